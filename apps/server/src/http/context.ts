@@ -1,0 +1,32 @@
+/** The context a service receives: who acts, with which rights, on which database, at what time. */
+import type { RoleType } from '@leadgrid/shared';
+import type { Config } from '../config';
+import type { Database, DbOrTx } from '../db/client';
+
+export interface Actor {
+  id: number;
+  roleId: number;
+  roleType: RoleType;
+  roleTitle: string;
+  permissions: string[];
+  status: string;
+  timezone: string;
+  impersonatorId?: number;
+}
+
+export interface Ctx {
+  actor: Actor | null;
+  db: DbOrTx;
+  database: Database;
+  config: Config;
+  now: () => Date;
+  ip?: string;
+  userAgent?: string;
+}
+
+export function requireActor(ctx: Ctx): Actor {
+  if (!ctx.actor) throw new Error('service called without an actor');
+  return ctx.actor;
+}
+
+export const hasPermission = (actor: Actor | null, permission: string) => !!actor?.permissions.includes(permission);

@@ -1,0 +1,55 @@
+/**
+ * List-query support (ARCHITECTURE §4): every `orderBy`, `with` and `fields` value is checked against the
+ * resource's allow-list; an unknown one is a 400 naming the parameter.
+ */
+import type { ListQuery } from '@leadgrid/shared';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { AppError } from './errors';
+
+export interface ListSpec {
+  /** orderBy field -> column */
+  orderBy: Record<string, AnyColumn | SQL>;
+  defaultOrder: string;
+  with?: readonly string[];
+  fields?: readonly string[];
+  statuses?: readonly string[];
+}
+
+export interface ParsedList {
+  order: SQL;
+  limit: number;
+  offset: number;
+  with: Set<string>;
+  fields: Set<string> | null;
+  statuses: string[] | null;
+  withMeta: boolean;
+  search?: string;
+}
+
+export function parseList(q: ListQuery, spec: ListSpec): ParsedList {
+  const [field, dir] = (q.orderBy ?? spec.defaultOrder).split(':');
+  const column = spec.orderBy[field];
+  if (!column) throw AppError.field(['querystring', 'orderBy'], 'pattern', `Unknown orderBy field '${field}'`);
+  for (const w of q.with ?? []) {
+    if (!spec.with?.includes(w)) throw AppError.field(['querystring', 'with'], 'pattern', `Unknown with value '${w}'`);
+  }
+  for (const f of q.fields ?? []) {
+    if (!spec.fields?.includes(f)) throw AppError.field(['querystring', 'fields'], 'pattern', `Unknown field '${f}'`);
+  }
+  for (const s of q.status ?? []) {
+    if (!spec.statuses?.includes(s)) throw AppError.field(['querystring', 'status'], 'pattern', `Unknown status '${s}'`);
+  }
+  return {
+    order: dir?.toLowerCase() === 'desc' ? desc(column) : asc(column),
+    limit: q.limit,
+    offset: q.offset,
+    with: new Set(q.with ?? []),
+    fields: q.fields?.length ? new Set(q.fields) : null,
+    statuses: q.status?.length ? q.status : null,
+    withMeta: !!q.withMeta,
+    search: q.search || undefined,
+  };
+}
+
+export const toSeconds = (d: Date | null | undefined): number | null => (d ? Math.floor(d.getTime() / 1000) : null);
+export const fromSeconds = (s: number | null | undefined): Date | null => (s === null || s === undefined ? null : new Date(s * 1000));

@@ -1,0 +1,125 @@
+/**
+ * Metric formulas (spec §5 formula builder). A formula is a list of elements: metrics, numbers, binary
+ * operators and brackets. `validateFormula` reports the first rule broken; `evaluateFormula` computes it
+ * with decimal arithmetic (division by zero gives 0, as statistics tables expect).
+ */
+import Decimal from 'decimal.js';
+
+export type FormulaElement =
+  | { type: 'metric'; value: string }
+  | { type: 'number'; value: string }
+  | { type: 'operator'; value: '+' | '-' | '*' | '/' }
+  | { type: 'bracket'; value: '(' | ')' };
+
+export const FORMULA_ERRORS = {
+  unequalBrackets: 'The number of opening and closing brackets is not equal',
+  tooShort: 'The formula is too short',
+  edgeOperator: 'A formula cannot start or end with a binary operator',
+  operatorBeforeBracket: 'A binary operator is missing before an opening bracket',
+  adjacentOperators: 'Two binary operators cannot stand next to each other',
+  operatorNearBracket: 'A binary operator cannot stand before a closing bracket or after an opening bracket',
+  emptyBrackets: 'Brackets cannot be empty',
+  adjacentOperands: 'Two operands cannot stand next to each other',
+  unknownMetric: 'The formula uses an unknown metric',
+  badNumber: 'The formula has an invalid number',
+} as const;
+export type FormulaErrorCode = keyof typeof FORMULA_ERRORS;
+
+export const FORMULA_MIN_ELEMENTS = 3;
+
+const isOperand = (e: FormulaElement) => e.type === 'metric' || e.type === 'number';
+const isOp = (e: FormulaElement) => e.type === 'operator';
+const isOpen = (e: FormulaElement) => e.type === 'bracket' && e.value === '(';
+const isClose = (e: FormulaElement) => e.type === 'bracket' && e.value === ')';
+
+/** Parses the text form `{clicks} / ({leads} + 1) * 100` into elements; unknown characters are an error. */
+export function parseFormula(text: string): FormulaElement[] | null {
+  const out: FormulaElement[] = [];
+  const re = /\s*(?:\{([A-Za-z0-9_.]+)\}|(\d+(?:[.,]\d+)?)|([-+*/])|([()]))/y;
+  let pos = 0;
+  while (pos < text.length) {
+    if (/^\s*$/.test(text.slice(pos))) break;
+    re.lastIndex = pos;
+    const m = re.exec(text);
+    if (!m) return null;
+    if (m[1]) out.push({ type: 'metric', value: m[1] });
+    else if (m[2]) out.push({ type: 'number', value: m[2].replace(',', '.') });
+    else if (m[3]) out.push({ type: 'operator', value: m[3] as '+' });
+    else out.push({ type: 'bracket', value: m[4] as '(' });
+    pos = re.lastIndex;
+  }
+  return out;
+}
+
+export function formulaToText(elements: readonly FormulaElement[]): string {
+  return elements.map((e) => (e.type === 'metric' ? `{${e.value}}` : e.value)).join(' ');
+}
+
+/** Returns null when the formula is valid, else the first broken rule. */
+export function validateFormula(elements: readonly FormulaElement[], knownMetrics?: ReadonlySet<string>): FormulaErrorCode | null {
+  let depth = 0;
+  let opens = 0;
+  let closes = 0;
+  for (const e of elements) {
+    if (isOpen(e)) opens++;
+    if (isClose(e)) closes++;
+  }
+  if (opens !== closes) return 'unequalBrackets';
+  if (elements.length < FORMULA_MIN_ELEMENTS) return 'tooShort';
+  if (isOp(elements[0]) || isOp(elements[elements.length - 1])) return 'edgeOperator';
+  for (let i = 0; i < elements.length; i++) {
+    const e = elements[i];
+    const prev = i > 0 ? elements[i - 1] : undefined;
+    if (e.type === 'number' && !/^\d+(\.\d+)?$/.test(e.value)) return 'badNumber';
+    if (e.type === 'metric' && knownMetrics && !knownMetrics.has(e.value)) return 'unknownMetric';
+    if (isOpen(e)) depth++;
+    if (isClose(e)) {
+      depth--;
+      if (depth < 0) return 'unequalBrackets';
+    }
+    if (!prev) continue;
+    if (isOpen(e) && (isOperand(prev) || isClose(prev))) return 'operatorBeforeBracket';
+    if (isOp(e) && isOp(prev)) return 'adjacentOperators';
+    if ((isClose(e) && isOp(prev)) || (isOp(e) && isOpen(prev))) return 'operatorNearBracket';
+    if (isClose(e) && isOpen(prev)) return 'emptyBrackets';
+    if (isOperand(e) && (isOperand(prev) || isClose(prev))) return 'adjacentOperands';
+  }
+  return null;
+}
+
+/** Evaluates a valid formula; metric values are decimals as strings or numbers. */
+export function evaluateFormula(elements: readonly FormulaElement[], values: Readonly<Record<string, Decimal.Value>>): Decimal {
+  let i = 0;
+  const peek = () => elements[i];
+  const expr = (): Decimal => {
+    let left = term();
+    while (peek()?.type === 'operator' && (peek().value === '+' || peek().value === '-')) {
+      const op = elements[i++].value;
+      const right = term();
+      left = op === '+' ? left.plus(right) : left.minus(right);
+    }
+    return left;
+  };
+  const term = (): Decimal => {
+    let left = factor();
+    while (peek()?.type === 'operator' && (peek().value === '*' || peek().value === '/')) {
+      const op = elements[i++].value;
+      const right = factor();
+      left = op === '*' ? left.times(right) : right.isZero() ? new Decimal(0) : left.div(right);
+    }
+    return left;
+  };
+  const factor = (): Decimal => {
+    const e = elements[i++];
+    if (!e) throw new Error('formula ended early');
+    if (e.type === 'bracket' && e.value === '(') {
+      const v = expr();
+      i++; // closing bracket
+      return v;
+    }
+    if (e.type === 'number') return new Decimal(e.value);
+    if (e.type === 'metric') return new Decimal(values[e.value] ?? 0);
+    throw new Error(`unexpected ${e.value}`);
+  };
+  return expr();
+}

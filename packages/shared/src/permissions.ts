@@ -1,0 +1,158 @@
+/**
+ * The access model of spec §6, written once for server and web: role types, the permission catalogue,
+ * the route -> permission table and the default-page rule.
+ */
+export const ROLE_TYPES = ['admin', 'affiliate_manager', 'advertiser_manager', 'advertiser_member', 'employee', 'affiliate'] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+export const STAFF_ROLE_TYPES: readonly RoleType[] = ['admin', 'affiliate_manager', 'advertiser_manager', 'employee'];
+
+export interface PermissionDef {
+  /** permission string, e.g. `role.read` */
+  name: string;
+  title: string;
+  description: string;
+  groupId: string;
+  /** role types that may hold it */
+  roleTypes: readonly RoleType[];
+  /** system permissions are always granted to admins and cannot be removed from the admin role */
+  system?: boolean;
+  /** hidden permissions are listed only by the `withHidden` variant */
+  hidden?: boolean;
+  disabled?: boolean;
+}
+
+const STAFF = STAFF_ROLE_TYPES;
+const ALL = ROLE_TYPES;
+const AFF = ['affiliate'] as const;
+const ADV = ['advertiser_member'] as const;
+
+function p(name: string, title: string, groupId: string, roleTypes: readonly RoleType[], extra: Partial<PermissionDef> = {}): PermissionDef {
+  return { name, title, description: extra.description ?? title, groupId, roleTypes, ...extra };
+}
+
+/** The permission catalogue. Every endpoint's permission must be listed here (a test checks it). */
+export const PERMISSIONS: readonly PermissionDef[] = [
+  // menu / front
+  p('front.dashboard.read', 'Dashboard', 'dashboard', [...STAFF, ...ADV]),
+  p('front.menu.statistics.read', 'Statistics and leads menu', 'statistics', ALL),
+  p('front.statistics.lead.read', 'Lead statistics', 'statistics', [...STAFF, ...ADV]),
+  p('front.menu.offers.read', 'Offers menu', 'offers', ALL),
+  p('front.menu.landers_api.read', 'Landing API menu', 'offers', STAFF),
+  p('front.menu.advertisers.read', 'Advertisers menu', 'advertisers', STAFF),
+  p('front.menu.affiliates.read', 'Affiliates menu', 'affiliates', STAFF),
+  p('front.affiliates.teams.read', 'Affiliate teams', 'affiliates', STAFF),
+  p('front.menu.employees.read', 'Employees menu', 'employees', STAFF),
+  p('front.menu.campaigns.read', 'Campaigns menu', 'campaigns', ALL),
+  p('front.menu.reports.read', 'Reports menu', 'reports', [...STAFF, ...ADV]),
+  p('front.reports.downloads.read', 'Report downloads', 'reports', [...STAFF, ...ADV]),
+  p('front.menu.clicks.read', 'Clicks menu', 'traffic', ALL),
+  p('front.menu.conversions.read', 'Conversions menu', 'traffic', ALL),
+  p('front.menu.postback_log.read', 'Postback logs menu', 'traffic', ALL),
+  p('front.postback_log.affiliate.read', 'Affiliate postback logs', 'traffic', ALL),
+  p('log.postback.advertiser.read', 'Advertiser postback logs', 'traffic', STAFF),
+  // settings
+  p('front.settings.platforms.read', 'Platforms', 'settings', STAFF),
+  p('front.settings.tags.read', 'Tags', 'settings', STAFF),
+  p('front.settings.lists.read', 'Lists', 'settings', STAFF),
+  p('front.settings.integration_templates.read', 'Integration templates', 'settings', STAFF),
+  p('front.settings.global_postback.read', 'Global postback', 'settings', [...STAFF, ...AFF]),
+  p('front.settings.domain_parking.read', 'Domain parking', 'settings', STAFF),
+  p('front.settings.geo.read', 'Geos', 'settings', STAFF),
+  p('front.settings.hold_queue.read', 'Hold queue', 'settings', STAFF),
+  p('settings.general.update', 'General settings', 'settings', ['admin']),
+  p('currency.update', 'Currencies', 'settings', STAFF),
+  p('payment_method.update', 'Payment methods', 'settings', STAFF),
+  p('notification.read', 'Notifications', 'settings', ALL),
+  p('vertical.read', 'Verticals', 'settings', STAFF),
+  p('metrics.read', 'Metrics', 'statistics', [...STAFF, ...ADV]),
+  // access
+  p('role.read', 'Roles: read', 'roles', STAFF),
+  p('role.update', 'Roles: create and edit', 'roles', ['admin']),
+  p('user.read', 'Users: read', 'users', STAFF),
+  p('user.update', 'Users: create and edit', 'users', STAFF),
+  p('user.impersonate', 'Log in as another user', 'users', ['admin'], { system: true }),
+  // finance
+  p('balance.affiliate.read', 'Affiliate balances', 'finance', STAFF),
+  p('invoice.affiliate.read', 'Affiliate invoices', 'finance', STAFF),
+  p('balance.advertiser.read', 'Advertiser balances', 'finance', STAFF),
+  p('invoice.advertiser.read', 'Advertiser invoices', 'finance', STAFF),
+  // conversions scope
+  p('conversion.read', 'Conversions: all', 'traffic', STAFF),
+  p('conversion.assigned.read', 'Conversions: assigned affiliates', 'traffic', STAFF),
+  p('conversion.own.read', 'Conversions: own', 'traffic', AFF),
+];
+
+export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((x) => x.name));
+
+/** Permissions a role type may hold; `withHidden` adds the hidden ones (spec §6 "a variant includes hidden ones"). */
+export function permissionsForRoleType(type: RoleType, withHidden = false): PermissionDef[] {
+  return PERMISSIONS.filter((x) => x.roleTypes.includes(type) && (withHidden || !x.hidden));
+}
+
+/** Default permissions given to the built-in role of each type on first start. */
+export function defaultPermissions(type: RoleType): string[] {
+  if (type === 'admin') return PERMISSIONS.map((x) => x.name);
+  const base = permissionsForRoleType(type).map((x) => x.name);
+  if (type === 'affiliate_manager') return base.filter((n) => n !== 'conversion.read');
+  return base;
+}
+
+/** Named routes of the web app with the permission each needs (spec §6 table). */
+export const ROUTE_PERMISSIONS = {
+  dashboard: 'front.dashboard.read',
+  advertisers: 'front.menu.advertisers.read',
+  teams: 'front.affiliates.teams.read',
+  affiliateMembers: 'front.menu.affiliates.read',
+  employees: 'front.menu.employees.read',
+  verticals: 'vertical.read',
+  platforms: 'front.settings.platforms.read',
+  tags: 'front.settings.tags.read',
+  integrationTemplates: 'front.settings.integration_templates.read',
+  globalPostback: 'front.settings.global_postback.read',
+  domainParking: 'front.settings.domain_parking.read',
+  geos: 'front.settings.geo.read',
+  holdQueue: 'front.settings.hold_queue.read',
+  metrics: 'metrics.read',
+  offers: 'front.menu.offers.read',
+  landingsApi: 'front.menu.landers_api.read',
+  statisticsLeads: 'front.statistics.lead.read',
+  statistics: 'front.menu.statistics.read',
+  leads: 'front.menu.statistics.read',
+  campaigns: 'front.menu.campaigns.read',
+  reports: 'front.menu.reports.read',
+  reportDownloads: 'front.reports.downloads.read',
+  clicks: 'front.menu.clicks.read',
+  conversions: 'front.menu.conversions.read',
+  postbackLogs: 'front.menu.postback_log.read',
+  generalSettings: 'settings.general.update',
+  currencies: 'currency.update',
+  affiliateBalances: 'balance.affiliate.read',
+  affiliateInvoices: 'invoice.affiliate.read',
+  advertiserBalances: 'balance.advertiser.read',
+  advertiserInvoices: 'invoice.advertiser.read',
+  roles: 'role.read',
+  notifications: 'notification.read',
+  lists: 'front.settings.lists.read',
+} as const satisfies Record<string, string>;
+export type RouteName = keyof typeof ROUTE_PERMISSIONS;
+
+export interface AccessSubject {
+  permissions: readonly string[];
+  roleType: RoleType;
+}
+
+export function can(user: AccessSubject | null | undefined, permission: string | readonly string[] | undefined): boolean {
+  if (!permission) return true;
+  if (!user) return false;
+  const list = typeof permission === 'string' ? [permission] : permission;
+  return list.some((x) => user.permissions.includes(x));
+}
+
+export function canOpenRoute(user: AccessSubject | null | undefined, route: RouteName): boolean {
+  return can(user, ROUTE_PERMISSIONS[route]);
+}
+
+/** Spec §2: the dashboard for a non-affiliate with front.dashboard.read, otherwise statistics. */
+export function defaultPagePath(user: AccessSubject): string {
+  return user.roleType !== 'affiliate' && can(user, 'front.dashboard.read') ? '/' : '/statistics';
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ACTIVE_STATUSES } from '../constants';
+import { ROLE_TYPES } from '../permissions';
+import { zId, zTitle } from '../validation';
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.enum(ROLE_TYPES),
+  permissions: z.array(z.string()),
+  status: z.enum(ACTIVE_STATUSES),
+  system: z.boolean(),
+  usersCount: z.number().int(),
+  createdAt: z.number().int(),
+});
+export type Role = z.infer<typeof roleSchema>;
+export const roleCreate = z.object({ title: zTitle(), type: z.enum(ROLE_TYPES, { message: 'required' }), permissions: z.array(z.string()).max(500) });
+export const roleUpdate = z.object({ id: zId(), title: zTitle().optional(), permissions: z.array(z.string()).max(500).optional() });
+export const roleListQuery = z.object({ type: z.enum(ROLE_TYPES).optional() });
+
+export const permissionSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  groupId: z.string(),
+  system: z.boolean(),
+  hidden: z.boolean(),
+  disabled: z.boolean(),
+});
+export const permissionsQuery = z.object({
+  roleType: z.enum(ROLE_TYPES, { message: 'required' }),
+  withHidden: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+});
+
+/** Added and removed permissions between two sets: shown for confirmation before a role change (spec §6). */
+export function permissionDiff(before: readonly string[], after: readonly string[]) {
+  const a = new Set(before);
+  const b = new Set(after);
+  return { added: [...b].filter((x) => !a.has(x)).sort(), removed: [...a].filter((x) => !b.has(x)).sort() };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { zId, zTitle } from '../validation';
+
+export const publicSettingsSchema = z.object({
+  apiDomain: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  faviconUrl: z.string().nullable(),
+  registrationEnabled: z.boolean(),
+  trialExpireAt: z.number().int().nullable(),
+  chatSupportUrl: z.string().nullable(),
+  frontendVersionTs: z.number().int(),
+  baseCurrency: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const generalSettingsSchema = publicSettingsSchema.extend({
+  customerId: z.string(),
+  logoImageId: z.number().int().nullable(),
+  faviconImageId: z.number().int().nullable(),
+});
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+
+export const generalSettingsUpdate = z.object({
+  name: zTitle().optional(),
+  logoImageId: zId().nullable().optional(),
+  faviconImageId: zId().nullable().optional(),
+  /** seconds; null removes the trial */
+  trialExpireAt: z.number({ message: 'number' }).int({ message: 'number' }).positive({ message: 'number' }).nullable().optional(),
+  registrationEnabled: z.boolean().optional(),
+  frontendVersionTs: z.number().int().positive().optional(),
+});
