@@ -80,8 +80,8 @@ CREATE TABLE "roles" (
 --> statement-breakpoint
 CREATE TABLE "settings" (
 	"key" varchar(100) PRIMARY KEY NOT NULL,
-	"value" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"value" jsonb,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "user_preferences" (

@@ -129,8 +129,8 @@ export const images = pgTable('images', {
 /** Key/value system settings (general settings, white label). */
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: createdAt(),
+  value: jsonb('value'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** Who changed what and when (ARCHITECTURE §5 Audit). */

@@ -1,0 +1,138 @@
+/** buildApp(deps): the Fastify instance. main.ts starts it; tests build it too and call `inject`. */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { IMAGE_MAX_BYTES } from '@leadgrid/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuth } from './http/auth';
+import { registerErrorHandler } from './http/error-handler';
+import './http/plugins';
+import type { Mailer } from './lib/mailer';
+import type { Storage } from './lib/storage';
+import { TokenSigner } from './lib/tokens';
+import { modules } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  mailer: Mailer;
+  storage: Storage;
+  now?: () => Date;
+  logger?: boolean | object;
+}
+
+export interface Services {
+  config: Config;
+  database: Database;
+  signer: TokenSigner;
+  mailer: Mailer;
+  storage: Storage;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.TRUST_PROXY ? (config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY) : false,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const services: Services = {
+    config,
+    database: deps.database,
+    signer: new TokenSigner(deps.jwtSecret, config.ACCESS_TOKEN_TTL),
+    mailer: deps.mailer,
+    storage: deps.storage,
+    now,
+  };
+  app.decorate('services', services);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...(config.CHAT_SUPPORT_URL ? [new URL(config.CHAT_SUPPORT_URL).origin] : [])],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Leadgrid API', version: '1' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, { database: deps.database, config, signer: services.signer, now });
+
+  await app.register(
+    async (api) => {
+      for (const mod of modules) await api.register(mod);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, config);
+  return app;
+}
+
+/** Serves the built web app with history fallback (every non-API GET answers index.html). */
+async function registerWeb(app: FastifyInstance, config: Config) {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const dist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
+  if (!existsSync(join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path.startsWith('/assets/')) {
+      return reply.status(404).send({ statusCode: 404, message: `Route GET ${path} not found` });
+    }
+    const file = join(dist, path);
+    if (file.startsWith(dist) && path !== '/' && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1));
+    return sendIndex(req, reply as never);
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Authentication and permission guard. Every request gets `req.ctx`; the guard reads the route's
+ * `config` (public / authenticated / permission) and answers 401 or 403 before the handler runs.
+ */
+import { PERMISSIONS, type RoleType } from '@leadgrid/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { apiTokens, roles, users } from '../db/schema';
+import { sha256 } from '../lib/crypto';
+import { looksLikeJwt, type TokenSigner } from '../lib/tokens';
+import type { Actor } from './context';
+import { AppError } from './errors';
+
+const ALL_PERMISSIONS = PERMISSIONS.map((p) => p.name);
+
+export async function loadActor(database: Database, userId: number, impersonatorId?: number): Promise<Actor | null> {
+  const [row] = await database.db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(users.roleId, roles.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const type = row.role.type as RoleType;
+  const permissions = type === 'admin' ? ALL_PERMISSIONS : (row.user.customPermissions ?? row.role.permissions);
+  return {
+    id: row.user.id,
+    roleId: row.role.id,
+    roleType: type,
+    roleTitle: row.role.title,
+    permissions,
+    status: row.user.status,
+    timezone: row.user.timezone,
+    impersonatorId,
+  };
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (h && /^Bearer\s+/i.test(h)) return h.replace(/^Bearer\s+/i, '').trim();
+  const key = req.headers['x-api-key'];
+  return typeof key === 'string' ? key.trim() : undefined;
+}
+
+export function registerAuth(app: FastifyInstance, deps: { database: Database; config: Config; signer: TokenSigner; now: () => Date }) {
+  const { database, config, signer, now } = deps;
+
+  app.decorateRequest('ctx', null as never);
+
+  app.addHook('onRequest', async (req) => {
+    req.ctx = { actor: null, db: database.db, database, config, now, ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) };
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config ?? {};
+    const token = bearer(req);
+    if (token) {
+      if (looksLikeJwt(token)) {
+        const claims = await signer.verify(token, now());
+        if (!claims) {
+          if (cfg.public) return;
+          throw AppError.unauthenticated('Your session has expired, please sign in again');
+        }
+        req.ctx.actor = await loadActor(database, Number(claims.sub), claims.imp);
+      } else if (cfg.apiToken) {
+        req.ctx.actor = await actorFromApiToken(database, token, now());
+        if (!req.ctx.actor) throw AppError.unauthenticated('Invalid API token');
+      } else if (!cfg.public) {
+        throw AppError.unauthenticated('Invalid access token');
+      }
+      if (req.ctx.actor && req.ctx.actor.status !== 'active') {
+        if (cfg.public) {
+          req.ctx.actor = null;
+          return;
+        }
+        throw AppError.unauthenticated('Your account is not active');
+      }
+    }
+    if (cfg.public) return;
+    if (!req.ctx.actor) throw AppError.unauthenticated();
+    if (cfg.permission) {
+      const list = typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
+      if (!list.some((p) => req.ctx.actor!.permissions.includes(p))) throw AppError.forbidden();
+    }
+  });
+}
+
+/** An API token is either an affiliate's lead API token (users.apiToken) or a personal token (api_tokens). */
+async function actorFromApiToken(database: Database, token: string, at: Date): Promise<Actor | null> {
+  if (token.length < 16 || token.length > 128) return null;
+  const [own] = await database.db.select({ id: users.id }).from(users).where(eq(users.apiToken, token)).limit(1);
+  if (own) return loadActor(database, own.id);
+  const [row] = await database.db
+    .select({ id: apiTokens.id, userId: apiTokens.userId })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, sha256(token)), isNull(apiTokens.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  await database.db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, row.id));
+  return loadActor(database, row.userId);
+}

@@ -1,0 +1,18 @@
+/** Route options every module uses: who may call a route. */
+import 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** no sign-in needed */
+    public?: boolean;
+    /** any signed-in user (rights are checked by the service, e.g. "own record") */
+    authenticated?: boolean;
+    /** the permission (or any of several) the caller must hold */
+    permission?: string | readonly string[];
+    /** also accept an API token (affiliate/advertiser public API) */
+    apiToken?: boolean;
+  }
+  interface FastifyRequest {
+    ctx: import('./context').Ctx;
+  }
+}

@@ -1,0 +1,65 @@
+/** Start: config -> db -> migrate -> seed admin -> http. Graceful shutdown on SIGTERM / SIGINT. */
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { createMailer } from './lib/mailer';
+import { createStorage } from './lib/storage';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite` });
+  log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite`}`);
+  await migrateDatabase(database);
+  const seeded = await seed(database.db, config);
+
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: seeded.jwtSecret,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }),
+    storage: createStorage(config),
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  if (seeded.createdAdmin) {
+    console.log(`\n  Leadgrid is ready at ${url}\n  Admin e-mail:    ${seeded.createdAdmin.email}\n  Admin password:  ${seeded.createdAdmin.password}\n  (shown once; change it in Profile > Security)\n`);
+  } else {
+    console.log(`\n  Leadgrid is ready at ${url}\n`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

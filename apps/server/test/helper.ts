@@ -1,0 +1,178 @@
+/**
+ * Test helper (STYLE §6): builds the app on a clone of the migrated template database (PGlite, or
+ * PostgreSQL when DATABASE_URL is set), with factories so each test states only what it is about.
+ */
+import { readFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultPermissions, type RoleType } from '@leadgrid/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { roles, users } from '../src/db/schema';
+import { seed } from '../src/db/seed';
+import { hashPassword, randomToken, secureId } from '../src/lib/crypto';
+import { MemoryMailer } from '../src/lib/mailer';
+import { DiskStorage } from '../src/lib/storage';
+import { withDatabase } from './global-setup';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  roleId: number;
+  token: string;
+  refreshToken: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  mailer: MemoryMailer;
+  clock: { now: Date; advance(seconds: number): void };
+  admin: TestUser;
+  make: ReturnType<typeof factories>;
+  /** inject as a user (bearer token) or anonymously */
+  request(opts: InjectOptions & { as?: TestUser | string | null }): Promise<import('light-my-request').Response>;
+  signIn(email: string, password: string): Promise<{ token: string; refreshToken: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const PASSWORD = 'secret-pass-1';
+
+async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `leadgrid_t_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 10 });
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const buf = await readFile(inject('pgliteTemplate'));
+  const database = await openDatabase({ loadDataDir: new Blob([buf]) });
+  return { database, drop: async () => undefined };
+}
+
+export async function setupApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await cloneDatabase();
+  const uploadDir = await mkdtemp(join(tmpdir(), 'leadgrid-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_EMAIL: 'admin@test.local',
+    ADMIN_PASSWORD: PASSWORD,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    AUTH_RATE_LIMIT: '10000',
+    UPLOAD_DIR: uploadDir,
+    ALLOW_PRIVATE_CALLBACKS: '1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const seeded = await seed(database.db, config);
+  const clock = {
+    now: new Date(),
+    advance(seconds: number) {
+      this.now = new Date(this.now.getTime() + seconds * 1000);
+    },
+  };
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, database, jwtSecret: seeded.jwtSecret, mailer, storage: new DiskStorage(uploadDir), now: () => clock.now });
+  await app.ready();
+
+  const request: TestApp['request'] = (opts) => {
+    const { as, ...rest } = opts;
+    const token = typeof as === 'string' ? as : as?.token;
+    return app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...rest.headers } });
+  };
+  const signIn = async (email: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
+    return res.json().data as { token: string; refreshToken: string };
+  };
+  const [adminRow] = await database.db.select().from(users).where(eq(users.email, 'admin@test.local'));
+  const admin: TestUser = { id: adminRow.id, email: adminRow.email, password: PASSWORD, roleId: adminRow.roleId, ...(await signIn(adminRow.email, PASSWORD)) };
+
+  const t: TestApp = {
+    app,
+    database,
+    config,
+    mailer,
+    clock,
+    admin,
+    make: undefined as never,
+    request,
+    signIn,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+  t.make = factories(t);
+  return t;
+}
+
+/** Builds a test app for the file and closes it after the file's tests. */
+export async function useApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await setupApp(env);
+  afterAll(() => t.close());
+  return t;
+}
+
+function factories(t: TestApp) {
+  const db = t.database.db;
+  return {
+    async role(input: { type: RoleType; permissions?: string[]; title?: string; status?: string }) {
+      const [row] = await db
+        .insert(roles)
+        .values({ title: input.title ?? `${input.type} role ${++counter}`, type: input.type, permissions: input.permissions ?? defaultPermissions(input.type), status: input.status ?? 'active' })
+        .returning();
+      return row;
+    },
+    async systemRoleId(type: RoleType) {
+      const [row] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.type, type), eq(roles.system, true)));
+      return row.id;
+    },
+    /** a user of a role type; `permissions` makes a custom role holding exactly those */
+    async user(input: { type?: RoleType; permissions?: string[]; status?: string; email?: string; signIn?: boolean; customPermissions?: string[] } = {}): Promise<TestUser> {
+      const type = input.type ?? 'affiliate';
+      const roleId = input.permissions ? (await this.role({ type, permissions: input.permissions })).id : await this.systemRoleId(type);
+      const email = input.email ?? `user${++counter}.${Math.random().toString(36).slice(2, 7)}@test.local`;
+      const [row] = await db
+        .insert(users)
+        .values({
+          secureId: secureId(),
+          email,
+          passwordHash: await hashPassword(PASSWORD),
+          firstName: 'Test',
+          lastName: `User${counter}`,
+          roleId,
+          status: 'active',
+          customPermissions: input.customPermissions ?? null,
+          apiToken: type === 'affiliate' ? randomToken(24) : null,
+        })
+        .returning();
+      const tokens = input.signIn === false ? { token: '', refreshToken: '' } : await t.signIn(email, PASSWORD);
+      if (input.status && input.status !== 'active') await db.update(users).set({ status: input.status }).where(eq(users.id, row.id));
+      return { id: row.id, email, password: PASSWORD, roleId, ...tokens };
+    },
+  };
+}
