@@ -1,1 +1,2 @@
 export * from './access';
+export * from './reference';
