@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES } from '@leadgrid/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -29,6 +29,8 @@ export interface AppDeps {
   storage: Storage;
   now?: () => Date;
   logger?: boolean | object;
+  /** called for every route as it is registered (the route-coverage test reads each route's config) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface Services {
@@ -59,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../constants';
 import { ROLE_TYPES } from '../permissions';
 import { zId, zTitle } from '../validation';
+import { listQuerySchema, statusChangeItem } from './common';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -14,9 +15,28 @@ export const roleSchema = z.object({
   createdAt: z.number().int(),
 });
 export type Role = z.infer<typeof roleSchema>;
-export const roleCreate = z.object({ title: zTitle(), type: z.enum(ROLE_TYPES, { message: 'required' }), permissions: z.array(z.string()).max(500) });
-export const roleUpdate = z.object({ id: zId(), title: zTitle().optional(), permissions: z.array(z.string()).max(500).optional() });
-export const roleListQuery = z.object({ type: z.enum(ROLE_TYPES).optional() });
+
+const zPermissionList = () => z.array(z.string().max(100, { message: 'maxlength' })).max(500, { message: 'noMore' });
+
+export const roleCreate = z.object({
+  title: zTitle(),
+  type: z.enum(ROLE_TYPES, { message: 'required' }),
+  permissions: zPermissionList().default([]),
+  status: z.enum(ACTIVE_STATUSES).default('active'),
+});
+export type RoleCreate = z.input<typeof roleCreate>;
+/** `type` may be sent back unchanged by a form; a different type is refused (a role's type never changes). */
+export const roleUpdate = z.object({
+  id: zId(),
+  title: zTitle().optional(),
+  type: z.enum(ROLE_TYPES).optional(),
+  permissions: zPermissionList().optional(),
+});
+export type RoleUpdate = z.input<typeof roleUpdate>;
+export const roleStatusItem = statusChangeItem(ACTIVE_STATUSES);
+export const roleCloneItem = z.object({ id: zId() });
+export const roleListQuery = listQuerySchema.extend({ type: z.enum(ROLE_TYPES).optional() });
+export type RoleListQuery = z.infer<typeof roleListQuery>;
 
 export const permissionSchema = z.object({
   name: z.string(),
@@ -27,6 +47,7 @@ export const permissionSchema = z.object({
   hidden: z.boolean(),
   disabled: z.boolean(),
 });
+export type Permission = z.infer<typeof permissionSchema>;
 export const permissionsQuery = z.object({
   roleType: z.enum(ROLE_TYPES, { message: 'required' }),
   withHidden: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),

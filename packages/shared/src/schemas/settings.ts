@@ -30,3 +30,4 @@ export const generalSettingsUpdate = z.object({
   registrationEnabled: z.boolean().optional(),
   frontendVersionTs: z.number().int().positive().optional(),
 });
+export type GeneralSettingsUpdate = z.infer<typeof generalSettingsUpdate>;

@@ -5,17 +5,22 @@ import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp,
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  title: varchar('title', { length: 200 }).notNull(),
-  type: varchar('type', { length: 32 }).notNull(),
-  permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  status: varchar('status', { length: 16 }).notNull().default('active'),
-  /** the built-in role of a type: cannot be deactivated, the admin one keeps every permission */
-  system: boolean('system').notNull().default(false),
-  createdAt: createdAt(),
-  createdBy: integer('created_by'),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 200 }).notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    /** the built-in role of a type: cannot be deactivated, the admin one keeps every permission */
+    system: boolean('system').notNull().default(false),
+    createdAt: createdAt(),
+    createdBy: integer('created_by'),
+  },
+  // a title is unique within its role type, ignoring case
+  (t) => [uniqueIndex('roles_type_title_uq').on(t.type, sql`lower(${t.title})`)],
+);
 
 export const users = pgTable(
   'users',

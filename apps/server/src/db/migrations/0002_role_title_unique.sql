@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "roles_type_title_uq" ON "roles" USING btree ("type",lower("title"));
