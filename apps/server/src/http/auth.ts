@@ -15,6 +15,11 @@ import { AppError } from './errors';
 
 const ALL_PERMISSIONS = PERMISSIONS.map((p) => p.name);
 
+/** What a user may do: admins hold every permission of the catalogue; others their custom list, else their role's. */
+export function effectivePermissions(roleType: RoleType, rolePermissions: string[], customPermissions: string[] | null): string[] {
+  return roleType === 'admin' ? ALL_PERMISSIONS : (customPermissions ?? rolePermissions);
+}
+
 export async function loadActor(database: Database, userId: number, impersonatorId?: number): Promise<Actor | null> {
   const [row] = await database.db
     .select({ user: users, role: roles })
@@ -24,7 +29,7 @@ export async function loadActor(database: Database, userId: number, impersonator
     .limit(1);
   if (!row) return null;
   const type = row.role.type as RoleType;
-  const permissions = type === 'admin' ? ALL_PERMISSIONS : (row.user.customPermissions ?? row.role.permissions);
+  const permissions = effectivePermissions(type, row.role.permissions, row.user.customPermissions);
   return {
     id: row.user.id,
     roleId: row.role.id,

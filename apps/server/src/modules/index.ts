@@ -1,5 +1,7 @@
 /** Every domain module's routes, registered under /api/v1. */
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes';
+import imagesRoutes from './images/images.routes';
+import usersRoutes from './users/users.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes];

@@ -1,15 +1,45 @@
 import { z } from 'zod';
-import { CONTACT_TYPES, USER_STATUSES } from '../constants';
+import { CONTACT_TYPES, LOCALES, USER_STATUSES } from '../constants';
 import { ROLE_TYPES } from '../permissions';
-import { rules, zId } from '../validation';
+import { isValidZone } from '../reference';
+import { rules, zId, type RuleResult } from '../validation';
+import { listQuerySchema } from './common';
+
+/** Personal API tokens a user may hold at once. */
+export const API_TOKENS_MAX = 20;
+/** A preference value is UI state (table settings, filters): its JSON is kept under 64 KB. */
+export const PREFERENCE_VALUE_MAX_BYTES = 64 * 1024;
+
+/** telegram: @username (5-32 letters, digits, underscores), a t.me link or a phone number */
+const TELEGRAM_RE = /^(@?[A-Za-z0-9_]{5,32}|https?:\/\/t\.me\/[A-Za-z0-9_]{5,32}|\+?[0-9][0-9\s\-()]{4,20})$/;
+/** skype: a Skype name (6-32 characters) or a "live:" id */
+const SKYPE_RE = /^(live:[A-Za-z0-9._\-]{1,64}|[A-Za-z][A-Za-z0-9.,_\-]{5,31})$/;
+
+/** The communication-channel validity rule of spec §5: each contact type has its own format. */
+export function contactRule(type: (typeof CONTACT_TYPES)[number], value: string): RuleResult {
+  switch (type) {
+    case 'email':
+      return rules.email(value);
+    case 'phone':
+      return rules.phone(value);
+    case 'url':
+      return rules.url(value);
+    case 'telegram':
+      return TELEGRAM_RE.test(value) || 'pattern';
+    case 'skype':
+      return SKYPE_RE.test(value) || 'pattern';
+  }
+}
 
 export const contactSchema = z
   .object({ type: z.enum(CONTACT_TYPES), value: z.string().trim().min(1, { message: 'required' }).max(200, { message: 'maxlength' }) })
   .superRefine((c, ctx) => {
-    const check = c.type === 'email' ? rules.email(c.value) : c.type === 'phone' ? rules.phone(c.value) : c.type === 'url' ? rules.url(c.value) : true;
+    const check = contactRule(c.type, c.value);
     if (check !== true) ctx.addIssue({ code: 'custom', message: check, path: ['value'] });
   });
 export type Contact = z.infer<typeof contactSchema>;
+/** contacts as answered: stored values are not re-validated on the way out */
+export const contactViewSchema = z.object({ type: z.enum(CONTACT_TYPES), value: z.string() });
 
 export const roleRefSchema = z.object({ id: z.number().int(), title: z.string(), type: z.enum(ROLE_TYPES) });
 
@@ -24,7 +54,7 @@ export const userSchema = z.object({
   permissions: z.array(z.string()),
   hasCustomPermissions: z.boolean(),
   customPermissions: z.array(z.string()).nullable(),
-  contacts: z.array(contactSchema).optional(),
+  contacts: z.array(contactViewSchema).optional(),
   birthDate: z.string().nullable().optional(),
   timezone: z.string(),
   language: z.string(),
@@ -45,31 +75,58 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const USER_EXPANSIONS = ['contacts', 'birthDate', 'team', 'trafficBlocked', 'apiToken'] as const;
+export type UserExpansion = (typeof USER_EXPANSIONS)[number];
+/** GET /users/:id?with=contacts,birthDate,...; each value is checked against USER_EXPANSIONS by the server */
+export const userGetQuery = z.object({ with: listQuerySchema.shape.with });
+
+/** a real calendar day written yyyy-MM-dd (2001-02-29 is not one) */
+const isCalendarDate = (v: string) => {
+  const [y, m, d] = v.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+/** Spec §3: a time zone may arrive as 'Zone (offset)'; only the part before ' (' is kept. */
+const SERVER_DEPENDENT_ZONES = /^(local|system|default)$/i;
+export const zTimezone = () =>
+  z
+    .string({ message: 'required' })
+    .trim()
+    .max(64, { message: 'maxlength' })
+    .transform((v) => v.split(' (')[0].trim())
+    .refine((v) => v !== '' && !SERVER_DEPENDENT_ZONES.test(v) && isValidZone(v), { message: 'pattern' });
 
 /** Self-service profile edit (PATCH /users {items:[...]}). */
 export const userProfileUpdate = z.object({
   id: zId(),
   firstName: z.string().trim().min(1, { message: 'required' }).max(100, { message: 'maxlength' }).optional(),
   lastName: z.string().trim().max(100, { message: 'maxlength' }).optional(),
-  contacts: z.array(contactSchema).max(20).optional(),
+  contacts: z.array(contactSchema).max(20, { message: 'noMore' }).optional(),
   birthDate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'pattern' })
+    .refine(isCalendarDate, { message: 'pattern' })
+    .refine((v) => v >= '1900-01-01', { message: 'min' })
     .refine((v) => rules.age(v, 18) === true, { message: 'age' })
     .nullable()
     .optional(),
-  timezone: z.string().max(64).optional(),
-  language: z.string().max(8).optional(),
+  timezone: zTimezone().optional(),
+  language: z.enum(LOCALES, { message: 'pattern' }).optional(),
   avatarImageId: zId().nullable().optional(),
 });
+export type UserProfileUpdate = z.infer<typeof userProfileUpdate>;
+
+/** the JSON of a preference value stays under PREFERENCE_VALUE_MAX_BYTES */
+const jsonBytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v ?? null)).length;
+const zPreferenceValue = () => z.unknown().refine((v) => jsonBytes(v) <= PREFERENCE_VALUE_MAX_BYTES, { message: 'maxlength' });
 
 export const preferenceSchema = z.object({ id: z.number().int(), type: z.string(), name: z.string(), value: z.unknown() });
 export const preferenceCreate = z.object({
   type: z.string().trim().min(1, { message: 'required' }).max(50, { message: 'maxlength' }),
   name: z.string().trim().min(1, { message: 'required' }).max(100, { message: 'maxlength' }),
-  value: z.unknown(),
+  value: zPreferenceValue(),
 });
-export const preferenceUpdate = z.object({ id: zId(), value: z.unknown() });
+export const preferenceUpdate = z.object({ id: zId(), value: zPreferenceValue() });
+export const preferenceListQuery = z.object({ type: z.string().trim().min(1, { message: 'required' }).max(50, { message: 'maxlength' }).optional() });
 
 export const loginHistorySchema = z.object({
   id: z.number().int(),
@@ -90,5 +147,7 @@ export const apiTokenSchema = z.object({
   token: z.string().optional(),
 });
 export const apiTokenCreate = z.object({ title: z.string().trim().min(1, { message: 'required' }).max(200, { message: 'minMaxLength' }) });
+/** answer of POST /users/:id/regenerate-api-token: the affiliate's new lead API token */
+export const leadApiTokenSchema = z.object({ apiToken: z.string() });
 
 export const imageSchema = z.object({ id: z.number().int(), url: z.string(), mimeType: z.string(), size: z.number().int() });

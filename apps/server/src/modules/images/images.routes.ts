@@ -1,0 +1,63 @@
+import { envelope, idParams, imageSchema, listOf } from '@leadgrid/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/errors';
+import * as images from './images.service';
+
+export const TOO_LARGE_MESSAGE = 'The image is larger than 10MB';
+
+/** Reads the `file` part of a multipart upload; the size limit (10 MB) is set where @fastify/multipart is registered. */
+async function readFilePart(req: FastifyRequest): Promise<images.UploadInput> {
+  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send the image as multipart/form-data in the field "file"');
+  let part;
+  try {
+    part = await req.file();
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status < 500) throw err;
+    throw AppError.field(['body', 'file'], 'required', 'The upload is not valid multipart/form-data');
+  }
+  if (!part || part.fieldname !== 'file') throw AppError.field(['body', 'file'], 'required', 'Choose an image to upload in the field "file"');
+  try {
+    return { buffer: await part.toBuffer(), declaredType: part.mimetype ?? '', filename: part.filename };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+    throw err;
+  }
+}
+
+export default async function imagesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { storage: app.services.storage };
+  const tags = ['images'];
+
+  app.put(
+    '/images',
+    {
+      config: { authenticated: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(listOf(imageSchema)) } },
+    },
+    async (req) => ({ data: { items: [await images.uploadImage(req.ctx, deps, await readFilePart(req))] }, message: 'Image uploaded' }),
+  );
+
+  // public: logos and favicons appear on the sign-in page
+  app.get('/images/:id', { config: { public: true }, schema: { tags, params: idParams } }, async (req, reply) => {
+    const image = await images.openImage(req.ctx, deps, req.params.id);
+    const etag = `"image-${image.id}"`;
+    reply
+      .header('content-type', image.mimeType)
+      .header('cache-control', 'public, max-age=86400')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff')
+      // the web app may live on another host than the API (white label): let it embed the image
+      .header('cross-origin-resource-policy', 'cross-origin');
+    // an SVG opened directly is a document: no script in it may run
+    if (image.mimeType === images.SVG_TYPE) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    if (req.headers['if-none-match'] === etag) {
+      image.stream.destroy();
+      return reply.status(304).send();
+    }
+    reply.header('content-length', image.size);
+    return reply.send(image.stream);
+  });
+}
