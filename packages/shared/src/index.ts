@@ -8,3 +8,8 @@ export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/roles';
 export * from './schemas/settings';
+export * from './schemas/tags';
+export * from './schemas/categories';
+export * from './schemas/traffic-sources';
+export * from './schemas/domains';
+export * from './schemas/notes';

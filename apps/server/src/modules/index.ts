@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes';
 import imagesRoutes from './images/images.routes';
+import tagsRoutes from './tags/tags.routes';
 import usersRoutes from './users/users.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, tagsRoutes];
