@@ -1,0 +1,32 @@
+import { envelope, LOCALES, listOf } from '@leadgrid/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as reference from './reference.service';
+
+const localeQuery = z.object({ locale: z.enum(LOCALES, { message: 'pattern' }).default('en') });
+const refItem = z.object({ code: z.string(), name: z.string() });
+const zoneItem = z.object({ name: z.string(), offset: z.string(), title: z.string() });
+/** the lists change only with a release (names) or once an hour (offsets); each browser keeps its copy */
+const CACHE = 'private, max-age=3600';
+
+export default async function referenceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { authenticated: true } as const;
+  const tags = ['reference'];
+
+  app.get('/countries', { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(listOf(refItem)) } } }, async (req, reply) => {
+    reply.header('cache-control', CACHE);
+    return { data: { items: reference.countries(req.query.locale) } };
+  });
+
+  app.get('/languages', { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(listOf(refItem)) } } }, async (req, reply) => {
+    reply.header('cache-control', CACHE);
+    return { data: { items: reference.languages(req.query.locale) } };
+  });
+
+  app.get('/timezones', { config: signedIn, schema: { tags, response: { 200: envelope(listOf(zoneItem)) } } }, async (req, reply) => {
+    reply.header('cache-control', CACHE);
+    return { data: { items: reference.timezones(req.ctx) } };
+  });
+}
