@@ -13,3 +13,8 @@ export * from './schemas/categories';
 export * from './schemas/traffic-sources';
 export * from './schemas/domains';
 export * from './schemas/notes';
+export * from './money';
+export * from './schemas/geos';
+export * from './schemas/hold-queue';
+export * from './schemas/currencies';
+export * from './schemas/payments';

@@ -63,6 +63,8 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('domain.update', 'Domain parking: create and edit', 'settings', STAFF),
   p('front.settings.geo.read', 'Geos', 'settings', STAFF),
   p('front.settings.hold_queue.read', 'Hold queue', 'settings', STAFF),
+  p('geo.update', 'Geos: create, edit and delete', 'settings', STAFF),
+  p('hold_queue.update', 'Hold queue: create, edit and change status', 'settings', STAFF),
   p('settings.general.update', 'General settings', 'settings', ['admin']),
   p('currency.update', 'Currencies', 'settings', STAFF),
   p('payment_method.update', 'Payment methods', 'settings', STAFF),
