@@ -38,9 +38,36 @@ function displayNames(type: 'region' | 'language', codes: readonly string[], loc
 export const isoCountries = (locale = 'en') => displayNames('region', ISO_COUNTRY_CODES, locale);
 export const isoLanguages = (locale = 'en') => displayNames('language', ISO_LANGUAGE_CODES, locale);
 
+/**
+ * ICU still lists some zones under names IANA has since replaced (CLDR keeps the old ones as canonical).
+ * The list shows the current names; both forms stay valid everywhere.
+ */
+export const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
 /** Time zones as `name (+HH:MM)` (spec §9), ordered by offset then name. */
 export function timezoneList(at: Date = new Date()): { name: string; offset: string; title: string }[] {
-  const names = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+  const current = Intl.supportedValuesOf('timeZone').map((z) => RENAMED_ZONES[z] ?? z);
+  const names = ['UTC', ...new Set(current.filter((z) => z !== 'UTC' && DateTime.local().setZone(z).isValid))];
   return names
     .map((name) => {
       const dt = DateTime.fromJSDate(at, { zone: name });
