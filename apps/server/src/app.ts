@@ -103,7 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // the API reference is public: a browser opening it sends no bearer token
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   registerAuth(app, { database: deps.database, config, signer: services.signer, now });
 
