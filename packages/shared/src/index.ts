@@ -18,3 +18,7 @@ export * from './schemas/geos';
 export * from './schemas/hold-queue';
 export * from './schemas/currencies';
 export * from './schemas/payments';
+export * from './macros';
+export * from './schemas/metrics';
+export * from './schemas/postbacks';
+export * from './schemas/notifications';

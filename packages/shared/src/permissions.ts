@@ -56,6 +56,7 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('front.settings.lists.read', 'Lists', 'settings', STAFF),
   p('front.settings.integration_templates.read', 'Integration templates', 'settings', STAFF),
   p('front.settings.global_postback.read', 'Global postback', 'settings', [...STAFF, ...AFF]),
+  p('postback.global.update', 'Global postback: edit', 'settings', ['admin']),
   p('front.settings.domain_parking.read', 'Domain parking', 'settings', STAFF),
   p('tag.update', 'Tags: create, edit and delete', 'settings', STAFF),
   p('category.update', 'Categories: create and edit', 'settings', STAFF),
@@ -69,8 +70,10 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('currency.update', 'Currencies', 'settings', STAFF),
   p('payment_method.update', 'Payment methods', 'settings', STAFF),
   p('notification.read', 'Notifications', 'settings', ALL),
+  p('notification.update', 'Notifications: rules and channels', 'settings', ['admin']),
   p('vertical.read', 'Verticals', 'settings', STAFF),
   p('metrics.read', 'Metrics', 'statistics', [...STAFF, ...ADV]),
+  p('metrics.update', 'Metrics: create and edit', 'statistics', STAFF),
   // access
   p('role.read', 'Roles: read', 'roles', STAFF),
   p('role.update', 'Roles: create and edit', 'roles', ['admin']),
