@@ -1,0 +1,109 @@
+/**
+ * Route guards (spec §6): unauthenticated users go to /login, authenticated users leave the auth
+ * screens, a route without its permission redirects to the default page and sets the wrong-permissions
+ * flag, and a path whose id or tab is not valid is not found.
+ */
+import { defaultPagePath } from '@leadgrid/shared/permissions';
+import { INT_MAX } from '@leadgrid/shared/constants';
+import { Button, Result } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useParams, type Location } from 'react-router';
+import { ApiError } from '../api/client';
+import { LineLoader } from '../components/LineLoader';
+import { SectionEmpty } from '../components/SectionEmpty';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+import { allowed, wrongPermissionsStore } from './access';
+import { NotFoundPage, ServerErrorPage } from './errors/ErrorPages';
+import type { PageRoute, RedirectRoute } from './routes';
+import { useSession } from './session';
+
+/** Signed-in area: no session -> /login; until the user is loaded, the line loader. */
+export function RequireAuth() {
+  const { hasSession, user, userError } = useSession();
+  const location = useLocation();
+  if (!hasSession) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (user) return <Outlet />;
+  if (userError) {
+    if (userError instanceof ApiError && userError.status === 401) return <LineLoader />;
+    return <ServerErrorPage status={userError instanceof ApiError && userError.status ? userError.status : 500} />;
+  }
+  return <LineLoader />;
+}
+
+/** Auth screens: a signed-in user goes back where they came from, or to the index. */
+export function RequireGuest() {
+  const { hasSession } = useSession();
+  const location = useLocation();
+  if (hasSession) {
+    const from = (location.state as { from?: Location } | null)?.from;
+    const to = from && !/^\/(login|registration)/.test(from.pathname) ? `${from.pathname}${from.search}` : '/';
+    return <Navigate to={to} replace />;
+  }
+  return <Outlet />;
+}
+
+const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) > 0 && Number(v) <= INT_MAX;
+
+export function paramsValid(route: Pick<PageRoute, 'tabs'>, params: Record<string, string | undefined>): boolean {
+  if (params.id !== undefined && !isId(params.id)) return false;
+  if (params.tab !== undefined && !(route.tabs ?? []).includes(params.tab)) return false;
+  return true;
+}
+
+function NoAccess() {
+  const { t } = useTranslation();
+  const { signOut } = useSession();
+  return (
+    <Result
+      status="403"
+      title={t('errors.noAccess.title')}
+      subTitle={t('errors.noAccess.text')}
+      extra={<Button onClick={() => void signOut()}>{t('header.logout')}</Button>}
+    />
+  );
+}
+
+/** Missing permission: back to the default page, with the wrong-permissions flag set (spec §6). */
+export function PermissionRedirect({ quiet = false }: { quiet?: boolean }) {
+  const { access } = useSession();
+  const location = useLocation();
+  const target = access ? defaultPagePath(access) : '/login';
+  useEffect(() => {
+    if (!quiet && location.pathname !== target) wrongPermissionsStore.set(true);
+  }, [quiet, location.pathname, target]);
+  if (location.pathname === target) return <NoAccess />;
+  return <Navigate to={target} replace />;
+}
+
+export function PageLoading() {
+  return <LineLoader />;
+}
+
+/** One screen of the route table, behind its checks. */
+export function RouteView({ route }: { route: PageRoute }) {
+  const { t } = useTranslation();
+  const { access } = useSession();
+  const params = useParams();
+  const valid = paramsValid(route, params);
+  const title = t(route.title);
+  useDocumentTitle(valid ? title : t('errors.notFound.pageTitle'));
+  if (!valid) return <NotFoundPage />;
+  if (!allowed(access, route.access)) return <PermissionRedirect quiet={route.quietRedirect} />;
+  const Screen = route.page;
+  if (!Screen) return <SectionEmpty title={title} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** A path that only leads elsewhere (e.g. /clicks -> /clicks/valid). */
+export function RedirectView({ route }: { route: RedirectRoute }) {
+  const { access } = useSession();
+  const location = useLocation();
+  if (!access) return <Navigate to="/login" replace />;
+  const to = typeof route.redirect === 'function' ? route.redirect(access) : route.redirect;
+  return <Navigate to={`${to}${location.search}`} replace />;
+}

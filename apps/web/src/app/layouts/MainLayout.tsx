@@ -1,0 +1,65 @@
+/** The main layout (spec §2): header, minimisable sidebar, content; profile mode under /profile. */
+import { Layout } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { notify } from '../../api/notify';
+import { usePublicSettings } from '../../api/settings';
+import { isAffiliate, useWrongPermissions, wrongPermissionsStore } from '../access';
+import { setSidebarMini, useSidebarMini } from '../preferences';
+import { useSession } from '../session';
+import { AppHeader } from './Header';
+import { Sidebar, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './Sidebar';
+
+/** Spec §6: after a redirect for a missing permission, warn once and clear the flag. */
+function WrongPermissionsNotice() {
+  const { t } = useTranslation();
+  const flagged = useWrongPermissions();
+  useEffect(() => {
+    if (!flagged) return;
+    notify.warning(t('errors.wrongPermissions.title'), t('errors.wrongPermissions.text'));
+    wrongPermissionsStore.set(false);
+  }, [flagged, t]);
+  return null;
+}
+
+/** Spec §1: the chat-support widget, never for affiliates unless an admin acts as them. */
+function ChatSupport() {
+  const { data } = usePublicSettings();
+  const { access, impersonating } = useSession();
+  const url = data?.chatSupportUrl;
+  const show = Boolean(url) && Boolean(access) && (!isAffiliate(access!) || impersonating);
+  useEffect(() => {
+    if (!show || !url) return;
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.dataset.lgChatSupport = '1';
+    document.body.appendChild(script);
+    return () => script.remove();
+  }, [show, url]);
+  return null;
+}
+
+export function MainLayout() {
+  const { access } = useSession();
+  const { pathname } = useLocation();
+  const mini = useSidebarMini();
+  const profileMode = pathname === '/profile' || pathname.startsWith('/profile/');
+  // spec §2: in profile mode the sidebar expands
+  const collapsed = profileMode ? false : mini;
+  if (!access) return null;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sidebar subject={access} collapsed={collapsed} profileMode={profileMode} />
+      <Layout style={{ marginInlineStart: collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH, transition: 'margin-inline-start 0.2s', minWidth: 0 }}>
+        <AppHeader collapsed={collapsed} canToggle={!profileMode} onToggle={() => setSidebarMini(!mini)} />
+        <Layout.Content style={{ padding: '24px 28px 40px', minWidth: 0 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <WrongPermissionsNotice />
+      <ChatSupport />
+    </Layout>
+  );
+}

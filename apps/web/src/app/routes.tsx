@@ -1,0 +1,339 @@
+/**
+ * THE route table (spec §2, §6): every screen with its path, title and permission, and the sidebars
+ * built from it. A menu item's permission is the permission of the route its link opens, so the sidebar
+ * and the route guard can never disagree.
+ */
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  ArrowLeftOutlined,
+  BarChartOutlined,
+  ContactsOutlined,
+  ControlOutlined,
+  CreditCardOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  FunctionOutlined,
+  IdcardOutlined,
+  InboxOutlined,
+  LayoutOutlined,
+  NodeIndexOutlined,
+  NotificationOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { defaultPagePath, ROUTE_PERMISSIONS as P, type AccessSubject } from '@leadgrid/shared/permissions';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchRoutes } from 'react-router';
+import { all, allowed, any, isAffiliate, isStaff, type Access } from './access';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+export interface PageRoute {
+  id: string;
+  path: string;
+  /** i18n key of the section title (page title and header) */
+  title: string;
+  access?: Access;
+  /** the screen; a section without one shows its title and an empty state */
+  page?: Page;
+  /** `:id` must be a positive integer and `:tab` one of these, otherwise the page is not found */
+  tabs?: readonly string[];
+  /** without access, go to the default page without the wrong-permissions warning (the index) */
+  quietRedirect?: boolean;
+}
+
+export interface RedirectRoute {
+  id: string;
+  path: string;
+  redirect: string | ((subject: AccessSubject) => string);
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+/* ---------- screens built in this shell or by the next issues ---------- */
+const Dashboard = page(() => import('../features/dashboard/DashboardPage'));
+const Login = page(() => import('../features/auth/LoginPage'));
+const RecoveryPassword = page(() => import('../features/auth/RecoveryPasswordPage'));
+const NewPassword = page(() => import('../features/auth/NewPasswordPage'));
+const Registration = page(() => import('../features/auth/RegistrationPage'));
+const ProfileAbout = page(() => import('../features/profile/AboutPage'));
+const ProfileSecurity = page(() => import('../features/profile/SecurityPage'));
+const ProfileLogins = page(() => import('../features/profile/LoginsHistoryPage'));
+const ProfileNotifications = page(() => import('../features/profile/NotificationsPage'));
+const ProfileTokens = page(() => import('../features/profile/TokensPage'));
+const Roles = page(() => import('../features/roles/RolesPage'));
+const GeneralSettings = page(() => import('../features/settings/GeneralSettingsPage'));
+
+/* ---------- builders ---------- */
+function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {
+  return [
+    { id, path: base, title, access, page: screen },
+    ...statuses.map((status) => ({ id: `${id}.${status}`, path: `${base}/${status}`, title, access, page: screen })),
+  ];
+}
+function detailRoute(id: string, base: string, title: string, access?: Access, tabs?: readonly string[], screen?: Page): PageRoute {
+  return { id: `${id}.detail`, path: tabs ? `${base}/:id/:tab?` : `${base}/:id`, title, access, tabs, page: screen };
+}
+
+const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
+const advertiserPostbackLogs = all(P.postbackLogs, 'log.postback.advertiser.read');
+const paymentMethods = (s: AccessSubject) => isAffiliate(s) || allowed(s, 'payment_method.update');
+const financeAny = any(P.affiliateBalances, P.affiliateInvoices, P.advertiserBalances, P.advertiserInvoices);
+
+export const AUTH_ROUTES: PageRoute[] = [
+  { id: 'login', path: '/login', title: 'auth.signIn', page: Login },
+  { id: 'recoveryPassword', path: '/login/recoveryPassword', title: 'auth.recovery.title', page: RecoveryPassword },
+  { id: 'newPassword', path: '/login/newPassword', title: 'auth.newPassword.title', page: NewPassword },
+  { id: 'registration', path: '/registration', title: 'auth.registration.title', page: Registration },
+];
+
+export const PROFILE_ROUTES: PageRoute[] = [
+  { id: 'profile.about', path: '/profile/about', title: 'nav.profileAbout', page: ProfileAbout },
+  { id: 'profile.loginsHistory', path: '/profile/loginsHistory', title: 'nav.profileLoginsHistory', page: ProfileLogins },
+  { id: 'profile.notifications', path: '/profile/notifications', title: 'nav.profileNotifications', page: ProfileNotifications },
+  { id: 'profile.security', path: '/profile/security', title: 'nav.profileSecurity', page: ProfileSecurity },
+  { id: 'profile.tokens', path: '/profile/tokens', title: 'nav.profileTokens', page: ProfileTokens },
+];
+
+export const MAIN_ROUTES: PageRoute[] = [
+  { id: 'dashboard', path: '/', title: 'nav.dashboard', access: P.dashboard, page: Dashboard, quietRedirect: true },
+  { id: 'statistics', path: '/statistics', title: 'nav.statistics', access: P.statistics },
+  { id: 'statisticsLeads', path: '/statistics/leads', title: 'nav.statisticsLeads', access: P.statisticsLeads },
+  { id: 'leads', path: '/leads', title: 'nav.leads', access: P.leads },
+
+  ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers),
+  detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting']),
+
+  ...listRoutes('advertisers', '/advertisers', ['active', 'blocked', 'all'], 'nav.advertisers', P.advertisers),
+  detailRoute('advertisers', '/advertisers', 'nav.advertisers', P.advertisers, [
+    'general', 'goals', 'status-mapping', 'api-params', 'outbound-settings', 'inbound-settings',
+  ]),
+
+  ...listRoutes('affiliateMembers', '/affiliates/members', ['active', 'inactive', 'blocked', 'all'], 'nav.affiliateMembers', P.affiliateMembers),
+  detailRoute('affiliateMembers', '/affiliates/members', 'nav.affiliateMembers', P.affiliateMembers, ['general']),
+  ...listRoutes('teams', '/affiliates/teams', ['active', 'blocked', 'all'], 'nav.teams', P.teams),
+  detailRoute('teams', '/affiliates/teams', 'nav.teams', P.teams),
+
+  ...listRoutes('employees', '/employees', ['active', 'inactive', 'blocked', 'all'], 'nav.employees', P.employees),
+  detailRoute('employees', '/employees', 'nav.employees', P.employees),
+
+  ...listRoutes('campaigns', '/campaigns', ['active', 'inactive', 'blocked', 'all'], 'nav.campaigns', P.campaigns),
+  detailRoute('campaigns', '/campaigns', 'nav.campaigns', P.campaigns),
+
+  ...listRoutes('clicks', '/clicks', ['valid', 'invalid'], 'nav.clicks', P.clicks).slice(1),
+  detailRoute('clicks', '/clicks', 'nav.clicks', P.clicks),
+  { id: 'conversions', path: '/conversions', title: 'nav.conversions', access: P.conversions },
+  { id: 'postbackLogs.advertisers', path: '/postback-logs/advertisers', title: 'nav.postbackLogs', access: advertiserPostbackLogs },
+  { id: 'postbackLogs.affiliates', path: '/postback-logs/affiliates', title: 'nav.postbackLogs', access: P.postbackLogs },
+  detailRoute('postbackLogs', '/postback-logs', 'nav.postbackLogs', P.postbackLogs),
+
+  ...listRoutes('postbacks', '/postbacks', ACTIVE_INACTIVE, 'nav.postbacks', isStaff),
+  detailRoute('postbacks', '/postbacks', 'nav.postbacks', isStaff),
+  ...listRoutes('metrics', '/metrics', ACTIVE_INACTIVE, 'nav.metrics', P.metrics),
+  detailRoute('metrics', '/metrics', 'nav.metrics', P.metrics),
+  { id: 'landingsApi', path: '/landings-api', title: 'nav.landingsApi', access: P.landingsApi },
+  detailRoute('landingsApi', '/landings-api', 'nav.landingsApi', P.landingsApi),
+
+  { id: 'reports', path: '/reports', title: 'nav.reports', access: P.reports },
+  { id: 'reportDownloads', path: '/reports/downloads', title: 'nav.reportDownloads', access: P.reportDownloads },
+
+  { id: 'finance', path: '/finance', title: 'nav.finance', access: financeAny },
+  { id: 'billing', path: '/billing', title: 'nav.billing', access: isAffiliate },
+  { id: 'billing.invoice', path: '/billing/invoices/:id', title: 'nav.billing', access: isAffiliate },
+  { id: 'affiliateBalances', path: '/affiliate-billing/balances', title: 'nav.affiliateBalances', access: P.affiliateBalances },
+  detailRoute('affiliateBalances', '/affiliate-billing/balances', 'nav.affiliateBalances', P.affiliateBalances),
+  { id: 'affiliateInvoices', path: '/affiliate-billing/invoices', title: 'nav.affiliateInvoices', access: P.affiliateInvoices },
+  detailRoute('affiliateInvoices', '/affiliate-billing/invoices', 'nav.affiliateInvoices', P.affiliateInvoices),
+  { id: 'advertiserBalances', path: '/advertiser-billing/adv-balances', title: 'nav.advertiserBalances', access: P.advertiserBalances },
+  detailRoute('advertiserBalances', '/advertiser-billing/adv-balances', 'nav.advertiserBalances', P.advertiserBalances),
+  { id: 'advertiserInvoices', path: '/advertiser-billing/adv-invoices', title: 'nav.advertiserInvoices', access: P.advertiserInvoices },
+  detailRoute('advertiserInvoices', '/advertiser-billing/adv-invoices', 'nav.advertiserInvoices', P.advertiserInvoices),
+
+  { id: 'settings.general', path: '/settings/general', title: 'nav.generalSettings', access: P.generalSettings, page: GeneralSettings },
+  { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking },
+  { id: 'settings.globalPostback', path: '/settings/global-postback', title: 'nav.globalPostback', access: P.globalPostback },
+  { id: 'settings.holdQueue', path: '/settings/hold-queue', title: 'nav.holdQueue', access: P.holdQueue },
+  { id: 'settings.notifications', path: '/settings/notifications', title: 'nav.notifications', access: P.notifications },
+  { id: 'settings.paymentSettings', path: '/settings/payment-settings', title: 'nav.paymentSettings', access: any(P.currencies, 'payment_method.update') },
+  { id: 'settings.roles', path: '/settings/roles', title: 'nav.roles', access: P.roles, page: Roles },
+  ...listRoutes('settings.currencies', '/settings/currencies', ACTIVE_INACTIVE, 'nav.currencies', P.currencies),
+  detailRoute('settings.currencies', '/settings/currencies', 'nav.currencies', P.currencies),
+  { id: 'settings.lists.tags', path: '/settings/lists/tags', title: 'nav.lists', access: all(P.lists, P.tags) },
+  { id: 'settings.lists.categories', path: '/settings/lists/categories', title: 'nav.lists', access: P.lists },
+  detailRoute('settings.tags', '/settings/tags', 'nav.tags', P.tags),
+  ...listRoutes('settings.paymentMethods', '/settings/payment-methods', ACTIVE_INACTIVE, 'nav.paymentMethods', paymentMethods),
+  detailRoute('settings.paymentMethods', '/settings/payment-methods', 'nav.paymentMethods', paymentMethods),
+  ...listRoutes('settings.verticals', '/settings/verticals', ACTIVE_INACTIVE, 'nav.verticals', P.verticals),
+  detailRoute('settings.verticals', '/settings/verticals', 'nav.verticals', P.verticals, [
+    'general', 'goals', 'inbound-rules', 'lead-parameters', 'lead-categories', 'metrics', 'redirect',
+  ]),
+  ...listRoutes('settings.platforms', '/settings/platforms', ACTIVE_INACTIVE, 'nav.platforms', P.platforms),
+  detailRoute('settings.platforms', '/settings/platforms', 'nav.platforms', P.platforms),
+  ...listRoutes('settings.integrationTemplates', '/settings/integration-templates', ACTIVE_INACTIVE, 'nav.integrationTemplates', P.integrationTemplates),
+  detailRoute('settings.integrationTemplates', '/settings/integration-templates', 'nav.integrationTemplates', P.integrationTemplates, [
+    'general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings',
+  ]),
+  { id: 'settings.geos', path: '/settings/geos', title: 'nav.geos', access: P.geos },
+
+  ...PROFILE_ROUTES,
+];
+
+const postbackLogsLink = (s: AccessSubject) => (allowed(s, advertiserPostbackLogs) ? '/postback-logs/advertisers' : '/postback-logs/affiliates');
+const listsLink = (s: AccessSubject) => (allowed(s, P.tags) ? '/settings/lists/tags' : '/settings/lists/categories');
+
+/* ---------- sidebars ---------- */
+export type LinkTarget = string | ((subject: AccessSubject) => string);
+export interface MenuLeaf {
+  kind: 'leaf';
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  to: LinkTarget;
+  /** the path prefix that marks this item current (default: its link) */
+  match?: string;
+}
+export interface MenuGroup {
+  kind: 'group';
+  key: string;
+  label: string;
+  icon: ReactNode;
+  children: MenuLeaf[];
+}
+export interface MenuPlaceholder {
+  kind: 'disabled';
+  key: string;
+  label: string;
+  icon: ReactNode;
+}
+export type MenuNode = MenuLeaf | MenuGroup | MenuPlaceholder;
+
+const leaf = (key: string, label: string, to: LinkTarget, match?: string, icon?: ReactNode): MenuLeaf => ({ kind: 'leaf', key, label, to, match, icon });
+const group = (key: string, label: string, icon: ReactNode, children: MenuLeaf[]): MenuGroup => ({ kind: 'group', key, label, icon, children });
+
+const SETTINGS_ITEMS: MenuLeaf[] = [
+  leaf('settings.general', 'nav.generalSettings', '/settings/general'),
+  leaf('settings.verticals', 'nav.verticals', '/settings/verticals/active', '/settings/verticals'),
+  leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),
+  leaf('settings.currencies', 'nav.currencies', '/settings/currencies/active', '/settings/currencies'),
+  leaf('settings.roles', 'nav.roles', '/settings/roles'),
+  leaf('settings.notifications', 'nav.notifications', '/settings/notifications'),
+  leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
+  leaf('settings.lists', 'nav.lists', listsLink, '/settings/lists'),
+  leaf('settings.platforms', 'nav.platforms', '/settings/platforms/active', '/settings/platforms'),
+  leaf('settings.integrationTemplates', 'nav.integrationTemplates', '/settings/integration-templates/active', '/settings/integration-templates'),
+  leaf('settings.geos', 'nav.geos', '/settings/geos'),
+  leaf('settings.holdQueue', 'nav.holdQueue', '/settings/hold-queue'),
+  leaf('settings.domainParking', 'nav.domainParking', '/settings/domain-parking'),
+];
+
+export const STAFF_MENU: MenuNode[] = [
+  leaf('dashboard', 'nav.dashboard', '/', undefined, <DashboardOutlined />),
+  group('statistics', 'nav.statistics', <BarChartOutlined />, [
+    leaf('statistics', 'nav.statistics', '/statistics'),
+    leaf('statisticsLeads', 'nav.statisticsLeads', '/statistics/leads'),
+  ]),
+  leaf('leads', 'nav.leads', '/leads', undefined, <ContactsOutlined />),
+  leaf('offers', 'nav.offers', '/offers/active', '/offers', <AppstoreOutlined />),
+  leaf('advertisers', 'nav.advertisers', '/advertisers/active', '/advertisers', <ShopOutlined />),
+  group('affiliates', 'nav.affiliates', <TeamOutlined />, [
+    leaf('affiliateMembers', 'nav.affiliateMembers', '/affiliates/members/active', '/affiliates/members'),
+    leaf('teams', 'nav.teams', '/affiliates/teams', '/affiliates/teams'),
+  ]),
+  leaf('employees', 'nav.employees', '/employees/active', '/employees', <IdcardOutlined />),
+  leaf('campaigns', 'nav.campaigns', '/campaigns/active', '/campaigns', <NotificationOutlined />),
+  group('traffic', 'nav.trafficData', <NodeIndexOutlined />, [
+    leaf('clicks', 'nav.clicks', '/clicks/valid', '/clicks'),
+    leaf('conversions', 'nav.conversions', '/conversions'),
+    leaf('postbackLogs', 'nav.postbackLogs', postbackLogsLink, '/postback-logs'),
+  ]),
+  leaf('postbacks', 'nav.postbacks', '/postbacks/active', '/postbacks', <ApiOutlined />),
+  leaf('metrics', 'nav.metrics', '/metrics/active', '/metrics', <FunctionOutlined />),
+  leaf('landingsApi', 'nav.landingsApi', '/landings-api', '/landings-api', <LayoutOutlined />),
+  group('reports', 'nav.reports', <FileTextOutlined />, [
+    leaf('reports', 'nav.reports', '/reports'),
+    leaf('reportDownloads', 'nav.reportDownloads', '/reports/downloads'),
+  ]),
+  group('finance', 'nav.finance', <WalletOutlined />, [
+    leaf('affiliateBalances', 'nav.affiliateBalances', '/affiliate-billing/balances'),
+    leaf('affiliateInvoices', 'nav.affiliateInvoices', '/affiliate-billing/invoices'),
+    leaf('advertiserBalances', 'nav.advertiserBalances', '/advertiser-billing/adv-balances'),
+    leaf('advertiserInvoices', 'nav.advertiserInvoices', '/advertiser-billing/adv-invoices'),
+  ]),
+  group('settings', 'nav.settings', <SettingOutlined />, SETTINGS_ITEMS),
+  { kind: 'disabled', key: 'requests', label: 'nav.requests', icon: <InboxOutlined /> },
+  { kind: 'disabled', key: 'caps', label: 'nav.caps', icon: <ControlOutlined /> },
+];
+
+export const AFFILIATE_MENU: MenuNode[] = [
+  leaf('statistics', 'nav.statistics', '/statistics', undefined, <BarChartOutlined />),
+  leaf('offers', 'nav.offers', '/offers/all', '/offers', <AppstoreOutlined />),
+  leaf('campaigns', 'nav.campaigns', '/campaigns/active', '/campaigns', <NotificationOutlined />),
+  group('traffic', 'nav.trafficData', <NodeIndexOutlined />, [
+    leaf('clicks', 'nav.clicks', '/clicks/valid', '/clicks'),
+    leaf('conversions', 'nav.conversions', '/conversions'),
+    leaf('postbackLogs', 'nav.postbackLogs', '/postback-logs/affiliates', '/postback-logs'),
+  ]),
+  leaf('billing', 'nav.billing', '/billing', '/billing', <CreditCardOutlined />),
+  group('settings', 'nav.settings', <SettingOutlined />, [
+    leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
+    leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),
+  ]),
+];
+
+/** Profile mode (spec §2): only about and security, plus the way back. */
+export const PROFILE_MENU: MenuNode[] = [
+  leaf('back', 'nav.backToMain', (s) => defaultPagePath(s), undefined, <ArrowLeftOutlined />),
+  leaf('profile.about', 'nav.profileAbout', '/profile/about', undefined, <UserOutlined />),
+  leaf('profile.security', 'nav.profileSecurity', '/profile/security', undefined, <SafetyOutlined />),
+];
+
+/** The first settings page this user may open. */
+const firstSettingsPage = (s: AccessSubject) => {
+  const items = isAffiliate(s) ? (AFFILIATE_MENU.find((n) => n.key === 'settings') as MenuGroup).children : SETTINGS_ITEMS;
+  for (const item of items) {
+    const to = typeof item.to === 'function' ? item.to(s) : item.to;
+    if (allowed(s, routeAt(to)?.access)) return to;
+  }
+  return defaultPagePath(s);
+};
+
+export const REDIRECTS: RedirectRoute[] = [
+  { id: 'affiliates', path: '/affiliates', redirect: '/affiliates/members/active' },
+  { id: 'clicks', path: '/clicks', redirect: '/clicks/valid' },
+  { id: 'postbackLogs', path: '/postback-logs', redirect: postbackLogsLink },
+  { id: 'settings', path: '/settings', redirect: firstSettingsPage },
+  { id: 'settings.lists', path: '/settings/lists', redirect: listsLink },
+  { id: 'profile', path: '/profile', redirect: '/profile/about' },
+];
+
+/** The page route a path opens, or undefined. */
+export function routeAt(pathname: string): PageRoute | undefined {
+  const matches = matchRoutes(
+    MAIN_ROUTES.map((r) => ({ path: r.path, id: r.id })),
+    pathname,
+  );
+  const id = matches?.[matches.length - 1]?.route.id;
+  return id ? MAIN_ROUTES.find((r) => r.id === id) : undefined;
+}
+
+export const resolveLink = (to: LinkTarget, subject: AccessSubject) => (typeof to === 'function' ? to(subject) : to);
+
+/** A menu item is shown when the user may open the route its link leads to. */
+export function menuFor(subject: AccessSubject, mode: 'main' | 'profile'): MenuNode[] {
+  if (mode === 'profile') return PROFILE_MENU;
+  const source = isAffiliate(subject) ? AFFILIATE_MENU : STAFF_MENU;
+  const visible = (item: MenuLeaf) => allowed(subject, routeAt(resolveLink(item.to, subject).split('?')[0])?.access);
+  return source.flatMap<MenuNode>((node) => {
+    if (node.kind === 'leaf') return visible(node) ? [node] : [];
+    if (node.kind === 'group') {
+      const children = node.children.filter(visible);
+      return children.length ? [{ ...node, children }] : [];
+    }
+    return [node];
+  });
+}

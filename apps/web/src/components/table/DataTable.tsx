@@ -1,0 +1,135 @@
+/**
+ * The shared list table: server pagination / sorting / filters through `useTable`, column settings per
+ * table in local storage, and explicit loading, empty and error states.
+ */
+import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Divider, Empty, Flex, Popover, Result, Table, Tooltip, Typography, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { useTableSettings } from './tableSettings';
+import type { TableState } from './useTable';
+
+export interface DataColumn<T> extends Omit<ColumnType<T>, 'key' | 'sorter' | 'sortOrder'> {
+  /** the column key; for a sortable column also the `orderBy` field */
+  key: string;
+  /** server-side sorting by this column */
+  sortable?: boolean;
+  /** cannot be hidden in the column settings */
+  alwaysVisible?: boolean;
+  /** the label in the column settings when the title is not plain text */
+  settingsLabel?: string;
+}
+
+export interface ListData<T> {
+  items: T[];
+  meta?: { totalCount: number };
+}
+
+export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading'> {
+  /** the name its column settings are stored under */
+  name: string;
+  columns: DataColumn<T>[];
+  table: TableState;
+  data: ListData<T> | undefined;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** what the empty state says, and what to do about it */
+  empty?: { title?: ReactNode; description?: ReactNode; action?: ReactNode };
+  /** filters and actions shown above the table */
+  toolbar?: ReactNode;
+}
+
+function ColumnSettings<T>({ columns, hidden, onToggle, onReset }: { columns: DataColumn<T>[]; hidden: string[]; onToggle: (key: string, visible: boolean) => void; onReset: () => void }) {
+  const { t } = useTranslation();
+  const content = (
+    <Flex vertical gap={6} style={{ minWidth: 200, maxHeight: 360, overflowY: 'auto' }} data-testid="column-settings">
+      {columns.map((col) => (
+        <Checkbox key={col.key} checked={!hidden.includes(col.key)} disabled={col.alwaysVisible} onChange={(e) => onToggle(col.key, e.target.checked)}>
+          {col.settingsLabel ?? (typeof col.title === 'string' ? col.title : col.key)}
+        </Checkbox>
+      ))}
+      <Divider style={{ margin: '6px 0' }} />
+      <Button type="link" size="small" onClick={onReset} disabled={hidden.length === 0} style={{ alignSelf: 'flex-start', padding: 0 }}>
+        {t('table.resetColumns')}
+      </Button>
+    </Flex>
+  );
+  return (
+    <Popover trigger="click" placement="bottomRight" title={t('table.columns')} content={content}>
+      <Tooltip title={t('table.columns')}>
+        <Button icon={<SettingOutlined />} aria-label={t('table.columns')} />
+      </Tooltip>
+    </Popover>
+  );
+}
+
+export function DataTable<T extends object>({ name, columns, table, data, loading, error, onRetry, empty, toolbar, rowKey = 'id', ...rest }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { settings, toggle, reset } = useTableSettings(name);
+
+  const visible = columns
+    .filter((col) => col.alwaysVisible || !settings.hidden.includes(col.key))
+    .map(({ sortable, alwaysVisible: _a, settingsLabel: _s, ...col }): ColumnType<T> => ({
+      ...col,
+      dataIndex: col.dataIndex ?? col.key,
+      sorter: sortable ? true : undefined,
+      sortOrder: sortable ? table.sortOrderOf(col.key) : undefined,
+      filteredValue: col.filters ? (table.filters[col.key]?.split(',') ?? null) : col.filteredValue,
+    }));
+
+  const emptyState = error ? (
+    <Result
+      status="warning"
+      title={t('table.errorTitle')}
+      subTitle={error instanceof ApiError ? error.message : t('table.errorText')}
+      extra={onRetry ? <Button icon={<ReloadOutlined />} onClick={onRetry}>{t('table.retry')}</Button> : undefined}
+      style={{ padding: '32px 0' }}
+    />
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      style={{ padding: '24px 0' }}
+      description={
+        <Flex vertical gap={2}>
+          <Typography.Text strong>{empty?.title ?? t('table.emptyTitle')}</Typography.Text>
+          <Typography.Text type="secondary">{empty?.description ?? t('table.emptyText')}</Typography.Text>
+        </Flex>
+      }
+    >
+      {empty?.action}
+    </Empty>
+  );
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Flex gap={8} wrap align="center" style={{ flex: 1, minWidth: 0 }}>
+          {toolbar}
+        </Flex>
+        <Flex gap={8}>
+          {onRetry ? (
+            <Tooltip title={t('table.refresh')}>
+              <Button icon={<ReloadOutlined />} onClick={onRetry} aria-label={t('table.refresh')} loading={loading && Boolean(data)} />
+            </Tooltip>
+          ) : null}
+          <ColumnSettings columns={columns} hidden={settings.hidden} onToggle={toggle} onReset={reset} />
+        </Flex>
+      </Flex>
+      <Table<T>
+        rowKey={rowKey}
+        columns={visible}
+        dataSource={error ? [] : (data?.items ?? [])}
+        loading={loading}
+        pagination={error ? false : table.pagination(data?.meta?.totalCount ?? data?.items.length)}
+        onChange={table.onChange as TableProps<T>['onChange']}
+        sortDirections={['descend', 'ascend']}
+        locale={{ emptyText: loading && !data ? ' ' : emptyState }}
+        scroll={{ x: 'max-content' }}
+        {...rest}
+      />
+    </Flex>
+  );
+}
