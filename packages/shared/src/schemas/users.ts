@@ -117,7 +117,11 @@ export type UserProfileUpdate = z.infer<typeof userProfileUpdate>;
 
 /** the JSON of a preference value stays under PREFERENCE_VALUE_MAX_BYTES */
 const jsonBytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v ?? null)).length;
-const zPreferenceValue = () => z.unknown().refine((v) => jsonBytes(v) <= PREFERENCE_VALUE_MAX_BYTES, { message: 'maxlength' });
+const zPreferenceValue = () =>
+  z
+    .unknown()
+    .refine((v) => jsonBytes(v) <= PREFERENCE_VALUE_MAX_BYTES, { message: 'maxlength' })
+    .optional();
 
 export const preferenceSchema = z.object({ id: z.number().int(), type: z.string(), name: z.string(), value: z.unknown() });
 export const preferenceCreate = z.object({

@@ -6,23 +6,30 @@ import * as images from './images.service';
 
 export const TOO_LARGE_MESSAGE = 'The image is larger than 10MB';
 
+/**
+ * Errors while reading the multipart stream come from the client's input (a broken or truncated body):
+ * 4xx errors of @fastify/multipart pass on, the parser's own errors become a 400 on the file field.
+ */
+function uploadError(err: unknown): Error {
+  if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status && status < 500) return err as Error;
+  return AppError.field(['body', 'file'], 'required', 'The upload is not valid multipart/form-data');
+}
+
 /** Reads the `file` part of a multipart upload; the size limit (10 MB) is set where @fastify/multipart is registered. */
 async function readFilePart(req: FastifyRequest): Promise<images.UploadInput> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send the image as multipart/form-data in the field "file"');
-  let part;
   try {
-    part = await req.file();
+    const part = await req.file();
+    if (!part || part.fieldname !== 'file') throw AppError.field(['body', 'file'], 'required', 'Choose an image to upload in the field "file"');
+    const buffer = await part.toBuffer();
+    // toBuffer() looks at the limit only between chunks: a file cut off on its last chunk comes back truncated, not refused
+    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+    return { buffer, declaredType: part.mimetype ?? '', filename: part.filename };
   } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status < 500) throw err;
-    throw AppError.field(['body', 'file'], 'required', 'The upload is not valid multipart/form-data');
-  }
-  if (!part || part.fieldname !== 'file') throw AppError.field(['body', 'file'], 'required', 'Choose an image to upload in the field "file"');
-  try {
-    return { buffer: await part.toBuffer(), declaredType: part.mimetype ?? '', filename: part.filename };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
-    throw err;
+    if (err instanceof AppError) throw err;
+    throw uploadError(err);
   }
 }
 
