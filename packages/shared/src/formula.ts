@@ -27,6 +27,9 @@ export type FormulaErrorCode = keyof typeof FORMULA_ERRORS;
 
 export const FORMULA_MIN_ELEMENTS = 3;
 
+/** a number element: digits with an optional dot or comma decimal part */
+const NUMBER_RE = /^\d+([.,]\d+)?$/;
+
 const isOperand = (e: FormulaElement) => e.type === 'metric' || e.type === 'number';
 const isOp = (e: FormulaElement) => e.type === 'operator';
 const isOpen = (e: FormulaElement) => e.type === 'bracket' && e.value === '(';
@@ -70,7 +73,7 @@ export function validateFormula(elements: readonly FormulaElement[], knownMetric
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i];
     const prev = i > 0 ? elements[i - 1] : undefined;
-    if (e.type === 'number' && !/^\d+(\.\d+)?$/.test(e.value)) return 'badNumber';
+    if (e.type === 'number' && !NUMBER_RE.test(e.value)) return 'badNumber';
     if (e.type === 'metric' && knownMetrics && !knownMetrics.has(e.value)) return 'unknownMetric';
     if (isOpen(e)) depth++;
     if (isClose(e)) {
@@ -87,8 +90,13 @@ export function validateFormula(elements: readonly FormulaElement[], knownMetric
   return null;
 }
 
-/** Evaluates a valid formula; metric values are decimals as strings or numbers. */
+/**
+ * Evaluates a formula with the usual precedence (* and / before + and -); metric values are decimals as
+ * strings or numbers, a missing one counts as 0. Throws on a formula that `validateFormula` refuses.
+ */
 export function evaluateFormula(elements: readonly FormulaElement[], values: Readonly<Record<string, Decimal.Value>>): Decimal {
+  const problem = validateFormula(elements);
+  if (problem) throw new Error(FORMULA_ERRORS[problem]);
   let i = 0;
   const peek = () => elements[i];
   const expr = (): Decimal => {
@@ -117,7 +125,7 @@ export function evaluateFormula(elements: readonly FormulaElement[], values: Rea
       i++; // closing bracket
       return v;
     }
-    if (e.type === 'number') return new Decimal(e.value);
+    if (e.type === 'number') return new Decimal(e.value.replace(',', '.'));
     if (e.type === 'metric') return new Decimal(values[e.value] ?? 0);
     throw new Error(`unexpected ${e.value}`);
   };

@@ -23,16 +23,35 @@ export const PHONE_RE = /^[0-9+\-\s._()]+$/;
 export const HASH_RE = /^[A-Za-z0-9]+$/;
 export const HOSTNAME_RE = /^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(?:\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.[A-Za-z]{2,63}$/;
 const IPV4_RE = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const IPV6_RE = /^(([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(([0-9a-f]{1,4}:){0,7}[0-9a-f]{0,4})?::(([0-9a-f]{1,4}:){0,7}[0-9a-f]{1,4})?)$/i;
+const HEXTET_RE = /^[0-9a-f]{1,4}$/i;
+
+/** Eight groups of 1-4 hex digits, or fewer with one '::'; the last two groups may be written as IPv4. */
+function isIpv6(s: string): boolean {
+  const halves = s.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.map((h) => (h === '' ? [] : h.split(':')));
+  const all = groups.flat();
+  let count = all.length;
+  const last = all[all.length - 1];
+  if (last !== undefined && last.includes('.')) {
+    if (!IPV4_RE.test(last)) return false;
+    all.pop();
+    count += 1; // an IPv4 tail stands for two groups
+  }
+  if (!all.every((g) => HEXTET_RE.test(g))) return false;
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 /** An optional empty value passes every rule except `required` (spec §5). */
 export const rules = {
+  /** a non-empty array, an object with keys (or a valid Date), otherwise a truthy value (0 and false are missing); blank text is missing */
   required: (v: unknown): RuleResult => {
     if (Array.isArray(v)) return v.length > 0 || 'required';
+    if (v instanceof Date) return !Number.isNaN(v.getTime()) || 'required';
     if (v && typeof v === 'object') return Object.keys(v).length > 0 || 'required';
     if (typeof v === 'string') return v.trim() !== '' || 'required';
-    return (v !== undefined && v !== null && v !== false && v !== '') || 'required';
+    return !!v || 'required';
   },
   minLength: (v: unknown, min: number): RuleResult => isBlank(v) || str(v).length >= min || 'minLength',
   maxLength: (v: unknown, max: number): RuleResult => isBlank(v) || str(v).length <= max || 'maxlength',
@@ -110,10 +129,12 @@ export const rules = {
       return 'pattern';
     }
   },
-  ip: (v: unknown): RuleResult => isBlank(v) || IPV4_RE.test(str(v)) || IPV6_RE.test(str(v)) || 'ip',
-  title: (v: unknown): RuleResult => (!isBlank(v) && str(v).length <= TITLE_MAX) || (isBlank(v) ? 'required' : 'minMaxLength'),
+  ip: (v: unknown): RuleResult => isBlank(v) || IPV4_RE.test(str(v)) || isIpv6(str(v)) || 'ip',
+  /** non-blank, 1 to 200 characters once trimmed (as the server's zTitle counts them) */
+  title: (v: unknown): RuleResult => (isBlank(v) ? 'required' : str(v).trim().length <= TITLE_MAX || 'minMaxLength'),
   description: (v: unknown): RuleResult => isBlank(v) || str(v).length <= DESCRIPTION_MAX || 'maxlength',
-  reason: (v: unknown): RuleResult => (!isBlank(v) && str(v).length <= REASON_MAX) || (isBlank(v) ? 'required' : 'minMaxLength'),
+  /** non-blank, 1 to 500 characters once trimmed */
+  reason: (v: unknown): RuleResult => (isBlank(v) ? 'required' : str(v).trim().length <= REASON_MAX || 'minMaxLength'),
   /** always an error: used to show a duplicate reported by the server */
   unique: (): RuleResult => 'unique',
   /** values in a list (the input constructor) must be unique */
