@@ -1,12 +1,16 @@
 /** Every domain module's routes, registered under /api/v1. */
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes';
+import categoriesRoutes from './categories/categories.routes';
+import domainsRoutes from './domains/domains.routes';
 import geosRoutes from './geos/geos.routes';
 import imagesRoutes from './images/images.routes';
+import notesRoutes from './notes/notes.routes';
 import referenceRoutes from './reference/reference.routes';
 import rolesRoutes from './roles/roles.routes';
 import settingsRoutes from './settings/settings.routes';
 import tagsRoutes from './tags/tags.routes';
+import trafficSourcesRoutes from './traffic-sources/traffic-sources.routes';
 import usersRoutes from './users/users.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, geosRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes];
