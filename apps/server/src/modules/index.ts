@@ -2,10 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/auth.routes';
 import categoriesRoutes from './categories/categories.routes';
+import currenciesRoutes from './currencies/currencies.routes';
 import domainsRoutes from './domains/domains.routes';
 import geosRoutes from './geos/geos.routes';
+import holdQueueRoutes from './hold-queue/hold-queue.routes';
 import imagesRoutes from './images/images.routes';
 import notesRoutes from './notes/notes.routes';
+import paymentSettingsRoutes from './payment-settings/payment-settings.routes';
 import referenceRoutes from './reference/reference.routes';
 import rolesRoutes from './roles/roles.routes';
 import settingsRoutes from './settings/settings.routes';
@@ -13,4 +16,4 @@ import tagsRoutes from './tags/tags.routes';
 import trafficSourcesRoutes from './traffic-sources/traffic-sources.routes';
 import usersRoutes from './users/users.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes];

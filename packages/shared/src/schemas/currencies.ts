@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../constants';
 import { toDecimal } from '../money';
-import { zDecimal, zId, zTitle } from '../validation';
+import { rules, zDecimal, zId, zTitle } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
 
 export const CURRENCY_STATUSES = ACTIVE_STATUSES;
@@ -22,7 +22,10 @@ export const zCurrencyCode = () =>
     .regex(CURRENCY_CODE_RE, { message: 'pattern' });
 
 /** a rate: a decimal with up to 8 places, greater than 0 */
-export const zRate = () => zDecimal(8).refine((v) => toDecimal(v).gt(0), { message: 'more' });
+export const zRate = () => zDecimal(8).refine((v) => !isDecimal(v) || toDecimal(v).gt(0), { message: 'more' });
+
+/** zod runs every refinement even after a failed one: compare only what parses (the format error is already reported) */
+export const isDecimal = (v: string) => rules.floatNumber(v) === true && v !== '';
 
 const zName = () =>
   z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(CURRENCY_NAME_MAX, { message: 'minMaxLength' });
@@ -72,6 +75,8 @@ export type CurrencyUpdate = z.input<typeof currencyUpdate>;
 
 export const currencyStatusItem = statusChangeItem(CURRENCY_STATUSES);
 export const currencyListQuery = listQuerySchema;
+/** the rate history of one currency: newest first, paged */
+export const currencyRatesQuery = listQuerySchema.pick({ limit: true, offset: true, withMeta: true });
 export const currencyCodeParams = z.object({ code: zCurrencyCode() });
 
 /** one entry of a currency's rate history */

@@ -8,7 +8,7 @@ import { ACTIVE_STATUSES } from '../constants';
 import { toDecimal } from '../money';
 import { rules, zDecimal, zDescription, zId, zTitle, type MessageKey } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
-import { zCurrencyCode } from './currencies';
+import { isDecimal, zCurrencyCode } from './currencies';
 
 // ---- payment settings ----
 
@@ -42,7 +42,7 @@ export const paymentSettingsUpdate = z.object({
     .max(PAYMENT_TERMS_MAX_DAYS, { message: 'minMax' })
     .optional(),
   minPayoutAmount: zDecimal(8)
-    .refine((v) => toDecimal(v).gte(0), { message: 'min' })
+    .refine((v) => !isDecimal(v) || toDecimal(v).gte(0), { message: 'min' })
     .optional(),
 });
 export type PaymentSettingsUpdate = z.input<typeof paymentSettingsUpdate>;

@@ -3,6 +3,7 @@ import { defaultPermissions, ROLE_TYPES, type RoleType } from '@leadgrid/shared'
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
+import { ensureCurrencies } from '../../modules/currencies/currencies.service';
 import { ensureSetting } from '../../modules/settings/settings.store';
 import type { Db } from '../client';
 import { roles, users } from '../schema';
@@ -47,7 +48,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
   await ensureSetting(db, 'logoImageId', null);
   await ensureSetting(db, 'faviconImageId', null);
   await ensureSetting(db, 'frontendVersionTs', Math.floor(Date.now() / 1000));
-  await ensureSetting(db, 'baseCurrency', config.BASE_CURRENCY);
+  await ensureCurrencies(db, await ensureSetting(db, 'baseCurrency', config.BASE_CURRENCY));
   await ensureSetting(db, 'customerId', secureId());
   const jwtSecret = config.JWT_SECRET ?? (await ensureSetting(db, 'jwtSecret', randomToken(48)));
 

@@ -11,6 +11,12 @@ export interface SettingValues {
   registrationEnabled: boolean;
   frontendVersionTs: number;
   baseCurrency: string;
+  /** payment settings: invoice titles start with it */
+  invoiceTitlePrefix: string;
+  /** payment settings: days between an invoice and its due date */
+  paymentTermsDays: number;
+  /** payment settings: the smallest payout an affiliate may request, in the base currency (decimal string) */
+  minPayoutAmount: string;
   customerId: string;
   jwtSecret: string;
 }
