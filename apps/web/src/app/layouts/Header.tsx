@@ -69,7 +69,7 @@ export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boole
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
-        <Flex align="center" gap={8}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 32 }}>
           {canToggle ? (
             <Tooltip title={t(collapsed ? 'header.expandSidebar' : 'header.collapseSidebar')}>
               <Button
@@ -81,7 +81,7 @@ export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boole
               />
             </Tooltip>
           ) : null}
-        </Flex>
+        </div>
         <Flex align="center" gap={4}>
           <LanguageSwitch />
           <ThemeSwitch />

@@ -92,7 +92,7 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
             selectedKeys={current.leaf ? [current.leaf.key] : []}
             openKeys={openKeys}
             onOpenChange={setOpenKeys}
-            inlineIndent={16}
+            inlineIndent={24}
           />
         </nav>
       </div>

@@ -1,0 +1,178 @@
+import type { User } from '@leadgrid/shared/schemas/users';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../i18n';
+import { wrongPermissionsStore } from './access';
+import { RequireAuth, RequireGuest, RouteView } from './guards';
+import { AFFILIATE_MENU, MAIN_ROUTES, menuFor, resolveLink, routeAt, type MenuLeaf, type PageRoute } from './routes';
+import { SessionContext, toAccess, type SessionValue } from './session';
+
+function makeUser(roleType: User['role']['type'], permissions: string[]): User {
+  return {
+    id: 5,
+    secureId: 'u5',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+    status: 'active',
+    role: { id: 2, title: roleType === 'affiliate' ? 'Affiliate' : 'Manager', type: roleType },
+    permissions,
+    hasCustomPermissions: false,
+    customPermissions: null,
+    timezone: 'UTC',
+    language: 'en',
+    createdAt: 0,
+    createdBy: null,
+    statusChangedAt: null,
+    lastActivityAt: null,
+    blockReason: null,
+    twoFactorEnabled: false,
+    avatarImageId: null,
+    frontendVersionTs: 0,
+    impersonatedBy: null,
+  } as User;
+}
+
+function session(user: User | null, overrides: Partial<SessionValue> = {}): SessionValue {
+  return {
+    hasSession: Boolean(user),
+    user,
+    access: toAccess(user),
+    userLoading: false,
+    userError: null,
+    timezone: 'UTC',
+    impersonating: false,
+    signIn: vi.fn(),
+    signOut: vi.fn(),
+    impersonate: vi.fn(),
+    leaveImpersonation: vi.fn(),
+    reloadUser: vi.fn(),
+    ...overrides,
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname}</div>;
+}
+
+const route = (id: string) => MAIN_ROUTES.find((r) => r.id === id) as PageRoute;
+
+function renderAt(path: string, value: SessionValue, children: { path: string; element: ReactNode }[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          { path: '/login', element: <div>login screen</div> },
+          { element: <RequireGuest />, children: [{ path: '/registration', element: <div>registration screen</div> }] },
+          { element: <RequireAuth />, children },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionContext.Provider value={value}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const pages = (...ids: string[]) => ids.map((id) => ({ path: route(id).path, element: <RouteView route={route(id)} /> }));
+
+beforeEach(() => {
+  wrongPermissionsStore.set(false);
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 404, message: 'no' }), { status: 404 })));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('route guards', () => {
+  it('sends an unauthenticated user to /login', async () => {
+    renderAt('/offers/active', session(null), pages('offers.active'));
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+  });
+
+  it('shows the line loader until the current user is loaded', () => {
+    renderAt('/offers/active', session(null, { hasSession: true, userLoading: true }), pages('offers.active'));
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+  });
+
+  it('opens a route when the user has its permission', async () => {
+    const user = makeUser('affiliate_manager', ['front.menu.offers.read']);
+    renderAt('/offers/active', session(user), pages('offers.active', 'statistics'));
+    expect(await screen.findByRole('heading', { name: 'Offers' })).toBeTruthy();
+    expect(wrongPermissionsStore.get()).toBe(false);
+  });
+
+  it('redirects to the default page and sets the wrong-permissions flag when the permission is missing', async () => {
+    const user = makeUser('affiliate', ['front.menu.statistics.read', 'front.menu.offers.read']);
+    renderAt('/settings/roles', session(user), pages('settings.roles', 'statistics'));
+    expect(await screen.findByRole('heading', { name: 'Statistics' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/statistics');
+    expect(wrongPermissionsStore.get()).toBe(true);
+  });
+
+  it('sends a staff user without the dashboard permission from the index to statistics quietly', async () => {
+    const user = makeUser('employee', ['front.menu.statistics.read']);
+    renderAt('/', session(user), pages('dashboard', 'statistics'));
+    expect(await screen.findByRole('heading', { name: 'Statistics' })).toBeTruthy();
+    expect(wrongPermissionsStore.get()).toBe(false);
+  });
+
+  it('answers 404 for an id that is not a number or an unknown tab', async () => {
+    const user = makeUser('admin', ['front.menu.offers.read']);
+    renderAt('/offers/abc', session(user), pages('offers.detail'));
+    expect(await screen.findByText('This page could not be found')).toBeTruthy();
+  });
+
+  it('takes a signed-in user away from the auth screens to the index', async () => {
+    const user = makeUser('admin', ['front.dashboard.read']);
+    renderAt('/registration', session(user), pages('dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+});
+
+describe('the route table and the sidebar', () => {
+  it('finds the route of a path, including detail pages', () => {
+    expect(routeAt('/offers/12/caps')?.id).toBe('offers.detail');
+    expect(routeAt('/offers/active')?.id).toBe('offers.active');
+    expect(routeAt('/settings/verticals/3/goals')?.id).toBe('settings.verticals.detail');
+    expect(routeAt('/nowhere')).toBeUndefined();
+  });
+
+  it('gives affiliates their own menu and staff the postback logs link their permissions allow', () => {
+    const affiliate = toAccess(makeUser('affiliate', ['front.menu.statistics.read', 'front.menu.offers.read', 'front.menu.postback_log.read']))!;
+    const keys = menuFor(affiliate, 'main').map((n) => n.key);
+    expect(keys).toEqual(['statistics', 'offers', 'traffic', 'billing', 'settings']);
+    expect(AFFILIATE_MENU.find((n) => n.key === 'offers')).toMatchObject({ to: '/offers/all' });
+
+    const staff = toAccess(makeUser('affiliate_manager', ['front.menu.postback_log.read']))!;
+    const traffic = menuFor(staff, 'main').find((n) => n.key === 'traffic');
+    expect(traffic?.kind).toBe('group');
+    const logs = (traffic as { children: MenuLeaf[] }).children.find((c) => c.key === 'postbackLogs')!;
+    expect(resolveLink(logs.to, staff)).toBe('/postback-logs/affiliates');
+    const withAdvertiserLogs = { ...staff, permissions: [...staff.permissions, 'log.postback.advertiser.read'] };
+    expect(resolveLink(logs.to, withAdvertiserLogs)).toBe('/postback-logs/advertisers');
+  });
+
+  it('keeps the disabled Requests and Caps placeholders for staff and shows only About and Security in profile mode', () => {
+    const staff = toAccess(makeUser('admin', []))!;
+    const main = menuFor(staff, 'main');
+    expect(main.filter((n) => n.kind === 'disabled').map((n) => n.key)).toEqual(['requests', 'caps']);
+    expect(menuFor(staff, 'profile').map((n) => n.key)).toEqual(['back', 'profile.about', 'profile.security']);
+  });
+});

@@ -1,0 +1,35 @@
+/** jsdom lacks a few browser APIs antd uses; tests also start from an empty session and storage. */
+import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, vi } from 'vitest';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+afterEach(() => {
+  cleanup();
+  Object.keys(Cookies.get()).forEach((name) => Cookies.remove(name, { path: '/' }));
+  localStorage.clear();
+  sessionStorage.clear();
+});
