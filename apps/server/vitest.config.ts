@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite is single-threaded WASM: two workers keep both cores busy without thrashing
     maxWorkers: 2,
+    // a project with its own maxWorkers needs its own group: the database suites run after the pure ones
+    sequence: { groupOrder: 1 },
   },
 });
