@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // antd renders slowly in jsdom (first render of a Table takes seconds)
+    testTimeout: 30_000,
   },
 });

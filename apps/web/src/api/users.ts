@@ -14,8 +14,8 @@ export const sessionKeys = {
   user: () => [...sessionKeys.all, 'user'] as const,
 };
 
-export const fetchUser = async (id: number, expansions: readonly string[] = USER_EXPANSIONS, signal?: AbortSignal): Promise<User> => {
-  const data = await api.get<{ items: User[] }>(`/users/${id}`, { with: expansions }, { signal });
+export const fetchUser = async (id: number, expansions: readonly string[] = USER_EXPANSIONS, opts: { signal?: AbortSignal; silent?: boolean } = {}): Promise<User> => {
+  const data = await api.get<{ items: User[] }>(`/users/${id}`, { with: expansions }, opts);
   const user = data?.items?.[0];
   if (!user) throw new ApiError(404, i18n.t('errors.userNotFound'));
   return user;
@@ -29,5 +29,6 @@ export async function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}
   }
   const id = currentUserId();
   if (!id) throw new ApiError(401, i18n.t('api.sessionExpired'));
-  return fetchUser(id, USER_EXPANSIONS, signal);
+  // silent: when the user cannot be loaded, the signed-in area shows the error page itself
+  return fetchUser(id, USER_EXPANSIONS, { signal, silent: true });
 }

@@ -27,6 +27,10 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// jsdom implements getComputedStyle without pseudo-elements and logs each call antd makes with one
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
 afterEach(() => {
   cleanup();
   Object.keys(Cookies.get()).forEach((name) => Cookies.remove(name, { path: '/' }));
