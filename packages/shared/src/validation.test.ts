@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   EMAIL_RE, MESSAGE_KEYS, rules, zDecimal, zDescription, zEmail, zHostName, zId, zInt, zIp, zPassword, zPhone, zReason, zTime, zTitle, zUrl,
 } from './validation';
