@@ -8,6 +8,7 @@ import geosRoutes from './geos/geos.routes';
 import holdQueueRoutes from './hold-queue/hold-queue.routes';
 import imagesRoutes from './images/images.routes';
 import notesRoutes from './notes/notes.routes';
+import paymentMethodsRoutes from './payment-methods/payment-methods.routes';
 import paymentSettingsRoutes from './payment-settings/payment-settings.routes';
 import referenceRoutes from './reference/reference.routes';
 import rolesRoutes from './roles/roles.routes';
@@ -15,5 +16,6 @@ import settingsRoutes from './settings/settings.routes';
 import tagsRoutes from './tags/tags.routes';
 import trafficSourcesRoutes from './traffic-sources/traffic-sources.routes';
 import usersRoutes from './users/users.routes';
+import withdrawalMethodsRoutes from './withdrawal-methods/withdrawal-methods.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes];

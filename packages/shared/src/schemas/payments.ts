@@ -191,7 +191,7 @@ export const withdrawalListQuery = listQuerySchema.extend({ userId: zId().option
  * `{field: messageKey}`; empty when valid. The server and the web form both use it.
  */
 export function withdrawalValueErrors(
-  fields: readonly Pick<PaymentField, 'name' | 'required' | 'pattern'>[],
+  fields: readonly { name: string; required: boolean; pattern?: string | null }[],
   values: Readonly<Record<string, string | undefined>>,
 ): Record<string, MessageKey> {
   const errors: Record<string, MessageKey> = {};
