@@ -11,9 +11,9 @@ export const API_TOKENS_MAX = 20;
 export const PREFERENCE_VALUE_MAX_BYTES = 64 * 1024;
 
 /** telegram: @username (5-32 letters, digits, underscores), a t.me link or a phone number */
-const TELEGRAM_RE = /^(@?[A-Za-z0-9_]{5,32}|https?:\/\/t\.me\/[A-Za-z0-9_]{5,32}|\+?[0-9][0-9\s\-()]{4,20})$/;
+const TELEGRAM_RE = /^(@?[A-Za-z0-9_]{5,32}|https?:\/\/t\.me\/[A-Za-z0-9_]{5,32}|\+?[0-9][0-9\s()-]{4,20})$/;
 /** skype: a Skype name (6-32 characters) or a "live:" id */
-const SKYPE_RE = /^(live:[A-Za-z0-9._\-]{1,64}|[A-Za-z][A-Za-z0-9.,_\-]{5,31})$/;
+const SKYPE_RE = /^(live:[A-Za-z0-9._-]{1,64}|[A-Za-z][A-Za-z0-9.,_-]{5,31})$/;
 
 /** The communication-channel validity rule of spec §5: each contact type has its own format. */
 export function contactRule(type: (typeof CONTACT_TYPES)[number], value: string): RuleResult {
@@ -130,7 +130,9 @@ export const preferenceCreate = z.object({
   value: zPreferenceValue(),
 });
 export const preferenceUpdate = z.object({ id: zId(), value: zPreferenceValue() });
-export const preferenceListQuery = z.object({ type: z.string().trim().min(1, { message: 'required' }).max(50, { message: 'maxlength' }).optional() });
+export const preferenceListQuery = z.object({
+  type: z.string().trim().min(1, { message: 'required' }).max(50, { message: 'maxlength' }).optional(),
+});
 
 export const loginHistorySchema = z.object({
   id: z.number().int(),

@@ -22,7 +22,8 @@ async function readFilePart(req: FastifyRequest): Promise<images.UploadInput> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send the image as multipart/form-data in the field "file"');
   try {
     const part = await req.file();
-    if (!part || part.fieldname !== 'file') throw AppError.field(['body', 'file'], 'required', 'Choose an image to upload in the field "file"');
+    if (!part || part.fieldname !== 'file')
+      throw AppError.field(['body', 'file'], 'required', 'Choose an image to upload in the field "file"');
     const buffer = await part.toBuffer();
     // toBuffer() looks at the limit only between chunks: a file cut off on its last chunk comes back truncated, not refused
     if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
@@ -49,22 +50,20 @@ export default async function imagesRoutes(fastify: FastifyInstance) {
 
   // public: logos and favicons appear on the sign-in page
   app.get('/images/:id', { config: { public: true }, schema: { tags, params: idParams } }, async (req, reply) => {
-    const image = await images.openImage(req.ctx, deps, req.params.id);
+    const image = await images.findImage(req.ctx, req.params.id);
+    // an id always names the same bytes (a new upload gets a new id), so the id is a strong validator
     const etag = `"image-${image.id}"`;
+    reply.header('cache-control', 'public, max-age=86400').header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    const stream = await images.openImage(deps, image);
     reply
       .header('content-type', image.mimeType)
-      .header('cache-control', 'public, max-age=86400')
-      .header('etag', etag)
+      .header('content-length', image.size)
       .header('x-content-type-options', 'nosniff')
       // the web app may live on another host than the API (white label): let it embed the image
       .header('cross-origin-resource-policy', 'cross-origin');
     // an SVG opened directly is a document: no script in it may run
     if (image.mimeType === images.SVG_TYPE) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    if (req.headers['if-none-match'] === etag) {
-      image.stream.destroy();
-      return reply.status(304).send();
-    }
-    reply.header('content-length', image.size);
-    return reply.send(image.stream);
+    return reply.send(stream);
   });
 }

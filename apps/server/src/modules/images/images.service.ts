@@ -16,8 +16,6 @@ export interface ImageDeps {
 }
 
 export const SVG_TYPE = 'image/svg+xml';
-const ICO_TYPES = ['image/x-icon', 'image/vnd.microsoft.icon'];
-const ALLOWED_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', SVG_TYPE, ...ICO_TYPES];
 /** what browsers and tools send when they do not know the type; the content decides then */
 const GENERIC_TYPES = ['', 'application/octet-stream'];
 export const UNSUPPORTED_MESSAGE = 'Only PNG, JPEG, GIF, WebP, SVG and ICO images can be uploaded';
@@ -49,7 +47,10 @@ export function sniffImageType(buf: Buffer): string | null {
 /** SVG is text: it starts (after a BOM and blanks) with `<svg` or `<?xml`, and has an `<svg` element. */
 function isSvg(buf: Buffer): boolean {
   if (buf.includes(0)) return false;
-  const text = buf.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = buf
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return (/^<svg[\s>]/.test(text) || text.startsWith('<?xml')) && /<svg[\s>]/.test(text);
 }
 
@@ -64,9 +65,10 @@ export async function uploadImage(ctx: Ctx, deps: ImageDeps, input: UploadInput)
   const actor = requireActor(ctx);
   const declared = input.declaredType.split(';')[0].trim().toLowerCase();
   if (!input.buffer.length) throw AppError.field(['body', 'file'], 'required', 'The file is empty');
-  if (!ALLOWED_TYPES.includes(declared) && !GENERIC_TYPES.includes(declared)) throw new AppError('UNSUPPORTED_MEDIA', UNSUPPORTED_MESSAGE);
+  // a declared non-image (text/html, application/pdf, ...) is refused outright; an image/* variant such as
+  // image/jpg or image/pjpeg passes on to the check that matters: the bytes decide the type that is stored
+  if (!declared.startsWith('image/') && !GENERIC_TYPES.includes(declared)) throw new AppError('UNSUPPORTED_MEDIA', UNSUPPORTED_MESSAGE);
   const mimeType = sniffImageType(input.buffer);
-  // the bytes decide: a file named .png that is not a PNG (or any allowed image) is refused
   if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA', `${UNSUPPORTED_MESSAGE}; this file is not one of them`);
 
   const storageKey = `images/${randomUUID()}.${EXTENSIONS[mimeType]}`;
@@ -75,14 +77,29 @@ export async function uploadImage(ctx: Ctx, deps: ImageDeps, input: UploadInput)
     const row = await ctx.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(images)
-        .values({ userId: actor.id, storageKey, mimeType, size: input.buffer.length, originalName: input.filename?.slice(0, 255) || null, createdAt: ctx.now() })
+        .values({
+          userId: actor.id,
+          storageKey,
+          mimeType,
+          size: input.buffer.length,
+          originalName: input.filename?.slice(0, 255) || null,
+          createdAt: ctx.now(),
+        })
         .returning();
-      await recordAudit({ ...ctx, db: tx }, { entity: 'image', entityId: inserted.id, action: 'create', changes: { before: {}, after: { mimeType, size: inserted.size, originalName: inserted.originalName } } });
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          entity: 'image',
+          entityId: inserted.id,
+          action: 'create',
+          changes: { before: {}, after: { mimeType, size: inserted.size, originalName: inserted.originalName } },
+        },
+      );
       return inserted;
     });
     return { id: row.id, url: imageUrl(ctx, row.id), mimeType, size: row.size };
   } catch (err) {
-    // the row was not written: do not leave the file behind
+    // the row was not written: do not leave the file behind; the error to report is the original one
     await deps.storage.remove(storageKey).catch(() => undefined);
     throw err;
   }
@@ -90,10 +107,27 @@ export async function uploadImage(ctx: Ctx, deps: ImageDeps, input: UploadInput)
 
 export const imageUrl = (ctx: Ctx, id: number) => `${ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/api/v1/images/${id}`;
 
-export async function openImage(ctx: Ctx, deps: ImageDeps, id: number): Promise<{ id: number; mimeType: string; size: number; stream: Readable }> {
-  const [row] = await ctx.db.select().from(images).where(eq(images.id, id)).limit(1);
+export interface StoredImage {
+  id: number;
+  mimeType: string;
+  size: number;
+  storageKey: string;
+}
+
+/** The image's record (for headers and cache validation), without touching the storage. */
+export async function findImage(ctx: Ctx, id: number): Promise<StoredImage> {
+  const [row] = await ctx.db
+    .select({ id: images.id, mimeType: images.mimeType, size: images.size, storageKey: images.storageKey })
+    .from(images)
+    .where(eq(images.id, id))
+    .limit(1);
   if (!row) throw AppError.notFound('Image');
-  const stream = await deps.storage.get(row.storageKey);
+  return row;
+}
+
+/** The image's bytes from the storage; 404 when the file has gone missing. */
+export async function openImage(deps: ImageDeps, image: StoredImage): Promise<Readable> {
+  const stream = await deps.storage.get(image.storageKey);
   if (!stream) throw AppError.notFound('Image');
-  return { id: row.id, mimeType: row.mimeType, size: row.size, stream };
+  return stream;
 }

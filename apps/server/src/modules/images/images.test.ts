@@ -11,7 +11,9 @@ const db = t.database.db;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0rest-of-jpeg')]);
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>',
+);
 
 interface Part {
   name: string;
@@ -60,12 +62,15 @@ describe('images: PUT /images', () => {
     expect(audit).toMatchObject({ userId: u.id, entityId: image.id, action: 'create' });
   });
 
-  it('trusts the bytes over a generic declared type', async () => {
-    const u = await t.make.user({ type: 'affiliate' });
-    const res = await upload(u, JPEG, 'application/octet-stream', 'photo');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.items[0].mimeType).toBe('image/jpeg');
-  });
+  it.each([['application/octet-stream'], ['image/jpg'], ['image/png']])(
+    'stores the type the bytes tell when %s is declared',
+    async (declared) => {
+      const u = await t.make.user({ type: 'affiliate' });
+      const res = await upload(u, JPEG, declared, 'photo');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.items[0].mimeType).toBe('image/jpeg');
+    },
+  );
 
   it('refuses bytes that are not an allowed image, whatever the declared type, and stores nothing', async () => {
     const u = await t.make.user({ type: 'affiliate' });
@@ -117,7 +122,12 @@ describe('images: PUT /images', () => {
 
   it('answers 400 pointing at the file field when it is missing or empty', async () => {
     const u = await t.make.user({ type: 'affiliate' });
-    const wrongField = await t.request({ method: 'PUT', url: '/api/v1/images', as: u, ...multipart([{ name: 'image', data: PNG, filename: 'a.png', type: 'image/png' }]) });
+    const wrongField = await t.request({
+      method: 'PUT',
+      url: '/api/v1/images',
+      as: u,
+      ...multipart([{ name: 'image', data: PNG, filename: 'a.png', type: 'image/png' }]),
+    });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().errors[0].loc).toEqual(['body', 'file']);
     const empty = await upload(u, Buffer.alloc(0));
@@ -129,7 +139,13 @@ describe('images: PUT /images', () => {
     const u = await t.make.user({ type: 'affiliate' });
     const json = await t.request({ method: 'PUT', url: '/api/v1/images', as: u, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
-    const noBoundary = await t.request({ method: 'PUT', url: '/api/v1/images', as: u, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } });
+    const noBoundary = await t.request({
+      method: 'PUT',
+      url: '/api/v1/images',
+      as: u,
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().errors[0].loc).toEqual(['body', 'file']);
     const truncated = await t.request({
@@ -176,8 +192,13 @@ describe('images: GET /images/:id', () => {
     expect(got.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 
-  it('answers 404 for a missing image and 400 for a bad id', async () => {
+  it('answers 404 in the error shape for a missing image, or a record whose file is gone, and 400 for a bad id', async () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/images/999999' })).statusCode).toBe(404);
+    const [orphan] = await db.insert(images).values({ storageKey: 'images/gone.png', mimeType: 'image/png', size: 10 }).returning();
+    const gone = await t.request({ method: 'GET', url: `/api/v1/images/${orphan.id}` });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toContain('application/json');
+    expect(gone.json()).toEqual({ statusCode: 404, message: 'Image not found' });
     const bad = await t.request({ method: 'GET', url: '/api/v1/images/abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].loc).toEqual(['params', 'id']);

@@ -14,7 +14,13 @@ import { randomToken, sha256 } from '../../lib/crypto';
 
 const PREFIX_LENGTH = 8;
 
-const columns = { id: apiTokens.id, title: apiTokens.title, prefix: apiTokens.prefix, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt };
+const columns = {
+  id: apiTokens.id,
+  title: apiTokens.title,
+  prefix: apiTokens.prefix,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+};
 type Row = { id: number; title: string; prefix: string; createdAt: Date; lastUsedAt: Date | null };
 const present = (r: Row) => ({ ...r, createdAt: toSeconds(r.createdAt)!, lastUsedAt: toSeconds(r.lastUsedAt) });
 
@@ -31,6 +37,8 @@ export async function listApiTokens(ctx: Ctx) {
 
 export async function createApiTokens(ctx: Ctx, items: { title: string }[]) {
   const actor = requireActor(ctx);
+  // a token outlives the session: an admin acting as a user must not leave a credential of that user behind
+  if (actor.impersonatorId) throw AppError.forbidden('API tokens can be created only by the account owner, not while acting as them');
   return ctx.db.transaction(async (tx) => {
     // one writer per user at a time, so two requests cannot both pass the limit
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
@@ -44,11 +52,24 @@ export async function createApiTokens(ctx: Ctx, items: { title: string }[]) {
     const tokens = items.map(() => randomToken(32));
     const rows = await tx
       .insert(apiTokens)
-      .values(items.map((item, i) => ({ userId: actor.id, title: item.title, prefix: tokens[i].slice(0, PREFIX_LENGTH), tokenHash: sha256(tokens[i]), createdAt: ctx.now() })))
+      .values(
+        items.map((item, i) => ({
+          userId: actor.id,
+          title: item.title,
+          prefix: tokens[i].slice(0, PREFIX_LENGTH),
+          tokenHash: sha256(tokens[i]),
+          createdAt: ctx.now(),
+        })),
+      )
       .returning(columns);
     await recordAudits(
       { ...ctx, db: tx },
-      rows.map((r) => ({ entity: 'api_token', entityId: r.id, action: 'create', changes: { before: {}, after: { title: r.title, prefix: r.prefix } } })),
+      rows.map((r) => ({
+        entity: 'api_token',
+        entityId: r.id,
+        action: 'create',
+        changes: { before: {}, after: { title: r.title, prefix: r.prefix } },
+      })),
     );
     return rows.map((r, i) => ({ ...present(r), token: tokens[i] }));
   });
@@ -67,7 +88,12 @@ export async function revokeApiTokens(ctx: Ctx, ids: number[]): Promise<number[]
     if (revoked.length !== unique.length) throw AppError.notFound('API token');
     await recordAudits(
       { ...ctx, db: tx },
-      revoked.map((r) => ({ entity: 'api_token', entityId: r.id, action: 'revoke', changes: { before: { title: r.title, prefix: r.prefix }, after: {} } })),
+      revoked.map((r) => ({
+        entity: 'api_token',
+        entityId: r.id,
+        action: 'revoke',
+        changes: { before: { title: r.title, prefix: r.prefix }, after: {} },
+      })),
     );
     return revoked.map((r) => r.id);
   });

@@ -28,8 +28,15 @@ describe('api tokens: PUT /api-tokens', () => {
     // listed without the token
     const [listed] = (await list(u)).json().data.items;
     expect(listed).toEqual({ id: token.id, title: 'CRM sync', prefix: token.prefix, createdAt: token.createdAt, lastUsedAt: null });
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'api_token'), eq(auditLog.entityId, token.id)));
-    expect(audit).toMatchObject({ userId: u.id, action: 'create', changes: { before: {}, after: { title: 'CRM sync', prefix: token.prefix } } });
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'api_token'), eq(auditLog.entityId, token.id)));
+    expect(audit).toMatchObject({
+      userId: u.id,
+      action: 'create',
+      changes: { before: {}, after: { title: 'CRM sync', prefix: token.prefix } },
+    });
   });
 
   it('authenticates on routes that take API tokens, as Bearer and as X-Api-Key, and records its use', async () => {
@@ -54,13 +61,35 @@ describe('api tokens: PUT /api-tokens', () => {
 
   it(`allows at most ${API_TOKENS_MAX} active tokens (422), counting only unrevoked ones`, async () => {
     const u = await t.make.user({ type: 'affiliate' });
-    const many = await create(u, Array.from({ length: API_TOKENS_MAX }, (_, i) => ({ title: `t${i}` })));
+    const many = await create(
+      u,
+      Array.from({ length: API_TOKENS_MAX }, (_, i) => ({ title: `t${i}` })),
+    );
     expect(many.json().data.items).toHaveLength(API_TOKENS_MAX);
     const over = await create(u, [{ title: 'one more' }]);
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toMatch(/at most 20 active API tokens/);
     await revoke(u, [many.json().data.items[0].id]);
     expect((await create(u, [{ title: 'one more' }])).statusCode).toBe(200);
+  });
+
+  it('is refused to an admin acting as the user (403)', async () => {
+    const u = await t.make.user({ type: 'affiliate' });
+    const admin = await t.make.user({ type: 'admin' });
+    const enter = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: admin,
+      payload: { refreshToken: admin.refreshToken, impersonateAs: u.id },
+    });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/v1/api-tokens',
+      as: enter.json().data.token,
+      payload: { items: [{ title: 'backdoor' }] },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await db.select().from(apiTokens).where(eq(apiTokens.userId, u.id))).toHaveLength(0);
   });
 
   it('needs a sign-in', async () => {

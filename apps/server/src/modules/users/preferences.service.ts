@@ -40,12 +40,16 @@ export async function savePreferences(ctx: Ctx, items: { type: string; name: str
       .where(eq(userPreferences.userId, actor.id));
     const have = new Set(existing.map((r) => `${r.type}\u0000${r.name}`));
     const added = keys.filter((k) => !have.has(k)).length;
-    if (existing.length + added > PREFERENCES_MAX) throw AppError.business(`You can keep at most ${PREFERENCES_MAX} preferences; delete some first`);
+    if (existing.length + added > PREFERENCES_MAX)
+      throw AppError.business(`You can keep at most ${PREFERENCES_MAX} preferences; delete some first`);
 
     return tx
       .insert(userPreferences)
       .values(items.map((i) => ({ userId: actor.id, type: i.type, name: i.name, value: i.value ?? null, createdAt: ctx.now() })))
-      .onConflictDoUpdate({ target: [userPreferences.userId, userPreferences.type, userPreferences.name], set: { value: sql`excluded.value` } })
+      .onConflictDoUpdate({
+        target: [userPreferences.userId, userPreferences.type, userPreferences.name],
+        set: { value: sql`excluded.value` },
+      })
       .returning(columns);
   });
 }

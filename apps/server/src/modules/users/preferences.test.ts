@@ -8,10 +8,14 @@ import { PREFERENCES_MAX } from './preferences.service';
 const t = await useApp();
 const db = t.database.db;
 
-const list = (as: TestUser | null, id: number, query = '') => t.request({ method: 'GET', url: `/api/v1/users/${id}/preferences${query}`, as });
-const put = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT', url: '/api/v1/user-preferences', as, payload: { items } });
-const patch = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PATCH', url: '/api/v1/user-preferences', as, payload: { items } });
-const remove = (as: TestUser | null, data: unknown[]) => t.request({ method: 'DELETE', url: '/api/v1/user-preferences', as, payload: { data } });
+const list = (as: TestUser | null, id: number, query = '') =>
+  t.request({ method: 'GET', url: `/api/v1/users/${id}/preferences${query}`, as });
+const put = (as: TestUser | null, items: unknown[]) =>
+  t.request({ method: 'PUT', url: '/api/v1/user-preferences', as, payload: { items } });
+const patch = (as: TestUser | null, items: unknown[]) =>
+  t.request({ method: 'PATCH', url: '/api/v1/user-preferences', as, payload: { items } });
+const remove = (as: TestUser | null, data: unknown[]) =>
+  t.request({ method: 'DELETE', url: '/api/v1/user-preferences', as, payload: { data } });
 const rowsOf = (userId: number) => db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
 
 describe('preferences: GET /users/:id/preferences', () => {
@@ -79,7 +83,9 @@ describe('preferences: PUT /user-preferences', () => {
 
   it(`keeps at most ${PREFERENCES_MAX} preferences per user (422)`, async () => {
     const u = await t.make.user({ type: 'affiliate' });
-    await db.insert(userPreferences).values(Array.from({ length: PREFERENCES_MAX }, (_, i) => ({ userId: u.id, type: 'bulk', name: `n${i}`, value: i })));
+    await db
+      .insert(userPreferences)
+      .values(Array.from({ length: PREFERENCES_MAX }, (_, i) => ({ userId: u.id, type: 'bulk', name: `n${i}`, value: i })));
     const res = await put(u, [{ type: 'bulk', name: 'one-more', value: 1 }]);
     expect(res.statusCode).toBe(422);
     // replacing an existing one is still fine
@@ -126,7 +132,12 @@ describe('preferences: PATCH /user-preferences', () => {
 describe('preferences: DELETE /user-preferences', () => {
   it('deletes the own rows', async () => {
     const u = await t.make.user({ type: 'affiliate' });
-    const items = (await put(u, [{ type: 'table', name: 'a' }, { type: 'table', name: 'b' }])).json().data.items;
+    const items = (
+      await put(u, [
+        { type: 'table', name: 'a' },
+        { type: 'table', name: 'b' },
+      ])
+    ).json().data.items;
     const res = await remove(u, [items[0].id]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { items: [items[0].id] }, message: 'Preferences deleted' });

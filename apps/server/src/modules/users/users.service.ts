@@ -42,7 +42,8 @@ function selectUsers(ctx: Ctx, ids: number[]) {
 
 export function parseExpansions(values: readonly string[] | undefined): Set<UserExpansion> {
   for (const w of values ?? []) {
-    if (!(USER_EXPANSIONS as readonly string[]).includes(w)) throw AppError.field(['querystring', 'with'], 'pattern', `Unknown with value '${w}'`);
+    if (!(USER_EXPANSIONS as readonly string[]).includes(w))
+      throw AppError.field(['querystring', 'with'], 'pattern', `Unknown with value '${w}'`);
   }
   return new Set(values as UserExpansion[] | undefined);
 }
@@ -144,7 +145,11 @@ export async function updateProfiles(ctx: Ctx, items: UserProfileUpdate[]): Prom
     await recordAudits(c, audits);
 
     const fresh = new Map((await selectUsers(c, ids)).map((r) => [r.user.id, r]));
-    return present(c, ids.map((id) => fresh.get(id)!), PROFILE_ANSWER);
+    return present(
+      c,
+      ids.map((id) => fresh.get(id)!),
+      PROFILE_ANSWER,
+    );
   });
 }
 
@@ -174,7 +179,10 @@ export async function loginsHistory(ctx: Ctx, userId: number, query: ListQuery) 
     .select({ totalCount: count(), minDate: min(loginHistory.createdAt), maxDate: max(loginHistory.createdAt) })
     .from(loginHistory)
     .where(where);
-  return { items, meta: { totalCount: meta.totalCount, minDate: toSeconds(asDate(meta.minDate)), maxDate: toSeconds(asDate(meta.maxDate)) } };
+  return {
+    items,
+    meta: { totalCount: meta.totalCount, minDate: toSeconds(asDate(meta.minDate)), maxDate: toSeconds(asDate(meta.maxDate)) },
+  };
 }
 
 /** min()/max() of a timestamp come back as a Date or as the driver's text, depending on the driver */

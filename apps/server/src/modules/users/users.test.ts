@@ -7,10 +7,16 @@ import { auditLog, images, users } from '../../db/schema';
 const t = await useApp();
 const db = t.database.db;
 
-const getUser = (as: TestUser | string | null, id: number, query = '') => t.request({ method: 'GET', url: `/api/v1/users/${id}${query}`, as });
-const patchUsers = (as: TestUser | string | null, items: unknown[]) => t.request({ method: 'PATCH', url: '/api/v1/users', as, payload: { items } });
+const getUser = (as: TestUser | string | null, id: number, query = '') =>
+  t.request({ method: 'GET', url: `/api/v1/users/${id}${query}`, as });
+const patchUsers = (as: TestUser | string | null, items: unknown[]) =>
+  t.request({ method: 'PATCH', url: '/api/v1/users', as, payload: { items } });
 const leadToken = async (id: number) => (await db.select({ apiToken: users.apiToken }).from(users).where(eq(users.id, id)))[0].apiToken!;
-const auditOf = (entityId: number) => db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, entityId)));
+const auditOf = (entityId: number) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, entityId)));
 
 describe('users: GET /users/:id', () => {
   it('answers the current user with every expansion asked for, timestamps in seconds', async () => {
@@ -50,7 +56,11 @@ describe('users: GET /users/:id', () => {
     expect(a.permissions).toHaveLength(PERMISSIONS.length);
     const custom = await t.make.user({ type: 'affiliate', customPermissions: ['front.menu.offers.read'] });
     const [c] = (await getUser(custom, custom.id)).json().data.items;
-    expect(c).toMatchObject({ permissions: ['front.menu.offers.read'], hasCustomPermissions: true, customPermissions: ['front.menu.offers.read'] });
+    expect(c).toMatchObject({
+      permissions: ['front.menu.offers.read'],
+      hasCustomPermissions: true,
+      customPermissions: ['front.menu.offers.read'],
+    });
   });
 
   it('answers 400 naming the parameter for an unknown expansion or a bad id', async () => {
@@ -89,7 +99,12 @@ describe('users: GET /users/:id', () => {
   it('names the impersonating admin on the impersonated user', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const admin = await t.make.user({ type: 'admin' });
-    const enter = await t.request({ method: 'POST', url: '/api/v1/auth/impersonate', as: admin, payload: { refreshToken: admin.refreshToken, impersonateAs: aff.id } });
+    const enter = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: admin,
+      payload: { refreshToken: admin.refreshToken, impersonateAs: aff.id },
+    });
     const [user] = (await getUser(enter.json().data.token, aff.id)).json().data.items;
     expect(user.impersonatedBy).toEqual({ id: admin.id, roleTitle: 'Administrator' });
   });
@@ -167,7 +182,10 @@ describe('users: PATCH /users (profile)', () => {
     const missing = await patchUsers(aff, [{ id: aff.id, avatarImageId: 999_999 }]);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0]).toMatchObject({ loc: ['body', 'items', 0, 'avatarImageId'], type: 'exists' });
-    const [image] = await db.insert(images).values({ userId: aff.id, storageKey: 'images/x.png', mimeType: 'image/png', size: 1 }).returning();
+    const [image] = await db
+      .insert(images)
+      .values({ userId: aff.id, storageKey: 'images/x.png', mimeType: 'image/png', size: 1 })
+      .returning();
     const ok = await patchUsers(aff, [{ id: aff.id, avatarImageId: image.id }]);
     expect(ok.json().data.items[0].avatarImageId).toBe(image.id);
   });
@@ -193,7 +211,10 @@ describe('users: PATCH /users (profile)', () => {
   it('writes nothing when one item of several is refused', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const other = await t.make.user({ type: 'affiliate' });
-    const res = await patchUsers(aff, [{ id: aff.id, firstName: 'Changed' }, { id: other.id, firstName: 'Changed' }]);
+    const res = await patchUsers(aff, [
+      { id: aff.id, firstName: 'Changed' },
+      { id: other.id, firstName: 'Changed' },
+    ]);
     expect(res.statusCode).toBe(404);
     const [row] = await db.select().from(users).where(eq(users.id, aff.id));
     expect(row.firstName).toBe('Test');
@@ -202,7 +223,10 @@ describe('users: PATCH /users (profile)', () => {
 
   it('refuses the same user twice in one request', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
-    const res = await patchUsers(aff, [{ id: aff.id, firstName: 'A' }, { id: aff.id, firstName: 'B' }]);
+    const res = await patchUsers(aff, [
+      { id: aff.id, firstName: 'A' },
+      { id: aff.id, firstName: 'B' },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].loc).toEqual(['body', 'items', 1, 'id']);
   });
@@ -210,7 +234,12 @@ describe('users: PATCH /users (profile)', () => {
   it('records the impersonating admin in the audit log', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const admin = await t.make.user({ type: 'admin' });
-    const enter = await t.request({ method: 'POST', url: '/api/v1/auth/impersonate', as: admin, payload: { refreshToken: admin.refreshToken, impersonateAs: aff.id } });
+    const enter = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: admin,
+      payload: { refreshToken: admin.refreshToken, impersonateAs: aff.id },
+    });
     expect((await patchUsers(enter.json().data.token, [{ id: aff.id, lastName: 'Acted' }])).statusCode).toBe(200);
     const [row] = await auditOf(aff.id);
     expect(row).toMatchObject({ userId: aff.id, impersonatorId: admin.id });
@@ -226,17 +255,28 @@ describe('users: PATCH /users (profile)', () => {
 });
 
 describe('users: GET /users/:id/logins-history', () => {
-  const history = (as: TestUser | null, id: number, query = '') => t.request({ method: 'GET', url: `/api/v1/users/${id}/logins-history${query}`, as });
+  const history = (as: TestUser | null, id: number, query = '') =>
+    t.request({ method: 'GET', url: `/api/v1/users/${id}/logins-history${query}`, as });
 
   it('lists the sign-ins of the own account, newest first, with meta', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     t.clock.advance(5);
-    await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: aff.email, password: 'wrong-password' }, headers: { 'user-agent': 'test-agent' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: aff.email, password: 'wrong-password' },
+      headers: { 'user-agent': 'test-agent' },
+    });
     const res = await history(aff, aff.id, '?withMeta=1');
     expect(res.statusCode).toBe(200);
     const { items, meta } = res.json().data;
     expect(items).toHaveLength(2);
-    expect(items[0]).toMatchObject({ success: false, reason: 'invalid_credentials', userAgent: 'test-agent', createdAt: expect.any(Number) });
+    expect(items[0]).toMatchObject({
+      success: false,
+      reason: 'invalid_credentials',
+      userAgent: 'test-agent',
+      createdAt: expect.any(Number),
+    });
     expect(items[1]).toMatchObject({ success: true, reason: null });
     expect(meta).toEqual({ totalCount: 2, minDate: items[1].createdAt, maxDate: items[0].createdAt });
 
@@ -269,7 +309,8 @@ describe('users: GET /users/:id/logins-history', () => {
 });
 
 describe('users: POST /users/:id/regenerate-api-token', () => {
-  const regenerate = (as: TestUser | null, id: number | string) => t.request({ method: 'POST', url: `/api/v1/users/${id}/regenerate-api-token`, as });
+  const regenerate = (as: TestUser | null, id: number | string) =>
+    t.request({ method: 'POST', url: `/api/v1/users/${id}/regenerate-api-token`, as });
 
   it('issues the affiliate a new lead API token; the old one stops working', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
