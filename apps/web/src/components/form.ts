@@ -5,8 +5,13 @@
 import { rules as sharedRules, type RuleResult } from '@leadgrid/shared/validation';
 import type { FormInstance, Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { ApiError, serverMessageText } from '../api/client';
+
+/** When a rule runs: a Form.Item with validateTrigger={['onChange', 'onBlur']} lets each rule pick its moment. */
+type Trigger = 'onChange' | 'onBlur';
 
 /** A message key of spec §8 in the user's language; any other text is shown as it is. */
 export const messageText = (t: TFunction, key: string) => t(`validation.${key}`, { defaultValue: key });
@@ -14,9 +19,10 @@ export const messageText = (t: TFunction, key: string) => t(`validation.${key}`,
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** `required` (spec §5: non-empty array, object with keys, otherwise truthy) */
-export function requiredRule(t: TFunction): Rule {
+export function requiredRule(t: TFunction, trigger?: Trigger): Rule {
   return {
     required: true,
+    validateTrigger: trigger,
     validator: async (_rule, value) => {
       const result = sharedRules.required(value);
       if (result !== true) throw new Error(messageText(t, result));
@@ -25,8 +31,9 @@ export function requiredRule(t: TFunction): Rule {
 }
 
 /** A field checked by a shared zod schema; an empty optional value passes (spec §5). */
-export function zodRule(schema: ZodType, t: TFunction): Rule {
+export function zodRule(schema: ZodType, t: TFunction, trigger?: Trigger): Rule {
   return {
+    validateTrigger: trigger,
     validator: async (_rule, value) => {
       if (isEmpty(value)) return;
       const parsed = schema.safeParse(value);
@@ -63,4 +70,17 @@ export function applyServerErrors(form: FormInstance, error: unknown): string[] 
   if (byField.size) form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
   if (error.errors.length === 0) rest.push(error.message);
   return rest;
+}
+
+/** Messages already on the form are re-checked in the new language when the user switches it. */
+export function useRevalidateOnLanguageChange(form: FormInstance) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const onChange = () => {
+      const withErrors = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
+      if (withErrors.length) form.validateFields(withErrors).catch(() => undefined);
+    };
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [form, i18n]);
 }

@@ -7,7 +7,7 @@ import { usePublicSettings } from '../../api/settings';
 import { daysUntil } from '../../components/format';
 import { useSession } from '../session';
 
-const bannerStyle = { borderRadius: 0, borderInline: 'none', borderTop: 'none', paddingBlock: 8, paddingInline: 20 } as const;
+const bannerStyle = { borderRadius: 0, borderInline: 'none', borderTop: 'none', paddingBlock: 8, paddingInline: 28 } as const;
 
 export function TrialBanner() {
   const { t } = useTranslation();

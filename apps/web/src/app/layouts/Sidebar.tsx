@@ -1,7 +1,7 @@
 /** The sidebar (spec §2): built from the route table, minimisable, submenus open on the current route. */
 import type { AccessSubject } from '@leadgrid/shared/permissions';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuFor, resolveLink, type MenuLeaf, type MenuNode } from '../routes';
@@ -33,6 +33,14 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
   const nodes = useMemo(() => menuFor(subject, profileMode ? 'profile' : 'main'), [subject, profileMode]);
   const current = currentItem(nodes, pathname, subject);
   const [openKeys, setOpenKeys] = useState<string[]>(current.group ? [current.group] : []);
+  const nav = useRef<HTMLElement>(null);
+  const selectedKey = current.leaf?.key;
+
+  // a long menu keeps the current item in view (after the submenu has opened)
+  useEffect(() => {
+    const timer = window.setTimeout(() => nav.current?.querySelector('.ant-menu-item-selected')?.scrollIntoView({ block: 'nearest' }), 250);
+    return () => window.clearTimeout(timer);
+  }, [selectedKey]);
 
   // spec §4: submenus open when the current route matches a child
   useEffect(() => {
@@ -83,7 +91,7 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
         >
           <Brand compact={collapsed} />
         </Link>
-        <nav className="lg-sider-scroll" aria-label={t('nav.label')} style={{ padding: '10px 0' }}>
+        <nav ref={nav} className="lg-sider-scroll" aria-label={t('nav.label')} style={{ padding: '10px 0' }}>
           <Menu
             className="lg-sider-menu"
             mode="inline"

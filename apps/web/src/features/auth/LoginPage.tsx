@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, requiredRule, zodRule } from '../../components/form';
+import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { useSession } from '../../app/session';
 import { useSystemName } from '../../api/settings';
 import { ConfigGate } from './ConfigGate';
@@ -26,6 +26,8 @@ export default function LoginPage() {
   const [codeForm] = Form.useForm<{ code: string }>();
   const [pending, setPending] = useState<Credentials | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  useRevalidateOnLanguageChange(form);
+  useRevalidateOnLanguageChange(codeForm);
 
   const signInWith = async (credentials: Credentials, code?: string) => {
     setSubmitting(true);
@@ -86,7 +88,7 @@ export default function LoginPage() {
         {(settings) => (
           <>
             <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void signInWith(v)} data-testid="login-form">
-              <Form.Item name="email" label={t('auth.email')} rules={[requiredRule(t), zodRule(loginBody.shape.email, t)]} validateTrigger="onBlur">
+              <Form.Item name="email" label={t('auth.email')} rules={[requiredRule(t, 'onChange'), zodRule(loginBody.shape.email, t, 'onBlur')]} validateTrigger={['onChange', 'onBlur']}>
                 <Input size="large" prefix={<MailOutlined />} autoComplete="username" placeholder="name@company.com" autoFocus />
               </Form.Item>
               <Form.Item

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, messageText, requiredRule, zodRule } from '../../components/form';
+import { applyServerErrors, messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { ConfigGate } from './ConfigGate';
 
 interface Values {
@@ -24,6 +24,7 @@ export default function NewPasswordPage() {
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
+  useRevalidateOnLanguageChange(form);
   const tokenLooksValid = newPasswordBody.shape.token.safeParse(token).success;
 
   const submit = async (values: Values) => {
@@ -50,11 +51,7 @@ export default function NewPasswordPage() {
                 type="error"
                 showIcon
                 title={linkError ?? t('auth.newPassword.invalidLink')}
-                action={
-                  <Link to="/login/recoveryPassword">
-                    <Button size="small">{t('auth.newPassword.requestNew')}</Button>
-                  </Link>
-                }
+                description={<Link to="/login/recoveryPassword">{t('auth.newPassword.requestNew')}</Link>}
                 style={{ marginBottom: tokenLooksValid ? 20 : 0 }}
               />
             ) : null}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authApi } from '../../api/auth';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, requiredRule, zodRule } from '../../components/form';
+import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { ConfigGate } from './ConfigGate';
 import { useCountdown } from './useCountdown';
 
@@ -19,6 +19,7 @@ export default function RecoveryPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { left, start } = useCountdown();
+  useRevalidateOnLanguageChange(form);
 
   const send = async (email: string) => {
     setSubmitting(true);
@@ -56,7 +57,7 @@ export default function RecoveryPasswordPage() {
               </>
             ) : (
               <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)}>
-                <Form.Item name="email" label={t('auth.email')} rules={[requiredRule(t), zodRule(recoveryBody.shape.email, t)]} validateTrigger="onBlur">
+                <Form.Item name="email" label={t('auth.email')} rules={[requiredRule(t, 'onChange'), zodRule(recoveryBody.shape.email, t, 'onBlur')]} validateTrigger={['onChange', 'onBlur']}>
                   <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder="name@company.com" autoFocus />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" size="large" block loading={submitting}>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { authApi } from '../../api/auth';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, messageText, requiredRule, zodRule } from '../../components/form';
+import { applyServerErrors, messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { useSession } from '../../app/session';
 import { ConfigGate } from './ConfigGate';
 
@@ -35,6 +35,7 @@ function RegistrationForm() {
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const taken = useRef(new Set<string>());
+  useRevalidateOnLanguageChange(form);
   const shape = signUpBody.shape;
 
   const checkEmail = async () => {
@@ -88,11 +89,12 @@ function RegistrationForm() {
           <Form.Item
             name="email"
             label={t('auth.email')}
-            validateTrigger="onBlur"
+            validateTrigger={['onChange', 'onBlur']}
             rules={[
-              requiredRule(t),
-              zodRule(shape.email, t),
+              requiredRule(t, 'onChange'),
+              zodRule(shape.email, t, 'onBlur'),
               {
+                validateTrigger: 'onBlur',
                 validator: async (_r, value) => {
                   if (value && taken.current.has(String(value).trim().toLowerCase())) throw new Error(t('auth.registration.emailTaken'));
                 },
