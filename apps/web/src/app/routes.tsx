@@ -233,7 +233,7 @@ const SETTINGS_ITEMS: MenuLeaf[] = [
 
 export const STAFF_MENU: MenuNode[] = [
   leaf('dashboard', 'nav.dashboard', '/', undefined, <DashboardOutlined />),
-  group('statistics', 'nav.statistics', <BarChartOutlined />, [
+  group('statisticsMenu', 'nav.statistics', <BarChartOutlined />, [
     leaf('statistics', 'nav.statistics', '/statistics'),
     leaf('statisticsLeads', 'nav.statisticsLeads', '/statistics/leads'),
   ]),
@@ -254,7 +254,7 @@ export const STAFF_MENU: MenuNode[] = [
   leaf('postbacks', 'nav.postbacks', '/postbacks/active', '/postbacks', <ApiOutlined />),
   leaf('metrics', 'nav.metrics', '/metrics/active', '/metrics', <FunctionOutlined />),
   leaf('landingsApi', 'nav.landingsApi', '/landings-api', '/landings-api', <LayoutOutlined />),
-  group('reports', 'nav.reports', <FileTextOutlined />, [
+  group('reportsMenu', 'nav.reports', <FileTextOutlined />, [
     leaf('reports', 'nav.reports', '/reports'),
     leaf('reportDownloads', 'nav.reportDownloads', '/reports/downloads'),
   ]),
