@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { useSystemName } from '../../api/settings';
+import { useSession } from '../../app/session';
 import { AuthCard } from '../../components/AuthCard';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
-import { useSession } from '../../app/session';
-import { useSystemName } from '../../api/settings';
 import { ConfigGate } from './ConfigGate';
 
 interface Credentials {
@@ -18,85 +18,95 @@ interface Credentials {
   password: string;
 }
 
-export default function LoginPage() {
+/** The second step: the same sign-in call again, with the code (spec §5: a wrong code reads 'Invalid code, please try again'). */
+function TwoFactorStep({ credentials, onBack }: { credentials: Credentials; onBack: () => void }) {
   const { t } = useTranslation();
-  const name = useSystemName();
   const { signIn } = useSession();
-  const [form] = Form.useForm<Credentials>();
-  const [codeForm] = Form.useForm<{ code: string }>();
-  const [pending, setPending] = useState<Credentials | null>(null);
+  const [form] = Form.useForm<{ code: string }>();
   const [submitting, setSubmitting] = useState(false);
   useRevalidateOnLanguageChange(form);
-  useRevalidateOnLanguageChange(codeForm);
 
-  const signInWith = async (credentials: Credentials, code?: string) => {
+  const verify = async (code: string) => {
     setSubmitting(true);
     try {
       const answer = await authApi.login({ ...credentials, code });
-      if ('twoFactorRequired' in answer) {
-        setPending(credentials);
-        codeForm.resetFields();
-        return;
-      }
-      await signIn(answer);
+      if ('token' in answer) await signIn(answer);
     } catch (err) {
-      if (code) {
-        // spec §5/§8: a wrong code reads 'Invalid code, please try again'
-        const onCode = err instanceof ApiError && err.errors.some((e) => e.loc[e.loc.length - 1] === 'code');
-        if (onCode) codeForm.setFields([{ name: 'code', errors: [t('auth.invalidCode')] }]);
-        else applyServerErrors(codeForm, err);
-      } else {
-        applyServerErrors(form, err);
-      }
+      const onCode = err instanceof ApiError && err.errors.some((e) => e.loc[e.loc.length - 1] === 'code');
+      if (onCode) form.setFields([{ name: 'code', errors: [t('auth.invalidCode')] }]);
+      else applyServerErrors(form, err);
     } finally {
       setSubmitting(false);
     }
   };
 
-  if (pending) {
-    return (
-      <AuthCard title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')}>
-        <Form form={codeForm} layout="vertical" requiredMark={false} onFinish={(v) => void signInWith(pending, v.code)}>
-          <Form.Item
-            name="code"
-            label={t('auth.twoFactor.code')}
-            rules={[
-              requiredRule(t),
-              {
-                validator: async (_r, value) => {
-                  if (value && !loginBody.shape.code.safeParse(value).success) throw new Error(t('auth.invalidCode'));
-                },
+  return (
+    <AuthCard title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void verify(v.code)} data-testid="two-factor-form">
+        <Form.Item
+          name="code"
+          label={t('auth.twoFactor.code')}
+          rules={[
+            requiredRule(t),
+            {
+              validator: async (_r, value) => {
+                if (value && !loginBody.shape.code.safeParse(value).success) throw new Error(t('auth.invalidCode'));
               },
-            ]}
-          >
-            <Input.OTP length={6} size="large" formatter={(v) => v.replace(/\D/g, '')} autoFocus />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting} icon={<SafetyCertificateOutlined />}>
-            {t('auth.twoFactor.verify')}
-          </Button>
-          <Button type="link" block icon={<ArrowLeftOutlined />} onClick={() => setPending(null)} style={{ marginTop: 8 }}>
-            {t('auth.backToSignIn')}
-          </Button>
-        </Form>
-      </AuthCard>
-    );
-  }
+            },
+          ]}
+        >
+          <Input.OTP length={6} size="large" formatter={(v) => v.replace(/\D/g, '')} autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting} icon={<SafetyCertificateOutlined />}>
+          {t('auth.twoFactor.verify')}
+        </Button>
+        <Button type="link" block icon={<ArrowLeftOutlined />} onClick={onBack} style={{ marginTop: 8 }}>
+          {t('auth.backToSignIn')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const name = useSystemName();
+  const { signIn } = useSession();
+  const [form] = Form.useForm<Credentials>();
+  const [pending, setPending] = useState<Credentials | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  useRevalidateOnLanguageChange(form);
+
+  const submit = async (credentials: Credentials) => {
+    setSubmitting(true);
+    try {
+      const answer = await authApi.login(credentials);
+      if ('twoFactorRequired' in answer) setPending(credentials);
+      else await signIn(answer);
+    } catch (err) {
+      applyServerErrors(form, err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (pending) return <TwoFactorStep credentials={pending} onBack={() => setPending(null)} />;
 
   return (
     <AuthCard title={t('auth.signInTo', { name })} subtitle={t('auth.signInSubtitle')}>
       <ConfigGate>
         {(settings) => (
           <>
-            <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void signInWith(v)} data-testid="login-form">
-              <Form.Item name="email" label={t('auth.email')} rules={[requiredRule(t, 'onChange'), zodRule(loginBody.shape.email, t, 'onBlur')]} validateTrigger={['onChange', 'onBlur']}>
+            <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="login-form">
+              <Form.Item
+                name="email"
+                label={t('auth.email')}
+                rules={[requiredRule(t, 'onChange'), zodRule(loginBody.shape.email, t, 'onBlur')]}
+                validateTrigger={['onChange', 'onBlur']}
+              >
                 <Input size="large" prefix={<MailOutlined />} autoComplete="username" placeholder="name@company.com" autoFocus />
               </Form.Item>
-              <Form.Item
-                name="password"
-                label={t('auth.password')}
-                rules={[requiredRule(t)]}
-                style={{ marginBottom: 8 }}
-              >
+              <Form.Item name="password" label={t('auth.password')} rules={[requiredRule(t)]} style={{ marginBottom: 8 }}>
                 <Input.Password size="large" prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
               </Form.Item>
               <Flex justify="flex-end" style={{ marginBottom: 20 }}>
