@@ -129,6 +129,11 @@ async function registerWeb(app: FastifyInstance, config: Config) {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const dist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
   if (!existsSync(join(dist, 'index.html'))) return;
+  // the file routes of @fastify/static (config.rootPath is the served folder) are public like the index: browsers send no token for assets
+  app.addHook('onRoute', (route) => {
+    const rootPath = (route.config as { rootPath?: unknown } | undefined)?.rootPath;
+    if (typeof rootPath === 'string' && resolve(rootPath) === dist) route.config = { ...route.config, public: true } as typeof route.config;
+  });
   await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
   const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
     reply.header('cache-control', 'no-cache');

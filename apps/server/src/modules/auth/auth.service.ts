@@ -12,6 +12,7 @@ import { getSetting } from '../settings/settings.store';
 import { createRefreshToken, findRefreshToken, markRotated, revokeAllOfUser, revokeFamily, revokeImpersonation } from './sessions';
 
 export const INVALID_CODE = 'Invalid code, please try again';
+export const CURRENT_PASSWORD_WRONG = 'The current password is wrong';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface AuthDeps {
@@ -183,7 +184,7 @@ export async function changePassword(ctx: Ctx, input: { currentPassword: string;
   const actor = requireActor(ctx);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw AppError.field(['body', 'currentPassword'], 'password', 'The current password is wrong');
+    throw AppError.field(['body', 'currentPassword'], CURRENT_PASSWORD_WRONG, CURRENT_PASSWORD_WRONG, 'password');
   }
   await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, actor.id));
 }
