@@ -16,6 +16,8 @@ import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import './http/plugins';
+import { defineJobs } from './jobs';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import { TokenSigner } from './lib/tokens';
@@ -27,6 +29,8 @@ export interface AppDeps {
   jwtSecret: string;
   mailer: Mailer;
   storage: Storage;
+  /** the job queue; buildApp defines the jobs on it, the caller starts it (an unstarted one is made when absent) */
+  queue?: JobQueue;
   now?: () => Date;
   logger?: boolean | object;
   /** called for every route as it is registered (the route-coverage test reads each route's config) */
@@ -39,6 +43,7 @@ export interface Services {
   signer: TokenSigner;
   mailer: Mailer;
   storage: Storage;
+  queue: JobQueue;
   now: () => Date;
 }
 
@@ -72,9 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signer: new TokenSigner(deps.jwtSecret, config.ACCESS_TOKEN_TTL),
     mailer: deps.mailer,
     storage: deps.storage,
+    queue: deps.queue ?? createJobQueue(deps.database, app.log),
     now,
   };
   app.decorate('services', services);
+  defineJobs(services);
 
   registerErrorHandler(app);
   await app.register(helmet, {

@@ -29,6 +29,9 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   SMTP_FROM: z.string().default('Leadgrid <no-reply@localhost>'),
+  TELEGRAM_API_URL: optionalString
+    .pipe(z.url({ message: 'must be a URL such as https://api.telegram.org' }).optional())
+    .transform((v) => (v ?? 'https://api.telegram.org').replace(/\/+$/, '')),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('us-east-1'),

@@ -1,9 +1,10 @@
-/** Start: config -> db -> migrate -> seed admin -> http. Graceful shutdown on SIGTERM / SIGINT. */
+/** Start: config -> db -> migrate -> seed admin -> http + job workers. Graceful shutdown on SIGTERM / SIGINT. */
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { createJobQueue } from './jobs/queue';
 import { createMailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
 
@@ -24,14 +25,17 @@ async function main() {
   await migrateDatabase(database);
   const seeded = await seed(database.db, config);
 
+  const queue = createJobQueue(database, log.child({ module: 'jobs' }));
   const app = await buildApp({
     config,
     database,
     jwtSecret: seeded.jwtSecret,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }),
     storage: createStorage(config),
+    queue,
     logger: { level: config.LOG_LEVEL },
   });
+  await queue.start({ workers: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +46,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await queue.stop();
       await database.close();
     } finally {
       process.exit(0);

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { roles, users } from '../src/db/schema';
 import { seed } from '../src/db/seed';
+import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { hashPassword, randomToken, secureId } from '../src/lib/crypto';
 import { MemoryMailer } from '../src/lib/mailer';
 import { DiskStorage } from '../src/lib/storage';
@@ -35,6 +36,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   mailer: MemoryMailer;
+  /** started without workers: a test runs due jobs with `queue.runDue(name)` */
+  queue: JobQueue;
   clock: { now: Date; advance(seconds: number): void };
   admin: TestUser;
   make: ReturnType<typeof factories>;
@@ -93,8 +96,10 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestAp
     },
   };
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, jwtSecret: seeded.jwtSecret, mailer, storage: new DiskStorage(uploadDir), now: () => clock.now });
+  const queue = createJobQueue(database, { info: () => undefined, warn: () => undefined, error: () => undefined });
+  const app = await buildApp({ config, database, jwtSecret: seeded.jwtSecret, mailer, storage: new DiskStorage(uploadDir), queue, now: () => clock.now });
   await app.ready();
+  await queue.start({ workers: false });
 
   const request: TestApp['request'] = (opts) => {
     const { as, ...rest } = opts;
@@ -114,6 +119,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestAp
     database,
     config,
     mailer,
+    queue,
     clock,
     admin,
     make: undefined as never,
@@ -121,6 +127,7 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestAp
     signIn,
     close: async () => {
       await app.close();
+      await queue.stop();
       await database.close();
       await drop();
       await rm(uploadDir, { recursive: true, force: true });

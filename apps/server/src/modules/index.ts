@@ -7,7 +7,10 @@ import domainsRoutes from './domains/domains.routes';
 import geosRoutes from './geos/geos.routes';
 import holdQueueRoutes from './hold-queue/hold-queue.routes';
 import imagesRoutes from './images/images.routes';
+import metricsRoutes from './metrics/metrics.routes';
 import notesRoutes from './notes/notes.routes';
+import notificationsRoutes from './notifications/notifications.routes';
+import postbacksRoutes from './postbacks/postbacks.routes';
 import paymentMethodsRoutes from './payment-methods/payment-methods.routes';
 import paymentSettingsRoutes from './payment-settings/payment-settings.routes';
 import referenceRoutes from './reference/reference.routes';
@@ -18,4 +21,4 @@ import trafficSourcesRoutes from './traffic-sources/traffic-sources.routes';
 import usersRoutes from './users/users.routes';
 import withdrawalMethodsRoutes from './withdrawal-methods/withdrawal-methods.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes];

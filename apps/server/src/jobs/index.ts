@@ -1,0 +1,10 @@
+/**
+ * Every background job of the server, declared on the queue in one place. The traffic engine adds lead
+ * delivery retries, hold release, postbacks out and API sync here.
+ */
+import type { Services } from '../app';
+import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
+
+export function defineJobs(services: Services): void {
+  defineNotificationJobs(services.queue, services);
+}

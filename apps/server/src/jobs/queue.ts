@@ -1,0 +1,191 @@
+/**
+ * The job queue (ARCHITECTURE §2 "jobs: pg-boss"): pg-boss on the application's own database, PostgreSQL
+ * (through the app's pool) or embedded PGlite. `send` accepts the caller's Drizzle handle, so a job inserted
+ * inside a transaction commits or rolls back with the data that caused it: nothing is lost, nothing is sent
+ * for data that never existed.
+ *
+ * Queues are declared with `define` (name, retry policy, handler) before `start`. `start({ workers: true })`
+ * also polls and runs the handlers; a process that only enqueues (or a test that runs jobs by hand with
+ * `runDue`) starts without workers.
+ */
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type Job, type QueueOptions, type SendOptions } from 'pg-boss';
+import type { Database, DbOrTx } from '../db/client';
+
+export interface JobLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** what a handler learns about the job it runs */
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** 0 on the first attempt */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface QueueDefinition<T> {
+  name: string;
+  /** retries, backoff, expiry, retention (pg-boss queue options) */
+  options?: QueueOptions;
+  handler: JobHandler<T>;
+  /** seconds between polls while idle (default 2) */
+  pollingIntervalSeconds?: number;
+  /** jobs run at once by this process (default 1) */
+  concurrency?: number;
+}
+
+export interface SendJobOptions extends Omit<SendOptions, 'db'> {
+  /** the caller's database handle or open transaction: the job commits (or rolls back) with it */
+  db?: DbOrTx;
+}
+
+const SCHEMA = 'pgboss';
+/** a job id that never exists: looking it up loads a queue into pg-boss's cache */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly definitions = new Map<string, QueueDefinition<unknown>>();
+  private state: 'created' | 'started' | 'stopped' = 'created';
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: JobLog,
+  ) {
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ db: fromPglite(database.pglite as never), backend: 'pglite', schema: SCHEMA })
+        : new PgBoss({ db: poolAdapter(database), schema: SCHEMA });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    this.boss.on('warning', (warning) => this.log.warn({ warning }, `job queue warning: ${warning.message}`));
+  }
+
+  get started() {
+    return this.state === 'started';
+  }
+
+  /** Declares a queue and its handler; call before `start`. */
+  define<T>(definition: QueueDefinition<T>): this {
+    if (this.state !== 'created') throw new Error(`queue ${definition.name} must be defined before the job queue starts`);
+    if (this.definitions.has(definition.name)) throw new Error(`queue ${definition.name} is defined twice`);
+    this.definitions.set(definition.name, definition as QueueDefinition<unknown>);
+    return this;
+  }
+
+  has(name: string) {
+    return this.definitions.has(name);
+  }
+
+  /**
+   * Installs pg-boss's schema if needed, creates the defined queues and, with `workers`, starts polling.
+   * The queue cache is loaded here: on PGlite (one connection) a cache miss inside a transaction would
+   * wait for the connection that transaction holds.
+   */
+  async start(opts: { workers: boolean }): Promise<void> {
+    if (this.state !== 'created') throw new Error('the job queue was already started');
+    await this.boss.start();
+    for (const def of this.definitions.values()) {
+      await this.boss.createQueue(def.name, def.options ?? {});
+      // an existing queue takes the policy of this version of the code
+      if (def.options && Object.keys(def.options).length) await this.boss.updateQueue(def.name, def.options);
+      await this.boss.findJobs(def.name, { id: NIL_UUID });
+    }
+    this.state = 'started';
+    if (opts.workers) {
+      for (const def of this.definitions.values()) {
+        await this.boss.work<unknown>(
+          def.name,
+          { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, localConcurrency: def.concurrency ?? 1 },
+          async ([job]) => this.run(def, job),
+        );
+      }
+    }
+  }
+
+  /** Enqueues a job; with `db` it becomes part of that transaction. Answers the job id. */
+  async send<T extends object>(name: string, data: T, opts: SendJobOptions = {}): Promise<string> {
+    if (!this.definitions.has(name)) throw new Error(`unknown job queue ${name}`);
+    if (this.state !== 'started') throw new Error(`the job queue is not started (sending ${name})`);
+    const { db, ...rest } = opts;
+    const id = await this.boss.send(name, data, { ...rest, ...(db ? { db: drizzleAdapter(db) } : {}) });
+    if (!id) throw new Error(`job ${name} was not created`);
+    return id;
+  }
+
+  /** Enqueues several jobs of one queue in one statement; with `db` they become part of that transaction. */
+  async sendMany<T extends object>(name: string, items: readonly T[], opts: { db?: DbOrTx } = {}): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`unknown job queue ${name}`);
+    if (this.state !== 'started') throw new Error(`the job queue is not started (sending ${name})`);
+    if (!items.length) return;
+    await this.boss.insert(
+      name,
+      items.map((data) => ({ data })),
+      opts.db ? { db: drizzleAdapter(opts.db) } : {},
+    );
+  }
+
+  /**
+   * Runs the jobs of a queue that are due now (at most `max`), each once, through the same path as a worker:
+   * success completes the job, an error fails it (pg-boss retries it later per the queue's policy).
+   * `ignoreStartAfter` also takes jobs waiting for a retry delay. Answers how many jobs ran. Used by tests.
+   */
+  async runDue(name: string, opts: { ignoreStartAfter?: boolean; max?: number } = {}): Promise<number> {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`unknown job queue ${name}`);
+    const jobs = await this.boss.fetch<unknown>(name, { batchSize: opts.max ?? 100, ignoreStartAfter: !!opts.ignoreStartAfter });
+    for (const job of jobs) {
+      try {
+        await this.run(def, job);
+      } catch (err) {
+        await this.boss.fail(name, job, { message: (err as Error).message });
+        continue;
+      }
+      await this.boss.complete(name, job);
+    }
+    return jobs.length;
+  }
+
+  /** Stops polling, lets running jobs finish (up to `timeoutMs`), and detaches from the database. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.state !== 'started') {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopped';
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+  }
+
+  private async run(def: QueueDefinition<unknown>, job: Job<unknown>): Promise<void> {
+    try {
+      await def.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
+    } catch (err) {
+      const retryLimit = def.options?.retryLimit ?? 2;
+      this.log.warn(
+        { err, job: { id: job.id, name: job.name, retryCount: job.retryCount } },
+        `job ${job.name} ${job.id} failed (attempt ${job.retryCount + 1} of ${retryLimit + 1}): ${(err as Error).message}`,
+      );
+      throw err;
+    }
+  }
+}
+
+/** pg-boss statements through the application's pool (multi-statement text goes through the simple protocol). */
+function poolAdapter(database: Database): BossDb {
+  const pool = database.pool;
+  if (!pool) throw new Error('a PostgreSQL database without a pool');
+  return { executeSql: (text, values) => pool.query(text, values as unknown[]) as never };
+}
+
+function drizzleAdapter(db: DbOrTx): BossDb {
+  return fromDrizzle(db as never, sql as never);
+}
+
+/** The queue of a database; call `start` once the handlers are defined. */
+export function createJobQueue(database: Database, log: JobLog): JobQueue {
+  return new JobQueue(database, log);
+}
