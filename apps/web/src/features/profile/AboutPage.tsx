@@ -1,29 +1,27 @@
-/** /profile/about: the signed-in user's account as the server returns it. */
-import { Card, Descriptions } from 'antd';
-import { useTranslation } from 'react-i18next';
+/** /profile/about: the signed-in user's profile, editable; affiliates also manage their lead API token. */
+import { Col, Flex, Row } from 'antd';
 import { useSession } from '../../app/session';
-import { formatDateTime } from '../../components/format';
-import { Page } from '../../components/Page';
-import { StatusTag } from '../../components/StatusTag';
+import { LeadApiTokenCard } from './LeadApiTokenCard';
+import { ProfileCard } from './ProfileCard';
+import { ProfileForm } from './ProfileForm';
+import { ProfileFrame } from './ProfileFrame';
 
 export default function AboutPage() {
-  const { t } = useTranslation();
   const { user, timezone } = useSession();
   if (!user) return null;
   return (
-    <Page title={t('nav.profileAbout')}>
-      <Card variant="borderless">
-        <Descriptions column={{ xs: 1, md: 2 }} colon={false} styles={{ label: { width: 160 } }}>
-          <Descriptions.Item label={t('profile.name')}>{`${user.firstName} ${user.lastName}`.trim()}</Descriptions.Item>
-          <Descriptions.Item label={t('auth.email')}>{user.email}</Descriptions.Item>
-          <Descriptions.Item label={t('profile.role')}>{user.role.title}</Descriptions.Item>
-          <Descriptions.Item label={t('profile.status')}>
-            <StatusTag status={user.status} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('profile.timezone')}>{user.timezone}</Descriptions.Item>
-          <Descriptions.Item label={t('profile.createdAt')}>{formatDateTime(user.createdAt, timezone)}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-    </Page>
+    <ProfileFrame>
+      <Row gutter={[20, 20]} align="top">
+        <Col xs={24} lg={8} xxl={7}>
+          <ProfileCard user={user} timezone={timezone} />
+        </Col>
+        <Col xs={24} lg={16} xxl={17}>
+          <Flex vertical gap={20}>
+            {user.role.type === 'affiliate' ? <LeadApiTokenCard user={user} /> : null}
+            <ProfileForm user={user} />
+          </Flex>
+        </Col>
+      </Row>
+    </ProfileFrame>
   );
 }

@@ -1,8 +1,23 @@
-/** /profile/security: password and two-factor authentication. */
-import { useTranslation } from 'react-i18next';
-import { SectionEmpty } from '../../components/SectionEmpty';
+/** /profile/security: the password and two-factor authentication. */
+import { Col, Row } from 'antd';
+import { useSession } from '../../app/session';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { ProfileFrame } from './ProfileFrame';
+import { TwoFactorCard } from './TwoFactorCard';
 
 export default function SecurityPage() {
-  const { t } = useTranslation();
-  return <SectionEmpty title={t('nav.profileSecurity')} />;
+  const { user, reloadUser } = useSession();
+  if (!user) return null;
+  return (
+    <ProfileFrame>
+      <Row gutter={[20, 20]} align="top">
+        <Col xs={24} xl={10}>
+          <ChangePasswordCard />
+        </Col>
+        <Col xs={24} xl={14}>
+          <TwoFactorCard enabled={user.twoFactorEnabled} onChanged={reloadUser} />
+        </Col>
+      </Row>
+    </ProfileFrame>
+  );
 }

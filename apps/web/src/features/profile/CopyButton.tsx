@@ -1,0 +1,53 @@
+/** Copies a secret to the clipboard and says so for a moment. */
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import { Button, Tooltip, type ButtonProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { notify } from '../../api/notify';
+import { useProfileT } from './i18n';
+
+/** The clipboard API where the page may use it (https, localhost), the older copy command elsewhere. */
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the copy command
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+export function CopyButton({ text, label, ...rest }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+  const { t } = useProfileT();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    if (await writeClipboard(text)) setCopied(true);
+    else notify.error(t('common.copyFailed'));
+  };
+  return (
+    <Tooltip title={copied ? t('common.copied') : t('common.copy')}>
+      <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} aria-label={t('common.copy')} {...rest}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
