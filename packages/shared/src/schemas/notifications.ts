@@ -15,7 +15,10 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_INTEGRATIONS = ['email', 'telegram'] as const;
 export type NotificationIntegration = (typeof NOTIFICATION_INTEGRATIONS)[number];
 
-/** Role types that receive only the events about themselves (an affiliate's invoice, not every invoice). */
+/**
+ * Role types that receive only the events about themselves (an affiliate's invoice, not every invoice); staff
+ * role types receive every event of a rule, except `personal` events.
+ */
 export const PERSONAL_ROLE_TYPES: readonly RoleType[] = ['affiliate', 'advertiser_member'];
 
 export interface NotificationEventDef {
@@ -26,14 +29,24 @@ export interface NotificationEventDef {
   template: { title: string; body: string };
   /** the rule used until an admin saves one */
   defaults: { roleTypes: RoleType[]; channels: NotificationChannel[] };
+  /** only the users the event is about receive it, whatever their role type (e.g. the requester of an export) */
+  personal?: boolean;
 }
 
-const ev = (event: string, title: string, description: string, template: { title: string; body: string }, roleTypes: RoleType[]): NotificationEventDef => ({
+const ev = (
+  event: string,
+  title: string,
+  description: string,
+  template: { title: string; body: string },
+  roleTypes: RoleType[],
+  personal = false,
+): NotificationEventDef => ({
   event,
   title,
   description,
   template,
   defaults: { roleTypes, channels: ['in_app'] },
+  ...(personal ? { personal } : {}),
 });
 
 export const NOTIFICATION_EVENTS = [
@@ -45,11 +58,18 @@ export const NOTIFICATION_EVENTS = [
   ev('postback_failed', 'Postback failed', 'An outbound postback failed after all retries', { title: 'Postback failed', body: 'The postback to {url} failed: {error}' }, ['admin', 'affiliate']),
   ev('api_sync_failed', 'Advertiser API sync failed', 'Polling an advertiser API for lead statuses failed', { title: 'API sync failed: {advertiser}', body: 'Synchronising statuses with {advertiser} failed: {error}' }, ['admin', 'advertiser_manager']),
   ev('offer_status_changed', 'Offer status changed', 'An offer was activated or stopped', { title: 'Offer {offer} is {status}', body: 'Offer {offer} is now {status}' }, ['affiliate_manager', 'affiliate']),
-  ev('export_ready', 'Export ready', 'A requested export or report is ready to download', { title: 'Your export is ready', body: 'The {name} export is ready to download' }, ['admin', 'affiliate_manager', 'advertiser_manager', 'employee', 'advertiser_member', 'affiliate']),
+  ev('export_ready', 'Export ready', 'A requested export or report is ready to download', { title: 'Your export is ready', body: 'The {name} export is ready to download' }, ['admin', 'affiliate_manager', 'advertiser_manager', 'employee', 'advertiser_member', 'affiliate'], true),
 ] as const satisfies readonly NotificationEventDef[];
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]['event'];
 export const NOTIFICATION_EVENT_NAMES = NOTIFICATION_EVENTS.map((x) => x.event) as [NotificationEvent, ...NotificationEvent[]];
 export const notificationEvent = (event: string): NotificationEventDef | undefined => NOTIFICATION_EVENTS.find((x) => x.event === event);
+
+/**
+ * A user's own channel choice per event is a user preference of this type, named after the event, valued
+ * `{ in_app?: boolean, email?: boolean }` (/profile/notifications); without one the rule's channels apply.
+ */
+export const NOTIFICATION_PREFERENCE_TYPE = 'notifications';
+export const PERSONAL_CHANNELS = ['in_app', 'email'] as const;
 
 /** Fills `{name}` placeholders of a template; a missing value leaves the placeholder visible. */
 export function renderNotification(template: string, values: Readonly<Record<string, string | number | null | undefined>>): string {

@@ -4,14 +4,15 @@
  * delivery jobs inside the caller's transaction.
  */
 import {
-  isMaskedSecret, maskSecret, NOTIFICATION_EVENTS, notificationEvent, PERSONAL_ROLE_TYPES, renderNotification, TELEGRAM_TOKEN_RE,
+  isMaskedSecret, maskSecret, NOTIFICATION_EVENTS, NOTIFICATION_PREFERENCE_TYPE, notificationEvent, PERSONAL_CHANNELS, PERSONAL_ROLE_TYPES,
+  renderNotification, TELEGRAM_TOKEN_RE,
   type ApiErrorItem, type NotificationChannel, type NotificationChannelView, type NotificationEvent, type NotificationIntegration,
   type NotificationRule, type RoleType, type myNotificationsQuery, type notificationChannelUpdate, type notificationRuleUpdate,
 } from '@leadgrid/shared';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { notificationChannels, notificationRules, notifications, roles, users } from '../../db/schema';
+import { notificationChannels, notificationRules, notifications, roles, userPreferences, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -207,9 +208,11 @@ export interface NotifyPayload {
 }
 
 /**
- * Turns an event into delivery jobs: one per recipient and channel (Telegram: one per event). Call it with the
- * transaction of the write that caused the event, so the jobs commit with it. Channels whose integration is off
- * are skipped: with none configured the notification is stored in-app only. Answers the number of jobs.
+ * Turns an event into delivery jobs: one per recipient and personal channel (in-app, e-mail), one per event for
+ * Telegram. Call it with the transaction of the write that caused the event, so the jobs commit with it. A user's
+ * own choice for the event (/profile/notifications) overrides the rule's personal channels; channels whose
+ * integration is off are skipped, so with none configured the notification is stored in-app only. Answers the
+ * number of jobs.
  */
 export async function notify(ctx: Ctx, queue: JobQueue, event: NotificationEvent, payload: NotifyPayload = {}): Promise<number> {
   const def = notificationEvent(event);
@@ -217,20 +220,35 @@ export async function notify(ctx: Ctx, queue: JobQueue, event: NotificationEvent
   const rule = await getRule(ctx, event);
   if (rule.status !== 'active') return 0;
   const recipients = await recipientsOf(ctx, rule, !!def.personal, payload.audience ?? []);
+  if (!recipients.length) return 0;
   const ready = new Set((await listChannels(ctx)).filter((c) => c.ready).map((c) => c.type as NotificationChannel));
-  const channels = rule.channels.filter((c) => c === 'in_app' || ready.has(c));
+  const choices = await personalChoices(ctx, event, recipients);
   const values = payload.values ?? {};
   const message = { event, title: renderNotification(def.template.title, values), body: renderNotification(def.template.body, values), data: { values, ...(payload.link ? { link: payload.link } : {}) } };
   const jobs: DeliveryJob[] = [];
-  for (const channel of channels) {
-    if (channel === 'telegram') {
-      if (recipients.length) jobs.push({ channel, ...message });
-      continue;
+  for (const userId of recipients) {
+    for (const channel of PERSONAL_CHANNELS) {
+      const wanted = choices.get(userId)?.[channel] ?? rule.channels.includes(channel);
+      if (wanted && (channel === 'in_app' || ready.has(channel))) jobs.push({ channel, userId, ...message });
     }
-    for (const userId of recipients) jobs.push({ channel, userId, ...message });
   }
+  if (rule.channels.includes('telegram') && ready.has('telegram')) jobs.push({ channel: 'telegram', ...message });
   await queue.sendMany(NOTIFICATION_JOB, jobs, { db: ctx.db });
   return jobs.length;
+}
+
+/** The recipients' own channel choices for an event, where they saved one. */
+async function personalChoices(ctx: Ctx, event: string, userIds: number[]) {
+  const rows = await ctx.db
+    .select({ userId: userPreferences.userId, value: userPreferences.value })
+    .from(userPreferences)
+    .where(and(eq(userPreferences.type, NOTIFICATION_PREFERENCE_TYPE), eq(userPreferences.name, event), inArray(userPreferences.userId, userIds)));
+  const choices = new Map<number, Partial<Record<(typeof PERSONAL_CHANNELS)[number], boolean>>>();
+  for (const row of rows) {
+    const v = row.value && typeof row.value === 'object' ? (row.value as Record<string, unknown>) : {};
+    choices.set(row.userId, Object.fromEntries(PERSONAL_CHANNELS.filter((c) => typeof v[c] === 'boolean').map((c) => [c, v[c] as boolean])));
+  }
+  return choices;
 }
 
 /**

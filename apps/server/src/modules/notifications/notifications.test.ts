@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { notificationChannels, notificationRules, notifications } from '../../db/schema';
+import { notificationChannels, notificationRules, notifications, userPreferences } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { NOTIFICATION_JOB } from './notifications.delivery';
 import { notify } from './notifications.service';
@@ -36,6 +36,7 @@ async function resetChannelsAndRules() {
   await db.delete(notificationRules);
   await db.delete(notificationChannels);
   await db.delete(notifications);
+  await db.delete(userPreferences);
   await t.queue.boss.deleteAllJobs(NOTIFICATION_JOB);
   telegram.calls = [];
   telegram.failures = 0;
@@ -243,6 +244,26 @@ describe('notifications: delivery through the job queue', () => {
     expect(t.mailer.sent.slice(sentBefore)).toEqual([{ to: t.admin.email, subject: '[Leadgrid] Cap reached on Loans PL', text: 'Cap #4 of offer Loans PL reached 100 for day' }]);
     expect(telegram.calls).toEqual([{ path: `/bot${TOKEN}/sendMessage`, body: { chat_id: '-100200300', text: 'Cap reached on Loans PL\nCap #4 of offer Loans PL reached 100 for day', disable_web_page_preview: true } }]);
     expect(await inAppOf(t.admin.id)).toHaveLength(2);
+  });
+
+  it("follows each recipient's own channel choice for the event (/profile/notifications)", async () => {
+    await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'email', status: 'active' }] } });
+    await t.request({ method: 'PATCH', url: '/api/v1/notifications/rules', as: t.admin, payload: { items: [{ event: 'api_sync_failed', channels: ['in_app'], roleTypes: ['advertiser_manager'] }] } });
+    const quiet = await t.make.user({ type: 'advertiser_manager' });
+    const mailOnly = await t.make.user({ type: 'advertiser_manager' });
+    const defaults = await t.make.user({ type: 'advertiser_manager' });
+    await db.insert(userPreferences).values([
+      { userId: quiet.id, type: 'notifications', name: 'api_sync_failed', value: { in_app: false, email: false } },
+      { userId: mailOnly.id, type: 'notifications', name: 'api_sync_failed', value: { in_app: false, email: true } },
+      { userId: defaults.id, type: 'notifications', name: 'cap_reached', value: { in_app: false, email: true } },
+    ]);
+    const sentBefore = t.mailer.sent.length;
+    await notify(systemCtx(), t.queue, 'api_sync_failed', { values: { advertiser: 'Acme', error: 'timeout' } });
+    await t.queue.runDue(NOTIFICATION_JOB);
+    expect(await inAppOf(quiet.id)).toEqual([]);
+    expect(await inAppOf(mailOnly.id)).toEqual([]);
+    expect(await inAppOf(defaults.id)).toHaveLength(1);
+    expect(t.mailer.sent.slice(sentBefore).map((m) => m.to)).toEqual([mailOnly.email]);
   });
 
   it('retries a failing channel and records the failure, never losing the in-app row', async () => {
