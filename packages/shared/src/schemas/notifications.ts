@@ -164,3 +164,24 @@ export const myNotificationsList = z.object({
   meta: listMetaSchema.extend({ unreadCount: z.number().int() }),
 });
 export type MyNotificationsList = z.infer<typeof myNotificationsList>;
+
+/** a user a rule can name: the picker of /settings/notifications */
+export const notificationRecipientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  roleType: z.enum(ROLE_TYPES),
+  roleTitle: z.string(),
+  status: z.string(),
+});
+export type NotificationRecipient = z.infer<typeof notificationRecipientSchema>;
+export const notificationRecipientsQuery = z.object({
+  search: z.string().trim().max(200, { message: 'maxlength' }).optional(),
+  /** the users already named in rules, to show their names */
+  ids: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n > 0))
+    .pipe(z.array(z.number()).max(500, { message: 'noMore' }))
+    .optional(),
+  limit: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(1, { message: 'min' }).max(100, { message: 'noMore' }).default(20),
+});

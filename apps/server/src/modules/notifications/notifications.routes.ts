@@ -1,6 +1,6 @@
 import {
   dataOf, envelope, idsBody, itemsOf, listOf, myNotificationsList, myNotificationsQuery, notificationChannelSchema, notificationChannelTest,
-  notificationChannelUpdate, notificationRuleSchema, notificationRuleUpdate,
+  notificationChannelUpdate, notificationRecipientSchema, notificationRecipientsQuery, notificationRuleSchema, notificationRuleUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +26,10 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     const items = await service.updateRules(req.ctx, req.body.items);
     return { data: { items }, message: items.length === 1 ? 'Notification rule saved' : `${items.length} notification rules saved` };
   });
+
+  app.get('/notifications/recipients', { config: { permission: WRITE }, schema: { tags, querystring: notificationRecipientsQuery, response: { 200: envelope(listOf(notificationRecipientSchema)) } } }, async (req) => ({
+    data: { items: await service.recipients(req.ctx, req.query) },
+  }));
 
   app.get('/notifications/channels', { config: { permission: READ }, schema: { tags, response: channels } }, async (req) => ({
     data: { items: await service.listChannels(req.ctx) },

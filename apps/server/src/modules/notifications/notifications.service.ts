@@ -7,7 +7,7 @@ import {
   isMaskedSecret, maskSecret, NOTIFICATION_EVENTS, NOTIFICATION_PREFERENCE_TYPE, notificationEvent, PERSONAL_CHANNELS, PERSONAL_ROLE_TYPES,
   renderNotification, TELEGRAM_TOKEN_RE,
   type ApiErrorItem, type NotificationChannel, type NotificationChannelView, type NotificationEvent, type NotificationIntegration,
-  type NotificationRule, type RoleType, type myNotificationsQuery, type notificationChannelUpdate, type notificationRuleUpdate,
+  type NotificationRecipient, type NotificationRule, type RoleType, type myNotificationsQuery, type notificationRecipientsQuery, type notificationChannelUpdate, type notificationRuleUpdate,
 } from '@leadgrid/shared';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,6 +27,7 @@ type ChannelRow = typeof notificationChannels.$inferSelect;
 type RuleUpdate = z.infer<typeof notificationRuleUpdate>;
 type ChannelUpdate = z.infer<typeof notificationChannelUpdate>;
 type MyQuery = z.infer<typeof myNotificationsQuery>;
+type RecipientsQuery = z.infer<typeof notificationRecipientsQuery>;
 
 /** in-app is always delivered: it is the record of every notification, whatever else a rule asks for */
 const withInApp = (channels: readonly NotificationChannel[]): NotificationChannel[] => ['in_app', ...channels.filter((c) => c !== 'in_app')];
@@ -270,6 +271,41 @@ async function recipientsOf(ctx: Ctx, rule: NotificationRule, personal: boolean,
     .where(and(eq(users.status, 'active'), or(...who)))
     .orderBy(users.id);
   return rows.map((r) => r.id);
+}
+
+const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Users a rule may name (active ones matching the search), or the named ones by id; each with their role. */
+export async function recipients(ctx: Ctx, q: RecipientsQuery): Promise<NotificationRecipient[]> {
+  const byIds = q.ids !== undefined;
+  if (byIds && !q.ids!.length) return [];
+  const where = byIds
+    ? inArray(users.id, q.ids!)
+    : and(
+        eq(users.status, 'active'),
+        q.search
+          ? or(
+              sql`${users.email} ILIKE ${contains(q.search)}`,
+              sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${contains(q.search)}`,
+              /^\d+$/.test(q.search) ? eq(users.id, Number(q.search)) : undefined,
+            )
+          : undefined,
+      );
+  const rows = await ctx.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, status: users.status, roleType: roles.type, roleTitle: roles.title })
+    .from(users)
+    .innerJoin(roles, eq(users.roleId, roles.id))
+    .where(where)
+    .orderBy(sql`lower(${users.email})`)
+    .limit(byIds ? 500 : q.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`.trim() || r.email,
+    email: r.email,
+    roleType: r.roleType as RoleType,
+    roleTitle: r.roleTitle,
+    status: r.status,
+  }));
 }
 
 const MY_LIST: ListSpec = {

@@ -360,3 +360,25 @@ describe('notifications: my in-app notifications', () => {
     expect((await t.request({ method: 'POST', url: '/api/v1/notifications/my/read_all' })).statusCode).toBe(401);
   });
 });
+
+describe('notifications: recipients picker', () => {
+  it('finds active users by name, e-mail or id, and answers named users by id', async () => {
+    const ann = await t.make.user({ type: 'affiliate_manager', email: `ann.picker.${Date.now()}@test.local` });
+    const gone = await t.make.user({ type: 'employee', status: 'blocked', signIn: false });
+    const res = await t.request({ method: 'GET', url: '/api/v1/notifications/recipients?search=ann.picker', as: t.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items).toEqual([{ id: ann.id, name: expect.any(String), email: ann.email, roleType: 'affiliate_manager', roleTitle: 'Affiliate manager', status: 'active' }]);
+    const byId = await t.request({ method: 'GET', url: `/api/v1/notifications/recipients?search=${ann.id}`, as: t.admin });
+    expect(byId.json().data.items.map((u: { id: number }) => u.id)).toContain(ann.id);
+    const named = await t.request({ method: 'GET', url: `/api/v1/notifications/recipients?ids=${ann.id},${gone.id}`, as: t.admin });
+    expect(named.json().data.items.map((u: { id: number; status: string }) => [u.id, u.status]).sort()).toEqual([[ann.id, 'active'], [gone.id, 'blocked']].sort());
+  });
+
+  it('answers 400 for a bad limit and 403 without notification.update', async () => {
+    const bad = await t.request({ method: 'GET', url: '/api/v1/notifications/recipients?limit=0', as: t.admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].loc).toEqual(['querystring', 'limit']);
+    const manager = await t.make.user({ type: 'affiliate_manager' });
+    expect((await t.request({ method: 'GET', url: '/api/v1/notifications/recipients', as: manager })).statusCode).toBe(403);
+  });
+});
