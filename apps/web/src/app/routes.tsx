@@ -68,6 +68,11 @@ const ProfileNotifications = page(() => import('../features/profile/Notification
 const ProfileTokens = page(() => import('../features/profile/TokensPage'));
 const Roles = page(() => import('../features/roles/RolesPage'));
 const GeneralSettings = page(() => import('../features/settings/GeneralSettingsPage'));
+const Lists = page(() => import('../features/lists/ListsPage'));
+const TagDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.TagDetailPage })));
+const CategoryDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.CategoryDetailPage })));
+const TrafficSourceDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.TrafficSourceDetailPage })));
+const DomainParking = page(() => import('../features/domains/DomainParkingPage'));
 
 /* ---------- builders ---------- */
 function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {
@@ -155,7 +160,7 @@ export const MAIN_ROUTES: PageRoute[] = [
   detailRoute('advertiserInvoices', '/advertiser-billing/adv-invoices', 'nav.advertiserInvoices', P.advertiserInvoices),
 
   { id: 'settings.general', path: '/settings/general', title: 'nav.generalSettings', access: P.generalSettings, page: GeneralSettings },
-  { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking },
+  { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking, page: DomainParking },
   { id: 'settings.globalPostback', path: '/settings/global-postback', title: 'nav.globalPostback', access: P.globalPostback },
   { id: 'settings.holdQueue', path: '/settings/hold-queue', title: 'nav.holdQueue', access: P.holdQueue },
   { id: 'settings.notifications', path: '/settings/notifications', title: 'nav.notifications', access: P.notifications },
@@ -163,9 +168,12 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'settings.roles', path: '/settings/roles', title: 'nav.roles', access: P.roles, page: Roles },
   ...listRoutes('settings.currencies', '/settings/currencies', ACTIVE_INACTIVE, 'nav.currencies', P.currencies),
   detailRoute('settings.currencies', '/settings/currencies', 'nav.currencies', P.currencies),
-  { id: 'settings.lists.tags', path: '/settings/lists/tags', title: 'nav.lists', access: all(P.lists, P.tags) },
-  { id: 'settings.lists.categories', path: '/settings/lists/categories', title: 'nav.lists', access: P.lists },
-  detailRoute('settings.tags', '/settings/tags', 'nav.tags', P.tags),
+  { id: 'settings.lists.tags', path: '/settings/lists/tags', title: 'nav.lists', access: P.tags, page: Lists },
+  { id: 'settings.lists.categories', path: '/settings/lists/categories', title: 'nav.lists', access: P.lists, page: Lists },
+  { id: 'settings.lists.trafficSources', path: '/settings/lists/traffic-sources', title: 'nav.lists', access: P.lists, page: Lists },
+  detailRoute('settings.lists', '/settings/lists', 'nav.lists', P.lists, undefined, CategoryDetail),
+  detailRoute('settings.lists.trafficSources', '/settings/lists/traffic-sources', 'nav.lists', P.lists, undefined, TrafficSourceDetail),
+  detailRoute('settings.tags', '/settings/tags', 'nav.tags', P.tags, undefined, TagDetail),
   ...listRoutes('settings.paymentMethods', '/settings/payment-methods', ACTIVE_INACTIVE, 'nav.paymentMethods', paymentMethods),
   detailRoute('settings.paymentMethods', '/settings/payment-methods', 'nav.paymentMethods', paymentMethods),
   ...listRoutes('settings.verticals', '/settings/verticals', ACTIVE_INACTIVE, 'nav.verticals', P.verticals),

@@ -1,7 +1,7 @@
 /** Domain parking (settings > domain parking): tracking hosts for campaign links, postback hosts for advertisers. */
 import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../constants';
-import { zHostName, zId } from '../validation';
+import { rules, zHostName, zId } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
 import { authorSchema, csvEnum } from './tags';
 
@@ -41,5 +41,12 @@ export const domainStatusItem = statusChangeItem(DOMAIN_STATUSES);
 export const domainListQuery = listQuerySchema.extend({ type: csvEnum(DOMAIN_TYPES).optional() });
 export type DomainListQuery = z.input<typeof domainListQuery>;
 
-/** The DNS record that points a parked host at the platform. */
-export const dnsInstruction = (host: string, target: string) => ({ type: 'CNAME' as const, name: host, value: target });
+/**
+ * The DNS record that points a parked host at the platform: a CNAME to the platform's public host, or an A record
+ * when the platform is reached by an IP address (no PUBLIC_URL host name configured).
+ */
+export const dnsInstruction = (host: string, target: string) => ({
+  type: rules.ip(target) === true && target !== '' ? ('A' as const) : ('CNAME' as const),
+  name: host,
+  value: target,
+});
