@@ -68,6 +68,13 @@ const ProfileNotifications = page(() => import('../features/profile/Notification
 const ProfileTokens = page(() => import('../features/profile/TokensPage'));
 const Roles = page(() => import('../features/roles/RolesPage'));
 const GeneralSettings = page(() => import('../features/settings/GeneralSettingsPage'));
+const Geos = page(() => import('../features/geos/GeosPage'));
+const HoldQueue = page(() => import('../features/hold-queue/HoldQueuePage'));
+const Currencies = page(() => import('../features/currencies/CurrenciesPage'));
+const CurrencyDetail = page(() => import('../features/currencies/CurrencyDetailPage'));
+const PaymentSettings = page(() => import('../features/payment-settings/PaymentSettingsPage'));
+const PaymentMethods = page(() => import('../features/payment-methods/PaymentMethodsPage'));
+const PaymentMethodDetail = page(() => import('../features/payment-methods/PaymentMethodDetailPage'));
 const Lists = page(() => import('../features/lists/ListsPage'));
 const TagDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.TagDetailPage })));
 const CategoryDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.CategoryDetailPage })));
@@ -162,20 +169,20 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'settings.general', path: '/settings/general', title: 'nav.generalSettings', access: P.generalSettings, page: GeneralSettings },
   { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking, page: DomainParking },
   { id: 'settings.globalPostback', path: '/settings/global-postback', title: 'nav.globalPostback', access: P.globalPostback },
-  { id: 'settings.holdQueue', path: '/settings/hold-queue', title: 'nav.holdQueue', access: P.holdQueue },
+  { id: 'settings.holdQueue', path: '/settings/hold-queue', title: 'nav.holdQueue', access: P.holdQueue, page: HoldQueue },
   { id: 'settings.notifications', path: '/settings/notifications', title: 'nav.notifications', access: P.notifications },
-  { id: 'settings.paymentSettings', path: '/settings/payment-settings', title: 'nav.paymentSettings', access: any(P.currencies, 'payment_method.update') },
+  { id: 'settings.paymentSettings', path: '/settings/payment-settings', title: 'nav.paymentSettings', access: any(P.generalSettings, P.currencies, 'payment_method.update'), page: PaymentSettings },
   { id: 'settings.roles', path: '/settings/roles', title: 'nav.roles', access: P.roles, page: Roles },
-  ...listRoutes('settings.currencies', '/settings/currencies', ACTIVE_INACTIVE, 'nav.currencies', P.currencies),
-  detailRoute('settings.currencies', '/settings/currencies', 'nav.currencies', P.currencies),
+  ...listRoutes('settings.currencies', '/settings/currencies', ACTIVE_INACTIVE, 'nav.currencies', P.currencies, Currencies),
+  detailRoute('settings.currencies', '/settings/currencies', 'nav.currencies', P.currencies, undefined, CurrencyDetail),
   { id: 'settings.lists.tags', path: '/settings/lists/tags', title: 'nav.lists', access: P.tags, page: Lists },
   { id: 'settings.lists.categories', path: '/settings/lists/categories', title: 'nav.lists', access: P.lists, page: Lists },
   { id: 'settings.lists.trafficSources', path: '/settings/lists/traffic-sources', title: 'nav.lists', access: P.lists, page: Lists },
   detailRoute('settings.lists', '/settings/lists', 'nav.lists', P.lists, undefined, CategoryDetail),
   detailRoute('settings.lists.trafficSources', '/settings/lists/traffic-sources', 'nav.lists', P.lists, undefined, TrafficSourceDetail),
   detailRoute('settings.tags', '/settings/tags', 'nav.tags', P.tags, undefined, TagDetail),
-  ...listRoutes('settings.paymentMethods', '/settings/payment-methods', ACTIVE_INACTIVE, 'nav.paymentMethods', paymentMethods),
-  detailRoute('settings.paymentMethods', '/settings/payment-methods', 'nav.paymentMethods', paymentMethods),
+  ...listRoutes('settings.paymentMethods', '/settings/payment-methods', ACTIVE_INACTIVE, 'nav.paymentMethods', paymentMethods, PaymentMethods),
+  detailRoute('settings.paymentMethods', '/settings/payment-methods', 'nav.paymentMethods', paymentMethods, undefined, PaymentMethodDetail),
   ...listRoutes('settings.verticals', '/settings/verticals', ACTIVE_INACTIVE, 'nav.verticals', P.verticals),
   detailRoute('settings.verticals', '/settings/verticals', 'nav.verticals', P.verticals, [
     'general', 'goals', 'inbound-rules', 'lead-parameters', 'lead-categories', 'metrics', 'redirect',
@@ -186,7 +193,7 @@ export const MAIN_ROUTES: PageRoute[] = [
   detailRoute('settings.integrationTemplates', '/settings/integration-templates', 'nav.integrationTemplates', P.integrationTemplates, [
     'general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings',
   ]),
-  { id: 'settings.geos', path: '/settings/geos', title: 'nav.geos', access: P.geos },
+  { id: 'settings.geos', path: '/settings/geos', title: 'nav.geos', access: P.geos, page: Geos },
 
   ...PROFILE_ROUTES,
 ];
@@ -228,6 +235,7 @@ const SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.verticals', 'nav.verticals', '/settings/verticals/active', '/settings/verticals'),
   leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),
   leaf('settings.currencies', 'nav.currencies', '/settings/currencies/active', '/settings/currencies'),
+  leaf('settings.paymentSettings', 'nav.paymentSettings', '/settings/payment-settings'),
   leaf('settings.roles', 'nav.roles', '/settings/roles'),
   leaf('settings.notifications', 'nav.notifications', '/settings/notifications'),
   leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),

@@ -85,7 +85,8 @@ export const currencyRateSchema = z.object({
   rate: z.string(),
   /** seconds: the rate applies from this moment until the next entry */
   validFrom: z.number().int(),
-  createdBy: z.number().int().nullable(),
+  /** who set it; null for rates written on first start or by a removed user */
+  createdBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 

@@ -11,7 +11,7 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { currencies, currencyRates } from '../../db/schema';
+import { currencies, currencyRates, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -124,13 +124,14 @@ export async function get(ctx: Ctx, id: number) {
 export async function rates(ctx: Ctx, id: number, q: z.infer<typeof currencyRatesQuery>) {
   await get(ctx, id);
   const rows = await ctx.db
-    .select()
+    .select({ rate: currencyRates, author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
     .from(currencyRates)
+    .leftJoin(users, eq(users.id, currencyRates.createdBy))
     .where(eq(currencyRates.currencyId, id))
     .orderBy(desc(currencyRates.validFrom), desc(currencyRates.id))
     .limit(q.limit)
     .offset(q.offset);
-  const items = rows.map((r) => ({ id: r.id, rate: normalizeDecimal(r.rate), validFrom: toSeconds(r.validFrom)!, createdBy: r.createdBy }));
+  const items = rows.map(({ rate: r, author }) => ({ id: r.id, rate: normalizeDecimal(r.rate), validFrom: toSeconds(r.validFrom)!, createdBy: author }));
   if (!q.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(currencyRates).where(eq(currencyRates.currencyId, id));
   return { items, meta: { totalCount: n } };

@@ -169,8 +169,8 @@ describe('currencies: management list and detail', () => {
     expect(history.statusCode).toBe(200);
     expect(history.json().data).toEqual({
       items: [
-        { id: expect.any(Number), rate: '1.6', validFrom: seconds(), createdBy: t.admin.id },
-        { id: expect.any(Number), rate: '1.5', validFrom: seconds() - 60, createdBy: t.admin.id },
+        { id: expect.any(Number), rate: '1.6', validFrom: seconds(), createdBy: { id: t.admin.id, firstName: 'Admin', lastName: '', email: t.admin.email } },
+        { id: expect.any(Number), rate: '1.5', validFrom: seconds() - 60, createdBy: expect.objectContaining({ id: t.admin.id }) },
       ],
       meta: { totalCount: 2 },
     });

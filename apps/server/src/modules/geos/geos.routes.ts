@@ -5,8 +5,8 @@ import * as service from './geos.service';
 
 const READ = 'front.settings.geo.read';
 const WRITE = 'geo.update';
-/** the lead form picks a geo: geo readers and anyone who works with leads */
-const LEAD_EDITING = [READ, 'front.menu.statistics.read'] as const;
+/** active geos to pick from: geo readers, anyone who works with leads (the lead form) and hold-queue readers (a rule's geo) */
+const LEAD_EDITING = [READ, 'front.menu.statistics.read', 'front.settings.hold_queue.read'] as const;
 const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function geosRoutes(fastify: FastifyInstance) {

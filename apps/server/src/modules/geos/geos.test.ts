@@ -143,6 +143,8 @@ describe('geos: list, get and the lead-editing look-up', () => {
     expect(ids).toContain(on.id);
     expect(ids).not.toContain(off.id);
     expect(res.json().data.items.find((g: { id: number }) => g.id === on.id)).toEqual({ id: on.id, title: 'Lookup on' });
+    const holdReader = await t.make.user({ type: 'employee', permissions: ['front.settings.hold_queue.read'] });
+    expect((await t.request({ method: 'GET', url: `${url}/for-lead-editing`, as: holdReader })).statusCode).toBe(200);
     const nobody = await t.make.user({ type: 'employee', permissions: [] });
     expect((await t.request({ method: 'GET', url: `${url}/for-lead-editing`, as: nobody })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `${url}/for-lead-editing` })).statusCode).toBe(401);

@@ -1,0 +1,39 @@
+/** Hold-queue API (spec §7 "Hold queue: edit, status"; apps/server/src/modules/hold-queue). */
+import type { HoldConfig, HoldConfigCreate, HoldConfigUpdate } from '@leadgrid/shared/schemas/hold-queue';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Query } from '../../api/client';
+import type { ListData } from '../../components/table/DataTable';
+
+export interface TimeZoneItem {
+  name: string;
+  offset: string;
+  title: string;
+}
+
+export const holdKeys = {
+  all: ['holdQueue'] as const,
+  list: (query: Query) => ['holdQueue', 'list', query] as const,
+  /** shared with the profile form: one cached list of time zones */
+  timezones: () => ['reference', 'timezones'] as const,
+};
+
+export const holdApi = {
+  list: (query: Query, signal?: AbortSignal) => api.get<ListData<HoldConfig>>('/hold-queue', { ...query, withMeta: 1 }, { signal }),
+  create: (items: HoldConfigCreate[]) => api.put<{ items: HoldConfig[] }>('/hold-queue', { items }),
+  update: (items: HoldConfigUpdate[]) => api.patch<{ items: HoldConfig[] }>('/hold-queue', { items }),
+  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) => api.post<{ items: HoldConfig[] }>('/hold-queue/change_status', { items }),
+  timezones: (signal?: AbortSignal) => api.get<{ items: TimeZoneItem[] }>('/timezones', undefined, { signal }).then((d) => d.items),
+};
+
+export const useHoldConfigs = (query: Query) =>
+  useQuery({ queryKey: holdKeys.list(query), queryFn: ({ signal }) => holdApi.list(query, signal), placeholderData: keepPreviousData });
+
+export const useTimezones = () => useQuery({ queryKey: holdKeys.timezones(), queryFn: ({ signal }) => holdApi.timezones(signal), staleTime: 60 * 60_000 });
+
+function useWrite<A, R>(fn: (arg: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: holdKeys.all }) });
+}
+export const useCreateHoldConfigs = () => useWrite(holdApi.create);
+export const useUpdateHoldConfigs = () => useWrite(holdApi.update);
+export const useChangeHoldStatus = () => useWrite(holdApi.changeStatus);

@@ -1,0 +1,81 @@
+/** Texts of the payment settings tab, in the `paymentSettings` namespace. */
+import i18n from '../../i18n';
+
+export const en = {
+  title: 'Payment settings',
+  subtitle: 'The base currency of the network and the defaults of new invoices.',
+  base: {
+    title: 'Base currency',
+    text: 'Balances, statistics and rates are kept in the base currency. Every other currency’s rate says how many of its units one base unit buys.',
+    current: 'Current base currency',
+    choose: 'New base currency',
+    change: 'Change base currency',
+    confirmTitle: 'Make {{code}} the base currency?',
+    confirmText:
+      'Every rate is re-based on {{code}} in one step and kept in the rate history; past amounts keep the rates of their time. Amounts in the minimum payout are converted.',
+    preview: 'Rates after the change (per 1 {{code}}):',
+    confirm: 'Change',
+  },
+  invoice: {
+    title: 'Invoice defaults',
+    prefix: 'Invoice title prefix',
+    prefixHint: 'New invoices are titled with it, e.g. {{example}}.',
+    terms: 'Payment terms',
+    termsHint: 'Days between an invoice and its due date (0–365).',
+    days: 'days',
+    minPayout: 'Minimum payout',
+    minPayoutHint: 'Affiliates can request a payout from this amount, in the base currency.',
+    save: 'Save',
+  },
+  links: {
+    currencies: 'Currencies',
+    currenciesText: '{{count}} active currencies and their rates.',
+    paymentMethods: 'Payment methods',
+    paymentMethodsText: 'The ways the network pays and the details affiliates fill in.',
+    open: 'Open',
+  },
+  loadFailed: 'The payment settings could not be loaded.',
+  actions: { cancel: 'Cancel', retry: 'Try again' },
+};
+
+export const ru: typeof en = {
+  title: 'Настройки платежей',
+  subtitle: 'Базовая валюта сети и значения по умолчанию для новых счетов.',
+  base: {
+    title: 'Базовая валюта',
+    text: 'Балансы, статистика и курсы ведутся в базовой валюте. Курс любой другой валюты показывает, сколько её единиц стоит одна базовая.',
+    current: 'Текущая базовая валюта',
+    choose: 'Новая базовая валюта',
+    change: 'Сменить базовую валюту',
+    confirmTitle: 'Сделать {{code}} базовой валютой?',
+    confirmText:
+      'Все курсы будут пересчитаны к {{code}} за один шаг и сохранены в истории курсов; прошлые суммы сохраняют курсы своего времени. Минимальная выплата будет пересчитана.',
+    preview: 'Курсы после смены (за 1 {{code}}):',
+    confirm: 'Сменить',
+  },
+  invoice: {
+    title: 'Счета по умолчанию',
+    prefix: 'Префикс названия счёта',
+    prefixHint: 'Новые счета называются с ним, например {{example}}.',
+    terms: 'Срок оплаты',
+    termsHint: 'Дней между выставлением счёта и сроком оплаты (0–365).',
+    days: 'дн.',
+    minPayout: 'Минимальная выплата',
+    minPayoutHint: 'Аффилиаты могут запросить выплату от этой суммы, в базовой валюте.',
+    save: 'Сохранить',
+  },
+  links: {
+    currencies: 'Валюты',
+    currenciesText: 'Активных валют: {{count}}, их курсы.',
+    paymentMethods: 'Платёжные методы',
+    paymentMethodsText: 'Способы выплат сети и реквизиты, которые заполняют аффилиаты.',
+    open: 'Открыть',
+  },
+  loadFailed: 'Не удалось загрузить настройки платежей.',
+  actions: { cancel: 'Отмена', retry: 'Повторить' },
+};
+
+export const NS = 'paymentSettings';
+const resources = { en, ru };
+export default resources;
+for (const [lng, bundle] of Object.entries(resources)) i18n.addResourceBundle(lng, NS, bundle, true, true);
