@@ -15,9 +15,12 @@ import { AppError } from './errors';
 
 const ALL_PERMISSIONS = PERMISSIONS.map((p) => p.name);
 
-/** What a user may do: admins hold every permission of the catalogue; others their custom list, else their role's. */
-export function effectivePermissions(roleType: RoleType, rolePermissions: string[], customPermissions: string[] | null): string[] {
-  return roleType === 'admin' ? ALL_PERMISSIONS : (customPermissions ?? rolePermissions);
+/**
+ * What a user may do: users of the built-in administrator role hold every permission of the catalogue (so a new
+ * permission reaches them without a data change); everyone else their custom list, else their role's.
+ */
+export function effectivePermissions(role: { type: string; system: boolean; permissions: string[] }, customPermissions: string[] | null): string[] {
+  return role.type === 'admin' && role.system ? ALL_PERMISSIONS : (customPermissions ?? role.permissions);
 }
 
 export async function loadActor(database: Database, userId: number, impersonatorId?: number): Promise<Actor | null> {
@@ -29,7 +32,7 @@ export async function loadActor(database: Database, userId: number, impersonator
     .limit(1);
   if (!row) return null;
   const type = row.role.type as RoleType;
-  const permissions = effectivePermissions(type, row.role.permissions, row.user.customPermissions);
+  const permissions = effectivePermissions(row.role, row.user.customPermissions);
   return {
     id: row.user.id,
     roleId: row.role.id,

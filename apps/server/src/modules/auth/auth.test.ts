@@ -184,3 +184,13 @@ describe('auth: recovery and sign-up', () => {
     expect(res.json().errors[0]).toMatchObject({ msg: 'password', loc: ['body', 'password'] });
   });
 });
+
+describe('auth: permissions of admin-type roles', () => {
+  it('gives the built-in administrator role every permission and a custom admin role only its own', async () => {
+    const full = await t.make.user({ type: 'admin' });
+    const limited = await t.make.user({ type: 'admin', permissions: ['role.read'] });
+    expect((await t.request({ method: 'GET', url: '/api/v1/settings/general', as: full })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/v1/settings/general', as: limited })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/v1/roles', as: limited })).statusCode).toBe(200);
+  });
+});

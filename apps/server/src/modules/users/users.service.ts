@@ -74,7 +74,7 @@ async function present(ctx: Ctx, rows: UserRow[], expand: ReadonlySet<UserExpans
       email: u.email,
       status: u.status as User['status'],
       role: { id: role.id, title: role.title, type: roleType },
-      permissions: effectivePermissions(roleType, role.permissions, u.customPermissions),
+      permissions: effectivePermissions(role, u.customPermissions),
       hasCustomPermissions: u.customPermissions !== null,
       customPermissions: u.customPermissions,
       timezone: u.timezone,
