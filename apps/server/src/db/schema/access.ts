@@ -50,6 +50,12 @@ export const users = pgTable(
     twoFactorSecret: varchar('two_factor_secret', { length: 64 }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     avatarImageId: integer('avatar_image_id'),
+    /** affiliate extras (spec §3) */
+    acceptColdTraffic: boolean('accept_cold_traffic').notNull().default(false),
+    acceptInvalidLeads: boolean('accept_invalid_leads').notNull().default(false),
+    redirectToAdvertiser: varchar('redirect_to_advertiser', { length: 32 }).notNull().default('direct'),
+    /** the advertiser an advertiser_member user belongs to (advertisers issue adds the foreign key) */
+    advertiserId: integer('advertiser_id'),
   },
   (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), index('users_role_idx').on(t.roleId)],
 );
