@@ -20,7 +20,7 @@ CREATE TABLE "team_members" (
 	"user_id" integer NOT NULL,
 	"role" varchar(16) DEFAULT 'member' NOT NULL,
 	"status" varchar(16) DEFAULT 'active' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "team_members_team_id_user_id_pk" PRIMARY KEY("team_id","user_id"),
 	CONSTRAINT "team_members_user_id_unique" UNIQUE("user_id")
 );

@@ -37,7 +37,7 @@ export const teamMembers = pgTable(
     role: varchar('role', { length: 16 }).notNull().default('member'),
     /** active, invited, inactive */
     status: varchar('status', { length: 16 }).notNull().default('active'),
-    joinedAt: createdAt(),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
 );
