@@ -8,7 +8,7 @@ import type { NotificationEventDef } from '@leadgrid/shared/schemas/notification
 import { Alert, App, Button, Card, Checkbox, Divider, Flex, Result, Skeleton, Switch, Tag, Typography, theme } from 'antd';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { allowed } from '../../app/access';
+import { allowed, isStaff } from '../../app/access';
 import { useSession } from '../../app/session';
 import { useDeletePreferences, usePreferences, useSavePreferences, type Preference } from './api';
 import { useProfileT } from './i18n';
@@ -213,6 +213,8 @@ export default function NotificationsPage() {
   const rows = preferences.data ?? [];
   const notificationRows = rows.filter((p) => p.type === NOTIFICATION_PREFERENCE_TYPE);
   const dirty = isDirty(saved, choices);
+  // Telegram posts to the staff chat an administrator connects: affiliates and advertisers never receive it
+  const staff = access ? isStaff(access) : false;
   const busy = save.isPending || reset.isPending;
 
   const submit = () => save.mutateAsync(changesBetween(saved, choices, rows)).catch(() => undefined);
@@ -254,16 +256,18 @@ export default function NotificationsPage() {
           {t('notifications.text')}
         </Typography.Paragraph>
         {body}
-        <Alert
-          type="info"
-          showIcon
-          icon={<SendOutlined />}
-          style={{ marginTop: 20 }}
-          title={t('notifications.telegram')}
-          description={
-            allowed(access, 'notification.read') ? <Link to="/settings/notifications">{t('notifications.telegramLink')}</Link> : undefined
-          }
-        />
+        {staff ? (
+          <Alert
+            type="info"
+            showIcon
+            icon={<SendOutlined />}
+            style={{ marginTop: 20 }}
+            title={t('notifications.telegram')}
+            description={
+              allowed(access, 'notification.read') ? <Link to="/settings/notifications">{t('notifications.telegramLink')}</Link> : undefined
+            }
+          />
+        ) : null}
         <Flex justify="flex-end" gap={8} style={{ marginTop: 20 }}>
           <Button onClick={() => setChoices(saved)} disabled={!dirty || busy}>
             {t('common.discard')}

@@ -8,7 +8,7 @@ import { twoFactorCodeBody } from '@leadgrid/shared/schemas/auth';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { applyServerErrors, requiredRule } from '../../components/form';
+import { applyServerErrors } from '../../components/form';
 import { securityApi, type TwoFactorSetup } from './api';
 import { CopyButton } from './CopyButton';
 import { useProfileT } from './i18n';
@@ -66,10 +66,11 @@ export function TwoFactorCard({ enabled, onChanged }: { enabled: boolean; onChan
         name="code"
         label={t('security.twoFactor.code')}
         rules={[
-          requiredRule(t),
           {
+            // the code field reports nothing until all six cells are filled: an incomplete code reads as missing
             validator: async (_r, value) => {
-              if (value && !twoFactorCodeBody.shape.code.safeParse(value).success) throw new Error(t('auth.invalidCode'));
+              if (!value) throw new Error(t('security.twoFactor.enterCode'));
+              if (!twoFactorCodeBody.shape.code.safeParse(value).success) throw new Error(t('auth.invalidCode'));
             },
           },
         ]}

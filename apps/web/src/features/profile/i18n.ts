@@ -109,6 +109,7 @@ export const en = {
       secret: 'Secret key',
       step3: '3. Enter the 6-digit code the app shows',
       code: 'Verification code',
+      enterCode: 'Enter the 6-digit code from your app',
       turnOn: 'Turn on',
       turnOff: 'Turn off two-factor authentication',
       disableWarning:
@@ -309,6 +310,7 @@ export const ru: Messages = {
       secret: 'Секретный ключ',
       step3: '3. Введите 6-значный код из приложения',
       code: 'Код подтверждения',
+      enterCode: 'Введите 6-значный код из приложения',
       turnOn: 'Включить',
       turnOff: 'Выключить двухфакторную аутентификацию',
       disableWarning: 'Без второго шага аккаунт будет защищён только паролем. Введите код из приложения-аутентификатора для подтверждения.',

@@ -2,10 +2,10 @@
  * Create, edit or view a role: title, type (fixed once created) and permissions picked from the catalogue of
  * the type. Saving an edit that changes permissions asks for confirmation with the added and removed ones.
  */
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { ROLE_TYPES, type RoleType } from '@leadgrid/shared/permissions';
 import { permissionDiff, roleCreate, type Role } from '@leadgrid/shared/schemas/roles';
-import { Alert, Button, Drawer, Flex, Form, Input, Result, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Input, Result, Select, Skeleton, Tag, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { usePermissionCatalogue, useCreateRole, useUpdateRole } from '../../api/roles';
 import { applyServerErrors, requiredRule, zodRule } from '../../components/form';
@@ -26,6 +26,7 @@ export const isLockedRole = (role: Pick<Role, 'type' | 'system'> | undefined) =>
 
 export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState; onClose: () => void; onSaved?: (role: Role) => void }) {
   const { t } = useRolesT();
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -171,7 +172,20 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
         ) : null}
         <Form.Item label={t('fields.permissions')} required={false} style={{ marginBottom: 0 }}>
           {!type ? (
-            <Typography.Text type="secondary">{t('drawer.pickTypeFirst')}</Typography.Text>
+            <Flex
+              vertical
+              align="center"
+              gap={8}
+              style={{
+                padding: '40px 16px',
+                border: `1px dashed ${token.colorBorder}`,
+                borderRadius: token.borderRadiusLG,
+                textAlign: 'center',
+              }}
+            >
+              <SafetyCertificateOutlined style={{ fontSize: 28, color: token.colorTextQuaternary }} />
+              <Typography.Text type="secondary">{t('drawer.pickTypeFirst')}</Typography.Text>
+            </Flex>
           ) : catalogue.isPending ? (
             <Skeleton active paragraph={{ rows: 8 }} />
           ) : catalogue.error ? (
