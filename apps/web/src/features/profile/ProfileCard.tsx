@@ -121,7 +121,10 @@ export function ProfileCard({ user, timezone }: { user: User; timezone: string }
         column={1}
         size="small"
         colon={false}
-        styles={{ label: { color: token.colorTextSecondary, width: 130 }, content: { justifyContent: 'flex-end', textAlign: 'right' } }}
+        styles={{
+          label: { color: token.colorTextSecondary, whiteSpace: 'nowrap' },
+          content: { justifyContent: 'flex-end', textAlign: 'right' },
+        }}
       >
         <Descriptions.Item label={t('about.facts.role')}>{user.role.title}</Descriptions.Item>
         <Descriptions.Item label={t('about.facts.createdAt')}>{formatDate(user.createdAt, timezone)}</Descriptions.Item>
