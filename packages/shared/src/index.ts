@@ -22,3 +22,4 @@ export * from './macros';
 export * from './schemas/metrics';
 export * from './schemas/postbacks';
 export * from './schemas/notifications';
+export * from './schemas/people';

@@ -80,6 +80,12 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('user.read', 'Users: read', 'users', STAFF),
   p('user.update', 'Users: create and edit', 'users', STAFF),
   p('user.impersonate', 'Log in as another user', 'users', ['admin'], { system: true }),
+  // people scope: all affiliates and teams, or only those the user manages (user_managers, team_managers)
+  p('affiliate.read', 'Affiliates and teams: read all', 'affiliates', STAFF),
+  p('affiliate.assigned.read', 'Affiliates and teams: read the assigned ones', 'affiliates', STAFF),
+  p('affiliate.update', 'Affiliates and teams: edit all', 'affiliates', STAFF),
+  p('affiliate.assigned.update', 'Affiliates and teams: edit the assigned ones', 'affiliates', STAFF),
+  p('team.update', 'Teams: create, edit, block and manage members', 'affiliates', STAFF),
   // finance
   p('balance.affiliate.read', 'Affiliate balances', 'finance', STAFF),
   p('invoice.affiliate.read', 'Affiliate invoices', 'finance', STAFF),
@@ -98,11 +104,14 @@ export function permissionsForRoleType(type: RoleType, withHidden = false): Perm
   return PERMISSIONS.filter((x) => x.roleTypes.includes(type) && (withHidden || !x.hidden));
 }
 
+const AFFILIATE_MANAGER_EXCLUDED = new Set(['conversion.read', 'affiliate.read', 'affiliate.update']);
+
 /** Default permissions given to the built-in role of each type on first start. */
 export function defaultPermissions(type: RoleType): string[] {
   if (type === 'admin') return PERMISSIONS.map((x) => x.name);
   const base = permissionsForRoleType(type).map((x) => x.name);
-  if (type === 'affiliate_manager') return base.filter((n) => n !== 'conversion.read');
+  // affiliate managers work on their assigned affiliates: they hold the `assigned` variants only
+  if (type === 'affiliate_manager') return base.filter((n) => !AFFILIATE_MANAGER_EXCLUDED.has(n));
   return base;
 }
 
