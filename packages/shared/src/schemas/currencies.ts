@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../constants';
 import { toDecimal } from '../money';
-import { rules, zDecimal, zId, zTitle } from '../validation';
+import { rules, zId, zTitle } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
 
 export const CURRENCY_STATUSES = ACTIVE_STATUSES;
@@ -21,8 +21,22 @@ export const zCurrencyCode = () =>
     .toUpperCase()
     .regex(CURRENCY_CODE_RE, { message: 'pattern' });
 
+/**
+ * A decimal kept as a string ('12.5', comma accepted) with one error per value: a number with too many decimals is
+ * 'floatLimit' (not 'floatNumber'), so a form can say what is wrong with it.
+ */
+export const zDecimalValue = (decimals = 8) =>
+  z
+    .union([z.string(), z.number()], { message: 'floatNumber' })
+    .transform((v) => String(v).trim().replace(',', '.'))
+    .superRefine((v, ctx) => {
+      const frac = /^[-+]?\d+\.(\d+)$/.exec(v)?.[1];
+      if (frac && frac.length > decimals) ctx.addIssue({ code: 'custom', message: 'floatLimit' });
+      else if (!isDecimal(v)) ctx.addIssue({ code: 'custom', message: 'floatNumber' });
+    });
+
 /** a rate: a decimal with up to 8 places, greater than 0 */
-export const zRate = () => zDecimal(8).refine((v) => !isDecimal(v) || toDecimal(v).gt(0), { message: 'more' });
+export const zRate = () => zDecimalValue(8).refine((v) => !isDecimal(v) || toDecimal(v).gt(0), { message: 'more' });
 
 /** zod runs every refinement even after a failed one: compare only what parses (the format error is already reported) */
 export const isDecimal = (v: string) => rules.floatNumber(v) === true && v !== '';
@@ -95,7 +109,7 @@ export const rateAnswerSchema = z.object({ code: z.string(), rate: z.string(), r
 export type RateAnswer = z.infer<typeof rateAnswerSchema>;
 
 export const convertQuery = z.object({
-  amount: zDecimal(8),
+  amount: zDecimalValue(8),
   from: zCurrencyCode(),
   to: zCurrencyCode(),
   /** seconds; the rates valid at that moment are used (default: now) */

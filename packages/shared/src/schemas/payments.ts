@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../constants';
 import { toDecimal } from '../money';
-import { rules, zDecimal, zDescription, zId, zTitle, type MessageKey } from '../validation';
+import { rules, zDescription, zId, zTitle, type MessageKey } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
-import { isDecimal, zCurrencyCode } from './currencies';
+import { isDecimal, zCurrencyCode, zDecimalValue } from './currencies';
 
 // ---- payment settings ----
 
@@ -41,7 +41,7 @@ export const paymentSettingsUpdate = z.object({
     .min(0, { message: 'minMax' })
     .max(PAYMENT_TERMS_MAX_DAYS, { message: 'minMax' })
     .optional(),
-  minPayoutAmount: zDecimal(8)
+  minPayoutAmount: zDecimalValue(8)
     .refine((v) => !isDecimal(v) || toDecimal(v).gte(0), { message: 'min' })
     .optional(),
 });

@@ -90,6 +90,7 @@ export default function CurrenciesPage() {
       alwaysVisible: true,
       width: 48,
       align: 'right',
+      fixed: 'right',
       render: (_, row) => <Button type="text" icon={<RightOutlined />} aria-label={t('open')} onClick={() => open(row)} />,
     },
   ];

@@ -167,7 +167,8 @@ function GeoDrawer({ open, initial, onClose }: { open: boolean; initial: Geo | n
           </Form.Item>
         ) : null}
       </Form>
-      <MatchTester draft={draft} />
+      {/* a fresh check each time the drawer opens */}
+      <MatchTester key={open ? `open-${initial?.id ?? 'new'}` : 'closed'} draft={draft} />
     </Drawer>
   );
 }
@@ -224,6 +225,7 @@ export default function GeosPage() {
       alwaysVisible: true,
       width: 96,
       align: 'right',
+      fixed: 'right',
       render: (_, row) =>
         row.status === 'deleted' ? (
           <Tooltip title={t('deletedHint')}>

@@ -289,6 +289,7 @@ export default function HoldQueuePage() {
       alwaysVisible: true,
       width: 56,
       align: 'right',
+      fixed: 'right',
       render: (_, row) => (
         <Tooltip title={t('actions.edit')}>
           <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} data-testid="hold-edit" />

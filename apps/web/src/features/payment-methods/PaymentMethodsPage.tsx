@@ -107,6 +107,7 @@ function StaffPaymentMethods() {
       alwaysVisible: true,
       width: 96,
       align: 'right',
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           <Tooltip title={t('actions.edit')}>
@@ -250,6 +251,7 @@ function AffiliateWithdrawalMethods() {
       alwaysVisible: true,
       width: 132,
       align: 'right',
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           {!row.isDefault && row.status === 'active' ? (
