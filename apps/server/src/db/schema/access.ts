@@ -57,7 +57,11 @@ export const users = pgTable(
     /** the advertiser an advertiser_member user belongs to (advertisers issue adds the foreign key) */
     advertiserId: integer('advertiser_id'),
   },
-  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), index('users_role_idx').on(t.roleId)],
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+    index('users_advertiser_idx').on(t.advertiserId),
+  ],
 );
 
 export const refreshTokens = pgTable(
