@@ -90,7 +90,7 @@ function TokenShownOnce({ token, onClose }: { token: ApiToken | null; onClose: (
             onFocus={(e) => e.currentTarget.select()}
             data-testid="token-value"
           />
-          <CopyButton text={token?.token ?? ''} type="primary" size="large" label={t('common.copy')} />
+          <CopyButton text={token?.token ?? ''} type="primary" size="large" label={t('common.copy')} style={{ flexShrink: 0 }} />
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           {t('tokens.usage')}
