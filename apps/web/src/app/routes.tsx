@@ -68,6 +68,10 @@ const ProfileNotifications = page(() => import('../features/profile/Notification
 const ProfileTokens = page(() => import('../features/profile/TokensPage'));
 const Roles = page(() => import('../features/roles/RolesPage'));
 const GeneralSettings = page(() => import('../features/settings/GeneralSettingsPage'));
+const Metrics = page(() => import('../features/metrics/MetricsPage'));
+const MetricDetail = page(() => import('../features/metrics/MetricDetailPage'));
+const GlobalPostback = page(() => import('../features/global-postback/GlobalPostbackPage'));
+const NotificationSettings = page(() => import('../features/notifications/NotificationSettingsPage'));
 const Geos = page(() => import('../features/geos/GeosPage'));
 const HoldQueue = page(() => import('../features/hold-queue/HoldQueuePage'));
 const Currencies = page(() => import('../features/currencies/CurrenciesPage'));
@@ -146,8 +150,8 @@ export const MAIN_ROUTES: PageRoute[] = [
 
   ...listRoutes('postbacks', '/postbacks', ACTIVE_INACTIVE, 'nav.postbacks', isStaff),
   detailRoute('postbacks', '/postbacks', 'nav.postbacks', isStaff),
-  ...listRoutes('metrics', '/metrics', ACTIVE_INACTIVE, 'nav.metrics', P.metrics),
-  detailRoute('metrics', '/metrics', 'nav.metrics', P.metrics),
+  ...listRoutes('metrics', '/metrics', ACTIVE_INACTIVE, 'nav.metrics', P.metrics, Metrics),
+  detailRoute('metrics', '/metrics', 'nav.metrics', P.metrics, undefined, MetricDetail),
   { id: 'landingsApi', path: '/landings-api', title: 'nav.landingsApi', access: P.landingsApi },
   detailRoute('landingsApi', '/landings-api', 'nav.landingsApi', P.landingsApi),
 
@@ -168,9 +172,9 @@ export const MAIN_ROUTES: PageRoute[] = [
 
   { id: 'settings.general', path: '/settings/general', title: 'nav.generalSettings', access: P.generalSettings, page: GeneralSettings },
   { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking, page: DomainParking },
-  { id: 'settings.globalPostback', path: '/settings/global-postback', title: 'nav.globalPostback', access: P.globalPostback },
+  { id: 'settings.globalPostback', path: '/settings/global-postback', title: 'nav.globalPostback', access: P.globalPostback, page: GlobalPostback },
   { id: 'settings.holdQueue', path: '/settings/hold-queue', title: 'nav.holdQueue', access: P.holdQueue, page: HoldQueue },
-  { id: 'settings.notifications', path: '/settings/notifications', title: 'nav.notifications', access: P.notifications },
+  { id: 'settings.notifications', path: '/settings/notifications', title: 'nav.notifications', access: P.notifications, page: NotificationSettings },
   { id: 'settings.paymentSettings', path: '/settings/payment-settings', title: 'nav.paymentSettings', access: any(P.generalSettings, P.currencies, 'payment_method.update'), page: PaymentSettings },
   { id: 'settings.roles', path: '/settings/roles', title: 'nav.roles', access: P.roles, page: Roles },
   ...listRoutes('settings.currencies', '/settings/currencies', ACTIVE_INACTIVE, 'nav.currencies', P.currencies, Currencies),
