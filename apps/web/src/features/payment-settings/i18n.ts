@@ -39,7 +39,7 @@ export const en = {
 };
 
 export const ru: typeof en = {
-  title: 'Настройки платежей',
+  title: 'Платёжные настройки',
   subtitle: 'Базовая валюта сети и значения по умолчанию для новых счетов.',
   base: {
     title: 'Базовая валюта',
@@ -67,7 +67,7 @@ export const ru: typeof en = {
   links: {
     currencies: 'Валюты',
     currenciesText: 'Активных валют: {{count}}, их курсы.',
-    paymentMethods: 'Платёжные методы',
+    paymentMethods: 'Способы оплаты',
     paymentMethodsText: 'Способы выплат сети и реквизиты, которые заполняют аффилиаты.',
     open: 'Открыть',
   },
