@@ -72,14 +72,16 @@ function ItemDetail({ kind }: { kind: DetailKind }) {
           <Result
             status={missing ? '404' : 'warning'}
             title={missing ? t('notFound') : detail.error.message}
-            extra={[
-              back,
-              missing ? null : (
-                <Button key="retry" icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                  {t('translation:table.retry')}
-                </Button>
-              ),
-            ]}
+            extra={
+              <>
+                {back}
+                {missing ? null : (
+                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
+                    {t('translation:table.retry')}
+                  </Button>
+                )}
+              </>
+            }
           />
         </Card>
       </Page>
