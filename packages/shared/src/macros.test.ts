@@ -3,7 +3,24 @@ import { findMacros, MACRO_NAMES, MACROS, substituteMacros, validateMacros } fro
 
 describe('macros: catalogue', () => {
   it('lists every macro the postbacks and landers use, once', () => {
-    for (const name of ['click_id', 'lead_id', 'sub1', 'sub9', 'payout', 'revenue', 'currency', 'status', 'goal', 'offer_id', 'affiliate_id', 'campaign_id', 'country', 'event', 'conversion_id', 'timestamp']) {
+    for (const name of [
+      'click_id',
+      'lead_id',
+      'sub1',
+      'sub9',
+      'payout',
+      'revenue',
+      'currency',
+      'status',
+      'goal',
+      'offer_id',
+      'affiliate_id',
+      'campaign_id',
+      'country',
+      'event',
+      'conversion_id',
+      'timestamp',
+    ]) {
       expect(MACRO_NAMES.has(name), name).toBe(true);
     }
     expect(MACRO_NAMES.size).toBe(MACROS.length);
@@ -49,10 +66,14 @@ describe('macros: substituteMacros', () => {
   });
 
   it('empties macros without a value and leaves unknown braces alone', () => {
-    expect(substituteMacros('https://t.example/p?a={sub2}&b={lead_id}&c={nope}', { sub2: null })).toBe('https://t.example/p?a=&b=&c={nope}');
+    expect(substituteMacros('https://t.example/p?a={sub2}&b={lead_id}&c={nope}', { sub2: null })).toBe(
+      'https://t.example/p?a=&b=&c={nope}',
+    );
   });
 
   it('never lets a value inject another macro or a parameter', () => {
-    expect(substituteMacros('https://t.example/p?a={sub1}&b={sub2}', { sub1: '{sub2}&x=1', sub2: 'two' })).toBe('https://t.example/p?a=%7Bsub2%7D%26x%3D1&b=two');
+    expect(substituteMacros('https://t.example/p?a={sub1}&b={sub2}', { sub1: '{sub2}&x=1', sub2: 'two' })).toBe(
+      'https://t.example/p?a=%7Bsub2%7D%26x%3D1&b=two',
+    );
   });
 });

@@ -72,7 +72,9 @@ describe('job queue: transactional send', () => {
   it('refuses to send before start and to define after it', async () => {
     const idle = createJobQueue(t.database, log).define({ name: 'test-idle', handler: async () => undefined });
     await expect(idle.send('test-idle', {})).rejects.toThrow('the job queue is not started');
-    expect(() => queue.define({ name: 'test-late', handler: async () => undefined })).toThrow('must be defined before the job queue starts');
+    expect(() => queue.define({ name: 'test-late', handler: async () => undefined })).toThrow(
+      'must be defined before the job queue starts',
+    );
   });
 });
 
@@ -128,7 +130,9 @@ describe('job queue: workers', () => {
     await expect.poll(() => done, { timeout: 10_000, interval: 100 }).toEqual([1]);
 
     await workers.send('test-worker', { n: 2 });
-    await expect.poll(async () => (await workers.boss.findJobs('test-worker', { data: { n: 2 } }))[0]?.state, { timeout: 10_000, interval: 100 }).toBe('active');
+    await expect
+      .poll(async () => (await workers.boss.findJobs('test-worker', { data: { n: 2 } }))[0]?.state, { timeout: 10_000, interval: 100 })
+      .toBe('active');
     const stopping = workers.stop(10_000);
     setTimeout(release, 300);
     await stopping;

@@ -27,7 +27,15 @@ export interface BuiltInMetric {
 }
 
 const f = (text: string): FormulaElement[] => parseFormula(text) as FormulaElement[];
-const builtIn = (key: string, title: string, group: string, outputFormat: MetricOutputFormat, description: string, formula: string | null = null, staffOnly = false): BuiltInMetric => ({
+const builtIn = (
+  key: string,
+  title: string,
+  group: string,
+  outputFormat: MetricOutputFormat,
+  description: string,
+  formula: string | null = null,
+  staffOnly = false,
+): BuiltInMetric => ({
   key,
   title,
   description,
@@ -49,7 +57,15 @@ export const BUILT_IN_METRICS: readonly BuiltInMetric[] = [
   builtIn('profit', 'Profit', 'Money', 'money', 'Revenue minus payout', '{revenue} - {payout}', true),
   builtIn('cr', 'CR', 'Conversions', 'percentages', 'Conversion rate: conversions per 100 clicks', '{conversions} / {clicks} * 100'),
   builtIn('epc', 'EPC', 'Money', 'money', 'Earnings per click: payout divided by clicks', '{payout} / {clicks}'),
-  builtIn('roi', 'ROI', 'Money', 'percentages', 'Return on investment: profit per 100 of payout', '({revenue} - {payout}) / {payout} * 100', true),
+  builtIn(
+    'roi',
+    'ROI',
+    'Money',
+    'percentages',
+    'Return on investment: profit per 100 of payout',
+    '({revenue} - {payout}) / {payout} * 100',
+    true,
+  ),
 ];
 export const BUILT_IN_METRIC_KEYS: ReadonlySet<string> = new Set(BUILT_IN_METRICS.map((x) => x.key));
 export const builtInMetric = (key: string) => BUILT_IN_METRICS.find((x) => x.key === key);

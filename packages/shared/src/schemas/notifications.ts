@@ -50,15 +50,70 @@ const ev = (
 });
 
 export const NOTIFICATION_EVENTS = [
-  ev('lead_failed', 'Lead delivery failed', 'A lead could not be delivered to any advertiser', { title: 'Lead #{leadId} was not delivered', body: 'No advertiser accepted lead #{leadId} of offer {offer}: {reason}' }, ['admin', 'affiliate_manager']),
-  ev('cap_reached', 'Cap reached', 'A cap of an offer reached its limit', { title: 'Cap reached on {offer}', body: 'Cap #{capId} of offer {offer} reached {value} for {period}' }, ['admin', 'advertiser_manager']),
-  ev('invoice_created', 'Invoice created', 'An invoice was created for an affiliate or advertiser', { title: 'Invoice #{invoiceId} created', body: 'Invoice #{invoiceId} of {amount} {currency} was created' }, ['admin', 'affiliate']),
-  ev('invoice_paid', 'Invoice paid', 'An invoice was marked as paid', { title: 'Invoice #{invoiceId} paid', body: 'Invoice #{invoiceId} of {amount} {currency} was paid' }, ['affiliate']),
-  ev('affiliate_registered', 'Affiliate registered', 'A new affiliate signed up', { title: 'New affiliate: {name}', body: '{name} ({email}) signed up' }, ['admin', 'affiliate_manager']),
-  ev('postback_failed', 'Postback failed', 'An outbound postback failed after all retries', { title: 'Postback failed', body: 'The postback to {url} failed: {error}' }, ['admin', 'affiliate']),
-  ev('api_sync_failed', 'Advertiser API sync failed', 'Polling an advertiser API for lead statuses failed', { title: 'API sync failed: {advertiser}', body: 'Synchronising statuses with {advertiser} failed: {error}' }, ['admin', 'advertiser_manager']),
-  ev('offer_status_changed', 'Offer status changed', 'An offer was activated or stopped', { title: 'Offer {offer} is {status}', body: 'Offer {offer} is now {status}' }, ['affiliate_manager', 'affiliate']),
-  ev('export_ready', 'Export ready', 'A requested export or report is ready to download', { title: 'Your export is ready', body: 'The {name} export is ready to download' }, ['admin', 'affiliate_manager', 'advertiser_manager', 'employee', 'advertiser_member', 'affiliate'], true),
+  ev(
+    'lead_failed',
+    'Lead delivery failed',
+    'A lead could not be delivered to any advertiser',
+    { title: 'Lead #{leadId} was not delivered', body: 'No advertiser accepted lead #{leadId} of offer {offer}: {reason}' },
+    ['admin', 'affiliate_manager'],
+  ),
+  ev(
+    'cap_reached',
+    'Cap reached',
+    'A cap of an offer reached its limit',
+    { title: 'Cap reached on {offer}', body: 'Cap #{capId} of offer {offer} reached {value} for {period}' },
+    ['admin', 'advertiser_manager'],
+  ),
+  ev(
+    'invoice_created',
+    'Invoice created',
+    'An invoice was created for an affiliate or advertiser',
+    { title: 'Invoice #{invoiceId} created', body: 'Invoice #{invoiceId} of {amount} {currency} was created' },
+    ['admin', 'affiliate'],
+  ),
+  ev(
+    'invoice_paid',
+    'Invoice paid',
+    'An invoice was marked as paid',
+    { title: 'Invoice #{invoiceId} paid', body: 'Invoice #{invoiceId} of {amount} {currency} was paid' },
+    ['affiliate'],
+  ),
+  ev(
+    'affiliate_registered',
+    'Affiliate registered',
+    'A new affiliate signed up',
+    { title: 'New affiliate: {name}', body: '{name} ({email}) signed up' },
+    ['admin', 'affiliate_manager'],
+  ),
+  ev(
+    'postback_failed',
+    'Postback failed',
+    'An outbound postback failed after all retries',
+    { title: 'Postback failed', body: 'The postback to {url} failed: {error}' },
+    ['admin', 'affiliate'],
+  ),
+  ev(
+    'api_sync_failed',
+    'Advertiser API sync failed',
+    'Polling an advertiser API for lead statuses failed',
+    { title: 'API sync failed: {advertiser}', body: 'Synchronising statuses with {advertiser} failed: {error}' },
+    ['admin', 'advertiser_manager'],
+  ),
+  ev(
+    'offer_status_changed',
+    'Offer status changed',
+    'An offer was activated or stopped',
+    { title: 'Offer {offer} is {status}', body: 'Offer {offer} is now {status}' },
+    ['affiliate_manager', 'affiliate'],
+  ),
+  ev(
+    'export_ready',
+    'Export ready',
+    'A requested export or report is ready to download',
+    { title: 'Your export is ready', body: 'The {name} export is ready to download' },
+    ['admin', 'affiliate_manager', 'advertiser_manager', 'employee', 'advertiser_member', 'affiliate'],
+    true,
+  ),
 ] as const satisfies readonly NotificationEventDef[];
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]['event'];
 export const NOTIFICATION_EVENT_NAMES = NOTIFICATION_EVENTS.map((x) => x.event) as [NotificationEvent, ...NotificationEvent[]];
@@ -157,7 +212,10 @@ export const myNotificationSchema = z.object({
 });
 export type MyNotification = z.infer<typeof myNotificationSchema>;
 export const myNotificationsQuery = listQuerySchema.extend({
-  unread: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).transform((v) => v === '1' || v === 'true').optional(),
+  unread: z
+    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 export const myNotificationsList = z.object({
   items: z.array(myNotificationSchema),
@@ -183,5 +241,10 @@ export const notificationRecipientsQuery = z.object({
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n > 0))
     .pipe(z.array(z.number()).max(500, { message: 'noMore' }))
     .optional(),
-  limit: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(1, { message: 'min' }).max(100, { message: 'noMore' }).default(20),
+  limit: z.coerce
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(1, { message: 'min' })
+    .max(100, { message: 'noMore' })
+    .default(20),
 });

@@ -1,5 +1,15 @@
 import {
-  activeMetricSchema, envelope, idParams, itemsOf, listOf, metricCreate, metricFormDataSchema, metricListQuery, metricSchema, metricStatusItem, metricUpdate,
+  activeMetricSchema,
+  envelope,
+  idParams,
+  itemsOf,
+  listOf,
+  metricCreate,
+  metricFormDataSchema,
+  metricListQuery,
+  metricSchema,
+  metricStatusItem,
+  metricUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,13 +30,21 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     data: await service.list(req.ctx, req.query),
   }));
 
-  app.get('/metrics/active', { config: { permission: STATISTICS }, schema: { tags, response: { 200: envelope(listOf(activeMetricSchema)) } } }, async (req) => ({
-    data: { items: await service.active(req.ctx) },
-  }));
+  app.get(
+    '/metrics/active',
+    { config: { permission: STATISTICS }, schema: { tags, response: { 200: envelope(listOf(activeMetricSchema)) } } },
+    async (req) => ({
+      data: { items: await service.active(req.ctx) },
+    }),
+  );
 
-  app.get('/metrics/form-data', { config: { permission: READ }, schema: { tags, response: { 200: envelope(metricFormDataSchema) } } }, async (req) => ({
-    data: await service.formData(req.ctx),
-  }));
+  app.get(
+    '/metrics/form-data',
+    { config: { permission: READ }, schema: { tags, response: { 200: envelope(metricFormDataSchema) } } },
+    async (req) => ({
+      data: await service.formData(req.ctx),
+    }),
+  );
 
   app.get('/metrics/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: answer } }, async (req) => ({
     data: { items: [await service.get(req.ctx, req.params.id)] },
@@ -42,8 +60,12 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     return { data: { items }, message: many(items.length, 'Metric saved', 'metrics saved') };
   });
 
-  app.post('/metrics/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(metricStatusItem), response: answer } }, async (req) => {
-    const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Metric status changed', 'metrics changed status') };
-  });
+  app.post(
+    '/metrics/change_status',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(metricStatusItem), response: answer } },
+    async (req) => {
+      const items = await service.changeStatus(req.ctx, req.body.items);
+      return { data: { items }, message: many(items.length, 'Metric status changed', 'metrics changed status') };
+    },
+  );
 }

@@ -4,8 +4,19 @@
  * Affiliates never see revenue-side metrics, nor custom ones built on them.
  */
 import {
-  ACTIVE_STATUSES, BUILT_IN_METRICS, builtInMetric, customMetricKey, formulaToText, METRIC_OUTPUT_FORMATS,
-  type ActiveMetric, type FormulaElement, type Metric, type MetricFormData, type metricCreate, type metricListQuery, type metricUpdate,
+  ACTIVE_STATUSES,
+  BUILT_IN_METRICS,
+  builtInMetric,
+  customMetricKey,
+  formulaToText,
+  METRIC_OUTPUT_FORMATS,
+  type ActiveMetric,
+  type FormulaElement,
+  type Metric,
+  type MetricFormData,
+  type metricCreate,
+  type metricListQuery,
+  type metricUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -101,11 +112,25 @@ export async function active(ctx: Ctx): Promise<ActiveMetric[]> {
     builtIn: true,
     editable: false,
   }));
-  const rows = await ctx.db.select().from(metrics).where(eq(metrics.status, 'active')).orderBy(asc(sql`lower(${metrics.title})`), asc(metrics.id));
+  const rows = await ctx.db
+    .select()
+    .from(metrics)
+    .where(eq(metrics.status, 'active'))
+    .orderBy(asc(sql`lower(${metrics.title})`), asc(metrics.id));
   const custom: ActiveMetric[] = rows
     .map(toMetric)
     .filter((m) => revenue || !usesStaffOnly(m.formula))
-    .map((m) => ({ key: customMetricKey(m.id), id: m.id, title: m.title, description: m.description, group: m.group, outputFormat: m.outputFormat, formula: m.formula, builtIn: false, editable: m.editable }));
+    .map((m) => ({
+      key: customMetricKey(m.id),
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      group: m.group,
+      outputFormat: m.outputFormat,
+      formula: m.formula,
+      builtIn: false,
+      editable: m.editable,
+    }));
   return [...builtIns, ...custom];
 }
 
@@ -114,11 +139,33 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .insert(metrics)
-      .values(items.map((x) => ({ title: x.title, description: x.description, group: x.group, outputFormat: x.outputFormat, formula: x.formula, status: x.status, createdBy: actor.id, createdAt: ctx.now() })))
+      .values(
+        items.map((x) => ({
+          title: x.title,
+          description: x.description,
+          group: x.group,
+          outputFormat: x.outputFormat,
+          formula: x.formula,
+          status: x.status,
+          createdBy: actor.id,
+          createdAt: ctx.now(),
+        })),
+      )
       .returning({ id: metrics.id });
     await recordAudits(
       { ...ctx, db: tx },
-      items.map((x, i) => ({ entity: 'metric', entityId: rows[i].id, action: 'create', changes: { title: x.title, group: x.group, outputFormat: x.outputFormat, formula: formulaToText(x.formula as FormulaElement[]), status: x.status } })),
+      items.map((x, i) => ({
+        entity: 'metric',
+        entityId: rows[i].id,
+        action: 'create',
+        changes: {
+          title: x.title,
+          group: x.group,
+          outputFormat: x.outputFormat,
+          formula: formulaToText(x.formula as FormulaElement[]),
+          status: x.status,
+        },
+      })),
     );
     return rows.map((r) => r.id);
   });
@@ -129,7 +176,10 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockEditable(c, items.map((x) => x.id));
+    const current = await lockEditable(
+      c,
+      items.map((x) => x.id),
+    );
     const audits: AuditEntry[] = [];
     for (const item of items) {
       const { id, ...patch } = item;
@@ -147,13 +197,21 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockEditable(c, items.map((x) => x.id));
+    const current = await lockEditable(
+      c,
+      items.map((x) => x.id),
+    );
     const audits: AuditEntry[] = [];
     for (const item of items) {
       const row = current.get(item.id)!;
       if (row.status === item.status) continue;
       await tx.update(metrics).set({ status: item.status }).where(eq(metrics.id, item.id));
-      audits.push({ entity: 'metric', entityId: item.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: item.status } } });
+      audits.push({
+        entity: 'metric',
+        entityId: item.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: item.status } },
+      });
     }
     await recordAudits(c, audits);
     return items.map((x) => x.id);

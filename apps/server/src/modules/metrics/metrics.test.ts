@@ -6,7 +6,12 @@ import { auditLog, metrics } from '../../db/schema';
 
 const t = await useApp();
 const f = (text: string) => parseFormula(text)!;
-const metric = (over: Record<string, unknown> = {}) => ({ title: `Metric ${Math.random().toString(36).slice(2, 8)}`, outputFormat: 'percentages', formula: f('{approved_conversions} / {leads} * 100'), ...over });
+const metric = (over: Record<string, unknown> = {}) => ({
+  title: `Metric ${Math.random().toString(36).slice(2, 8)}`,
+  outputFormat: 'percentages',
+  formula: f('{approved_conversions} / {leads} * 100'),
+  ...over,
+});
 async function create(over: Record<string, unknown> = {}) {
   const res = await t.request({ method: 'PUT', url: '/api/v1/metrics', as: t.admin, payload: { items: [metric(over)] } });
   expect(res.statusCode).toBe(200);
@@ -19,7 +24,17 @@ describe('metrics: create', () => {
       method: 'PUT',
       url: '/api/v1/metrics',
       as: t.admin,
-      payload: { items: [{ title: 'Approval rate', description: 'Approved per lead', group: 'Quality', outputFormat: 'percentages', formula: f('{approved_conversions} / {leads} * 100') }] },
+      payload: {
+        items: [
+          {
+            title: 'Approval rate',
+            description: 'Approved per lead',
+            group: 'Quality',
+            outputFormat: 'percentages',
+            formula: f('{approved_conversions} / {leads} * 100'),
+          },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Metric created');
@@ -50,14 +65,24 @@ describe('metrics: create', () => {
     ['{clicks} / {my_metric}', 'unknownMetric'],
   ] as const)('answers the formula rule broken by %s as the field error %s', async (text, code) => {
     expect(FORMULA_ERRORS[code]).toBeTruthy();
-    const res = await t.request({ method: 'PUT', url: '/api/v1/metrics', as: t.admin, payload: { items: [metric({ title: 'ok' }), metric({ formula: f(text) })] } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/v1/metrics',
+      as: t.admin,
+      payload: { items: [metric({ title: 'ok' }), metric({ formula: f(text) })] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ msg: code, type: 'custom', loc: ['body', 'items', 1, 'formula'] }]);
   });
 
   it('refuses a formula that refers to a custom metric (built-ins only)', async () => {
     const other = await create();
-    const res = await t.request({ method: 'PUT', url: '/api/v1/metrics', as: t.admin, payload: { items: [metric({ formula: f(`{custom_${other.id}} * 2`) })] } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/v1/metrics',
+      as: t.admin,
+      payload: { items: [metric({ formula: f(`{custom_${other.id}} * 2`) })] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ msg: 'unknownMetric', loc: ['body', 'items', 0, 'formula'] });
   });
@@ -68,7 +93,9 @@ describe('metrics: create', () => {
       method: 'PUT',
       url: '/api/v1/metrics',
       as: t.admin,
-      payload: { items: [{ title: '  ', outputFormat: 'speed', formula: [{ type: 'variable', value: 'x' }], description: 'x'.repeat(2001) }] },
+      payload: {
+        items: [{ title: '  ', outputFormat: 'speed', formula: [{ type: 'variable', value: 'x' }], description: 'x'.repeat(2001) }],
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
@@ -99,7 +126,11 @@ describe('metrics: list and by id', () => {
     const a = await create({ title: 'Alpha rate', group });
     const b = await create({ title: 'beta rate', group, outputFormat: 'money', formula: f('{payout} / {leads}') });
     await create({ title: 'Gamma rate', group, status: 'inactive' });
-    const res = await t.request({ method: 'GET', url: `/api/v1/metrics?group=${group}&status=active&orderBy=title:desc&withMeta=1`, as: t.admin });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/metrics?group=${group}&status=active&orderBy=title:desc&withMeta=1`,
+      as: t.admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.items.map((m: { id: number }) => m.id)).toEqual([b.id, a.id]);
     expect(res.json().data.meta).toEqual({ totalCount: 2 });
@@ -133,10 +164,17 @@ describe('metrics: edit and status', () => {
       method: 'PATCH',
       url: '/api/v1/metrics',
       as: t.admin,
-      payload: { items: [{ id: m.id, title: 'Renamed', formula: f('({revenue} - {payout}) / {clicks}'), outputFormat: 'money', status: 'inactive' }] },
+      payload: {
+        items: [{ id: m.id, title: 'Renamed', formula: f('({revenue} - {payout}) / {clicks}'), outputFormat: 'money', status: 'inactive' }],
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Metric saved', data: { items: [{ id: m.id, title: 'Renamed', value: '( {revenue} - {payout} ) / {clicks}', outputFormat: 'money', status: 'inactive' }] } });
+    expect(res.json()).toMatchObject({
+      message: 'Metric saved',
+      data: {
+        items: [{ id: m.id, title: 'Renamed', value: '( {revenue} - {payout} ) / {clicks}', outputFormat: 'money', status: 'inactive' }],
+      },
+    });
   });
 
   it('answers a broken formula on edit at its item, and leaves every item unchanged', async () => {
@@ -146,7 +184,12 @@ describe('metrics: edit and status', () => {
       method: 'PATCH',
       url: '/api/v1/metrics',
       as: t.admin,
-      payload: { items: [{ id: a.id, title: 'Changed' }, { id: b.id, formula: f('{clicks} / / 2') }] },
+      payload: {
+        items: [
+          { id: a.id, title: 'Changed' },
+          { id: b.id, formula: f('{clicks} / / 2') },
+        ],
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ msg: 'adjacentOperators', type: 'custom', loc: ['body', 'items', 1, 'formula'] }]);
@@ -157,14 +200,39 @@ describe('metrics: edit and status', () => {
   it('changes status in bulk; a missing id is a 404 and nothing changes', async () => {
     const a = await create();
     const b = await create();
-    const res = await t.request({ method: 'POST', url: '/api/v1/metrics/change_status', as: t.admin, payload: { items: [{ id: a.id, status: 'inactive' }, { id: b.id, status: 'inactive' }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/metrics/change_status',
+      as: t.admin,
+      payload: {
+        items: [
+          { id: a.id, status: 'inactive' },
+          { id: b.id, status: 'inactive' },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('2 metrics changed status');
-    const missing = await t.request({ method: 'POST', url: '/api/v1/metrics/change_status', as: t.admin, payload: { items: [{ id: a.id, status: 'active' }, { id: 999999, status: 'active' }] } });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/v1/metrics/change_status',
+      as: t.admin,
+      payload: {
+        items: [
+          { id: a.id, status: 'active' },
+          { id: 999999, status: 'active' },
+        ],
+      },
+    });
     expect(missing.statusCode).toBe(404);
     const [row] = await t.database.db.select().from(metrics).where(eq(metrics.id, a.id));
     expect(row.status).toBe('inactive');
-    const bad = await t.request({ method: 'POST', url: '/api/v1/metrics/change_status', as: t.admin, payload: { items: [{ id: a.id, status: 'paused' }] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/v1/metrics/change_status',
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'paused' }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
   });
@@ -179,8 +247,19 @@ describe('metrics: edit and status', () => {
   it('needs metrics.update to edit or change status', async () => {
     const m = await create();
     const reader = await t.make.user({ type: 'employee', permissions: ['metrics.read'] });
-    expect((await t.request({ method: 'PATCH', url: '/api/v1/metrics', as: reader, payload: { items: [{ id: m.id, title: 'x' }] } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/v1/metrics/change_status', as: reader, payload: { items: [{ id: m.id, status: 'inactive' }] } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/v1/metrics', as: reader, payload: { items: [{ id: m.id, title: 'x' }] } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/metrics/change_status',
+          as: reader,
+          payload: { items: [{ id: m.id, status: 'inactive' }] },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -191,7 +270,11 @@ describe('metrics: form data and active metrics', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.builtIn.map((m: { key: string }) => m.key)).toEqual(BUILT_IN_METRICS.map((m) => m.key));
-    expect(data.builtIn.find((m: { key: string }) => m.key === 'cr')).toMatchObject({ title: 'CR', outputFormat: 'percentages', value: '{conversions} / {clicks} * 100' });
+    expect(data.builtIn.find((m: { key: string }) => m.key === 'cr')).toMatchObject({
+      title: 'CR',
+      outputFormat: 'percentages',
+      value: '{conversions} / {clicks} * 100',
+    });
     expect(data.groups).toEqual(expect.arrayContaining(['Traffic', 'Money', 'Zeta quality']));
     expect(data.outputFormats).toEqual(['amount', 'money', 'percentages']);
     const noRead = await t.make.user({ type: 'employee', permissions: ['front.dashboard.read'] });

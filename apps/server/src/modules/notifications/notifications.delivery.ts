@@ -49,7 +49,16 @@ export async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<voi
   const db = deps.database.db;
   if (job.channel === 'in_app') {
     if (!job.userId) return;
-    await db.insert(notifications).values({ userId: job.userId, event: job.event, title: job.title.slice(0, 200), body: job.body, data: job.data, createdAt: deps.now() });
+    await db
+      .insert(notifications)
+      .values({
+        userId: job.userId,
+        event: job.event,
+        title: job.title.slice(0, 200),
+        body: job.body,
+        data: job.data,
+        createdAt: deps.now(),
+      });
     return;
   }
   if (job.channel === 'email') {
@@ -82,7 +91,10 @@ export async function sendTelegram(config: Config, botToken: string, chatId: str
       signal: AbortSignal.timeout(TELEGRAM_TIMEOUT_MS),
     });
   } catch (err) {
-    const reason = (err as Error).name === 'TimeoutError' ? 'no answer within 10 seconds' : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+    const reason =
+      (err as Error).name === 'TimeoutError'
+        ? 'no answer within 10 seconds'
+        : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
     throw new Error(`Telegram is unreachable: ${reason}`);
   }
   if (res.ok) return;

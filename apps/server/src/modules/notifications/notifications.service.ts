@@ -4,10 +4,27 @@
  * delivery jobs inside the caller's transaction.
  */
 import {
-  isMaskedSecret, maskSecret, NOTIFICATION_EVENTS, NOTIFICATION_PREFERENCE_TYPE, notificationEvent, PERSONAL_CHANNELS, PERSONAL_ROLE_TYPES,
-  renderNotification, TELEGRAM_TOKEN_RE,
-  type ApiErrorItem, type NotificationChannel, type NotificationChannelView, type NotificationEvent, type NotificationIntegration,
-  type NotificationRecipient, type NotificationRule, type RoleType, type myNotificationsQuery, type notificationRecipientsQuery, type notificationChannelUpdate, type notificationRuleUpdate,
+  isMaskedSecret,
+  maskSecret,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_PREFERENCE_TYPE,
+  notificationEvent,
+  PERSONAL_CHANNELS,
+  PERSONAL_ROLE_TYPES,
+  renderNotification,
+  TELEGRAM_TOKEN_RE,
+  type ApiErrorItem,
+  type NotificationChannel,
+  type NotificationChannelView,
+  type NotificationEvent,
+  type NotificationIntegration,
+  type NotificationRecipient,
+  type NotificationRule,
+  type RoleType,
+  type myNotificationsQuery,
+  type notificationRecipientsQuery,
+  type notificationChannelUpdate,
+  type notificationRuleUpdate,
 } from '@leadgrid/shared';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -30,7 +47,10 @@ type MyQuery = z.infer<typeof myNotificationsQuery>;
 type RecipientsQuery = z.infer<typeof notificationRecipientsQuery>;
 
 /** in-app is always delivered: it is the record of every notification, whatever else a rule asks for */
-const withInApp = (channels: readonly NotificationChannel[]): NotificationChannel[] => ['in_app', ...channels.filter((c) => c !== 'in_app')];
+const withInApp = (channels: readonly NotificationChannel[]): NotificationChannel[] => [
+  'in_app',
+  ...channels.filter((c) => c !== 'in_app'),
+];
 
 function toRule(event: (typeof NOTIFICATION_EVENTS)[number], row: RuleRow | undefined): NotificationRule {
   return {
@@ -69,14 +89,23 @@ export async function updateRules(ctx: Ctx, items: RuleUpdate[]): Promise<Notifi
   if (wantedUsers.length) {
     const found = new Set((await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, wantedUsers))).map((r) => r.id));
     items.forEach((item, i) => {
-      if ((item.userIds ?? []).some((id) => !found.has(id))) errors.push({ msg: 'pattern', type: 'unknownUser', loc: ['body', 'items', i, 'userIds'] });
+      if ((item.userIds ?? []).some((id) => !found.has(id)))
+        errors.push({ msg: 'pattern', type: 'unknownUser', loc: ['body', 'items', i, 'userIds'] });
     });
   }
   if (errors.length) throw new AppError('VALIDATION', 'Validation failed', errors);
 
   await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = new Map((await tx.select().from(notificationRules).where(inArray(notificationRules.event, [...seen])).for('update')).map((r) => [r.event, r]));
+    const current = new Map(
+      (
+        await tx
+          .select()
+          .from(notificationRules)
+          .where(inArray(notificationRules.event, [...seen]))
+          .for('update')
+      ).map((r) => [r.event, r]),
+    );
     const audits: AuditEntry[] = [];
     for (const item of items) {
       const before = toRule(notificationEvent(item.event) as (typeof NOTIFICATION_EVENTS)[number], current.get(item.event));
@@ -95,7 +124,10 @@ export async function updateRules(ctx: Ctx, items: RuleUpdate[]): Promise<Notifi
         entity: 'notification_rule',
         entityId: row.id,
         action: before.saved ? 'update' : 'create',
-        changes: { before: { channels: before.channels, roleTypes: before.roleTypes, userIds: before.userIds, status: before.status }, after: next },
+        changes: {
+          before: { channels: before.channels, roleTypes: before.roleTypes, userIds: before.userIds, status: before.status },
+          after: next,
+        },
       });
     }
     await recordAudits(c, audits);
@@ -107,7 +139,14 @@ export async function updateRules(ctx: Ctx, items: RuleUpdate[]): Promise<Notifi
 function toChannel(type: NotificationIntegration, row: ChannelRow | undefined, config: Config): NotificationChannelView {
   const status = (row?.status ?? 'inactive') as NotificationChannelView['status'];
   if (type === 'email') {
-    return { type, status, config: {}, ready: status === 'active', smtpConfigured: !!config.SMTP_URL, updatedAt: toSeconds(row?.updatedAt) };
+    return {
+      type,
+      status,
+      config: {},
+      ready: status === 'active',
+      smtpConfigured: !!config.SMTP_URL,
+      updatedAt: toSeconds(row?.updatedAt),
+    };
   }
   const token = row?.config.botToken ?? '';
   const chatId = row?.config.chatId ?? '';
@@ -147,7 +186,8 @@ export async function updateChannels(ctx: Ctx, items: ChannelUpdate[]): Promise<
       let tokenChanged = false;
       if (item.type === 'telegram') {
         if (item.botToken !== undefined && item.botToken !== '' && !isMaskedSecret(item.botToken)) {
-          if (!TELEGRAM_TOKEN_RE.test(item.botToken)) throw AppError.field(['body', 'items', i, 'botToken'], 'pattern', 'A bot token looks like 123456789:AA... (from @BotFather)');
+          if (!TELEGRAM_TOKEN_RE.test(item.botToken))
+            throw AppError.field(['body', 'items', i, 'botToken'], 'pattern', 'A bot token looks like 123456789:AA... (from @BotFather)');
           tokenChanged = item.botToken !== config.botToken;
           config.botToken = item.botToken;
         }
@@ -225,7 +265,12 @@ export async function notify(ctx: Ctx, queue: JobQueue, event: NotificationEvent
   const ready = new Set((await listChannels(ctx)).filter((c) => c.ready).map((c) => c.type as NotificationChannel));
   const choices = await personalChoices(ctx, event, recipients);
   const values = payload.values ?? {};
-  const message = { event, title: renderNotification(def.template.title, values), body: renderNotification(def.template.body, values), data: { values, ...(payload.link ? { link: payload.link } : {}) } };
+  const message = {
+    event,
+    title: renderNotification(def.template.title, values),
+    body: renderNotification(def.template.body, values),
+    data: { values, ...(payload.link ? { link: payload.link } : {}) },
+  };
   const jobs: DeliveryJob[] = [];
   for (const userId of recipients) {
     for (const channel of PERSONAL_CHANNELS) {
@@ -243,11 +288,20 @@ async function personalChoices(ctx: Ctx, event: string, userIds: number[]) {
   const rows = await ctx.db
     .select({ userId: userPreferences.userId, value: userPreferences.value })
     .from(userPreferences)
-    .where(and(eq(userPreferences.type, NOTIFICATION_PREFERENCE_TYPE), eq(userPreferences.name, event), inArray(userPreferences.userId, userIds)));
+    .where(
+      and(
+        eq(userPreferences.type, NOTIFICATION_PREFERENCE_TYPE),
+        eq(userPreferences.name, event),
+        inArray(userPreferences.userId, userIds),
+      ),
+    );
   const choices = new Map<number, Partial<Record<(typeof PERSONAL_CHANNELS)[number], boolean>>>();
   for (const row of rows) {
     const v = row.value && typeof row.value === 'object' ? (row.value as Record<string, unknown>) : {};
-    choices.set(row.userId, Object.fromEntries(PERSONAL_CHANNELS.filter((c) => typeof v[c] === 'boolean').map((c) => [c, v[c] as boolean])));
+    choices.set(
+      row.userId,
+      Object.fromEntries(PERSONAL_CHANNELS.filter((c) => typeof v[c] === 'boolean').map((c) => [c, v[c] as boolean])),
+    );
   }
   return choices;
 }
@@ -292,7 +346,15 @@ export async function recipients(ctx: Ctx, q: RecipientsQuery): Promise<Notifica
           : undefined,
       );
   const rows = await ctx.db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, status: users.status, roleType: roles.type, roleTitle: roles.title })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      status: users.status,
+      roleType: roles.type,
+      roleTitle: roles.title,
+    })
     .from(users)
     .innerJoin(roles, eq(users.roleId, roles.id))
     .where(where)
@@ -329,7 +391,13 @@ export async function listMine(ctx: Ctx, q: MyQuery) {
   const p = parseList(q, MY_LIST);
   const mine = eq(notifications.userId, actor.id);
   const where = and(mine, q.unread ? isNull(notifications.readAt) : undefined);
-  const rows = await ctx.db.select().from(notifications).where(where).orderBy(p.order, desc(notifications.id)).limit(p.limit).offset(p.offset);
+  const rows = await ctx.db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(p.order, desc(notifications.id))
+    .limit(p.limit)
+    .offset(p.offset);
   const [counts] = await ctx.db
     .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) })
     .from(notifications)

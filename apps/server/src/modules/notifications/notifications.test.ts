@@ -50,7 +50,9 @@ describe('notifications: rules', () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/notifications/rules', as: t.admin });
     expect(res.statusCode).toBe(200);
     const items = res.json().data.items;
-    expect(items.map((r: { event: string }) => r.event)).toEqual(expect.arrayContaining(['lead_failed', 'cap_reached', 'invoice_created', 'affiliate_registered', 'postback_failed']));
+    expect(items.map((r: { event: string }) => r.event)).toEqual(
+      expect.arrayContaining(['lead_failed', 'cap_reached', 'invoice_created', 'affiliate_registered', 'postback_failed']),
+    );
     expect(items.find((r: { event: string }) => r.event === 'lead_failed')).toMatchObject({
       title: 'Lead delivery failed',
       channels: ['in_app'],
@@ -67,12 +69,24 @@ describe('notifications: rules', () => {
       method: 'PATCH',
       url: '/api/v1/notifications/rules',
       as: t.admin,
-      payload: { items: [{ event: 'cap_reached', channels: ['telegram', 'email'], roleTypes: ['admin'], userIds: [manager.id] }, { event: 'lead_failed', status: 'inactive' }] },
+      payload: {
+        items: [
+          { event: 'cap_reached', channels: ['telegram', 'email'], roleTypes: ['admin'], userIds: [manager.id] },
+          { event: 'lead_failed', status: 'inactive' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('2 notification rules saved');
     const [cap, lead] = res.json().data.items;
-    expect(cap).toMatchObject({ event: 'cap_reached', channels: ['in_app', 'telegram', 'email'], roleTypes: ['admin'], userIds: [manager.id], saved: true, status: 'active' });
+    expect(cap).toMatchObject({
+      event: 'cap_reached',
+      channels: ['in_app', 'telegram', 'email'],
+      roleTypes: ['admin'],
+      userIds: [manager.id],
+      saved: true,
+      status: 'active',
+    });
     expect(lead).toMatchObject({ event: 'lead_failed', status: 'inactive', roleTypes: ['admin', 'affiliate_manager'], saved: true });
   });
 
@@ -90,7 +104,12 @@ describe('notifications: rules', () => {
       method: 'PATCH',
       url: '/api/v1/notifications/rules',
       as: t.admin,
-      payload: { items: [{ event: 'cap_reached', roleTypes: ['admin'] }, { event: 'lead_failed', userIds: [999999] }] },
+      payload: {
+        items: [
+          { event: 'cap_reached', roleTypes: ['admin'] },
+          { event: 'lead_failed', userIds: [999999] },
+        ],
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ msg: 'pattern', type: 'unknownUser', loc: ['body', 'items', 1, 'userIds'] }]);
@@ -103,7 +122,12 @@ describe('notifications: rules', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/notifications/rules', as: noRead })).statusCode).toBe(403);
     const manager = await t.make.user({ type: 'affiliate_manager' });
     expect((await t.request({ method: 'GET', url: '/api/v1/notifications/rules', as: manager })).statusCode).toBe(200);
-    const edit = await t.request({ method: 'PATCH', url: '/api/v1/notifications/rules', as: manager, payload: { items: [{ event: 'cap_reached', status: 'inactive' }] } });
+    const edit = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/rules',
+      as: manager,
+      payload: { items: [{ event: 'cap_reached', status: 'inactive' }] },
+    });
     expect(edit.statusCode).toBe(403);
   });
 });
@@ -129,7 +153,12 @@ describe('notifications: channel integrations', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(TOKEN);
-    expect(res.json().data.items[0]).toMatchObject({ type: 'telegram', status: 'active', ready: true, config: { chatId: '-1001234567890', botToken: `••••••••${TOKEN.slice(-4)}` } });
+    expect(res.json().data.items[0]).toMatchObject({
+      type: 'telegram',
+      status: 'active',
+      ready: true,
+      config: { chatId: '-1001234567890', botToken: `••••••••${TOKEN.slice(-4)}` },
+    });
 
     // the masked value sent back keeps the saved token
     const again = await t.request({
@@ -146,35 +175,75 @@ describe('notifications: channel integrations', () => {
   });
 
   it('answers 400 on the field for a bad token, a bad chat id, or a missing token when turned on', async () => {
-    const badToken = await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'telegram', botToken: 'not-a-token', chatId: '42' }] } });
+    const badToken = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/channels',
+      as: t.admin,
+      payload: { items: [{ type: 'telegram', botToken: 'not-a-token', chatId: '42' }] },
+    });
     expect(badToken.statusCode).toBe(400);
     expect(badToken.json().errors).toEqual([expect.objectContaining({ msg: 'pattern', loc: ['body', 'items', 0, 'botToken'] })]);
 
-    const badChat = await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'telegram', chatId: 'not a chat' }] } });
+    const badChat = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/channels',
+      as: t.admin,
+      payload: { items: [{ type: 'telegram', chatId: 'not a chat' }] },
+    });
     expect(badChat.statusCode).toBe(400);
     expect(badChat.json().errors).toEqual([expect.objectContaining({ msg: 'pattern', loc: ['body', 'items', 0, 'chatId'] })]);
 
-    const noToken = await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'telegram', status: 'active', chatId: '42' }] } });
+    const noToken = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/channels',
+      as: t.admin,
+      payload: { items: [{ type: 'telegram', status: 'active', chatId: '42' }] },
+    });
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().errors).toEqual([expect.objectContaining({ msg: 'required', loc: ['body', 'items', 0, 'botToken'] })]);
     expect(await db.select().from(notificationChannels)).toEqual([]);
   });
 
   it('sends a test message through Telegram and reports a refusal as 422', async () => {
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'telegram', status: 'active', botToken: TOKEN, chatId: '42' }] } });
-    const ok = await t.request({ method: 'POST', url: '/api/v1/notifications/channels/test', as: t.admin, payload: { data: { type: 'telegram' } } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/channels',
+      as: t.admin,
+      payload: { items: [{ type: 'telegram', status: 'active', botToken: TOKEN, chatId: '42' }] },
+    });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/v1/notifications/channels/test',
+      as: t.admin,
+      payload: { data: { type: 'telegram' } },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(telegram.calls).toEqual([{ path: `/bot${TOKEN}/sendMessage`, body: expect.objectContaining({ chat_id: '42', text: expect.stringContaining('test notification') }) }]);
+    expect(telegram.calls).toEqual([
+      {
+        path: `/bot${TOKEN}/sendMessage`,
+        body: expect.objectContaining({ chat_id: '42', text: expect.stringContaining('test notification') }),
+      },
+    ]);
 
     telegram.failures = 1;
-    const refused = await t.request({ method: 'POST', url: '/api/v1/notifications/channels/test', as: t.admin, payload: { data: { type: 'telegram' } } });
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/v1/notifications/channels/test',
+      as: t.admin,
+      payload: { data: { type: 'telegram' } },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Telegram answered 502: Bad Gateway');
     expect(refused.body).not.toContain(TOKEN);
   });
 
   it('sends a test e-mail to the caller', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/notifications/channels/test', as: t.admin, payload: { data: { type: 'email' } } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/notifications/channels/test',
+      as: t.admin,
+      payload: { data: { type: 'email' } },
+    });
     expect(res.statusCode).toBe(200);
     expect(t.mailer.sent.at(-1)).toMatchObject({ to: t.admin.email, subject: expect.stringContaining('Test notification') });
   });
@@ -182,9 +251,29 @@ describe('notifications: channel integrations', () => {
   it('lets only notification.update edit or test channels', async () => {
     const manager = await t.make.user({ type: 'affiliate_manager' });
     expect((await t.request({ method: 'GET', url: '/api/v1/notifications/channels', as: manager })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: manager, payload: { items: [{ type: 'email', status: 'active' }] } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/v1/notifications/channels/test', as: manager, payload: { data: { type: 'email' } } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', payload: { items: [{ type: 'email', status: 'active' }] } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/api/v1/notifications/channels',
+          as: manager,
+          payload: { items: [{ type: 'email', status: 'active' }] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/notifications/channels/test', as: manager, payload: { data: { type: 'email' } } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/api/v1/notifications/channels',
+          payload: { items: [{ type: 'email', status: 'active' }] },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -194,14 +283,22 @@ describe('notifications: delivery through the job queue', () => {
   it('turns a rule into one in-app job per recipient and writes the rows when the jobs run', async () => {
     const manager = await t.make.user({ type: 'affiliate_manager' });
     const affiliate = await t.make.user({ type: 'affiliate' });
-    const jobs = await notify(systemCtx(), t.queue, 'lead_failed', { values: { leadId: 77, offer: 'Solar DE', reason: 'every cap is closed' }, link: '/leads?id=77' });
+    const jobs = await notify(systemCtx(), t.queue, 'lead_failed', {
+      values: { leadId: 77, offer: 'Solar DE', reason: 'every cap is closed' },
+      link: '/leads?id=77',
+    });
     const admins = await db.select().from(notifications);
     expect(admins).toEqual([]); // nothing before the worker runs
     expect(jobs).toBeGreaterThanOrEqual(2);
     expect(await t.queue.runDue(NOTIFICATION_JOB)).toBe(jobs);
 
     const [row] = await inAppOf(manager.id);
-    expect(row).toMatchObject({ event: 'lead_failed', title: 'Lead #77 was not delivered', body: 'No advertiser accepted lead #77 of offer Solar DE: every cap is closed', readAt: null });
+    expect(row).toMatchObject({
+      event: 'lead_failed',
+      title: 'Lead #77 was not delivered',
+      body: 'No advertiser accepted lead #77 of offer Solar DE: every cap is closed',
+      readAt: null,
+    });
     expect(row.data).toEqual({ values: { leadId: 77, offer: 'Solar DE', reason: 'every cap is closed' }, link: '/leads?id=77' });
     expect(await inAppOf(t.admin.id)).toHaveLength(1);
     expect(await inAppOf(affiliate.id)).toEqual([]);
@@ -210,7 +307,10 @@ describe('notifications: delivery through the job queue', () => {
   it('gives affiliates only the events about themselves', async () => {
     const mine = await t.make.user({ type: 'affiliate' });
     const other = await t.make.user({ type: 'affiliate' });
-    await notify(systemCtx(), t.queue, 'invoice_created', { values: { invoiceId: 5, amount: '120.50', currency: 'USD' }, audience: [mine.id] });
+    await notify(systemCtx(), t.queue, 'invoice_created', {
+      values: { invoiceId: 5, amount: '120.50', currency: 'USD' },
+      audience: [mine.id],
+    });
     await t.queue.runDue(NOTIFICATION_JOB);
     expect((await inAppOf(mine.id)).map((r) => r.title)).toEqual(['Invoice #5 created']);
     expect(await inAppOf(other.id)).toEqual([]);
@@ -218,7 +318,12 @@ describe('notifications: delivery through the job queue', () => {
   });
 
   it('sends nothing for an inactive rule, and only to named users for a personal event', async () => {
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/rules', as: t.admin, payload: { items: [{ event: 'cap_reached', status: 'inactive' }] } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/rules',
+      as: t.admin,
+      payload: { items: [{ event: 'cap_reached', status: 'inactive' }] },
+    });
     expect(await notify(systemCtx(), t.queue, 'cap_reached', { values: { capId: 1 } })).toBe(0);
     const requester = await t.make.user({ type: 'employee' });
     await t.make.user({ type: 'employee' });
@@ -226,9 +331,16 @@ describe('notifications: delivery through the job queue', () => {
   });
 
   it('delivers e-mail and Telegram when their integrations are on, and stores in-app only when they are off', async () => {
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/rules', as: t.admin, payload: { items: [{ event: 'cap_reached', channels: ['email', 'telegram'], roleTypes: ['admin'] }] } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/rules',
+      as: t.admin,
+      payload: { items: [{ event: 'cap_reached', channels: ['email', 'telegram'], roleTypes: ['admin'] }] },
+    });
     // channels off: in-app only
-    expect(await notify(systemCtx(), t.queue, 'cap_reached', { values: { capId: 3, offer: 'Loans PL', value: 100, period: 'day' } })).toBe(1);
+    expect(await notify(systemCtx(), t.queue, 'cap_reached', { values: { capId: 3, offer: 'Loans PL', value: 100, period: 'day' } })).toBe(
+      1,
+    );
     await t.queue.runDue(NOTIFICATION_JOB);
     expect(telegram.calls).toEqual([]);
 
@@ -236,19 +348,47 @@ describe('notifications: delivery through the job queue', () => {
       method: 'PATCH',
       url: '/api/v1/notifications/channels',
       as: t.admin,
-      payload: { items: [{ type: 'email', status: 'active' }, { type: 'telegram', status: 'active', botToken: TOKEN, chatId: '-100200300' }] },
+      payload: {
+        items: [
+          { type: 'email', status: 'active' },
+          { type: 'telegram', status: 'active', botToken: TOKEN, chatId: '-100200300' },
+        ],
+      },
     });
     const sentBefore = t.mailer.sent.length;
-    expect(await notify(systemCtx(), t.queue, 'cap_reached', { values: { capId: 4, offer: 'Loans PL', value: 100, period: 'day' } })).toBe(3);
+    expect(await notify(systemCtx(), t.queue, 'cap_reached', { values: { capId: 4, offer: 'Loans PL', value: 100, period: 'day' } })).toBe(
+      3,
+    );
     expect(await t.queue.runDue(NOTIFICATION_JOB)).toBe(3);
-    expect(t.mailer.sent.slice(sentBefore)).toEqual([{ to: t.admin.email, subject: '[Leadgrid] Cap reached on Loans PL', text: 'Cap #4 of offer Loans PL reached 100 for day' }]);
-    expect(telegram.calls).toEqual([{ path: `/bot${TOKEN}/sendMessage`, body: { chat_id: '-100200300', text: 'Cap reached on Loans PL\nCap #4 of offer Loans PL reached 100 for day', disable_web_page_preview: true } }]);
+    expect(t.mailer.sent.slice(sentBefore)).toEqual([
+      { to: t.admin.email, subject: '[Leadgrid] Cap reached on Loans PL', text: 'Cap #4 of offer Loans PL reached 100 for day' },
+    ]);
+    expect(telegram.calls).toEqual([
+      {
+        path: `/bot${TOKEN}/sendMessage`,
+        body: {
+          chat_id: '-100200300',
+          text: 'Cap reached on Loans PL\nCap #4 of offer Loans PL reached 100 for day',
+          disable_web_page_preview: true,
+        },
+      },
+    ]);
     expect(await inAppOf(t.admin.id)).toHaveLength(2);
   });
 
   it("follows each recipient's own channel choice for the event (/profile/notifications)", async () => {
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'email', status: 'active' }] } });
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/rules', as: t.admin, payload: { items: [{ event: 'api_sync_failed', channels: ['in_app'], roleTypes: ['advertiser_manager'] }] } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/channels',
+      as: t.admin,
+      payload: { items: [{ type: 'email', status: 'active' }] },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/rules',
+      as: t.admin,
+      payload: { items: [{ event: 'api_sync_failed', channels: ['in_app'], roleTypes: ['advertiser_manager'] }] },
+    });
     const quiet = await t.make.user({ type: 'advertiser_manager' });
     const mailOnly = await t.make.user({ type: 'advertiser_manager' });
     const defaults = await t.make.user({ type: 'advertiser_manager' });
@@ -267,8 +407,18 @@ describe('notifications: delivery through the job queue', () => {
   });
 
   it('retries a failing channel and records the failure, never losing the in-app row', async () => {
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/rules', as: t.admin, payload: { items: [{ event: 'postback_failed', channels: ['telegram'], roleTypes: ['admin'] }] } });
-    await t.request({ method: 'PATCH', url: '/api/v1/notifications/channels', as: t.admin, payload: { items: [{ type: 'telegram', status: 'active', botToken: TOKEN, chatId: '42' }] } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/rules',
+      as: t.admin,
+      payload: { items: [{ event: 'postback_failed', channels: ['telegram'], roleTypes: ['admin'] }] },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/notifications/channels',
+      as: t.admin,
+      payload: { items: [{ type: 'telegram', status: 'active', botToken: TOKEN, chatId: '42' }] },
+    });
     telegram.failures = 2;
     await notify(systemCtx(), t.queue, 'postback_failed', { values: { url: 'https://tracker.example/pb', error: 'timeout' } });
 
@@ -347,7 +497,10 @@ describe('notifications: my in-app notifications', () => {
     const [theirs] = await inAppOf(other.id);
     const res = await t.request({ method: 'POST', url: '/api/v1/notifications/my/read', as: me, payload: { data: [theirs.id] } });
     expect(res.statusCode).toBe(404);
-    const [still] = await db.select().from(notifications).where(and(eq(notifications.id, theirs.id)));
+    const [still] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, theirs.id)));
     expect(still.readAt).toBeNull();
 
     const bad = await t.request({ method: 'POST', url: '/api/v1/notifications/my/read', as: me, payload: { data: [] } });
@@ -367,11 +520,30 @@ describe('notifications: recipients picker', () => {
     const gone = await t.make.user({ type: 'employee', status: 'blocked', signIn: false });
     const res = await t.request({ method: 'GET', url: '/api/v1/notifications/recipients?search=ann.picker', as: t.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items).toEqual([{ id: ann.id, name: expect.any(String), email: ann.email, roleType: 'affiliate_manager', roleTitle: 'Affiliate manager', status: 'active' }]);
+    expect(res.json().data.items).toEqual([
+      {
+        id: ann.id,
+        name: expect.any(String),
+        email: ann.email,
+        roleType: 'affiliate_manager',
+        roleTitle: 'Affiliate manager',
+        status: 'active',
+      },
+    ]);
     const byId = await t.request({ method: 'GET', url: `/api/v1/notifications/recipients?search=${ann.id}`, as: t.admin });
     expect(byId.json().data.items.map((u: { id: number }) => u.id)).toContain(ann.id);
     const named = await t.request({ method: 'GET', url: `/api/v1/notifications/recipients?ids=${ann.id},${gone.id}`, as: t.admin });
-    expect(named.json().data.items.map((u: { id: number; status: string }) => [u.id, u.status]).sort()).toEqual([[ann.id, 'active'], [gone.id, 'blocked']].sort());
+    expect(
+      named
+        .json()
+        .data.items.map((u: { id: number; status: string }) => [u.id, u.status])
+        .sort(),
+    ).toEqual(
+      [
+        [ann.id, 'active'],
+        [gone.id, 'blocked'],
+      ].sort(),
+    );
   });
 
   it('answers 400 for a bad limit and 403 without notification.update', async () => {

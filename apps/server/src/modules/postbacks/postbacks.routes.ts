@@ -8,12 +8,20 @@ export default async function postbacksRoutes(fastify: FastifyInstance) {
   const tags = ['postbacks'];
   const answer = { 200: envelope(globalPostbackSchema) };
 
-  app.get('/settings/global-postback', { config: { permission: 'front.settings.global_postback.read' }, schema: { tags, response: answer } }, async (req) => ({
-    data: await service.getGlobal(req.ctx),
-  }));
+  app.get(
+    '/settings/global-postback',
+    { config: { permission: 'front.settings.global_postback.read' }, schema: { tags, response: answer } },
+    async (req) => ({
+      data: await service.getGlobal(req.ctx),
+    }),
+  );
 
-  app.patch('/settings/global-postback', { config: { permission: 'postback.global.update' }, schema: { tags, body: globalPostbackUpdate, response: answer } }, async (req) => ({
-    data: await service.saveGlobal(req.ctx, req.body.data),
-    message: 'Global postback saved',
-  }));
+  app.patch(
+    '/settings/global-postback',
+    { config: { permission: 'postback.global.update' }, schema: { tags, body: globalPostbackUpdate, response: answer } },
+    async (req) => ({
+      data: await service.saveGlobal(req.ctx, req.body.data),
+      message: 'Global postback saved',
+    }),
+  );
 }

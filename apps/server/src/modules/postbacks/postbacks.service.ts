@@ -35,7 +35,8 @@ const findGlobal = async (ctx: Ctx) =>
 /** Staff see the global postback; affiliates have their own postbacks and never see the network's. */
 export async function getGlobal(ctx: Ctx): Promise<GlobalPostback> {
   const actor = requireActor(ctx);
-  if (actor.roleType === 'affiliate') throw AppError.forbidden('The global postback is managed by the network; set up your own postbacks instead');
+  if (actor.roleType === 'affiliate')
+    throw AppError.forbidden('The global postback is managed by the network; set up your own postbacks instead');
   return toGlobal(await findGlobal(ctx));
 }
 
@@ -60,7 +61,10 @@ export async function saveGlobal(ctx: Ctx, input: Fields): Promise<GlobalPostbac
     }
     const changes = diffFields(current, values);
     if (!changes) return;
-    await tx.update(postbacks).set(changes.after).where(and(eq(postbacks.id, current.id), eq(postbacks.scope, 'global')));
+    await tx
+      .update(postbacks)
+      .set(changes.after)
+      .where(and(eq(postbacks.id, current.id), eq(postbacks.scope, 'global')));
     await recordAudit(c, { entity: 'postback', entityId: current.id, action: 'update', changes });
   });
   return toGlobal(await findGlobal(ctx));

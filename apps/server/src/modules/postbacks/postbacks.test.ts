@@ -8,7 +8,12 @@ import { activeGlobalPostback } from './postbacks.service';
 const t = await useApp();
 const db = t.database.db;
 const URL = '/api/v1/settings/global-postback';
-const valid = { url: 'https://tracker.example/postback?cid={click_id}&payout={payout}&cur={currency}&e={event}', method: 'GET', events: ['conversion_approved', 'event_sent'], status: 'active' };
+const valid = {
+  url: 'https://tracker.example/postback?cid={click_id}&payout={payout}&cur={currency}&e={event}',
+  method: 'GET',
+  events: ['conversion_approved', 'event_sent'],
+  status: 'active',
+};
 const save = (data: Record<string, unknown>, as = t.admin) => t.request({ method: 'PATCH', url: URL, as, payload: { data } });
 
 describe('global postback', () => {
@@ -48,7 +53,11 @@ describe('global postback', () => {
   it('refuses an unknown macro with the pattern key on the URL, naming it', async () => {
     const res = await save({ ...valid, url: 'https://tracker.example/pb?cid={clickid}' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: 'Unknown macro {clickid}', errors: [{ msg: 'pattern', type: 'macro', loc: ['body', 'data', 'url'] }] });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'Unknown macro {clickid}',
+      errors: [{ msg: 'pattern', type: 'macro', loc: ['body', 'data', 'url'] }],
+    });
     expect(await db.select().from(postbacks)).toEqual([]);
   });
 
