@@ -2,7 +2,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { createJobQueue } from './jobs/queue';
 import { createMailer } from './lib/mailer';
@@ -20,7 +20,16 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite` });
+  let database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite` });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite`}`);
   await migrateDatabase(database);
   const seeded = await seed(database.db, config);

@@ -2,7 +2,7 @@
  * One Drizzle schema on two drivers: node-postgres when DATABASE_URL is set, embedded PGlite otherwise.
  * Migrations (drizzle-kit SQL) are applied at start.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -55,7 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
   const lite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzleLite(lite, { schema }) as unknown as Db;
   return {
@@ -63,8 +63,39 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     pglite: lite,
     query: async (text, params) => lite.query(text, params as unknown[]) as never,
-    close: () => lite.close(),
+    close: async () => {
+      await lite.close();
+      unlock();
+    },
   };
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * The embedded database belongs to one process: a second server on the same data directory would corrupt it.
+ * A lock file holds the owner's pid; a lock left by a dead process (a crash, SIGKILL) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = `${dataDir}.lock`;
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DataDirLockedError(`The embedded database in ${dataDir} is in use by process ${pid}. Stop it first, or use another DATA_DIR.`);
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
