@@ -179,7 +179,7 @@ function Panel({ onNavigate }: { onNavigate: () => void }) {
           setLimit(PAGE);
         }}
         options={[
-          { value: 'all', label: t('bell.title') },
+          { value: 'all', label: t('bell.all') },
           { value: 'unread', label: t('bell.onlyUnread') },
         ]}
       />
@@ -202,15 +202,21 @@ export function NotificationsBell() {
       trigger="click"
       placement="bottomRight"
       arrow={false}
-      content={open ? <Panel onNavigate={() => setOpen(false)} /> : null}
+      content={<Panel onNavigate={() => setOpen(false)} />}
+      destroyOnHidden
     >
-      <Tooltip title={open ? undefined : t('bell.open')}>
-        <Button type="text" aria-label={t('bell.open')} data-testid="notifications-bell" style={{ width: 40, height: 40 }}>
-          <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
-            <BellOutlined style={{ fontSize: 18 }} />
+      <Button
+        type="text"
+        shape="circle"
+        aria-label={unread ? `${t('bell.open')}: ${t('bell.unread', { count: unread })}` : t('bell.open')}
+        title={t('bell.open')}
+        data-testid="notifications-bell"
+        icon={
+          <Badge count={unread} size="small" overflowCount={99} offset={[4, -2]}>
+            <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
-        </Button>
-      </Tooltip>
+        }
+      />
     </Popover>
   );
 }
