@@ -72,6 +72,10 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('notification.read', 'Notifications', 'settings', ALL),
   p('notification.update', 'Notifications: rules and channels', 'settings', ['admin']),
   p('vertical.read', 'Verticals', 'settings', STAFF),
+  p('vertical.update', 'Verticals: create, edit and change status', 'settings', STAFF),
+  p('platform.update', 'Platforms: create, edit, change status and delete', 'settings', STAFF),
+  p('integration_template.update', 'Integration templates: create, edit and change status', 'settings', STAFF),
+  p('advertiser.update', 'Advertisers and their integrations: create, edit, block and test', 'advertisers', STAFF),
   p('metrics.read', 'Metrics', 'statistics', [...STAFF, ...ADV]),
   p('metrics.update', 'Metrics: create and edit', 'statistics', STAFF),
   // access

@@ -1,6 +1,7 @@
 /** Users, roles, sessions and everything a sign-in touches (foundation issue). */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { advertisers } from './sell-side';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -54,8 +55,8 @@ export const users = pgTable(
     acceptColdTraffic: boolean('accept_cold_traffic').notNull().default(false),
     acceptInvalidLeads: boolean('accept_invalid_leads').notNull().default(false),
     redirectToAdvertiser: varchar('redirect_to_advertiser', { length: 32 }).notNull().default('direct'),
-    /** the advertiser an advertiser_member user belongs to (advertisers issue adds the foreign key) */
-    advertiserId: integer('advertiser_id'),
+    /** the advertiser an advertiser_member user belongs to */
+    advertiserId: integer('advertiser_id').references((): AnyPgColumn => advertisers.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

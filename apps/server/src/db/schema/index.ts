@@ -1,3 +1,4 @@
 export * from './access';
 export * from './reference';
 export * from './people';
+export * from './sell-side';
