@@ -5,11 +5,16 @@
  * Telegram is not personal: it posts to the team chat an administrator sets up in Settings → Notifications.
  */
 import { STAFF_ROLE_TYPES, type RoleType } from '@leadgrid/shared/permissions';
-import { NOTIFICATION_EVENTS, PERSONAL_ROLE_TYPES, type NotificationEventDef } from '@leadgrid/shared/schemas/notifications';
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_PREFERENCE_TYPE,
+  PERSONAL_CHANNELS,
+  PERSONAL_ROLE_TYPES,
+  type NotificationEventDef,
+} from '@leadgrid/shared/schemas/notifications';
 import type { Preference } from './api';
 
-export const NOTIFICATION_PREFERENCE_TYPE = 'notifications';
-export const PERSONAL_CHANNELS = ['in_app', 'email'] as const;
+export { NOTIFICATION_PREFERENCE_TYPE, PERSONAL_CHANNELS };
 export type PersonalChannel = (typeof PERSONAL_CHANNELS)[number];
 export type ChannelChoice = Record<PersonalChannel, boolean>;
 export type Choices = Record<string, ChannelChoice>;
