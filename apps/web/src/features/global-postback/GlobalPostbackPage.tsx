@@ -241,7 +241,9 @@ function GlobalPostbackForm() {
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // an invalid form shows its messages on the fields: nothing more to do
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await save.mutateAsync({
         url: values.url.trim(),

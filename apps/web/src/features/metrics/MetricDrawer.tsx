@@ -67,7 +67,9 @@ export function MetricDrawer({
   }, [open, initial, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // an invalid form shows its messages on the fields: nothing more to do
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       const item = {

@@ -129,7 +129,9 @@ function RuleDrawer({ rule, channels, onClose }: { rule: NotificationRule | null
 
   const submit = async () => {
     if (!rule) return;
-    const values = await form.validateFields();
+    // an invalid form shows its messages on the fields: nothing more to do
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await update.mutateAsync([
         {
@@ -424,7 +426,9 @@ function TelegramChannel({ channel, canWrite }: { channel: NotificationChannelVi
   }, [channel, masked, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // an invalid form shows its messages on the fields: nothing more to do
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       const token = values.botToken?.trim() ?? '';
       await update.mutateAsync([
