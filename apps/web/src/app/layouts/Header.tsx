@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../session';
 import { ImpersonationBanner, TrialBanner } from './Banners';
 import { LanguageSwitch, ThemeSwitch } from './controls';
+import { imageUrl } from '../../api/images';
 
 const initials = (user: User) => `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
 
@@ -37,7 +38,7 @@ function UserMenu() {
     >
       <Button type="text" style={{ height: 44, paddingInline: 8 }} data-testid="user-menu">
         <Flex align="center" gap={10}>
-          <Avatar size={32} style={{ background: token.colorPrimary, fontSize: 13, fontWeight: 600 }}>
+          <Avatar size={32} src={imageUrl(user.avatarImageId)} style={{ background: token.colorPrimary, fontSize: 13, fontWeight: 600 }}>
             {initials(user)}
           </Avatar>
           <Flex vertical align="start" style={{ lineHeight: 1.2, maxWidth: 180 }} className="lg-user-name">
