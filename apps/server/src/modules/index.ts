@@ -20,5 +20,13 @@ import tagsRoutes from './tags/tags.routes';
 import trafficSourcesRoutes from './traffic-sources/traffic-sources.routes';
 import usersRoutes from './users/users.routes';
 import withdrawalMethodsRoutes from './withdrawal-methods/withdrawal-methods.routes';
+import verticalsRoutes from './verticals/verticals.routes';
+import platformsRoutes from './platforms/platforms.routes';
+import advertisersRoutes from './advertisers/advertisers.routes';
+import advertiserMembersRoutes from './advertiser-members/advertiser-members.routes';
+import affiliatesRoutes from './affiliates/affiliates.routes';
+import employeesRoutes from './employees/employees.routes';
+import peopleRoutes from './people/people.routes';
+import teamsRoutes from './teams/teams.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes];

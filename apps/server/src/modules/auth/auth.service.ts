@@ -8,6 +8,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { hashPassword, randomToken, secureId, sha256, verifyPassword } from '../../lib/crypto';
 import type { TokenSigner } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mailer';
+import { effectiveBlock } from '../people/blocks';
 import { getSetting } from '../settings/settings.store';
 import { createRefreshToken, findRefreshToken, markRotated, revokeAllOfUser, revokeFamily, revokeImpersonation } from './sessions';
 
@@ -54,6 +55,11 @@ export async function login(ctx: Ctx, deps: AuthDeps, input: { email: string; pa
     await recordLogin(ctx, input.email, user.id, false, `status_${user.status}`);
     throw AppError.forbidden(user.status === 'blocked' ? 'Your account is blocked' : 'Your account is not active');
   }
+  // an affiliate of an access-blocked team is blocked with it (spec §4)
+  if ((await effectiveBlock(ctx.db, user.id))?.teamAccessBlocked) {
+    await recordLogin(ctx, input.email, user.id, false, 'team_blocked');
+    throw AppError.forbidden('Your account is blocked');
+  }
   if (user.twoFactorEnabled && user.twoFactorSecret) {
     if (!input.code) return { twoFactorRequired: true as const };
     if (!verifyTotp(user.twoFactorSecret, input.code)) {
@@ -75,14 +81,16 @@ export async function refresh(ctx: Ctx, deps: AuthDeps, refreshToken: string) {
     throw AppError.unauthenticated('Your session has expired, please sign in again');
   }
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-  if (!user || user.status !== 'active') {
+  const block = user ? await effectiveBlock(ctx.db, user.id) : undefined;
+  if (!user || user.status !== 'active' || block?.teamAccessBlocked) {
     await revokeFamily(ctx, row.familyId);
-    throw AppError.unauthenticated(user?.status === 'blocked' ? 'Your account is blocked' : 'Your account is not active');
+    throw AppError.unauthenticated(user?.status === 'blocked' || block?.teamAccessBlocked ? 'Your account is blocked' : 'Your account is not active');
   }
   const pair = await issueTokens(ctx, deps, user, { familyId: row.familyId, impersonatorId: row.impersonatorId });
   await ctx.db.update(users).set({ lastActivityAt: ctx.now() }).where(eq(users.id, user.id));
   const frontendVersionTs = Number((await getSetting(ctx.db, 'frontendVersionTs')) ?? 0);
-  return { ...pair, extraInfo: { status: user.status, trafficBlocked: user.trafficBlocked, frontendVersionTs } };
+  // the effective traffic block: the user's own or its team's
+  return { ...pair, extraInfo: { status: user.status, trafficBlocked: block?.trafficBlocked ?? user.trafficBlocked, frontendVersionTs } };
 }
 
 export async function logout(ctx: Ctx, refreshToken?: string) {

@@ -44,7 +44,7 @@ describe('preferences: GET /users/:id/preferences', () => {
     await put(owner, [{ type: 'table', name: 'offers', value: 1 }]);
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await list(aff, owner.id)).statusCode).toBe(404);
-    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read'] });
+    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
     expect((await list(reader, owner.id)).json().data.items).toHaveLength(1);
     expect((await list(null, owner.id)).statusCode).toBe(401);
   });

@@ -11,28 +11,49 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { randomToken } from '../../lib/crypto';
+import { effectiveBlocks, type EffectiveBlock } from '../people/blocks';
+import { affiliateManagerIds, reaches } from '../people/scope';
 import { getSetting } from '../settings/settings.store';
 
 type UserRow = { user: typeof users.$inferSelect; role: typeof roles.$inferSelect };
 
-/** The scope rule of the users domain: everyone sees themself; seeing another user needs user.read. */
-export function canSee(actor: Actor, userId: number): boolean {
-  return actor.id === userId || hasPermission(actor, 'user.read');
+/** A user as the scope rules need it: an affiliate target carries its managers (user_managers). */
+export interface ScopeTarget {
+  id: number;
+  roleType: RoleType;
+  managerIds?: readonly number[];
 }
 
-/** Editing: oneself, or another user with user.update; only an admin edits an admin. */
-export function canEdit(actor: Actor, target: { id: number; roleType: RoleType }): boolean {
+/**
+ * The scope rule of the users domain: everyone sees themself; seeing another user needs user.read, and an
+ * affiliate is seen only within the people scope (modules/people/scope.ts: all, or the assigned ones).
+ */
+export function canSee(actor: Actor, target: ScopeTarget): boolean {
+  if (actor.id === target.id) return true;
+  if (!hasPermission(actor, 'user.read')) return false;
+  return target.roleType !== 'affiliate' || reaches(actor, 'read', target.managerIds ?? []);
+}
+
+/** Editing: oneself, or another user with user.update; only an admin edits an admin; affiliates within the people scope. */
+export function canEdit(actor: Actor, target: ScopeTarget): boolean {
   if (actor.id === target.id) return true;
   if (!hasPermission(actor, 'user.update')) return false;
+  if (target.roleType === 'affiliate') return reaches(actor, 'update', target.managerIds ?? []);
   return target.roleType !== 'admin' || actor.roleType === 'admin';
 }
+
+const scopeTarget = (row: UserRow, managers: Map<number, number[]>): ScopeTarget => ({
+  id: row.user.id,
+  roleType: row.role.type as RoleType,
+  managerIds: managers.get(row.user.id) ?? [],
+});
 
 /** 404 unless the actor may see the user and the user exists: never reveals whether an unseen id exists. */
 export async function findVisibleUser(ctx: Ctx, userId: number): Promise<UserRow> {
   const actor = requireActor(ctx);
-  if (!canSee(actor, userId)) throw AppError.notFound('User');
+  if (actor.id !== userId && !hasPermission(actor, 'user.read')) throw AppError.notFound('User');
   const [row] = await selectUsers(ctx, [userId]);
-  if (!row) throw AppError.notFound('User');
+  if (!row || !canSee(actor, scopeTarget(row, await affiliateManagerIds(ctx.db, [userId])))) throw AppError.notFound('User');
   return row;
 }
 
@@ -62,10 +83,15 @@ async function present(ctx: Ctx, rows: UserRow[], expand: ReadonlySet<UserExpans
       .limit(1);
     impersonatedBy = imp ?? null;
   }
-  return rows.map(({ user: u, role }) => {
+  const ids = rows.map((r) => r.user.id);
+  const managers = await affiliateManagerIds(ctx.db, ids);
+  const blocks = expand.has('team') || expand.has('trafficBlocked') ? await effectiveBlocks(ctx.db, ids) : new Map<number, EffectiveBlock>();
+  return rows.map((row) => {
+    const { user: u, role } = row;
     const roleType = role.type as RoleType;
+    const block = blocks.get(u.id);
     // the lead API token is a credential: its owner sees it, and staff who could regenerate it anyway
-    const tokenVisible = roleType === 'affiliate' && canEdit(actor, { id: u.id, roleType });
+    const tokenVisible = roleType === 'affiliate' && canEdit(actor, scopeTarget(row, managers));
     return {
       id: u.id,
       secureId: u.secureId,
@@ -90,9 +116,9 @@ async function present(ctx: Ctx, rows: UserRow[], expand: ReadonlySet<UserExpans
       impersonatedBy: u.id === actor.id ? impersonatedBy : null,
       ...(expand.has('contacts') ? { contacts: u.contacts as User['contacts'] } : {}),
       ...(expand.has('birthDate') ? { birthDate: u.birthDate } : {}),
-      ...(expand.has('trafficBlocked') ? { trafficBlocked: u.trafficBlocked } : {}),
-      // teams arrive with the affiliates issue; until then nobody is in a team
-      ...(expand.has('team') ? { team: null } : {}),
+      // the effective traffic block: the user's own or its team's
+      ...(expand.has('trafficBlocked') ? { trafficBlocked: block?.trafficBlocked ?? u.trafficBlocked } : {}),
+      ...(expand.has('team') ? { team: block?.team ? { id: block.team.id, title: block.team.title } : null } : {}),
       ...(expand.has('apiToken') ? { apiToken: tokenVisible ? u.apiToken : null } : {}),
     };
   });
@@ -123,11 +149,12 @@ export async function updateProfiles(ctx: Ctx, items: UserProfileUpdate[]): Prom
     const avatarIds = [...new Set(items.map((i) => i.avatarImageId).filter((x): x is number => typeof x === 'number'))];
     const found = avatarIds.length ? await tx.select({ id: images.id }).from(images).where(inArray(images.id, avatarIds)) : [];
     const existingImages = new Set(found.map((r) => r.id));
+    const managers = await affiliateManagerIds(tx, ids);
 
     items.forEach((item, i) => {
       const row = byId.get(item.id);
-      if (!row || !canSee(actor, item.id)) throw AppError.notFound('User');
-      if (!canEdit(actor, { id: item.id, roleType: row.role.type as RoleType })) throw AppError.forbidden('You cannot edit this user');
+      if (!row || !canSee(actor, scopeTarget(row, managers))) throw AppError.notFound('User');
+      if (!canEdit(actor, scopeTarget(row, managers))) throw AppError.forbidden('You cannot edit this user');
       if (typeof item.avatarImageId === 'number' && !existingImages.has(item.avatarImageId)) {
         throw AppError.field(['body', 'items', i, 'avatarImageId'], 'The image does not exist', 'Validation failed', 'exists');
       }
@@ -193,7 +220,7 @@ export async function regenerateLeadApiToken(ctx: Ctx, userId: number): Promise<
   const actor = requireActor(ctx);
   const row = await findVisibleUser(ctx, userId);
   const roleType = row.role.type as RoleType;
-  if (!canEdit(actor, { id: userId, roleType })) throw AppError.forbidden('You cannot edit this user');
+  if (!canEdit(actor, scopeTarget(row, await affiliateManagerIds(ctx.db, [userId])))) throw AppError.forbidden('You cannot edit this user');
   if (roleType !== 'affiliate') throw AppError.business('Only affiliates have a lead API token');
   const apiToken = randomToken(24);
   await ctx.db.transaction(async (tx) => {

@@ -83,8 +83,8 @@ describe('users: GET /users/:id', () => {
 
   it('lets staff with user.read read another user, showing the lead API token only to those who may edit', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
-    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read'] });
-    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update'] });
+    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
+    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'] });
     const read = await getUser(reader, aff.id, '?with=apiToken');
     expect(read.statusCode).toBe(200);
     expect(read.json().data.items[0]).toMatchObject({ id: aff.id, apiToken: null });
@@ -194,9 +194,9 @@ describe('users: PATCH /users (profile)', () => {
     const target = await t.make.user({ type: 'affiliate' });
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await patchUsers(aff, [{ id: target.id, firstName: 'X' }])).statusCode).toBe(404);
-    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read'] });
+    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
     expect((await patchUsers(reader, [{ id: target.id, firstName: 'X' }])).statusCode).toBe(403);
-    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update'] });
+    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'] });
     const res = await patchUsers(editor, [{ id: target.id, firstName: 'Edited' }]);
     expect(res.statusCode).toBe(200);
     const [row] = await auditOf(target.id);
@@ -300,7 +300,7 @@ describe('users: GET /users/:id/logins-history', () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const other = await t.make.user({ type: 'affiliate' });
     expect((await history(aff, other.id)).statusCode).toBe(404);
-    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read'] });
+    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
     const res = await history(reader, other.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.items).toHaveLength(1);
@@ -334,9 +334,9 @@ describe('users: POST /users/:id/regenerate-api-token', () => {
     const target = await t.make.user({ type: 'affiliate' });
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await regenerate(aff, target.id)).statusCode).toBe(404);
-    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read'] });
+    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
     expect((await regenerate(reader, target.id)).statusCode).toBe(403);
-    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update'] });
+    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'] });
     expect((await regenerate(editor, target.id)).statusCode).toBe(200);
   });
 
