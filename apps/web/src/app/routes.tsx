@@ -84,6 +84,12 @@ const TagDetail = page(() => import('../features/lists/ItemDetailPage').then((m)
 const CategoryDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.CategoryDetailPage })));
 const TrafficSourceDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.TrafficSourceDetailPage })));
 const DomainParking = page(() => import('../features/domains/DomainParkingPage'));
+const Affiliates = page(() => import('../features/affiliates/AffiliatesPage'));
+const AffiliateDetail = page(() => import('../features/affiliates/AffiliateDetailPage'));
+const Teams = page(() => import('../features/teams/TeamsPage'));
+const TeamDetail = page(() => import('../features/teams/TeamDetailPage'));
+const Employees = page(() => import('../features/employees/EmployeesPage'));
+const EmployeeDetail = page(() => import('../features/employees/EmployeeDetailPage'));
 
 /* ---------- builders ---------- */
 function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {
@@ -130,13 +136,13 @@ export const MAIN_ROUTES: PageRoute[] = [
     'general', 'goals', 'status-mapping', 'api-params', 'outbound-settings', 'inbound-settings',
   ]),
 
-  ...listRoutes('affiliateMembers', '/affiliates/members', ['active', 'inactive', 'blocked', 'all'], 'nav.affiliateMembers', P.affiliateMembers),
-  detailRoute('affiliateMembers', '/affiliates/members', 'nav.affiliateMembers', P.affiliateMembers, ['general']),
-  ...listRoutes('teams', '/affiliates/teams', ['active', 'blocked', 'all'], 'nav.teams', P.teams),
-  detailRoute('teams', '/affiliates/teams', 'nav.teams', P.teams),
+  ...listRoutes('affiliateMembers', '/affiliates/members', ['active', 'inactive', 'blocked', 'all'], 'nav.affiliateMembers', P.affiliateMembers, Affiliates),
+  detailRoute('affiliateMembers', '/affiliates/members', 'nav.affiliateMembers', P.affiliateMembers, ['general'], AffiliateDetail),
+  ...listRoutes('teams', '/affiliates/teams', ['active', 'inactive', 'all'], 'nav.teams', P.teams, Teams),
+  detailRoute('teams', '/affiliates/teams', 'nav.teams', P.teams, undefined, TeamDetail),
 
-  ...listRoutes('employees', '/employees', ['active', 'inactive', 'blocked', 'all'], 'nav.employees', P.employees),
-  detailRoute('employees', '/employees', 'nav.employees', P.employees),
+  ...listRoutes('employees', '/employees', ['active', 'inactive', 'blocked', 'all'], 'nav.employees', P.employees, Employees),
+  detailRoute('employees', '/employees', 'nav.employees', P.employees, undefined, EmployeeDetail),
 
   ...listRoutes('campaigns', '/campaigns', ['active', 'inactive', 'blocked', 'all'], 'nav.campaigns', P.campaigns),
   detailRoute('campaigns', '/campaigns', 'nav.campaigns', P.campaigns),
