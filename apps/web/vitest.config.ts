@@ -10,6 +10,6 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // antd renders slowly in jsdom (first render of a Table takes seconds)
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

@@ -3,6 +3,7 @@
  * seconds; money, numbers and percentages with two decimals.
  */
 import { DAY_MS } from '@leadgrid/shared/constants';
+import { formatMoney as formatDecimalMoney } from '@leadgrid/shared/money';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -60,12 +61,18 @@ export function formatNumber(value: number | string | null | undefined, decimals
   return n === null ? EMPTY_VALUE : numberFormat(decimals).format(n);
 }
 
-/** Money with two decimals; the currency code (or symbol) follows the amount. */
+/** Money with two decimals (decimal arithmetic, never floats); the currency code follows the amount. */
 export function formatMoney(value: number | string | null | undefined, currency?: string | null, decimals = 2): string {
-  const n = toNumber(value);
-  if (n === null) return EMPTY_VALUE;
-  const amount = numberFormat(decimals).format(n);
-  return currency ? `${amount} ${currency}` : amount;
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  try {
+    return formatDecimalMoney(typeof value === 'string' ? value.replace(',', '.') : value, {
+      decimals,
+      code: currency ?? undefined,
+      locale: i18n.language || 'en',
+    });
+  } catch {
+    return EMPTY_VALUE;
+  }
 }
 
 export function formatPercent(value: number | string | null | undefined, decimals = 2): string {
