@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { notify } from '../../api/notify';
+import { useLayoutLookups } from '../../api/reference';
 import { usePublicSettings } from '../../api/settings';
 import { isAffiliate, useWrongPermissions, wrongPermissionsStore } from '../access';
 import { setSidebarMini, useSidebarMini } from '../preferences';
@@ -48,6 +49,7 @@ export function MainLayout() {
   const profileMode = pathname === '/profile' || pathname.startsWith('/profile/');
   // spec §2: in profile mode the sidebar expands
   const collapsed = profileMode ? false : mini;
+  useLayoutLookups();
   if (!access) return null;
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -36,8 +36,7 @@ export const currenciesApi = {
 export const useCurrencies = (query: Query) =>
   useQuery({ queryKey: currencyKeys.list(query), queryFn: ({ signal }) => currenciesApi.list(query, signal), placeholderData: keepPreviousData });
 
-/** Every currency (any status): names and symbols for showing money anywhere; the layout can load it on mount. */
-export const useAllCurrencies = () => useQuery({ queryKey: currencyKeys.everything(), queryFn: ({ signal }) => currenciesApi.all(signal), staleTime: 5 * 60_000 });
+export { useAllCurrencies } from '../../api/reference';
 
 export const useCurrency = (id: number) =>
   useQuery({ queryKey: currencyKeys.detail(id), queryFn: ({ signal }) => currenciesApi.get(id, signal), enabled: Number.isInteger(id) && id > 0, retry: false });

@@ -4,17 +4,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, type Query } from '../../api/client';
 import type { ListData } from '../../components/table/DataTable';
 
-export interface TimeZoneItem {
-  name: string;
-  offset: string;
-  title: string;
-}
-
 export const holdKeys = {
   all: ['holdQueue'] as const,
   list: (query: Query) => ['holdQueue', 'list', query] as const,
-  /** shared with the profile form: one cached list of time zones */
-  timezones: () => ['reference', 'timezones'] as const,
 };
 
 export const holdApi = {
@@ -22,13 +14,12 @@ export const holdApi = {
   create: (items: HoldConfigCreate[]) => api.put<{ items: HoldConfig[] }>('/hold-queue', { items }),
   update: (items: HoldConfigUpdate[]) => api.patch<{ items: HoldConfig[] }>('/hold-queue', { items }),
   changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) => api.post<{ items: HoldConfig[] }>('/hold-queue/change_status', { items }),
-  timezones: (signal?: AbortSignal) => api.get<{ items: TimeZoneItem[] }>('/timezones', undefined, { signal }).then((d) => d.items),
 };
 
 export const useHoldConfigs = (query: Query) =>
   useQuery({ queryKey: holdKeys.list(query), queryFn: ({ signal }) => holdApi.list(query, signal), placeholderData: keepPreviousData });
 
-export const useTimezones = () => useQuery({ queryKey: holdKeys.timezones(), queryFn: ({ signal }) => holdApi.timezones(signal), staleTime: 60 * 60_000 });
+export { useTimezones } from '../../api/reference';
 
 function useWrite<A, R>(fn: (arg: A) => Promise<R>) {
   const client = useQueryClient();

@@ -7,6 +7,7 @@ import type { changePasswordBody, twoFactorSetupAnswer } from '@leadgrid/shared/
 import type { apiTokenSchema, loginHistorySchema, preferenceSchema, UserProfileUpdate, User } from '@leadgrid/shared/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+export { useTimezones, type TimeZone } from '../../api/reference';
 import { api, type Query } from '../../api/client';
 import { sessionKeys, userKeys } from '../../api/users';
 
@@ -15,19 +16,12 @@ export type Preference = z.infer<typeof preferenceSchema>;
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupAnswer>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
-export interface TimeZone {
-  name: string;
-  offset: string;
-  /** 'name (+HH:MM)' */
-  title: string;
-}
 interface ListAnswer<T> {
   items: T[];
   meta?: { totalCount: number; minDate?: number | null; maxDate?: number | null };
 }
 
 export const profileKeys = {
-  timezones: () => ['reference', 'timezones'] as const,
   logins: (userId: number, query: Query) => [...userKeys.detail(userId), 'logins', query] as const,
   preferences: (userId: number, type?: string) => [...userKeys.detail(userId), 'preferences', type ?? 'all'] as const,
   preferencesAll: (userId: number) => [...userKeys.detail(userId), 'preferences'] as const,
@@ -56,13 +50,6 @@ export function useRegenerateLeadToken(userId: number) {
   });
 }
 
-export function useTimezones() {
-  return useQuery({
-    queryKey: profileKeys.timezones(),
-    queryFn: ({ signal }) => api.get<{ items: TimeZone[] }>('/timezones', undefined, { signal }).then((d) => d.items),
-    staleTime: 60 * 60_000,
-  });
-}
 
 /* ---------- security ---------- */
 
