@@ -473,7 +473,8 @@ export const advertiserMemberSchema = z.object({
   email: z.string(),
   status: z.enum(USER_STATUSES),
   role: roleRefSchema,
-  advertiserId: z.number().int(),
+  /** null once its advertiser is deleted */
+  advertiserId: z.number().int().nullable(),
   contacts: z.array(contactViewSchema),
   timezone: z.string(),
   language: z.string(),

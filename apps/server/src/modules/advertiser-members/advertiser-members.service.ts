@@ -4,9 +4,9 @@
  * Staff list and read them with the advertisers menu permission and write them with user.update; an advertiser
  * member reads only itself, through /users/:id (it never holds user.read, a staff permission).
  *
- * Design note: advertisers arrive with a later issue, so `advertiserId` is accepted as any positive id for now.
- * That issue adds the foreign key to `advertisers` and checks the advertiser exists (and is visible to the
- * editor) in `advertiserErrors` below, the one place every write goes through.
+ * Design note: `advertiserErrors` below is the one place every write checks the advertiser; today it checks that
+ * the advertiser exists. Which advertisers an editor may attach members to (an advertiser manager's assigned
+ * advertisers) is the advertisers module's scope rule, to be asked here when it lands.
  */
 import {
   USER_STATUSES, type AdvertiserMember, type ApiErrorItem, type advertiserMemberCreate, type advertiserMemberListQuery, type advertiserMemberStatusItem,
@@ -15,7 +15,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { roles, users } from '../../db/schema';
+import { advertisers, roles, users } from '../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -41,9 +41,12 @@ const selectMembers = (ctx: Ctx) =>
     .from(users)
     .innerJoin(roles, and(eq(roles.id, users.roleId), eq(roles.type, 'advertiser_member')));
 
-/** The advertiser a member is attached to: any positive id until advertisers exist (see the design note above). */
-function advertiserErrors(wanted: { advertiserId: number; loc: Loc }[]): ApiErrorItem[] {
-  return wanted.flatMap((w) => (Number.isInteger(w.advertiserId) && w.advertiserId > 0 ? [] : [{ msg: 'number', type: 'number', loc: w.loc }]));
+/** The advertiser a member is attached to must exist (see the design note above). */
+async function advertiserErrors(ctx: Ctx, wanted: { advertiserId: number; loc: Loc }[]): Promise<ApiErrorItem[]> {
+  const ids = [...new Set(wanted.map((w) => w.advertiserId))];
+  const found = ids.length ? await ctx.db.select({ id: advertisers.id }).from(advertisers).where(inArray(advertisers.id, ids)) : [];
+  const known = new Set(found.map((r) => r.id));
+  return wanted.flatMap((w) => (known.has(w.advertiserId) ? [] : [{ msg: 'The advertiser does not exist', type: 'exists', loc: w.loc }]));
 }
 
 async function present(ctx: Ctx, rows: Row[]): Promise<AdvertiserMember[]> {
@@ -62,7 +65,7 @@ async function present(ctx: Ctx, rows: Row[]): Promise<AdvertiserMember[]> {
     email: u.email,
     status: u.status as AdvertiserMember['status'],
     role: { id: role.id, title: role.title, type: role.type as RoleType },
-    advertiserId: u.advertiserId ?? 0,
+    advertiserId: u.advertiserId,
     contacts: u.contacts as AdvertiserMember['contacts'],
     timezone: u.timezone,
     language: u.language,
@@ -133,7 +136,7 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
   const actor = requireActor(ctx);
   const errors = new FieldErrors();
   errors.addAll(await emailErrors(ctx, items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') }))));
-  errors.addAll(advertiserErrors(items.map((it, i) => ({ advertiserId: it.advertiserId, loc: itemLoc(i, 'advertiserId') }))));
+  errors.addAll(await advertiserErrors(ctx, items.map((it, i) => ({ advertiserId: it.advertiserId, loc: itemLoc(i, 'advertiserId') }))));
   const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), ['advertiser_member'], errors, 'advertiser_member');
   errors.throwIfAny();
   const passwords = items.map((it) => passwordFor(it.password));

@@ -8,7 +8,7 @@ import {
   type ApiErrorItem, type affiliateBulkEdit, type affiliateCreate, type affiliateListQuery, type affiliateLookupQuery,
   type affiliateStatusItem, type affiliateUpdate, type blockChangeItem, type blockHistoryQuery, type RoleType, type TagRef,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, max, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, max, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { roles, tags, teamMembers, teams, userManagers, userTags, users } from '../../db/schema';
@@ -214,7 +214,8 @@ export async function list(ctx: Ctx, q: ListInput) {
         ? or(eq(users.trafficBlocked, true), eq(teams.trafficBlocked, true))
         : and(eq(users.trafficBlocked, false), or(isNull(teams.id), eq(teams.trafficBlocked, false))),
     q.createdFrom !== undefined ? gte(users.createdAt, fromSeconds(q.createdFrom)!) : undefined,
-    q.createdTo !== undefined ? lte(users.createdAt, fromSeconds(q.createdTo)!) : undefined,
+    // the upper bound takes its whole second
+    q.createdTo !== undefined ? lt(users.createdAt, fromSeconds(q.createdTo + 1)!) : undefined,
     p.search ? searchWhere(p.search) : undefined,
   );
   const rows = await selectAffiliates(ctx).where(where).orderBy(p.order, asc(users.id)).limit(p.limit).offset(p.offset);

@@ -9,7 +9,7 @@ import {
   EMPLOYEE_ROLE_TYPES, EMPLOYEE_STATUSES, PERMISSION_NAMES, PERMISSIONS, permissionDiff, permissionsForRoleType, type ApiErrorItem, type Employee,
   type EmployeePermissions, type employeeCreate, type employeeListQuery, type employeeStatusItem, type employeeUpdate, type RoleType,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, gte, ilike, inArray, lte, max, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, max, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { roles, users } from '../../db/schema';
@@ -130,7 +130,8 @@ export async function list(ctx: Ctx, q: z.infer<typeof employeeListQuery>) {
     q.roleType?.length ? inArray(roles.type, q.roleType) : undefined,
     q.roleId?.length ? inArray(roles.id, q.roleId) : undefined,
     q.createdFrom !== undefined ? gte(users.createdAt, fromSeconds(q.createdFrom)!) : undefined,
-    q.createdTo !== undefined ? lte(users.createdAt, fromSeconds(q.createdTo)!) : undefined,
+    // the upper bound takes its whole second
+    q.createdTo !== undefined ? lt(users.createdAt, fromSeconds(q.createdTo + 1)!) : undefined,
     p.search ? searchWhere(p.search) : undefined,
   );
   const rows = await selectEmployees(ctx).where(where).orderBy(p.order, asc(users.id)).limit(p.limit).offset(p.offset);

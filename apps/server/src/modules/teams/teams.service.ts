@@ -9,7 +9,7 @@ import {
   type TeamDetail, type TeamLookupItem, type TeamMember, type teamBulkEdit, type teamCreate, type teamListQuery, type teamLookupQuery,
   type teamMemberInput, type teamMemberUpdate, type teamStatusItem, type teamUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { teamManagers, teamMembers, teams, users } from '../../db/schema';
@@ -138,7 +138,8 @@ export async function list(ctx: Ctx, q: ListInput) {
     q.managerId?.length ? inArray(teams.id, ctx.db.select({ id: teamManagers.teamId }).from(teamManagers).where(inArray(teamManagers.managerId, q.managerId))) : undefined,
     q.trafficBlocked !== undefined ? eq(teams.trafficBlocked, q.trafficBlocked) : undefined,
     q.createdFrom !== undefined ? gte(teams.createdAt, fromSeconds(q.createdFrom)!) : undefined,
-    q.createdTo !== undefined ? lte(teams.createdAt, fromSeconds(q.createdTo)!) : undefined,
+    // the upper bound takes its whole second
+    q.createdTo !== undefined ? lt(teams.createdAt, fromSeconds(q.createdTo + 1)!) : undefined,
     p.search ? searchWhere(p.search) : undefined,
   );
   const rows = await selectTeams(ctx).where(where).orderBy(p.order, asc(teams.id)).limit(p.limit).offset(p.offset);
