@@ -23,3 +23,4 @@ export * from './schemas/metrics';
 export * from './schemas/postbacks';
 export * from './schemas/notifications';
 export * from './schemas/people';
+export * from './schemas/sell-side';

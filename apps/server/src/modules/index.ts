@@ -23,10 +23,12 @@ import withdrawalMethodsRoutes from './withdrawal-methods/withdrawal-methods.rou
 import verticalsRoutes from './verticals/verticals.routes';
 import platformsRoutes from './platforms/platforms.routes';
 import advertisersRoutes from './advertisers/advertisers.routes';
+import integrationTemplatesRoutes from './integration-templates/integration-templates.routes';
+import integrationsRoutes from './integrations/integrations.routes';
 import advertiserMembersRoutes from './advertiser-members/advertiser-members.routes';
 import affiliatesRoutes from './affiliates/affiliates.routes';
 import employeesRoutes from './employees/employees.routes';
 import peopleRoutes from './people/people.routes';
 import teamsRoutes from './teams/teams.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes];

@@ -12,7 +12,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
 const status = () => varchar('status', { length: 16 }).notNull().default('active');
-const section = <T>(name: string, empty: string) => jsonb(name).$type<T>().notNull().default(sql.raw(`'${empty}'::jsonb`));
+const section = <T>(name: string, empty: string) =>
+  jsonb(name)
+    .$type<T>()
+    .notNull()
+    .default(sql.raw(`'${empty}'::jsonb`));
 
 /** A vertical (finance, nutra, ...): the lead fields it accepts and the rules a lead must meet. */
 export const verticals = pgTable(
@@ -41,7 +45,9 @@ export const verticalGoals = pgTable(
   'vertical_goals',
   {
     id: serial('id').primaryKey(),
-    verticalId: integer('vertical_id').notNull().references(() => verticals.id, { onDelete: 'cascade' }),
+    verticalId: integer('vertical_id')
+      .notNull()
+      .references(() => verticals.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 200 }).notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -84,11 +90,18 @@ export const integrationTemplates = pgTable(
   {
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 200 }).notNull(),
-    platformId: integer('platform_id').notNull().references(() => platforms.id, { onDelete: 'restrict' }),
-    verticalId: integer('vertical_id').notNull().references(() => verticals.id, { onDelete: 'restrict' }),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id, { onDelete: 'restrict' }),
+    verticalId: integer('vertical_id')
+      .notNull()
+      .references(() => verticals.id, { onDelete: 'restrict' }),
     description: varchar('description', { length: 2000 }).notNull().default(''),
     /** the integration methods an integration made from this template may enable (api, postback, redirect, api_sync) */
-    integrationMethodsRestrictions: jsonb('integration_methods_restrictions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    integrationMethodsRestrictions: jsonb('integration_methods_restrictions')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: status(),
     statusChangedAt: ts('status_changed_at'),
     ...sections(),
@@ -114,7 +127,10 @@ export const advertisers = pgTable(
     statusChangedAt: ts('status_changed_at'),
     statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
     blockReason: varchar('block_reason', { length: 500 }),
-    contacts: jsonb('contacts').$type<{ type: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    contacts: jsonb('contacts')
+      .$type<{ type: string; value: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     platformId: integer('platform_id').references(() => platforms.id, { onDelete: 'restrict' }),
     verticalId: integer('vertical_id').references(() => verticals.id, { onDelete: 'restrict' }),
     defaultCurrency: varchar('default_currency', { length: 3 }).notNull().default('USD'),
@@ -134,8 +150,12 @@ export const advertisers = pgTable(
 export const advertiserTags = pgTable(
   'advertiser_tags',
   {
-    advertiserId: integer('advertiser_id').notNull().references(() => advertisers.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    advertiserId: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.advertiserId, t.tagId] }), index('advertiser_tags_tag_idx').on(t.tagId)],
 );
@@ -143,8 +163,12 @@ export const advertiserTags = pgTable(
 export const advertiserManagers = pgTable(
   'advertiser_managers',
   {
-    advertiserId: integer('advertiser_id').notNull().references(() => advertisers.id, { onDelete: 'cascade' }),
-    managerId: integer('manager_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    advertiserId: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.advertiserId, t.managerId] }), index('advertiser_managers_manager_idx').on(t.managerId)],
 );
@@ -155,11 +179,17 @@ export const integrations = pgTable(
   {
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 200 }).notNull(),
-    advertiserId: integer('advertiser_id').notNull().references(() => advertisers.id, { onDelete: 'restrict' }),
+    advertiserId: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'restrict' }),
     templateId: integer('template_id').references(() => integrationTemplates.id, { onDelete: 'set null' }),
     /** copied from the template: a platform's deactivation stops its integrations, its delete is refused while they exist */
-    platformId: integer('platform_id').notNull().references(() => platforms.id, { onDelete: 'restrict' }),
-    verticalId: integer('vertical_id').notNull().references(() => verticals.id, { onDelete: 'restrict' }),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id, { onDelete: 'restrict' }),
+    verticalId: integer('vertical_id')
+      .notNull()
+      .references(() => verticals.id, { onDelete: 'restrict' }),
     status: status(),
     statusChangedAt: ts('status_changed_at'),
     ...sections(),
