@@ -275,7 +275,12 @@ export default function AffiliateDetailPage() {
             </Flex>
           </Col>
           <Col span={24}>
-            <BlockHistory keyBase={affiliateKeys.all} path={`/affiliates/${id}/block-history`} id={id} />
+            <BlockHistory
+              keyBase={affiliateKeys.all}
+              path={`/affiliates/${id}/block-history`}
+              id={id}
+              teams={a.team ? { [a.team.id]: a.team.title } : undefined}
+            />
           </Col>
         </Row>
       )}

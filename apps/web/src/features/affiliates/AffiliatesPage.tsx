@@ -4,7 +4,7 @@
  * and the create drawer. Writes need user.update; an affiliate manager sees only the affiliates they manage
  * (the server decides, and `editable` says which rows the user may change).
  */
-import { EditOutlined, MoreOutlined, PlusOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, MoreOutlined, PlusOutlined, PoweroffOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Affiliate, AffiliateDetail } from '@leadgrid/shared/schemas/people';
 import { Button, Card, Dropdown, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -64,7 +64,7 @@ export default function AffiliatesPage() {
   };
 
   const columns: DataColumn<Affiliate>[] = [
-    { key: 'id', title: t('columns.id'), sortable: true, width: 80, render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text> },
+    { key: 'id', title: t('columns.id'), sortable: true, width: 72, render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text> },
     {
       key: 'name',
       title: t('columns.name'),
@@ -92,29 +92,29 @@ export default function AffiliatesPage() {
       title: t('columns.team'),
       render: (_v, row) =>
         row.team ? (
-          <Link to={`/affiliates/teams/${row.team.id}`} style={{ whiteSpace: 'nowrap' }}>
-            <TeamOutlined style={{ marginInlineEnd: 6, opacity: 0.6 }} />
-            {row.team.title}
+          <Link to={`/affiliates/teams/${row.team.id}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: 140 }} title={row.team.title}>
+            <TeamOutlined style={{ opacity: 0.6 }} />
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{row.team.title}</span>
           </Link>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { key: 'managers', title: t('columns.managers'), render: (_v, row) => <PeopleList people={row.managers} /> },
+    { key: 'managers', title: t('columns.managers'), render: (_v, row) => <PeopleList people={row.managers} max={1} /> },
     {
       key: 'tags',
       title: t('columns.tags'),
       render: (_v, row) =>
         row.tags.length ? (
-          <Flex gap={4} wrap style={{ maxWidth: 220 }}>
-            {row.tags.slice(0, 3).map((tag) => (
-              <Tag key={tag.id} style={{ marginInlineEnd: 0 }}>
+          <Flex gap={4} wrap={false} style={{ maxWidth: 140 }}>
+            {row.tags.slice(0, 1).map((tag) => (
+              <Tag key={tag.id} style={{ marginInlineEnd: 0, maxWidth: 100, overflow: 'hidden', textOverflow: 'ellipsis' }} title={tag.title}>
                 {tag.title}
               </Tag>
             ))}
-            {row.tags.length > 3 ? (
-              <Tooltip title={row.tags.slice(3).map((x) => x.title).join(', ')}>
-                <Tag style={{ marginInlineEnd: 0 }}>+{row.tags.length - 3}</Tag>
+            {row.tags.length > 1 ? (
+              <Tooltip title={row.tags.slice(1).map((x) => x.title).join(', ')}>
+                <Tag style={{ marginInlineEnd: 0 }}>+{row.tags.length - 1}</Tag>
               </Tooltip>
             ) : null}
           </Flex>
@@ -139,37 +139,35 @@ export default function AffiliatesPage() {
       title: '',
       settingsLabel: t('columns.actions'),
       alwaysVisible: true,
-      width: 96,
+      width: 56,
       align: 'right',
       fixed: 'right',
       render: (_v, row) =>
         row.editable ? (
-          <Flex gap={4} justify="flex-end">
-            <Tooltip title={t('actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={`${t('actions.edit')}: ${personName(row)}`} onClick={() => void openEdit(row)} />
-            </Tooltip>
-            <Dropdown
-              trigger={['click']}
-              placement="bottomRight"
-              menu={{
-                items: [
-                  ...(row.status !== 'blocked'
-                    ? [{ key: 'status', label: row.status === 'active' ? t('actions.deactivate') : t('actions.activate') }]
-                    : []),
-                  { key: 'block', icon: <StopOutlined />, label: t('block.action'), danger: true },
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'status') {
-                    const next = row.status === 'active' ? 'inactive' : 'active';
-                    confirmStatus(1, next, () => changeStatus.mutateAsync([{ id: row.id, status: next }]));
-                  }
-                  if (key === 'block') setBlocking([row.id]);
-                },
-              }}
-            >
-              <Button type="text" icon={<MoreOutlined />} aria-label={`${t('actions.more')}: ${personName(row)}`} />
-            </Dropdown>
-          </Flex>
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              items: [
+                { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+                ...(row.status !== 'blocked'
+                  ? [{ key: 'status', icon: <PoweroffOutlined />, label: row.status === 'active' ? t('actions.deactivate') : t('actions.activate') }]
+                  : []),
+                { type: 'divider' as const },
+                { key: 'block', icon: <StopOutlined />, label: t('block.action'), danger: true },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'edit') void openEdit(row);
+                if (key === 'status') {
+                  const next = row.status === 'active' ? 'inactive' : 'active';
+                  confirmStatus(1, next, () => changeStatus.mutateAsync([{ id: row.id, status: next }]));
+                }
+                if (key === 'block') setBlocking([row.id]);
+              },
+            }}
+          >
+            <Button type="text" icon={<MoreOutlined />} aria-label={`${t('actions.more')}: ${personName(row)}`} data-testid={`affiliate-actions-${row.id}`} />
+          </Dropdown>
         ) : null,
     });
   }
@@ -206,6 +204,7 @@ export default function AffiliatesPage() {
           />
           <DataTable<Affiliate>
             name="affiliates.members"
+            size="middle"
             columns={columns}
             table={table}
             data={list.data}

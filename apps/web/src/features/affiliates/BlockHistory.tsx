@@ -18,7 +18,18 @@ import { PersonCell } from './parts';
 
 const PAGE = 10;
 
-export function BlockHistory({ keyBase, path, id }: { keyBase: readonly string[]; path: string; id: number }) {
+export function BlockHistory({
+  keyBase,
+  path,
+  id,
+  teams,
+}: {
+  keyBase: readonly string[];
+  path: string;
+  id: number;
+  /** titles of teams the entries may name (an affiliate's current team) */
+  teams?: Record<number, string>;
+}) {
   const { t } = useAffiliatesT();
   const { timezone } = useSession();
   const [page, setPage] = useState(1);
@@ -64,7 +75,7 @@ export function BlockHistory({ keyBase, path, id }: { keyBase: readonly string[]
           )}
           {e.teamId ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('history.viaTeam')} <Link to={`/affiliates/teams/${e.teamId}`}>#{e.teamId}</Link>
+              {t('history.viaTeam')} <Link to={`/affiliates/teams/${e.teamId}`}>{teams?.[e.teamId] ?? `#${e.teamId}`}</Link>
             </Typography.Text>
           ) : null}
         </Flex>

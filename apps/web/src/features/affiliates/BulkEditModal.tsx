@@ -117,7 +117,7 @@ export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; o
           <Typography.Text type="secondary">{t('bulk.text')}</Typography.Text>
           <Part label={t('fields.managers')}>
             <Form.Item name="managersMode" noStyle>
-              <Segmented options={listModes} size="small" />
+              <Segmented options={listModes} size="small" style={{ alignSelf: 'flex-start' }} />
             </Form.Item>
             {values?.managersMode && values.managersMode !== 'keep' ? (
               <Form.Item name="managerIds" noStyle>
@@ -127,7 +127,7 @@ export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; o
           </Part>
           <Part label={t('fields.tags')}>
             <Form.Item name="tagsMode" noStyle>
-              <Segmented options={listModes} size="small" />
+              <Segmented options={listModes} size="small" style={{ alignSelf: 'flex-start' }} />
             </Form.Item>
             {values?.tagsMode && values.tagsMode !== 'keep' ? (
               <Form.Item name="tagIds" noStyle>
@@ -139,6 +139,7 @@ export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; o
             <Form.Item name="teamMode" noStyle>
               <Segmented
                 size="small"
+                style={{ alignSelf: 'flex-start' }}
                 options={[
                   { value: 'keep', label: t('bulk.keep') },
                   { value: 'set', label: t('bulk.moveToTeam') },

@@ -74,7 +74,7 @@ export function PersonFields({ editing, currentZone }: { editing: boolean; curre
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="passwordMode" label={t('fields.password')}>
+          <Form.Item name="passwordMode" label={t('fields.password')} extra={mode === 'generate' ? t('password.generateHint') : undefined}>
             <Radio.Group
               optionType="button"
               options={[
@@ -94,11 +94,6 @@ export function PersonFields({ editing, currentZone }: { editing: boolean; curre
             >
               <Input.Password autoComplete="new-password" maxLength={200} />
             </Form.Item>
-          </Col>
-        ) : null}
-        {mode === 'generate' ? (
-          <Col span={24}>
-            <div style={{ marginTop: -12, marginBottom: 16, fontSize: 13, opacity: 0.65 }}>{t('password.generateHint')}</div>
           </Col>
         ) : null}
         <Col xs={24} md={8}>

@@ -46,7 +46,7 @@ export const en = {
     last7Days: 'Last 7 days',
     last30Days: 'Last 30 days',
     last3Months: 'Last 3 months',
-    monthStart: 'Since the start of the month',
+    monthStart: 'Month to date',
   },
   traffic: {
     open: 'Open',

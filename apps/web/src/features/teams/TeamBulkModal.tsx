@@ -87,6 +87,7 @@ export function TeamBulkModal({ ids, open, onClose, onDone }: { ids: number[]; o
             <Form.Item name="managersMode" noStyle>
               <Segmented
                 size="small"
+                style={{ alignSelf: 'flex-start' }}
                 options={[
                   { value: 'keep', label: t('bulk.keep') },
                   { value: 'replace', label: t('bulk.replace') },

@@ -143,7 +143,7 @@ export function TeamDrawer({
         <Row gutter={16}>
           <Col xs={24} md={team ? 24 : 16}>
             <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(t), zodRule(teamCreate.shape.title, t)]}>
-              <Input maxLength={TITLE_MAX} placeholder={t('drawer.titlePlaceholder')} />
+              <Input maxLength={TITLE_MAX} placeholder={t('drawer.titlePlaceholder')} autoFocus />
             </Form.Item>
           </Col>
           {!team ? (
