@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPermissions } from '../permissions';
-import { affiliateBulkEdit, affiliateCreate, affiliateListQuery, blockChangeItem, employeePermissionsUpdate, employeeStatusItem } from './people';
+import {
+  affiliateBulkEdit,
+  affiliateCreate,
+  affiliateListQuery,
+  blockChangeItem,
+  employeePermissionsUpdate,
+  employeeStatusItem,
+} from './people';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => [i.path.join('.'), i.message]);
@@ -8,14 +15,21 @@ const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; 
 describe('blockChangeItem (spec §4)', () => {
   it('needs a type of traffic or access and a reason of 1-500 characters to block', () => {
     expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'traffic' }))).toEqual([['reason', 'required']]);
-    expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'access', reason: '  ' }))).toEqual([['reason', 'required']]);
-    expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'access', reason: 'x'.repeat(501) }))).toEqual([['reason', 'minMaxLength']]);
-    expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'full', reason: 'x' }))).toEqual([['blockType', 'pattern']]);
+    expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'access', reason: '  ' }))).toEqual([
+      ['reason', 'required'],
+    ]);
+    expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'access', reason: 'x'.repeat(501) }))).toEqual([
+      ['reason', 'minMaxLength'],
+    ]);
+    expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'full', reason: 'x' }))).toEqual([
+      ['blockType', 'pattern'],
+    ]);
     expect(blockChangeItem.parse({ id: 1, action: 'block', blockType: 'traffic', reason: ' Bots ' }).reason).toBe('Bots');
   });
 
   it('unblocks traffic, access or full with an optional reason', () => {
-    for (const blockType of ['traffic', 'access', 'full']) expect(blockChangeItem.safeParse({ id: 1, action: 'unblock', blockType }).success).toBe(true);
+    for (const blockType of ['traffic', 'access', 'full'])
+      expect(blockChangeItem.safeParse({ id: 1, action: 'unblock', blockType }).success).toBe(true);
     expect(blockChangeItem.parse({ id: 1, action: 'unblock', blockType: 'full', reason: ' ' }).reason).toBeUndefined();
     expect(issues(blockChangeItem.safeParse({ id: 1, action: 'pause', blockType: 'full' }))).toEqual([['action', 'required']]);
   });
@@ -36,7 +50,18 @@ describe('affiliate schemas', () => {
       redirectToAdvertiser: 'direct',
       status: 'active',
     });
-    expect(issues(affiliateCreate.safeParse({ email: 'a@b.co', firstName: 'Ada', birthDate: '2020-01-01', managerIds: [2, 2], status: 'blocked', password: 'abc' }))).toEqual([
+    expect(
+      issues(
+        affiliateCreate.safeParse({
+          email: 'a@b.co',
+          firstName: 'Ada',
+          birthDate: '2020-01-01',
+          managerIds: [2, 2],
+          status: 'blocked',
+          password: 'abc',
+        }),
+      ),
+    ).toEqual([
       ['password', 'password'],
       ['birthDate', 'age'],
       ['managerIds', 'unique'],
@@ -51,7 +76,9 @@ describe('affiliate schemas', () => {
   });
 
   it('reads list filters from a query string', () => {
-    expect(affiliateListQuery.parse({ managerId: '1,2', tagIds: ['3'], trafficBlocked: '0', createdFrom: '100', createdTo: '200' })).toMatchObject({
+    expect(
+      affiliateListQuery.parse({ managerId: '1,2', tagIds: ['3'], trafficBlocked: '0', createdFrom: '100', createdTo: '200' }),
+    ).toMatchObject({
       managerId: [1, 2],
       tagIds: [3],
       trafficBlocked: false,

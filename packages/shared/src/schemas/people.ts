@@ -87,7 +87,11 @@ export const LIST_EDIT_MODES = ['replace', 'add', 'remove'] as const;
 /** the reason of a change_status item: required when the new status is `blocked` (spec §4) */
 const statusWithReason = <S extends readonly [string, ...string[]]>(statuses: S) =>
   z
-    .object({ id: zId(), status: z.enum(statuses, { message: 'required' }), reason: z.string().trim().max(500, { message: 'minMaxLength' }).optional() })
+    .object({
+      id: zId(),
+      status: z.enum(statuses, { message: 'required' }),
+      reason: z.string().trim().max(500, { message: 'minMaxLength' }).optional(),
+    })
     .superRefine((item, ctx) => {
       if (item.status === 'blocked' && !item.reason) ctx.addIssue({ code: 'custom', message: 'required', path: ['reason'] });
     });
@@ -139,7 +143,17 @@ export const affiliateDetailSchema = affiliateSchema.extend({
 });
 export type AffiliateDetail = z.infer<typeof affiliateDetailSchema>;
 
-export const AFFILIATE_ORDER_FIELDS = ['id', 'email', 'name', 'firstName', 'lastName', 'status', 'createdAt', 'statusChangedAt', 'lastActivityAt'] as const;
+export const AFFILIATE_ORDER_FIELDS = [
+  'id',
+  'email',
+  'name',
+  'firstName',
+  'lastName',
+  'status',
+  'createdAt',
+  'statusChangedAt',
+  'lastActivityAt',
+] as const;
 
 export const affiliateListQuery = listQuerySchema.extend({
   managerId: csvIds().optional(),
@@ -395,7 +409,17 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
-export const EMPLOYEE_ORDER_FIELDS = ['id', 'email', 'name', 'firstName', 'lastName', 'status', 'createdAt', 'statusChangedAt', 'lastActivityAt'] as const;
+export const EMPLOYEE_ORDER_FIELDS = [
+  'id',
+  'email',
+  'name',
+  'firstName',
+  'lastName',
+  'status',
+  'createdAt',
+  'statusChangedAt',
+  'lastActivityAt',
+] as const;
 export const employeeListQuery = listQuerySchema.extend({
   roleType: csvEnum(EMPLOYEE_ROLE_TYPES).optional(),
   roleId: csvIds().optional(),
@@ -458,7 +482,10 @@ export const employeePermissionsSchema = z.object({
 export type EmployeePermissions = z.infer<typeof employeePermissionsSchema>;
 /** POST /employees/:id/permissions {data:{permissions}}: a list, or null to go back to the role's */
 export const employeePermissionsUpdate = z.object({
-  permissions: z.array(z.string().max(100, { message: 'maxlength' })).max(500, { message: 'noMore' }).nullable(),
+  permissions: z
+    .array(z.string().max(100, { message: 'maxlength' }))
+    .max(500, { message: 'noMore' })
+    .nullable(),
 });
 export type EmployeePermissionsUpdate = z.input<typeof employeePermissionsUpdate>;
 

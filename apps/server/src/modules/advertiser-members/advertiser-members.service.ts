@@ -9,8 +9,14 @@
  * advertisers) is the advertisers module's scope rule, to be asked here when it lands.
  */
 import {
-  USER_STATUSES, type AdvertiserMember, type ApiErrorItem, type advertiserMemberCreate, type advertiserMemberListQuery, type advertiserMemberStatusItem,
-  type advertiserMemberUpdate, type RoleType,
+  USER_STATUSES,
+  type AdvertiserMember,
+  type ApiErrorItem,
+  type advertiserMemberCreate,
+  type advertiserMemberListQuery,
+  type advertiserMemberStatusItem,
+  type advertiserMemberUpdate,
+  type RoleType,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -28,7 +34,14 @@ type UserRow = typeof users.$inferSelect;
 type Row = { user: UserRow; role: { id: number; title: string; type: string } };
 
 const LIST: ListSpec = {
-  orderBy: { id: users.id, email: users.email, name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`, status: users.status, createdAt: users.createdAt, advertiserId: users.advertiserId },
+  orderBy: {
+    id: users.id,
+    email: users.email,
+    name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+    status: users.status,
+    createdAt: users.createdAt,
+    advertiserId: users.advertiserId,
+  },
   defaultOrder: 'id:desc',
   statuses: USER_STATUSES,
 };
@@ -54,7 +67,10 @@ async function present(ctx: Ctx, rows: Row[]): Promise<AdvertiserMember[]> {
   const authorIds = [...new Set(rows.flatMap((r) => (r.user.createdBy ? [r.user.createdBy] : [])))];
   const author = alias(users, 'author');
   const authors = authorIds.length
-    ? await ctx.db.select({ id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email }).from(author).where(inArray(author.id, authorIds))
+    ? await ctx.db
+        .select({ id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email })
+        .from(author)
+        .where(inArray(author.id, authorIds))
     : [];
   const byId = new Map(authors.map((a) => [a.id, a]));
   return rows.map(({ user: u, role }) => ({
@@ -135,9 +151,25 @@ async function guarded<T>(loc: Loc, work: () => Promise<T>): Promise<T> {
 export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof advertiserMemberCreate>[]) {
   const actor = requireActor(ctx);
   const errors = new FieldErrors();
-  errors.addAll(await emailErrors(ctx, items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') }))));
-  errors.addAll(await advertiserErrors(ctx, items.map((it, i) => ({ advertiserId: it.advertiserId, loc: itemLoc(i, 'advertiserId') }))));
-  const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), ['advertiser_member'], errors, 'advertiser_member');
+  errors.addAll(
+    await emailErrors(
+      ctx,
+      items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') })),
+    ),
+  );
+  errors.addAll(
+    await advertiserErrors(
+      ctx,
+      items.map((it, i) => ({ advertiserId: it.advertiserId, loc: itemLoc(i, 'advertiserId') })),
+    ),
+  );
+  const roleRows = await resolveRoles(
+    ctx,
+    items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })),
+    ['advertiser_member'],
+    errors,
+    'advertiser_member',
+  );
   errors.throwIfAny();
   const passwords = items.map((it) => passwordFor(it.password));
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
@@ -172,7 +204,17 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
         entity: 'user',
         entityId: created[i],
         action: 'create',
-        changes: { after: { email: it.email, firstName: it.firstName, lastName: it.lastName, advertiserId: it.advertiserId, roleId: roleRows[i]!.id, status: it.status, passwordGenerated: passwords[i].generated } },
+        changes: {
+          after: {
+            email: it.email,
+            firstName: it.firstName,
+            lastName: it.lastName,
+            advertiserId: it.advertiserId,
+            roleId: roleRows[i]!.id,
+            status: it.status,
+            passwordGenerated: passwords[i].generated,
+          },
+        },
       })),
     );
     return created;
@@ -189,7 +231,9 @@ async function loadForWrite(ctx: Ctx, ids: number[], loc: (i: number) => Loc): P
     if (ids.indexOf(id) !== i) throw AppError.field(loc(i), 'unique', 'Each advertiser member may appear only once');
   });
   const rows = await rowsByIds(ctx, ids);
-  const missing = ids.flatMap((id, i) => (rows.has(id) ? [] : [{ msg: `Advertiser member ${id} not found`, type: 'notFound', loc: loc(i) }]));
+  const missing = ids.flatMap((id, i) =>
+    rows.has(id) ? [] : [{ msg: `Advertiser member ${id} not found`, type: 'notFound', loc: loc(i) }],
+  );
   if (missing.length) throw new AppError('NOT_FOUND', 'Advertiser member not found', missing);
   return rows;
 }
@@ -200,8 +244,18 @@ export async function update(ctx: Ctx, items: z.infer<typeof advertiserMemberUpd
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
   const errors = new FieldErrors();
-  errors.addAll(await emailErrors(ctx, items.flatMap((it, i) => (it.email !== undefined ? [{ email: it.email, loc: itemLoc(i, 'email'), exceptId: it.id }] : []))));
-  const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), ['advertiser_member'], errors);
+  errors.addAll(
+    await emailErrors(
+      ctx,
+      items.flatMap((it, i) => (it.email !== undefined ? [{ email: it.email, loc: itemLoc(i, 'email'), exceptId: it.id }] : [])),
+    ),
+  );
+  const roleRows = await resolveRoles(
+    ctx,
+    items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })),
+    ['advertiser_member'],
+    errors,
+  );
   errors.throwIfAny();
   const hashes = await Promise.all(items.map((it) => (it.password ? hashPassword(it.password) : undefined)));
   await ctx.db.transaction(async (db) => {
@@ -220,7 +274,12 @@ export async function update(ctx: Ctx, items: z.infer<typeof advertiserMemberUpd
           .where(eq(users.id, it.id)),
       );
       if (hashes[i]) await revokeAllOfUser(tx, it.id);
-      audits.push({ entity: 'user', entityId: it.id, action: 'update', changes: { ...(changes ?? { before: {}, after: {} }), ...(hashes[i] ? { passwordChanged: true } : {}) } });
+      audits.push({
+        entity: 'user',
+        entityId: it.id,
+        action: 'update',
+        changes: { ...(changes ?? { before: {}, after: {} }), ...(hashes[i] ? { passwordChanged: true } : {}) },
+      });
     }
     await recordAudits(tx, audits);
   });
@@ -242,7 +301,12 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof advertiserMem
         .set({ status: it.status, blockReason, ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}) })
         .where(eq(users.id, it.id));
       if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({ entity: 'user', entityId: it.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'user',
+        entityId: it.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordAudits(tx, audits);
   });

@@ -10,10 +10,19 @@ const url = '/api/v1/advertiser-members';
 const put = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT', url, as, payload: { items } });
 const ids = (res: { json(): { data: { items: { id: number }[] } } }) => res.json().data.items.map((x) => x.id);
 async function advertiser(title = `Adv ${Math.random().toString(36).slice(2, 8)}`) {
-  const [row] = await t.database.db.insert(advertisers).values({ secureId: secureId(), title, apiToken: randomToken(24) }).returning({ id: advertisers.id });
+  const [row] = await t.database.db
+    .insert(advertisers)
+    .values({ secureId: secureId(), title, apiToken: randomToken(24) })
+    .returning({ id: advertisers.id });
   return row.id;
 }
-const member = (advertiserId: number, fields: Record<string, unknown> = {}) => ({ advertiserId, email: uniqueEmail('advm'), password: 'member-pass-1', firstName: 'Mo', ...fields });
+const member = (advertiserId: number, fields: Record<string, unknown> = {}) => ({
+  advertiserId,
+  email: uniqueEmail('advm'),
+  password: 'member-pass-1',
+  firstName: 'Mo',
+  ...fields,
+});
 
 describe('advertiser members', () => {
   it('creates members of an advertiser, lists them by advertiser and reads one', async () => {
@@ -23,9 +32,17 @@ describe('advertiser members', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('2 advertiser members created');
     const [m] = res.json().data.items;
-    expect(m).toMatchObject({ advertiserId: adv, role: { type: 'advertiser_member' }, status: 'active', createdBy: { id: t.admin.id }, editable: true });
+    expect(m).toMatchObject({
+      advertiserId: adv,
+      role: { type: 'advertiser_member' },
+      status: 'active',
+      createdBy: { id: t.admin.id },
+      editable: true,
+    });
     expect(ids(await t.request({ method: 'GET', url: `${url}?advertiserId=${adv}`, as: t.admin }))).toEqual([m.id]);
-    expect((await t.request({ method: 'GET', url: `${url}?advertiserId=${adv}&withMeta=1`, as: t.admin })).json().data.meta).toEqual({ totalCount: 1 });
+    expect((await t.request({ method: 'GET', url: `${url}?advertiserId=${adv}&withMeta=1`, as: t.admin })).json().data.meta).toEqual({
+      totalCount: 1,
+    });
     expect((await t.request({ method: 'GET', url: `${url}/${m.id}`, as: t.admin })).json().data.items[0].id).toBe(m.id);
     expect((await t.request({ method: 'GET', url: `${url}/${t.admin.id}`, as: t.admin })).statusCode).toBe(404);
   });
@@ -52,8 +69,13 @@ describe('advertiser members', () => {
     const tokens = await t.signIn(m.email, 'member-pass-1');
     const change = (items: unknown[]) => t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items } });
     expect((await change([{ id: m.id, status: 'blocked' }])).json().errors[0].loc).toEqual(['body', 'items', 0, 'reason']);
-    expect((await change([{ id: m.id, status: 'blocked', reason: 'Contract ended' }])).json().data.items[0]).toMatchObject({ status: 'blocked', blockReason: 'Contract ended' });
-    expect((await t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: tokens.refreshToken } })).statusCode).toBe(401);
+    expect((await change([{ id: m.id, status: 'blocked', reason: 'Contract ended' }])).json().data.items[0]).toMatchObject({
+      status: 'blocked',
+      blockReason: 'Contract ended',
+    });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: tokens.refreshToken } })).statusCode,
+    ).toBe(401);
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await t.request({ method: 'GET', url, as: aff })).statusCode).toBe(403);
     expect((await put(aff, [member(adv)])).statusCode).toBe(403);

@@ -1,6 +1,21 @@
 import {
-  affiliateBulkEdit, affiliateCreate, affiliateDetailSchema, affiliateListQuery, affiliateLookupItem, affiliateLookupQuery, affiliateSchema,
-  affiliateStatusItem, affiliateUpdate, blockChangeItem, blockEventSchema, blockHistoryQuery, dataOf, envelope, idParams, itemsOf, listMetaSchema,
+  affiliateBulkEdit,
+  affiliateCreate,
+  affiliateDetailSchema,
+  affiliateListQuery,
+  affiliateLookupItem,
+  affiliateLookupQuery,
+  affiliateSchema,
+  affiliateStatusItem,
+  affiliateUpdate,
+  blockChangeItem,
+  blockEventSchema,
+  blockHistoryQuery,
+  dataOf,
+  envelope,
+  idParams,
+  itemsOf,
+  listMetaSchema,
   listOf,
 } from '@leadgrid/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +34,11 @@ export default async function affiliatesRoutes(fastify: FastifyInstance) {
   const read = { permission: 'front.menu.affiliates.read' } as const;
   const write = { permission: 'user.update' } as const;
   const tags = ['affiliates'];
-  const mailDeps = (req: FastifyRequest): MailDeps => ({ mailer, log: req.log, publicUrl: config.PUBLIC_URL ?? `${req.protocol}://${req.host}` });
+  const mailDeps = (req: FastifyRequest): MailDeps => ({
+    mailer,
+    log: req.log,
+    publicUrl: config.PUBLIC_URL ?? `${req.protocol}://${req.host}`,
+  });
 
   app.get(
     '/affiliates',
@@ -32,7 +51,11 @@ export default async function affiliatesRoutes(fastify: FastifyInstance) {
     '/affiliates/lookup',
     {
       config: { authenticated: true },
-      schema: { tags, querystring: affiliateLookupQuery, response: { 200: envelope(z.object({ items: z.array(affiliateLookupItem), meta: listMetaSchema })) } },
+      schema: {
+        tags,
+        querystring: affiliateLookupQuery,
+        response: { 200: envelope(z.object({ items: z.array(affiliateLookupItem), meta: listMetaSchema })) },
+      },
     },
     async (req) => ({ data: await affiliates.lookup(req.ctx, req.query) }),
   );
@@ -43,35 +66,62 @@ export default async function affiliatesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/affiliates/:id/block-history',
-    { config: read, schema: { tags, params: idParams, querystring: blockHistoryQuery, response: { 200: envelope(listOf(blockEventSchema)) } } },
+    {
+      config: read,
+      schema: { tags, params: idParams, querystring: blockHistoryQuery, response: { 200: envelope(listOf(blockEventSchema)) } },
+    },
     async (req) => ({ data: await affiliates.blockHistory(req.ctx, req.params.id, req.query) }),
   );
 
-  app.put('/affiliates', { config: write, schema: { tags, body: itemsOf(affiliateCreate), response: { 200: detailAnswer } } }, async (req) => {
-    const { items, unsentMail } = await affiliates.create(req.ctx, mailDeps(req), req.body.items);
-    return { data: { items }, message: counted(items.length, 'Affiliate created', 'affiliates created') + (unsentMail ? UNSENT : '') };
-  });
+  app.put(
+    '/affiliates',
+    { config: write, schema: { tags, body: itemsOf(affiliateCreate), response: { 200: detailAnswer } } },
+    async (req) => {
+      const { items, unsentMail } = await affiliates.create(req.ctx, mailDeps(req), req.body.items);
+      return { data: { items }, message: counted(items.length, 'Affiliate created', 'affiliates created') + (unsentMail ? UNSENT : '') };
+    },
+  );
 
-  app.patch('/affiliates', { config: write, schema: { tags, body: itemsOf(affiliateUpdate), response: { 200: detailAnswer } } }, async (req) => {
-    const items = await affiliates.update(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Affiliate saved', 'affiliates saved') };
-  });
+  app.patch(
+    '/affiliates',
+    { config: write, schema: { tags, body: itemsOf(affiliateUpdate), response: { 200: detailAnswer } } },
+    async (req) => {
+      const items = await affiliates.update(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Affiliate saved', 'affiliates saved') };
+    },
+  );
 
-  app.post('/affiliates/bulk_edit', { config: write, schema: { tags, body: dataOf(affiliateBulkEdit), response: { 200: detailAnswer } } }, async (req) => {
-    const items = await affiliates.bulkEdit(req.ctx, req.body.data);
-    return { data: { items }, message: counted(items.length, 'Affiliate saved', 'affiliates saved') };
-  });
+  app.post(
+    '/affiliates/bulk_edit',
+    { config: write, schema: { tags, body: dataOf(affiliateBulkEdit), response: { 200: detailAnswer } } },
+    async (req) => {
+      const items = await affiliates.bulkEdit(req.ctx, req.body.data);
+      return { data: { items }, message: counted(items.length, 'Affiliate saved', 'affiliates saved') };
+    },
+  );
 
-  app.post('/affiliates/change_status', { config: write, schema: { tags, body: itemsOf(affiliateStatusItem), response: { 200: detailAnswer } } }, async (req) => {
-    const items = await affiliates.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Affiliate status changed', 'affiliate statuses changed') };
-  });
+  app.post(
+    '/affiliates/change_status',
+    { config: write, schema: { tags, body: itemsOf(affiliateStatusItem), response: { 200: detailAnswer } } },
+    async (req) => {
+      const items = await affiliates.changeStatus(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Affiliate status changed', 'affiliate statuses changed') };
+    },
+  );
 
-  app.post('/affiliates/change_block', { config: write, schema: { tags, body: itemsOf(blockChangeItem), response: { 200: detailAnswer } } }, async (req) => {
-    const items = await affiliates.changeBlock(req.ctx, req.body.items);
-    const blocking = req.body.items.every((it) => it.action === 'block');
-    const unblocking = req.body.items.every((it) => it.action === 'unblock');
-    const what = blocking ? ['Affiliate blocked', 'affiliates blocked'] : unblocking ? ['Affiliate unblocked', 'affiliates unblocked'] : ['Affiliate blocks changed', 'affiliate blocks changed'];
-    return { data: { items }, message: counted(items.length, what[0], what[1]) };
-  });
+  app.post(
+    '/affiliates/change_block',
+    { config: write, schema: { tags, body: itemsOf(blockChangeItem), response: { 200: detailAnswer } } },
+    async (req) => {
+      const items = await affiliates.changeBlock(req.ctx, req.body.items);
+      const blocking = req.body.items.every((it) => it.action === 'block');
+      const unblocking = req.body.items.every((it) => it.action === 'unblock');
+      const what = blocking
+        ? ['Affiliate blocked', 'affiliates blocked']
+        : unblocking
+          ? ['Affiliate unblocked', 'affiliates unblocked']
+          : ['Affiliate blocks changed', 'affiliate blocks changed'];
+      return { data: { items }, message: counted(items.length, what[0], what[1]) };
+    },
+  );
 }

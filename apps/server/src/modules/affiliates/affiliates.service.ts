@@ -4,9 +4,23 @@
  * later screens use. Who reaches which affiliate is decided by `modules/people/scope.ts` and nowhere else.
  */
 import {
-  AFFILIATE_STATUSES, MANAGER_ROLE_TYPES, REDIRECT_TO_ADVERTISER, type Affiliate, type AffiliateDetail, type AffiliateLookupItem,
-  type ApiErrorItem, type affiliateBulkEdit, type affiliateCreate, type affiliateListQuery, type affiliateLookupQuery,
-  type affiliateStatusItem, type affiliateUpdate, type blockChangeItem, type blockHistoryQuery, type RoleType, type TagRef,
+  AFFILIATE_STATUSES,
+  MANAGER_ROLE_TYPES,
+  REDIRECT_TO_ADVERTISER,
+  type Affiliate,
+  type AffiliateDetail,
+  type AffiliateLookupItem,
+  type ApiErrorItem,
+  type affiliateBulkEdit,
+  type affiliateCreate,
+  type affiliateListQuery,
+  type affiliateLookupQuery,
+  type affiliateStatusItem,
+  type affiliateUpdate,
+  type blockChangeItem,
+  type blockHistoryQuery,
+  type RoleType,
+  type TagRef,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, max, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,11 +33,31 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
 import { revokeAllOfUser } from '../auth/sessions';
 import {
-  editList, emailErrors, FieldErrors, mailPassword, managerErrors, passwordFor, resolveRoles, sameSet, tagErrors, writeManagers, writeTags,
-  type Loc, type MailDeps,
+  editList,
+  emailErrors,
+  FieldErrors,
+  mailPassword,
+  managerErrors,
+  passwordFor,
+  resolveRoles,
+  sameSet,
+  tagErrors,
+  writeManagers,
+  writeTags,
+  type Loc,
+  type MailDeps,
 } from '../people/accounts';
 import { blockHistory as readBlockHistory, effectiveBlock, recordBlockEvents, type BlockEventInput } from '../people/blocks';
-import { affiliateManagerIds, affiliateScopeWhere, assertReach, keepSelfAsManager, loadAffiliateManagers, peopleScope, reaches, teamManagerIds } from '../people/scope';
+import {
+  affiliateManagerIds,
+  affiliateScopeWhere,
+  assertReach,
+  keepSelfAsManager,
+  loadAffiliateManagers,
+  peopleScope,
+  reaches,
+  teamManagerIds,
+} from '../people/scope';
 
 type ListInput = z.infer<typeof affiliateListQuery>;
 type CreateInput = z.infer<typeof affiliateCreate>;
@@ -51,7 +85,8 @@ const LIST: ListSpec = {
   statuses: AFFILIATE_STATUSES,
 };
 
-const BLOCKED_TEAM = (title: string) => `The affiliate is in the blocked team "${title}". Remove it from the team or unblock the team first`;
+const BLOCKED_TEAM = (title: string) =>
+  `The affiliate is in the blocked team "${title}". Remove it from the team or unblock the team first`;
 /** `%search%` for ILIKE, the wildcards of the search itself taken literally */
 const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
@@ -81,7 +116,12 @@ const countAffiliates = (ctx: Ctx) =>
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
     .leftJoin(teams, eq(teams.id, teamMembers.teamId));
 
-const person = (u: { id: number; firstName: string; lastName: string; email: string }) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
+const person = (u: { id: number; firstName: string; lastName: string; email: string }) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+});
 const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /**
@@ -104,7 +144,13 @@ async function present(ctx: Ctx, rows: Row[], detail: boolean): Promise<(Affilia
   const authorIds = [...new Set(rows.flatMap((r) => (r.user.createdBy ? [r.user.createdBy] : [])))];
   const [managerRows, tagRows, authors, offers] = await Promise.all([
     ctx.db
-      .select({ userId: userManagers.userId, id: manager.id, firstName: manager.firstName, lastName: manager.lastName, email: manager.email })
+      .select({
+        userId: userManagers.userId,
+        id: manager.id,
+        firstName: manager.firstName,
+        lastName: manager.lastName,
+        email: manager.email,
+      })
       .from(userManagers)
       .innerJoin(manager, eq(manager.id, userManagers.managerId))
       .where(inArray(userManagers.userId, ids))
@@ -116,20 +162,30 @@ async function present(ctx: Ctx, rows: Row[], detail: boolean): Promise<(Affilia
       .where(inArray(userTags.userId, ids))
       .orderBy(asc(sql`lower(${tags.title})`), asc(tags.id)),
     authorIds.length
-      ? ctx.db.select({ id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email }).from(author).where(inArray(author.id, authorIds))
+      ? ctx.db
+          .select({ id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email })
+          .from(author)
+          .where(inArray(author.id, authorIds))
       : Promise.resolve([]),
     assignedOffersCounts(ctx, ids),
   ]);
   const managersOf = new Map<number, ReturnType<typeof person>[]>(ids.map((id) => [id, []]));
   for (const m of managerRows) managersOf.get(m.userId)!.push(person(m));
   const tagsOf = new Map<number, TagRef[]>(ids.map((id) => [id, []]));
-  for (const t of tagRows) tagsOf.get(t.userId)!.push({ id: t.id, title: t.title, type: t.type as TagRef['type'], status: t.status as TagRef['status'] });
+  for (const t of tagRows)
+    tagsOf.get(t.userId)!.push({ id: t.id, title: t.title, type: t.type as TagRef['type'], status: t.status as TagRef['status'] });
   const authorsById = new Map(authors.map((a) => [a.id, person(a)]));
   const mayUpdate = hasPermission(actor, 'user.update');
 
   return rows.map(({ user: u, role, teamId, teamTitle, teamTraffic, teamAccess }) => {
     const managers = managersOf.get(u.id)!;
-    const editable = mayUpdate && reaches(actor, 'update', managers.map((m) => m.id));
+    const editable =
+      mayUpdate &&
+      reaches(
+        actor,
+        'update',
+        managers.map((m) => m.id),
+      );
     const teamTrafficBlocked = !!teamTraffic;
     const teamAccessBlocked = !!teamAccess;
     const item: Affiliate = {
@@ -160,7 +216,9 @@ async function present(ctx: Ctx, rows: Row[], detail: boolean): Promise<(Affilia
       tags: tagsOf.get(u.id)!,
       acceptColdTraffic: u.acceptColdTraffic,
       acceptInvalidLeads: u.acceptInvalidLeads,
-      redirectToAdvertiser: (REDIRECT_TO_ADVERTISER as readonly string[]).includes(u.redirectToAdvertiser) ? (u.redirectToAdvertiser as Affiliate['redirectToAdvertiser']) : 'direct',
+      redirectToAdvertiser: (REDIRECT_TO_ADVERTISER as readonly string[]).includes(u.redirectToAdvertiser)
+        ? (u.redirectToAdvertiser as Affiliate['redirectToAdvertiser'])
+        : 'direct',
       assignedOffers: offers.get(u.id) ?? 0,
       editable,
     };
@@ -207,7 +265,9 @@ export async function list(ctx: Ctx, q: ListInput) {
       ? inArray(users.id, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(inArray(userManagers.managerId, q.managerId)))
       : undefined,
     q.teamId?.length ? inArray(teamMembers.teamId, q.teamId) : undefined,
-    q.tagIds?.length ? inArray(users.id, ctx.db.select({ id: userTags.userId }).from(userTags).where(inArray(userTags.tagId, q.tagIds))) : undefined,
+    q.tagIds?.length
+      ? inArray(users.id, ctx.db.select({ id: userTags.userId }).from(userTags).where(inArray(userTags.tagId, q.tagIds)))
+      : undefined,
     q.trafficBlocked === undefined
       ? undefined
       : q.trafficBlocked
@@ -295,19 +355,30 @@ interface TeamRow {
 }
 
 /** Teams an affiliate is put into: they exist, are in the actor's write scope and are active. */
-async function teamErrors(ctx: Ctx, wanted: { teamId: number; loc: Loc }[]): Promise<{ errors: ApiErrorItem[]; teams: Map<number, TeamRow> }> {
+async function teamErrors(
+  ctx: Ctx,
+  wanted: { teamId: number; loc: Loc }[],
+): Promise<{ errors: ApiErrorItem[]; teams: Map<number, TeamRow> }> {
   const actor = requireActor(ctx);
   const ids = [...new Set(wanted.map((w) => w.teamId))];
   const rows = ids.length
-    ? await ctx.db.select({ id: teams.id, title: teams.title, status: teams.status, accessBlocked: teams.accessBlocked }).from(teams).where(inArray(teams.id, ids))
+    ? await ctx.db
+        .select({ id: teams.id, title: teams.title, status: teams.status, accessBlocked: teams.accessBlocked })
+        .from(teams)
+        .where(inArray(teams.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const managers = await teamManagerIds(ctx.db, rows.map((r) => r.id));
+  const managers = await teamManagerIds(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const errors: ApiErrorItem[] = [];
   for (const w of wanted) {
     const team = byId.get(w.teamId);
-    if (!team || !reaches(actor, 'read', managers.get(team.id) ?? [])) errors.push({ msg: 'The team does not exist', type: 'exists', loc: w.loc });
-    else if (!reaches(actor, 'update', managers.get(team.id) ?? [])) errors.push({ msg: 'You cannot change the members of this team', type: 'scope', loc: w.loc });
+    if (!team || !reaches(actor, 'read', managers.get(team.id) ?? []))
+      errors.push({ msg: 'The team does not exist', type: 'exists', loc: w.loc });
+    else if (!reaches(actor, 'update', managers.get(team.id) ?? []))
+      errors.push({ msg: 'You cannot change the members of this team', type: 'scope', loc: w.loc });
     else if (team.status !== 'active') errors.push({ msg: 'The team is not active', type: 'inactive', loc: w.loc });
   }
   return { errors, teams: byId };
@@ -318,7 +389,9 @@ async function leaveErrors(ctx: Ctx, leaving: { teamId: number; loc: Loc }[]): P
   const actor = requireActor(ctx);
   const managers = await teamManagerIds(ctx.db, [...new Set(leaving.map((l) => l.teamId))]);
   return leaving.flatMap((l) =>
-    reaches(actor, 'update', managers.get(l.teamId) ?? []) ? [] : [{ msg: 'You cannot change the members of its current team', type: 'scope', loc: l.loc }],
+    reaches(actor, 'update', managers.get(l.teamId) ?? [])
+      ? []
+      : [{ msg: 'You cannot change the members of its current team', type: 'scope', loc: l.loc }],
   );
 }
 
@@ -353,11 +426,35 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
   if (peopleScope(actor, 'update') === 'none') throw AppError.forbidden('You cannot create affiliates');
   const errors = new FieldErrors();
   const managerLists = items.map((it) => withSelf(actor, it.managerIds));
-  errors.addAll(await emailErrors(ctx, items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') }))));
-  const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), ['affiliate'], errors, 'affiliate');
-  errors.addAll(await managerErrors(ctx, managerLists.map((ids, i) => ({ ids, loc: itemLoc(i, 'managerIds') }))));
-  errors.addAll(await tagErrors(ctx, items.map((it, i) => ({ ids: it.tagIds, loc: itemLoc(i, 'tagIds') }))));
-  const teamCheck = await teamErrors(ctx, items.flatMap((it, i) => (it.teamId ? [{ teamId: it.teamId, loc: itemLoc(i, 'teamId') }] : [])));
+  errors.addAll(
+    await emailErrors(
+      ctx,
+      items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') })),
+    ),
+  );
+  const roleRows = await resolveRoles(
+    ctx,
+    items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })),
+    ['affiliate'],
+    errors,
+    'affiliate',
+  );
+  errors.addAll(
+    await managerErrors(
+      ctx,
+      managerLists.map((ids, i) => ({ ids, loc: itemLoc(i, 'managerIds') })),
+    ),
+  );
+  errors.addAll(
+    await tagErrors(
+      ctx,
+      items.map((it, i) => ({ ids: it.tagIds, loc: itemLoc(i, 'tagIds') })),
+    ),
+  );
+  const teamCheck = await teamErrors(
+    ctx,
+    items.flatMap((it, i) => (it.teamId ? [{ teamId: it.teamId, loc: itemLoc(i, 'teamId') }] : [])),
+  );
   errors.addAll(teamCheck.errors);
   errors.throwIfAny();
 
@@ -403,9 +500,18 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
           action: 'create',
           changes: {
             after: {
-              email: it.email, firstName: it.firstName, lastName: it.lastName, status: it.status, roleId: roleRows[i]!.id,
-              managerIds: managerLists[i], tagIds: it.tagIds, teamId: it.teamId ?? null, acceptColdTraffic: it.acceptColdTraffic,
-              acceptInvalidLeads: it.acceptInvalidLeads, redirectToAdvertiser: it.redirectToAdvertiser, passwordGenerated: passwords[i].generated,
+              email: it.email,
+              firstName: it.firstName,
+              lastName: it.lastName,
+              status: it.status,
+              roleId: roleRows[i]!.id,
+              managerIds: managerLists[i],
+              tagIds: it.tagIds,
+              teamId: it.teamId ?? null,
+              acceptColdTraffic: it.acceptColdTraffic,
+              acceptInvalidLeads: it.acceptInvalidLeads,
+              redirectToAdvertiser: it.redirectToAdvertiser,
+              passwordGenerated: passwords[i].generated,
             },
           },
         });
@@ -425,7 +531,18 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
 // ---------------------------------------------------------------------------------------------------------------
 // edit
 
-const SCALAR_FIELDS = ['email', 'firstName', 'lastName', 'contacts', 'birthDate', 'timezone', 'language', 'acceptColdTraffic', 'acceptInvalidLeads', 'redirectToAdvertiser'] as const;
+const SCALAR_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'contacts',
+  'birthDate',
+  'timezone',
+  'language',
+  'acceptColdTraffic',
+  'acceptInvalidLeads',
+  'redirectToAdvertiser',
+] as const;
 
 /** Loads the affiliates an items body names and checks the actor may edit each (404 unseen, 403 read-only). */
 async function loadForWrite(ctx: Ctx, ids: number[], loc: (i: number) => Loc): Promise<Map<number, Row>> {
@@ -446,15 +563,44 @@ export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateD
   const errors = new FieldErrors();
   const managerLists = items.map((it) => (it.managerIds ? withSelf(actor, it.managerIds) : undefined));
   errors.addAll(
-    await emailErrors(ctx, items.flatMap((it, i) => (it.email !== undefined ? [{ email: it.email, loc: itemLoc(i, 'email'), exceptId: it.id }] : []))),
+    await emailErrors(
+      ctx,
+      items.flatMap((it, i) => (it.email !== undefined ? [{ email: it.email, loc: itemLoc(i, 'email'), exceptId: it.id }] : [])),
+    ),
   );
-  const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), ['affiliate'], errors);
-  errors.addAll(await managerErrors(ctx, managerLists.flatMap((ids, i) => (ids ? [{ ids, loc: itemLoc(i, 'managerIds') }] : []))));
-  errors.addAll(await tagErrors(ctx, items.flatMap((it, i) => (it.tagIds ? [{ ids: it.tagIds, loc: itemLoc(i, 'tagIds'), current: new Set(tagsNow.get(it.id)) }] : []))));
+  const roleRows = await resolveRoles(
+    ctx,
+    items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })),
+    ['affiliate'],
+    errors,
+  );
+  errors.addAll(
+    await managerErrors(
+      ctx,
+      managerLists.flatMap((ids, i) => (ids ? [{ ids, loc: itemLoc(i, 'managerIds') }] : [])),
+    ),
+  );
+  errors.addAll(
+    await tagErrors(
+      ctx,
+      items.flatMap((it, i) => (it.tagIds ? [{ ids: it.tagIds, loc: itemLoc(i, 'tagIds'), current: new Set(tagsNow.get(it.id)) }] : [])),
+    ),
+  );
   const teamMoves = items.flatMap((it, i) => (it.teamId !== undefined && it.teamId !== current.get(it.id)!.teamId ? [{ it, i }] : []));
-  const teamCheck = await teamErrors(ctx, teamMoves.flatMap(({ it, i }) => (it.teamId ? [{ teamId: it.teamId, loc: itemLoc(i, 'teamId') }] : [])));
+  const teamCheck = await teamErrors(
+    ctx,
+    teamMoves.flatMap(({ it, i }) => (it.teamId ? [{ teamId: it.teamId, loc: itemLoc(i, 'teamId') }] : [])),
+  );
   errors.addAll(teamCheck.errors);
-  errors.addAll(await leaveErrors(ctx, teamMoves.flatMap(({ it, i }) => { const from = current.get(it.id)!.teamId; return from ? [{ teamId: from, loc: itemLoc(i, 'teamId') }] : []; })));
+  errors.addAll(
+    await leaveErrors(
+      ctx,
+      teamMoves.flatMap(({ it, i }) => {
+        const from = current.get(it.id)!.teamId;
+        return from ? [{ teamId: from, loc: itemLoc(i, 'teamId') }] : [];
+      }),
+    ),
+  );
   errors.throwIfAny();
 
   const hashes = await Promise.all(items.map((it) => (it.password ? hashPassword(it.password) : undefined)));
@@ -463,7 +609,13 @@ export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateD
     const audits: AuditEntry[] = [];
     for (const [i, it] of items.entries()) {
       const row = current.get(it.id)!;
-      const before: Record<string, unknown> = { ...row.user, roleId: row.user.roleId, managerIds: managersNow.get(it.id), tagIds: tagsNow.get(it.id), teamId: row.teamId };
+      const before: Record<string, unknown> = {
+        ...row.user,
+        roleId: row.user.roleId,
+        managerIds: managersNow.get(it.id),
+        tagIds: tagsNow.get(it.id),
+        teamId: row.teamId,
+      };
       const patch: Record<string, unknown> = Object.fromEntries(SCALAR_FIELDS.map((f) => [f, it[f]]));
       if (it.roleId !== undefined) patch.roleId = roleRows[i]!.id;
       const changes = diffFields(before, {
@@ -483,11 +635,17 @@ export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateD
       }
       if (managerLists[i] && !sameSet(managerLists[i]!, managersNow.get(it.id)!)) await writeManagers(db, it.id, managerLists[i]!);
       if (it.tagIds && !sameSet(it.tagIds, tagsNow.get(it.id)!)) await writeTags(db, it.id, it.tagIds);
-      if (it.teamId !== undefined && it.teamId !== row.teamId) await writeTeam(tx, it.id, it.teamId ? teamCheck.teams.get(it.teamId)! : null);
+      if (it.teamId !== undefined && it.teamId !== row.teamId)
+        await writeTeam(tx, it.id, it.teamId ? teamCheck.teams.get(it.teamId)! : null);
       // a new password signs the affiliate out everywhere
       if (hashes[i]) await revokeAllOfUser(tx, it.id);
       if (changes || hashes[i]) {
-        audits.push({ entity: 'user', entityId: it.id, action: 'update', changes: { ...(changes ?? { before: {}, after: {} }), ...(hashes[i] ? { passwordChanged: true } : {}) } });
+        audits.push({
+          entity: 'user',
+          entityId: it.id,
+          action: 'update',
+          changes: { ...(changes ?? { before: {}, after: {} }), ...(hashes[i] ? { passwordChanged: true } : {}) },
+        });
       }
     }
     await recordAudits(tx, audits);
@@ -498,7 +656,10 @@ export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateD
 async function tagIdsOf(ctx: Ctx, ids: readonly number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>(ids.map((id) => [id, []]));
   if (!ids.length) return map;
-  const rows = await ctx.db.select().from(userTags).where(inArray(userTags.userId, [...ids]));
+  const rows = await ctx.db
+    .select()
+    .from(userTags)
+    .where(inArray(userTags.userId, [...ids]));
   for (const r of rows) map.get(r.userId)?.push(r.tagId);
   return map;
 }
@@ -511,7 +672,8 @@ export async function bulkEdit(ctx: Ctx, input: BulkInput): Promise<AffiliateDet
   const [managersNow, tagsNow] = await Promise.all([affiliateManagerIds(ctx.db, ids), tagIdsOf(ctx, ids)]);
 
   const errors = new FieldErrors();
-  if (input.managerIds && input.managersMode !== 'remove') errors.addAll(await managerErrors(ctx, [{ ids: input.managerIds, loc: ['body', 'data', 'managerIds'] }]));
+  if (input.managerIds && input.managersMode !== 'remove')
+    errors.addAll(await managerErrors(ctx, [{ ids: input.managerIds, loc: ['body', 'data', 'managerIds'] }]));
   if (input.tagIds && input.tagsMode !== 'remove') {
     // a tag every selected affiliate already carries may stay even when inactive
     const common = new Set(input.tagIds.filter((t) => ids.every((id) => tagsNow.get(id)!.includes(t))));
@@ -522,7 +684,14 @@ export async function bulkEdit(ctx: Ctx, input: BulkInput): Promise<AffiliateDet
   if (input.teamId && moving.length) teamCheck = await teamErrors(ctx, [{ teamId: input.teamId, loc: ['body', 'data', 'teamId'] }]);
   errors.addAll(teamCheck.errors);
   const leaving = [...new Set(moving.map((id) => current.get(id)!.teamId).filter((t): t is number => t !== null))];
-  errors.addAll((await leaveErrors(ctx, leaving.map((teamId) => ({ teamId, loc: ['body', 'data', 'teamId'] })))).slice(0, 1));
+  errors.addAll(
+    (
+      await leaveErrors(
+        ctx,
+        leaving.map((teamId) => ({ teamId, loc: ['body', 'data', 'teamId'] })),
+      )
+    ).slice(0, 1),
+  );
   errors.throwIfAny();
 
   await ctx.db.transaction(async (db) => {
@@ -530,18 +699,31 @@ export async function bulkEdit(ctx: Ctx, input: BulkInput): Promise<AffiliateDet
     const audits: AuditEntry[] = [];
     for (const id of ids) {
       const row = current.get(id)!;
-      const managerIds = input.managerIds ? withSelf(actor, editList(managersNow.get(id)!, input.managerIds, input.managersMode)) : undefined;
+      const managerIds = input.managerIds
+        ? withSelf(actor, editList(managersNow.get(id)!, input.managerIds, input.managersMode))
+        : undefined;
       const tagIds = input.tagIds ? editList(tagsNow.get(id)!, input.tagIds, input.tagsMode) : undefined;
-      const flags = { acceptColdTraffic: input.acceptColdTraffic, acceptInvalidLeads: input.acceptInvalidLeads, redirectToAdvertiser: input.redirectToAdvertiser };
+      const flags = {
+        acceptColdTraffic: input.acceptColdTraffic,
+        acceptInvalidLeads: input.acceptInvalidLeads,
+        redirectToAdvertiser: input.redirectToAdvertiser,
+      };
       const columns = diffFields(row.user as Record<string, unknown>, flags);
-      const changes = diffFields({ ...row.user, managerIds: managersNow.get(id), tagIds: tagsNow.get(id), teamId: row.teamId } as Record<string, unknown>, {
-        ...flags,
-        managerIds: managerIds && !sameSet(managerIds, managersNow.get(id)!) ? managerIds : undefined,
-        tagIds: tagIds && !sameSet(tagIds, tagsNow.get(id)!) ? tagIds : undefined,
-        teamId: input.teamId,
-      });
+      const changes = diffFields(
+        { ...row.user, managerIds: managersNow.get(id), tagIds: tagsNow.get(id), teamId: row.teamId } as Record<string, unknown>,
+        {
+          ...flags,
+          managerIds: managerIds && !sameSet(managerIds, managersNow.get(id)!) ? managerIds : undefined,
+          tagIds: tagIds && !sameSet(tagIds, tagsNow.get(id)!) ? tagIds : undefined,
+          teamId: input.teamId,
+        },
+      );
       if (!changes) continue;
-      if (columns) await db.update(users).set(columns.after as Partial<UserRow>).where(eq(users.id, id));
+      if (columns)
+        await db
+          .update(users)
+          .set(columns.after as Partial<UserRow>)
+          .where(eq(users.id, id));
       if (changes.after.managerIds) await writeManagers(db, id, managerIds!);
       if (changes.after.tagIds) await writeTags(db, id, tagIds!);
       if ('teamId' in changes.after) await writeTeam(tx, id, input.teamId ? teamCheck.teams.get(input.teamId)! : null);
@@ -560,7 +742,9 @@ export async function changeStatus(ctx: Ctx, items: StatusInput[]): Promise<Affi
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
   const blocked = items.flatMap((it, i) =>
-    current.get(it.id)!.user.status === 'blocked' ? [{ msg: 'The affiliate is blocked: unblock its access instead', type: 'blocked', loc: itemLoc(i, 'status') }] : [],
+    current.get(it.id)!.user.status === 'blocked'
+      ? [{ msg: 'The affiliate is blocked: unblock its access instead', type: 'blocked', loc: itemLoc(i, 'status') }]
+      : [],
   );
   if (blocked.length) throw AppError.conflict(blocked[0].msg, blocked);
   await ctx.db.transaction(async (db) => {
@@ -571,7 +755,12 @@ export async function changeStatus(ctx: Ctx, items: StatusInput[]): Promise<Affi
       if (row.status === it.status) continue;
       await db.update(users).set({ status: it.status, statusChangedAt: ctx.now() }).where(eq(users.id, it.id));
       if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({ entity: 'user', entityId: it.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'user',
+        entityId: it.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordAudits(tx, audits);
   });
@@ -589,7 +778,9 @@ export async function changeBlock(ctx: Ctx, items: BlockInput[]): Promise<Affili
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
   const inBlockedTeam = items.flatMap((it, i) => {
     const row = current.get(it.id)!;
-    return it.action === 'unblock' && (row.teamTraffic || row.teamAccess) ? [{ msg: BLOCKED_TEAM(row.teamTitle ?? ''), type: 'blockedTeam', loc: itemLoc(i, 'action') }] : [];
+    return it.action === 'unblock' && (row.teamTraffic || row.teamAccess)
+      ? [{ msg: BLOCKED_TEAM(row.teamTitle ?? ''), type: 'blockedTeam', loc: itemLoc(i, 'action') }]
+      : [];
   });
   if (inBlockedTeam.length) throw AppError.conflict(inBlockedTeam[0].msg, inBlockedTeam);
 
@@ -605,7 +796,12 @@ export async function changeBlock(ctx: Ctx, items: BlockInput[]): Promise<Affili
       if (set.status === 'blocked') await revokeAllOfUser(tx, it.id);
       events.push({ entity: 'user', entityId: it.id, action: it.action, blockType: it.blockType, reason: it.reason ?? null });
       const changes = diffFields(u as Record<string, unknown>, set as Record<string, unknown>);
-      audits.push({ entity: 'user', entityId: it.id, action: it.action, changes: { ...changes, blockType: it.blockType, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'user',
+        entityId: it.id,
+        action: it.action,
+        changes: { ...changes, blockType: it.blockType, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordBlockEvents(tx, events);
     await recordAudits(tx, audits);
@@ -619,7 +815,8 @@ function blockPatch(u: UserRow, it: BlockInput, now: Date): Partial<UserRow> | n
   const access = it.blockType === 'access' || it.blockType === 'full';
   if (it.action === 'block') {
     // blocking again records the new reason; the time of the first block is kept
-    if (traffic) return { trafficBlocked: true, trafficBlockedAt: u.trafficBlocked ? u.trafficBlockedAt : now, blockReason: it.reason ?? null };
+    if (traffic)
+      return { trafficBlocked: true, trafficBlockedAt: u.trafficBlocked ? u.trafficBlockedAt : now, blockReason: it.reason ?? null };
     return { status: 'blocked', statusChangedAt: u.status === 'blocked' ? u.statusChangedAt : now, blockReason: it.reason ?? null };
   }
   const set: Partial<UserRow> = {};

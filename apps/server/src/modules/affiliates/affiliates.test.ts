@@ -11,7 +11,8 @@ const url = '/api/v1/affiliates';
 const put = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT', url, as, payload: { items } });
 const patch = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PATCH', url, as, payload: { items } });
 const bulk = (as: TestUser | null, data: unknown) => t.request({ method: 'POST', url: `${url}/bulk_edit`, as, payload: { data } });
-const status = (as: TestUser | null, items: unknown[]) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
+const status = (as: TestUser | null, items: unknown[]) =>
+  t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
 const get = (as: TestUser | null, id: number) => t.request({ method: 'GET', url: `${url}/${id}`, as });
 const list = (as: TestUser | null, query = '') => t.request({ method: 'GET', url: `${url}${query}`, as });
 const lookup = (as: TestUser | null, query = '') => t.request({ method: 'GET', url: `${url}/lookup${query}`, as });
@@ -75,7 +76,10 @@ describe('affiliates: create (PUT)', () => {
     // it can sign in with the given password, and no e-mail was needed
     await make.signInAffiliate(a);
     expect(t.mailer.sent.filter((m) => m.to === a.email)).toEqual([]);
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, a.id)));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, a.id)));
     expect(audit).toMatchObject({ userId: t.admin.id, action: 'create' });
   });
 
@@ -96,7 +100,13 @@ describe('affiliates: create (PUT)', () => {
     const inactiveTag = await make.tag(undefined, 'affiliate', 'inactive');
     const res = await put(t.admin, [
       { email: 'not-an-email', firstName: '', password: 'abc', birthDate: '2020-01-01', timezone: 'Mars/Base', language: 'xx' },
-      { ...valid(), email: taken.email.toUpperCase(), contacts: [{ type: 'telegram', value: 'a b' }], redirectToAdvertiser: 'sometimes', status: 'blocked' },
+      {
+        ...valid(),
+        email: taken.email.toUpperCase(),
+        contacts: [{ type: 'telegram', value: 'a b' }],
+        redirectToAdvertiser: 'sometimes',
+        status: 'blocked',
+      },
     ]);
     expect(res.statusCode).toBe(400);
     const errs = res.json().errors.map((e: { msg: string; loc: unknown[] }) => [e.loc.join('.'), e.msg]);
@@ -116,7 +126,13 @@ describe('affiliates: create (PUT)', () => {
     // business checks: a taken e-mail (any case), a non-manager, tags of another type or inactive, an unknown team, a role of another type
     const team = await make.team({ status: 'inactive' });
     const second = await put(t.admin, [
-      { ...valid(), email: taken.email.toUpperCase(), managerIds: [employee.id], tagIds: [otherTypeTag.id, inactiveTag.id], teamId: 999_999 },
+      {
+        ...valid(),
+        email: taken.email.toUpperCase(),
+        managerIds: [employee.id],
+        tagIds: [otherTypeTag.id, inactiveTag.id],
+        teamId: 999_999,
+      },
       { ...valid(), teamId: team.id, roleId: await t.make.systemRoleId('employee') },
     ]);
     expect(second.statusCode).toBe(400);
@@ -129,7 +145,10 @@ describe('affiliates: create (PUT)', () => {
       ['body.items.0.teamId', 'exists'],
       ['body.items.1.teamId', 'inactive'],
     ]);
-    const dup = await put(t.admin, [{ ...valid(), email: 'same@people.test' }, { ...valid(), email: 'SAME@people.test' }]);
+    const dup = await put(t.admin, [
+      { ...valid(), email: 'same@people.test' },
+      { ...valid(), email: 'SAME@people.test' },
+    ]);
     expect(dup.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 1, 'email'] }]);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'same@people.test'))).toEqual([]);
   });
@@ -237,8 +256,17 @@ describe('affiliates: scope of an affiliate manager (assigned only)', () => {
 
     // writes: 404 for the unseen one, nothing changed
     expect((await patch(mine, [{ id: foreign.id, firstName: 'Hacked' }])).statusCode).toBe(404);
-    expect((await patch(mine, [{ id: own.id, firstName: 'Fine' }, { id: foreign.id, firstName: 'Hacked' }])).json().errors[0].loc).toEqual(['body', 'items', 1, 'id']);
-    expect((await make.block('affiliates', [{ id: foreign.id, action: 'block', blockType: 'traffic', reason: 'x' }], mine)).statusCode).toBe(404);
+    expect(
+      (
+        await patch(mine, [
+          { id: own.id, firstName: 'Fine' },
+          { id: foreign.id, firstName: 'Hacked' },
+        ])
+      ).json().errors[0].loc,
+    ).toEqual(['body', 'items', 1, 'id']);
+    expect(
+      (await make.block('affiliates', [{ id: foreign.id, action: 'block', blockType: 'traffic', reason: 'x' }], mine)).statusCode,
+    ).toBe(404);
     expect((await status(mine, [{ id: foreign.id, status: 'inactive' }])).statusCode).toBe(404);
     expect((await bulk(mine, { ids: [foreign.id], acceptColdTraffic: true })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `${url}/${foreign.id}/block-history`, as: mine })).statusCode).toBe(404);
@@ -249,14 +277,20 @@ describe('affiliates: scope of an affiliate manager (assigned only)', () => {
     expect((await t.request({ method: 'GET', url: `/api/v1/users/${foreign.id}`, as: mine })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/v1/users/${own.id}`, as: mine })).statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: `/api/v1/users/${foreign.id}/regenerate-api-token`, as: mine })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PATCH', url: '/api/v1/users', as: mine, payload: { items: [{ id: foreign.id, firstName: 'X' }] } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PATCH', url: '/api/v1/users', as: mine, payload: { items: [{ id: foreign.id, firstName: 'X' }] } }))
+        .statusCode,
+    ).toBe(404);
     const regen = await t.request({ method: 'POST', url: `/api/v1/users/${own.id}/regenerate-api-token`, as: mine });
     expect(regen.statusCode).toBe(200);
     expect((await get(mine, own.id)).json().data.items[0].apiToken).toBe(regen.json().data.apiToken);
   });
 
   it('reads but cannot edit with the assigned read variant only (403), and sees all with affiliate.read', async () => {
-    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.affiliates.read', 'affiliate.assigned.read', 'user.update'] });
+    const reader = await t.make.user({
+      type: 'affiliate_manager',
+      permissions: ['front.menu.affiliates.read', 'affiliate.assigned.read', 'user.update'],
+    });
     const a = await make.affiliate({ managerIds: [reader.id] });
     expect((await get(reader, a.id)).json().data.items[0].editable).toBe(false);
     const res = await patch(reader, [{ id: a.id, firstName: 'X' }]);
@@ -275,7 +309,12 @@ describe('affiliates: scope of an affiliate manager (assigned only)', () => {
     const a = await make.affiliate({ managerIds: [am.id] });
     const res = await patch(am, [{ id: a.id, managerIds: [other.id] }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items[0].managers.map((m: { id: number }) => m.id).sort()).toEqual([am.id, other.id].sort());
+    expect(
+      res
+        .json()
+        .data.items[0].managers.map((m: { id: number }) => m.id)
+        .sort(),
+    ).toEqual([am.id, other.id].sort());
   });
 });
 
@@ -295,8 +334,15 @@ describe('affiliates: edit (PATCH) and bulk edit', () => {
     expect(res.json().data.items[1]).toMatchObject({ acceptInvalidLeads: true, contacts: [{ type: 'email', value: 'b@example.com' }] });
     expect((await make.refresh(session.refreshToken)).statusCode).toBe(401);
     expect((await t.signIn(a.email, 'new-pass-99')).token).toBeTruthy();
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'update')));
-    expect(audits[0].changes).toMatchObject({ before: { firstName: 'Ada', teamId: null }, after: { firstName: 'Edited', teamId: team.id }, passwordChanged: true });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'update')));
+    expect(audits[0].changes).toMatchObject({
+      before: { firstName: 'Ada', teamId: null },
+      after: { firstName: 'Edited', teamId: team.id },
+      passwordChanged: true,
+    });
     // out of the team again
     expect((await patch(t.admin, [{ id: a.id, teamId: null }])).json().data.items[0].team).toBeNull();
   });
@@ -309,7 +355,9 @@ describe('affiliates: edit (PATCH) and bulk edit', () => {
       { id: b.id, birthDate: '2030-02-30', managerIds: [1, 1] },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { loc: unknown[] }) => e.loc.join('.'))).toEqual(expect.arrayContaining(['body.items.1.birthDate', 'body.items.1.managerIds']));
+    expect(res.json().errors.map((e: { loc: unknown[] }) => e.loc.join('.'))).toEqual(
+      expect.arrayContaining(['body.items.1.birthDate', 'body.items.1.managerIds']),
+    );
     const taken = await patch(t.admin, [{ id: a.id, email: b.email, firstName: 'Changed' }]);
     expect(taken.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'email'] }]);
     // its own e-mail is not a clash
@@ -329,20 +377,38 @@ describe('affiliates: edit (PATCH) and bulk edit', () => {
     const team = await make.team();
     const a = await make.affiliate({ managerIds: [m1.id], tagIds: [t1.id] });
     const b = await make.affiliate({ tagIds: [t2.id] });
-    const added = await bulk(t.admin, { ids: [a.id, b.id], managerIds: [m2.id], managersMode: 'add', tagIds: [t1.id], tagsMode: 'add', teamId: team.id, acceptColdTraffic: true });
+    const added = await bulk(t.admin, {
+      ids: [a.id, b.id],
+      managerIds: [m2.id],
+      managersMode: 'add',
+      tagIds: [t1.id],
+      tagsMode: 'add',
+      teamId: team.id,
+      acceptColdTraffic: true,
+    });
     expect(added.statusCode, added.body).toBe(200);
     const [ra, rb] = added.json().data.items;
     expect(ra.managers.map((m: { id: number }) => m.id).sort()).toEqual([m1.id, m2.id].sort());
     expect(rb.managers.map((m: { id: number }) => m.id)).toEqual([m2.id]);
     expect(rb.tags.map((x: { id: number }) => x.id).sort()).toEqual([t1.id, t2.id].sort());
     expect([ra.team?.id, rb.team?.id, ra.acceptColdTraffic, rb.acceptColdTraffic]).toEqual([team.id, team.id, true, true]);
-    const removed = await bulk(t.admin, { ids: [a.id, b.id], tagIds: [t1.id], tagsMode: 'remove', managerIds: [m1.id], managersMode: 'replace', teamId: null });
+    const removed = await bulk(t.admin, {
+      ids: [a.id, b.id],
+      tagIds: [t1.id],
+      tagsMode: 'remove',
+      managerIds: [m1.id],
+      managersMode: 'replace',
+      teamId: null,
+    });
     const [xa, xb] = removed.json().data.items;
     expect(xa.tags).toEqual([]);
     expect(xb.tags.map((x: { id: number }) => x.id)).toEqual([t2.id]);
     expect(xa.managers.map((m: { id: number }) => m.id)).toEqual([m1.id]);
     expect([xa.team, xb.team]).toEqual([null, null]);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, b.id), eq(auditLog.action, 'bulk_edit')));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, b.id), eq(auditLog.action, 'bulk_edit')));
     expect(audits).toHaveLength(2);
   });
 
@@ -350,9 +416,19 @@ describe('affiliates: edit (PATCH) and bulk edit', () => {
     const a = await make.affiliate();
     expect((await bulk(t.admin, { ids: [] })).json().errors[0].loc).toEqual(['body', 'data', 'ids']);
     const employee = await t.make.user({ type: 'employee' });
-    expect((await bulk(t.admin, { ids: [a.id], managerIds: [employee.id] })).json().errors[0].loc).toEqual(['body', 'data', 'managerIds', 0]);
+    expect((await bulk(t.admin, { ids: [a.id], managerIds: [employee.id] })).json().errors[0].loc).toEqual([
+      'body',
+      'data',
+      'managerIds',
+      0,
+    ]);
     expect((await bulk(t.admin, { ids: [a.id], managersMode: 'merge' })).json().errors[0].loc).toEqual(['body', 'data', 'managersMode']);
-    expect((await bulk(t.admin, { ids: [a.id, 999_999], acceptColdTraffic: true })).json().errors[0].loc).toEqual(['body', 'data', 'ids', 1]);
+    expect((await bulk(t.admin, { ids: [a.id, 999_999], acceptColdTraffic: true })).json().errors[0].loc).toEqual([
+      'body',
+      'data',
+      'ids',
+      1,
+    ]);
     expect((await bulk(await t.make.user({ type: 'affiliate' }), { ids: [a.id] })).statusCode).toBe(403);
   });
 });
@@ -384,7 +460,15 @@ describe('affiliates: blocking (spec §4)', () => {
     expect(full.json().errors[0]).toMatchObject({ msg: 'pattern', loc: ['body', 'items', 0, 'blockType'] });
     const noType = await make.block('affiliates', [{ id: a.id, action: 'block', reason: 'x' }]);
     expect(noType.json().errors[0].loc).toEqual(['body', 'items', 0, 'blockType']);
-    expect((await make.block('affiliates', [{ id: a.id, action: 'block', blockType: 'traffic', reason: 'x' }], await t.make.user({ type: 'affiliate' }))).statusCode).toBe(403);
+    expect(
+      (
+        await make.block(
+          'affiliates',
+          [{ id: a.id, action: 'block', blockType: 'traffic', reason: 'x' }],
+          await t.make.user({ type: 'affiliate' }),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('blocks traffic: the flags, the refresh extraInfo, the history and the audit', async () => {
@@ -393,22 +477,47 @@ describe('affiliates: blocking (spec §4)', () => {
     const res = await make.block('affiliates', [{ id: a.id, action: 'block', blockType: 'traffic', reason: 'Fraudulent clicks' }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Affiliate blocked');
-    expect(res.json().data.items[0]).toMatchObject({ trafficBlocked: true, ownTrafficBlocked: true, teamTrafficBlocked: false, trafficBlockedAt: expect.any(Number), blockReason: 'Fraudulent clicks', status: 'active' });
+    expect(res.json().data.items[0]).toMatchObject({
+      trafficBlocked: true,
+      ownTrafficBlocked: true,
+      teamTrafficBlocked: false,
+      trafficBlockedAt: expect.any(Number),
+      blockReason: 'Fraudulent clicks',
+      status: 'active',
+    });
     const refreshed = await make.refresh(session.refreshToken);
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().data.extraInfo.trafficBlocked).toBe(true);
     const history = await t.request({ method: 'GET', url: `${url}/${a.id}/block-history?withMeta=1`, as: t.admin });
     expect(history.json().data).toEqual({
-      items: [{ id: expect.any(Number), action: 'block', blockType: 'traffic', reason: 'Fraudulent clicks', createdAt: expect.any(Number), createdBy: expect.objectContaining({ id: t.admin.id }), teamId: null }],
+      items: [
+        {
+          id: expect.any(Number),
+          action: 'block',
+          blockType: 'traffic',
+          reason: 'Fraudulent clicks',
+          createdAt: expect.any(Number),
+          createdBy: expect.objectContaining({ id: t.admin.id }),
+          teamId: null,
+        },
+      ],
       meta: { totalCount: 1 },
     });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'block')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'block')));
     expect(audit.changes).toMatchObject({ after: { trafficBlocked: true }, blockType: 'traffic', reason: 'Fraudulent clicks' });
     const unblocked = await make.block('affiliates', [{ id: a.id, action: 'unblock', blockType: 'traffic' }]);
     expect(unblocked.json().data.items[0]).toMatchObject({ trafficBlocked: false, trafficBlockedAt: null, blockReason: null });
     // unblocking what is not blocked changes nothing and records nothing
     await make.block('affiliates', [{ id: a.id, action: 'unblock', blockType: 'full' }]);
-    expect(await t.database.db.select().from(blockEvents).where(and(eq(blockEvents.entity, 'user'), eq(blockEvents.entityId, a.id)))).toHaveLength(2);
+    expect(
+      await t.database.db
+        .select()
+        .from(blockEvents)
+        .where(and(eq(blockEvents.entity, 'user'), eq(blockEvents.entityId, a.id))),
+    ).toHaveLength(2);
   });
 
   it('blocks access: signed out at the next refresh (401), refused at sign-in, back after an unblock', async () => {
@@ -442,7 +551,9 @@ describe('affiliates: blocking (spec §4)', () => {
     await make.block('teams', [{ id: team.id, action: 'block', blockType: 'traffic', reason: 'Team fraud' }]);
     const refused = await make.block('affiliates', [{ id: a.id, action: 'unblock', blockType: 'traffic' }]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(`The affiliate is in the blocked team "${team.title}". Remove it from the team or unblock the team first`);
+    expect(refused.json().message).toBe(
+      `The affiliate is in the blocked team "${team.title}". Remove it from the team or unblock the team first`,
+    );
     expect(refused.json().errors[0].loc).toEqual(['body', 'items', 0, 'action']);
     expect((await get(t.admin, a.id)).json().data.items[0]).toMatchObject({ ownTrafficBlocked: true, teamTrafficBlocked: true });
     // the team's entries show on the member's history
@@ -472,11 +583,16 @@ describe('affiliates: look-up', () => {
     const count = await lookup(t.admin, `?search=${stamp}&limit=1`);
     expect(count.json().data.items).toHaveLength(1);
     expect(count.json().data.meta.totalCount).toBe(7);
-    expect((await lookup(t.admin, `?search=${stamp}&limit=5&purpose=campaign`)).json().data).toMatchObject({ items: expect.any(Array), meta: { totalCount: 6 } });
+    expect((await lookup(t.admin, `?search=${stamp}&limit=5&purpose=campaign`)).json().data).toMatchObject({
+      items: expect.any(Array),
+      meta: { totalCount: 6 },
+    });
     expect(ids(await lookup(t.admin, `?search=${stamp}&limit=5&purpose=assignment`))).toHaveLength(5);
     expect(ids(await lookup(t.admin, `?search=${stamp}&purpose=filter`))).toContain(inactive.id);
     expect(ids(await lookup(t.admin, `?search=${stamp}&purpose=postback`))).not.toContain(inactive.id);
-    expect(ids(await lookup(t.admin, `?ids=${inactive.id},${active[0].id}&purpose=assignment`)).sort()).toEqual([inactive.id, active[0].id].sort());
+    expect(ids(await lookup(t.admin, `?ids=${inactive.id},${active[0].id}&purpose=assignment`)).sort()).toEqual(
+      [inactive.id, active[0].id].sort(),
+    );
     expect((await lookup(t.admin, '?purpose=everything')).json().errors[0].loc).toEqual(['querystring', 'purpose']);
     expect((await lookup(await t.make.user({ type: 'affiliate' }))).statusCode).toBe(403);
     expect((await lookup(null)).statusCode).toBe(401);
@@ -496,11 +612,22 @@ describe('users/managers look-up', () => {
     expect(found).toEqual(expect.arrayContaining([am.id, t.admin.id]));
     expect(found).not.toContain(employee.id);
     expect(found).not.toContain(inactive.id);
-    const search = await t.request({ method: 'GET', url: `/api/v1/users/managers?search=${encodeURIComponent(am.email)}&limit=1`, as: t.admin });
-    expect(search.json().data).toEqual({ items: [expect.objectContaining({ id: am.id, roleType: 'affiliate_manager', status: 'active' })], meta: { totalCount: 1 } });
+    const search = await t.request({
+      method: 'GET',
+      url: `/api/v1/users/managers?search=${encodeURIComponent(am.email)}&limit=1`,
+      as: t.admin,
+    });
+    expect(search.json().data).toEqual({
+      items: [expect.objectContaining({ id: am.id, roleType: 'affiliate_manager', status: 'active' })],
+      meta: { totalCount: 1 },
+    });
     expect(ids(await t.request({ method: 'GET', url: `/api/v1/users/managers?ids=${inactive.id}`, as: t.admin }))).toEqual([inactive.id]);
-    expect(ids(await t.request({ method: 'GET', url: '/api/v1/users/managers?roleType=admin&limit=1000', as: t.admin }))).not.toContain(am.id);
-    expect((await t.request({ method: 'GET', url: '/api/v1/users/managers', as: await t.make.user({ type: 'affiliate' }) })).statusCode).toBe(403);
+    expect(ids(await t.request({ method: 'GET', url: '/api/v1/users/managers?roleType=admin&limit=1000', as: t.admin }))).not.toContain(
+      am.id,
+    );
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/managers', as: await t.make.user({ type: 'affiliate' }) })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/v1/users/managers' })).statusCode).toBe(401);
   });
 });

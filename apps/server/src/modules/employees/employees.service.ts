@@ -6,8 +6,20 @@
  * a staff type; custom permissions exist, suit the role type and (for non-administrators) are held by the editor.
  */
 import {
-  EMPLOYEE_ROLE_TYPES, EMPLOYEE_STATUSES, PERMISSION_NAMES, PERMISSIONS, permissionDiff, permissionsForRoleType, type ApiErrorItem, type Employee,
-  type EmployeePermissions, type employeeCreate, type employeeListQuery, type employeeStatusItem, type employeeUpdate, type RoleType,
+  EMPLOYEE_ROLE_TYPES,
+  EMPLOYEE_STATUSES,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  permissionDiff,
+  permissionsForRoleType,
+  type ApiErrorItem,
+  type Employee,
+  type EmployeePermissions,
+  type employeeCreate,
+  type employeeListQuery,
+  type employeeStatusItem,
+  type employeeUpdate,
+  type RoleType,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, gte, ilike, inArray, lt, max, min, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -69,7 +81,10 @@ async function present(ctx: Ctx, rows: Row[]): Promise<Employee[]> {
   const authorIds = [...new Set(rows.flatMap((r) => (r.user.createdBy ? [r.user.createdBy] : [])))];
   const author = alias(users, 'author');
   const authors = authorIds.length
-    ? await ctx.db.select({ id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email }).from(author).where(inArray(author.id, authorIds))
+    ? await ctx.db
+        .select({ id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email })
+        .from(author)
+        .where(inArray(author.id, authorIds))
     : [];
   const byId = new Map(authors.map((a) => [a.id, a]));
   return rows.map(({ user: u, role, managedAffiliates: ma, managedTeams: mt }) => ({
@@ -170,7 +185,9 @@ async function assertAdminsRemain(ctx: Ctx, losing: number[]) {
 /** Non-administrators may not hand out an administrator role. */
 function adminRoleErrors(actor: Actor, wanted: { role: RoleRow | undefined; loc: Loc }[]): ApiErrorItem[] {
   if (actor.roleType === 'admin') return [];
-  return wanted.flatMap((w) => (w.role?.type === 'admin' ? [{ msg: 'Only an administrator can give an administrator role', type: 'forbidden', loc: w.loc }] : []));
+  return wanted.flatMap((w) =>
+    w.role?.type === 'admin' ? [{ msg: 'Only an administrator can give an administrator role', type: 'forbidden', loc: w.loc }] : [],
+  );
 }
 
 async function guarded<T>(loc: Loc, work: () => Promise<T>): Promise<T> {
@@ -182,13 +199,30 @@ async function guarded<T>(loc: Loc, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof employeeCreate>[]): Promise<{ items: Employee[]; unsentMail: number }> {
+export async function create(
+  ctx: Ctx,
+  deps: MailDeps,
+  items: z.infer<typeof employeeCreate>[],
+): Promise<{ items: Employee[]; unsentMail: number }> {
   const actor = requireActor(ctx);
   const errors = new FieldErrors();
-  errors.addAll(await emailErrors(ctx, items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') }))));
-  const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), STAFF_TYPES, errors);
+  errors.addAll(
+    await emailErrors(
+      ctx,
+      items.map((it, i) => ({ email: it.email, loc: itemLoc(i, 'email') })),
+    ),
+  );
+  const roleRows = await resolveRoles(
+    ctx,
+    items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })),
+    STAFF_TYPES,
+    errors,
+  );
   errors.throwIfAny();
-  const forbidden = adminRoleErrors(actor, roleRows.map((role, i) => ({ role, loc: itemLoc(i, 'roleId') })));
+  const forbidden = adminRoleErrors(
+    actor,
+    roleRows.map((role, i) => ({ role, loc: itemLoc(i, 'roleId') })),
+  );
   if (forbidden.length) throw new AppError('FORBIDDEN', forbidden[0].msg, forbidden);
 
   const passwords = items.map((it) => passwordFor(it.password));
@@ -224,7 +258,16 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof emp
         entity: 'user',
         entityId: created[i],
         action: 'create',
-        changes: { after: { email: it.email, firstName: it.firstName, lastName: it.lastName, status: it.status, roleId: roleRows[i]!.id, passwordGenerated: passwords[i].generated } },
+        changes: {
+          after: {
+            email: it.email,
+            firstName: it.firstName,
+            lastName: it.lastName,
+            status: it.status,
+            roleId: roleRows[i]!.id,
+            passwordGenerated: passwords[i].generated,
+          },
+        },
       })),
     );
     return created;
@@ -245,7 +288,11 @@ async function loadForWrite(ctx: Ctx, ids: number[], loc: (i: number) => Loc): P
   const rows = await rowsByIds(ctx, ids);
   const missing = ids.flatMap((id, i) => (rows.has(id) ? [] : [{ msg: `Employee ${id} not found`, type: 'notFound', loc: loc(i) }]));
   if (missing.length) throw new AppError('NOT_FOUND', 'Employee not found', missing);
-  const refused = ids.flatMap((id, i) => (canEditEmployee(actor, rows.get(id)!.role.type) ? [] : [{ msg: 'Only an administrator can edit an administrator', type: 'forbidden', loc: loc(i) }]));
+  const refused = ids.flatMap((id, i) =>
+    canEditEmployee(actor, rows.get(id)!.role.type)
+      ? []
+      : [{ msg: 'Only an administrator can edit an administrator', type: 'forbidden', loc: loc(i) }],
+  );
   if (refused.length) throw new AppError('FORBIDDEN', refused[0].msg, refused);
   return rows;
 }
@@ -258,13 +305,27 @@ export async function update(ctx: Ctx, items: z.infer<typeof employeeUpdate>[]):
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
   const errors = new FieldErrors();
-  errors.addAll(await emailErrors(ctx, items.flatMap((it, i) => (it.email !== undefined ? [{ email: it.email, loc: itemLoc(i, 'email'), exceptId: it.id }] : []))));
-  const roleRows = await resolveRoles(ctx, items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })), STAFF_TYPES, errors);
+  errors.addAll(
+    await emailErrors(
+      ctx,
+      items.flatMap((it, i) => (it.email !== undefined ? [{ email: it.email, loc: itemLoc(i, 'email'), exceptId: it.id }] : [])),
+    ),
+  );
+  const roleRows = await resolveRoles(
+    ctx,
+    items.map((it, i) => ({ roleId: it.roleId, loc: itemLoc(i, 'roleId') })),
+    STAFF_TYPES,
+    errors,
+  );
   items.forEach((it, i) => {
-    if (it.id === actor.id && it.roleId !== undefined && it.roleId !== current.get(it.id)!.role.id) errors.add(itemLoc(i, 'roleId'), 'You cannot change your own role', 'self');
+    if (it.id === actor.id && it.roleId !== undefined && it.roleId !== current.get(it.id)!.role.id)
+      errors.add(itemLoc(i, 'roleId'), 'You cannot change your own role', 'self');
   });
   errors.throwIfAny();
-  const forbidden = adminRoleErrors(actor, roleRows.map((role, i) => ({ role, loc: itemLoc(i, 'roleId') })));
+  const forbidden = adminRoleErrors(
+    actor,
+    roleRows.map((role, i) => ({ role, loc: itemLoc(i, 'roleId') })),
+  );
   if (forbidden.length) throw new AppError('FORBIDDEN', forbidden[0].msg, forbidden);
   const roleChanges = items.filter((it, i) => roleRows[i] && roleRows[i]!.id !== current.get(it.id)!.role.id);
   await assertAdminsRemain(
@@ -290,7 +351,12 @@ export async function update(ctx: Ctx, items: z.infer<typeof employeeUpdate>[]):
         );
         // a new password signs the user out everywhere, except the session making the change
         if (hashes[i] && it.id !== actor.id) await revokeAllOfUser(tx, it.id);
-        audits.push({ entity: 'user', entityId: it.id, action: 'update', changes: { ...(changes ?? { before: {}, after: {} }), ...(hashes[i] ? { passwordChanged: true } : {}) } });
+        audits.push({
+          entity: 'user',
+          entityId: it.id,
+          action: 'update',
+          changes: { ...(changes ?? { before: {}, after: {} }), ...(hashes[i] ? { passwordChanged: true } : {}) },
+        });
       }
     }
     await recordAudits(tx, audits);
@@ -303,7 +369,10 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof employeeStatu
   const actor = requireActor(ctx);
   const ids = items.map((it) => it.id);
   const self = items.findIndex((it) => it.id === actor.id);
-  if (self >= 0) throw AppError.business('You cannot change your own status', [{ msg: 'You cannot change your own status', type: 'self', loc: itemLoc(self, 'id') }]);
+  if (self >= 0)
+    throw AppError.business('You cannot change your own status', [
+      { msg: 'You cannot change your own status', type: 'self', loc: itemLoc(self, 'id') },
+    ]);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
   await assertAdminsRemain(
     ctx,
@@ -321,7 +390,12 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof employeeStatu
         .set({ status: it.status, blockReason, ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}) })
         .where(eq(users.id, it.id));
       if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({ entity: 'user', entityId: it.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'user',
+        entityId: it.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordAudits(tx, audits);
   });
@@ -361,7 +435,8 @@ export async function setPermissions(ctx: Ctx, id: number, permissions: string[]
   const actor = requireActor(ctx);
   if (id === actor.id) throw AppError.business('You cannot change your own permissions');
   const row = (await loadForWrite(ctx, [id], () => ['params', 'id'])).get(id)!;
-  if (isBuiltInAdmin(row.role)) throw AppError.business(`The ${row.role.title} role holds every permission; custom permissions do not apply to it`);
+  if (isBuiltInAdmin(row.role))
+    throw AppError.business(`The ${row.role.title} role holds every permission; custom permissions do not apply to it`);
   const roleType = row.role.type as RoleType;
   let next: string[] | null = null;
   if (permissions) {
@@ -369,14 +444,22 @@ export async function setPermissions(ctx: Ctx, id: number, permissions: string[]
     const loc = (j: number) => ['body', 'data', 'permissions', j];
     const invalid: ApiErrorItem[] = permissions.flatMap((name, j) => {
       if (!PERMISSION_NAMES.has(name)) return [{ msg: `Unknown permission '${name}'`, type: 'permission', loc: loc(j) }];
-      if (!allowed.has(name)) return [{ msg: `The permission '${name}' is not available to the role type '${roleType}'`, type: 'permission', loc: loc(j) }];
+      if (!allowed.has(name))
+        return [{ msg: `The permission '${name}' is not available to the role type '${roleType}'`, type: 'permission', loc: loc(j) }];
       return [];
     });
-    if (invalid.length) throw new AppError('VALIDATION', invalid.length === 1 ? invalid[0].msg : 'Some permissions do not exist or do not suit the role type', invalid);
+    if (invalid.length)
+      throw new AppError(
+        'VALIDATION',
+        invalid.length === 1 ? invalid[0].msg : 'Some permissions do not exist or do not suit the role type',
+        invalid,
+      );
     if (actor.roleType !== 'admin') {
       const rolePerms = new Set(row.role.permissions);
       const notHeld = permissions.flatMap((name, j) =>
-        !rolePerms.has(name) && !actor.permissions.includes(name) ? [{ msg: `You cannot grant '${name}': you do not hold it`, type: 'grant', loc: loc(j) }] : [],
+        !rolePerms.has(name) && !actor.permissions.includes(name)
+          ? [{ msg: `You cannot grant '${name}': you do not hold it`, type: 'grant', loc: loc(j) }]
+          : [],
       );
       if (notHeld.length) throw new AppError('FORBIDDEN', notHeld[0].msg, notHeld);
     }
@@ -388,7 +471,15 @@ export async function setPermissions(ctx: Ctx, id: number, permissions: string[]
   if (JSON.stringify(before) !== JSON.stringify(next)) {
     await ctx.db.transaction(async (db) => {
       await db.update(users).set({ customPermissions: next }).where(eq(users.id, id));
-      await recordAudit({ ...ctx, db }, { entity: 'user', entityId: id, action: 'set_permissions', changes: { before: { customPermissions: before }, after: { customPermissions: next } } });
+      await recordAudit(
+        { ...ctx, db },
+        {
+          entity: 'user',
+          entityId: id,
+          action: 'set_permissions',
+          changes: { before: { customPermissions: before }, after: { customPermissions: next } },
+        },
+      );
     });
   }
   return permissionsView({ ...row, user: { ...row.user, customPermissions: next } });

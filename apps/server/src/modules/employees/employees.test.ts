@@ -11,7 +11,8 @@ const url = '/api/v1/employees';
 
 const put = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT', url, as, payload: { items } });
 const patch = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PATCH', url, as, payload: { items } });
-const status = (as: TestUser | null, items: unknown[]) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
+const status = (as: TestUser | null, items: unknown[]) =>
+  t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
 const getPerms = (as: TestUser | null, id: number) => t.request({ method: 'GET', url: `${url}/${id}/permissions`, as });
 const setPerms = (as: TestUser | null, id: number, permissions: string[] | null) =>
   t.request({ method: 'POST', url: `${url}/${id}/permissions`, as, payload: { data: { permissions } } });
@@ -41,7 +42,12 @@ describe('employees: create', () => {
       createdBy: { id: t.admin.id },
       editable: true,
     });
-    expect(res.json().data.items.map((e: { role: { type: string } }) => e.role.type)).toEqual(['employee', 'affiliate_manager', 'admin', 'advertiser_manager']);
+    expect(res.json().data.items.map((e: { role: { type: string } }) => e.role.type)).toEqual([
+      'employee',
+      'affiliate_manager',
+      'admin',
+      'advertiser_manager',
+    ]);
     const password = /Password: (\S+)/.exec(t.mailer.sent.find((m) => m.to === email)!.text)![1];
     expect((await t.signIn(email, password)).token).toBeTruthy();
   });
@@ -63,7 +69,13 @@ describe('employees: create', () => {
     ]);
     const fields = await put(t.admin, [{ email: 'x', firstName: '', password: 'a b', birthDate: '2015-01-01' }]);
     expect(fields.json().errors.map((e: { loc: unknown[] }) => e.loc.join('.'))).toEqual(
-      expect.arrayContaining(['body.items.0.email', 'body.items.0.firstName', 'body.items.0.password', 'body.items.0.birthDate', 'body.items.0.roleId']),
+      expect.arrayContaining([
+        'body.items.0.email',
+        'body.items.0.firstName',
+        'body.items.0.password',
+        'body.items.0.birthDate',
+        'body.items.0.roleId',
+      ]),
     );
   });
 
@@ -72,8 +84,14 @@ describe('employees: create', () => {
     const res = await put(editor, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Boss', roleId: await roleId('admin') }]);
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].loc).toEqual(['body', 'items', 0, 'roleId']);
-    expect((await put(editor, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Peer', roleId: await roleId('employee') }])).statusCode).toBe(200);
-    expect((await put(await staff(['front.menu.employees.read']), [{ email: uniqueEmail(), firstName: 'X', roleId: await roleId('employee') }])).statusCode).toBe(403);
+    expect(
+      (await put(editor, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Peer', roleId: await roleId('employee') }]))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await put(await staff(['front.menu.employees.read']), [{ email: uniqueEmail(), firstName: 'X', roleId: await roleId('employee') }]))
+        .statusCode,
+    ).toBe(403);
     expect((await put(null, [{ email: uniqueEmail(), firstName: 'X', roleId: await roleId('employee') }])).statusCode).toBe(401);
   });
 });
@@ -81,8 +99,12 @@ describe('employees: create', () => {
 describe('employees: read', () => {
   it('lists staff only, with role type filter, search, order and meta; detail by id', async () => {
     const stamp = `Emp${Date.now()}`;
-    const am = await put(t.admin, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Zed', lastName: stamp, roleId: await roleId('affiliate_manager') }]);
-    const em = await put(t.admin, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Amy', lastName: stamp, roleId: await roleId('employee') }]);
+    const am = await put(t.admin, [
+      { email: uniqueEmail(), password: 'pass-12345', firstName: 'Zed', lastName: stamp, roleId: await roleId('affiliate_manager') },
+    ]);
+    const em = await put(t.admin, [
+      { email: uniqueEmail(), password: 'pass-12345', firstName: 'Amy', lastName: stamp, roleId: await roleId('employee') },
+    ]);
     const amId = am.json().data.items[0].id;
     const emId = em.json().data.items[0].id;
     const aff = await make.affiliate({ lastName: stamp });
@@ -90,8 +112,15 @@ describe('employees: read', () => {
     expect(ids(all)).toEqual([emId, amId]);
     expect(all.json().data.meta).toMatchObject({ totalCount: 2 });
     expect(ids(await t.request({ method: 'GET', url: `${url}?search=${stamp}&roleType=affiliate_manager`, as: t.admin }))).toEqual([amId]);
-    expect((await t.request({ method: 'GET', url: `${url}?roleType=affiliate`, as: t.admin })).json().errors[0].loc).toEqual(['querystring', 'roleType', 0]);
-    expect((await t.request({ method: 'GET', url: `${url}/${amId}`, as: t.admin })).json().data.items[0]).toMatchObject({ id: amId, role: { type: 'affiliate_manager' } });
+    expect((await t.request({ method: 'GET', url: `${url}?roleType=affiliate`, as: t.admin })).json().errors[0].loc).toEqual([
+      'querystring',
+      'roleType',
+      0,
+    ]);
+    expect((await t.request({ method: 'GET', url: `${url}/${amId}`, as: t.admin })).json().data.items[0]).toMatchObject({
+      id: amId,
+      role: { type: 'affiliate_manager' },
+    });
     expect((await t.request({ method: 'GET', url: `${url}/${aff.id}`, as: t.admin })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url, as: await t.make.user({ type: 'affiliate' }) })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
@@ -103,12 +132,22 @@ describe('employees: edit', () => {
     const emp = await t.make.user({ type: 'employee', customPermissions: ['role.read'] });
     const res = await patch(t.admin, [{ id: emp.id, firstName: 'Renamed', roleId: await roleId('affiliate_manager') }]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.items[0]).toMatchObject({ firstName: 'Renamed', role: { type: 'affiliate_manager' }, hasCustomPermissions: false });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, emp.id), eq(auditLog.action, 'update')));
-    expect(audit.changes).toMatchObject({ before: { firstName: 'Test', customPermissions: ['role.read'] }, after: { firstName: 'Renamed', customPermissions: null } });
+    expect(res.json().data.items[0]).toMatchObject({
+      firstName: 'Renamed',
+      role: { type: 'affiliate_manager' },
+      hasCustomPermissions: false,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, emp.id), eq(auditLog.action, 'update')));
+    expect(audit.changes).toMatchObject({
+      before: { firstName: 'Test', customPermissions: ['role.read'] },
+      after: { firstName: 'Renamed', customPermissions: null },
+    });
   });
 
-  it('refuses editing an administrator unless the editor is one, and changing one\'s own role', async () => {
+  it("refuses editing an administrator unless the editor is one, and changing one's own role", async () => {
     const editor = await staff(['front.menu.employees.read', 'user.update']);
     const res = await patch(editor, [{ id: t.admin.id, firstName: 'X' }]);
     expect(res.statusCode).toBe(403);
@@ -129,24 +168,38 @@ describe('employees: status', () => {
     const res = await status(t.admin, [{ id: emp.id, status: 'blocked' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ msg: 'required', type: 'custom', loc: ['body', 'items', 0, 'reason'] }]);
-    expect((await status(t.admin, [{ id: emp.id, status: 'blocked', reason: '   ' }])).json().errors[0].loc).toEqual(['body', 'items', 0, 'reason']);
+    expect((await status(t.admin, [{ id: emp.id, status: 'blocked', reason: '   ' }])).json().errors[0].loc).toEqual([
+      'body',
+      'items',
+      0,
+      'reason',
+    ]);
   });
 
   it('blocks with a reason: the user is signed out at the next refresh and cannot sign in; active again later', async () => {
     const emp = await t.make.user({ type: 'employee' });
     const res = await status(t.admin, [{ id: emp.id, status: 'blocked', reason: 'Left the company' }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items[0]).toMatchObject({ status: 'blocked', blockReason: 'Left the company', statusChangedAt: expect.any(Number) });
+    expect(res.json().data.items[0]).toMatchObject({
+      status: 'blocked',
+      blockReason: 'Left the company',
+      statusChangedAt: expect.any(Number),
+    });
     expect((await make.refresh(emp.refreshToken)).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: emp.email, password: emp.password } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: emp.email, password: emp.password } })).statusCode,
+    ).toBe(403);
     const back = await status(t.admin, [{ id: emp.id, status: 'active' }]);
     expect(back.json().data.items[0]).toMatchObject({ status: 'active', blockReason: null });
     expect((await t.signIn(emp.email, emp.password)).token).toBeTruthy();
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, emp.id), eq(auditLog.action, 'change_status')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, emp.id), eq(auditLog.action, 'change_status')));
     expect(audit.changes).toMatchObject({ after: { status: 'blocked' }, reason: 'Left the company' });
   });
 
-  it('refuses one\'s own status, an administrator for a non-administrator and the last administrator', async () => {
+  it("refuses one's own status, an administrator for a non-administrator and the last administrator", async () => {
     expect((await status(t.admin, [{ id: t.admin.id, status: 'inactive' }])).statusCode).toBe(422);
     const editor = await staff(['front.menu.employees.read', 'user.update']);
     expect((await status(editor, [{ id: t.admin.id, status: 'inactive' }])).statusCode).toBe(403);
@@ -157,11 +210,17 @@ describe('employees: status', () => {
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(roles.type, 'admin'), eq(roles.system, true), eq(users.status, 'active')));
-    const res = await status(junior, builtIn.map((u) => ({ id: u.id, status: 'blocked', reason: 'coup' })));
+    const res = await status(
+      junior,
+      builtIn.map((u) => ({ id: u.id, status: 'blocked', reason: 'coup' })),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('At least one active administrator must remain');
     const employeeRole = await roleId('employee');
-    const demote = await patch(junior, builtIn.map((u) => ({ id: u.id, roleId: employeeRole })));
+    const demote = await patch(
+      junior,
+      builtIn.map((u) => ({ id: u.id, roleId: employeeRole })),
+    );
     expect(demote.statusCode).toBe(409);
     const [admin] = await t.database.db.select().from(users).where(eq(users.id, t.admin.id));
     expect(admin.status).toBe('active');
@@ -174,7 +233,16 @@ describe('employees: custom permissions', () => {
     const res = await getPerms(t.admin, emp.id);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ userId: emp.id, role: { type: 'employee' }, rolePermissions: ['role.read', 'user.read'], customPermissions: null, hasCustomPermissions: false, permissions: ['role.read', 'user.read'], added: [], removed: [] });
+    expect(data).toMatchObject({
+      userId: emp.id,
+      role: { type: 'employee' },
+      rolePermissions: ['role.read', 'user.read'],
+      customPermissions: null,
+      hasCustomPermissions: false,
+      permissions: ['role.read', 'user.read'],
+      added: [],
+      removed: [],
+    });
     expect(data.catalogue.map((p: { name: string }) => p.name)).toEqual(permissionsForRoleType('employee', true).map((p) => p.name));
   });
 
@@ -183,7 +251,12 @@ describe('employees: custom permissions', () => {
     const res = await setPerms(t.admin, emp.id, ['user.read', 'front.menu.employees.read']);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Custom permissions saved');
-    expect(res.json().data).toMatchObject({ hasCustomPermissions: true, customPermissions: ['front.menu.employees.read', 'user.read'], added: ['front.menu.employees.read'], removed: ['role.read'] });
+    expect(res.json().data).toMatchObject({
+      hasCustomPermissions: true,
+      customPermissions: ['front.menu.employees.read', 'user.read'],
+      added: ['front.menu.employees.read'],
+      removed: ['role.read'],
+    });
     // effective at once: the employees list opens, the roles list does not
     expect((await t.request({ method: 'GET', url, as: emp })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/v1/roles', as: emp })).statusCode).toBe(403);
@@ -193,7 +266,10 @@ describe('employees: custom permissions', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/roles', as: emp })).statusCode).toBe(200);
     // a list equal to the role's is no custom list
     expect((await setPerms(t.admin, emp.id, ['user.read', 'role.read'])).json().data.hasCustomPermissions).toBe(false);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, emp.id), eq(auditLog.action, 'set_permissions')));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, emp.id), eq(auditLog.action, 'set_permissions')));
     expect(audits).toHaveLength(2);
   });
 
@@ -201,14 +277,22 @@ describe('employees: custom permissions', () => {
     const emp = await t.make.user({ type: 'employee' });
     const res = await setPerms(t.admin, emp.id, ['role.read', 'conversion.own.read']);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ msg: "The permission 'conversion.own.read' is not available to the role type 'employee'", type: 'permission', loc: ['body', 'data', 'permissions', 1] }]);
+    expect(res.json().errors).toEqual([
+      {
+        msg: "The permission 'conversion.own.read' is not available to the role type 'employee'",
+        type: 'permission',
+        loc: ['body', 'data', 'permissions', 1],
+      },
+    ]);
     const unknown = await setPerms(t.admin, emp.id, ['no.such.permission']);
     expect(unknown.json().errors[0].loc).toEqual(['body', 'data', 'permissions', 0]);
     expect((await t.database.db.select({ c: users.customPermissions }).from(users).where(eq(users.id, emp.id)))[0].c).toBeNull();
-    expect((await t.request({ method: 'POST', url: `${url}/${emp.id}/permissions`, as: t.admin, payload: { data: {} } })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: `${url}/${emp.id}/permissions`, as: t.admin, payload: { data: {} } })).statusCode).toBe(
+      400,
+    );
   });
 
-  it('refuses granting what the editor does not hold, one\'s own list, and the built-in administrator', async () => {
+  it("refuses granting what the editor does not hold, one's own list, and the built-in administrator", async () => {
     const editor = await staff(['front.menu.employees.read', 'user.update', 'role.read']);
     const emp = await t.make.user({ type: 'employee', permissions: ['user.read'] });
     const res = await setPerms(editor, emp.id, ['user.read', 'role.read', 'currency.update']);
@@ -227,7 +311,14 @@ describe('employees: custom permissions', () => {
     const emp = await t.make.user({ type: 'employee', permissions: ['user.read'] });
     await setPerms(t.admin, emp.id, ['role.read']);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, emp.id));
-    await t.database.db.update(roles).set({ permissions: ['user.read', 'tag.update'] }).where(eq(roles.id, row.roleId));
-    expect((await getPerms(t.admin, emp.id)).json().data).toMatchObject({ permissions: ['role.read'], added: ['role.read'], removed: ['tag.update', 'user.read'] });
+    await t.database.db
+      .update(roles)
+      .set({ permissions: ['user.read', 'tag.update'] })
+      .where(eq(roles.id, row.roleId));
+    expect((await getPerms(t.admin, emp.id)).json().data).toMatchObject({
+      permissions: ['role.read'],
+      added: ['role.read'],
+      removed: ['tag.update', 'user.read'],
+    });
   });
 });

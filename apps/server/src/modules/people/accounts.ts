@@ -34,7 +34,12 @@ export class FieldErrors {
     this.items.push(...items);
   }
   throwIfAny(message = 'Validation failed') {
-    if (this.items.length) throw new AppError('VALIDATION', this.items.length === 1 && this.items[0].msg.includes(' ') ? this.items[0].msg : message, this.items);
+    if (this.items.length)
+      throw new AppError(
+        'VALIDATION',
+        this.items.length === 1 && this.items[0].msg.includes(' ') ? this.items[0].msg : message,
+        this.items,
+      );
   }
 }
 
@@ -101,14 +106,21 @@ export async function managerErrors(ctx: Ctx, wanted: { ids: readonly number[]; 
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(inArray(users.id, all));
-  const ok = new Set(rows.filter((r) => r.status === 'active' && (MANAGER_ROLE_TYPES as readonly string[]).includes(r.type)).map((r) => r.id));
+  const ok = new Set(
+    rows.filter((r) => r.status === 'active' && (MANAGER_ROLE_TYPES as readonly string[]).includes(r.type)).map((r) => r.id),
+  );
   return wanted.flatMap((w) =>
-    w.ids.flatMap((id, j) => (ok.has(id) ? [] : [{ msg: 'A manager must be an active affiliate manager or administrator', type: 'manager', loc: [...w.loc, j] }])),
+    w.ids.flatMap((id, j) =>
+      ok.has(id) ? [] : [{ msg: 'A manager must be an active affiliate manager or administrator', type: 'manager', loc: [...w.loc, j] }],
+    ),
   );
 }
 
 /** Tags must be affiliate tags; a tag newly given must be active (one the record already carries may stay). */
-export async function tagErrors(ctx: Ctx, wanted: { ids: readonly number[]; loc: Loc; current?: ReadonlySet<number> }[]): Promise<ApiErrorItem[]> {
+export async function tagErrors(
+  ctx: Ctx,
+  wanted: { ids: readonly number[]; loc: Loc; current?: ReadonlySet<number> }[],
+): Promise<ApiErrorItem[]> {
   const all = [...new Set(wanted.flatMap((w) => w.ids))];
   if (!all.length) return [];
   const rows = await ctx.db.select({ id: tags.id, type: tags.type, status: tags.status }).from(tags).where(inArray(tags.id, all));
@@ -116,7 +128,8 @@ export async function tagErrors(ctx: Ctx, wanted: { ids: readonly number[]; loc:
   return wanted.flatMap((w) =>
     w.ids.flatMap((id, j) => {
       const tag = byId.get(id);
-      if (!tag || tag.type !== 'affiliate') return [{ msg: 'The tag does not exist or is not an affiliate tag', type: 'exists', loc: [...w.loc, j] }];
+      if (!tag || tag.type !== 'affiliate')
+        return [{ msg: 'The tag does not exist or is not an affiliate tag', type: 'exists', loc: [...w.loc, j] }];
       if (tag.status !== 'active' && !w.current?.has(id)) return [{ msg: 'The tag is not active', type: 'inactive', loc: [...w.loc, j] }];
       return [];
     }),

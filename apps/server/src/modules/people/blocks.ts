@@ -101,7 +101,10 @@ export async function blockHistory(
   const own = and(eq(blockEvents.entity, target.entity), eq(blockEvents.entityId, target.id));
   const where =
     target.entity === 'user' && target.team
-      ? or(own, and(eq(blockEvents.entity, 'team'), eq(blockEvents.entityId, target.team.id), gte(blockEvents.createdAt, target.team.joinedAt)))
+      ? or(
+          own,
+          and(eq(blockEvents.entity, 'team'), eq(blockEvents.entityId, target.team.id), gte(blockEvents.createdAt, target.team.joinedAt)),
+        )
       : own;
   const rows = await ctx.db
     .select({ event: blockEvents, author })

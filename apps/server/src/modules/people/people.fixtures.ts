@@ -20,7 +20,12 @@ export function people(t: TestApp) {
       return res.json().data.items[0];
     },
     async team(fields: Record<string, unknown> = {}, as: TestUser = t.admin) {
-      const res = await t.request({ method: 'PUT', url: `${api}/teams`, as, payload: { items: [{ title: `Team ${++n} ${Math.random().toString(36).slice(2, 6)}`, ...fields }] } });
+      const res = await t.request({
+        method: 'PUT',
+        url: `${api}/teams`,
+        as,
+        payload: { items: [{ title: `Team ${++n} ${Math.random().toString(36).slice(2, 6)}`, ...fields }] },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.items[0];
     },

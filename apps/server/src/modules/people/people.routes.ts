@@ -12,7 +12,11 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
     '/users/managers',
     {
       config: { authenticated: true },
-      schema: { tags: ['users'], querystring: managerLookupQuery, response: { 200: envelope(z.object({ items: z.array(managerLookupItem), meta: listMetaSchema })) } },
+      schema: {
+        tags: ['users'],
+        querystring: managerLookupQuery,
+        response: { 200: envelope(z.object({ items: z.array(managerLookupItem), meta: listMetaSchema })) },
+      },
     },
     async (req) => ({ data: await people.managers(req.ctx, req.query) }),
   );

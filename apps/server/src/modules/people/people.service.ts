@@ -12,7 +12,10 @@ const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
  * GET /users/managers: active administrators and affiliate managers by name, e-mail or id (or the given `ids`
  * whatever their status: a filter's chosen values). Staff only; `meta.totalCount` always comes (limit=1 counts).
  */
-export async function managers(ctx: Ctx, q: z.infer<typeof managerLookupQuery>): Promise<{ items: ManagerLookupItem[]; meta: { totalCount: number } }> {
+export async function managers(
+  ctx: Ctx,
+  q: z.infer<typeof managerLookupQuery>,
+): Promise<{ items: ManagerLookupItem[]; meta: { totalCount: number } }> {
   const actor = requireActor(ctx);
   if (actor.roleType === 'affiliate' || actor.roleType === 'advertiser_member') throw AppError.forbidden();
   const n = q.search && /^\d{1,10}$/.test(q.search) ? Number(q.search) : NaN;
@@ -28,7 +31,14 @@ export async function managers(ctx: Ctx, q: z.infer<typeof managerLookupQuery>):
       : undefined,
   );
   const rows = await ctx.db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, roleType: roles.type, status: users.status })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      roleType: roles.type,
+      status: users.status,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(where)

@@ -62,7 +62,10 @@ export function teamScopeWhere(actor: Actor, access: Access, db: Ctx['db']): SQL
 export async function affiliateManagerIds(db: Ctx['db'], userIds: readonly number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return map;
-  const rows = await db.select().from(userManagers).where(inArray(userManagers.userId, [...userIds]));
+  const rows = await db
+    .select()
+    .from(userManagers)
+    .where(inArray(userManagers.userId, [...userIds]));
   for (const r of rows) map.get(r.userId)?.push(r.managerId);
   return map;
 }
@@ -71,7 +74,10 @@ export async function affiliateManagerIds(db: Ctx['db'], userIds: readonly numbe
 export async function teamManagerIds(db: Ctx['db'], teamIds: readonly number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>(teamIds.map((id) => [id, []]));
   if (!teamIds.length) return map;
-  const rows = await db.select().from(teamManagers).where(inArray(teamManagers.teamId, [...teamIds]));
+  const rows = await db
+    .select()
+    .from(teamManagers)
+    .where(inArray(teamManagers.teamId, [...teamIds]));
   for (const r of rows) map.get(r.teamId)?.push(r.managerId);
   return map;
 }
@@ -90,11 +96,14 @@ export function assertReach(
   const actor = requireActor(ctx);
   ids.forEach((id, i) => {
     const m = managers.get(id);
-    if (!m || !reaches(actor, 'read', m)) throw new AppError('NOT_FOUND', `${what} not found`, [{ msg: `${what} ${id} not found`, type: 'notFound', loc: loc(i) }]);
+    if (!m || !reaches(actor, 'read', m))
+      throw new AppError('NOT_FOUND', `${what} not found`, [{ msg: `${what} ${id} not found`, type: 'notFound', loc: loc(i) }]);
   });
   ids.forEach((id, i) => {
     if (!reaches(actor, 'update', managers.get(id)!)) {
-      throw new AppError('FORBIDDEN', `You cannot edit this ${what.toLowerCase()}`, [{ msg: `You cannot edit ${what.toLowerCase()} ${id}`, type: 'scope', loc: loc(i) }]);
+      throw new AppError('FORBIDDEN', `You cannot edit this ${what.toLowerCase()}`, [
+        { msg: `You cannot edit ${what.toLowerCase()} ${id}`, type: 'scope', loc: loc(i) },
+      ]);
     }
   });
 }
@@ -121,7 +130,10 @@ export async function loadAffiliateManagers(db: Ctx['db'], ids: readonly number[
 /** team ids (existing) among `ids`, with their managers; others are absent from the map */
 export async function loadTeamManagers(db: Ctx['db'], ids: readonly number[]): Promise<Map<number, number[]>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, [...ids]));
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(inArray(teams.id, [...ids]));
   return teamManagerIds(
     db,
     rows.map((r) => r.id),

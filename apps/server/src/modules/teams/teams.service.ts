@@ -5,9 +5,25 @@
  * Who reaches which team (and which affiliate) is decided by `modules/people/scope.ts`.
  */
 import {
-  MANAGER_ROLE_TYPES, TEAM_STATUSES, type ApiErrorItem, type blockChangeItem, type blockHistoryQuery, type PersonRef, type Team, type TeamBasic,
-  type TeamDetail, type TeamLookupItem, type TeamMember, type teamBulkEdit, type teamCreate, type teamListQuery, type teamLookupQuery,
-  type teamMemberInput, type teamMemberUpdate, type teamStatusItem, type teamUpdate,
+  MANAGER_ROLE_TYPES,
+  TEAM_STATUSES,
+  type ApiErrorItem,
+  type blockChangeItem,
+  type blockHistoryQuery,
+  type PersonRef,
+  type Team,
+  type TeamBasic,
+  type TeamDetail,
+  type TeamLookupItem,
+  type TeamMember,
+  type teamBulkEdit,
+  type teamCreate,
+  type teamListQuery,
+  type teamLookupQuery,
+  type teamMemberInput,
+  type teamMemberUpdate,
+  type teamStatusItem,
+  type teamUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -20,7 +36,16 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { revokeAllOfUser } from '../auth/sessions';
 import { editList, FieldErrors, managerErrors, sameSet, type Loc } from '../people/accounts';
 import { blockHistory as readBlockHistory, recordBlockEvents, type BlockEventInput } from '../people/blocks';
-import { assertReach, keepSelfAsManager, loadAffiliateManagers, loadTeamManagers, peopleScope, reaches, teamManagerIds, teamScopeWhere } from '../people/scope';
+import {
+  assertReach,
+  keepSelfAsManager,
+  loadAffiliateManagers,
+  loadTeamManagers,
+  peopleScope,
+  reaches,
+  teamManagerIds,
+  teamScopeWhere,
+} from '../people/scope';
 
 type TeamRow = typeof teams.$inferSelect;
 type ListInput = z.infer<typeof teamListQuery>;
@@ -54,13 +79,22 @@ async function present(ctx: Ctx, rows: Row[]): Promise<Team[]> {
   const authorIds = [...new Set(rows.flatMap((r) => (r.team.createdBy ? [r.team.createdBy] : [])))];
   const [managerRows, authors] = await Promise.all([
     ctx.db
-      .select({ teamId: teamManagers.teamId, id: manager.id, firstName: manager.firstName, lastName: manager.lastName, email: manager.email })
+      .select({
+        teamId: teamManagers.teamId,
+        id: manager.id,
+        firstName: manager.firstName,
+        lastName: manager.lastName,
+        email: manager.email,
+      })
       .from(teamManagers)
       .innerJoin(manager, eq(manager.id, teamManagers.managerId))
       .where(inArray(teamManagers.teamId, ids))
       .orderBy(asc(manager.firstName), asc(manager.lastName), asc(manager.id)),
     authorIds.length
-      ? ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, authorIds))
+      ? ctx.db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, authorIds))
       : Promise.resolve([]),
   ]);
   const managersOf = new Map<number, PersonRef[]>(ids.map((id) => [id, []]));
@@ -84,7 +118,13 @@ async function present(ctx: Ctx, rows: Row[]): Promise<Team[]> {
       membersCount: Number(n),
       createdAt: toSeconds(t.createdAt)!,
       createdBy: t.createdBy ? (authorsById.get(t.createdBy) ?? null) : null,
-      editable: mayUpdate && reaches(actor, 'update', managers.map((m) => m.id)),
+      editable:
+        mayUpdate &&
+        reaches(
+          actor,
+          'update',
+          managers.map((m) => m.id),
+        ),
     };
   });
 }
@@ -93,7 +133,17 @@ async function present(ctx: Ctx, rows: Row[]): Promise<Team[]> {
 async function membersOf(ctx: Ctx, teamId: number): Promise<TeamMember[]> {
   const notActive = sql`(${teamMembers.status} <> 'active' or ${users.status} <> 'active')`;
   const rows = await ctx.db
-    .select({ member: teamMembers, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, status: users.status, trafficBlocked: users.trafficBlocked } })
+    .select({
+      member: teamMembers,
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        status: users.status,
+        trafficBlocked: users.trafficBlocked,
+      },
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.teamId, teamId))
@@ -135,7 +185,9 @@ export async function list(ctx: Ctx, q: ListInput) {
   const where = and(
     teamScopeWhere(actor, 'read', ctx.db),
     p.statuses ? inArray(teams.status, p.statuses) : undefined,
-    q.managerId?.length ? inArray(teams.id, ctx.db.select({ id: teamManagers.teamId }).from(teamManagers).where(inArray(teamManagers.managerId, q.managerId))) : undefined,
+    q.managerId?.length
+      ? inArray(teams.id, ctx.db.select({ id: teamManagers.teamId }).from(teamManagers).where(inArray(teamManagers.managerId, q.managerId)))
+      : undefined,
     q.trafficBlocked !== undefined ? eq(teams.trafficBlocked, q.trafficBlocked) : undefined,
     q.createdFrom !== undefined ? gte(teams.createdAt, fromSeconds(q.createdFrom)!) : undefined,
     // the upper bound takes its whole second
@@ -186,7 +238,10 @@ export async function myTeam(ctx: Ctx): Promise<TeamBasic[]> {
 }
 
 /** Teams for filters (every status) and assignment (active only); `ids` answers those in scope whatever their status. */
-export async function lookup(ctx: Ctx, q: z.infer<typeof teamLookupQuery>): Promise<{ items: TeamLookupItem[]; meta: { totalCount: number } }> {
+export async function lookup(
+  ctx: Ctx,
+  q: z.infer<typeof teamLookupQuery>,
+): Promise<{ items: TeamLookupItem[]; meta: { totalCount: number } }> {
   const actor = requireActor(ctx);
   if (!STAFF(actor)) throw AppError.forbidden();
   const where = and(
@@ -200,7 +255,13 @@ export async function lookup(ctx: Ctx, q: z.infer<typeof teamLookupQuery>): Prom
     .limit(q.ids?.length ? Math.max(q.ids.length, q.limit) : q.limit);
   const [{ n }] = await ctx.db.select({ n: count() }).from(teams).where(where);
   return {
-    items: rows.map(({ team: t, membersCount: c }) => ({ id: t.id, title: t.title, status: t.status as TeamLookupItem['status'], trafficBlocked: t.trafficBlocked, membersCount: Number(c) })),
+    items: rows.map(({ team: t, membersCount: c }) => ({
+      id: t.id,
+      title: t.title,
+      status: t.status as TeamLookupItem['status'],
+      trafficBlocked: t.trafficBlocked,
+      membersCount: Number(c),
+    })),
     meta: { totalCount: n },
   };
 }
@@ -266,7 +327,10 @@ async function checkJoining(ctx: Ctx, teamId: number | null, members: { userId: 
     const r = byUser.get(id);
     if (!r) return [];
     const name = `${r.firstName} ${r.lastName}`.trim();
-    const msg = r.teamId === teamId ? `${name} is already a member of this team` : `${name} is already in the team "${r.title}". Remove it from that team first`;
+    const msg =
+      r.teamId === teamId
+        ? `${name} is already a member of this team`
+        : `${name} is already in the team "${r.title}". Remove it from that team first`;
     return [{ msg, type: 'inTeam', loc: loc(i) }];
   });
   if (errors.length) throw AppError.conflict(errors[0].msg, errors);
@@ -274,7 +338,9 @@ async function checkJoining(ctx: Ctx, teamId: number | null, members: { userId: 
 
 async function insertMembers(tx: Ctx, team: TeamRow, members: z.infer<typeof teamMemberInput>[]) {
   if (!members.length) return;
-  await tx.db.insert(teamMembers).values(members.map((m) => ({ teamId: team.id, userId: m.userId, role: m.role, status: m.status, joinedAt: tx.now() })));
+  await tx.db
+    .insert(teamMembers)
+    .values(members.map((m) => ({ teamId: team.id, userId: m.userId, role: m.role, status: m.status, joinedAt: tx.now() })));
   // members of an access-blocked team are signed out: their next refresh is refused
   if (team.accessBlocked) for (const m of members) await revokeAllOfUser(tx, m.userId);
 }
@@ -284,8 +350,18 @@ export async function create(ctx: Ctx, items: z.infer<typeof teamCreate>[]): Pro
   if (peopleScope(actor, 'update') === 'none') throw AppError.forbidden('You cannot create teams');
   const errors = new FieldErrors();
   const managerLists = items.map((it) => withSelf(actor, it.managerIds));
-  errors.addAll(await titleErrors(ctx, items.map((it, i) => ({ title: it.title, loc: itemLoc(i, 'title') }))));
-  errors.addAll(await managerErrors(ctx, managerLists.map((ids, i) => ({ ids, loc: itemLoc(i, 'managerIds') }))));
+  errors.addAll(
+    await titleErrors(
+      ctx,
+      items.map((it, i) => ({ title: it.title, loc: itemLoc(i, 'title') })),
+    ),
+  );
+  errors.addAll(
+    await managerErrors(
+      ctx,
+      managerLists.map((ids, i) => ({ ids, loc: itemLoc(i, 'managerIds') })),
+    ),
+  );
   errors.throwIfAny(errors.items.length === 1 && errors.items[0].type === 'unique' ? DUPLICATE : undefined);
   const everyone = items.flatMap((it, i) => it.members.map((m, j) => ({ userId: m.userId, loc: [...itemLoc(i, 'members'), j, 'userId'] })));
   await checkJoining(ctx, null, everyone, (k) => everyone[k].loc);
@@ -316,7 +392,16 @@ export async function create(ctx: Ctx, items: z.infer<typeof teamCreate>[]): Pro
         entity: 'team',
         entityId: row.id,
         action: 'create',
-        changes: { after: { title: row.title, status: row.status, managerIds: managerLists[i], memberIds: it.members.map((m) => m.userId), acceptColdTraffic: row.acceptColdTraffic, acceptInvalidLeads: row.acceptInvalidLeads } },
+        changes: {
+          after: {
+            title: row.title,
+            status: row.status,
+            managerIds: managerLists[i],
+            memberIds: it.members.map((m) => m.userId),
+            acceptColdTraffic: row.acceptColdTraffic,
+            acceptInvalidLeads: row.acceptInvalidLeads,
+          },
+        },
       });
     }
     await recordAudits(tx, audits);
@@ -343,8 +428,18 @@ export async function update(ctx: Ctx, items: z.infer<typeof teamUpdate>[]): Pro
   const managersNow = await teamManagerIds(ctx.db, ids);
   const errors = new FieldErrors();
   const managerLists = items.map((it) => (it.managerIds ? withSelf(actor, it.managerIds) : undefined));
-  errors.addAll(await titleErrors(ctx, items.flatMap((it, i) => (it.title !== undefined ? [{ title: it.title, loc: itemLoc(i, 'title'), exceptId: it.id }] : []))));
-  errors.addAll(await managerErrors(ctx, managerLists.flatMap((ids, i) => (ids ? [{ ids, loc: itemLoc(i, 'managerIds') }] : []))));
+  errors.addAll(
+    await titleErrors(
+      ctx,
+      items.flatMap((it, i) => (it.title !== undefined ? [{ title: it.title, loc: itemLoc(i, 'title'), exceptId: it.id }] : [])),
+    ),
+  );
+  errors.addAll(
+    await managerErrors(
+      ctx,
+      managerLists.flatMap((ids, i) => (ids ? [{ ids, loc: itemLoc(i, 'managerIds') }] : [])),
+    ),
+  );
   errors.throwIfAny(errors.items.length === 1 && errors.items[0].type === 'unique' ? DUPLICATE : undefined);
 
   await ctx.db.transaction(async (db) => {
@@ -355,7 +450,13 @@ export async function update(ctx: Ctx, items: z.infer<typeof teamUpdate>[]): Pro
       const patch = Object.fromEntries(FLAGS.map((f) => [f, it[f]])) as Partial<TeamRow>;
       const columns = diffFields(row, patch);
       const managerIds = managerLists[i] && !sameSet(managerLists[i]!, managersNow.get(it.id)!) ? managerLists[i] : undefined;
-      if (columns) await guarded(itemLoc(i, 'title'), () => db.update(teams).set(columns.after as Partial<TeamRow>).where(eq(teams.id, it.id)));
+      if (columns)
+        await guarded(itemLoc(i, 'title'), () =>
+          db
+            .update(teams)
+            .set(columns.after as Partial<TeamRow>)
+            .where(eq(teams.id, it.id)),
+        );
       if (managerIds) await writeManagers(db, it.id, managerIds);
       const changes = diffFields({ ...row, managerIds: managersNow.get(it.id) } as Record<string, unknown>, { ...patch, managerIds });
       if (changes) audits.push({ entity: 'team', entityId: it.id, action: 'update', changes });
@@ -384,7 +485,11 @@ export async function bulkEdit(ctx: Ctx, input: z.infer<typeof teamBulkEdit>): P
       const next = input.managerIds ? withSelf(actor, editList(managersNow.get(id)!, input.managerIds, input.managersMode)) : undefined;
       const managerIds = next && !sameSet(next, managersNow.get(id)!) ? next : undefined;
       const columns = diffFields(row, flags);
-      if (columns) await db.update(teams).set(columns.after as Partial<TeamRow>).where(eq(teams.id, id));
+      if (columns)
+        await db
+          .update(teams)
+          .set(columns.after as Partial<TeamRow>)
+          .where(eq(teams.id, id));
       if (managerIds) await writeManagers(db, id, managerIds);
       const changes = diffFields({ ...row, managerIds: managersNow.get(id) } as Record<string, unknown>, { ...flags, managerIds });
       if (changes) audits.push({ entity: 'team', entityId: id, action: 'bulk_edit', changes });
@@ -404,7 +509,12 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof teamStatusIte
       const row = current.get(it.id)!.team;
       if (row.status === it.status) continue;
       await db.update(teams).set({ status: it.status }).where(eq(teams.id, it.id));
-      audits.push({ entity: 'team', entityId: it.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'team',
+        entityId: it.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordAudits(tx, audits);
   });
@@ -433,7 +543,12 @@ export async function changeBlock(ctx: Ctx, items: z.infer<typeof blockChangeIte
         for (const m of members) await revokeAllOfUser(tx, m.userId);
       }
       events.push({ entity: 'team', entityId: it.id, action: it.action, blockType: it.blockType, reason: it.reason ?? null });
-      audits.push({ entity: 'team', entityId: it.id, action: it.action, changes: { ...diffFields(t, set), blockType: it.blockType, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'team',
+        entityId: it.id,
+        action: it.action,
+        changes: { ...diffFields(t, set), blockType: it.blockType, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordBlockEvents(tx, events);
     await recordAudits(tx, audits);
@@ -445,7 +560,8 @@ function teamBlockPatch(t: TeamRow, it: z.infer<typeof blockChangeItem>, now: Da
   const traffic = it.blockType === 'traffic' || it.blockType === 'full';
   const access = it.blockType === 'access' || it.blockType === 'full';
   if (it.action === 'block') {
-    if (traffic) return { trafficBlocked: true, trafficBlockedAt: t.trafficBlocked ? t.trafficBlockedAt : now, blockReason: it.reason ?? null };
+    if (traffic)
+      return { trafficBlocked: true, trafficBlockedAt: t.trafficBlocked ? t.trafficBlockedAt : now, blockReason: it.reason ?? null };
     return { accessBlocked: true, blockReason: it.reason ?? null };
   }
   const set: Partial<TeamRow> = {};
@@ -472,7 +588,15 @@ export async function addMembers(ctx: Ctx, teamId: number, members: z.infer<type
   await ctx.db.transaction(async (db) => {
     const tx: Ctx = { ...ctx, db };
     await insertMembers(tx, team, members);
-    await recordAudits(tx, members.map((m) => ({ entity: 'team', entityId: teamId, action: 'add_member', changes: { userId: m.userId, role: m.role, status: m.status } })));
+    await recordAudits(
+      tx,
+      members.map((m) => ({
+        entity: 'team',
+        entityId: teamId,
+        action: 'add_member',
+        changes: { userId: m.userId, role: m.role, status: m.status },
+      })),
+    );
   });
   return (await answer(ctx, [teamId]))[0];
 }
@@ -486,21 +610,31 @@ async function membersFor(ctx: Ctx, teamId: number, userIds: number[], loc: (i: 
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
   const byUser = new Map(rows.map((r) => [r.userId, r]));
-  const missing = userIds.flatMap((id, i) => (byUser.has(id) ? [] : [{ msg: `User ${id} is not a member of this team`, type: 'notFound', loc: loc(i) }]));
+  const missing = userIds.flatMap((id, i) =>
+    byUser.has(id) ? [] : [{ msg: `User ${id} is not a member of this team`, type: 'notFound', loc: loc(i) }],
+  );
   if (missing.length) throw new AppError('NOT_FOUND', missing[0].msg, missing);
   return byUser;
 }
 
 export async function updateMembers(ctx: Ctx, teamId: number, items: z.infer<typeof teamMemberUpdate>[]): Promise<TeamDetail> {
   await teamForWrite(ctx, teamId);
-  const current = await membersFor(ctx, teamId, items.map((it) => it.userId), (i) => ['body', 'items', i, 'userId']);
+  const current = await membersFor(
+    ctx,
+    teamId,
+    items.map((it) => it.userId),
+    (i) => ['body', 'items', i, 'userId'],
+  );
   await ctx.db.transaction(async (db) => {
     const audits: AuditEntry[] = [];
     for (const it of items) {
       const row = current.get(it.userId)!;
       const changes = diffFields(row, { role: it.role, status: it.status });
       if (!changes) continue;
-      await db.update(teamMembers).set(changes.after).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, it.userId)));
+      await db
+        .update(teamMembers)
+        .set(changes.after)
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, it.userId)));
       audits.push({ entity: 'team', entityId: teamId, action: 'update_member', changes: { userId: it.userId, ...changes } });
     }
     await recordAudits({ ...ctx, db }, audits);
@@ -514,7 +648,10 @@ export async function removeMembers(ctx: Ctx, teamId: number, userIds: number[])
   await membersFor(ctx, teamId, userIds, (i) => ['body', 'data', i]);
   await ctx.db.transaction(async (db) => {
     await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
-    await recordAudits({ ...ctx, db }, userIds.map((userId) => ({ entity: 'team', entityId: teamId, action: 'remove_member', changes: { userId } })));
+    await recordAudits(
+      { ...ctx, db },
+      userIds.map((userId) => ({ entity: 'team', entityId: teamId, action: 'remove_member', changes: { userId } })),
+    );
   });
   return (await answer(ctx, [teamId]))[0];
 }

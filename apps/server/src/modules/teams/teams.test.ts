@@ -12,8 +12,10 @@ const put = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT'
 const patch = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PATCH', url, as, payload: { items } });
 const get = (as: TestUser | null, id: number) => t.request({ method: 'GET', url: `${url}/${id}`, as });
 const list = (as: TestUser | null, query = '') => t.request({ method: 'GET', url: `${url}${query}`, as });
-const addMembers = (as: TestUser | null, id: number, items: unknown[]) => t.request({ method: 'POST', url: `${url}/${id}/members`, as, payload: { items } });
-const removeMembers = (as: TestUser | null, id: number, data: number[]) => t.request({ method: 'DELETE', url: `${url}/${id}/members`, as, payload: { data } });
+const addMembers = (as: TestUser | null, id: number, items: unknown[]) =>
+  t.request({ method: 'POST', url: `${url}/${id}/members`, as, payload: { items } });
+const removeMembers = (as: TestUser | null, id: number, data: number[]) =>
+  t.request({ method: 'DELETE', url: `${url}/${id}/members`, as, payload: { data } });
 const ids = (res: { json(): { data: { items: { id: number }[] } } }) => res.json().data.items.map((x) => x.id);
 const manager = () => t.make.user({ type: 'affiliate_manager' });
 
@@ -23,7 +25,13 @@ describe('teams: create and read', () => {
     const a = await make.affiliate({ firstName: 'Bob' });
     const b = await make.affiliate({ firstName: 'Alice' });
     const res = await put(t.admin, [
-      { title: 'Rockets', description: 'Top sellers', managerIds: [am.id], acceptColdTraffic: true, members: [{ userId: a.id, role: 'leader' }, { userId: b.id }] },
+      {
+        title: 'Rockets',
+        description: 'Top sellers',
+        managerIds: [am.id],
+        acceptColdTraffic: true,
+        members: [{ userId: a.id, role: 'leader' }, { userId: b.id }],
+      },
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Team created');
@@ -47,8 +55,14 @@ describe('teams: create and read', () => {
     ]);
     expect((await get(t.admin, team.id)).json().data.items[0]).toEqual(team);
     // the affiliate's own answers name the team
-    expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${a.id}`, as: t.admin })).json().data.items[0].team).toEqual({ id: team.id, title: 'Rockets' });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'team'), eq(auditLog.entityId, team.id)));
+    expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${a.id}`, as: t.admin })).json().data.items[0].team).toEqual({
+      id: team.id,
+      title: 'Rockets',
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'team'), eq(auditLog.entityId, team.id)));
     expect(audit).toMatchObject({ action: 'create', userId: t.admin.id });
   });
 
@@ -56,14 +70,26 @@ describe('teams: create and read', () => {
     await make.team({ title: 'Unique Squad' });
     const dup = await put(t.admin, [{ title: 'unique squad' }]);
     expect(dup.statusCode).toBe(400);
-    expect(dup.json()).toMatchObject({ message: 'A team with this title already exists', errors: [{ msg: 'unique', loc: ['body', 'items', 0, 'title'] }] });
+    expect(dup.json()).toMatchObject({
+      message: 'A team with this title already exists',
+      errors: [{ msg: 'unique', loc: ['body', 'items', 0, 'title'] }],
+    });
     const employee = await t.make.user({ type: 'employee' });
-    const bad = await put(t.admin, [{ title: ' ', description: 'x'.repeat(2001), status: 'blocked' }, { title: 'Fine squad', managerIds: [employee.id] }]);
+    const bad = await put(t.admin, [
+      { title: ' ', description: 'x'.repeat(2001), status: 'blocked' },
+      { title: 'Fine squad', managerIds: [employee.id] },
+    ]);
     expect(bad.json().errors.map((e: { loc: unknown[] }) => e.loc.join('.'))).toEqual(
       expect.arrayContaining(['body.items.0.title', 'body.items.0.description', 'body.items.0.status']),
     );
     const nonManager = await put(t.admin, [{ title: 'Fine squad', managerIds: [employee.id] }]);
-    expect(nonManager.json().errors).toEqual([{ msg: 'A manager must be an active affiliate manager or administrator', type: 'manager', loc: ['body', 'items', 0, 'managerIds', 0] }]);
+    expect(nonManager.json().errors).toEqual([
+      {
+        msg: 'A manager must be an active affiliate manager or administrator',
+        type: 'manager',
+        loc: ['body', 'items', 0, 'managerIds', 0],
+      },
+    ]);
     expect(ids(await list(t.admin, '?search=Fine squad'))).toEqual([]);
   });
 
@@ -98,7 +124,12 @@ describe('teams: create and read', () => {
     const names = ['Dana', 'Cleo', 'Bea', 'Ann'];
     const [d, c, b, a] = await Promise.all(names.map((firstName) => make.affiliate({ firstName, lastName: 'Order' })));
     const team = await make.team({ members: [{ userId: a.id }, { userId: b.id, status: 'invited' }, { userId: c.id }, { userId: d.id }] });
-    await t.request({ method: 'POST', url: '/api/v1/affiliates/change_status', as: t.admin, payload: { items: [{ id: d.id, status: 'inactive' }] } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/affiliates/change_status',
+      as: t.admin,
+      payload: { items: [{ id: d.id, status: 'inactive' }] },
+    });
     const members = (await get(t.admin, team.id)).json().data.items[0].members;
     expect(members.map((m: { firstName: string }) => m.firstName)).toEqual(['Bea', 'Dana', 'Ann', 'Cleo']);
     expect(members[0]).toMatchObject({ status: 'invited', userStatus: 'active' });
@@ -131,7 +162,9 @@ describe('teams: scope of an affiliate manager', () => {
     expect(listed).not.toContain(foreign.id);
     expect(ids(await t.request({ method: 'GET', url: `${url}/lookup?limit=1000`, as: mine }))).not.toContain(foreign.id);
     expect((await patch(mine, [{ id: foreign.id, title: 'Taken over' }])).statusCode).toBe(404);
-    expect((await make.block('teams', [{ id: foreign.id, action: 'block', blockType: 'traffic', reason: 'x' }], mine)).statusCode).toBe(404);
+    expect((await make.block('teams', [{ id: foreign.id, action: 'block', blockType: 'traffic', reason: 'x' }], mine)).statusCode).toBe(
+      404,
+    );
     expect((await addMembers(mine, foreign.id, [{ userId: (await make.affiliate({ managerIds: [mine.id] })).id }])).statusCode).toBe(404);
     // it may put only its own affiliates into its teams
     const stranger = await make.affiliate();
@@ -160,7 +193,10 @@ describe('teams: edit, bulk edit and status', () => {
     const taken = await patch(t.admin, [{ id: b.id, title: `${a.title.toUpperCase()} RENAMED` }]);
     expect(taken.json().errors[0]).toMatchObject({ msg: 'unique', loc: ['body', 'items', 0, 'title'] });
     expect((await patch(t.admin, [{ id: a.id, title: `${a.title} renamed` }])).statusCode).toBe(200);
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'update')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'update')));
     expect(audit.changes).toMatchObject({ after: { title: `${a.title} renamed`, managerIds: [am.id] } });
   });
 
@@ -169,7 +205,12 @@ describe('teams: edit, bulk edit and status', () => {
     const m2 = await manager();
     const a = await make.team({ managerIds: [m1.id] });
     const b = await make.team();
-    const res = await t.request({ method: 'POST', url: `${url}/bulk_edit`, as: t.admin, payload: { data: { ids: [a.id, b.id], managerIds: [m2.id], managersMode: 'add', acceptColdTraffic: true } } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${url}/bulk_edit`,
+      as: t.admin,
+      payload: { data: { ids: [a.id, b.id], managerIds: [m2.id], managersMode: 'add', acceptColdTraffic: true } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [ra, rb] = res.json().data.items;
     expect(ra.managers.map((m: { id: number }) => m.id).sort()).toEqual([m1.id, m2.id].sort());
@@ -181,11 +222,21 @@ describe('teams: edit, bulk edit and status', () => {
 
   it('changes status; an inactive team takes no new members', async () => {
     const team = await make.team();
-    const res = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: team.id, status: 'inactive' }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: team.id, status: 'inactive' }] },
+    });
     expect(res.json().data.items[0].status).toBe('inactive');
     const add = await addMembers(t.admin, team.id, [{ userId: (await make.affiliate()).id }]);
     expect(add.statusCode).toBe(422);
-    const bad = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: team.id, status: 'deleted' }] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: team.id, status: 'deleted' }] },
+    });
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
   });
 });
@@ -199,7 +250,12 @@ describe('teams: members', () => {
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().message).toBe('2 members added');
     expect(added.json().data.items[0].membersCount).toBe(2);
-    const changed = await t.request({ method: 'PATCH', url: `${url}/${team.id}/members`, as: t.admin, payload: { items: [{ userId: a.id, status: 'inactive' }] } });
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `${url}/${team.id}/members`,
+      as: t.admin,
+      payload: { items: [{ userId: a.id, status: 'inactive' }] },
+    });
     expect(changed.json().data.items[0].members[0]).toMatchObject({ id: a.id, status: 'inactive' });
     const removed = await removeMembers(t.admin, team.id, [a.id]);
     expect(removed.json().data.items[0].members.map((m: { id: number }) => m.id)).toEqual([b.id]);
@@ -207,7 +263,12 @@ describe('teams: members', () => {
     expect(notMember.statusCode).toBe(404);
     expect(notMember.json().errors[0].loc).toEqual(['body', 'data', 0]);
     expect((await addMembers(t.admin, team.id, [{ userId: t.admin.id }])).statusCode).toBe(404);
-    expect((await addMembers(t.admin, team.id, [{ userId: a.id }, { userId: a.id }])).json().errors[0].loc).toEqual(['body', 'items', 1, 'userId']);
+    expect((await addMembers(t.admin, team.id, [{ userId: a.id }, { userId: a.id }])).json().errors[0].loc).toEqual([
+      'body',
+      'items',
+      1,
+      'userId',
+    ]);
     expect((await addMembers(t.admin, team.id, [{ userId: 'x' }])).statusCode).toBe(400);
     expect((await addMembers(await t.make.user({ type: 'affiliate' }), team.id, [{ userId: a.id }])).statusCode).toBe(403);
   });
@@ -248,19 +309,32 @@ describe('teams: blocking (spec §4)', () => {
     expect(noReason.json().errors[0].loc).toEqual(['body', 'items', 0, 'reason']);
     const res = await make.block('teams', [{ id: team.id, action: 'block', blockType: 'traffic', reason: 'Incentivised traffic' }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items[0]).toMatchObject({ trafficBlocked: true, trafficBlockedAt: expect.any(Number), blockReason: 'Incentivised traffic' });
+    expect(res.json().data.items[0]).toMatchObject({
+      trafficBlocked: true,
+      trafficBlockedAt: expect.any(Number),
+      blockReason: 'Incentivised traffic',
+    });
     expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${a.id}`, as: t.admin })).json().data.items[0]).toMatchObject({
       trafficBlocked: true,
       ownTrafficBlocked: false,
       teamTrafficBlocked: true,
     });
     expect((await make.refresh(session.refreshToken)).json().data.extraInfo.trafficBlocked).toBe(true);
-    expect(ids(await t.request({ method: 'GET', url: `/api/v1/affiliates?trafficBlocked=1&teamId=${team.id}`, as: t.admin }))).toEqual([a.id]);
+    expect(ids(await t.request({ method: 'GET', url: `/api/v1/affiliates?trafficBlocked=1&teamId=${team.id}`, as: t.admin }))).toEqual([
+      a.id,
+    ]);
     const history = await t.request({ method: 'GET', url: `${url}/${team.id}/block-history`, as: t.admin });
-    expect(history.json().data.items[0]).toMatchObject({ action: 'block', blockType: 'traffic', reason: 'Incentivised traffic', createdBy: { id: t.admin.id } });
+    expect(history.json().data.items[0]).toMatchObject({
+      action: 'block',
+      blockType: 'traffic',
+      reason: 'Incentivised traffic',
+      createdBy: { id: t.admin.id },
+    });
     const unblocked = await make.block('teams', [{ id: team.id, action: 'unblock', blockType: 'traffic' }]);
     expect(unblocked.json().data.items[0]).toMatchObject({ trafficBlocked: false, blockReason: null });
-    expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${a.id}`, as: t.admin })).json().data.items[0].trafficBlocked).toBe(false);
+    expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${a.id}`, as: t.admin })).json().data.items[0].trafficBlocked).toBe(
+      false,
+    );
   });
 
   it("blocking a team's access signs its members out and refuses their sign-in; a new member is signed out too", async () => {
@@ -275,7 +349,11 @@ describe('teams: blocking (spec §4)', () => {
     const bSession = await make.signInAffiliate(b);
     await addMembers(t.admin, team.id, [{ userId: b.id }]);
     expect((await make.refresh(bSession.refreshToken)).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${b.id}`, as: t.admin })).json().data.items[0]).toMatchObject({ accessBlocked: true, teamAccessBlocked: true, status: 'active' });
+    expect((await t.request({ method: 'GET', url: `/api/v1/affiliates/${b.id}`, as: t.admin })).json().data.items[0]).toMatchObject({
+      accessBlocked: true,
+      teamAccessBlocked: true,
+      status: 'active',
+    });
     await make.block('teams', [{ id: team.id, action: 'unblock', blockType: 'full' }]);
     expect((await make.signInAffiliate(a)).token).toBeTruthy();
     expect(await t.database.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id))).toHaveLength(2);
