@@ -42,9 +42,9 @@ test('affiliate: block traffic, join a team, team block refuses the member unblo
   await drawer.getByRole('textbox', { name: 'Last name' }).fill('Publisher');
   await drawer.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
   await drawer.getByRole('textbox', { name: 'Last name' }).click();
-  await expect(drawer.locator('.ant-form-item', { has: page.getByRole('textbox', { name: 'E-mail' }) }).locator('.ant-form-item-explain-error')).toHaveText(
-    'Enter a valid e-mail address',
-  );
+  await expect(
+    drawer.locator('.ant-form-item', { has: page.getByRole('textbox', { name: 'E-mail' }) }).locator('.ant-form-item-explain-error'),
+  ).toHaveText('Enter a valid e-mail address');
   await drawer.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await drawer.locator('label', { hasText: 'Set a password' }).click();
   await drawer.getByLabel('New password').fill('publisher-pass');
@@ -112,7 +112,11 @@ test('affiliate: block traffic, join a team, team block refuses the member unblo
 
 test("an affiliate manager's list shows only the affiliates they manage", async ({ page }) => {
   await signIn(page);
-  const roles = await api<{ data: { items: { id: number; type: string; system: boolean }[] } }>(page, 'GET', '/roles?type=affiliate_manager&limit=100');
+  const roles = await api<{ data: { items: { id: number; type: string; system: boolean }[] } }>(
+    page,
+    'GET',
+    '/roles?type=affiliate_manager&limit=100',
+  );
   const role = roles.body.data.items.find((r) => r.system) ?? roles.body.data.items[0];
   const manager = { email: `am.${run}@e2e.local`, password: 'manager-pass' };
   const created = await api<{ data: { items: { id: number }[] } }>(page, 'PUT', '/employees', {

@@ -46,14 +46,26 @@ function Profile({ a }: { a: AffiliateDetail }) {
         items={[
           { key: 'email', label: t('fields.email'), span: 'filled', children: <Typography.Text copyable>{a.email}</Typography.Text> },
           { key: 'id', label: t('fields.id'), children: <Typography.Text copyable={{ text: String(a.id) }}>#{a.id}</Typography.Text> },
-          { key: 'secureId', label: t('fields.secureId'), children: <Typography.Text code copyable>{a.secureId}</Typography.Text> },
+          {
+            key: 'secureId',
+            label: t('fields.secureId'),
+            children: (
+              <Typography.Text code copyable>
+                {a.secureId}
+              </Typography.Text>
+            ),
+          },
           { key: 'birthDate', label: t('fields.birthDate'), children: a.birthDate ? a.birthDate.replaceAll('-', '.') : EMPTY_VALUE },
           { key: 'timezone', label: t('fields.timezone'), children: a.timezone },
           { key: 'language', label: t('fields.language'), children: LANGUAGE_NAMES[a.language as 'en'] ?? a.language },
           { key: 'role', label: t('fields.role'), children: a.role.title },
           { key: 'contacts', label: t('fields.contacts'), span: 'filled', children: <ContactsList contacts={a.contacts} /> },
           { key: 'createdAt', label: t('fields.createdAt'), children: formatDateTime(a.createdAt, timezone) },
-          { key: 'createdBy', label: t('fields.createdBy'), children: a.createdBy ? <PersonCell person={a.createdBy} /> : t('detail.selfRegistered') },
+          {
+            key: 'createdBy',
+            label: t('fields.createdBy'),
+            children: a.createdBy ? <PersonCell person={a.createdBy} /> : t('detail.selfRegistered'),
+          },
           { key: 'statusChangedAt', label: t('fields.statusChangedAt'), children: formatDateTime(a.statusChangedAt, timezone) },
           { key: 'lastActivityAt', label: t('fields.lastActivityAt'), children: formatDateTime(a.lastActivityAt, timezone) },
         ]}
@@ -207,7 +219,13 @@ export default function AffiliateDetailPage() {
                 <Dropdown
                   trigger={['click']}
                   menu={{
-                    items: [{ key: 'status', label: a.status === 'active' ? t('actions.deactivate') : t('actions.activate'), danger: a.status === 'active' }],
+                    items: [
+                      {
+                        key: 'status',
+                        label: a.status === 'active' ? t('actions.deactivate') : t('actions.activate'),
+                        danger: a.status === 'active',
+                      },
+                    ],
                     onClick: () => {
                       const next = a.status === 'active' ? 'inactive' : 'active';
                       confirmStatus(1, next, () => changeStatus.mutateAsync([{ id, status: next }]));
@@ -288,4 +306,3 @@ export default function AffiliateDetailPage() {
     </Page>
   );
 }
-

@@ -128,7 +128,8 @@ export function AffiliateDrawer({
         if (v.passwordMode === 'set' && v.password) item.password = v.password;
         if (v.firstName.trim() !== affiliate.firstName) item.firstName = v.firstName.trim();
         if ((v.lastName ?? '').trim() !== affiliate.lastName) item.lastName = (v.lastName ?? '').trim();
-        if (JSON.stringify(contacts) !== JSON.stringify(affiliate.contacts.map((c) => ({ type: c.type, value: c.value })))) item.contacts = contacts;
+        if (JSON.stringify(contacts) !== JSON.stringify(affiliate.contacts.map((c) => ({ type: c.type, value: c.value }))))
+          item.contacts = contacts;
         if (toBirthDate(v.birthDate) !== affiliate.birthDate) item.birthDate = toBirthDate(v.birthDate);
         if (v.timezone !== before.timezone) item.timezone = v.timezone;
         if (v.language !== before.language) item.language = v.language;
@@ -152,14 +153,24 @@ export function AffiliateDrawer({
       open={open}
       onClose={onClose}
       size={760}
-      title={affiliate ? t('drawer.editTitle', { name: `${affiliate.firstName} ${affiliate.lastName}`.trim() || affiliate.email }) : t('drawer.createTitle')}
+      title={
+        affiliate
+          ? t('drawer.editTitle', { name: `${affiliate.firstName} ${affiliate.lastName}`.trim() || affiliate.email })
+          : t('drawer.createTitle')
+      }
       forceRender
       footer={
         <Flex justify="flex-end" gap={8}>
           <Button onClick={onClose} disabled={saving}>
             {t('actions.cancel')}
           </Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving} disabled={Boolean(affiliate) && !dirty} data-testid="affiliate-save">
+          <Button
+            type="primary"
+            onClick={() => form.submit()}
+            loading={saving}
+            disabled={Boolean(affiliate) && !dirty}
+            data-testid="affiliate-save"
+          >
             {affiliate ? t('actions.save') : t('drawer.create')}
           </Button>
         </Flex>

@@ -31,7 +31,13 @@ const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'teamId', 'tagIds', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;
 
-const idList = (v: string | undefined) => (v ? v.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const idList = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 
 export default function AffiliatesPage() {
   const { t } = useAffiliatesT();
@@ -64,7 +70,13 @@ export default function AffiliatesPage() {
   };
 
   const columns: DataColumn<Affiliate>[] = [
-    { key: 'id', title: t('columns.id'), sortable: true, width: 72, render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text> },
+    {
+      key: 'id',
+      title: t('columns.id'),
+      sortable: true,
+      width: 72,
+      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
+    },
     {
       key: 'name',
       title: t('columns.name'),
@@ -81,7 +93,12 @@ export default function AffiliatesPage() {
         </Flex>
       ),
     },
-    { key: 'status', title: t('columns.status'), sortable: true, render: (_v, row) => <StatusCell status={row.status} reason={row.blockReason} teamAccess={row.teamAccessBlocked} /> },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      sortable: true,
+      render: (_v, row) => <StatusCell status={row.status} reason={row.blockReason} teamAccess={row.teamAccessBlocked} />,
+    },
     {
       key: 'trafficBlocked',
       title: t('columns.traffic'),
@@ -92,7 +109,11 @@ export default function AffiliatesPage() {
       title: t('columns.team'),
       render: (_v, row) =>
         row.team ? (
-          <Link to={`/affiliates/teams/${row.team.id}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: 140 }} title={row.team.title}>
+          <Link
+            to={`/affiliates/teams/${row.team.id}`}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: 140 }}
+            title={row.team.title}
+          >
             <TeamOutlined style={{ opacity: 0.6 }} />
             <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{row.team.title}</span>
           </Link>
@@ -108,12 +129,21 @@ export default function AffiliatesPage() {
         row.tags.length ? (
           <Flex gap={4} wrap={false} style={{ maxWidth: 140 }}>
             {row.tags.slice(0, 1).map((tag) => (
-              <Tag key={tag.id} style={{ marginInlineEnd: 0, maxWidth: 100, overflow: 'hidden', textOverflow: 'ellipsis' }} title={tag.title}>
+              <Tag
+                key={tag.id}
+                style={{ marginInlineEnd: 0, maxWidth: 100, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                title={tag.title}
+              >
                 {tag.title}
               </Tag>
             ))}
             {row.tags.length > 1 ? (
-              <Tooltip title={row.tags.slice(1).map((x) => x.title).join(', ')}>
+              <Tooltip
+                title={row.tags
+                  .slice(1)
+                  .map((x) => x.title)
+                  .join(', ')}
+              >
                 <Tag style={{ marginInlineEnd: 0 }}>+{row.tags.length - 1}</Tag>
               </Tooltip>
             ) : null}
@@ -151,7 +181,13 @@ export default function AffiliatesPage() {
               items: [
                 { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
                 ...(row.status !== 'blocked'
-                  ? [{ key: 'status', icon: <PoweroffOutlined />, label: row.status === 'active' ? t('actions.deactivate') : t('actions.activate') }]
+                  ? [
+                      {
+                        key: 'status',
+                        icon: <PoweroffOutlined />,
+                        label: row.status === 'active' ? t('actions.deactivate') : t('actions.activate'),
+                      },
+                    ]
                   : []),
                 { type: 'divider' as const },
                 { key: 'block', icon: <StopOutlined />, label: t('block.action'), danger: true },
@@ -166,7 +202,12 @@ export default function AffiliatesPage() {
               },
             }}
           >
-            <Button type="text" icon={<MoreOutlined />} aria-label={`${t('actions.more')}: ${personName(row)}`} data-testid={`affiliate-actions-${row.id}`} />
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={`${t('actions.more')}: ${personName(row)}`}
+              data-testid={`affiliate-actions-${row.id}`}
+            />
           </Dropdown>
         ) : null,
     });

@@ -105,9 +105,18 @@ export function BlockHistory({
           dataSource={history.data?.items ?? []}
           loading={history.isFetching}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: PAGE, total: history.data?.meta?.totalCount ?? 0, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
+          pagination={{
+            current: page,
+            pageSize: PAGE,
+            total: history.data?.meta?.totalCount ?? 0,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
           locale={{
-            emptyText: history.isPending ? ' ' : (
+            emptyText: history.isPending ? (
+              ' '
+            ) : (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
                 style={{ margin: '8px 0' }}

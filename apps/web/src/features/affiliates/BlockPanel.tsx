@@ -36,7 +36,11 @@ interface Refusal {
 function Row({ icon, label, state, detail }: { icon: ReactNode; label: string; state: ReactNode; detail?: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <Flex gap={12} align="flex-start" style={{ padding: '10px 12px', borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }}>
+    <Flex
+      gap={12}
+      align="flex-start"
+      style={{ padding: '10px 12px', borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }}
+    >
       <span style={{ fontSize: 18, lineHeight: '22px', display: 'inline-flex' }}>{icon}</span>
       <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Flex justify="space-between" align="center" gap={8}>
@@ -129,7 +133,9 @@ export function BlockPanel({
           detail={
             state.trafficBlocked ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {state.ownTraffic && state.trafficBlockedAt ? t('blockPanel.since', { date: formatDateTime(state.trafficBlockedAt, timezone) }) : null}
+                {state.ownTraffic && state.trafficBlockedAt
+                  ? t('blockPanel.since', { date: formatDateTime(state.trafficBlockedAt, timezone) })
+                  : null}
                 {state.team?.traffic ? (
                   <>
                     {state.ownTraffic ? ' · ' : null}
@@ -157,7 +163,9 @@ export function BlockPanel({
           detail={
             state.accessBlocked ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {state.ownAccess && state.accessBlockedAt ? t('blockPanel.since', { date: formatDateTime(state.accessBlockedAt, timezone) }) : null}
+                {state.ownAccess && state.accessBlockedAt
+                  ? t('blockPanel.since', { date: formatDateTime(state.accessBlockedAt, timezone) })
+                  : null}
                 {state.team?.access ? (
                   <>
                     {state.ownAccess ? ' · ' : null}
@@ -179,7 +187,16 @@ export function BlockPanel({
           </Flex>
         ) : null}
         {kind === 'affiliate' && state.team && (state.team.traffic || state.team.access) && !refusal ? (
-          <Alert type="warning" showIcon title={t('blockPanel.teamBlockedHint')} description={<>{t('blockPanel.teamBlockedText')} {teamLink}</>} />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('blockPanel.teamBlockedHint')}
+            description={
+              <>
+                {t('blockPanel.teamBlockedText')} {teamLink}
+              </>
+            }
+          />
         ) : null}
         {refusal ? (
           <Alert

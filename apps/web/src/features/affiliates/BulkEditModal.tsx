@@ -43,7 +43,11 @@ const flag = (mode: FlagMode) => (mode === 'keep' ? undefined : mode === 'on');
 function Part({ label, children }: { label: string; children: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <Flex vertical gap={8} style={{ padding: '12px 14px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG }}>
+    <Flex
+      vertical
+      gap={8}
+      style={{ padding: '12px 14px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG }}
+    >
       <Typography.Text strong>{label}</Typography.Text>
       {children}
     </Flex>

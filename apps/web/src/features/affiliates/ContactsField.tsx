@@ -136,7 +136,12 @@ export function ContactsList({ contacts }: { contacts: { type: string; value: st
               <span style={{ opacity: 0.55, display: 'inline-flex' }}>{CONTACT_ICONS[c.type as ContactType] ?? null}</span>
             </Tooltip>
             {link ? (
-              <Typography.Link href={link} target={c.type === 'url' || c.type === 'telegram' ? '_blank' : undefined} rel="noreferrer" copyable={{ text: c.value }}>
+              <Typography.Link
+                href={link}
+                target={c.type === 'url' || c.type === 'telegram' ? '_blank' : undefined}
+                rel="noreferrer"
+                copyable={{ text: c.value }}
+              >
                 {c.value}
               </Typography.Link>
             ) : (

@@ -69,7 +69,12 @@ export function PersonFields({ editing, currentZone }: { editing: boolean; curre
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('fields.email')} rules={[requiredRule(t), zodRule(shape.email, t, 'onBlur')]} validateTrigger={['onChange', 'onBlur']}>
+          <Form.Item
+            name="email"
+            label={t('fields.email')}
+            rules={[requiredRule(t), zodRule(shape.email, t, 'onBlur')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
             <Input type="email" maxLength={254} autoComplete="off" />
           </Form.Item>
         </Col>
@@ -119,7 +124,12 @@ export function PersonFields({ editing, currentZone }: { editing: boolean; curre
         </Col>
         <Col xs={24} md={10}>
           <Form.Item name="timezone" label={t('fields.timezone')} rules={[requiredRule(t)]}>
-            <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} loading={timezones.isLoading} data-testid="timezone-select" />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={zoneOptions}
+              loading={timezones.isLoading}
+              data-testid="timezone-select"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>

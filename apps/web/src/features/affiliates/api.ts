@@ -38,7 +38,8 @@ export interface Created<T> {
 
 export const affiliatesApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<ListData<Affiliate>>('/affiliates', { ...query, withMeta: 1 }, { signal }),
-  get: async (id: number, signal?: AbortSignal) => (await api.get<{ items: AffiliateDetail[] }>(`/affiliates/${id}`, undefined, { signal, silent: true })).items[0],
+  get: async (id: number, signal?: AbortSignal) =>
+    (await api.get<{ items: AffiliateDetail[] }>(`/affiliates/${id}`, undefined, { signal, silent: true })).items[0],
   create: (items: AffiliateCreate[]) => api.put<Created<AffiliateDetail>>('/affiliates', { items }),
   update: (items: AffiliateUpdate[]) => api.patch<Created<AffiliateDetail>>('/affiliates', { items }),
   bulkEdit: (data: AffiliateBulkEdit) => api.post<Created<AffiliateDetail>>('/affiliates/bulk_edit', { data }),
@@ -56,21 +57,26 @@ export const affiliatesApi = {
 };
 
 export function useAffiliates(query: Query) {
-  return useQuery({ queryKey: affiliateKeys.list(query), queryFn: ({ signal }) => affiliatesApi.list(query, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: affiliateKeys.list(query),
+    queryFn: ({ signal }) => affiliatesApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAffiliate(id: number) {
-  return useQuery({ queryKey: affiliateKeys.detail(id), queryFn: ({ signal }) => affiliatesApi.get(id, signal), enabled: id > 0, retry: false });
+  return useQuery({
+    queryKey: affiliateKeys.detail(id),
+    queryFn: ({ signal }) => affiliatesApi.get(id, signal),
+    enabled: id > 0,
+    retry: false,
+  });
 }
 
 /** After a write: every affiliate query and the teams' (counts, members, blocks). */
 export function useInvalidatePeople() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: affiliateKeys.all }),
-      client.invalidateQueries({ queryKey: TEAMS_KEY }),
-    ]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: affiliateKeys.all }), client.invalidateQueries({ queryKey: TEAMS_KEY })]);
 }
 
 function useAffiliateWrite<A, R>(write: (args: A) => Promise<R>) {
@@ -88,6 +94,7 @@ export function useRegenerateAffiliateToken(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => affiliatesApi.regenerateToken(id),
-    onSuccess: ({ apiToken }) => client.setQueryData<AffiliateDetail>(affiliateKeys.detail(id), (old) => (old ? { ...old, apiToken } : old)),
+    onSuccess: ({ apiToken }) =>
+      client.setQueryData<AffiliateDetail>(affiliateKeys.detail(id), (old) => (old ? { ...old, apiToken } : old)),
   });
 }

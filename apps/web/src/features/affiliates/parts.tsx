@@ -32,7 +32,15 @@ export function StatusCell({ status, reason, teamAccess }: { status: string; rea
 }
 
 /** Traffic blocked (by the affiliate's own block or by its team's) or open. */
-export function TrafficBadge({ blocked, byTeam, long }: { blocked: boolean; byTeam?: boolean; /** says "traffic" (outside a traffic column) */ long?: boolean }) {
+export function TrafficBadge({
+  blocked,
+  byTeam,
+  long,
+}: {
+  blocked: boolean;
+  byTeam?: boolean;
+  /** says "traffic" (outside a traffic column) */ long?: boolean;
+}) {
   const { t } = useAffiliatesT();
   if (!blocked) return <Typography.Text type="secondary">{t('traffic.open')}</Typography.Text>;
   return (

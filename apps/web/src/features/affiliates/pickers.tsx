@@ -12,13 +12,17 @@ import { affiliateKeys, affiliatesApi, managerKeys } from './api';
 import { useAffiliatesT } from './i18n';
 
 type Value = number | number[];
-export interface PeoplePickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
+export interface PeoplePickerProps extends Omit<
+  SelectProps<Value>,
+  'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'
+> {
   multiple?: boolean;
 }
 
 const SEARCH_DELAY_MS = 300;
 const PAGE = 20;
-const idsOf = (value: Value | null | undefined): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const idsOf = (value: Value | null | undefined): number[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
@@ -91,7 +95,9 @@ function LookupPicker<T extends { id: number }>({
         found.isFetching ? (
           <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
         ) : (
-          <Typography.Text type={found.error ? 'danger' : 'secondary'}>{found.error ? t('pickers.loadFailed') : t('pickers.nothing')}</Typography.Text>
+          <Typography.Text type={found.error ? 'danger' : 'secondary'}>
+            {found.error ? t('pickers.loadFailed') : t('pickers.nothing')}
+          </Typography.Text>
         )
       }
       popupRender={(menu) => (

@@ -166,7 +166,13 @@ export default function EmployeeDetailPage() {
           <Col xs={24} xl={16}>
             <Flex vertical gap={20}>
               {e.status === 'blocked' ? (
-                <Alert type="error" showIcon title={t('detail.blocked')} description={e.blockReason ?? undefined} data-testid="employee-block-reason" />
+                <Alert
+                  type="error"
+                  showIcon
+                  title={t('detail.blocked')}
+                  description={e.blockReason ?? undefined}
+                  data-testid="employee-block-reason"
+                />
               ) : null}
               <Profile e={e} />
               <PermissionsEditor employeeId={id} name={personName(e)} canWrite={canWrite} self={self} />

@@ -148,7 +148,13 @@ export function EmployeeDrawer({
           <Button onClick={onClose} disabled={saving}>
             {t('actions.cancel')}
           </Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving} disabled={Boolean(employee) && !dirty} data-testid="employee-save">
+          <Button
+            type="primary"
+            onClick={() => form.submit()}
+            loading={saving}
+            disabled={Boolean(employee) && !dirty}
+            data-testid="employee-save"
+          >
             {employee ? t('actions.save') : t('drawer.create')}
           </Button>
         </Flex>
@@ -165,12 +171,7 @@ export function EmployeeDrawer({
       >
         <Row gutter={16}>
           <Col xs={24} md={employee ? 24 : 16}>
-            <Form.Item
-              name="roleId"
-              label={t('fields.role')}
-              rules={[requiredRule(t)]}
-              extra={employee ? t('drawer.roleHint') : undefined}
-            >
+            <Form.Item name="roleId" label={t('fields.role')} rules={[requiredRule(t)]} extra={employee ? t('drawer.roleHint') : undefined}>
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={roleOptions}

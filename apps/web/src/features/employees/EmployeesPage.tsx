@@ -48,7 +48,13 @@ export default function EmployeesPage() {
   const filtered = FILTERS.some((k) => f[k]);
 
   const columns: DataColumn<Employee>[] = [
-    { key: 'id', title: t('columns.id'), sortable: true, width: 80, render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text> },
+    {
+      key: 'id',
+      title: t('columns.id'),
+      sortable: true,
+      width: 80,
+      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
+    },
     {
       key: 'name',
       title: t('columns.name'),
@@ -73,7 +79,12 @@ export default function EmployeesPage() {
       title: t('columns.role'),
       render: (_v, row) => <RoleLabel title={row.role.title} type={row.role.type} />,
     },
-    { key: 'status', title: t('columns.status'), sortable: true, render: (_v, row) => <StatusCell status={row.status} reason={row.blockReason} /> },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      sortable: true,
+      render: (_v, row) => <StatusCell status={row.status} reason={row.blockReason} />,
+    },
     {
       key: 'permissions',
       title: t('columns.permissions'),
@@ -130,7 +141,12 @@ export default function EmployeesPage() {
         row.editable ? (
           <Flex gap={4} justify="flex-end">
             <Tooltip title={t('actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={`${t('actions.edit')}: ${personName(row)}`} onClick={() => setDrawer({ employee: row })} />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={`${t('actions.edit')}: ${personName(row)}`}
+                onClick={() => setDrawer({ employee: row })}
+              />
             </Tooltip>
             {row.id !== user?.id ? (
               <Tooltip title={t('actions.status')}>

@@ -8,7 +8,25 @@
 import { MinusCircleFilled, PlusCircleFilled, RollbackOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
 import type { EmployeePermissions } from '@leadgrid/shared/schemas/people';
 import { permissionDiff, type Permission } from '@leadgrid/shared/schemas/roles';
-import { Alert, App, Button, Card, Checkbox, Col, Empty, Flex, Input, Result, Row, Segmented, Skeleton, Tag, Tooltip, Typography, theme } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Empty,
+  Flex,
+  Input,
+  Result,
+  Row,
+  Segmented,
+  Skeleton,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { PermissionDiffModal, type PermissionChange } from '../roles/PermissionDiffModal';
 import { groupPermissions } from '../roles/PermissionPicker';
@@ -17,7 +35,19 @@ import { useEmployeesT } from './i18n';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-function PermissionRow({ p, held, inRole, disabled, onToggle }: { p: Permission; held: boolean; inRole: boolean; disabled: boolean; onToggle: (on: boolean) => void }) {
+function PermissionRow({
+  p,
+  held,
+  inRole,
+  disabled,
+  onToggle,
+}: {
+  p: Permission;
+  held: boolean;
+  inRole: boolean;
+  disabled: boolean;
+  onToggle: (on: boolean) => void;
+}) {
   const { t } = useEmployeesT();
   const { token } = theme.useToken();
   const added = held && !inRole;
@@ -38,7 +68,9 @@ function PermissionRow({ p, held, inRole, disabled, onToggle }: { p: Permission;
     >
       <Tooltip title={p.description !== p.title ? p.description : undefined} placement="topLeft">
         <Checkbox checked={held} disabled={disabled || p.disabled} onChange={(e) => onToggle(e.target.checked)}>
-          <span style={{ textDecoration: removed ? 'line-through' : undefined, color: removed ? token.colorTextSecondary : undefined }}>{p.title}</span>
+          <span style={{ textDecoration: removed ? 'line-through' : undefined, color: removed ? token.colorTextSecondary : undefined }}>
+            {p.title}
+          </span>
         </Checkbox>
       </Tooltip>
       {added ? (
@@ -54,7 +86,17 @@ function PermissionRow({ p, held, inRole, disabled, onToggle }: { p: Permission;
   );
 }
 
-export function PermissionsEditor({ employeeId, name, canWrite, self }: { employeeId: number; name: string; canWrite: boolean; self: boolean }) {
+export function PermissionsEditor({
+  employeeId,
+  name,
+  canWrite,
+  self,
+}: {
+  employeeId: number;
+  name: string;
+  canWrite: boolean;
+  self: boolean;
+}) {
   const { t } = useEmployeesT();
   const { modal } = App.useApp();
   const { token } = theme.useToken();
@@ -127,12 +169,20 @@ export function PermissionsEditor({ employeeId, name, canWrite, self }: { employ
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (query.error || !data)
-    body = <Result status="warning" title={t('permissions.loadFailed')} extra={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title={t('permissions.loadFailed')}
+        extra={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
+      />
+    );
   else
     body = (
       <Flex vertical gap={14}>
         <Flex gap={8} wrap align="center">
-          <Typography.Text type="secondary">{t('permissions.role', { role: data.role.title, count: data.rolePermissions.length })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('permissions.role', { role: data.role.title, count: data.rolePermissions.length })}
+          </Typography.Text>
           {diff.added.length ? (
             <Tag color="success" icon={<PlusCircleFilled />} data-testid="perm-added-count">
               {t('permissions.addedCount', { count: diff.added.length })}
@@ -187,7 +237,13 @@ export function PermissionsEditor({ employeeId, name, canWrite, self }: { employ
                   <Row gutter={[8, 4]} style={{ padding: '8px 8px 10px' }}>
                     {g.permissions.map((p) => (
                       <Col xs={24} lg={12} key={p.name}>
-                        <PermissionRow p={p} held={held.has(p.name)} inRole={inRole.has(p.name)} disabled={!editable} onToggle={(on) => toggle(p.name, on)} />
+                        <PermissionRow
+                          p={p}
+                          held={held.has(p.name)}
+                          inRole={inRole.has(p.name)}
+                          disabled={!editable}
+                          onToggle={(on) => toggle(p.name, on)}
+                        />
                       </Col>
                     ))}
                   </Row>

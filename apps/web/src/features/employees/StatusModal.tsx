@@ -51,7 +51,9 @@ export function StatusModal({
   const submit = async (v: Values) => {
     setFailure([]);
     try {
-      await change.mutateAsync((ids ?? []).map((id) => ({ id, status: v.status, reason: v.status === 'blocked' ? v.reason?.trim() : undefined })));
+      await change.mutateAsync(
+        (ids ?? []).map((id) => ({ id, status: v.status, reason: v.status === 'blocked' ? v.reason?.trim() : undefined })),
+      );
       onDone?.();
       onClose();
     } catch (err) {
@@ -78,7 +80,11 @@ export function StatusModal({
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
-            options={(['active', 'inactive', 'blocked'] as const).map((value) => ({ value, label: t(`status.${value}`), disabled: value === current }))}
+            options={(['active', 'inactive', 'blocked'] as const).map((value) => ({
+              value,
+              label: t(`status.${value}`),
+              disabled: value === current,
+            }))}
           />
         </Form.Item>
         <Typography.Paragraph type="secondary" style={{ marginTop: -12, fontSize: 13 }}>
@@ -86,7 +92,12 @@ export function StatusModal({
         </Typography.Paragraph>
         {status === 'blocked' ? (
           <Form.Item name="reason" label={t('statusModal.reason')} rules={[requiredRule(t), zodRule(zReason(), t)]}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_MAX} showCount placeholder={t('statusModal.reasonPlaceholder')} />
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              maxLength={REASON_MAX}
+              showCount
+              placeholder={t('statusModal.reasonPlaceholder')}
+            />
           </Form.Item>
         ) : null}
         {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}

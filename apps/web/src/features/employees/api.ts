@@ -3,13 +3,7 @@
  * detail queries, writes, status changes (a block needs a reason), the custom permissions of one employee, and
  * the active staff roles the role select offers.
  */
-import type {
-  Employee,
-  EmployeeCreate,
-  EmployeePermissions,
-  EmployeeStatusItem,
-  EmployeeUpdate,
-} from '@leadgrid/shared/schemas/people';
+import type { Employee, EmployeeCreate, EmployeePermissions, EmployeeStatusItem, EmployeeUpdate } from '@leadgrid/shared/schemas/people';
 import { EMPLOYEE_ROLE_TYPES } from '@leadgrid/shared/schemas/people';
 import type { Role } from '@leadgrid/shared/schemas/roles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +24,8 @@ type Answer = { items: Employee[] };
 
 export const employeesApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<ListData<Employee>>('/employees', { ...query, withMeta: 1 }, { signal }),
-  get: async (id: number, signal?: AbortSignal) => (await api.get<Answer>(`/employees/${id}`, undefined, { signal, silent: true })).items[0],
+  get: async (id: number, signal?: AbortSignal) =>
+    (await api.get<Answer>(`/employees/${id}`, undefined, { signal, silent: true })).items[0],
   create: (items: EmployeeCreate[]) => api.put<Answer>('/employees', { items }),
   update: (items: EmployeeUpdate[]) => api.patch<Answer>('/employees', { items }),
   changeStatus: (items: EmployeeStatusItem[]) => api.post<Answer>('/employees/change_status', { items }),
@@ -39,31 +34,59 @@ export const employeesApi = {
     api.post<EmployeePermissions>(`/employees/${id}/permissions`, { data: { permissions } }),
   /** active roles of the staff types (admin, affiliate manager, advertiser manager, employee) */
   staffRoles: async (signal?: AbortSignal) => {
-    const { items } = await api.get<{ items: Role[] }>('/roles', { status: 'active', limit: 1000, orderBy: 'title:asc' }, { signal, silent: true });
+    const { items } = await api.get<{ items: Role[] }>(
+      '/roles',
+      { status: 'active', limit: 1000, orderBy: 'title:asc' },
+      { signal, silent: true },
+    );
     return items.filter((r) => (EMPLOYEE_ROLE_TYPES as readonly string[]).includes(r.type));
   },
-  role: async (id: number, signal?: AbortSignal) => (await api.get<{ items: Role[] }>(`/roles/${id}`, undefined, { signal, silent: true })).items[0],
+  role: async (id: number, signal?: AbortSignal) =>
+    (await api.get<{ items: Role[] }>(`/roles/${id}`, undefined, { signal, silent: true })).items[0],
 };
 
 export function useEmployees(query: Query) {
-  return useQuery({ queryKey: employeeKeys.list(query), queryFn: ({ signal }) => employeesApi.list(query, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: employeeKeys.list(query),
+    queryFn: ({ signal }) => employeesApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useEmployee(id: number) {
-  return useQuery({ queryKey: employeeKeys.detail(id), queryFn: ({ signal }) => employeesApi.get(id, signal), enabled: id > 0, retry: false });
+  return useQuery({
+    queryKey: employeeKeys.detail(id),
+    queryFn: ({ signal }) => employeesApi.get(id, signal),
+    enabled: id > 0,
+    retry: false,
+  });
 }
 
 export function useEmployeePermissions(id: number, enabled = true) {
-  return useQuery({ queryKey: employeeKeys.permissions(id), queryFn: ({ signal }) => employeesApi.permissions(id, signal), enabled: enabled && id > 0 });
+  return useQuery({
+    queryKey: employeeKeys.permissions(id),
+    queryFn: ({ signal }) => employeesApi.permissions(id, signal),
+    enabled: enabled && id > 0,
+  });
 }
 
 export function useStaffRoles(enabled = true) {
-  return useQuery({ queryKey: [...roleKeys.all, 'staff-active'], queryFn: ({ signal }) => employeesApi.staffRoles(signal), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: [...roleKeys.all, 'staff-active'],
+    queryFn: ({ signal }) => employeesApi.staffRoles(signal),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** The role of an employee (its `system` flag tells the built-in administrator role). */
 export function useRole(id: number | undefined) {
-  return useQuery({ queryKey: [...roleKeys.all, 'one', id], queryFn: ({ signal }) => employeesApi.role(id!, signal), enabled: Boolean(id), retry: false });
+  return useQuery({
+    queryKey: [...roleKeys.all, 'one', id],
+    queryFn: ({ signal }) => employeesApi.role(id!, signal),
+    enabled: Boolean(id),
+    retry: false,
+  });
 }
 
 /** Employee writes refresh the employees, the role user counts, the manager look-ups and the signed-in user. */

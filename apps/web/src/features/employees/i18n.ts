@@ -159,7 +159,7 @@ type Messages = { [key: string]: string | Messages };
 
 export const ru: Messages = {
   title: 'Сотрудники',
-  subtitle: 'Администраторы, менеджеры аффилиатов и рекламодателей и другие сотрудники, их роли и права.',
+  subtitle: 'Администраторы, менеджеры партнёров и рекламодателей и другие сотрудники, их роли и права.',
   tabs: { active: 'Активные', inactive: 'Неактивные', blocked: 'Заблокированные', all: 'Все' },
   emptyTitle: 'Сотрудники не найдены',
   emptyText: 'Здесь появятся сотрудники с этим статусом.',
@@ -168,7 +168,7 @@ export const ru: Messages = {
   custom: 'Свои права',
   customHint: 'Права отличаются от прав роли.',
   fromRole: 'Из роли',
-  managedLine: 'аффилиатов: {{affiliates}} · команд: {{teams}}',
+  managedLine: 'партнёров: {{affiliates}} · команд: {{teams}}',
   columns: {
     id: 'ID',
     name: 'Сотрудник',
@@ -188,11 +188,11 @@ export const ru: Messages = {
   },
   roleTypes: {
     admin: 'Администратор',
-    affiliate_manager: 'Менеджер аффилиатов',
+    affiliate_manager: 'Менеджер партнёров',
     advertiser_manager: 'Менеджер рекламодателей',
     advertiser_member: 'Сотрудник рекламодателя',
     employee: 'Сотрудник',
-    affiliate: 'Аффилиат',
+    affiliate: 'Партнёр',
   },
   fields: {
     email: 'E-mail',
@@ -283,7 +283,7 @@ export const ru: Messages = {
     statistics: 'Статистика',
     offers: 'Офферы',
     advertisers: 'Рекламодатели',
-    affiliates: 'Аффилиаты',
+    affiliates: 'Партнёры',
     employees: 'Сотрудники',
     campaigns: 'Кампании',
     reports: 'Отчёты',

@@ -6,7 +6,23 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, MoreOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { targetSlug } from '@leadgrid/shared/schemas/notes';
 import { TEAM_MEMBER_ROLES, TEAM_MEMBER_STATUSES, type TeamDetail, type TeamMember } from '@leadgrid/shared/schemas/people';
-import { Button, Card, Col, Descriptions, Dropdown, Flex, Popconfirm, Result, Row, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Dropdown,
+  Flex,
+  Popconfirm,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -21,18 +37,21 @@ import { PeopleList, PersonCell, TrafficBadge } from '../affiliates/parts';
 import { AffiliatePicker, personName } from '../affiliates/pickers';
 import { useConfirmStatus } from '../lists/parts';
 import { NotesPanel } from '../notes/NotesPanel';
-import { teamKeys, useAddTeamMembers, useChangeTeamBlock, useChangeTeamStatus, useRemoveTeamMembers, useTeam, useUpdateTeamMembers } from './api';
+import {
+  teamKeys,
+  useAddTeamMembers,
+  useChangeTeamBlock,
+  useChangeTeamStatus,
+  useRemoveTeamMembers,
+  useTeam,
+  useUpdateTeamMembers,
+} from './api';
+import { orderMembers } from './members';
 import { TeamDrawer } from './TeamDrawer';
 import { TEAM_WRITE } from './TeamsPage';
 import { useTeamsT } from './i18n';
 
 const MEMBER_COLORS: Record<string, string> = { active: 'success', invited: 'processing', inactive: 'default' };
-
-/** Members whose role status (in the team or of the account) is not active come first (spec §4). */
-export function orderMembers(members: TeamMember[]): TeamMember[] {
-  const notActive = (m: TeamMember) => (m.status !== 'active' || m.userStatus !== 'active' ? 0 : 1);
-  return [...members].sort((a, b) => notActive(a) - notActive(b));
-}
 
 function Members({ team, canWrite }: { team: TeamDetail; canWrite: boolean }) {
   const { t } = useTeamsT();
@@ -181,7 +200,12 @@ function Members({ team, canWrite }: { team: TeamDetail; canWrite: boolean }) {
                         onConfirm={() => remove.mutateAsync({ id: team.id, userIds: [m.id] }).catch(() => undefined)}
                       >
                         <Tooltip title={t('members.remove')}>
-                          <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={`${t('members.remove')}: ${personName(m)}`} />
+                          <Button
+                            type="text"
+                            size="small"
+                            icon={<DeleteOutlined />}
+                            aria-label={`${t('members.remove')}: ${personName(m)}`}
+                          />
                         </Tooltip>
                       </Popconfirm>
                     ),
@@ -210,13 +234,21 @@ function About({ team }: { team: TeamDetail }) {
             key: 'description',
             label: t('fields.description'),
             span: 'filled',
-            children: team.description ? <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{team.description}</Typography.Paragraph> : EMPTY_VALUE,
+            children: team.description ? (
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{team.description}</Typography.Paragraph>
+            ) : (
+              EMPTY_VALUE
+            ),
           },
           { key: 'managers', label: t('fields.managers'), children: <PeopleList people={team.managers} max={5} /> },
           {
             key: 'membersCount',
             label: t('fields.membersCount'),
-            children: <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>{team.membersCount}</Typography.Text>,
+            children: (
+              <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {team.membersCount}
+              </Typography.Text>
+            ),
           },
           { key: 'acceptColdTraffic', label: t('fields.acceptColdTraffic'), children: flag(team.acceptColdTraffic) },
           { key: 'acceptInvalidLeads', label: t('fields.acceptInvalidLeads'), children: flag(team.acceptInvalidLeads) },
@@ -293,7 +325,13 @@ export default function TeamDetailPage() {
               <Dropdown
                 trigger={['click']}
                 menu={{
-                  items: [{ key: 'status', label: team.status === 'active' ? t('actions.deactivate') : t('actions.activate'), danger: team.status === 'active' }],
+                  items: [
+                    {
+                      key: 'status',
+                      label: team.status === 'active' ? t('actions.deactivate') : t('actions.activate'),
+                      danger: team.status === 'active',
+                    },
+                  ],
                   onClick: () => {
                     const next = team.status === 'active' ? 'inactive' : 'active';
                     confirmStatus(1, next, () => changeStatus.mutateAsync([{ id, status: next }]));

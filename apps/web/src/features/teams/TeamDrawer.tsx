@@ -100,7 +100,13 @@ export function TeamDrawer({
         const item: TeamUpdate = { id: team.id };
         if (v.title.trim() !== team.title) item.title = v.title.trim();
         if ((v.description ?? '').trim() !== team.description) item.description = (v.description ?? '').trim();
-        if (!sameIds(v.managerIds ?? [], team.managers.map((m) => m.id))) item.managerIds = v.managerIds ?? [];
+        if (
+          !sameIds(
+            v.managerIds ?? [],
+            team.managers.map((m) => m.id),
+          )
+        )
+          item.managerIds = v.managerIds ?? [];
         if (v.acceptColdTraffic !== team.acceptColdTraffic) item.acceptColdTraffic = v.acceptColdTraffic;
         if (v.acceptInvalidLeads !== team.acceptInvalidLeads) item.acceptInvalidLeads = v.acceptInvalidLeads;
         [saved] = (await update.mutateAsync([item])).items;

@@ -28,7 +28,13 @@ export const TEAM_WRITE = 'team.update';
 const TABS = ['active', 'inactive', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;
-const idList = (v: string | undefined) => (v ? v.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const idList = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 
 export default function TeamsPage() {
   const { t } = useTeamsT();
@@ -54,7 +60,13 @@ export default function TeamsPage() {
   };
 
   const columns: DataColumn<Team>[] = [
-    { key: 'id', title: t('columns.id'), sortable: true, width: 80, render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text> },
+    {
+      key: 'id',
+      title: t('columns.id'),
+      sortable: true,
+      width: 80,
+      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
+    },
     {
       key: 'title',
       title: t('columns.title'),
@@ -129,7 +141,12 @@ export default function TeamsPage() {
       render: (_v, row) =>
         row.editable ? (
           <Tooltip title={t('actions.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={`${t('actions.edit')}: ${row.title}`} onClick={() => void openEdit(row)} />
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`${t('actions.edit')}: ${row.title}`}
+              onClick={() => void openEdit(row)}
+            />
           </Tooltip>
         ) : null,
     });

@@ -41,7 +41,11 @@ export const teamsApi = {
 };
 
 export function useTeams(query: Query) {
-  return useQuery({ queryKey: teamKeys.list(query), queryFn: ({ signal }) => teamsApi.list(query, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: teamKeys.list(query),
+    queryFn: ({ signal }) => teamsApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useTeam(id: number) {
