@@ -12,8 +12,8 @@ const whoAmI = z.object({ id: z.number(), roleType: z.string(), roleTitle: z.str
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { signer, mailer, config } = app.services;
-  const deps = { signer, mailer };
+  const { signer, mailer, config, queue } = app.services;
+  const deps = { signer, mailer, queue };
   const limited = { public: true, rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } } as const;
   const publicUrl = (req: FastifyRequest) => config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
   const tags = ['auth'];

@@ -8,6 +8,8 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { hashPassword, randomToken, secureId, sha256, verifyPassword } from '../../lib/crypto';
 import type { TokenSigner } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mailer';
+import type { JobQueue } from '../../jobs/queue';
+import { notify } from '../notifications/notifications.service';
 import { effectiveBlock } from '../people/blocks';
 import { getSetting } from '../settings/settings.store';
 import { createRefreshToken, findRefreshToken, markRotated, revokeAllOfUser, revokeFamily, revokeImpersonation } from './sessions';
@@ -19,18 +21,31 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 export interface AuthDeps {
   signer: TokenSigner;
   mailer: Mailer;
+  /** sign-up notifies staff (affiliate_registered); optional for callers that never sign up */
+  queue?: JobQueue;
 }
 
 type UserRow = typeof users.$inferSelect;
 
 const findByEmail = async (ctx: Ctx, email: string) =>
-  (await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0];
+  (
+    await ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1)
+  )[0];
 
 async function recordLogin(ctx: Ctx, email: string, userId: number | null, success: boolean, reason: string | null) {
   await ctx.db.insert(loginHistory).values({ email, userId, success, reason, ip: ctx.ip ?? null, userAgent: ctx.userAgent ?? null });
 }
 
-async function issueTokens(ctx: Ctx, deps: AuthDeps, user: Pick<UserRow, 'id'>, opts: { familyId?: string; impersonatorId?: number | null } = {}) {
+async function issueTokens(
+  ctx: Ctx,
+  deps: AuthDeps,
+  user: Pick<UserRow, 'id'>,
+  opts: { familyId?: string; impersonatorId?: number | null } = {},
+) {
   const baseCurrency = (await getSetting(ctx.db, 'baseCurrency')) ?? ctx.config.BASE_CURRENCY;
   const token = await deps.signer.sign({ sub: String(user.id), cur: baseCurrency, imp: opts.impersonatorId ?? undefined }, ctx.now());
   const refreshToken = await createRefreshToken(ctx, { userId: user.id, familyId: opts.familyId, impersonatorId: opts.impersonatorId });
@@ -74,7 +89,8 @@ export async function login(ctx: Ctx, deps: AuthDeps, input: { email: string; pa
 
 export async function refresh(ctx: Ctx, deps: AuthDeps, refreshToken: string) {
   const row = await findRefreshToken(ctx, refreshToken);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= ctx.now().getTime()) throw AppError.unauthenticated('Your session has expired, please sign in again');
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= ctx.now().getTime())
+    throw AppError.unauthenticated('Your session has expired, please sign in again');
   if (!(await markRotated(ctx, row.id))) {
     // a rotated token used again: somebody holds a stolen copy, end the whole session family
     await revokeFamily(ctx, row.familyId);
@@ -84,7 +100,9 @@ export async function refresh(ctx: Ctx, deps: AuthDeps, refreshToken: string) {
   const block = user ? await effectiveBlock(ctx.db, user.id) : undefined;
   if (!user || user.status !== 'active' || block?.teamAccessBlocked) {
     await revokeFamily(ctx, row.familyId);
-    throw AppError.unauthenticated(user?.status === 'blocked' || block?.teamAccessBlocked ? 'Your account is blocked' : 'Your account is not active');
+    throw AppError.unauthenticated(
+      user?.status === 'blocked' || block?.teamAccessBlocked ? 'Your account is blocked' : 'Your account is not active',
+    );
   }
   const pair = await issueTokens(ctx, deps, user, { familyId: row.familyId, impersonatorId: row.impersonatorId });
   await ctx.db.update(users).set({ lastActivityAt: ctx.now() }).where(eq(users.id, user.id));
@@ -113,8 +131,15 @@ export async function impersonate(ctx: Ctx, deps: AuthDeps, input: { refreshToke
   if (!actor.permissions.includes('user.impersonate')) throw AppError.forbidden();
   if (!input.refreshToken) throw AppError.field(['body', 'refreshToken'], 'required');
   const own = await findRefreshToken(ctx, input.refreshToken);
-  if (!own || own.userId !== actor.id || own.revokedAt || own.rotatedAt) throw AppError.unauthenticated('Your session has expired, please sign in again');
-  if (input.impersonateAs === actor.id) throw AppError.field(['body', 'impersonateAs'], 'You are already signed in as this user', 'You are already signed in as this user', 'impersonateAs');
+  if (!own || own.userId !== actor.id || own.revokedAt || own.rotatedAt)
+    throw AppError.unauthenticated('Your session has expired, please sign in again');
+  if (input.impersonateAs === actor.id)
+    throw AppError.field(
+      ['body', 'impersonateAs'],
+      'You are already signed in as this user',
+      'You are already signed in as this user',
+      'impersonateAs',
+    );
   const [target] = await ctx.db.select().from(users).where(eq(users.id, input.impersonateAs)).limit(1);
   if (!target) throw AppError.notFound('User');
   if (target.status !== 'active') throw AppError.business('This user is not active');
@@ -138,23 +163,36 @@ export async function signUp(
     .limit(1);
   if (!role) throw new Error('the affiliate system role is missing');
   if (await findByEmail(ctx, input.email)) throw AppError.field(['body', 'email'], 'unique', 'This e-mail is already registered');
+  const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        secureId: secureId(),
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        roleId: role.id,
-        contacts: input.telegram ? [{ type: 'telegram', value: input.telegram }] : [],
-        timezone: input.timezone || 'UTC',
-        language: input.language || 'en',
-        apiToken: randomToken(24),
-      })
-      .returning();
-    await recordLogin(ctx, input.email, user.id, true, 'sign_up');
+    // the account, its first login record and the staff notification commit together
+    const user = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const [created] = await tx
+        .insert(users)
+        .values({
+          secureId: secureId(),
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          roleId: role.id,
+          contacts: input.telegram ? [{ type: 'telegram', value: input.telegram }] : [],
+          timezone: input.timezone || 'UTC',
+          language: input.language || 'en',
+          apiToken: randomToken(24),
+        })
+        .returning();
+      await recordLogin(txCtx, input.email, created.id, true, 'sign_up');
+      if (deps.queue) {
+        const name = `${created.firstName} ${created.lastName}`.trim();
+        await notify(txCtx, deps.queue, 'affiliate_registered', {
+          values: { name, email: created.email },
+          link: `/affiliates/members/${created.id}`,
+        });
+      }
+      return created;
+    });
     return issueTokens(ctx, deps, user);
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.field(['body', 'email'], 'unique', 'This e-mail is already registered');
@@ -167,7 +205,9 @@ export async function requestRecovery(ctx: Ctx, deps: AuthDeps, email: string, p
   const user = await findByEmail(ctx, email);
   if (!user || user.status !== 'active') return;
   const token = randomToken(32);
-  await ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS) });
+  await ctx.db
+    .insert(passwordResets)
+    .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS) });
   const name = (await getSetting(ctx.db, 'name')) ?? ctx.config.SYSTEM_NAME;
   const link = `${publicUrl.replace(/\/$/, '')}/login/newPassword?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
@@ -184,7 +224,10 @@ export async function setNewPassword(ctx: Ctx, token: string, password: string) 
     .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, ctx.now())))
     .returning();
   if (!reset) throw AppError.field(['body', 'token'], 'expired', 'This link has expired or was already used. Ask for a new one.');
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, reset.userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.id, reset.userId));
   await revokeAllOfUser(ctx, reset.userId);
 }
 
@@ -194,7 +237,10 @@ export async function changePassword(ctx: Ctx, input: { currentPassword: string;
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw AppError.field(['body', 'currentPassword'], CURRENT_PASSWORD_WRONG, CURRENT_PASSWORD_WRONG, 'password');
   }
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, actor.id));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, actor.id));
 }
 
 export async function twoFactorSetup(ctx: Ctx) {

@@ -1,4 +1,5 @@
 import { authenticator } from 'otplib';
+import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 
@@ -192,5 +193,18 @@ describe('auth: permissions of admin-type roles', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/settings/general', as: full })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/v1/settings/general', as: limited })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/v1/roles', as: limited })).statusCode).toBe(200);
+  });
+});
+
+describe('auth: sign-up notifies staff', () => {
+  it('queues affiliate_registered in the sign-up transaction and delivers it in-app to admins', async () => {
+    const admin = await t.make.user({ type: 'admin' });
+    const email = 'notified.affiliate@test.local';
+    const res = await t.request({ method: 'POST', url: '/api/v1/auth/sign-up', payload: { email, password: 'abcde1', firstName: 'Nora', lastName: 'Lead' } });
+    expect(res.statusCode).toBe(200);
+    await t.queue.runDue(NOTIFICATION_JOB);
+    const mine = await t.request({ method: 'GET', url: '/api/v1/notifications/my', as: admin });
+    expect(mine.statusCode).toBe(200);
+    expect(JSON.stringify(mine.json().data.items)).toContain('New affiliate: Nora Lead');
   });
 });

@@ -8,6 +8,7 @@ import { useSession } from '../session';
 import { ImpersonationBanner, TrialBanner } from './Banners';
 import { LanguageSwitch, ThemeSwitch } from './controls';
 import { imageUrl } from '../../api/images';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 
 const initials = (user: User) => `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
 
@@ -84,6 +85,7 @@ export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boole
           ) : null}
         </div>
         <Flex align="center" gap={4}>
+          <NotificationsBell />
           <LanguageSwitch />
           <ThemeSwitch />
           <Divider orientation="vertical" style={{ height: 24, marginInline: 8 }} />
