@@ -3,9 +3,9 @@
  * advertiser managers and employees, with filters (search, role type, role, created range), create / edit and
  * status changes (a block asks for a reason). Writes need user.update; only administrators edit administrators.
  */
-import { EditOutlined, PlusOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
+import { EditOutlined, MoreOutlined, PlusOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
 import { EMPLOYEE_ROLE_TYPES, type Employee } from '@leadgrid/shared/schemas/people';
-import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Dropdown, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
@@ -115,7 +115,11 @@ export default function EmployeesPage() {
       key: 'lastActivityAt',
       title: t('columns.lastActivityAt'),
       sortable: true,
-      render: (s: number | null) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+      render: (s: number | null) => (
+        <Tooltip title={s ? formatDateTime(s, timezone) : undefined}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
     },
     {
       key: 'createdAt',
@@ -134,31 +138,32 @@ export default function EmployeesPage() {
       title: '',
       settingsLabel: t('columns.actions'),
       alwaysVisible: true,
-      width: 96,
+      width: 56,
       align: 'right',
       fixed: 'right',
       render: (_v, row) =>
         row.editable ? (
-          <Flex gap={4} justify="flex-end">
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`${t('actions.edit')}: ${personName(row)}`}
-                onClick={() => setDrawer({ employee: row })}
-              />
-            </Tooltip>
-            {row.id !== user?.id ? (
-              <Tooltip title={t('actions.status')}>
-                <Button
-                  type="text"
-                  icon={<SwapOutlined />}
-                  aria-label={`${t('actions.status')}: ${personName(row)}`}
-                  onClick={() => setStatus({ ids: [row.id], name: personName(row), current: row.status })}
-                />
-              </Tooltip>
-            ) : null}
-          </Flex>
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              items: [
+                { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+                ...(row.id !== user?.id ? [{ key: 'status', icon: <SwapOutlined />, label: t('actions.status') }] : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'edit') setDrawer({ employee: row });
+                if (key === 'status') setStatus({ ids: [row.id], name: personName(row), current: row.status });
+              },
+            }}
+          >
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={`${t('actions.more')}: ${personName(row)}`}
+              data-testid={`employee-actions-${row.id}`}
+            />
+          </Dropdown>
         ) : null,
     });
   }
@@ -192,6 +197,7 @@ export default function EmployeesPage() {
           />
           <DataTable<Employee>
             name="employees"
+            size="middle"
             columns={columns}
             table={table}
             data={list.data}

@@ -76,6 +76,7 @@ export const en = {
     back: 'Back to the list',
     retry: 'Try again',
     status: 'Change status',
+    more: 'More actions',
   },
   drawer: {
     createTitle: 'New employee',
@@ -219,6 +220,7 @@ export const ru: Messages = {
     back: 'К списку',
     retry: 'Повторить',
     status: 'Сменить статус',
+    more: 'Другие действия',
   },
   drawer: {
     createTitle: 'Новый сотрудник',

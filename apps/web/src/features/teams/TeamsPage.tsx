@@ -177,6 +177,7 @@ export default function TeamsPage() {
           />
           <DataTable<Team>
             name="affiliates.teams"
+            size="middle"
             columns={columns}
             table={table}
             data={list.data}
