@@ -708,3 +708,22 @@ export const testSendResultSchema = z.object({
   }),
 });
 export type TestSendResult = z.infer<typeof testSendResultSchema>;
+
+/** "run the API sync now": the poll made, the answer, and each reported lead status mapped through leadStatusMappings */
+export const apiSyncRunSchema = z.object({
+  request: recordedRequestSchema.nullable(),
+  response: recordedResponseSchema.nullable(),
+  apiSyncStatus: z.enum(API_SYNC_STATUSES),
+  statuses: z.array(
+    z.object({
+      advertiserLeadId: z.string(),
+      advertiserStatus: z.string(),
+      /** null: the advertiser status has no mapping */
+      leadStatus: z.enum(API_LEAD_STATUSES).nullable(),
+      conversionStatus: z.number().int().nullable(),
+      leadGrade: z.string().nullable(),
+    }),
+  ),
+  error: z.string().nullable(),
+});
+export type ApiSyncRun = z.infer<typeof apiSyncRunSchema>;

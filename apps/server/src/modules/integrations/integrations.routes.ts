@@ -1,4 +1,5 @@
 import {
+  apiSyncRunSchema,
   cascadePreviewQuery,
   cascadePreviewSchema,
   dataOf,
@@ -121,6 +122,19 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const data = await service.testSend(req.ctx, req.params.id, req.body.data.lead);
       return { data, message: data.result.success ? 'The test lead was accepted' : 'The test lead was not accepted' };
+    },
+  );
+
+  /** the scheduler's api_sync call: poll the advertiser's status API now */
+  app.post(
+    `${url}/:id/api_sync`,
+    { config: { permission: WRITE }, schema: { tags, params: idParams, response: { 200: envelope(apiSyncRunSchema) } } },
+    async (req) => {
+      const data = await service.runApiSync(req.ctx, req.params.id);
+      return {
+        data,
+        message: data.error ? `The API sync failed: ${data.error}` : `The API sync read ${data.statuses.length} lead statuses`,
+      };
     },
   );
 }

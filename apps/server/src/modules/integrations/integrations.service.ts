@@ -1,10 +1,12 @@
 /**
  * Integrations: one per advertiser and template, created as a copy of the template's sections; list, edit (title and
  * method flags within the template's restrictions), status (stops connected offers), clone to another advertiser,
- * section edits and "send a test lead".
+ * section edits, "send a test lead" and "run the API sync now".
  */
 import {
   type API_SYNC_STATUSES,
+  apiSyncSection,
+  type LeadStatusMapping,
   OUT_API_TIMEOUT,
   outApiSection,
   SELL_SIDE_STATUSES,
@@ -28,7 +30,7 @@ import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../li
 import { callOutbound } from '../../lib/outbound';
 import { previewIntegrations, stopOffersOfIntegrations } from './cascades';
 import { author, contains, lockById, uniqueGuard, type AuthorRow } from './common';
-import { buildOutApiRequest, parseOutApiResponse } from './out-api';
+import { buildOutApiRequest, parseOutApiResponse, valueAt } from './out-api';
 import { checkSection, leadFieldsOf, sectionsView } from './sections';
 
 type Row = typeof integrations.$inferSelect;
@@ -424,4 +426,80 @@ export async function testSend(ctx: Ctx, id: number, lead: Record<string, string
     changes: { url: result.request.url, status: result.response?.status ?? null, success: parsed.success },
   });
   return { request: result.request, response: result.response, result: parsed };
+}
+
+/**
+ * "Run the API sync now" (the scheduler's api_sync call): polls the advertiser's status API, reads each lead id and
+ * status at the configured paths and maps the status through leadStatusMappings. The answer is what the poll says;
+ * the lead engine applies it to the leads. The run's outcome is kept in apiSyncStatus.
+ */
+export async function runApiSync(ctx: Ctx, id: number) {
+  const [row] = await ctx.db.select().from(integrations).where(eq(integrations.id, id));
+  if (!row) throw AppError.notFound('Integration');
+  const sync = apiSyncSection.safeParse(row.apiSync);
+  if (!sync.success) throw AppError.business('The API sync of this integration is not configured');
+  const { request, response: mapping } = sync.data;
+  const parameters = row.apiParameters as ApiParameter[];
+  let built;
+  try {
+    built = buildOutApiRequest(
+      outApiSection.parse({
+        ...request,
+        fieldMappings: request.params.map((p) => ({ target: p.name, source: 'constant', value: p.value })),
+      }),
+      { lead: {}, parameters, macros: {}, now: ctx.now() },
+    );
+  } catch {
+    throw AppError.business('The API sync URL is not valid once its parameters are filled in');
+  }
+  const result = await callOutbound(built, { allowPrivate: ctx.config.ALLOW_PRIVATE_CALLBACKS });
+  const mappings = row.leadStatusMappings as LeadStatusMapping[];
+  const statuses: {
+    advertiserLeadId: string;
+    advertiserStatus: string;
+    leadStatus: LeadStatusMapping['leadStatus'] | null;
+    conversionStatus: number | null;
+    leadGrade: string | null;
+  }[] = [];
+  let error = result.error;
+  if (result.response) {
+    let json: unknown;
+    try {
+      json = JSON.parse(result.response.body);
+    } catch {
+      json = undefined;
+    }
+    const list = mapping.itemsPath ? valueAt(json, mapping.itemsPath) : json;
+    if (result.response.status < 200 || result.response.status >= 300) error = `HTTP ${result.response.status}`;
+    else if (!Array.isArray(list)) error = 'The answer has no list of leads at the items path';
+    else {
+      for (const item of list) {
+        const leadId = valueAt(item, mapping.leadIdPath);
+        const status = valueAt(item, mapping.statusPath);
+        if (leadId === undefined || leadId === null || status === undefined || status === null) continue;
+        const m = mappings.find((x) => x.advertiserStatus.toLowerCase() === String(status).toLowerCase());
+        statuses.push({
+          advertiserLeadId: String(leadId),
+          advertiserStatus: String(status),
+          leadStatus: m?.leadStatus ?? null,
+          conversionStatus: m?.conversionStatus ?? null,
+          leadGrade: m?.leadGrade ?? null,
+        });
+      }
+    }
+  }
+  const apiSyncStatus = error ? ('failed' as const) : ('ok' as const);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(integrations).set({ apiSyncStatus, apiSyncLastRunAt: ctx.now() }).where(eq(integrations.id, id));
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        entity: 'integration',
+        entityId: id,
+        action: 'api_sync',
+        changes: { url: result.request.url, status: result.response?.status ?? null, leads: statuses.length, error },
+      },
+    );
+  });
+  return { request: result.request, response: result.response, apiSyncStatus, statuses, error };
 }

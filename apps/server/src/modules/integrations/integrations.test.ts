@@ -20,6 +20,9 @@ beforeAll(async () => {
       if (req.url!.startsWith('/accept')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ result: 'ok', lead: { id: 'ADV-42' }, autologin: 'https://brand.test/login?t=abc' }));
+      } else if (req.url!.startsWith('/statuses')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [{ id: 'A1', state: 'Approved' }, { id: 'A2', state: 'callback' }, { state: 'no id' }] }));
       } else if (req.url!.startsWith('/fail')) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: 'Internal error' }));
@@ -396,5 +399,52 @@ describe('integrations: send a test lead', () => {
     });
     expect(byName.json().data.result.error).toMatch(/^The address (127\.0\.0\.1|::1) of localhost is not public$/);
     expect(received).toEqual([]);
+  });
+});
+
+describe('integrations: run the API sync now', () => {
+  it('polls the status API and maps each status; keeps the outcome', async () => {
+    const s = await setup();
+    const i = await integrationOf(s);
+    await edit(i.id, 'lead_status_mappings', [{ advertiserStatus: 'approved', leadStatus: 'sent', conversionStatus: 3 }]);
+    await edit(i.id, 'api_sync', {
+      enabled: true,
+      request: { method: 'GET', url: '{{baseUrl}}/statuses', params: [{ name: 'since', value: '1h' }] },
+      intervalSeconds: 600,
+      response: { itemsPath: 'data', leadIdPath: 'id', statusPath: 'state' },
+    });
+    received.length = 0;
+    const res = await t.request({ method: 'POST', url: `${url}/${i.id}/api_sync`, as: t.admin });
+    expect(res.json()).toMatchObject({
+      message: 'The API sync read 2 lead statuses',
+      data: {
+        request: { method: 'GET', url: `${base}/statuses?since=1h` },
+        response: { status: 200 },
+        apiSyncStatus: 'ok',
+        error: null,
+        statuses: [
+          { advertiserLeadId: 'A1', advertiserStatus: 'Approved', leadStatus: 'sent', conversionStatus: 3, leadGrade: null },
+          { advertiserLeadId: 'A2', advertiserStatus: 'callback', leadStatus: null, conversionStatus: null, leadGrade: null },
+        ],
+      },
+    });
+    expect(received.map((r) => r.url)).toEqual(['/statuses?since=1h']);
+    await edit(i.id, 'api_sync', {
+      enabled: true,
+      request: { url: '{{baseUrl}}/fail' },
+      response: { leadIdPath: 'id', statusPath: 'state' },
+    });
+    const failed = await t.request({ method: 'POST', url: `${url}/${i.id}/api_sync`, as: t.admin });
+    expect(failed.json()).toMatchObject({ message: 'The API sync failed: HTTP 500', data: { apiSyncStatus: 'failed', statuses: [] } });
+    expect((await t.request({ method: 'GET', url: `${url}/${i.id}`, as: t.admin })).json().data.items[0].apiSyncStatus).toBe('failed');
+  });
+
+  it('refuses an integration without API sync settings; needs advertiser.update', async () => {
+    const s = await setup();
+    const i = await integrationOf(s);
+    expect((await t.request({ method: 'POST', url: `${url}/${i.id}/api_sync`, as: t.admin })).statusCode).toBe(422);
+    const reader = await t.make.user({ type: 'employee', permissions: ['front.menu.advertisers.read'] });
+    expect((await t.request({ method: 'POST', url: `${url}/${i.id}/api_sync`, as: reader })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: `${url}/999999/api_sync`, as: t.admin })).statusCode).toBe(404);
   });
 });
