@@ -11,8 +11,7 @@ const run = Date.now().toString(36);
 const confirmButton = (page: Page, name: string) => page.locator('.ant-modal-confirm-btns').getByRole('button', { name });
 
 async function unblock(page: Page, kind: 'Unblock traffic' | 'Unblock access' | 'Unblock fully') {
-  await page.getByTestId('unblock-open').click();
-  await page.getByRole('menuitem', { name: kind }).click();
+  await page.getByTestId('block-panel').getByRole('button', { name: kind }).click();
   await confirmButton(page, kind).click();
 }
 

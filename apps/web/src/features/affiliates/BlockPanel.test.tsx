@@ -63,8 +63,7 @@ describe('BlockPanel', () => {
       throw refusal;
     });
     renderPanel({ onUnblock });
-    fireEvent.click(screen.getByTestId('unblock-open'));
-    fireEvent.click(await screen.findByText('Unblock traffic'));
+    fireEvent.click(screen.getByTestId('unblock-traffic'));
     const confirm = await screen.findByRole('dialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Unblock traffic' }));
     await waitFor(() => expect(onUnblock).toHaveBeenCalledWith('traffic'));

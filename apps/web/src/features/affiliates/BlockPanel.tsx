@@ -5,7 +5,7 @@
  */
 import { CheckCircleFilled, LockOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { UnblockType } from '@leadgrid/shared/schemas/people';
-import { Alert, App, Button, Card, Dropdown, Flex, Tag, Typography, theme } from 'antd';
+import { Alert, App, Button, Card, Flex, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -72,7 +72,7 @@ export function BlockPanel({
   const { timezone } = useSession();
   const [blockOpen, setBlockOpen] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<UnblockType | null>(null);
 
   const unblock = (type: UnblockType) =>
     modal.confirm({
@@ -81,7 +81,7 @@ export function BlockPanel({
       okText: t(`unblock.${type}`),
       cancelText: t('actions.cancel'),
       onOk: async () => {
-        setBusy(true);
+        setBusy(type);
         setRefusal(null);
         try {
           await onUnblock(type);
@@ -90,12 +90,18 @@ export function BlockPanel({
             setRefusal({ message: err.message, blockedTeam: err.errors.some((e) => e.type === 'blockedTeam') });
           }
         } finally {
-          setBusy(false);
+          setBusy(null);
         }
       },
     });
 
   const anyOwn = state.ownTraffic || state.ownAccess;
+  // what can be unblocked: each block shown (a member's block by its team is refused by the server, and says why)
+  const unblockable: UnblockType[] = [
+    ...(state.trafficBlocked ? (['traffic'] as const) : []),
+    ...(state.accessBlocked ? (['access'] as const) : []),
+    ...(state.trafficBlocked && state.accessBlocked ? (['full'] as const) : []),
+  ];
   const blockedIcon = <StopOutlined style={{ color: token.colorError }} />;
   const openIcon = <CheckCircleFilled style={{ color: token.colorSuccess }} />;
   const teamLink = state.team ? (
@@ -222,23 +228,18 @@ export function BlockPanel({
             <Button danger icon={<StopOutlined />} onClick={() => setBlockOpen(true)} data-testid="block-open">
               {t('block.action')}
             </Button>
-            {state.ownTraffic || state.ownAccess || state.team?.traffic || state.team?.access ? (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    { key: 'traffic', label: t('unblock.traffic'), disabled: !state.trafficBlocked },
-                    { key: 'access', label: t('unblock.access'), disabled: !state.accessBlocked },
-                    { key: 'full', label: t('unblock.full'), disabled: !state.trafficBlocked && !state.accessBlocked },
-                  ],
-                  onClick: ({ key }) => unblock(key as UnblockType),
-                }}
+            {unblockable.map((type) => (
+              <Button
+                key={type}
+                icon={<UnlockOutlined />}
+                loading={busy === type}
+                disabled={Boolean(busy)}
+                onClick={() => unblock(type)}
+                data-testid={`unblock-${type}`}
               >
-                <Button icon={<UnlockOutlined />} loading={busy} data-testid="unblock-open">
-                  {t('unblock.action')}
-                </Button>
-              </Dropdown>
-            ) : null}
+                {t(`unblock.${type}`)}
+              </Button>
+            ))}
           </Flex>
         ) : null}
       </Flex>

@@ -196,7 +196,6 @@ export const en = {
     confirm: 'Block',
   },
   unblock: {
-    action: 'Unblock',
     traffic: 'Unblock traffic',
     access: 'Unblock access',
     full: 'Unblock fully',
@@ -465,7 +464,6 @@ export const ru: Messages = {
     confirm: 'Заблокировать',
   },
   unblock: {
-    action: 'Разблокировать',
     traffic: 'Разблокировать трафик',
     access: 'Разблокировать доступ',
     full: 'Разблокировать полностью',
