@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { apiTokens, roles, users } from '../db/schema';
+import { apiTokens, roles, teamMembers, teams, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { looksLikeJwt, type TokenSigner } from '../lib/tokens';
 import type { Actor } from './context';
@@ -25,9 +25,11 @@ export function effectivePermissions(role: { type: string; system: boolean; perm
 
 export async function loadActor(database: Database, userId: number, impersonatorId?: number): Promise<Actor | null> {
   const [row] = await database.db
-    .select({ user: users, role: roles })
+    .select({ user: users, role: roles, teamAccessBlocked: teams.accessBlocked })
     .from(users)
     .innerJoin(roles, eq(users.roleId, roles.id))
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
@@ -39,7 +41,8 @@ export async function loadActor(database: Database, userId: number, impersonator
     roleType: type,
     roleTitle: row.role.title,
     permissions,
-    status: row.user.status,
+    // an affiliate of an access-blocked team is blocked with it, at once (spec §4)
+    status: row.teamAccessBlocked ? 'blocked' : row.user.status,
     timezone: row.user.timezone,
     impersonatorId,
   };

@@ -342,6 +342,8 @@ describe('teams: blocking (spec §4)', () => {
     const team = await make.team({ members: [{ userId: a.id }] });
     const session = await make.signInAffiliate(a);
     await make.block('teams', [{ id: team.id, action: 'block', blockType: 'access', reason: 'Abuse' }]);
+    // the access token still in the member's hands stops working at once, not when it expires
+    expect((await t.request({ method: 'GET', url: `/api/v1/users/${a.id}`, as: session.token })).statusCode).toBe(401);
     expect((await make.refresh(session.refreshToken)).statusCode).toBe(401);
     const login = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: 'aff-pass-1' } });
     expect(login.statusCode).toBe(403);
