@@ -11,6 +11,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { toSeconds } from '../../http/list-query';
 import { recordAudits } from '../../lib/audit';
+import { loadAffiliateManagers, loadTeamManagers, reaches } from '../people/scope';
 
 type NoteRow = typeof notes.$inferSelect;
 
@@ -27,11 +28,28 @@ function toNote(row: { note: NoteRow; author: { id: number; firstName: string; l
   return { id: n.id, targetSlug: n.targetSlug, title: n.title, content: n.content, createdAt: toSeconds(n.createdAt)!, createdBy: row.author };
 }
 
+/**
+ * The record a note is attached to must be within the actor's reach: an affiliate manager limited to assigned
+ * affiliates neither reads nor writes notes of the others (404, as for the record itself).
+ */
+async function assertTargetReach(ctx: Ctx, slugs: readonly string[]) {
+  const actor = requireActor(ctx);
+  for (const slug of new Set(slugs)) {
+    const [entity, rawId] = slug.split(':');
+    const id = Number(rawId);
+    const load = entity === 'affiliate' ? loadAffiliateManagers : entity === 'team' ? loadTeamManagers : null;
+    if (!load) continue;
+    const managers = (await load(ctx.db, [id])).get(id);
+    if (!managers || !reaches(actor, 'read', managers)) throw AppError.notFound(entity === 'affiliate' ? 'Affiliate' : 'Team');
+  }
+}
+
 const selectNotes = (ctx: Ctx) => ctx.db.select({ note: notes, author }).from(notes).leftJoin(users, eq(users.id, notes.createdBy));
 
 /** The live notes of one record, newest first. */
 export async function list(ctx: Ctx, q: z.infer<typeof noteListQuery>) {
   requireStaff(ctx);
+  await assertTargetReach(ctx, [q.targetSlug]);
   const where = and(eq(notes.targetSlug, q.targetSlug), eq(notes.status, 'active'));
   const rows = await selectNotes(ctx).where(where).orderBy(desc(notes.createdAt), desc(notes.id)).limit(q.limit).offset(q.offset);
   const items = rows.map(toNote);
@@ -42,6 +60,10 @@ export async function list(ctx: Ctx, q: z.infer<typeof noteListQuery>) {
 
 export async function create(ctx: Ctx, items: z.infer<typeof noteCreate>[]) {
   const actor = requireStaff(ctx);
+  await assertTargetReach(
+    ctx,
+    items.map((x) => x.targetSlug),
+  );
   const rows = await ctx.db.transaction(async (tx) => {
     const created = await tx
       .insert(notes)

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
+import { userManagers } from '../../db/schema';
 
 const t = await useApp();
 const url = '/api/v1/notes';
+// notes hang on real records: the affiliate scope is checked on the target
+const [a12, a13, a77] = [await t.make.user({ signIn: false }), await t.make.user({ signIn: false }), await t.make.user({ signIn: false })];
 
 const add = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT', url, as, payload: { items } });
 const list = (as: TestUser | null, query: string) => t.request({ method: 'GET', url: `${url}?${query}`, as });
@@ -10,7 +13,7 @@ const removeNotes = (as: TestUser | null, ids: number[]) => t.request({ method: 
 
 describe('notes', () => {
   it('adds notes to a record and lists them newest first with their author', async () => {
-    const first = await add(t.admin, [{ targetSlug: 'affiliate:12', content: 'Called, asked for a higher payout' }]);
+    const first = await add(t.admin, [{ targetSlug: `affiliate:${a12.id}`, content: 'Called, asked for a higher payout' }]);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       message: 'Note added',
@@ -18,7 +21,7 @@ describe('notes', () => {
         items: [
           {
             id: expect.any(Number),
-            targetSlug: 'affiliate:12',
+            targetSlug: `affiliate:${a12.id}`,
             title: '',
             content: 'Called, asked for a higher payout',
             createdAt: expect.any(Number),
@@ -28,13 +31,13 @@ describe('notes', () => {
       },
     });
     t.clock.advance(60);
-    await add(t.admin, [{ targetSlug: 'affiliate:12', title: 'Payout', content: 'Agreed on 12 USD' }]);
-    await add(t.admin, [{ targetSlug: 'affiliate:13', content: 'Another record' }]);
-    const res = await list(t.admin, 'targetSlug=affiliate:12&withMeta=1');
+    await add(t.admin, [{ targetSlug: `affiliate:${a12.id}`, title: 'Payout', content: 'Agreed on 12 USD' }]);
+    await add(t.admin, [{ targetSlug: `affiliate:${a13.id}`, content: 'Another record' }]);
+    const res = await list(t.admin, `targetSlug=affiliate:${a12.id}&withMeta=1`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.items.map((n: { content: string }) => n.content)).toEqual(['Agreed on 12 USD', 'Called, asked for a higher payout']);
     expect(res.json().data.meta).toEqual({ totalCount: 2 });
-    const paged = await list(t.admin, 'targetSlug=affiliate:12&limit=1&offset=1');
+    const paged = await list(t.admin, `targetSlug=affiliate:${a12.id}&limit=1&offset=1`);
     expect(paged.json().data.items.map((n: { content: string }) => n.content)).toEqual(['Called, asked for a higher payout']);
   });
 
@@ -61,17 +64,27 @@ describe('notes', () => {
   });
 
   it('is for staff only: affiliates and advertisers get 403, anonymous callers 401', async () => {
-    await add(t.admin, [{ targetSlug: 'affiliate:77', content: 'Private remark' }]);
+    await add(t.admin, [{ targetSlug: `affiliate:${a77.id}`, content: 'Private remark' }]);
     const aff = await t.make.user({ type: 'affiliate' });
     const adv = await t.make.user({ type: 'advertiser_member' });
     for (const who of [aff, adv]) {
-      expect((await list(who, 'targetSlug=affiliate:77')).statusCode).toBe(403);
-      expect((await add(who, [{ targetSlug: 'affiliate:77', content: 'x' }])).statusCode).toBe(403);
+      expect((await list(who, `targetSlug=affiliate:${a77.id}`)).statusCode).toBe(403);
+      expect((await add(who, [{ targetSlug: `affiliate:${a77.id}`, content: 'x' }])).statusCode).toBe(403);
     }
-    expect((await list(null, 'targetSlug=affiliate:77')).statusCode).toBe(401);
-    expect((await add(null, [{ targetSlug: 'affiliate:77', content: 'x' }])).statusCode).toBe(401);
-    const employee = await t.make.user({ type: 'employee', permissions: [] });
-    expect((await list(employee, 'targetSlug=affiliate:77')).json().data.items).toHaveLength(1);
+    expect((await list(null, `targetSlug=affiliate:${a77.id}`)).statusCode).toBe(401);
+    expect((await add(null, [{ targetSlug: `affiliate:${a77.id}`, content: 'x' }])).statusCode).toBe(401);
+    const employee = await t.make.user({ type: 'employee', permissions: ['affiliate.read'] });
+    expect((await list(employee, `targetSlug=affiliate:${a77.id}`)).json().data.items).toHaveLength(1);
+  });
+
+  it("follows the affiliate scope: a manager of assigned affiliates only reaches their notes", async () => {
+    await add(t.admin, [{ targetSlug: `affiliate:${a13.id}`, content: 'Assigned one' }]);
+    const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['affiliate.assigned.read', 'affiliate.assigned.update'] });
+    await t.database.db.insert(userManagers).values({ userId: a13.id, managerId: manager.id });
+    expect((await list(manager, `targetSlug=affiliate:${a13.id}`)).json().data.items.length).toBeGreaterThan(0);
+    expect((await list(manager, `targetSlug=affiliate:${a77.id}`)).statusCode).toBe(404);
+    expect((await add(manager, [{ targetSlug: `affiliate:${a77.id}`, content: 'x' }])).statusCode).toBe(404);
+    expect((await list(t.admin, 'targetSlug=affiliate:999999')).statusCode).toBe(404);
   });
 
   it('removes a note by status change; only its author or an admin may', async () => {
