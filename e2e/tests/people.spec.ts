@@ -8,11 +8,14 @@ import { api, signIn } from './helpers';
 
 const run = Date.now().toString(36);
 
-const confirmButton = (page: Page, name: string) => page.locator('.ant-modal-confirm-btns').getByRole('button', { name });
 
 async function unblock(page: Page, kind: 'Unblock traffic' | 'Unblock access' | 'Unblock fully') {
   await page.getByTestId('block-panel').getByRole('button', { name: kind }).click();
-  await confirmButton(page, kind).click();
+  // the confirmation of this click (an earlier one may still be closing): wait for it, confirm, wait until it is gone
+  const dialog = page.locator('.ant-modal-confirm').filter({ has: page.locator('.ant-modal-confirm-btns') }).last();
+  await expect(dialog).toBeVisible();
+  await dialog.locator('.ant-modal-confirm-btns').getByRole('button', { name: kind }).click();
+  await expect(dialog).toBeHidden();
 }
 
 async function block(page: Page, reason: string) {
@@ -92,8 +95,8 @@ test('affiliate: block traffic, join a team, team block refuses the member unblo
   // unblock the team, then the member
   await page.getByTestId('refusal-team-link').click();
   await expect(page).toHaveURL(teamUrl);
+  await expect(page.getByTestId('traffic-state')).toHaveText('Blocked');
   await unblock(page, 'Unblock traffic');
-  await expect(page.getByText('Team unblocked')).toBeVisible();
   await expect(page.getByTestId('traffic-state')).toHaveText('Open');
 
   await page.goto(affiliateUrl);
