@@ -40,6 +40,8 @@ export const TEAM_MEMBER_STATUSES = ['active', 'invited', 'inactive'] as const;
 export const EMPLOYEE_ROLE_TYPES = ['admin', 'affiliate_manager', 'advertiser_manager', 'employee'] as const satisfies readonly RoleType[];
 /** role types that can manage affiliates and teams (the managers look-up, an affiliate's or a team's managers) */
 export const MANAGER_ROLE_TYPES = ['admin', 'affiliate_manager'] as const satisfies readonly RoleType[];
+/** role types the managers look-up may be narrowed to: also advertiser managers (an advertiser's managers) */
+export const MANAGER_LOOKUP_ROLE_TYPES = [...MANAGER_ROLE_TYPES, 'advertiser_manager'] as const satisfies readonly RoleType[];
 
 /**
  * What an affiliate look-up is for: `filter` lists every status (past data stays filterable); the others list
@@ -561,8 +563,8 @@ export const managerLookupItem = z.object({
 });
 export type ManagerLookupItem = z.infer<typeof managerLookupItem>;
 export const managerLookupQuery = lookupQuery(LOOKUP_LIMIT).extend({
-  /** admins and affiliate managers by default; one of them to narrow */
-  roleType: csvEnum(MANAGER_ROLE_TYPES).optional(),
+  /** admins and affiliate managers by default; `advertiser_manager` (with `admin`) for an advertiser's managers */
+  roleType: csvEnum(MANAGER_LOOKUP_ROLE_TYPES).optional(),
 });
 export type ManagerLookupQuery = z.input<typeof managerLookupQuery>;
 

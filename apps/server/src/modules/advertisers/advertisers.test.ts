@@ -208,3 +208,20 @@ describe('advertisers: lists and look-ups', () => {
     expect((await get('', null)).statusCode).toBe(401);
   });
 });
+
+describe("advertisers: the managers' look-up", () => {
+  it('offers advertiser managers (and admins) when asked for them, not by default; another role type is a 400', async () => {
+    const am = await t.make.user({ type: 'advertiser_manager' });
+    const ids = (res: { json: () => { data: { items: { id: number }[] } } }) => res.json().data.items.map((x) => x.id);
+    const lookup = (query: string) => t.request({ method: 'GET', url: `/api/v1/users/managers?${query}`, as: t.admin });
+    const asked = await lookup('roleType=admin,advertiser_manager&limit=1000');
+    expect(asked.statusCode).toBe(200);
+    expect(ids(asked)).toEqual(expect.arrayContaining([am.id, t.admin.id]));
+    expect(ids(await lookup('limit=1000'))).not.toContain(am.id);
+    const bad = await lookup('roleType=affiliate');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].loc.slice(0, 2)).toEqual(['querystring', 'roleType']);
+    const a = await make({ title: 'Managed adv', managerIds: [am.id] });
+    expect((await get(`/${a.id}`)).json().data.items[0].managers).toEqual([expect.objectContaining({ id: am.id })]);
+  });
+});
