@@ -24,3 +24,4 @@ export * from './schemas/postbacks';
 export * from './schemas/notifications';
 export * from './schemas/people';
 export * from './schemas/sell-side';
+export * from './schemas/sieve';

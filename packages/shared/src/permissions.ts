@@ -76,6 +76,10 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('platform.update', 'Platforms: create, edit, change status and delete', 'settings', STAFF),
   p('integration_template.update', 'Integration templates: create, edit and change status', 'settings', STAFF),
   p('advertiser.update', 'Advertisers and their integrations: create, edit, block and test', 'advertisers', STAFF),
+  p('offer.update', 'Offers: create and edit offers, landers, creatives, caps, payment rules and assignments', 'offers', STAFF),
+  p('landers_api.update', 'Landing API: create and edit landing pages', 'offers', STAFF),
+  p('campaign.update', 'Campaigns: create, edit, clone and change status (affiliates: their own)', 'campaigns', [...STAFF, ...AFF]),
+  p('campaign.block', 'Campaigns: block and unblock', 'campaigns', ['admin', 'affiliate_manager']),
   p('metrics.read', 'Metrics', 'statistics', [...STAFF, ...ADV]),
   p('metrics.update', 'Metrics: create and edit', 'statistics', STAFF),
   // access

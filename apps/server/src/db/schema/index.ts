@@ -2,3 +2,4 @@ export * from './access';
 export * from './reference';
 export * from './people';
 export * from './sell-side';
+export * from './offers';
