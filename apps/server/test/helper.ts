@@ -14,7 +14,20 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { roles, users } from '../src/db/schema';
+import {
+  advertisers,
+  integrations,
+  integrationTemplates,
+  landers,
+  offers,
+  platforms,
+  roles,
+  teamMembers,
+  teams,
+  users,
+  verticalGoals,
+  verticals,
+} from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { hashPassword, randomToken, secureId } from '../src/lib/crypto';
@@ -180,6 +193,82 @@ function factories(t: TestApp) {
       const tokens = input.signIn === false ? { token: '', refreshToken: '' } : await t.signIn(email, PASSWORD);
       if (input.status && input.status !== 'active') await db.update(users).set({ status: input.status }).where(eq(users.id, row.id));
       return { id: row.id, email, password: PASSWORD, roleId, ...tokens };
+    },
+    /** a team, optionally with members */
+    async team(input: { title?: string; status?: string; members?: number[]; trafficBlocked?: boolean } = {}) {
+      const [row] = await db
+        .insert(teams)
+        .values({ title: input.title ?? `Team ${++counter}`, status: input.status ?? 'active', trafficBlocked: input.trafficBlocked ?? false })
+        .returning();
+      for (const userId of input.members ?? []) await db.insert(teamMembers).values({ teamId: row.id, userId });
+      return row;
+    },
+    /** a vertical with goals (default one goal 'Registration') */
+    async vertical(input: { title?: string; status?: string; goals?: string[] } = {}) {
+      const [row] = await db
+        .insert(verticals)
+        .values({ title: input.title ?? `Vertical ${++counter}`, status: input.status ?? 'active' })
+        .returning();
+      const goals = [];
+      for (const [position, title] of (input.goals ?? ['Registration']).entries())
+        goals.push((await db.insert(verticalGoals).values({ verticalId: row.id, title, position }).returning())[0]);
+      return { ...row, goals };
+    },
+    async platform(input: { title?: string; status?: string } = {}) {
+      const [row] = await db
+        .insert(platforms)
+        .values({ title: input.title ?? `Platform ${++counter}`, status: input.status ?? 'active', methodApi: true, methodPostback: true })
+        .returning();
+      return row;
+    },
+    /** an advertiser with one integration (a template of a new platform) in the vertical */
+    async advertiser(input: { verticalId: number; title?: string; status?: string; integrationStatus?: string }) {
+      const platform = await this.platform();
+      const [template] = await db
+        .insert(integrationTemplates)
+        .values({ title: `Template ${++counter}`, platformId: platform.id, verticalId: input.verticalId })
+        .returning();
+      const [advertiser] = await db
+        .insert(advertisers)
+        .values({
+          title: input.title ?? `Advertiser ${++counter}`,
+          secureId: secureId(),
+          apiToken: randomToken(24),
+          status: input.status ?? 'active',
+          platformId: platform.id,
+          verticalId: input.verticalId,
+        })
+        .returning();
+      const [integration] = await db
+        .insert(integrations)
+        .values({
+          title: `${advertiser.title} integration`,
+          advertiserId: advertiser.id,
+          templateId: template.id,
+          platformId: platform.id,
+          verticalId: input.verticalId,
+          status: input.integrationStatus ?? 'active',
+          postbackKey: randomToken(16),
+          outApiEnabled: true,
+        })
+        .returning();
+      return { ...advertiser, integration, platform, template };
+    },
+    /** an offer (active, public by default) in a vertical (a new one unless given) */
+    async offer(input: Partial<typeof offers.$inferInsert> = {}) {
+      const verticalId = input.verticalId ?? (await this.vertical()).id;
+      const [row] = await db
+        .insert(offers)
+        .values({ title: `Offer ${++counter}`, status: 'active', accessType: 1, ...input, verticalId })
+        .returning();
+      return row;
+    },
+    async lander(input: { offerId: number } & Partial<typeof landers.$inferInsert>) {
+      const [row] = await db
+        .insert(landers)
+        .values({ title: `Lander ${++counter}`, targetUrl: 'https://lander.example/?click={click_id}', status: 'active', ...input })
+        .returning();
+      return row;
     },
   };
 }
