@@ -19,8 +19,21 @@ export interface CapPeriodWindow {
 const UNITS = { day: 'day', week: 'week', month: 'month' } as const;
 const FORMATS = { day: 'yyyy-MM-dd', week: "kkkk-'W'WW", month: 'yyyy-MM' } as const;
 
+/** the last period answered per period type and zone: the engine asks again and again within the same period */
+const last = new Map<string, CapPeriodWindow>();
+
 export function capPeriod(period: CapPeriod, timezone: string, at: Date): CapPeriodWindow {
   if (period === 'all_time') return { key: 'all', start: null, end: null };
+  const cacheKey = `${period} ${timezone}`;
+  const hit = last.get(cacheKey);
+  const ms = at.getTime();
+  if (hit && ms >= hit.start!.getTime() && ms < hit.end!.getTime()) return { key: hit.key, start: new Date(hit.start!), end: new Date(hit.end!) };
+  const found = compute(period, timezone, at);
+  last.set(cacheKey, found);
+  return { key: found.key, start: new Date(found.start!), end: new Date(found.end!) };
+}
+
+function compute(period: Exclude<CapPeriod, 'all_time'>, timezone: string, at: Date): CapPeriodWindow {
   const local = DateTime.fromJSDate(at, { zone: timezone });
   if (!local.isValid) throw new RangeError(`invalid time zone '${timezone}'`);
   const unit = UNITS[period];

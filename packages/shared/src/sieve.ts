@@ -12,7 +12,7 @@
  * spring-forward day the skipped hour simply never occurs; on the fall-back day the repeated hour matches twice).
  * A schedule with no windows restricts nothing.
  */
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import { normalizeLanguage } from './reference';
 import type { Schedule, Sieve, SieveKey } from './schemas/sieve';
 
@@ -69,14 +69,42 @@ function subjectValue(key: ListKey, subject: SieveSubject): unknown {
 /** minutes since midnight of 'HH:mm' (validated by the schema) */
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
+/**
+ * The zone's UTC offset (minutes) at an instant. Luxon takes tens of microseconds per call, so the offset is kept per
+ * zone for the 15-minute bucket of the last call: every modern transition happens on a quarter hour in UTC, and a
+ * bucket is cached only when its first and last millisecond agree (anything else is computed each time).
+ */
+const BUCKET_MS = 15 * 60_000;
+const offsets = new Map<string, { bucket: number; offset: number } | null>();
+function offsetAt(timezone: string, ms: number): number | null {
+  let cached = offsets.get(timezone);
+  if (cached === undefined) {
+    cached = IANAZone.isValidZone(timezone) ? { bucket: NaN, offset: 0 } : null;
+    offsets.set(timezone, cached);
+  }
+  if (cached === null) return null;
+  const bucket = Math.floor(ms / BUCKET_MS);
+  if (cached.bucket === bucket) return cached.offset;
+  const zone = IANAZone.create(timezone);
+  const offset = zone.offset(ms);
+  if (zone.offset(bucket * BUCKET_MS) === offset && zone.offset((bucket + 1) * BUCKET_MS - 1) === offset) {
+    cached.bucket = bucket;
+    cached.offset = offset;
+  }
+  return offset;
+}
+
 /** whether `at` falls in one of the schedule's windows (see the file comment for midnight and DST) */
 export function inSchedule(schedule: Schedule, at: Date): boolean {
   if (!schedule.windows.length) return true;
-  const local = DateTime.fromJSDate(at, { zone: schedule.timezone });
-  if (!local.isValid) return false;
-  const day = local.weekday;
+  const ms = at.getTime();
+  const offset = offsetAt(schedule.timezone, ms);
+  if (offset === null || Number.isNaN(ms)) return false;
+  // the local wall clock, read through the UTC getters of a shifted instant
+  const local = new Date(ms + offset * 60_000);
+  const day = local.getUTCDay() || 7;
   const previous = day === 1 ? 7 : day - 1;
-  const now = local.hour * 60 + local.minute;
+  const now = local.getUTCHours() * 60 + local.getUTCMinutes();
   for (const w of schedule.windows) {
     const from = minutesOf(w.from);
     const to = minutesOf(w.to);
