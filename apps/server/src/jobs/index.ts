@@ -3,8 +3,10 @@
  * delivery retries, hold release, postbacks out and API sync here.
  */
 import type { Services } from '../app';
+import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
+  defineApiSyncJobs(services.queue, services);
 }

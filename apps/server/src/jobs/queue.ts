@@ -9,7 +9,7 @@
  * `runDue`) starts without workers.
  */
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type Job, type QueueOptions, type SendOptions } from 'pg-boss';
+import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type Job, type Queue, type SendOptions } from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client';
 
 export interface JobLog {
@@ -30,13 +30,15 @@ export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface QueueDefinition<T> {
   name: string;
-  /** retries, backoff, expiry, retention (pg-boss queue options) */
-  options?: QueueOptions;
+  /** policy, retries, backoff, expiry, retention (pg-boss queue options) */
+  options?: Omit<Queue, 'name'>;
   handler: JobHandler<T>;
   /** seconds between polls while idle (default 2) */
   pollingIntervalSeconds?: number;
   /** jobs run at once by this process (default 1) */
   concurrency?: number;
+  /** a cron expression (UTC): with workers, pg-boss enqueues one job of this queue at each tick (one per cluster) */
+  cron?: string;
 }
 
 export interface SendJobOptions extends Omit<SendOptions, 'db'> {
@@ -92,7 +94,9 @@ export class JobQueue {
     for (const def of this.definitions.values()) {
       await this.boss.createQueue(def.name, def.options ?? {});
       // an existing queue takes the policy of this version of the code
-      if (def.options && Object.keys(def.options).length) await this.boss.updateQueue(def.name, def.options);
+      // (the policy is fixed at creation: pg-boss refuses to update it)
+      const { policy: _policy, ...updatable } = def.options ?? {};
+      if (Object.keys(updatable).length) await this.boss.updateQueue(def.name, updatable);
       await this.boss.findJobs(def.name, { id: NIL_UUID });
     }
     this.state = 'started';
@@ -103,6 +107,7 @@ export class JobQueue {
           { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, localConcurrency: def.concurrency ?? 1 },
           async ([job]) => this.run(def, job),
         );
+        if (def.cron) await this.boss.schedule(def.name, def.cron, {});
       }
     }
   }
@@ -115,6 +120,17 @@ export class JobQueue {
     const id = await this.boss.send(name, data, { ...rest, ...(db ? { db: drizzleAdapter(db) } : {}) });
     if (!id) throw new Error(`job ${name} was not created`);
     return id;
+  }
+
+  /**
+   * Enqueues a job unless the queue's policy (e.g. 'exclusive' with a `singletonKey`) already holds one for that key:
+   * answers the job id, or null when it was suppressed.
+   */
+  async sendUnlessQueued<T extends object>(name: string, data: T, opts: SendJobOptions & { singletonKey: string }): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`unknown job queue ${name}`);
+    if (this.state !== 'started') throw new Error(`the job queue is not started (sending ${name})`);
+    const { db, ...rest } = opts;
+    return this.boss.send(name, data, { ...rest, ...(db ? { db: drizzleAdapter(db) } : {}) });
   }
 
   /** Enqueues several jobs of one queue in one statement; with `db` they become part of that transaction. */
