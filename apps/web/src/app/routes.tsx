@@ -90,6 +90,8 @@ const Teams = page(() => import('../features/teams/TeamsPage'));
 const TeamDetail = page(() => import('../features/teams/TeamDetailPage'));
 const Employees = page(() => import('../features/employees/EmployeesPage'));
 const EmployeeDetail = page(() => import('../features/employees/EmployeeDetailPage'));
+const IntegrationTemplates = page(() => import('../features/integrations/TemplatesPage'));
+const IntegrationTemplateDetail = page(() => import('../features/integrations/TemplateDetailPage'));
 
 /* ---------- builders ---------- */
 function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {
@@ -199,10 +201,10 @@ export const MAIN_ROUTES: PageRoute[] = [
   ]),
   ...listRoutes('settings.platforms', '/settings/platforms', ACTIVE_INACTIVE, 'nav.platforms', P.platforms),
   detailRoute('settings.platforms', '/settings/platforms', 'nav.platforms', P.platforms),
-  ...listRoutes('settings.integrationTemplates', '/settings/integration-templates', ACTIVE_INACTIVE, 'nav.integrationTemplates', P.integrationTemplates),
+  ...listRoutes('settings.integrationTemplates', '/settings/integration-templates', ACTIVE_INACTIVE, 'nav.integrationTemplates', P.integrationTemplates, IntegrationTemplates),
   detailRoute('settings.integrationTemplates', '/settings/integration-templates', 'nav.integrationTemplates', P.integrationTemplates, [
     'general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings',
-  ]),
+  ], IntegrationTemplateDetail),
   { id: 'settings.geos', path: '/settings/geos', title: 'nav.geos', access: P.geos, page: Geos },
 
   ...PROFILE_ROUTES,
