@@ -3,3 +3,4 @@ export * from './reference';
 export * from './people';
 export * from './sell-side';
 export * from './offers';
+export * from './traffic';
