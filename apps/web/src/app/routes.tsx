@@ -90,6 +90,8 @@ const Teams = page(() => import('../features/teams/TeamsPage'));
 const TeamDetail = page(() => import('../features/teams/TeamDetailPage'));
 const Employees = page(() => import('../features/employees/EmployeesPage'));
 const EmployeeDetail = page(() => import('../features/employees/EmployeeDetailPage'));
+const Advertisers = page(() => import('../features/advertisers/AdvertisersPage'));
+const AdvertiserDetail = page(() => import('../features/advertisers/AdvertiserDetailPage'));
 const IntegrationTemplates = page(() => import('../features/integrations/TemplatesPage'));
 const IntegrationTemplateDetail = page(() => import('../features/integrations/TemplateDetailPage'));
 
@@ -133,10 +135,10 @@ export const MAIN_ROUTES: PageRoute[] = [
   ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers),
   detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting']),
 
-  ...listRoutes('advertisers', '/advertisers', ['active', 'blocked', 'all'], 'nav.advertisers', P.advertisers),
+  ...listRoutes('advertisers', '/advertisers', ['active', 'blocked', 'all'], 'nav.advertisers', P.advertisers, Advertisers),
   detailRoute('advertisers', '/advertisers', 'nav.advertisers', P.advertisers, [
     'general', 'goals', 'status-mapping', 'api-params', 'outbound-settings', 'inbound-settings',
-  ]),
+  ], AdvertiserDetail),
 
   ...listRoutes('affiliateMembers', '/affiliates/members', ['active', 'inactive', 'blocked', 'all'], 'nav.affiliateMembers', P.affiliateMembers, Affiliates),
   detailRoute('affiliateMembers', '/affiliates/members', 'nav.affiliateMembers', P.affiliateMembers, ['general'], AffiliateDetail),
