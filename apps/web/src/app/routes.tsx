@@ -84,6 +84,10 @@ const TagDetail = page(() => import('../features/lists/ItemDetailPage').then((m)
 const CategoryDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.CategoryDetailPage })));
 const TrafficSourceDetail = page(() => import('../features/lists/ItemDetailPage').then((m) => ({ default: m.TrafficSourceDetailPage })));
 const DomainParking = page(() => import('../features/domains/DomainParkingPage'));
+const Verticals = page(() => import('../features/verticals/VerticalsPage'));
+const VerticalDetail = page(() => import('../features/verticals/VerticalDetailPage'));
+const Platforms = page(() => import('../features/platforms/PlatformsPage'));
+const PlatformDetail = page(() => import('../features/platforms/PlatformDetailPage'));
 const Affiliates = page(() => import('../features/affiliates/AffiliatesPage'));
 const AffiliateDetail = page(() => import('../features/affiliates/AffiliateDetailPage'));
 const Teams = page(() => import('../features/teams/TeamsPage'));
@@ -197,12 +201,12 @@ export const MAIN_ROUTES: PageRoute[] = [
   detailRoute('settings.tags', '/settings/tags', 'nav.tags', P.tags, undefined, TagDetail),
   ...listRoutes('settings.paymentMethods', '/settings/payment-methods', ACTIVE_INACTIVE, 'nav.paymentMethods', paymentMethods, PaymentMethods),
   detailRoute('settings.paymentMethods', '/settings/payment-methods', 'nav.paymentMethods', paymentMethods, undefined, PaymentMethodDetail),
-  ...listRoutes('settings.verticals', '/settings/verticals', ACTIVE_INACTIVE, 'nav.verticals', P.verticals),
+  ...listRoutes('settings.verticals', '/settings/verticals', ACTIVE_INACTIVE, 'nav.verticals', P.verticals, Verticals),
   detailRoute('settings.verticals', '/settings/verticals', 'nav.verticals', P.verticals, [
     'general', 'goals', 'inbound-rules', 'lead-parameters', 'lead-categories', 'metrics', 'redirect',
-  ]),
-  ...listRoutes('settings.platforms', '/settings/platforms', ACTIVE_INACTIVE, 'nav.platforms', P.platforms),
-  detailRoute('settings.platforms', '/settings/platforms', 'nav.platforms', P.platforms),
+  ], VerticalDetail),
+  ...listRoutes('settings.platforms', '/settings/platforms', ACTIVE_INACTIVE, 'nav.platforms', P.platforms, Platforms),
+  detailRoute('settings.platforms', '/settings/platforms', 'nav.platforms', P.platforms, undefined, PlatformDetail),
   ...listRoutes('settings.integrationTemplates', '/settings/integration-templates', ACTIVE_INACTIVE, 'nav.integrationTemplates', P.integrationTemplates, IntegrationTemplates),
   detailRoute('settings.integrationTemplates', '/settings/integration-templates', 'nav.integrationTemplates', P.integrationTemplates, [
     'general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings',
