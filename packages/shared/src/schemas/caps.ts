@@ -4,10 +4,10 @@
  * ('caps', 'paymentRules'). Affiliates only ever get the `*Info` shapes: no real cap values, no revenue.
  */
 import { z } from 'zod';
-import { ACTIVE_STATUSES } from '../constants';
+import { ACTIVE_STATUSES, FLOAT_DECIMALS } from '../constants';
 import { compareMoney } from '../money';
 import { isValidZone } from '../reference';
-import { zDecimal, zId } from '../validation';
+import { rules, zId } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
 import { CONVERSION_STATUS_VALUES } from './sell-side';
 import {
@@ -52,8 +52,21 @@ const zTimezone = () =>
     .string(m('required'))
     .trim()
     .refine((v) => isValidZone(v), m('pattern'));
+/** a decimal kept as a string, comma accepted: one error per field (too many places is `floatLimit`, not also `floatNumber`) */
+const decimalError = (v: string) =>
+  rules.floatLimit(v, FLOAT_DECIMALS) !== true ? 'floatLimit' : v === '' || rules.floatNumber(v) !== true ? 'floatNumber' : null;
+const zDec = (min?: 0) =>
+  z
+    .union([z.string(), z.number()], m('floatNumber'))
+    .transform((v) => String(v).trim().replace(',', '.'))
+    .superRefine((v, ctx) => {
+      const error = decimalError(v) ?? (min === 0 && compareMoney(v, 0) < 0 ? 'min' : null);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    });
 /** a decimal ≥ 0 (money or a count) with at most 8 places */
-const zAmount = () => zDecimal().refine((v) => compareMoney(v, 0) >= 0, m('min'));
+const zAmount = () => zDec(0);
+/** compares two decimals; null when either is not one (its own field reports it) */
+const compare = (a: string, b: string | number) => (decimalError(a) || decimalError(String(b)) ? null : compareMoney(a, b));
 const zOptionalTitle = () => z.string(m('minMaxLength')).trim().max(200, m('minMaxLength'));
 const zWeight = () =>
   z
@@ -104,10 +117,11 @@ export interface CapRuleInput {
  */
 export function capRuleErrors(c: CapRuleInput): { path: 'value' | 'guarantee'; msg: string }[] {
   const out: { path: 'value' | 'guarantee'; msg: string }[] = [];
-  if (compareMoney(c.value, 0) <= 0) out.push({ path: 'value', msg: 'more' });
-  if (c.guarantee !== null && c.guarantee !== undefined) {
+  const positive = compare(c.value, 0);
+  if (positive !== null && positive <= 0) out.push({ path: 'value', msg: 'more' });
+  if (c.guarantee !== null && c.guarantee !== undefined && !decimalError(c.guarantee)) {
     if (c.type !== 'funnel') out.push({ path: 'guarantee', msg: 'pattern' });
-    else if (compareMoney(c.guarantee, c.value) > 0) out.push({ path: 'guarantee', msg: 'noMore' });
+    else if ((compare(c.guarantee, c.value) ?? 0) > 0) out.push({ path: 'guarantee', msg: 'noMore' });
   }
   return out;
 }
@@ -116,7 +130,7 @@ const capFields = {
   title: zOptionalTitle(),
   type: z.enum(CAP_TYPES, m('required')),
   /** the limit: a count, or money in `currency` */
-  value: zDecimal(),
+  value: zDec(),
   /** funnel only: served first, at most `value` */
   guarantee: zAmount().nullable(),
   /** set: the cap counts money in this currency (an active currency); null: it counts leads or conversions */
@@ -260,7 +274,7 @@ export interface PaymentRuleCheckInput {
 }
 /** Cross-field rules of a payment rule: a percent payout is at most 100. */
 export function paymentRuleErrors(r: PaymentRuleCheckInput): { path: 'payoutValue'; msg: string }[] {
-  return r.paymentType === 'percent' && compareMoney(r.payoutValue, PERCENT_MAX) > 0 ? [{ path: 'payoutValue', msg: 'noMore' }] : [];
+  return r.paymentType === 'percent' && (compare(r.payoutValue, PERCENT_MAX) ?? 0) > 0 ? [{ path: 'payoutValue', msg: 'noMore' }] : [];
 }
 
 const ruleFields = {
