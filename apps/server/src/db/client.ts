@@ -30,6 +30,11 @@ export interface Database {
   /** the PGlite instance in embedded mode (pg-boss runs on it) */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * LISTEN on a channel: `onMessage` gets each payload. On PostgreSQL a dedicated connection listens and reconnects
+   * after a failure (calling `onReconnect`, since notifications may have been missed meanwhile). Answers the unlisten.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       pool,
       query: async (text, params) => pool.query(text, params as unknown[]) as never,
+      listen: (channel, onMessage, onReconnect) => listenPg(opts.url!, channel, onMessage, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -63,10 +69,55 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     pglite: lite,
     query: async (text, params) => lite.query(text, params as unknown[]) as never,
+    listen: async (channel, onMessage) => {
+      const unlisten = await lite.listen(channel, onMessage);
+      return async () => {
+        if (!lite.closed) await unlisten();
+      };
+    },
     close: async () => {
       await lite.close();
       unlock();
     },
+  };
+}
+
+/** A LISTEN connection that comes back after a failure (1 s, 2 s … 30 s), telling the caller it may have missed messages. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped) return;
+      client = undefined;
+      setTimeout(() => void retry(), delay).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    delay = 1000;
+  };
+  const retry = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onReconnect?.();
+    } catch {
+      delay = Math.min(delay * 2, 30_000);
+      setTimeout(() => void retry(), delay).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 

