@@ -30,8 +30,9 @@ import affiliatesRoutes from './affiliates/affiliates.routes';
 import employeesRoutes from './employees/employees.routes';
 import peopleRoutes from './people/people.routes';
 import teamsRoutes from './teams/teams.routes';
+import campaignsRoutes from './campaigns/campaigns.routes';
 import landersRoutes from './landers/landers.routes';
 import creativesRoutes from './creatives/creatives.routes';
 import landersApiRoutes from './landers-api/landers-api.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes];
