@@ -27,7 +27,8 @@ export function capPeriod(period: CapPeriod, timezone: string, at: Date): CapPer
   const cacheKey = `${period} ${timezone}`;
   const hit = last.get(cacheKey);
   const ms = at.getTime();
-  if (hit && ms >= hit.start!.getTime() && ms < hit.end!.getTime()) return { key: hit.key, start: new Date(hit.start!), end: new Date(hit.end!) };
+  if (hit && ms >= hit.start!.getTime() && ms < hit.end!.getTime())
+    return { key: hit.key, start: new Date(hit.start!), end: new Date(hit.end!) };
   const found = compute(period, timezone, at);
   last.set(cacheKey, found);
   return { key: found.key, start: new Date(found.start!), end: new Date(found.end!) };

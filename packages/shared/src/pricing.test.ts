@@ -25,7 +25,9 @@ describe('pickPaymentRule', () => {
 
   it('an affiliate rule beats a team rule that also names a country', () => {
     const teamAndCountry = rule(5, { teamIds: [7], countries: ['DE'], advertiserIds: [1] });
-    expect(pickPaymentRule([teamAndCountry, byAffiliate], { affiliateId: 42, teamId: 7, country: 'DE', advertiserId: 1 })).toBe(byAffiliate);
+    expect(pickPaymentRule([teamAndCountry, byAffiliate], { affiliateId: 42, teamId: 7, country: 'DE', advertiserId: 1 })).toBe(
+      byAffiliate,
+    );
     // but a team rule with a country beats the bare team rule
     expect(pickPaymentRule([byTeam, teamAndCountry], { affiliateId: 1, teamId: 7, country: 'DE', advertiserId: 1 })).toBe(teamAndCountry);
   });
@@ -58,12 +60,24 @@ describe('pickPaymentRule', () => {
 describe('priceConversion', () => {
   it('fixed: both amounts as stored, in their own currencies', () => {
     expect(
-      priceConversion({ paymentType: 'fixed', revenueValue: '100.50000000', revenueCurrency: 'USD', payoutValue: '70', payoutCurrency: 'EUR' }),
+      priceConversion({
+        paymentType: 'fixed',
+        revenueValue: '100.50000000',
+        revenueCurrency: 'USD',
+        payoutValue: '70',
+        payoutCurrency: 'EUR',
+      }),
     ).toEqual({ revenue: '100.5', revenueCurrency: 'USD', payout: '70', payoutCurrency: 'EUR' });
   });
 
   it('percent: payout is a share of the revenue, exact to 8 places', () => {
-    const r = { paymentType: 'percent' as const, revenueValue: '0.1', revenueCurrency: 'USD', payoutValue: '33.333', payoutCurrency: 'USD' };
+    const r = {
+      paymentType: 'percent' as const,
+      revenueValue: '0.1',
+      revenueCurrency: 'USD',
+      payoutValue: '33.333',
+      payoutCurrency: 'USD',
+    };
     expect(priceConversion(r)).toEqual({ revenue: '0.1', revenueCurrency: 'USD', payout: '0.033333', payoutCurrency: 'USD' });
     expect(priceConversion(r, { amount: '250', currency: 'EUR' })).toEqual({
       revenue: '250',

@@ -31,13 +31,7 @@ const has = (list: readonly unknown[] | undefined) => (list?.length ? 1 : 0);
 /** the rank of a rule: bits goal, affiliate, team, country, advertiser (higher is more specific) */
 export function paymentRuleSpecificity(rule: PickableRule): number {
   const s = rule.sieve;
-  return (
-    ((rule.goalId ? 1 : 0) << 4) |
-    (has(s.affiliateIds) << 3) |
-    (has(s.teamIds) << 2) |
-    (has(s.countries) << 1) |
-    has(s.advertiserIds)
-  );
+  return ((rule.goalId ? 1 : 0) << 4) | (has(s.affiliateIds) << 3) | (has(s.teamIds) << 2) | (has(s.countries) << 1) | has(s.advertiserIds);
 }
 
 // payment rules have no schedule (SIEVE_KEYS_BY_OWNER.paymentRules); the moment only satisfies the matcher's signature

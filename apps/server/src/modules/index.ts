@@ -34,5 +34,8 @@ import campaignsRoutes from './campaigns/campaigns.routes';
 import landersRoutes from './landers/landers.routes';
 import creativesRoutes from './creatives/creatives.routes';
 import landersApiRoutes from './landers-api/landers-api.routes';
+import capsRoutes from './caps/caps.routes';
+import paymentModelsRoutes from './payment-models/payment-models.routes';
+import paymentRulesRoutes from './payment-rules/payment-rules.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes];

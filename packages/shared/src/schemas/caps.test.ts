@@ -22,7 +22,10 @@ describe('cap schemas', () => {
     expect(issues(capCreate.safeParse({ offerId: 1, value: '5', informationalValue: '-1' }))).toEqual(['informationalValue min']);
     expect(issues(capCreate.safeParse({ offerId: 1, value: '5', guarantee: '1' }))).toEqual(['guarantee pattern']);
     expect(issues(capCreate.safeParse({ offerId: 1, value: 5, type: 'funnel', guarantee: 6 }))).toEqual(['guarantee noMore']);
-    expect(issues(capCreate.safeParse({ offerId: 1, value: 5, weight: 1001, timezone: 'Nowhere/City' }))).toEqual(['timezone pattern', 'weight minMax']);
+    expect(issues(capCreate.safeParse({ offerId: 1, value: 5, weight: 1001, timezone: 'Nowhere/City' }))).toEqual([
+      'timezone pattern',
+      'weight minMax',
+    ]);
     expect(issues(capUpdate.safeParse({ id: 1, value: 'zz', guarantee: 'q' }))).toEqual(['guarantee floatNumber', 'value floatNumber']);
   });
 
@@ -47,13 +50,28 @@ describe('payment rule schemas', () => {
   });
 
   it('a percent payout is at most 100; amounts are ≥ 0 with 8 places; hours 1..8760; statuses 1..4', () => {
-    expect(issues(paymentRuleCreate.safeParse({ offerId: 1, paymentType: 'percent', payoutValue: '100.00000001' }))).toEqual(['payoutValue noMore']);
+    expect(issues(paymentRuleCreate.safeParse({ offerId: 1, paymentType: 'percent', payoutValue: '100.00000001' }))).toEqual([
+      'payoutValue noMore',
+    ]);
     expect(issues(paymentRuleCreate.safeParse({ offerId: 1, paymentType: 'fixed', payoutValue: '250' }))).toEqual([]);
     expect(
       issues(
-        paymentRuleCreate.safeParse({ offerId: 1, revenueValue: '-1', payoutValue: 'zz', autoApprovePeriod: 0, targetConversionStatus: 5, revenueCurrency: 'us' }),
+        paymentRuleCreate.safeParse({
+          offerId: 1,
+          revenueValue: '-1',
+          payoutValue: 'zz',
+          autoApprovePeriod: 0,
+          targetConversionStatus: 5,
+          revenueCurrency: 'us',
+        }),
       ),
-    ).toEqual(['autoApprovePeriod minMax', 'payoutValue floatNumber', 'revenueCurrency length', 'revenueValue min', 'targetConversionStatus pattern']);
+    ).toEqual([
+      'autoApprovePeriod minMax',
+      'payoutValue floatNumber',
+      'revenueCurrency length',
+      'revenueValue min',
+      'targetConversionStatus pattern',
+    ]);
     expect(issues(paymentRuleCreate.safeParse({ offerId: 1, autoApprovePeriod: 8761 }))).toEqual(['autoApprovePeriod minMax']);
     expect(paymentRuleErrors({ paymentType: 'percent', payoutValue: '100' })).toEqual([]);
   });

@@ -10,15 +10,7 @@ import { isValidZone } from '../reference';
 import { rules, zId } from '../validation';
 import { listQuerySchema, statusChangeItem } from './common';
 import { CONVERSION_STATUS_VALUES } from './sell-side';
-import {
-  CAP_ACTIONS,
-  CAP_PERIODS,
-  CAP_PROCESSING_TYPES,
-  CAP_TYPES,
-  PAYMENT_TYPES,
-  sieveFor,
-  sieveSchema,
-} from './sieve';
+import { CAP_ACTIONS, CAP_PERIODS, CAP_PROCESSING_TYPES, CAP_TYPES, PAYMENT_TYPES, sieveFor, sieveSchema } from './sieve';
 import { authorSchema, csvEnum, csvIds, lookupQuery, PICKER_LIMIT } from './tags';
 
 const m = (message: string) => ({ message });
@@ -69,11 +61,7 @@ const zAmount = () => zDec(0);
 const compare = (a: string, b: string | number) => (decimalError(a) || decimalError(String(b)) ? null : compareMoney(a, b));
 const zOptionalTitle = () => z.string(m('minMaxLength')).trim().max(200, m('minMaxLength'));
 const zWeight = () =>
-  z
-    .number(m('integerNumber'))
-    .int(m('integerNumber'))
-    .min(CAP_WEIGHT.min, m('minMax'))
-    .max(CAP_WEIGHT.max, m('minMax'));
+  z.number(m('integerNumber')).int(m('integerNumber')).min(CAP_WEIGHT.min, m('minMax')).max(CAP_WEIGHT.max, m('minMax'));
 const sieveOf = (owner: 'caps' | 'paymentRules') => sieveSchema.transform((s) => sieveFor(owner, s));
 
 // ---------------------------------------------------------------- payment models

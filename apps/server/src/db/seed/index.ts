@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
 import { ensureCurrencies } from '../../modules/currencies/currencies.service';
+import { ensurePaymentModels } from '../../modules/payment-models/payment-models.seed';
 import { ensureSetting } from '../../modules/settings/settings.store';
 import type { Db } from '../client';
 import { roles, users } from '../schema';
@@ -50,6 +51,7 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
   await ensureSetting(db, 'frontendVersionTs', Math.floor(Date.now() / 1000));
   await ensureCurrencies(db, await ensureSetting(db, 'baseCurrency', config.BASE_CURRENCY));
   await ensureSetting(db, 'customerId', secureId());
+  await ensurePaymentModels(db);
   const jwtSecret = config.JWT_SECRET ?? (await ensureSetting(db, 'jwtSecret', randomToken(48)));
 
   const result: SeedResult = { jwtSecret };
