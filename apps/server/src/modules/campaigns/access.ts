@@ -1,58 +1,28 @@
 /**
- * Offer access of an affiliate, as the campaign rules read it (issue 6 scope rules):
- *
- * - ACCESS: the offer is public (access type 1), or assigned to the affiliate (offer_affiliates, active), or to the
- *   affiliate's team (offer_teams active, the team active, the affiliate an active member);
- * - VISIBLE: access and the offer is active. A campaign is created (or cloned) only for a visible offer; an
- *   existing campaign is re-activated only with access (an inactive offer does not revoke campaigns).
- *
- * The offers module states the same rule in `modules/offers/visibility.ts`; this copy keeps campaigns independent of
- * it until that module lands and must change with it.
+ * Offer access of an affiliate, as the campaign rules read it. The rule itself is the offers module's
+ * (`modules/offers/visibility.ts`): ACCESS = public, or assigned to the affiliate or its active team; VISIBLE =
+ * access and the offer is active. A campaign is created (or cloned) only for a visible offer; an existing campaign
+ * is re-activated with access (an inactive offer does not revoke campaigns).
  */
-import { OFFER_ACCESS_TYPES } from '@leadgrid/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { offerAffiliates, offers, offerTeams, teamMembers, teams } from '../../db/schema';
+import { offers, teamMembers } from '../../db/schema';
 import type { Ctx } from '../../http/context';
+import { accessSql } from '../offers/visibility';
 
 export interface OfferAccess {
   access: boolean;
   visible: boolean;
 }
 
-/** Access and visibility of each offer (missing offers are absent from the map) for one affiliate. */
+/** For one affiliate, the offers among `offerIds` it has access to, and whether it sees them; others are absent. */
 export async function offerAccess(ctx: Ctx, affiliateId: number, offerIds: readonly number[]): Promise<Map<number, OfferAccess>> {
   const ids = [...new Set(offerIds)];
   if (!ids.length) return new Map();
-  const [rows, direct, byTeam] = await Promise.all([
-    ctx.db.select({ id: offers.id, status: offers.status, accessType: offers.accessType }).from(offers).where(inArray(offers.id, ids)),
-    ctx.db
-      .select({ offerId: offerAffiliates.offerId })
-      .from(offerAffiliates)
-      .where(
-        and(inArray(offerAffiliates.offerId, ids), eq(offerAffiliates.affiliateId, affiliateId), eq(offerAffiliates.status, 'active')),
-      ),
-    ctx.db
-      .select({ offerId: offerTeams.offerId })
-      .from(offerTeams)
-      .innerJoin(teamMembers, eq(teamMembers.teamId, offerTeams.teamId))
-      .innerJoin(teams, eq(teams.id, offerTeams.teamId))
-      .where(
-        and(
-          inArray(offerTeams.offerId, ids),
-          eq(teamMembers.userId, affiliateId),
-          eq(offerTeams.status, 'active'),
-          eq(teamMembers.status, 'active'),
-          eq(teams.status, 'active'),
-        ),
-      ),
-  ]);
-  const assigned = new Set([...direct, ...byTeam].map((r) => r.offerId));
-  return new Map(
-    rows.map((r) => {
-      const access = r.accessType === OFFER_ACCESS_TYPES.public || assigned.has(r.id);
-      return [r.id, { access, visible: access && r.status === 'active' }];
-    }),
-  );
+  const rows = await ctx.db
+    .select({ id: offers.id, status: offers.status })
+    .from(offers)
+    .where(and(inArray(offers.id, ids), accessSql(offers.id, offers.accessType, affiliateId)));
+  return new Map(rows.map((r) => [r.id, { access: true, visible: r.status === 'active' }]));
 }
 
 /** The affiliate's team through an active membership (null when none): the sieves of landers name teams. */
