@@ -45,7 +45,7 @@ import { usePublicSettings } from '../../api/settings';
 import { EMPTY_VALUE } from '../../components/format';
 import { messageText, requiredRule, zodRule } from '../../components/form';
 import { StatusTag } from '../../components/StatusTag';
-import { useRunApiSync, type Owner, type SectionOwnerRecord } from './api';
+import { useRunApiSync, useVertical, type Owner, type SectionOwnerRecord } from './api';
 import { useIntT } from './i18n';
 import { HeaderRows, SubTitle } from './OutboundSection';
 import { ExchangeView, ListHeader, MethodSwitch, MONO, SectionCard, useCanWrite, useDuration, useSectionForm } from './parts';
@@ -156,7 +156,7 @@ function PostbackCard({ owner, record }: { owner: Owner; record: SectionOwnerRec
           {integration ? (state.dirty ? t('postback.unsavedUrl') : t('postback.urlHint')) : t('postback.templateUrlHint')}
         </Typography.Text>
       </Flex>
-      <Form form={state.form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite} requiredMark="optional">
+      <Form form={state.form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite}>
         <SubTitle hint={t('postback.paramsHint')}>{t('postback.params')}</SubTitle>
         <Row gutter={16}>
           {PARAMS.map((k) => (
@@ -194,16 +194,15 @@ function PostbackCard({ owner, record }: { owner: Owner; record: SectionOwnerRec
                   />
                 </Form.Item>
                 {canWrite ? (
-                  <Tooltip title={t('postback.generate')}>
-                    <Button
-                      icon={<KeyOutlined />}
-                      onClick={() => {
-                        state.form.setFieldValue('secureCode', randomCode());
-                        state.onValuesChange();
-                      }}
-                      aria-label={t('postback.generate')}
-                    />
-                  </Tooltip>
+                  <Button
+                    icon={<KeyOutlined />}
+                    onClick={() => {
+                      state.form.setFieldValue('secureCode', randomCode());
+                      state.onValuesChange();
+                    }}
+                  >
+                    {t('postback.generate')}
+                  </Button>
                 ) : null}
               </Flex>
             </Form.Item>
@@ -320,8 +319,9 @@ function SyncParams({ disabled }: { disabled: boolean }) {
   );
 }
 
-export function ApiSyncRunView({ run }: { run: ApiSyncRun }) {
+export function ApiSyncRunView({ run, grades = [] }: { run: ApiSyncRun; grades?: { key: string; title: string }[] }) {
   const { t } = useIntT();
+  const gradeTitle = (key: string) => grades.find((g) => g.key === key)?.title ?? key;
   return (
     <Flex vertical gap={12} data-testid="api-sync-result">
       {run.error ? (
@@ -362,7 +362,12 @@ export function ApiSyncRunView({ run }: { run: ApiSyncRun }) {
               title: t('sync.conversionStatus'),
               render: (v: number | null) => (v ? <StatusTag status={CONVERSION_STATUS_KEYS[v]} /> : EMPTY_VALUE),
             },
-            { key: 'grade', dataIndex: 'leadGrade', title: t('sync.leadGrade'), render: (v: string | null) => v ?? EMPTY_VALUE },
+            {
+              key: 'grade',
+              dataIndex: 'leadGrade',
+              title: t('sync.leadGrade'),
+              render: (v: string | null) => (v ? gradeTitle(v) : EMPTY_VALUE),
+            },
           ]}
         />
       ) : null}
@@ -384,6 +389,7 @@ function RunSyncCard({ integration }: { integration: Integration }) {
   const { t } = useIntT();
   const canWrite = useCanWrite('integration');
   const run = useRunApiSync(integration.id);
+  const vertical = useVertical(integration.vertical.id);
   const [result, setResult] = useState<ApiSyncRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const configured = Boolean((integration.apiSync as Partial<ApiSync>).request?.url);
@@ -413,7 +419,7 @@ function RunSyncCard({ integration }: { integration: Integration }) {
         </Tooltip>
       </Flex>
       {failure ? <Alert type="error" showIcon title={failure} data-testid="api-sync-failure" /> : null}
-      {result ? <ApiSyncRunView run={result} /> : null}
+      {result ? <ApiSyncRunView run={result} grades={vertical.data?.leadGrades} /> : null}
     </SectionCard>
   );
 }
@@ -448,7 +454,7 @@ function ApiSyncCard({ owner, record }: { owner: Owner; record: SectionOwnerReco
       canWrite={canWrite}
       testId="section-api-sync"
     >
-      <Form form={form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite} requiredMark="optional">
+      <Form form={form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite}>
         <Row gutter={16} align="top">
           <Col xs={24} lg={10}>
             <Form.Item name="enabled" label={t('sync.enabled')} valuePropName="checked" extra={t('sync.enabledHint')}>

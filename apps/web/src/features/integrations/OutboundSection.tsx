@@ -409,7 +409,7 @@ function OutApiCard({ owner, record }: { owner: Owner; record: SectionOwnerRecor
         layout="vertical"
         onValuesChange={state.onValuesChange}
         disabled={!canWrite}
-        requiredMark="optional"
+
         data-testid="out-api-form"
       >
         <SubTitle hint={t('out.requestHint')}>{t('out.request')}</SubTitle>
@@ -451,6 +451,7 @@ function OutApiCard({ owner, record }: { owner: Owner; record: SectionOwnerRecor
         <Form.Item
           name="bodyFormat"
           label={t('out.bodyFormat')}
+          rules={[requiredRule(tc)]}
           style={{ marginTop: 16 }}
           extra={method === 'GET' ? t('out.getInQuery') : t(`out.bodyFormatHints.${bodyFormat ?? 'json'}`)}
         >
@@ -572,7 +573,7 @@ function RedirectCard({ owner, record }: { owner: Owner; record: SectionOwnerRec
       canWrite={canWrite}
       testId="section-redirect"
     >
-      <Form form={state.form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite} requiredMark="optional">
+      <Form form={state.form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite}>
         <Form.Item name="method" label={t('redirect.method')} rules={[requiredRule(tc)]}>
           <Radio.Group data-testid="redirect-method">
             <Flex vertical gap={8}>

@@ -21,10 +21,20 @@ interface Values {
 }
 
 /** The method checkboxes; a method the platform does not support is marked. */
-export function MethodsField({ supported }: { supported?: readonly IntegrationMethod[] }) {
+export function MethodsField({
+  supported,
+  value,
+  onChange,
+  disabled,
+}: {
+  supported?: readonly IntegrationMethod[];
+  value?: IntegrationMethod[];
+  onChange?: (value: IntegrationMethod[]) => void;
+  disabled?: boolean;
+}) {
   const { t } = useIntT();
   return (
-    <Checkbox.Group style={{ width: '100%' }}>
+    <Checkbox.Group style={{ width: '100%' }} value={value} onChange={(v) => onChange?.(v as IntegrationMethod[])} disabled={disabled}>
       <Flex vertical gap={6}>
         {INTEGRATION_METHODS.map((m) => (
           <Checkbox key={m} value={m} data-testid={`method-${m}`}>

@@ -75,24 +75,39 @@ export default function TemplatesPage() {
       sortable: true,
       alwaysVisible: true,
       render: (title: string, row) => (
-        <Flex vertical style={{ maxWidth: 360 }}>
+        <Flex vertical style={{ maxWidth: 300 }}>
           <Typography.Link strong onClick={() => open(row)} data-testid="template-row-title">
             {title}
           </Typography.Link>
           {row.description ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 360 }}>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 300 }}>
               {row.description}
             </Typography.Text>
           ) : null}
         </Flex>
       ),
     },
-    { key: 'platform', title: t('templates.fields.platform'), render: (_, row) => row.platform.title },
-    { key: 'vertical', title: t('templates.fields.vertical'), render: (_, row) => row.vertical.title },
+    {
+      key: 'platform',
+      title: t('templates.fields.platformVertical'),
+      settingsLabel: t('templates.fields.platformVertical'),
+      render: (_, row) => (
+        <Flex vertical>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{row.platform.title}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {row.vertical.title}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
     {
       key: 'methods',
       title: t('templates.fields.methods'),
-      render: (_, row) => <MethodTags methods={row.integrationMethodsRestrictions} />,
+      render: (_, row) => (
+        <div style={{ maxWidth: 190 }}>
+          <MethodTags methods={row.integrationMethodsRestrictions} />
+        </div>
+      ),
     },
     {
       key: 'status',

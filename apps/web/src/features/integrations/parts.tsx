@@ -226,7 +226,7 @@ export function MethodSwitch({ integration, flag }: { integration: Integration; 
           {refused}
         </Typography.Text>
       ) : null}
-      <Tooltip title={forbidden ? t('methods.notAllowed') : undefined}>
+      <Tooltip title={forbidden ? t('methods.notAllowed') : t('methods.switchHint')}>
         <Flex align="center" gap={8}>
           <Typography.Text type={on ? undefined : 'secondary'}>{on ? t('methods.on') : t('methods.off')}</Typography.Text>
           <Switch
