@@ -273,7 +273,15 @@ export const creativeSchema = z.object({
   createdBy: authorSchema.nullable(),
 });
 export type Creative = z.infer<typeof creativeSchema>;
-export const creativePublicSchema = creativeSchema.pick({ id: true, offerId: true, description: true, type: true, content: true, attachment: true, status: true });
+export const creativePublicSchema = creativeSchema.pick({
+  id: true,
+  offerId: true,
+  description: true,
+  type: true,
+  content: true,
+  attachment: true,
+  status: true,
+});
 export type CreativePublic = z.infer<typeof creativePublicSchema>;
 export const creativeViewSchema = z.union([creativeSchema, creativePublicSchema]);
 export type CreativeView = z.infer<typeof creativeViewSchema>;

@@ -29,7 +29,8 @@ async function readFilePart(req: FastifyRequest): Promise<service.UploadInput> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send the file as multipart/form-data in the field "file"');
   try {
     const part = await req.file({ limits: { fileSize: CREATIVE_FILE_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw AppError.field(['body', 'file'], 'required', 'Choose a file to upload in the field "file"');
+    if (!part || part.fieldname !== 'file')
+      throw AppError.field(['body', 'file'], 'required', 'Choose a file to upload in the field "file"');
     const buffer = await part.toBuffer();
     if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
     return { buffer, filename: part.filename ?? '' };
@@ -53,27 +54,43 @@ export default async function creativesRoutes(fastify: FastifyInstance) {
   const views = { 200: envelope(listOf(creativeViewSchema)) };
   const answer = { 200: envelope(listOf(creativeSchema)) };
 
-  app.get('/creatives', { config: { permission: READ }, schema: { tags, querystring: creativeListQuery, response: views } }, async (req) => ({
-    data: await service.list(req.ctx, req.query),
-  }));
+  app.get(
+    '/creatives',
+    { config: { permission: READ }, schema: { tags, querystring: creativeListQuery, response: views } },
+    async (req) => ({
+      data: await service.list(req.ctx, req.query),
+    }),
+  );
 
-  app.get('/creatives/types', { config: { permission: READ }, schema: { tags, response: { 200: envelope(listOf(creativeTypeSchema)) } } }, async () => ({
-    data: service.types(),
-  }));
+  app.get(
+    '/creatives/types',
+    { config: { permission: READ }, schema: { tags, response: { 200: envelope(listOf(creativeTypeSchema)) } } },
+    async () => ({
+      data: service.types(),
+    }),
+  );
 
   app.get('/creatives/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: views } }, async (req) => ({
     data: { items: [await service.get(req.ctx, req.params.id)] },
   }));
 
-  app.put('/creatives', { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeCreate), response: answer } }, async (req) => {
-    const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Creative created', 'creatives created') };
-  });
+  app.put(
+    '/creatives',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeCreate), response: answer } },
+    async (req) => {
+      const items = await service.create(req.ctx, req.body.items);
+      return { data: { items }, message: many(items.length, 'Creative created', 'creatives created') };
+    },
+  );
 
-  app.patch('/creatives', { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeUpdate), response: answer } }, async (req) => {
-    const items = await service.update(req.ctx, deps, req.body.items);
-    return { data: { items }, message: many(items.length, 'Creative saved', 'creatives saved') };
-  });
+  app.patch(
+    '/creatives',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeUpdate), response: answer } },
+    async (req) => {
+      const items = await service.update(req.ctx, deps, req.body.items);
+      return { data: { items }, message: many(items.length, 'Creative saved', 'creatives saved') };
+    },
+  );
 
   app.post(
     '/creatives/change_status',

@@ -77,10 +77,12 @@ export interface CreativeDeps {
   storage: Storage;
 }
 
-const select = (ctx: Ctx) => ctx.db.select({ creative: creatives, author }).from(creatives).leftJoin(users, eq(users.id, creatives.createdBy));
+const select = (ctx: Ctx) =>
+  ctx.db.select({ creative: creatives, author }).from(creatives).leftJoin(users, eq(users.id, creatives.createdBy));
 type Selected = { creative: Row; author: { id: number; firstName: string; lastName: string; email: string } | null };
 
-export const attachmentUrl = (ctx: Ctx, id: number) => `${ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/api/v1/creatives/${id}/attachment`;
+export const attachmentUrl = (ctx: Ctx, id: number) =>
+  `${ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/api/v1/creatives/${id}/attachment`;
 
 function staffView(ctx: Ctx, { creative: c, author: a }: Selected) {
   return {
@@ -99,7 +101,12 @@ function publicView(ctx: Ctx, { creative: c }: Selected) {
     content: c.content,
     attachment:
       c.attachmentKey && c.attachmentName
-        ? { name: c.attachmentName, mimeType: c.attachmentMime ?? 'application/octet-stream', size: c.attachmentSize ?? 0, url: attachmentUrl(ctx, c.id) }
+        ? {
+            name: c.attachmentName,
+            mimeType: c.attachmentMime ?? 'application/octet-stream',
+            size: c.attachmentSize ?? 0,
+            url: attachmentUrl(ctx, c.id),
+          }
         : null,
     status: c.status as Status,
   };
@@ -112,7 +119,7 @@ function affiliateWhere(ctx: Ctx, audience: Audience): SQL | undefined {
   return and(
     eq(creatives.status, 'active'),
     sieveAdmits(creatives.sieve, audience.affiliateId, audience.teamId),
-    inArray(creatives.offerId, ctx.db.select({ id: offers.id }).from(offers).where(visibleOffersWhere(ctx, audience.affiliateId, audience.teamId))),
+    inArray(creatives.offerId, ctx.db.select({ id: offers.id }).from(offers).where(visibleOffersWhere(audience.affiliateId))),
   );
 }
 
@@ -126,7 +133,11 @@ export async function list(ctx: Ctx, q: z.infer<typeof creativeListQuery>) {
     p.statuses ? inArray(creatives.status, p.statuses) : undefined,
     q.type?.length ? inArray(creatives.type, q.type) : undefined,
     p.search
-      ? or(ilike(creatives.description, contains(p.search)), ilike(creatives.attachmentName, contains(p.search)), sql`${creatives.id}::text = ${p.search}`)
+      ? or(
+          ilike(creatives.description, contains(p.search)),
+          ilike(creatives.attachmentName, contains(p.search)),
+          sql`${creatives.id}::text = ${p.search}`,
+        )
       : undefined,
   );
   const rows = await select(ctx).where(where).orderBy(p.order, asc(creatives.id)).limit(p.limit).offset(p.offset);
@@ -234,7 +245,11 @@ export async function update(ctx: Ctx, deps: CreativeDeps, items: UpdateItem[]) 
     });
     if (errors.length) {
       const extension = errors.find((e) => e.type === 'extension');
-      throw new AppError('VALIDATION', extension ? "The attached file's extension does not fit the new type; upload another file first" : 'Validation failed', errors);
+      throw new AppError(
+        'VALIDATION',
+        extension ? "The attached file's extension does not fit the new type; upload another file first" : 'Validation failed',
+        errors,
+      );
     }
     const audits: AuditEntry[] = [];
     for (const { id, row, patch } of patches) {
@@ -345,7 +360,10 @@ export async function uploadAttachment(ctx: Ctx, deps: CreativeDeps, id: number,
           entity: 'creative',
           entityId: id,
           action: 'upload_attachment',
-          changes: { before: { attachmentName: locked.attachmentName, attachmentSize: locked.attachmentSize }, after: { attachmentName: name, attachmentSize: after.attachmentSize } },
+          changes: {
+            before: { attachmentName: locked.attachmentName, attachmentSize: locked.attachmentSize },
+            after: { attachmentName: name, attachmentSize: after.attachmentSize },
+          },
         },
       );
     });
@@ -358,7 +376,11 @@ export async function uploadAttachment(ctx: Ctx, deps: CreativeDeps, id: number,
 }
 
 /** The file of a creative the caller may read (404 otherwise, and when it has none or it went missing). */
-export async function openAttachment(ctx: Ctx, deps: CreativeDeps, id: number): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
+export async function openAttachment(
+  ctx: Ctx,
+  deps: CreativeDeps,
+  id: number,
+): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
   const audience = await audienceOf(ctx);
   const [row] = await ctx.db
     .select()
@@ -369,5 +391,10 @@ export async function openAttachment(ctx: Ctx, deps: CreativeDeps, id: number): 
   if (!row.attachmentKey) throw AppError.notFound('Attachment');
   const stream = await deps.storage.get(row.attachmentKey);
   if (!stream) throw AppError.notFound('Attachment');
-  return { stream, name: row.attachmentName ?? `creative-${id}`, mimeType: row.attachmentMime ?? 'application/octet-stream', size: row.attachmentSize ?? 0 };
+  return {
+    stream,
+    name: row.attachmentName ?? `creative-${id}`,
+    mimeType: row.attachmentMime ?? 'application/octet-stream',
+    size: row.attachmentSize ?? 0,
+  };
 }

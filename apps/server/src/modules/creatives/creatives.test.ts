@@ -91,32 +91,63 @@ describe('creatives: create, edit, status, sieves', () => {
     const text = await created({ offerId: offer.id, type: 'text', content: 'Hello' });
     const image = await created({ offerId: offer.id, type: 'image' });
     const edited = await patch([{ id: text.id, content: 'Hello again', description: 'Greeting' }]);
-    expect(edited.json()).toMatchObject({ message: 'Creative saved', data: { items: [{ content: 'Hello again', description: 'Greeting' }] } });
+    expect(edited.json()).toMatchObject({
+      message: 'Creative saved',
+      data: { items: [{ content: 'Hello again', description: 'Greeting' }] },
+    });
     // to link: the old text is no URL
-    expect((await patch([{ id: text.id, type: 'link' }])).json().errors[0]).toMatchObject({ msg: 'url', loc: ['body', 'items', 0, 'content'] });
+    expect((await patch([{ id: text.id, type: 'link' }])).json().errors[0]).toMatchObject({
+      msg: 'url',
+      loc: ['body', 'items', 0, 'content'],
+    });
     // to text without content
-    expect((await patch([{ id: image.id, type: 'text' }])).json().errors[0]).toMatchObject({ msg: 'required', loc: ['body', 'items', 0, 'content'] });
+    expect((await patch([{ id: image.id, type: 'text' }])).json().errors[0]).toMatchObject({
+      msg: 'required',
+      loc: ['body', 'items', 0, 'content'],
+    });
     // to a file type: the text goes
     expect((await patch([{ id: text.id, type: 'archive' }])).json().data.items[0]).toMatchObject({ type: 'archive', content: null });
     expect((await patch([{ id: 999999, description: 'x' }])).statusCode).toBe(404);
 
-    const st = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: image.id, status: 'inactive' }] } });
+    const st = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: image.id, status: 'inactive' }] },
+    });
     expect(st.json()).toMatchObject({ message: 'Creative status changed', data: { items: [{ id: image.id, status: 'inactive' }] } });
-    const badStatus = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: image.id, status: 'gone' }] } });
+    const badStatus = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: image.id, status: 'gone' }] },
+    });
     expect(badStatus.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
 
     const sieves = await t.request({
       method: 'PATCH',
       url: `${url}/sieves`,
       as: t.admin,
-      payload: { items: [{ id: image.id, sieve: { languages: ['de'] } }, { id: text.id, sieve: { countries: ['FR'], schedule: null } }] },
+      payload: {
+        items: [
+          { id: image.id, sieve: { languages: ['de'] } },
+          { id: text.id, sieve: { countries: ['FR'], schedule: null } },
+        ],
+      },
     });
     expect(sieves.statusCode, sieves.body).toBe(200);
-    expect(sieves.json().data.items.map((x: { sieve: { languages: string[]; countries: string[] } }) => [x.sieve.languages, x.sieve.countries])).toEqual([
+    expect(
+      sieves.json().data.items.map((x: { sieve: { languages: string[]; countries: string[] } }) => [x.sieve.languages, x.sieve.countries]),
+    ).toEqual([
       [['de'], []],
       [[], ['FR']],
     ]);
-    const bad = await t.request({ method: 'PATCH', url: `${url}/sieves`, as: t.admin, payload: { items: [{ id: image.id, sieve: { languages: ['zz'] } }] } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: `${url}/sieves`,
+      as: t.admin,
+      payload: { items: [{ id: image.id, sieve: { languages: ['zz'] } }] },
+    });
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'sieve', 'languages', 0]);
   });
 
@@ -152,13 +183,26 @@ describe('creatives: attachments', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'File uploaded',
-      data: { items: [{ attachment: { name: 'Промо pack.zip', mimeType: 'application/zip', size: bytes.length, url: `/api/v1/creatives/${c.id}/attachment` } }] },
+      data: {
+        items: [
+          {
+            attachment: {
+              name: 'Промо pack.zip',
+              mimeType: 'application/zip',
+              size: bytes.length,
+              url: `/api/v1/creatives/${c.id}/attachment`,
+            },
+          },
+        ],
+      },
     });
     const down = await get(`/${c.id}/attachment`);
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(bytes)).toBe(true);
     expect(down.headers['content-type']).toBe('application/zip');
-    expect(down.headers['content-disposition']).toBe(`attachment; filename="_____ pack.zip"; filename*=UTF-8''${encodeURIComponent('Промо pack.zip')}`);
+    expect(down.headers['content-disposition']).toBe(
+      `attachment; filename="_____ pack.zip"; filename*=UTF-8''${encodeURIComponent('Промо pack.zip')}`,
+    );
     expect(down.headers['x-content-type-options']).toBe('nosniff');
     expect((await stored()).length).toBe(before + 1);
 
@@ -190,9 +234,16 @@ describe('creatives: attachments', () => {
     expect((await upload(text.id, 'fake', 'a.png')).json().message).toBe('A text creative carries no file');
     expect((await upload(image.id, '', 'empty.png')).json().message).toBe('The file is empty');
     expect((await upload(999999, 'x', 'a.png')).statusCode).toBe(404);
-    const field = await t.request({ method: 'PUT', url: `${url}/${image.id}/attachment`, as: t.admin, ...multipart('x', 'a.png', 'image') });
+    const field = await t.request({
+      method: 'PUT',
+      url: `${url}/${image.id}/attachment`,
+      as: t.admin,
+      ...multipart('x', 'a.png', 'image'),
+    });
     expect(field.json().errors[0].loc).toEqual(['body', 'file']);
-    expect((await t.request({ method: 'PUT', url: `${url}/${image.id}/attachment`, as: t.admin, payload: { file: 'x' } })).statusCode).toBe(415);
+    expect((await t.request({ method: 'PUT', url: `${url}/${image.id}/attachment`, as: t.admin, payload: { file: 'x' } })).statusCode).toBe(
+      415,
+    );
 
     const big = await upload(image.id, Buffer.alloc(CREATIVE_FILE_MAX_BYTES + 1, 1), 'huge.png');
     expect(big.statusCode).toBe(413);
@@ -246,8 +297,13 @@ describe('creatives: affiliates and permissions', () => {
     for (const as of [affiliate, reader]) {
       expect((await put([{ offerId: offer.id, type: 'image' }], as)).statusCode).toBe(403);
       expect((await patch([{ id: c.id, description: 'x' }], as)).statusCode).toBe(403);
-      expect((await t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items: [{ id: c.id, status: 'inactive' }] } })).statusCode).toBe(403);
-      expect((await t.request({ method: 'PATCH', url: `${url}/sieves`, as, payload: { items: [{ id: c.id, sieve: {} }] } })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items: [{ id: c.id, status: 'inactive' }] } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await t.request({ method: 'PATCH', url: `${url}/sieves`, as, payload: { items: [{ id: c.id, sieve: {} }] } })).statusCode,
+      ).toBe(403);
       expect((await upload(c.id, 'x', 'a.png', as)).statusCode).toBe(403);
     }
     expect((await get(`?offerId=${offer.id}`, reader)).json().data.items[0]).toHaveProperty('sieve');

@@ -26,9 +26,13 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
   const tags = ['landing API'];
   const answer = { 200: envelope(listOf(landerApiSchema)) };
 
-  app.get('/landers-api', { config: { permission: READ }, schema: { tags, querystring: landerApiListQuery, response: answer } }, async (req) => ({
-    data: await service.list(req.ctx, req.query),
-  }));
+  app.get(
+    '/landers-api',
+    { config: { permission: READ }, schema: { tags, querystring: landerApiListQuery, response: answer } },
+    async (req) => ({
+      data: await service.list(req.ctx, req.query),
+    }),
+  );
 
   /** the distinct languages of the versions, for the list filter */
   app.get(
@@ -51,15 +55,23 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
     data: { items: [await service.get(req.ctx, req.params.id)] },
   }));
 
-  app.put('/landers-api', { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiCreate), response: answer } }, async (req) => {
-    const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Landing page created', 'landing pages created') };
-  });
+  app.put(
+    '/landers-api',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiCreate), response: answer } },
+    async (req) => {
+      const items = await service.create(req.ctx, req.body.items);
+      return { data: { items }, message: many(items.length, 'Landing page created', 'landing pages created') };
+    },
+  );
 
-  app.patch('/landers-api', { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiUpdate), response: answer } }, async (req) => {
-    const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Landing page saved', 'landing pages saved') };
-  });
+  app.patch(
+    '/landers-api',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiUpdate), response: answer } },
+    async (req) => {
+      const items = await service.update(req.ctx, req.body.items);
+      return { data: { items }, message: many(items.length, 'Landing page saved', 'landing pages saved') };
+    },
+  );
 
   app.post(
     '/landers-api/change_status',

@@ -46,7 +46,13 @@ export const WRITE = 'landers_api.update';
 const DUPLICATE = 'A landing API page with this title already exists';
 export const IN_USE_MESSAGE = 'A language version used by landers cannot be removed; deactivate it instead';
 const LIST: ListSpec = {
-  orderBy: { id: landersApi.id, title: sql`lower(${landersApi.title})`, status: landersApi.status, pageType: landersApi.pageType, createdAt: landersApi.createdAt },
+  orderBy: {
+    id: landersApi.id,
+    title: sql`lower(${landersApi.title})`,
+    status: landersApi.status,
+    pageType: landersApi.pageType,
+    createdAt: landersApi.createdAt,
+  },
   defaultOrder: 'id:desc',
   statuses: LANDERS_API_STATUSES,
 };
@@ -57,7 +63,11 @@ const select = (ctx: Ctx) =>
     .from(landersApi)
     .leftJoin(users, eq(users.id, landersApi.createdBy))
     .leftJoin(verticals, eq(verticals.id, landersApi.verticalId));
-type Selected = { api: Row; author: { id: number; firstName: string; lastName: string; email: string } | null; vertical: { id: number; title: string } | null };
+type Selected = {
+  api: Row;
+  author: { id: number; firstName: string; lastName: string; email: string } | null;
+  vertical: { id: number; title: string } | null;
+};
 
 async function toViews(ctx: Ctx, rows: Selected[]) {
   const ids = rows.map((r) => r.api.id);
@@ -128,16 +138,25 @@ export async function list(ctx: Ctx, q: z.infer<typeof landerApiListQuery>) {
     q.categoryId?.length
       ? inArray(
           landersApi.id,
-          ctx.db.select({ id: landersApiCategories.landerApiId }).from(landersApiCategories).where(inArray(landersApiCategories.categoryId, q.categoryId)),
+          ctx.db
+            .select({ id: landersApiCategories.landerApiId })
+            .from(landersApiCategories)
+            .where(inArray(landersApiCategories.categoryId, q.categoryId)),
         )
       : undefined,
     q.tagId?.length
-      ? inArray(landersApi.id, ctx.db.select({ id: landersApiTags.landerApiId }).from(landersApiTags).where(inArray(landersApiTags.tagId, q.tagId)))
+      ? inArray(
+          landersApi.id,
+          ctx.db.select({ id: landersApiTags.landerApiId }).from(landersApiTags).where(inArray(landersApiTags.tagId, q.tagId)),
+        )
       : undefined,
     q.language?.length
       ? inArray(
           landersApi.id,
-          ctx.db.select({ id: landersApiLanguages.landerApiId }).from(landersApiLanguages).where(inArray(landersApiLanguages.language, q.language)),
+          ctx.db
+            .select({ id: landersApiLanguages.landerApiId })
+            .from(landersApiLanguages)
+            .where(inArray(landersApiLanguages.language, q.language)),
         )
       : undefined,
   );
@@ -161,7 +180,10 @@ async function byIds(ctx: Ctx, ids: number[]) {
 
 /** the distinct languages of the versions, for the filters */
 export async function languages(ctx: Ctx) {
-  const rows = await ctx.db.selectDistinct({ language: landersApiLanguages.language }).from(landersApiLanguages).orderBy(asc(landersApiLanguages.language));
+  const rows = await ctx.db
+    .selectDistinct({ language: landersApiLanguages.language })
+    .from(landersApiLanguages)
+    .orderBy(asc(landersApiLanguages.language));
   return { items: rows.map((r) => r.language) };
 }
 
@@ -172,7 +194,13 @@ export async function languages(ctx: Ctx) {
 export async function lookup(ctx: Ctx, q: z.infer<typeof landerApiLookupQuery>) {
   const anyStatus = !!q.anyStatus || !!q.ids?.length;
   const rows = await ctx.db
-    .select({ id: landersApi.id, title: landersApi.title, status: landersApi.status, verticalId: landersApi.verticalId, pageType: landersApi.pageType })
+    .select({
+      id: landersApi.id,
+      title: landersApi.title,
+      status: landersApi.status,
+      verticalId: landersApi.verticalId,
+      pageType: landersApi.pageType,
+    })
     .from(landersApi)
     .where(
       and(
@@ -219,7 +247,10 @@ function macroErrors(list: LanguageInput[], loc: (j: number) => (string | number
   return { errors, message };
 }
 
-async function referenceErrors(ctx: Ctx, items: { verticalId?: number | null; categoryIds?: number[]; tagIds?: number[] }[]): Promise<ApiErrorItem[]> {
+async function referenceErrors(
+  ctx: Ctx,
+  items: { verticalId?: number | null; categoryIds?: number[]; tagIds?: number[] }[],
+): Promise<ApiErrorItem[]> {
   const at = (i: number, ...rest: (string | number)[]) => ['body', 'items', i, ...rest];
   const errors = await missingIds(
     ctx,
@@ -245,7 +276,9 @@ async function referenceErrors(ctx: Ctx, items: { verticalId?: number | null; ca
           .where(and(inArray(tags.id, tagIds), eq(tags.type, 'landing')))
       ).map((r) => r.id),
     );
-    items.forEach((x, i) => x.tagIds?.forEach((t, j) => !ok.has(t) && errors.push({ msg: 'required', type: 'exists', loc: at(i, 'tagIds', j) })));
+    items.forEach((x, i) =>
+      x.tagIds?.forEach((t, j) => !ok.has(t) && errors.push({ msg: 'required', type: 'exists', loc: at(i, 'tagIds', j) })),
+    );
   }
   return errors;
 }
@@ -253,7 +286,8 @@ async function referenceErrors(ctx: Ctx, items: { verticalId?: number | null; ca
 async function setLinks(ctx: Ctx, id: number, categoryIds: number[] | undefined, tagIds: number[] | undefined) {
   if (categoryIds) {
     await ctx.db.delete(landersApiCategories).where(eq(landersApiCategories.landerApiId, id));
-    if (categoryIds.length) await ctx.db.insert(landersApiCategories).values(categoryIds.map((categoryId) => ({ landerApiId: id, categoryId })));
+    if (categoryIds.length)
+      await ctx.db.insert(landersApiCategories).values(categoryIds.map((categoryId) => ({ landerApiId: id, categoryId })));
   }
   if (tagIds) {
     await ctx.db.delete(landersApiTags).where(eq(landersApiTags.landerApiId, id));
@@ -263,14 +297,22 @@ async function setLinks(ctx: Ctx, id: number, categoryIds: number[] | undefined,
 
 function fail(errors: ApiErrorItem[], message?: string) {
   if (!errors.length) return;
-  throw new AppError('VALIDATION', errors.some((e) => e.msg === 'unique' && e.loc.at(-1) === 'title') ? DUPLICATE : (message ?? 'Validation failed'), errors);
+  throw new AppError(
+    'VALIDATION',
+    errors.some((e) => e.msg === 'unique' && e.loc.at(-1) === 'title') ? DUPLICATE : (message ?? 'Validation failed'),
+    errors,
+  );
 }
 
 export async function create(ctx: Ctx, items: CreateItem[]) {
   const actor = requireActor(ctx);
   const macros = items.map((x, i) => macroErrors(x.languages, (j) => ['body', 'items', i, 'languages', j]));
   fail(
-    [...(await duplicateTitleErrors(ctx, landersApi, landersApi, items)), ...(await referenceErrors(ctx, items)), ...macros.flatMap((m) => m.errors)],
+    [
+      ...(await duplicateTitleErrors(ctx, landersApi, landersApi, items)),
+      ...(await referenceErrors(ctx, items)),
+      ...macros.flatMap((m) => m.errors),
+    ],
     macros.find((m) => m.message)?.message,
   );
   const ids = await ctx.db.transaction(async (tx) => {
@@ -311,7 +353,9 @@ export async function update(ctx: Ctx, items: UpdateItem[]) {
     for (const [i, { id, categoryIds, tagIds, ...patch }] of items.entries()) {
       const changes = diffFields(current.get(id)!, patch);
       if (changes)
-        await uniqueGuard(['body', 'items', i, 'title'], DUPLICATE, () => tx.update(landersApi).set(changes.after).where(eq(landersApi.id, id)));
+        await uniqueGuard(['body', 'items', i, 'title'], DUPLICATE, () =>
+          tx.update(landersApi).set(changes.after).where(eq(landersApi.id, id)),
+        );
       await setLinks(c, id, categoryIds, tagIds);
       if (changes || categoryIds || tagIds)
         audits.push({

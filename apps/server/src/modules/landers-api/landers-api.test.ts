@@ -18,12 +18,22 @@ const locs = (res: { json(): { errors?: { loc: unknown[] }[] } }) => (res.json()
 let n = 0;
 async function refs() {
   n++;
-  const category = (await t.request({ method: 'PUT', url: '/api/v1/categories', as: t.admin, payload: { items: [{ title: `LP category ${n}` }] } })).json().data.items[0];
-  const tag = (await t.request({ method: 'PUT', url: '/api/v1/tags', as: t.admin, payload: { items: [{ title: `LP tag ${n}`, type: 'landing' }] } })).json().data.items[0];
-  const offerTag = (await t.request({ method: 'PUT', url: '/api/v1/tags', as: t.admin, payload: { items: [{ title: `Offer tag ${n}`, type: 'offer' }] } })).json().data
-    .items[0];
+  const category = (
+    await t.request({ method: 'PUT', url: '/api/v1/categories', as: t.admin, payload: { items: [{ title: `LP category ${n}` }] } })
+  ).json().data.items[0];
+  const tag = (
+    await t.request({ method: 'PUT', url: '/api/v1/tags', as: t.admin, payload: { items: [{ title: `LP tag ${n}`, type: 'landing' }] } })
+  ).json().data.items[0];
+  const offerTag = (
+    await t.request({ method: 'PUT', url: '/api/v1/tags', as: t.admin, payload: { items: [{ title: `Offer tag ${n}`, type: 'offer' }] } })
+  ).json().data.items[0];
   const vertical = await t.make.vertical();
-  return { category, tag, offerTag, vertical } as { category: { id: number }; tag: { id: number }; offerTag: { id: number }; vertical: { id: number; title: string } };
+  return { category, tag, offerTag, vertical } as {
+    category: { id: number };
+    tag: { id: number };
+    offerTag: { id: number };
+    vertical: { id: number; title: string };
+  };
 }
 async function created(item: Record<string, unknown>) {
   const res = await put([item]);
@@ -61,7 +71,13 @@ describe('landing API: pages', () => {
             categories: [{ id: r.category.id }],
             tags: [{ id: r.tag.id }],
             languages: [
-              { language: 'en', targetUrl: 'https://quiz.test/en?c={click_id}', previewUrl: 'https://quiz.test/en/p', status: 'active', landersCount: 0 },
+              {
+                language: 'en',
+                targetUrl: 'https://quiz.test/en?c={click_id}',
+                previewUrl: 'https://quiz.test/en/p',
+                status: 'active',
+                landersCount: 0,
+              },
               { language: 'uk', status: 'inactive', previewUrl: null },
             ],
             assignedToOffers: [],
@@ -106,16 +122,33 @@ describe('landing API: pages', () => {
 
   it('edits, changes status, lists with filters and answers the languages in use', async () => {
     const r = await refs();
-    const a = await created({ title: `Filter A ${n}`, verticalId: r.vertical.id, categoryIds: [r.category.id], languages: [{ language: 'fi', targetUrl: 'https://fi.test' }] });
+    const a = await created({
+      title: `Filter A ${n}`,
+      verticalId: r.vertical.id,
+      categoryIds: [r.category.id],
+      languages: [{ language: 'fi', targetUrl: 'https://fi.test' }],
+    });
     const b = await created({ title: `Filter B ${n}`, tagIds: [r.tag.id], languages: [{ language: 'sv', targetUrl: 'https://sv.test' }] });
     const edited = await patch([{ id: b.id, title: `Filter B2 ${n}`, categoryIds: [r.category.id], description: 'Edited' }]);
-    expect(edited.json()).toMatchObject({ message: 'Landing page saved', data: { items: [{ title: `Filter B2 ${n}`, categories: [{ id: r.category.id }], tags: [{ id: r.tag.id }] }] } });
+    expect(edited.json()).toMatchObject({
+      message: 'Landing page saved',
+      data: { items: [{ title: `Filter B2 ${n}`, categories: [{ id: r.category.id }], tags: [{ id: r.tag.id }] }] },
+    });
     expect(locs(await patch([{ id: b.id, title: `Filter A ${n}` }]))).toEqual(['body.items.0.title']);
     expect((await patch([{ id: 999999, title: 'Ghost' }])).statusCode).toBe(404);
-    const st = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'inactive' }] } });
+    const st = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'inactive' }] },
+    });
     expect(st.json()).toMatchObject({ message: 'Landing page status changed', data: { items: [{ status: 'inactive' }] } });
 
-    const ids = (res: { json(): { data: { items: { id: number }[] } } }) => res.json().data.items.map((x) => x.id).sort();
+    const ids = (res: { json(): { data: { items: { id: number }[] } } }) =>
+      res
+        .json()
+        .data.items.map((x) => x.id)
+        .sort();
     expect(ids(await get(`?categoryId=${r.category.id}`))).toEqual([a.id, b.id].sort());
     expect(ids(await get(`?verticalId=${r.vertical.id}`))).toEqual([a.id]);
     expect(ids(await get(`?tagId=${r.tag.id}`))).toEqual([b.id]);
@@ -134,10 +167,22 @@ describe('landing API: pages', () => {
 describe('landing API: language versions and offers', () => {
   it('replaces the versions by language, shows the offers using them, and refuses to remove a version in use', async () => {
     const r = await refs();
-    const page = await created({ title: `Versions ${n}`, verticalId: r.vertical.id, languages: [{ language: 'en', targetUrl: 'https://v.test/en' }, { language: 'de', targetUrl: 'https://v.test/de' }] });
+    const page = await created({
+      title: `Versions ${n}`,
+      verticalId: r.vertical.id,
+      languages: [
+        { language: 'en', targetUrl: 'https://v.test/en' },
+        { language: 'de', targetUrl: 'https://v.test/de' },
+      ],
+    });
     const en = page.languages.find((l) => l.language === 'en')!;
     const offer = await t.make.offer({ verticalId: r.vertical.id });
-    const lander = await t.request({ method: 'PUT', url: '/api/v1/landers', as: t.admin, payload: { items: [{ offerId: offer.id, title: 'From page', landerApiLanguageId: en.id }] } });
+    const lander = await t.request({
+      method: 'PUT',
+      url: '/api/v1/landers',
+      as: t.admin,
+      payload: { items: [{ offerId: offer.id, title: 'From page', landerApiLanguageId: en.id }] },
+    });
     expect(lander.statusCode, lander.body).toBe(200);
 
     const detail = (await get(`/${page.id}`)).json().data.items[0];
@@ -152,26 +197,47 @@ describe('landing API: language versions and offers', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Language versions saved',
-      data: { items: [{ languages: [{ id: en.id, language: 'en', targetUrl: 'https://v.test/en2?s={sub1}', status: 'inactive' }, { language: 'fr' }] }] },
+      data: {
+        items: [
+          { languages: [{ id: en.id, language: 'en', targetUrl: 'https://v.test/en2?s={sub1}', status: 'inactive' }, { language: 'fr' }] },
+        ],
+      },
     });
     const inUse = await editLanguages(page.id, [{ language: 'fr', targetUrl: 'https://v.test/fr' }]);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toBe(`${IN_USE_MESSAGE} (en)`);
     expect(await db.select().from(landersApiLanguages).where(eq(landersApiLanguages.landerApiId, page.id))).toHaveLength(2);
 
-    const bad = await editLanguages(page.id, [{ language: 'fr', targetUrl: 'https://v.test/fr' }, { language: 'fr', targetUrl: 'nope' }]);
+    const bad = await editLanguages(page.id, [
+      { language: 'fr', targetUrl: 'https://v.test/fr' },
+      { language: 'fr', targetUrl: 'nope' },
+    ]);
     expect(locs(bad)).toEqual(['body.data.1.language', 'body.data.1.targetUrl']);
     expect((await editLanguages(999999, [])).statusCode).toBe(404);
   });
 
   it('offers the lander picker active pages with active versions, for landing API readers and offer editors', async () => {
     const r = await refs();
-    const page = await created({ title: `Picker ${n}`, verticalId: r.vertical.id, languages: [{ language: 'en', targetUrl: 'https://p.test/en' }, { language: 'it', targetUrl: 'https://p.test/it', status: 'inactive' }] });
+    const page = await created({
+      title: `Picker ${n}`,
+      verticalId: r.vertical.id,
+      languages: [
+        { language: 'en', targetUrl: 'https://p.test/en' },
+        { language: 'it', targetUrl: 'https://p.test/it', status: 'inactive' },
+      ],
+    });
     const off = await created({ title: `Picker off ${n}`, status: 'inactive' });
     const other = await t.make.vertical();
     const res = await get(`/filters?search=Picker&verticalId=${r.vertical.id}`);
     expect(res.json().data.items).toEqual([
-      { id: page.id, title: `Picker ${n}`, status: 'active', verticalId: r.vertical.id, pageType: 'landing', languages: [expect.objectContaining({ language: 'en' })] },
+      {
+        id: page.id,
+        title: `Picker ${n}`,
+        status: 'active',
+        verticalId: r.vertical.id,
+        pageType: 'landing',
+        languages: [expect.objectContaining({ language: 'en' })],
+      },
     ]);
     expect((await get(`/filters?search=Picker&verticalId=${other.id}`)).json().data.items).toEqual([]);
     expect((await get(`/filters?ids=${off.id}`)).json().data.items).toHaveLength(1);
@@ -191,7 +257,10 @@ describe('landing API: language versions and offers', () => {
     for (const as of [reader, affiliate]) {
       expect((await put([{ title: 'Nope' }], as)).statusCode).toBe(403);
       expect((await patch([{ id: page.id, title: 'Nope' }], as)).statusCode).toBe(403);
-      expect((await t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items: [{ id: page.id, status: 'inactive' }] } })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items: [{ id: page.id, status: 'inactive' }] } }))
+          .statusCode,
+      ).toBe(403);
       expect((await editLanguages(page.id, [], as)).statusCode).toBe(403);
     }
   });

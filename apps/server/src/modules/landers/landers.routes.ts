@@ -35,7 +35,10 @@ export default async function landersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/landers/filters',
-    { config: { permission: READ }, schema: { tags, querystring: landerLookupQuery, response: { 200: envelope(listOf(landerRefSchema)) } } },
+    {
+      config: { permission: READ },
+      schema: { tags, querystring: landerLookupQuery, response: { 200: envelope(listOf(landerRefSchema)) } },
+    },
     async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
   );
 

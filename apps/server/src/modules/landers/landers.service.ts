@@ -82,7 +82,9 @@ function staffView({ lander: l, ...r }: Selected) {
     weight: l.weight,
     additionalParameters: l.additionalParameters,
     landerApiLanguage:
-      r.apiLanguage?.id && r.api?.id ? { id: r.apiLanguage.id, language: r.apiLanguage.language, landerApi: { id: r.api.id, title: r.api.title } } : null,
+      r.apiLanguage?.id && r.api?.id
+        ? { id: r.apiLanguage.id, language: r.apiLanguage.language, landerApi: { id: r.api.id, title: r.api.title } }
+        : null,
     language: l.language,
     status: l.status as Status,
     statusChangedAt: toSeconds(l.statusChangedAt),
@@ -112,7 +114,7 @@ function affiliateWhere(ctx: Ctx, audience: Audience): SQL | undefined {
   return and(
     eq(landers.status, 'active'),
     sieveAdmits(landers.sieve, audience.affiliateId, audience.teamId),
-    inArray(landers.offerId, ctx.db.select({ id: offers.id }).from(offers).where(visibleOffersWhere(ctx, audience.affiliateId, audience.teamId))),
+    inArray(landers.offerId, ctx.db.select({ id: offers.id }).from(offers).where(visibleOffersWhere(audience.affiliateId))),
   );
 }
 
@@ -181,12 +183,19 @@ export async function campaignInfo(ctx: Ctx, q: z.infer<typeof landerCampaignInf
   let audience = await audienceOf(ctx);
   if (q.affiliateId !== undefined) {
     if (audience.kind === 'affiliate') {
-      if (q.affiliateId !== audience.affiliateId) throw AppError.field(['querystring', 'affiliateId'], 'pattern', 'Affiliates see their own landers only');
+      if (q.affiliateId !== audience.affiliateId)
+        throw AppError.field(['querystring', 'affiliateId'], 'pattern', 'Affiliates see their own landers only');
     } else audience = await affiliateAudience(ctx, q.affiliateId, ['querystring', 'affiliateId']);
   }
   await readableOffer(ctx, audience, q.offerId);
   const rows = await ctx.db
-    .select({ id: landers.id, title: landers.title, previewUrl: landers.previewUrl, language: landers.language, pageType: landers.pageType })
+    .select({
+      id: landers.id,
+      title: landers.title,
+      previewUrl: landers.previewUrl,
+      language: landers.language,
+      pageType: landers.pageType,
+    })
     .from(landers)
     .where(
       and(
@@ -310,7 +319,10 @@ function guard(failing: number[]) {
 async function advertiserStatuses(ctx: Ctx, ids: (number | null)[]) {
   const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
   if (!wanted.length) return new Map<number, string>();
-  const rows = await ctx.db.select({ id: advertisers.id, status: advertisers.status }).from(advertisers).where(inArray(advertisers.id, wanted));
+  const rows = await ctx.db
+    .select({ id: advertisers.id, status: advertisers.status })
+    .from(advertisers)
+    .where(inArray(advertisers.id, wanted));
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 

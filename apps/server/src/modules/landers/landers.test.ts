@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { advertisers, auditLog, landers, landersApi, landersApiLanguages, offerAdvertisers, offerAffiliates, offerTeams } from '../../db/schema';
+import {
+  advertisers,
+  auditLog,
+  landers,
+  landersApi,
+  landersApiLanguages,
+  offerAdvertisers,
+  offerAffiliates,
+  offerTeams,
+} from '../../db/schema';
 import { useApp, type TestUser } from '../../../test/helper';
 import { GUARD_MESSAGE } from './landers.service';
 
@@ -10,7 +19,8 @@ const url = '/api/v1/landers';
 
 const put = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'PUT', url, as, payload: { items } });
 const patch = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'PATCH', url, as, payload: { items } });
-const status = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
+const status = (items: unknown[], as: TestUser = t.admin) =>
+  t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
 const get = (path: string, as: TestUser = t.admin) => t.request({ method: 'GET', url: `${url}${path}`, as });
 const locs = (res: { json(): { errors?: { loc: unknown[] }[] } }) => (res.json().errors ?? []).map((e) => e.loc.join('.')).sort();
 
@@ -75,7 +85,15 @@ describe('landers: create and validation', () => {
     const w = await world();
     const shape = await put([
       { offerId: w.offer.id, title: 'A', targetUrl: 'brand.test/lp' },
-      { offerId: w.offer.id, title: 'B', targetUrl: 'https://b.test', additionalParameters: [{ name: 'x', value: '1' }, { name: 'x', value: '2' }] },
+      {
+        offerId: w.offer.id,
+        title: 'B',
+        targetUrl: 'https://b.test',
+        additionalParameters: [
+          { name: 'x', value: '1' },
+          { name: 'x', value: '2' },
+        ],
+      },
       { offerId: w.offer.id, title: 'C', targetUrl: 'https://c.test', weight: 1001 },
       { offerId: w.offer.id, title: 'D', targetUrl: '' },
     ]);
@@ -135,10 +153,18 @@ describe('landers: create and validation', () => {
 
   it('copies the language and the URLs of a landing API language version', async () => {
     const w = await world();
-    const [api] = await db.insert(landersApi).values({ title: `API page ${w.offer.id}`, verticalId: w.vertical.id }).returning();
+    const [api] = await db
+      .insert(landersApi)
+      .values({ title: `API page ${w.offer.id}`, verticalId: w.vertical.id })
+      .returning();
     const [es] = await db
       .insert(landersApiLanguages)
-      .values({ landerApiId: api.id, language: 'es', targetUrl: 'https://api.test/es?c={click_id}', previewUrl: 'https://api.test/es/preview' })
+      .values({
+        landerApiId: api.id,
+        language: 'es',
+        targetUrl: 'https://api.test/es?c={click_id}',
+        previewUrl: 'https://api.test/es/preview',
+      })
       .returning();
     const [off] = await db
       .insert(landersApiLanguages)
@@ -169,14 +195,22 @@ describe('landers: edit, bulk edit, sieve, status guard', () => {
     const a = await created({ offerId: w.offer.id, title: 'Bulk A', targetUrl: 'https://a.test' });
     const b = await created({ offerId: w.offer.id, title: 'Bulk B', targetUrl: 'https://b.test' });
     const one = await patch([{ id: a.id, title: 'Bulk A2', targetUrl: 'https://a2.test/?s={sub2}', pageType: 'prelanding' }]);
-    expect(one.json()).toMatchObject({ message: 'Lander saved', data: { items: [{ title: 'Bulk A2', targetUrl: 'https://a2.test/?s={sub2}' }] } });
+    expect(one.json()).toMatchObject({
+      message: 'Lander saved',
+      data: { items: [{ title: 'Bulk A2', targetUrl: 'https://a2.test/?s={sub2}' }] },
+    });
     const bulk = await patch([
       { id: a.id, weight: 0, status: 'inactive', advertiserId: w.advertiser.id },
       { id: b.id, weight: 900, status: 'inactive', advertiserId: w.advertiser.id },
     ]);
     expect(bulk.json()).toMatchObject({
       message: '2 landers saved',
-      data: { items: [{ id: a.id, weight: 0, status: 'inactive' }, { id: b.id, weight: 900, advertiser: { id: w.advertiser.id } }] },
+      data: {
+        items: [
+          { id: a.id, weight: 0, status: 'inactive' },
+          { id: b.id, weight: 900, advertiser: { id: w.advertiser.id } },
+        ],
+      },
     });
     const sieve = await t.request({
       method: 'POST',
@@ -189,9 +223,19 @@ describe('landers: edit, bulk edit, sieve, status guard', () => {
       expect.objectContaining({ countries: ['US'], languages: ['en'], teamIds: [1], advertiserIds: [] }),
       expect.objectContaining({ countries: ['US'], languages: ['en'], teamIds: [1], advertiserIds: [] }),
     ]);
-    const badSieve = await t.request({ method: 'POST', url: `${url}/edit_sieve`, as: t.admin, payload: { data: { ids: [a.id], sieve: { countries: ['XX'] } } } });
+    const badSieve = await t.request({
+      method: 'POST',
+      url: `${url}/edit_sieve`,
+      as: t.admin,
+      payload: { data: { ids: [a.id], sieve: { countries: ['XX'] } } },
+    });
     expect(badSieve.json().errors[0].loc).toEqual(['body', 'data', 'sieve', 'countries', 0]);
-    const ghost = await t.request({ method: 'POST', url: `${url}/edit_sieve`, as: t.admin, payload: { data: { ids: [a.id, 999999], sieve: {} } } });
+    const ghost = await t.request({
+      method: 'POST',
+      url: `${url}/edit_sieve`,
+      as: t.admin,
+      payload: { data: { ids: [a.id, 999999], sieve: {} } },
+    });
     expect(ghost.statusCode).toBe(404);
     expect((await patch([{ id: 999999, title: 'x' }])).statusCode).toBe(404);
     expect((await patch([{ id: a.id, targetUrl: '' }])).json().errors[0].loc).toEqual(['body', 'items', 0, 'targetUrl']);
@@ -199,7 +243,13 @@ describe('landers: edit, bulk edit, sieve, status guard', () => {
 
   it('refuses to activate a landing while its advertiser is blocked (409), and nothing is written', async () => {
     const w = await world();
-    const l = await created({ offerId: w.offer.id, title: 'Guarded', targetUrl: 'https://g.test', advertiserId: w.advertiser.id, status: 'inactive' });
+    const l = await created({
+      offerId: w.offer.id,
+      title: 'Guarded',
+      targetUrl: 'https://g.test',
+      advertiserId: w.advertiser.id,
+      status: 'inactive',
+    });
     const free = await created({ offerId: w.offer.id, title: 'No advertiser', targetUrl: 'https://n.test', status: 'inactive' });
     await db.update(advertisers).set({ status: 'blocked' }).where(eq(advertisers.id, w.advertiser.id));
 
@@ -208,23 +258,37 @@ describe('landers: edit, bulk edit, sieve, status guard', () => {
       { id: l.id, status: 'active' },
     ]);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: GUARD_MESSAGE, errors: [{ type: 'advertiser_inactive', loc: ['body', 'items', 1, 'status'] }] });
+    expect(res.json()).toMatchObject({
+      message: GUARD_MESSAGE,
+      errors: [{ type: 'advertiser_inactive', loc: ['body', 'items', 1, 'status'] }],
+    });
     expect(GUARD_MESSAGE).toBe('A landing cannot be activated while its advertiser is inactive');
     const rows = await db.select({ id: landers.id, status: landers.status }).from(landers).where(eq(landers.offerId, w.offer.id));
     expect(rows.every((r) => r.status === 'inactive')).toBe(true);
 
     expect((await patch([{ id: l.id, status: 'active' }])).statusCode).toBe(409);
-    expect((await put([{ offerId: w.offer.id, title: 'New active', targetUrl: 'https://x.test', advertiserId: w.advertiser.id }])).statusCode).toBe(409);
+    expect(
+      (await put([{ offerId: w.offer.id, title: 'New active', targetUrl: 'https://x.test', advertiserId: w.advertiser.id }])).statusCode,
+    ).toBe(409);
     // an active lander moved onto a blocked advertiser is an activation for that advertiser too
     const active = await created({ offerId: w.offer.id, title: 'Active', targetUrl: 'https://a.test' });
     expect((await patch([{ id: active.id, advertiserId: w.advertiser.id }])).statusCode).toBe(409);
     // inactive landers may still be created and edited for it; deactivating is always allowed
-    expect((await put([{ offerId: w.offer.id, title: 'Parked', targetUrl: 'https://p.test', advertiserId: w.advertiser.id, status: 'inactive' }])).statusCode).toBe(200);
+    expect(
+      (
+        await put([
+          { offerId: w.offer.id, title: 'Parked', targetUrl: 'https://p.test', advertiserId: w.advertiser.id, status: 'inactive' },
+        ])
+      ).statusCode,
+    ).toBe(200);
     expect((await patch([{ id: l.id, weight: 5 }])).statusCode).toBe(200);
 
     await db.update(advertisers).set({ status: 'active' }).where(eq(advertisers.id, w.advertiser.id));
     const ok = await status([{ id: l.id, status: 'active' }]);
-    expect(ok.json()).toMatchObject({ message: 'Lander status changed', data: { items: [{ id: l.id, status: 'active', statusChangedAt: expect.any(Number) }] } });
+    expect(ok.json()).toMatchObject({
+      message: 'Lander status changed',
+      data: { items: [{ id: l.id, status: 'active', statusChangedAt: expect.any(Number) }] },
+    });
     // once active, a blocked advertiser does not stop unrelated edits
     await db.update(advertisers).set({ status: 'blocked' }).where(eq(advertisers.id, w.advertiser.id));
     expect((await patch([{ id: l.id, title: 'Guarded renamed' }])).statusCode).toBe(200);
@@ -240,7 +304,9 @@ describe('landers: lists and look-ups', () => {
     await created({ offerId: w.offer.id, title: 'List DE', targetUrl: 'https://de.test', language: 'de', status: 'inactive' });
     const all = await get(`?offerId=${w.offer.id}&withMeta=1&orderBy=title:asc`);
     expect(all.json().data).toMatchObject({ items: [{ title: 'List DE' }, { title: 'List EN' }], meta: { totalCount: 2 } });
-    expect((await get(`?offerId=${w.offer.id}&status=active`)).json().data.items.map((x: { title: string }) => x.title)).toEqual(['List EN']);
+    expect((await get(`?offerId=${w.offer.id}&status=active`)).json().data.items.map((x: { title: string }) => x.title)).toEqual([
+      'List EN',
+    ]);
     expect((await get(`?offerId=${w.offer.id}&language=de`)).json().data.items.map((x: { title: string }) => x.title)).toEqual(['List DE']);
     expect((await get(`?offerId=${w.offer.id}&advertiserId=${w.advertiser.id}`)).json().data.items).toHaveLength(1);
     expect((await get(`?offerId=${w.offer.id}&search=de`)).json().data.items).toHaveLength(1);
@@ -262,14 +328,33 @@ describe('landers: affiliates and permissions', () => {
     const teammate = await t.make.user({ type: 'affiliate' });
     const team = await t.make.team({ members: [teammate.id] });
     const pub = await world();
-    const shown = await created({ offerId: pub.offer.id, title: 'Public LP', targetUrl: 'https://pub.test', advertiserId: pub.advertiser.id, previewUrl: 'https://pub.test/p' });
+    const shown = await created({
+      offerId: pub.offer.id,
+      title: 'Public LP',
+      targetUrl: 'https://pub.test',
+      advertiserId: pub.advertiser.id,
+      previewUrl: 'https://pub.test/p',
+    });
     await created({ offerId: pub.offer.id, title: 'Public off', targetUrl: 'https://off.test', status: 'inactive' });
-    const other = await created({ offerId: pub.offer.id, title: 'Only for others', targetUrl: 'https://o.test', sieve: { affiliateIds: [teammate.id] } });
+    const other = await created({
+      offerId: pub.offer.id,
+      title: 'Only for others',
+      targetUrl: 'https://o.test',
+      sieve: { affiliateIds: [teammate.id] },
+    });
 
     const list = await get(`?offerId=${pub.offer.id}`, affiliate);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.items).toEqual([
-      { id: shown.id, offerId: pub.offer.id, title: 'Public LP', pageType: 'landing', previewUrl: 'https://pub.test/p', language: null, status: 'active' },
+      {
+        id: shown.id,
+        offerId: pub.offer.id,
+        title: 'Public LP',
+        pageType: 'landing',
+        previewUrl: 'https://pub.test/p',
+        language: null,
+        status: 'active',
+      },
     ]);
     expect((await get(`/${shown.id}`, affiliate)).json().data.items[0]).not.toHaveProperty('advertiser');
     expect((await get(`/${other.id}`, affiliate)).statusCode).toBe(404);
@@ -291,12 +376,21 @@ describe('landers: affiliates and permissions', () => {
 
     // campaign info: the affiliate's own, or staff for an affiliate
     const info = await get(`/campaign-info?offerId=${pub.offer.id}`, affiliate);
-    expect(info.json().data.items).toEqual([{ id: shown.id, title: 'Public LP', previewUrl: 'https://pub.test/p', language: null, pageType: 'landing' }]);
+    expect(info.json().data.items).toEqual([
+      { id: shown.id, title: 'Public LP', previewUrl: 'https://pub.test/p', language: null, pageType: 'landing' },
+    ]);
     const forTeammate = await get(`/campaign-info?offerId=${pub.offer.id}&affiliateId=${teammate.id}`);
-    expect(forTeammate.json().data.items.map((x: { id: number }) => x.id).sort()).toEqual([shown.id, other.id].sort());
+    expect(
+      forTeammate
+        .json()
+        .data.items.map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual([shown.id, other.id].sort());
     expect((await get(`/campaign-info?offerId=${pub.offer.id}`)).json().data.items).toHaveLength(2);
     expect(locs(await get(`/campaign-info?offerId=${pub.offer.id}&affiliateId=${t.admin.id}`))).toEqual(['querystring.affiliateId']);
-    expect(locs(await get(`/campaign-info?offerId=${pub.offer.id}&affiliateId=${teammate.id}`, affiliate))).toEqual(['querystring.affiliateId']);
+    expect(locs(await get(`/campaign-info?offerId=${pub.offer.id}&affiliateId=${teammate.id}`, affiliate))).toEqual([
+      'querystring.affiliateId',
+    ]);
 
     // an inactive offer hides its landers
     const inactive = await world({ status: 'inactive' });
@@ -315,7 +409,9 @@ describe('landers: affiliates and permissions', () => {
       expect((await put([{ offerId: w.offer.id, title: 'X', targetUrl: 'https://x.test' }], as)).statusCode).toBe(403);
       expect((await patch([{ id: l.id, title: 'X' }], as)).statusCode).toBe(403);
       expect((await status([{ id: l.id, status: 'inactive' }], as)).statusCode).toBe(403);
-      expect((await t.request({ method: 'POST', url: `${url}/edit_sieve`, as, payload: { data: { ids: [l.id], sieve: {} } } })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'POST', url: `${url}/edit_sieve`, as, payload: { data: { ids: [l.id], sieve: {} } } })).statusCode,
+      ).toBe(403);
     }
     expect((await get(`?offerId=${w.offer.id}`, reader)).json().data.items[0]).toHaveProperty('targetUrl');
     expect((await get(`?offerId=${w.offer.id}`, nobody)).statusCode).toBe(403);

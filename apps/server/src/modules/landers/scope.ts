@@ -3,29 +3,32 @@
  * permission) read every offer's; an affiliate reads the active ones of the offers visible to them, whose sieve does
  * not leave them out; advertiser members read none.
  *
- * The offer visibility rule (issue 6): an active offer that is public (access type 1), or private (3) and assigned
- * to the affiliate (offer_affiliates, active) or to their team (offer_teams, active, through an active membership).
- * The offers module states the same rule for the offer lists; this copy keeps landers and creatives independent of
- * it and must change with it.
+ * Which offers an affiliate sees is THE rule of the offers module (../offers/visibility.ts); the team used for the
+ * sieves' team lists is the affiliate's active membership of an active team, as in that rule.
  */
-import { OFFER_ACCESS_TYPES, STAFF_ROLE_TYPES } from '@leadgrid/shared';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { STAFF_ROLE_TYPES } from '@leadgrid/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { offerAffiliates, offers, offerTeams, roles, teamMembers, users } from '../../db/schema';
+import { offers, roles, teamMembers, teams, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { visibleToAffiliateWhere } from '../offers/visibility';
 
 export type Audience = { kind: 'staff' } | { kind: 'affiliate'; affiliateId: number; teamId: number | null };
 
-/** The affiliate's team through an active membership (null when none). */
+/** The affiliate's team through an active membership of an active team (null when none). */
 export async function teamOf(ctx: Ctx, affiliateId: number): Promise<number | null> {
   const [row] = await ctx.db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.userId, affiliateId), eq(teamMembers.status, 'active')))
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, affiliateId), eq(teamMembers.status, 'active'), eq(teams.status, 'active')))
     .limit(1);
   return row?.teamId ?? null;
 }
+
+/** The offers an affiliate sees (active, public or assigned to them or their team). */
+export const visibleOffersWhere = (affiliateId: number): SQL => visibleToAffiliateWhere(affiliateId);
 
 /** Staff or an affiliate (with their team); anyone else is refused. */
 export async function audienceOf(ctx: Ctx): Promise<Audience> {
@@ -45,31 +48,6 @@ export async function affiliateAudience(ctx: Ctx, affiliateId: number, loc: (str
     .limit(1);
   if (!row) throw AppError.field(loc, 'required', 'No such affiliate', 'exists');
   return { kind: 'affiliate', affiliateId, teamId: await teamOf(ctx, affiliateId) };
-}
-
-/** The condition on `offers.id` that keeps the offers visible to the affiliate. */
-export function visibleOffersWhere(ctx: Ctx, affiliateId: number, teamId: number | null): SQL {
-  const assigned = ctx.db
-    .select({ id: offerAffiliates.offerId })
-    .from(offerAffiliates)
-    .where(and(eq(offerAffiliates.affiliateId, affiliateId), eq(offerAffiliates.status, 'active')));
-  const teamAssigned =
-    teamId === null
-      ? undefined
-      : inArray(
-          offers.id,
-          ctx.db
-            .select({ id: offerTeams.offerId })
-            .from(offerTeams)
-            .where(and(eq(offerTeams.teamId, teamId), eq(offerTeams.status, 'active'))),
-        );
-  return and(
-    eq(offers.status, 'active'),
-    or(
-      eq(offers.accessType, OFFER_ACCESS_TYPES.public),
-      and(eq(offers.accessType, OFFER_ACCESS_TYPES.private), or(inArray(offers.id, assigned), teamAssigned)),
-    ),
-  )!;
 }
 
 /**
@@ -93,9 +71,7 @@ export async function readableOffer(ctx: Ctx, audience: Audience, offerId: numbe
   const [row] = await ctx.db
     .select({ id: offers.id, verticalId: offers.verticalId })
     .from(offers)
-    .where(
-      and(eq(offers.id, offerId), audience.kind === 'affiliate' ? visibleOffersWhere(ctx, audience.affiliateId, audience.teamId) : undefined),
-    )
+    .where(and(eq(offers.id, offerId), audience.kind === 'affiliate' ? visibleToAffiliateWhere(audience.affiliateId) : undefined))
     .limit(1);
   if (!row) throw AppError.notFound('Offer');
   return row;
