@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { useApp, type TestUser } from '../../../test/helper';
+import { trackingUrl } from './campaigns.service';
 
 const t = await useApp({ PUBLIC_URL: 'https://go.leadgrid.test/' });
 const db = t.database.db;
@@ -529,5 +530,40 @@ describe('campaigns: clone', () => {
     const res = await cloneOf(a, [v.id]);
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0]).toMatchObject({ loc: ['body', 'items', 0, 'id'], type: 'no_offer_access' });
+  });
+});
+
+describe('campaigns: every endpoint refuses bad input and strangers', () => {
+  it('answers 400 with the place of the bad value', async () => {
+    const cases: [string, string, unknown, string][] = [
+      ['GET', '/abc', undefined, 'params.id'],
+      ['GET', '/for-lead-editing?ids=x', undefined, 'querystring.ids.0'],
+      ['GET', '/filters?anyStatus=maybe', undefined, 'querystring.anyStatus'],
+      ['PUT', '', { items: [{ offerId: offer.id }] }, 'body.items.0.title'],
+      ['PATCH', '', { items: [{ title: 'no id' }] }, 'body.items.0.id'],
+      ['POST', '/change_status', { items: [{ id: 1, status: 'paused' }] }, 'body.items.0.status'],
+      ['POST', '/clone', { items: [] }, 'body.items'],
+    ];
+    for (const [method, path, payload, loc] of cases) {
+      const res = await t.request({ method: method as 'GET', url: `${url}${path}`, as: a, payload: payload as object });
+      expect(res.statusCode, `${method} ${path}`).toBe(400);
+      expect(locs(res.json()), `${method} ${path}`).toContain(loc);
+    }
+  });
+
+  it('refuses advertiser members and anonymous callers on every endpoint', async () => {
+    const member = await t.make.user({ type: 'advertiser_member' });
+    for (const path of ['', '/1', '/filters', '/for-lead-editing', '/target-url-settings']) {
+      expect((await get(member, path)).statusCode, path).toBe(403);
+      expect((await t.request({ method: 'GET', url: `${url}${path}` })).statusCode, path).toBe(401);
+    }
+    expect((await cloneOf(member, [1])).statusCode).toBe(403);
+  });
+
+  it('builds the tracking URL on the host the request reached when PUBLIC_URL is unset', async () => {
+    expect(trackingUrl('http://localhost:3000/', null, 'abcdefABCDEF')).toBe(`http://localhost:3000/c/abcdefABCDEF?${SUBS}`);
+    expect(trackingUrl('http://localhost:3000', 'trk.example.test', 'abcdefABCDEF')).toBe(
+      `https://trk.example.test/c/abcdefABCDEF?${SUBS}`,
+    );
   });
 });
