@@ -17,6 +17,7 @@ import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import './http/plugins';
 import { defineJobs } from './jobs';
+import { setupTracking, type Tracking } from './tracking';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -45,6 +46,8 @@ export interface Services {
   storage: Storage;
   queue: JobQueue;
   now: () => Date;
+  /** the tracker's in-memory state (routing cache, click writer, change feed) */
+  tracking: Tracking;
 }
 
 declare module 'fastify' {
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     queue: deps.queue ?? createJobQueue(deps.database, app.log),
     now,
+    tracking: undefined as never,
   };
   app.decorate('services', services);
   defineJobs(services);
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerAuth(app, { database: deps.database, config, signer: services.signer, now });
+  services.tracking = setupTracking(app, { database: deps.database, config, now });
 
   await app.register(
     async (api) => {

@@ -40,6 +40,8 @@ export const configSchema = z.object({
   UPLOAD_DIR: optionalString,
   CHAT_SUPPORT_URL: optionalString.pipe(z.url().optional()),
   ALLOW_PRIVATE_CALLBACKS: bool.default(false),
+  /** clicks are written in batches every N ms; 0 writes each click before answering */
+  CLICK_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   WEB_DIST: optionalString,
   DEMO: bool.default(false),
 });

@@ -1,0 +1,210 @@
+/**
+ * One click (ARCHITECTURE §5 Click): resolve the campaign from the routing cache, enrich, decide validity (keeping
+ * the reason of an invalid click), choose a lander by sieve and weight, substitute macros, and hand the row to the
+ * batch writer. No database round trip once the campaign is cached.
+ */
+import { matchSieve, substituteMacros, type MacroValues, type SieveSubject } from '@leadgrid/shared';
+import type { ClickRow } from './click-writer';
+import { countryOf, isBot, languageOf } from './enrich';
+import type { Route, RouteLander } from './routing';
+import { uuidv7 } from './uuid';
+
+export const INVALID_REASONS = [
+  'campaign_inactive',
+  'offer_inactive',
+  'affiliate_inactive',
+  'traffic_blocked',
+  'country_not_allowed',
+  'bot',
+  'no_lander',
+] as const;
+export type InvalidReason = (typeof INVALID_REASONS)[number];
+
+export interface ClickInput {
+  ip: string | undefined;
+  userAgent: string | undefined;
+  acceptLanguage: string | undefined;
+  referrer: string | undefined;
+  query: Record<string, unknown>;
+  now: Date;
+}
+
+export interface ClickOutcome {
+  /** where to send the visitor; null when the click is invalid and the offer has no trafficback URL */
+  location: string | null;
+  row: ClickRow;
+}
+
+const VALUE_MAX = 255;
+const PARAMS_MAX = 30;
+const SUB_KEYS = Array.from({ length: 9 }, (_, i) => `sub${i + 1}`);
+const SUB_SET = new Set(SUB_KEYS);
+
+const text = (v: unknown): string | null => {
+  const s = Array.isArray(v) ? v[0] : v;
+  if (typeof s !== 'string' || s === '') return null;
+  return s.length > VALUE_MAX ? s.slice(0, VALUE_MAX) : s;
+};
+
+/** picks one lander by weight among those whose sieve matches (weight 0 never wins) */
+export function chooseLander(landers: RouteLander[], subject: SieveSubject, at: Date, random = Math.random): RouteLander | null {
+  let total = 0;
+  const candidates: RouteLander[] = [];
+  for (const l of landers) {
+    if (!l.usable || l.weight <= 0 || !matchSieve(l.sieve, subject, at)) continue;
+    candidates.push(l);
+    total += l.weight;
+  }
+  if (!candidates.length) return null;
+  let pick = random() * total;
+  for (const l of candidates) {
+    pick -= l.weight;
+    if (pick < 0) return l;
+  }
+  return candidates[candidates.length - 1];
+}
+
+function invalidReason(route: Route, country: string | null, bot: boolean): InvalidReason | null {
+  if (route.campaignStatus !== 'active') return 'campaign_inactive';
+  if (route.offerStatus !== 'active') return 'offer_inactive';
+  if (route.affiliateStatus !== 'active') return 'affiliate_inactive';
+  if (route.affiliateTrafficBlocked || route.teamTrafficBlocked) return 'traffic_blocked';
+  if (route.offerGeos.length && (!country || !route.offerGeos.includes(country))) return 'country_not_allowed';
+  if (route.countries.length && (!country || !route.countries.includes(country))) return 'country_not_allowed';
+  if (bot) return 'bot';
+  return null;
+}
+
+const safeDecode = (v: string) => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
+
+/** macros replaced by their plain values (the caller encodes the whole value once) */
+const fillRaw = (value: string, macros: MacroValues) =>
+  value.replace(/\{([^{}]*)\}/g, (token, name: string) => (name in macros ? String(macros[name] ?? '') : token));
+
+/** appends `name=value` pairs the URL does not already carry */
+function appendParams(url: string, pairs: [string, string][]): string {
+  if (!pairs.length) return url;
+  const hashAt = url.indexOf('#');
+  const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
+  const existing = new Set<string>();
+  const q = base.indexOf('?');
+  if (q >= 0) for (const part of base.slice(q + 1).split('&')) existing.add(safeDecode(part.split('=')[0] ?? ''));
+  const add = pairs.filter(([k]) => !existing.has(k)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  if (!add.length) return url;
+  return `${base}${q >= 0 ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?'}${add.join('&')}${hash}`;
+}
+
+export function makeClick(route: Route, input: ClickInput, isUnique: (key: string) => boolean): ClickOutcome {
+  const id = uuidv7(input.now.getTime());
+  const country = countryOf(input.ip);
+  const language = languageOf(input.acceptLanguage);
+  const bot = isBot(input.userAgent);
+  const subs = SUB_KEYS.map((k) => text(input.query[k]));
+  const params: Record<string, string> = {};
+  let extra = 0;
+  for (const [k, v] of Object.entries(input.query)) {
+    if (SUB_SET.has(k) || extra >= PARAMS_MAX || k.length > 64) continue;
+    const s = text(v);
+    if (s !== null) {
+      params[k] = s;
+      extra++;
+    }
+  }
+  const macros: MacroValues = {
+    click_id: id,
+    country,
+    ip: input.ip,
+    offer_id: route.offerId,
+    campaign_id: route.campaignId,
+    affiliate_id: route.affiliateId,
+    timestamp: Math.floor(input.now.getTime() / 1000),
+  };
+  subs.forEach((v, i) => (macros[`sub${i + 1}`] = v));
+
+  let reason = invalidReason(route, country, bot);
+  let lander: RouteLander | null = null;
+  let location: string | null = null;
+  const settings = route.targetUrlSettings;
+  if (!reason) {
+    if (settings.mode === 'url' && settings.url) location = substituteMacros(settings.url, macros);
+    else {
+      lander = chooseLander(
+        route.landers,
+        { country, language, trafficSourceId: route.trafficSourceId, affiliateId: route.affiliateId, teamId: route.teamId },
+        input.now,
+      );
+      if (lander) location = substituteMacros(lander.targetUrl, macros);
+      else reason = 'no_lander';
+    }
+  }
+  if (location) {
+    const pairs: [string, string][] = [];
+    if (settings.passSubs !== false) subs.forEach((v, i) => v !== null && pairs.push([`sub${i + 1}`, v]));
+    if (settings.passQuery) for (const [k, v] of Object.entries(params)) pairs.push([k, v]);
+    for (const p of settings.params ?? []) pairs.push([p.name, fillRaw(p.value, macros)]);
+    location = appendParams(location, pairs);
+  } else if (route.trafficbackUrl) {
+    location = substituteMacros(route.trafficbackUrl, macros);
+  }
+  const valid = !reason;
+  return {
+    location,
+    row: {
+      id,
+      createdAt: input.now,
+      status: valid ? 1 : 2,
+      invalidReason: reason,
+      isUnique: valid && isUnique(`${route.campaignId}|${input.ip ?? ''}|${input.userAgent ?? ''}`),
+      isBot: bot,
+      campaignId: route.campaignId,
+      offerId: route.offerId,
+      affiliateId: route.affiliateId,
+      teamId: route.teamId,
+      landerId: lander?.id ?? null,
+      trafficSourceId: route.trafficSourceId,
+      country,
+      language,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent ? input.userAgent.slice(0, 1000) : null,
+      referrer: input.referrer ? input.referrer.slice(0, 2000) : null,
+      targetUrl: location ? location.slice(0, 4000) : null,
+      subs,
+      params: extra ? params : null,
+    },
+  };
+}
+
+/**
+ * Unique clicks: the first click of an IP + user agent on a campaign within 24 hours. Kept in this process's memory
+ * (bounded); with several tracker processes a visitor hitting two of them counts once per process.
+ */
+export class UniqueClicks {
+  private readonly seen = new Map<string, number>();
+  constructor(
+    private readonly windowMs = 86_400_000,
+    private readonly max = 1_000_000,
+  ) {}
+
+  check(key: string, now: number): boolean {
+    const until = this.seen.get(key);
+    if (until !== undefined && until > now) return false;
+    if (this.seen.size >= this.max) {
+      // drop the oldest tenth (a Map iterates in insertion order)
+      let n = Math.ceil(this.max / 10);
+      for (const k of this.seen.keys()) {
+        if (n-- <= 0) break;
+        this.seen.delete(k);
+      }
+    }
+    this.seen.delete(key);
+    this.seen.set(key, now + this.windowMs);
+    return true;
+  }
+}

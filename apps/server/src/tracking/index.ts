@@ -1,0 +1,39 @@
+/** The hot path (ARCHITECTURE §3 tracking/): its in-memory state, started with the app and flushed when it closes. */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { ChangeFeed } from './change-feed';
+import { UniqueClicks } from './click';
+import { ClickWriter } from './click-writer';
+import { loadGeoDatabase } from './enrich';
+import { RoutingCache } from './routing';
+import { registerTrackingRoutes } from './tracking.routes';
+
+export interface Tracking {
+  feed: ChangeFeed;
+  routing: RoutingCache;
+  clicks: ClickWriter;
+  unique: UniqueClicks;
+  now: () => Date;
+}
+
+export function setupTracking(app: FastifyInstance, deps: { database: Database; config: Config; now: () => Date }): Tracking {
+  const feed = new ChangeFeed();
+  const tracking: Tracking = {
+    feed,
+    routing: new RoutingCache(deps.database, feed),
+    clicks: new ClickWriter(deps.database, deps.config.CLICK_FLUSH_MS, app.log),
+    unique: new UniqueClicks(),
+    now: deps.now,
+  };
+  app.addHook('onReady', async () => {
+    loadGeoDatabase();
+    await feed.start(deps.database);
+  });
+  app.addHook('onClose', async () => {
+    await tracking.clicks.close();
+    await feed.stop();
+  });
+  registerTrackingRoutes(app, tracking);
+  return tracking;
+}
