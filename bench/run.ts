@@ -8,16 +8,20 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { apiClient } from './lib/api';
 import { startProcess, stop, waitFor } from './lib/procs';
-import type { Scenario } from './lib/types';
+import type { Query, Scenario } from './lib/types';
 import { foundation } from './scenarios/foundation';
+import { traffic } from './scenarios/traffic';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const APP_PORT = 3900;
 const CEILING_PORT = 3901;
 const ADMIN = { email: 'bench@leadgrid.local', password: 'bench-password' };
-const scenarios: Scenario[] = [...foundation];
+/** BENCH_ONLY=click runs the scenarios whose name contains that text */
+const scenarios: Scenario[] = [...foundation, ...traffic].filter((s) => !process.env.BENCH_ONLY || s.name.includes(process.env.BENCH_ONLY));
 
 interface Row {
   name: string;
@@ -67,30 +71,41 @@ async function main() {
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
 
+    const api = apiClient(`http://127.0.0.1:${APP_PORT}`, token);
+    const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }) : undefined;
+    const query: Query | undefined = pool ? async (text, params) => pool.query(text, params as unknown[]) as never : undefined;
     for (const s of scenarios) {
       const headers: Record<string, string> = s.auth ? { authorization: `Bearer ${token}` } : {};
+      const prepared = s.setup ? await s.setup(api) : { path: s.path, state: {} };
       const c = s.ceiling ? await measure(`http://127.0.0.1:${CEILING_PORT}${s.ceiling}`, s, {}) : undefined;
-      const r = await measure(`http://127.0.0.1:${APP_PORT}${s.path}`, s, headers);
+      const r = await measure(`http://127.0.0.1:${APP_PORT}${prepared.path}`, s, headers);
       const misses: string[] = [];
+      const answered = r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
+      if (s.verify) {
+        if (query) misses.push(...(await s.verify(api, { answered, sent: r.requests.sent }, prepared.state ?? {}, query)));
+        else misses.push('not verified (the checks need DATABASE_URL)');
+      }
       if (s.targets.ratioOfCeiling && c && r.requests.average < c.requests.average * s.targets.ratioOfCeiling) {
         misses.push(`${Math.round((r.requests.average / c.requests.average) * 100)}% of ceiling < ${s.targets.ratioOfCeiling * 100}%`);
       }
       if (s.targets.p99Ms && r.latency.p99 > s.targets.p99Ms) misses.push(`p99 ${r.latency.p99} ms > ${s.targets.p99Ms} ms`);
       if (s.targets.minRps && r.requests.average < s.targets.minRps) misses.push(`${Math.round(r.requests.average)} req/s < ${s.targets.minRps}`);
-      if (r.errors || r.non2xx) misses.push(`${r.errors} errors, ${r.non2xx} non-2xx`);
+      const failed = s.expect302 ? r.errors + r['2xx'] + r['4xx'] + r['5xx'] : r.errors + r.non2xx;
+      if (failed) misses.push(`${r.errors} errors, ${s.expect302 ? r.non2xx - r['3xx'] : r.non2xx} unexpected answers`);
       rows.push({
         name: s.name,
         rps: Math.round(r.requests.average),
         p50: r.latency.p50,
         p99: r.latency.p99,
         errors: r.errors,
-        non2xx: r.non2xx,
+        non2xx: s.expect302 ? r.non2xx - r['3xx'] : r.non2xx,
         ceilingRps: c ? Math.round(c.requests.average) : undefined,
         ceilingP99: c?.latency.p99,
         verdict: misses.length ? `MISSED: ${misses.join('; ')}` : 'met',
       });
       console.log(rows[rows.length - 1]);
     }
+    await pool?.end();
   } finally {
     await stop(app);
     await stop(ceiling);

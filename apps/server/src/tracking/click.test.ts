@@ -53,7 +53,7 @@ async function quiet(app: TestApp) {
 describe('click: GET /c/:campaignKey', () => {
   it('redirects to the lander with the click id and subs, and records an enriched valid click', async () => {
     const c = await campaign(t);
-    const res = await click(t, c.key, '?sub1=fb&sub2=a%20b&gclid=xyz', { 'accept-language': 'de-DE,de;q=0.9', referer: 'https://news.example/' });
+    const res = await click(t, c.key, '?sub1=fb&sub2=a%20b&sub3={sub3}&gclid=xyz', { 'accept-language': 'de-DE,de;q=0.9', referer: 'https://news.example/' });
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string);
     const clickId = location.searchParams.get('cid')!;
@@ -78,6 +78,7 @@ describe('click: GET /c/:campaignKey', () => {
       device_type: 'desktop',
       sub1: 'fb',
       sub2: 'a b',
+      sub3: null,
       referrer: 'https://news.example/',
       is_unique: true,
       params: { gclid: 'xyz' },

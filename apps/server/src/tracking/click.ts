@@ -40,9 +40,11 @@ const PARAMS_MAX = 30;
 const SUB_KEYS = Array.from({ length: 9 }, (_, i) => `sub${i + 1}`);
 const SUB_SET = new Set(SUB_KEYS);
 
+/** a placeholder left unreplaced by the affiliate's source (`{sub1}`, `{{clickid}}`) counts as empty */
+const PLACEHOLDER_RE = /^\{+[A-Za-z0-9_.]*\}+$/;
 const text = (v: unknown): string | null => {
   const s = Array.isArray(v) ? v[0] : v;
-  if (typeof s !== 'string' || s === '') return null;
+  if (typeof s !== 'string' || s === '' || PLACEHOLDER_RE.test(s)) return null;
   return s.length > VALUE_MAX ? s.slice(0, VALUE_MAX) : s;
 };
 
