@@ -128,6 +128,10 @@ export const leads = pgTable(
     /** hold queue: released at this time */
     holdUntil: ts('hold_until'),
     deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    /** a distribution run holds the lead until then (claimed with one conditional UPDATE; a crashed run's claim expires) */
+    deliveryLeaseUntil: ts('delivery_lease_until'),
+    /** the next retry of an unsent lead */
+    nextAttemptAt: ts('next_attempt_at'),
     sentAt: ts('sent_at'),
   },
   (t) => [
