@@ -540,6 +540,8 @@ export const advertiserSchema = z.object({
   redirectTemplateEnabled: z.boolean(),
   redirectTemplate: z.string().nullable(),
   integrationsCount: z.number().int(),
+  /** GET /advertisers/:id only: the offers this advertiser is a target of (offer_advertisers), with the target's status */
+  offers: z.array(z.object({ id: z.number().int(), title: z.string(), status: z.string(), targetStatus: z.string() })).optional(),
   createdAt: z.number().int(),
   createdBy: authorSchema.nullable(),
 });

@@ -11,9 +11,11 @@ import {
   idParams,
   itemsOf,
   listOf,
+  zId,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { many } from '../integrations/common';
 import * as service from './advertisers.service';
 
@@ -61,6 +63,15 @@ export default async function advertisersRoutes(fastify: FastifyInstance) {
     { config: { permission: READ }, schema: { tags, querystring: advertiserLookupQuery, response: lookup } },
     async (req) => ({
       data: await service.lookup(req.ctx, 'postback', req.query),
+    }),
+  );
+
+  /** spec §7 "by offer id": the advertisers an offer targets (offer_advertisers), any status */
+  app.get(
+    '/advertisers/by-offer/:offerId',
+    { config: { permission: READ }, schema: { tags, params: z.object({ offerId: zId() }), response: lookup } },
+    async (req) => ({
+      data: await service.byOffer(req.ctx, req.params.offerId),
     }),
   );
 

@@ -13,7 +13,19 @@ import {
 } from '@leadgrid/shared';
 import { aliasedTable, and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { advertiserManagers, advertisers, advertiserTags, integrations, platforms, roles, tags, users, verticals } from '../../db/schema';
+import {
+  advertiserManagers,
+  advertisers,
+  advertiserTags,
+  integrations,
+  offerAdvertisers,
+  offers,
+  platforms,
+  roles,
+  tags,
+  users,
+  verticals,
+} from '../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -145,7 +157,35 @@ export async function list(ctx: Ctx, q: z.infer<typeof advertiserListQuery>) {
 export async function get(ctx: Ctx, id: number) {
   const rows = await select(ctx).where(eq(advertisers.id, id)).limit(1);
   if (!rows.length) throw AppError.notFound('Advertiser');
-  return (await toViews(ctx, rows))[0];
+  return { ...(await toViews(ctx, rows))[0], offers: await offersOf(ctx, id) };
+}
+
+/** the offers an advertiser is a target of; through several integrations, the target is active when any is */
+async function offersOf(ctx: Ctx, id: number) {
+  const rows = await ctx.db
+    .select({
+      id: offers.id,
+      title: offers.title,
+      status: offers.status,
+      targetStatus: sql<string>`case when bool_or(${offerAdvertisers.status} = 'active') then 'active' else 'inactive' end`,
+    })
+    .from(offerAdvertisers)
+    .innerJoin(offers, eq(offers.id, offerAdvertisers.offerId))
+    .where(eq(offerAdvertisers.advertiserId, id))
+    .groupBy(offers.id)
+    .orderBy(asc(sql`lower(${offers.title})`), asc(offers.id));
+  return rows;
+}
+
+/** GET /advertisers/by-offer/:offerId (spec §7 "by offer id"): the advertisers targeted by an offer, any status */
+export async function byOffer(ctx: Ctx, offerId: number) {
+  const rows = await ctx.db
+    .selectDistinct({ id: advertisers.id, secureId: advertisers.secureId, title: advertisers.title, status: advertisers.status })
+    .from(offerAdvertisers)
+    .innerJoin(advertisers, eq(advertisers.id, offerAdvertisers.advertiserId))
+    .where(eq(offerAdvertisers.offerId, offerId))
+    .orderBy(asc(advertisers.title), asc(advertisers.id));
+  return { items: rows.map((r) => ({ ...r, status: r.status as Status })) };
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

@@ -25,7 +25,7 @@ import {
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, max, min, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { roles, tags, teamMembers, teams, userManagers, userTags, users } from '../../db/schema';
+import { offerAffiliates, offerTeams, roles, tags, teamMembers, teams, userManagers, userTags, users } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -125,11 +125,33 @@ const person = (u: { id: number; firstName: string; lastName: string; email: str
 const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 /**
- * Offers assigned to each affiliate. Offers do not exist yet, so every affiliate has none; the offers issue
- * counts its affiliate assignments here, and every answer of this module picks the number up.
+ * Offers assigned to each affiliate: active assignments to the affiliate (offer_affiliates) or to its team
+ * (offer_teams, the team active and the affiliate an active member), each offer counted once.
  */
-export async function assignedOffersCounts(_ctx: Ctx, ids: readonly number[]): Promise<Map<number, number>> {
-  return new Map(ids.map((id) => [id, 0]));
+export async function assignedOffersCounts(ctx: Ctx, ids: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, Set<number>>(ids.map((id) => [id, new Set()]));
+  if (!ids.length) return new Map();
+  const [direct, viaTeam] = await Promise.all([
+    ctx.db
+      .select({ userId: offerAffiliates.affiliateId, offerId: offerAffiliates.offerId })
+      .from(offerAffiliates)
+      .where(and(inArray(offerAffiliates.affiliateId, [...ids]), eq(offerAffiliates.status, 'active'))),
+    ctx.db
+      .select({ userId: teamMembers.userId, offerId: offerTeams.offerId })
+      .from(offerTeams)
+      .innerJoin(teamMembers, eq(teamMembers.teamId, offerTeams.teamId))
+      .innerJoin(teams, eq(teams.id, offerTeams.teamId))
+      .where(
+        and(
+          inArray(teamMembers.userId, [...ids]),
+          eq(offerTeams.status, 'active'),
+          eq(teamMembers.status, 'active'),
+          eq(teams.status, 'active'),
+        ),
+      ),
+  ]);
+  for (const r of [...direct, ...viaTeam]) out.get(r.userId)?.add(r.offerId);
+  return new Map([...out].map(([id, set]) => [id, set.size]));
 }
 
 /** Rows -> answers, with managers, tags, author and offer counts loaded for the whole page at once. */

@@ -4,23 +4,68 @@
  * The previews answer the same counts without writing, for the confirmation popup.
  */
 import type { CascadePreview } from '@leadgrid/shared';
-import { and, eq, inArray } from 'drizzle-orm';
-import { advertisers, integrations } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { advertisers, integrations, offerAdvertisers, offers } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { recordAudits } from '../../lib/audit';
 
 /**
- * Offers connected through the given integrations that are still running. Offers arrive with the offers issue, which
- * joins its offer-integration link here; until that table exists no offer can be connected through an integration.
+ * The running offers an integration deactivation stops: active offers whose every active advertiser target goes
+ * through the given integrations (with those targets gone, nothing is left to receive their leads). An offer that
+ * keeps an active target through another integration keeps running.
  */
-async function runningOffersOf(_ctx: Ctx, integrationIds: number[]): Promise<number[]> {
+async function runningOffersOf(ctx: Ctx, integrationIds: number[]): Promise<number[]> {
   if (!integrationIds.length) return [];
-  return [];
+  const rows = await ctx.db
+    .selectDistinct({ id: offers.id })
+    .from(offers)
+    .innerJoin(offerAdvertisers, eq(offerAdvertisers.offerId, offers.id))
+    .where(
+      and(
+        eq(offers.status, 'active'),
+        eq(offerAdvertisers.status, 'active'),
+        inArray(offerAdvertisers.integrationId, integrationIds),
+        sql`not exists (select 1 from ${offerAdvertisers} other where other.offer_id = ${offers.id} and other.status = 'active' and other.integration_id not in (${sql.join(
+          integrationIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
-/** Stops (deactivates) the offers connected through the integrations; answers how many. */
+/**
+ * Stops the offers connected through the integrations: their active advertiser targets through those integrations
+ * become inactive, and the running offers left without any active target become inactive (runningOffersOf). Answers
+ * how many offers were stopped. Reactivating the integration restores neither: an operator re-enables on purpose.
+ */
 export async function stopOffersOfIntegrations(ctx: Ctx, integrationIds: number[]): Promise<number> {
+  if (!integrationIds.length) return 0;
   const offerIds = await runningOffersOf(ctx, integrationIds);
+  const targets = await ctx.db
+    .update(offerAdvertisers)
+    .set({ status: 'inactive' })
+    .where(and(inArray(offerAdvertisers.integrationId, integrationIds), eq(offerAdvertisers.status, 'active')))
+    .returning({ id: offerAdvertisers.id });
+  if (offerIds.length)
+    await ctx.db
+      .update(offers)
+      .set({ status: 'inactive', statusChangedAt: ctx.now(), updatedAt: ctx.now() })
+      .where(inArray(offers.id, offerIds));
+  await recordAudits(ctx, [
+    ...targets.map((t) => ({
+      entity: 'offer_advertiser',
+      entityId: t.id,
+      action: 'change_status',
+      changes: { before: { status: 'active' }, after: { status: 'inactive' }, cause: 'integration' },
+    })),
+    ...offerIds.map((id) => ({
+      entity: 'offer',
+      entityId: id,
+      action: 'change_status',
+      changes: { before: { status: 'active' }, after: { status: 'inactive' }, cause: 'integration' },
+    })),
+  ]);
   return offerIds.length;
 }
 
