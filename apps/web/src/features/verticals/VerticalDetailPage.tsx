@@ -1,13 +1,13 @@
 /**
  * /settings/verticals/{id}/{tab} (vertical.read; writes vertical.update): one vertical, a tab per section — general
  * (details, API settings, its platforms and advertisers), goals, inbound rules, lead parameters, lead grades and
- * categories, metrics, redirect. Each tab saves its own section; leaving a tab with unsaved changes asks first.
+ * categories, metrics, redirect. Each tab saves its own section; leaving a tab or the page with unsaved changes asks first.
  */
 import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useBlocker, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
@@ -41,26 +41,32 @@ export default function VerticalDetailPage() {
   const detail = useVertical(id);
   const status = useConfirmVerticalStatus();
   const [editing, setEditing] = useState(false);
-  const dirty = useRef(false);
-  const setDirty = useCallback((value: boolean) => {
-    dirty.current = value;
+  const dirty = useRef(new Set<string>());
+  const setDirty = useCallback((section: string, value: boolean) => {
+    if (value) dirty.current.add(section);
+    else dirty.current.delete(section);
   }, []);
 
-  const goTo = (next: string) => {
-    const go = () => {
-      dirty.current = false;
-      navigate(next);
-    };
-    if (!dirty.current) return go();
+  // leaving the page or the tab with unsaved changes asks first (links of the sidebar included)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty.current.size > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
     modal.confirm({
       title: t('section.leaveTitle'),
       content: t('section.leaveText'),
       okText: t('section.leave'),
       okButtonProps: { danger: true },
       cancelText: t('section.stay'),
-      onOk: go,
+      onOk: () => {
+        dirty.current.clear();
+        blocker.proceed();
+      },
+      onCancel: () => blocker.reset(),
     });
-  };
+  }, [blocker, modal, t]);
+  const goTo = (next: string) => navigate(next);
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => goTo('/settings/verticals/active')}>
       {t('detail.back')}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
-import { formatDateTime } from '../../components/format';
+import { formatDate, formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
@@ -129,12 +129,12 @@ export default function VerticalsPage() {
       sortable: true,
       alwaysVisible: true,
       render: (title: string, row) => (
-        <Flex vertical style={{ maxWidth: 360 }}>
+        <Flex vertical style={{ maxWidth: 320 }}>
           <Link to={`/settings/verticals/${row.id}/general`} style={{ fontWeight: 600 }} data-testid="vertical-row-title">
             {title}
           </Link>
           {row.description ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 360 }}>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 320 }}>
               {row.description}
             </Typography.Text>
           ) : null}
@@ -183,7 +183,11 @@ export default function VerticalsPage() {
       key: 'createdAt',
       title: t('fields.createdAt'),
       sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+      render: (s: number) => (
+        <Tooltip title={formatDateTime(s, timezone)}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
     },
     {
       key: 'actions',

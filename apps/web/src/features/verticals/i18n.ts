@@ -173,7 +173,7 @@ export const en = {
   rules: {
     title: 'Inbound rules',
     description:
-      'Conditions a lead must meet to enter this vertical. A lead failing a rule is marked invalid (kept, and still sent to affiliates who accept invalid leads) or rejected.',
+      'Conditions a lead must meet to enter this vertical. A lead failing a rule is either marked invalid (kept, and still distributed when its affiliate accepts invalid leads) or rejected.',
     type: 'Rule',
     types: {
       allowed_countries: 'Country is one of',
@@ -202,8 +202,8 @@ export const en = {
     onFail: 'A failing lead is',
     outcomes: { invalid: 'Invalid', rejected: 'Rejected' },
     outcomeHints: {
-      invalid: 'Kept with the status “invalid”; affiliates who accept invalid leads still get it distributed.',
-      rejected: 'Refused: the lead API answers with the error and nothing is stored.',
+      invalid: 'Kept with the status “invalid”; still distributed when its affiliate accepts invalid leads.',
+      rejected: 'Refused: the lead API answers with the reason.',
     },
     remove: 'Remove rule',
     add: 'Add rule',
@@ -223,11 +223,12 @@ export const en = {
     standardName: 'This is a standard field: add it from the standard fields instead',
     boundsOrder: 'The lower bound is above the upper one',
     titlePlaceholder: 'Shown to people',
-    minLength: 'min length',
-    maxLength: 'max length',
+    minLength: 'min',
+    maxLength: 'max',
     min: 'min',
     max: 'max',
     pattern: 'Pattern',
+    patternPlaceholder: 'Regular expression',
     checkedAs: {
       country: 'An ISO country code',
       language: 'An ISO language code',
@@ -282,7 +283,7 @@ export const en = {
     title: 'Redirect',
     description: 'Where a lead of this vertical lands when it is not sent to an advertiser’s page.',
     thankYouPage: 'Thank-you page URL',
-    thankYouPageHint: 'Used for affiliates redirected “via thank-you page”; empty: the lead API answers no redirect URL.',
+    thankYouPageHint: 'Where leads of affiliates redirected “via thank-you page” land.',
     cookie: 'Cookie storage time',
     cookieHint: 'The redirect cookie is kept for {{duration}}.',
     cookieOff: '0: no redirect cookie is kept.',
@@ -482,7 +483,7 @@ export const ru: typeof en = {
   rules: {
     title: 'Входящие правила',
     description:
-      'Условия, которым лид должен отвечать, чтобы попасть в эту вертикаль. Лид, не прошедший правило, помечается невалидным (сохраняется и всё равно распределяется партнёрам, принимающим невалидные лиды) или отклоняется.',
+      'Условия, которым лид должен отвечать, чтобы попасть в эту вертикаль. Лид, не прошедший правило, либо помечается невалидным (сохраняется и всё равно распределяется, если его партнёр принимает невалидные лиды), либо отклоняется.',
     type: 'Правило',
     types: {
       allowed_countries: 'Страна — одна из',
@@ -511,8 +512,8 @@ export const ru: typeof en = {
     onFail: 'Не прошедший лид',
     outcomes: { invalid: 'Невалидный', rejected: 'Отклонён' },
     outcomeHints: {
-      invalid: 'Сохраняется со статусом «невалидный»; партнёрам, принимающим невалидные лиды, он всё равно распределяется.',
-      rejected: 'Отклоняется: API лидов отвечает ошибкой, и ничего не сохраняется.',
+      invalid: 'Сохраняется со статусом «невалидный»; всё равно распределяется, если его партнёр принимает невалидные лиды.',
+      rejected: 'Отклоняется: API лидов отвечает с причиной.',
     },
     remove: 'Удалить правило',
     add: 'Добавить правило',
@@ -532,11 +533,12 @@ export const ru: typeof en = {
     standardName: 'Это стандартное поле: добавьте его из списка стандартных полей',
     boundsOrder: 'Нижняя граница больше верхней',
     titlePlaceholder: 'Видно людям',
-    minLength: 'мин. длина',
-    maxLength: 'макс. длина',
+    minLength: 'мин.',
+    maxLength: 'макс.',
     min: 'мин.',
     max: 'макс.',
     pattern: 'Шаблон',
+    patternPlaceholder: 'Регулярное выражение',
     checkedAs: {
       country: 'Код страны ISO',
       language: 'Код языка ISO',
@@ -596,7 +598,7 @@ export const ru: typeof en = {
     title: 'Редирект',
     description: 'Куда попадает лид этой вертикали, если его не отправляют на страницу рекламодателя.',
     thankYouPage: 'URL страницы благодарности',
-    thankYouPageHint: 'Для партнёров с редиректом «через страницу благодарности»; пусто — API лидов не отдаёт URL редиректа.',
+    thankYouPageHint: 'Куда попадают лиды партнёров с редиректом «через страницу благодарности».',
     cookie: 'Время хранения cookie',
     cookieHint: 'Cookie редиректа хранится {{duration}}.',
     cookieOff: '0: cookie редиректа не хранится.',

@@ -50,8 +50,8 @@ export function applySectionErrors(form: FormInstance, error: unknown, prefix: P
   return rest;
 }
 
-/** The detail page learns whether the open tab has unsaved changes (to ask before leaving it). */
-export const DirtyContext = createContext<(dirty: boolean) => void>(() => undefined);
+/** The detail page learns which section forms of the open tab have unsaved changes (to ask before leaving it). */
+export const DirtyContext = createContext<(section: string, dirty: boolean) => void>(() => undefined);
 
 export interface SectionForm<V> {
   form: FormInstance<V>;
@@ -95,9 +95,9 @@ export function useSectionForm<V extends object>({
     (value: boolean) => {
       dirtyRef.current = value;
       setDirtyState(value);
-      reportDirty(value);
+      reportDirty(section, value);
     },
-    [reportDirty],
+    [reportDirty, section],
   );
 
   const fillFrom = useCallback(
@@ -114,7 +114,7 @@ export function useSectionForm<V extends object>({
   useEffect(() => {
     if (!dirtyRef.current) fillFrom(vertical);
   }, [vertical, fillFrom]);
-  useEffect(() => () => reportDirty(false), [reportDirty]);
+  useEffect(() => () => reportDirty(section, false), [reportDirty, section]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);

@@ -54,13 +54,13 @@ const normalizeDomains = (values: string[] | undefined) => [
 
 function ValueInput({
   kind,
-  fieldNames,
+  fields,
   value,
   onChange,
   id,
 }: {
   kind: (typeof VALUE_KIND)[InboundRuleType];
-  fieldNames: string[];
+  fields: { value: string; label: string }[];
   value?: string[];
   onChange?: (v: string[]) => void;
   id?: string;
@@ -116,10 +116,7 @@ function ValueInput({
       <Select
         {...common}
         placeholder={t('rules.placeholders.fields')}
-        options={fieldNames.map((name) => ({
-          value: name,
-          label: (STANDARD_LEAD_FIELDS as readonly string[]).includes(name) ? `${t(`standardFields.${name}`)} (${name})` : name,
-        }))}
+        options={fields}
         optionFilterProp="label"
         data-testid="rule-values-fields"
       />
@@ -135,7 +132,7 @@ function RuleEditor({
   form,
   name,
   index,
-  fieldNames,
+  fields,
   canWrite,
   onRemove,
   onChanged,
@@ -143,7 +140,7 @@ function RuleEditor({
   form: FormInstance<Values>;
   name: number;
   index: number;
-  fieldNames: string[];
+  fields: { value: string; label: string }[];
   canWrite: boolean;
   onRemove(): void;
   onChanged(): void;
@@ -198,11 +195,11 @@ function RuleEditor({
           <Form.Item
             name={[name, 'values']}
             label={t(`rules.valueLabels.${kind}`)}
-            extra={t(`rules.hints.${type}`)}
+            extra={kind === 'none' ? undefined : t(`rules.hints.${type}`)}
             style={{ marginBottom: 12 }}
             rules={valueRules}
           >
-            <ValueInput kind={kind} fieldNames={fieldNames} />
+            <ValueInput kind={kind} fields={fields} />
           </Form.Item>
         </Col>
         <Col xs={20} md={5}>
@@ -250,7 +247,13 @@ export function InboundRulesTab({ vertical, canWrite }: { vertical: Vertical; ca
         onFail: r.onFail,
       })),
   });
-  const fieldNames = [...new Set([...STANDARD_LEAD_FIELDS, ...vertical.incomingParameters.map((p) => p.name)])];
+  // the lead fields a "fields are filled" rule can name: the standard ones and the vertical's custom ones
+  const fields = [
+    ...STANDARD_LEAD_FIELDS.map((name) => ({ value: name as string, label: `${t(`standardFields.${name}`)} (${name})` })),
+    ...vertical.incomingParameters
+      .filter((p) => !(STANDARD_LEAD_FIELDS as readonly string[]).includes(p.name))
+      .map((p) => ({ value: p.name, label: p.title ? `${p.title} (${p.name})` : p.name })),
+  ];
 
   return (
     <SectionCard
@@ -273,7 +276,7 @@ export function InboundRulesTab({ vertical, canWrite }: { vertical: Vertical; ca
                   form={state.form}
                   name={row.name}
                   index={index}
-                  fieldNames={fieldNames}
+                  fields={fields}
                   canWrite={canWrite}
                   onChanged={state.touch}
                   onRemove={() => {

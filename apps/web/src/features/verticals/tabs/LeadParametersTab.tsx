@@ -83,13 +83,11 @@ function toData(rows: ParamRow[]): IncomingParameter[] {
 function ParamEditor({
   form,
   name,
-  index,
   canWrite,
   onRemove,
 }: {
   form: FormInstance<Values>;
   name: number;
-  index: number;
   canWrite: boolean;
   onRemove(): void;
 }) {
@@ -114,16 +112,15 @@ function ParamEditor({
       if (typeof value === 'number' && typeof upper === 'number' && value > upper) throw new Error(t('params.boundsOrder'));
     },
   });
-  const label = (key: string) => (index === 0 ? t(key) : undefined);
   return (
     <div
       style={{ padding: '10px 12px 0', borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}` }}
       data-testid="param-row"
     >
       <Row gutter={12} align="top">
-        <Col xs={24} md={6}>
+        <Col xs={24} md={5}>
           {standard ? (
-            <Form.Item label={label('params.name')} style={{ marginBottom: 10 }}>
+            <Form.Item style={{ marginBottom: 10 }}>
               <Flex gap={6} align="center" style={{ minHeight: 32 }}>
                 <Typography.Text strong style={MONO}>
                   {fieldName}
@@ -138,7 +135,6 @@ function ParamEditor({
           ) : (
             <Form.Item
               name={[name, 'name']}
-              label={label('params.name')}
               rules={[requiredRule(tc), zodRule(incomingParameterSchema.shape.name, tc), customName]}
               validateFirst
               style={{ marginBottom: 10 }}
@@ -147,13 +143,8 @@ function ParamEditor({
             </Form.Item>
           )}
         </Col>
-        <Col xs={24} md={6}>
-          <Form.Item
-            name={[name, 'title']}
-            label={label('params.fieldTitle')}
-            rules={[zodRule(incomingParameterSchema.shape.title, tc)]}
-            style={{ marginBottom: 10 }}
-          >
+        <Col xs={24} md={4}>
+          <Form.Item name={[name, 'title']} rules={[zodRule(incomingParameterSchema.shape.title, tc)]} style={{ marginBottom: 10 }}>
             <Input
               maxLength={200}
               placeholder={standard ? t(`standardFields.${fieldName}`) : t('params.titlePlaceholder')}
@@ -161,18 +152,18 @@ function ParamEditor({
             />
           </Form.Item>
         </Col>
-        <Col xs={12} md={4}>
-          <Form.Item name={[name, 'type']} label={label('params.type')} style={{ marginBottom: 10 }}>
+        <Col xs={12} md={3}>
+          <Form.Item name={[name, 'type']} style={{ marginBottom: 10 }}>
             <Select options={LEAD_FIELD_TYPES.map((x) => ({ value: x, label: t(`fieldTypes.${x}`) }))} data-testid="param-type" />
           </Form.Item>
         </Col>
         <Col xs={12} md={2}>
-          <Form.Item name={[name, 'required']} label={label('params.required')} valuePropName="checked" style={{ marginBottom: 10 }}>
+          <Form.Item name={[name, 'required']} valuePropName="checked" style={{ marginBottom: 10 }}>
             <Switch size="small" data-testid="param-required" />
           </Form.Item>
         </Col>
-        <Col xs={22} md={5}>
-          <Form.Item label={label('params.validation')} style={{ marginBottom: 10 }}>
+        <Col xs={24} md={text || type === 'number' ? 4 : 9}>
+          <Form.Item style={{ marginBottom: 10 }}>
             {text ? (
               <Flex gap={6}>
                 <Form.Item name={[name, 'validation', 'minLength']} noStyle rules={[lowerBound('maxLength')]}>
@@ -198,7 +189,26 @@ function ParamEditor({
             )}
           </Form.Item>
         </Col>
-        <Col xs={2} md={1} style={{ textAlign: 'right', paddingTop: index === 0 ? 30 : 0 }}>
+        {text ? (
+          <Col xs={22} md={5}>
+            <Form.Item
+              name={[name, 'validation', 'pattern']}
+              rules={[
+                {
+                  validator: async (_r, value: string) => {
+                    if (value && sharedRules.regex(value) !== true) throw new Error(tc('validation.pattern'));
+                  },
+                },
+              ]}
+              style={{ marginBottom: 10 }}
+            >
+              <Input placeholder={t('params.patternPlaceholder')} spellCheck={false} style={MONO} allowClear data-testid="param-pattern" />
+            </Form.Item>
+          </Col>
+        ) : type === 'number' ? (
+          <Col xs={22} md={5} />
+        ) : null}
+        <Col xs={2} md={1} style={{ textAlign: 'right', paddingTop: 0 }}>
           {canWrite ? (
             <Tooltip title={t('params.remove')}>
               <Button
@@ -212,36 +222,29 @@ function ParamEditor({
             </Tooltip>
           ) : null}
         </Col>
-        {text ? (
-          <Col xs={24} md={{ span: 12, offset: 12 }}>
-            <Form.Item
-              name={[name, 'validation', 'pattern']}
-              rules={[
-                {
-                  validator: async (_r, value: string) => {
-                    if (value && sharedRules.regex(value) !== true) throw new Error(tc('validation.pattern'));
-                  },
-                },
-              ]}
-              style={{ marginBottom: 10 }}
-            >
-              <Input
-                prefix={
-                  <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineEnd: 4 }}>
-                    {t('params.pattern')}
-                  </Typography.Text>
-                }
-                placeholder="^[0-9]{5}$"
-                spellCheck={false}
-                style={MONO}
-                allowClear
-                data-testid="param-pattern"
-              />
-            </Form.Item>
-          </Col>
-        ) : null}
       </Row>
     </div>
+  );
+}
+
+/** the column titles above the rows (the same spans as a row) */
+function ParamsHeader() {
+  const { t } = useTranslation(NS);
+  const { token } = theme.useToken();
+  const cell = (key: string, span: number) => (
+    <Col md={span} style={{ color: token.colorTextSecondary, fontSize: 12 }}>
+      {t(key)}
+    </Col>
+  );
+  return (
+    <Row gutter={12} style={{ padding: '0 13px' }}>
+      {cell('params.name', 5)}
+      {cell('params.fieldTitle', 4)}
+      {cell('params.type', 3)}
+      {cell('params.required', 2)}
+      {cell('params.validation', 4)}
+      {cell('params.pattern', 5)}
+    </Row>
   );
 }
 
@@ -289,13 +292,14 @@ export function LeadParametersTab({ vertical, canWrite }: { vertical: Vertical; 
             <Flex vertical gap={8}>
               {fields.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('params.empty')} style={{ margin: '8px 0' }} />
-              ) : null}
+              ) : (
+                <ParamsHeader />
+              )}
               {fields.map((field, index) => (
                 <ParamEditor
                   key={field.key}
                   form={state.form}
                   name={field.name}
-                  index={index}
                   canWrite={canWrite}
                   onRemove={() => {
                     remove(index);

@@ -77,7 +77,7 @@ export function RedirectTab({ vertical, canWrite }: { vertical: Vertical; canWri
               extra={t('redirect.thankYouPageHint')}
               rules={[checkRule((v) => sharedRules.url(typeof v === 'string' ? v.trim() : v), tc)]}
             >
-              <Input placeholder="https://example.com/thank-you?lead={lead_id}" maxLength={2048} allowClear data-testid="redirect-url" />
+              <Input placeholder="https://example.com/thank-you" maxLength={2048} allowClear data-testid="redirect-url" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={9}>
