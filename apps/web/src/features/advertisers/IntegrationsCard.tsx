@@ -19,6 +19,8 @@ import { TITLE_MAX } from '@leadgrid/shared/constants';
 import { INTEGRATION_METHODS, type Advertiser, type Integration, type IntegrationMethod } from '@leadgrid/shared/schemas/sell-side';
 import { zTitle } from '@leadgrid/shared/validation';
 import { useQuery } from '@tanstack/react-query';
+import type { FormInstance } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import {
   Alert,
   App,
@@ -36,6 +38,7 @@ import {
   Row,
   Select,
   Skeleton,
+  Spin,
   Table,
   Tag,
   Tooltip,
@@ -71,28 +74,42 @@ export const METHOD_FLAGS: Record<IntegrationMethod, 'outApiEnabled' | 'postback
 export const integrationLink = (advertiserId: number, integrationId: number, tab = 'outbound-settings') =>
   `/advertisers/${advertiserId}/${tab}?integration=${integrationId}`;
 
+/** The methods an integration has enabled (a dash when none). */
 export function MethodTags({ integration }: { integration: Integration }) {
   const { t } = useAdvertisersT();
+  const on = INTEGRATION_METHODS.filter((m) => integration[METHOD_FLAGS[m]]);
+  if (!on.length)
+    return (
+      <Tooltip title={t('integrations.noMethods')}>
+        <Typography.Text type="secondary">—</Typography.Text>
+      </Tooltip>
+    );
   return (
-    <Flex gap={4} wrap={false}>
-      {INTEGRATION_METHODS.map((m) => {
-        const on = integration[METHOD_FLAGS[m]];
-        return (
-          <Tooltip key={m} title={t(on ? 'integrations.methodOn' : 'integrations.methodOff', { method: t(`methods.${m}`) })}>
-            <Tag
-              color={on ? 'processing' : undefined}
-              variant={on ? 'filled' : 'outlined'}
-              style={{ marginInlineEnd: 0, opacity: on ? 1 : 0.55, fontSize: 12, paddingInline: 6 }}
-              data-method={m}
-              data-on={on ? '1' : '0'}
-            >
-              {t(`methods.${m}`)}
-            </Tag>
-          </Tooltip>
-        );
-      })}
+    <Flex gap={4} wrap style={{ maxWidth: 220 }} data-testid="integration-methods">
+      {on.map((m) => (
+        <Tag key={m} color="processing" variant="filled" style={{ marginInlineEnd: 0 }} data-method={m}>
+          {t(`methods.${m}`)}
+        </Tag>
+      ))}
     </Flex>
   );
+}
+
+/**
+ * Server errors of the integration popups on their fields, with this screen's words: a duplicate (one integration
+ * per advertiser and template) says so with the server's message, a template of another platform or vertical says
+ * that, an integration method the template does not allow names the method.
+ */
+function applyIntegrationErrors(form: FormInstance, error: unknown, t: TFunction): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const worded = error.errors.map((item) => {
+    const field = [...item.loc].reverse().find((p) => typeof p === 'string');
+    if (item.msg === 'unique') return { ...item, msg: error.message };
+    if (item.msg === 'match' && field === 'templateId') return { ...item, msg: t('integrations.templateMismatch') };
+    if (item.type === 'integrationMethod') return { ...item, msg: t('integrations.methodNotAllowed') };
+    return item;
+  });
+  return applyServerErrors(form, new ApiError(error.status, error.message, worded));
 }
 
 interface AddValues {
@@ -164,7 +181,7 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
       onClose();
       if (created) navigate(integrationLink(advertiser.id, created.id));
     } catch (err) {
-      setFailure(applyServerErrors(form, err));
+      setFailure(applyIntegrationErrors(form, err, t));
     }
   };
 
@@ -234,7 +251,15 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
             loading={templates.isFetching}
             placeholder={t('integrations.templatePlaceholder')}
             options={(templates.data?.items ?? []).map((x) => ({ value: x.id, label: x.title }))}
-            notFoundContent={templates.error ? t('pickers.loadFailed') : t('integrations.noTemplates')}
+            notFoundContent={
+              templates.isFetching ? (
+                <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
+              ) : templates.error ? (
+                t('pickers.loadFailed')
+              ) : (
+                t('integrations.noTemplates')
+              )
+            }
             data-testid="integration-template"
           />
         </Form.Item>
@@ -297,7 +322,7 @@ function CloneModal({
       await clone.mutateAsync([{ id: integration.id, advertiserId: v.advertiserId!, title: v.title?.trim() || undefined }]);
       onClose();
     } catch (err) {
-      setFailure(applyServerErrors(form, err));
+      setFailure(applyIntegrationErrors(form, err, t));
     }
   };
 
