@@ -1,0 +1,271 @@
+/**
+ * The offer's caps and targeting tab (/offers/{id}/caps): its caps with the live counter of the current period in the
+ * cap's time zone against the value ("37 / 100 today, Europe/Berlin" over a progress bar), guarantee, currency,
+ * period, action, processing type, goal, payment model, low priority, weight, informational value, status and sieve
+ * (columns chosen in the sieve display settings); create / edit, clone, status changes, the sieve alone and the
+ * counter reset, each behind a confirmation where it changes traffic.
+ */
+import { CopyOutlined, EditOutlined, FilterOutlined, MoreOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { CAP_STATUSES, type Cap } from '@leadgrid/shared/schemas/caps';
+import type { Offer } from '@leadgrid/shared/schemas/offers';
+import { CAP_PERIODS, CAP_TYPES } from '@leadgrid/shared/schemas/sieve';
+import { App, Button, Card, Dropdown, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { allowed } from '../../app/access';
+import { useSession } from '../../app/session';
+import { formatDateTime, formatMoney, formatNumber } from '../../components/format';
+import { SieveColumnsPicker, sieveColumns, useSieveDisplaySettings, useSieveT } from '../../components/sieve';
+import { StatusTag } from '../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { useTable } from '../../components/table/useTable';
+import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
+import { useCapWrites, useCaps } from './api';
+import { CapDrawer } from './CapDrawer';
+import { counterPercent, counterReached } from './decimals';
+import { OFFER_WRITE } from './LandingsTab';
+import { Dash, SieveModal, useConfirmStatus, useTabsT } from './parts';
+
+/** an amount of a cap: money in its currency, or a count */
+export function capAmount(value: string | null, currency: string | null): string {
+  if (value === null || value === '') return '—';
+  return currency ? formatMoney(value, currency) : formatNumber(value, value.includes('.') ? 2 : 0);
+}
+
+/** "37 / 100 today, Europe/Berlin" over a progress bar that turns red once the value is reached */
+export function CounterCell({ cap }: { cap: Cap }) {
+  const { t } = useTabsT();
+  const { timezone } = useSession();
+  const percent = counterPercent(cap.counter, cap.value);
+  const reached = counterReached(cap.counter, cap.value);
+  const text = t('caps.counter', {
+    counter: capAmount(cap.counter, cap.currency),
+    value: capAmount(cap.value, cap.currency),
+    period: t(`caps.periodNow.${cap.period}`),
+    zone: cap.timezone,
+  });
+  const range =
+    cap.periodStart !== null && cap.periodEnd !== null
+      ? t('caps.periodRange', { from: formatDateTime(cap.periodStart, cap.timezone), to: formatDateTime(cap.periodEnd, cap.timezone), zone: cap.timezone, mine: timezone })
+      : t('caps.periodAll');
+  return (
+    <Tooltip title={range}>
+      <Flex vertical gap={0} style={{ minWidth: 200, maxWidth: 240 }} data-testid="cap-counter">
+        <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{text}</Typography.Text>
+        <Progress
+          percent={percent}
+          size="small"
+          showInfo={false}
+          status={reached ? 'exception' : cap.status === 'active' ? 'active' : 'normal'}
+          strokeColor={reached ? undefined : percent >= 80 ? '#faad14' : undefined}
+          style={{ margin: 0 }}
+          aria-label={text}
+        />
+      </Flex>
+    </Tooltip>
+  );
+}
+
+export function OfferCapsTab({ offer }: { offer: Offer }) {
+  const { t } = useTabsT();
+  const { t: ts } = useSieveT();
+  const { modal } = App.useApp();
+  const { access } = useSession();
+  const canWrite = allowed(access, OFFER_WRITE);
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type', 'period'] });
+  const list = useCaps(offer.id, table.query);
+  const display = useSieveDisplaySettings('caps');
+  const writes = useCapWrites(offer.id);
+  const confirmStatus = useConfirmStatus('caps');
+  const statusFilters = useStatusFilters(CAP_STATUSES);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [drawer, setDrawer] = useState<{ cap: Cap | null } | null>(null);
+  const [sieveOf, setSieveOf] = useState<Cap | null>(null);
+
+  const changeStatus = (ids: number[], status: 'active' | 'inactive') =>
+    confirmStatus(ids.length, status, async () => {
+      await writes.changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
+      setSelected([]);
+    });
+  const clone = (ids: number[]) =>
+    modal.confirm({
+      title: t('caps.cloneTitle', { count: ids.length }),
+      content: t('caps.cloneText', { count: ids.length }),
+      okText: t('actions.clone'),
+      cancelText: t('actions.cancel'),
+      onOk: () =>
+        writes.clone
+          .mutateAsync(ids)
+          .then(() => setSelected([]))
+          .catch(() => undefined),
+    });
+  const reset = (cap: Cap) =>
+    modal.confirm({
+      title: t('caps.resetTitle', { title: cap.title || `#${cap.id}` }),
+      content: t(`caps.resetText.${cap.period}`, { counter: capAmount(cap.counter, cap.currency) }),
+      okText: t('caps.reset'),
+      okButtonProps: { danger: true, ...({ 'data-testid': 'cap-reset-confirm' } as Record<string, string>) },
+      cancelText: t('actions.cancel'),
+      onOk: () => writes.dropCounter.mutateAsync([cap.id]).catch(() => undefined),
+    });
+
+  const columns: DataColumn<Cap>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, c) => (
+        <Typography.Text strong ellipsis={{ tooltip: title || undefined }} style={{ maxWidth: 200, display: 'block' }}>
+          {title || t('caps.untitled', { id: c.id })}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('fields.capType'),
+      sortable: true,
+      filters: CAP_TYPES.map((x) => ({ text: t(`capTypes.${x}`), value: x })),
+      render: (x: Cap['type']) => <Tag color={x === 'limit' ? 'geekblue' : 'cyan'}>{t(`capTypes.${x}`)}</Tag>,
+    },
+    { key: 'value', title: t('caps.valueCounter'), sortable: true, render: (_, c) => <CounterCell cap={c} /> },
+    { key: 'guarantee', title: t('fields.guarantee'), align: 'right', render: (g: string | null, c) => (g ? capAmount(g, c.currency) : <Dash />) },
+    { key: 'currency', title: t('fields.currency'), render: (cur: string | null) => cur ?? <Typography.Text type="secondary">{t('measures.count')}</Typography.Text> },
+    {
+      key: 'period',
+      title: t('fields.period'),
+      sortable: true,
+      filters: CAP_PERIODS.map((p) => ({ text: t(`periods.${p}`), value: p })),
+      render: (p: Cap['period']) => t(`periods.${p}`),
+    },
+    { key: 'action', title: t('fields.action'), render: (a: Cap['action'], c) => (c.type === 'limit' ? t(`actionsList.${a}`) : <Dash />) },
+    { key: 'processingType', title: t('fields.processingType'), render: (p: Cap['processingType']) => t(`processingTypes.${p}`) },
+    { key: 'goal', title: t('fields.goal'), render: (g: Cap['goal']) => g?.title ?? <Typography.Text type="secondary">{t('caps.anyGoal')}</Typography.Text> },
+    {
+      key: 'paymentModel',
+      title: t('fields.paymentModel'),
+      render: (m: Cap['paymentModel']) => (m ? <Tooltip title={m.title}><Tag style={{ marginInlineEnd: 0 }}>{m.code}</Tag></Tooltip> : <Dash />),
+    },
+    { key: 'lowPriority', title: t('fields.lowPriority'), render: (low: boolean) => (low ? <Tag color="orange">{t('caps.low')}</Tag> : <Dash />) },
+    { key: 'weight', title: t('fields.weight'), sortable: true, align: 'right' },
+    { key: 'informationalValue', title: t('fields.informationalValue'), align: 'right', render: (v: string | null, c) => (v ? capAmount(v, c.currency) : <Dash />) },
+    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
+    ...sieveColumns<Cap>(display.keys, (c) => c.sieve, (k) => ts(`keys.${k}`)),
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: '',
+            settingsLabel: t('fields.actions'),
+            alwaysVisible: true,
+            width: 88,
+            fixed: 'right' as const,
+            align: 'right' as const,
+            render: (_: unknown, c: Cap) => (
+              <Flex gap={0} justify="flex-end">
+                <Tooltip title={t('actions.edit')}>
+                  <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ cap: c })} aria-label={t('actions.edit')} data-testid="cap-edit" />
+                </Tooltip>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      c.status === 'active'
+                        ? { key: 'off', label: t('actions.deactivate'), onClick: () => changeStatus([c.id], 'inactive') }
+                        : { key: 'on', label: t('actions.activate'), onClick: () => changeStatus([c.id], 'active') },
+                      { key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(c) },
+                      { key: 'clone', icon: <CopyOutlined />, label: t('actions.clone'), onClick: () => clone([c.id]) },
+                      { type: 'divider' as const },
+                      { key: 'reset', icon: <UndoOutlined />, danger: true, label: t('caps.reset'), onClick: () => reset(c) },
+                    ],
+                  }}
+                >
+                  <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="cap-more" />
+                </Dropdown>
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const filtered = Boolean(table.filters.search || table.filters.status || table.filters.type || table.filters.period);
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Flex align="center" gap={8}>
+          {t('caps.title')}
+          {list.data?.meta ? <Tag style={{ marginInlineEnd: 0 }}>{list.data.meta.totalCount}</Tag> : null}
+        </Flex>
+      }
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ cap: null })} data-testid="cap-create">
+            {t('caps.create')}
+          </Button>
+        ) : null
+      }
+      data-testid="offer-caps-tab"
+    >
+      <DataTable<Cap>
+        name="offer-caps"
+        columns={columns}
+        table={table}
+        data={list.data}
+        loading={list.isFetching && !list.isRefetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        size="middle"
+        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        empty={
+          filtered
+            ? { title: t('caps.emptyFilteredTitle'), description: t('caps.emptyFiltered') }
+            : {
+                title: t('caps.emptyTitle'),
+                description: t('caps.emptyText'),
+                action: canWrite ? (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ cap: null })}>
+                    {t('caps.create')}
+                  </Button>
+                ) : undefined,
+              }
+        }
+        toolbar={
+          <>
+            <SearchBox table={table} placeholder={t('caps.search')} />
+            <SieveColumnsPicker display={display} />
+          </>
+        }
+        title={
+          selected.length
+            ? () => (
+                <BulkBar
+                  count={selected.length}
+                  onClear={() => setSelected([])}
+                  busy={writes.changeStatus.isPending || writes.clone.isPending}
+                  onStatus={(next) => changeStatus(selected, next)}
+                  extra={
+                    <Button size="small" icon={<CopyOutlined />} onClick={() => clone(selected)} data-testid="cap-bulk-clone">
+                      {t('actions.clone')}
+                    </Button>
+                  }
+                />
+              )
+            : undefined
+        }
+      />
+      <CapDrawer open={drawer !== null} offer={offer} cap={drawer?.cap ?? null} onClose={() => setDrawer(null)} />
+      <SieveModal
+        open={sieveOf !== null}
+        owner="caps"
+        offerId={offer.id}
+        title={t('caps.sieveTitle', { title: sieveOf?.title || `#${sieveOf?.id ?? ''}` })}
+        initial={sieveOf?.sieve ?? null}
+        onClose={() => setSieveOf(null)}
+        onSave={(sieve) => writes.editSieves.mutateAsync([{ id: sieveOf!.id, sieve }])}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * The offer's payment rules tab (/offers/{id}/payment-rules): payment model, goal, the conversion status it pays on,
+ * fixed or percent, revenue and payout with their currencies (two decimals here, the exact value in the form),
+ * multi-conversion, auto-approve hours, status and sieve (columns chosen in the sieve display settings); create /
+ * edit, the bulk edit of the selected rules, clone and status changes.
+ */
+import { CopyOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { PAYMENT_RULE_STATUSES, type PaymentRule } from '@leadgrid/shared/schemas/caps';
+import type { Offer } from '@leadgrid/shared/schemas/offers';
+import { PAYMENT_TYPES } from '@leadgrid/shared/schemas/sieve';
+import { App, Button, Card, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { allowed } from '../../app/access';
+import { useSession } from '../../app/session';
+import { formatMoney, formatPercent } from '../../components/format';
+import { SieveColumnsPicker, sieveColumns, useSieveDisplaySettings, useSieveT } from '../../components/sieve';
+import { StatusTag } from '../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { useTable } from '../../components/table/useTable';
+import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
+import { useRuleWrites, usePaymentRules } from './api';
+import { OFFER_WRITE } from './LandingsTab';
+import { Dash, useConfirmStatus, useTabsT } from './parts';
+import { CONVERSION_STATUS_KEYS, PaymentRuleDrawer } from './PaymentRuleDrawer';
+import { RuleBulkModal } from './RuleBulkModal';
+
+const STATUS_COLORS: Record<string, string> = { pending: 'processing', hold: 'warning', approved: 'success', rejected: 'error' };
+
+export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
+  const { t } = useTabsT();
+  const { t: ts } = useSieveT();
+  const { modal } = App.useApp();
+  const { access } = useSession();
+  const canWrite = allowed(access, OFFER_WRITE);
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'paymentType'] });
+  const list = usePaymentRules(offer.id, table.query);
+  const display = useSieveDisplaySettings('paymentRules');
+  const writes = useRuleWrites(offer.id);
+  const confirmStatus = useConfirmStatus('rules');
+  const statusFilters = useStatusFilters(PAYMENT_RULE_STATUSES);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [selectedRows, setSelectedRows] = useState<PaymentRule[]>([]);
+  const [drawer, setDrawer] = useState<{ rule: PaymentRule | null } | null>(null);
+  const [bulk, setBulk] = useState(false);
+
+  const clearSelection = () => {
+    setSelected([]);
+    setSelectedRows([]);
+  };
+  const changeStatus = (ids: number[], status: 'active' | 'inactive') =>
+    confirmStatus(ids.length, status, async () => {
+      await writes.changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
+      clearSelection();
+    });
+  const clone = (ids: number[]) =>
+    modal.confirm({
+      title: t('rules.cloneTitle', { count: ids.length }),
+      content: t('rules.cloneText', { count: ids.length }),
+      okText: t('actions.clone'),
+      cancelText: t('actions.cancel'),
+      onOk: () =>
+        writes.clone
+          .mutateAsync(ids)
+          .then(clearSelection)
+          .catch(() => undefined),
+    });
+
+  const columns: DataColumn<PaymentRule>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, r) => (
+        <Typography.Text strong ellipsis={{ tooltip: title || undefined }} style={{ maxWidth: 200, display: 'block' }}>
+          {title || t('rules.untitled', { id: r.id })}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'paymentModel',
+      title: t('fields.paymentModel'),
+      render: (m: PaymentRule['paymentModel']) => (m ? <Tooltip title={m.title}><Tag style={{ marginInlineEnd: 0 }}>{m.code}</Tag></Tooltip> : <Dash />),
+    },
+    { key: 'goal', title: t('fields.goal'), render: (g: PaymentRule['goal']) => g?.title ?? <Typography.Text type="secondary">{t('caps.anyGoal')}</Typography.Text> },
+    {
+      key: 'targetConversionStatus',
+      title: t('fields.targetConversionStatus'),
+      sortable: true,
+      render: (s: number) => <StatusTag status={CONVERSION_STATUS_KEYS[s]} color={STATUS_COLORS[CONVERSION_STATUS_KEYS[s]]} />,
+    },
+    {
+      key: 'paymentType',
+      title: t('fields.paymentType'),
+      sortable: true,
+      filters: PAYMENT_TYPES.map((p) => ({ text: t(`paymentTypes.${p}`), value: p })),
+      render: (p: PaymentRule['paymentType']) => <Tag color={p === 'fixed' ? 'blue' : 'purple'}>{t(`paymentTypes.${p}`)}</Tag>,
+    },
+    {
+      key: 'revenueValue',
+      title: t('fields.revenue'),
+      sortable: true,
+      align: 'right',
+      render: (v: string, r) => (
+        <Tooltip title={`${v} ${r.revenueCurrency}`}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="rule-revenue-cell">
+            {formatMoney(v, r.revenueCurrency)}
+          </Typography.Text>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'payoutValue',
+      title: t('fields.payout'),
+      sortable: true,
+      align: 'right',
+      render: (v: string, r) =>
+        r.paymentType === 'percent' ? (
+          <Tooltip title={t('rules.percentOf', { value: v, currency: r.revenueCurrency })}>
+            <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="rule-payout-cell">
+              {formatPercent(v)} <Typography.Text type="secondary">{r.revenueCurrency}</Typography.Text>
+            </Typography.Text>
+          </Tooltip>
+        ) : (
+          <Tooltip title={`${v} ${r.payoutCurrency}`}>
+            <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="rule-payout-cell">
+              {formatMoney(v, r.payoutCurrency)}
+            </Typography.Text>
+          </Tooltip>
+        ),
+    },
+    { key: 'isMultiConversion', title: t('fields.multiConversion'), render: (m: boolean) => (m ? <Tag color="green">{t('yes')}</Tag> : <Typography.Text type="secondary">{t('no')}</Typography.Text>) },
+    {
+      key: 'autoApprovePeriod',
+      title: t('fields.autoApprove'),
+      render: (h: number | null) => (h === null ? <Typography.Text type="secondary">{t('rules.autoApproveOff')}</Typography.Text> : t('rules.hours', { count: h })),
+    },
+    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
+    ...sieveColumns<PaymentRule>(display.keys, (r) => r.sieve, (k) => ts(`keys.${k}`)),
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: '',
+            settingsLabel: t('fields.actions'),
+            alwaysVisible: true,
+            width: 88,
+            fixed: 'right' as const,
+            align: 'right' as const,
+            render: (_: unknown, r: PaymentRule) => (
+              <Flex gap={0} justify="flex-end">
+                <Tooltip title={t('actions.edit')}>
+                  <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ rule: r })} aria-label={t('actions.edit')} data-testid="rule-edit" />
+                </Tooltip>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      r.status === 'active'
+                        ? { key: 'off', label: t('actions.deactivate'), onClick: () => changeStatus([r.id], 'inactive') }
+                        : { key: 'on', label: t('actions.activate'), onClick: () => changeStatus([r.id], 'active') },
+                      { key: 'clone', icon: <CopyOutlined />, label: t('actions.clone'), onClick: () => clone([r.id]) },
+                    ],
+                  }}
+                >
+                  <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="rule-more" />
+                </Dropdown>
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const filtered = Boolean(table.filters.search || table.filters.status || table.filters.paymentType);
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Flex align="center" gap={8}>
+          {t('rules.title')}
+          {list.data?.meta ? <Tag style={{ marginInlineEnd: 0 }}>{list.data.meta.totalCount}</Tag> : null}
+        </Flex>
+      }
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ rule: null })} data-testid="rule-create">
+            {t('rules.create')}
+          </Button>
+        ) : null
+      }
+      data-testid="offer-payment-rules-tab"
+    >
+      <DataTable<PaymentRule>
+        name="offer-payment-rules"
+        columns={columns}
+        table={table}
+        data={list.data}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        size="middle"
+        rowSelection={
+          canWrite
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys, rows) => {
+                  setSelected(keys as number[]);
+                  setSelectedRows((prev) => {
+                    const byId = new Map([...prev, ...rows.filter(Boolean)].map((r) => [r.id, r]));
+                    return (keys as number[]).map((k) => byId.get(k)).filter((r): r is PaymentRule => Boolean(r));
+                  });
+                },
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        empty={
+          filtered
+            ? { title: t('rules.emptyFilteredTitle'), description: t('rules.emptyFiltered') }
+            : {
+                title: t('rules.emptyTitle'),
+                description: t('rules.emptyText'),
+                action: canWrite ? (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ rule: null })}>
+                    {t('rules.create')}
+                  </Button>
+                ) : undefined,
+              }
+        }
+        toolbar={
+          <>
+            <SearchBox table={table} placeholder={t('rules.search')} />
+            <SieveColumnsPicker display={display} />
+          </>
+        }
+        title={
+          selected.length
+            ? () => (
+                <BulkBar
+                  count={selected.length}
+                  onClear={clearSelection}
+                  busy={writes.changeStatus.isPending || writes.clone.isPending}
+                  onStatus={(next) => changeStatus(selected, next)}
+                  extra={
+                    <>
+                      <Button size="small" icon={<EditOutlined />} onClick={() => setBulk(true)} data-testid="rule-bulk-edit">
+                        {t('actions.bulkEdit')}
+                      </Button>
+                      <Button size="small" icon={<CopyOutlined />} onClick={() => clone(selected)}>
+                        {t('actions.clone')}
+                      </Button>
+                    </>
+                  }
+                />
+              )
+            : undefined
+        }
+      />
+      <PaymentRuleDrawer open={drawer !== null} offer={offer} rule={drawer?.rule ?? null} onClose={() => setDrawer(null)} />
+      <RuleBulkModal open={bulk} offerId={offer.id} rules={selectedRows} onClose={() => setBulk(false)} onDone={clearSelection} />
+    </Card>
+  );
+}
