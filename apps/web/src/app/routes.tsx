@@ -90,6 +90,8 @@ const Platforms = page(() => import('../features/platforms/PlatformsPage'));
 const PlatformDetail = page(() => import('../features/platforms/PlatformDetailPage'));
 const Affiliates = page(() => import('../features/affiliates/AffiliatesPage'));
 const AffiliateDetail = page(() => import('../features/affiliates/AffiliateDetailPage'));
+const Campaigns = page(() => import('../features/campaigns/CampaignsPage'));
+const CampaignDetail = page(() => import('../features/campaigns/CampaignDetailPage'));
 const Teams = page(() => import('../features/teams/TeamsPage'));
 const TeamDetail = page(() => import('../features/teams/TeamDetailPage'));
 const Employees = page(() => import('../features/employees/EmployeesPage'));
@@ -152,8 +154,8 @@ export const MAIN_ROUTES: PageRoute[] = [
   ...listRoutes('employees', '/employees', ['active', 'inactive', 'blocked', 'all'], 'nav.employees', P.employees, Employees),
   detailRoute('employees', '/employees', 'nav.employees', P.employees, undefined, EmployeeDetail),
 
-  ...listRoutes('campaigns', '/campaigns', ['active', 'inactive', 'blocked', 'all'], 'nav.campaigns', P.campaigns),
-  detailRoute('campaigns', '/campaigns', 'nav.campaigns', P.campaigns),
+  ...listRoutes('campaigns', '/campaigns', ['active', 'inactive', 'blocked', 'all'], 'nav.campaigns', P.campaigns, Campaigns),
+  detailRoute('campaigns', '/campaigns', 'nav.campaigns', P.campaigns, undefined, CampaignDetail),
 
   ...listRoutes('clicks', '/clicks', ['valid', 'invalid'], 'nav.clicks', P.clicks).slice(1),
   detailRoute('clicks', '/clicks', 'nav.clicks', P.clicks),

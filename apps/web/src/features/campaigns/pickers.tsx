@@ -1,0 +1,257 @@
+/**
+ * Pickers of the campaign screens (values are ids or country codes; they work as antd form controls):
+ * - OfferPicker: offers by title or id searched on the server (affiliates: only the offers they see);
+ * - CountryPicker: countries by name or code, limited to the offer's geos when it has any;
+ * - TrackDomainPicker: the parked tracking domains;
+ * - SourcePicker: traffic sources, the offer's own when it names any;
+ * - LanderPicker: the active landers of the offer the campaign's affiliate may use.
+ */
+import type { OfferRef } from '@leadgrid/shared/schemas/offers';
+import type { LanderCampaignInfo } from '@leadgrid/shared/schemas/landers';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useActiveTrafficSources } from '../../api/reference';
+import { StatusTag } from '../../components/StatusTag';
+import { useDomainLookup } from '../domains/api';
+import { campaignsApi, useCountryNames } from './api';
+import { useCampaignsT } from './i18n';
+
+type Value = number | number[] | null;
+type Base<V> = Omit<SelectProps<V>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'>;
+
+const SEARCH_DELAY_MS = 300;
+const PAGE = 20;
+const idsOf = (value: Value | undefined): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return current;
+}
+
+function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
+  const { t } = useCampaignsT();
+  if (loading) return <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />;
+  return <Typography.Text type={error ? 'danger' : 'secondary'}>{error ? t('pickers.loadFailed') : t('pickers.nothing')}</Typography.Text>;
+}
+
+/** Offers by title or id; `activeOnly` for the campaign form (a campaign is made for an active offer only). */
+export function OfferPicker({
+  multiple = false,
+  activeOnly = false,
+  value,
+  placeholder,
+  ...rest
+}: Base<Value> & { multiple?: boolean; activeOnly?: boolean }) {
+  const { t } = useCampaignsT();
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const base = activeOnly ? { status: 'active' } : {};
+  const foundQuery = { ...base, search: term || undefined, limit: PAGE };
+  const found = useQuery({
+    queryKey: ['offers', 'filters', foundQuery],
+    queryFn: ({ signal }) => campaignsApi.offers(foundQuery, signal),
+    staleTime: 30_000,
+  });
+  const known = new Set((found.data?.items ?? []).map((o) => o.id));
+  const missing = idsOf(value).filter((id) => !known.has(id));
+  const chosen = useQuery({
+    queryKey: ['offers', 'filters', { ids: missing }],
+    queryFn: ({ signal }) => campaignsApi.offers({ ids: missing, limit: missing.length }, signal),
+    enabled: missing.length > 0,
+    staleTime: 60_000,
+  });
+  const byId = new Map<number, OfferRef>();
+  for (const o of [...(chosen.data?.items ?? []), ...(found.data?.items ?? [])]) byId.set(o.id, o);
+  return (
+    <Select<Value>
+      {...rest}
+      value={value}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      placeholder={placeholder ?? t(multiple ? 'pickers.offers' : 'pickers.offer')}
+      showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
+      onOpenChange={(open) => {
+        if (!open) setSearch('');
+      }}
+      loading={found.isFetching}
+      options={[...byId.values()].map((o) => ({
+        value: o.id,
+        label: `#${o.id} ${o.title}`,
+        display: (
+          <Flex justify="space-between" align="center" gap={8}>
+            <Typography.Text ellipsis>{`#${o.id} · ${o.title}`}</Typography.Text>
+            {o.status !== 'active' ? <StatusTag status={o.status} /> : null}
+          </Flex>
+        ),
+      }))}
+      optionRender={(option) => (option.data as { display: ReactNode }).display}
+      notFoundContent={<NotFound loading={found.isFetching} error={found.error} />}
+    />
+  );
+}
+
+/** Countries (ISO codes as values) by name or code; `allowed` limits the choice (the offer's geos). */
+export function CountryPicker({ allowed, value, placeholder, ...rest }: Base<string[]> & { allowed?: readonly string[] }) {
+  const { t } = useCampaignsT();
+  const countries = useCountryNames();
+  const options = useMemo(() => {
+    const names = new Map((countries.data ?? []).map((c) => [c.code, c.name]));
+    const codes = allowed?.length ? [...allowed] : (countries.data ?? []).map((c) => c.code);
+    for (const code of value ?? []) if (!codes.includes(code)) codes.push(code);
+    return codes.map((code) => ({
+      value: code,
+      label: `${code} · ${names.get(code) ?? code}`,
+      search: `${code} ${names.get(code) ?? ''}`,
+    }));
+  }, [countries.data, allowed, value]);
+  return (
+    <Select<string[]>
+      {...rest}
+      mode="multiple"
+      allowClear
+      value={value}
+      placeholder={placeholder ?? t('pickers.countries')}
+      loading={countries.isFetching}
+      options={options}
+      showSearch={{ optionFilterProp: 'search' }}
+      labelRender={(o) => String(o.value)}
+      notFoundContent={<NotFound loading={countries.isFetching} error={countries.error} />}
+    />
+  );
+}
+
+/** The parked tracking domains (active ones; a chosen domain parked off later still shows its host). */
+export function TrackDomainPicker({
+  multiple = false,
+  current,
+  value,
+  placeholder,
+  ...rest
+}: Base<Value> & { multiple?: boolean; current?: { id: number; host: string; status: string } | null }) {
+  const { t } = useCampaignsT();
+  const domains = useDomainLookup('track');
+  const options = useMemo(() => {
+    const list: { value: number; label: string }[] = (domains.data?.items ?? []).map((d) => ({ value: d.id, label: d.host }));
+    if (current && !list.some((o) => o.value === current.id))
+      list.push({ value: current.id, label: `${current.host} (${t('pickers.inactive')})` });
+    return list;
+  }, [domains.data, current, t]);
+  return (
+    <Select<Value>
+      {...rest}
+      value={value}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      placeholder={placeholder ?? t('pickers.domain')}
+      loading={domains.isFetching}
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+      notFoundContent={
+        domains.isFetching || domains.error ? (
+          <NotFound loading={domains.isFetching} error={domains.error} />
+        ) : (
+          <Typography.Text type="secondary">{t('pickers.noDomains')}</Typography.Text>
+        )
+      }
+    />
+  );
+}
+
+/** Traffic sources: `only` (the offer's own list) when given, else every active one. */
+export function SourcePicker({
+  only,
+  multiple = false,
+  current,
+  value,
+  placeholder,
+  ...rest
+}: Base<Value> & { only?: readonly { id: number; title: string }[]; multiple?: boolean; current?: { id: number; title: string } | null }) {
+  const { t } = useCampaignsT();
+  const all = useActiveTrafficSources();
+  const options = useMemo(() => {
+    const list = (only?.length ? only : (all.data ?? [])).map((s) => ({ value: s.id, label: s.title }));
+    if (current && !list.some((o) => o.value === current.id)) list.push({ value: current.id, label: current.title });
+    return list;
+  }, [only, all.data, current]);
+  return (
+    <Select<Value>
+      {...rest}
+      value={value}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      placeholder={placeholder ?? t('pickers.trafficSource')}
+      loading={all.isFetching}
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+      notFoundContent={<NotFound loading={all.isFetching} error={all.error} />}
+    />
+  );
+}
+
+/** Landers of the offer; `current` keeps the labels of chosen landers that are no longer offered. */
+export function LanderPicker({
+  landers,
+  loading,
+  error,
+  current,
+  value,
+  placeholder,
+  ...rest
+}: Base<number[]> & {
+  landers: readonly LanderCampaignInfo[] | undefined;
+  loading?: boolean;
+  error?: unknown;
+  current?: readonly { id: number; title: string; status: string }[];
+}) {
+  const { t } = useCampaignsT();
+  const options = useMemo(() => {
+    const list = (landers ?? []).map((l) => ({
+      value: l.id,
+      label: l.title,
+      display: (
+        <Flex justify="space-between" align="center" gap={8}>
+          <Typography.Text ellipsis>{l.title}</Typography.Text>
+          <Flex gap={4}>
+            {l.language ? <Tag style={{ marginInlineEnd: 0 }}>{l.language.toUpperCase()}</Tag> : null}
+            <Tag color={l.pageType === 'prelanding' ? 'purple' : 'blue'} style={{ marginInlineEnd: 0 }}>
+              {t(`pageTypes.${l.pageType}`)}
+            </Tag>
+          </Flex>
+        </Flex>
+      ),
+    }));
+    for (const c of current ?? [])
+      if (!list.some((o) => o.value === c.id))
+        list.push({
+          value: c.id,
+          label: c.title,
+          display: <Typography.Text type="secondary">{`${c.title} (${t('pickers.notOffered')})`}</Typography.Text>,
+        });
+    return list;
+  }, [landers, current, t]);
+  return (
+    <Select<number[]>
+      {...rest}
+      value={value}
+      mode="multiple"
+      allowClear
+      placeholder={placeholder ?? t('pickers.landers')}
+      loading={loading}
+      options={options}
+      optionRender={(option) => (option.data as { display: ReactNode }).display}
+      showSearch={{ optionFilterProp: 'label' }}
+      notFoundContent={
+        loading || error ? (
+          <NotFound loading={Boolean(loading)} error={error} />
+        ) : (
+          <Typography.Text type="secondary">{t('pickers.noLanders')}</Typography.Text>
+        )
+      }
+    />
+  );
+}
