@@ -129,12 +129,12 @@ export default function VerticalsPage() {
       sortable: true,
       alwaysVisible: true,
       render: (title: string, row) => (
-        <Flex vertical style={{ maxWidth: 320 }}>
+        <Flex vertical style={{ maxWidth: 280 }}>
           <Link to={`/settings/verticals/${row.id}/general`} style={{ fontWeight: 600 }} data-testid="vertical-row-title">
             {title}
           </Link>
           {row.description ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 320 }}>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 280 }}>
               {row.description}
             </Typography.Text>
           ) : null}
@@ -194,7 +194,7 @@ export default function VerticalsPage() {
       title: '',
       settingsLabel: t('actions.actions'),
       alwaysVisible: true,
-      width: 132,
+      width: 120,
       align: 'right',
       fixed: 'right',
       render: (_, row) => (
