@@ -70,6 +70,8 @@ const Roles = page(() => import('../features/roles/RolesPage'));
 const GeneralSettings = page(() => import('../features/settings/GeneralSettingsPage'));
 const Metrics = page(() => import('../features/metrics/MetricsPage'));
 const MetricDetail = page(() => import('../features/metrics/MetricDetailPage'));
+const LandingsApi = page(() => import('../features/landings-api/LandingsApiPage'));
+const LandingApiDetail = page(() => import('../features/landings-api/LandingApiDetailPage'));
 const GlobalPostback = page(() => import('../features/global-postback/GlobalPostbackPage'));
 const NotificationSettings = page(() => import('../features/notifications/NotificationSettingsPage'));
 const Geos = page(() => import('../features/geos/GeosPage'));
@@ -168,8 +170,8 @@ export const MAIN_ROUTES: PageRoute[] = [
   detailRoute('postbacks', '/postbacks', 'nav.postbacks', isStaff),
   ...listRoutes('metrics', '/metrics', ACTIVE_INACTIVE, 'nav.metrics', P.metrics, Metrics),
   detailRoute('metrics', '/metrics', 'nav.metrics', P.metrics, undefined, MetricDetail),
-  { id: 'landingsApi', path: '/landings-api', title: 'nav.landingsApi', access: P.landingsApi },
-  detailRoute('landingsApi', '/landings-api', 'nav.landingsApi', P.landingsApi),
+  { id: 'landingsApi', path: '/landings-api', title: 'nav.landingsApi', access: P.landingsApi, page: LandingsApi },
+  detailRoute('landingsApi', '/landings-api', 'nav.landingsApi', P.landingsApi, undefined, LandingApiDetail),
 
   { id: 'reports', path: '/reports', title: 'nav.reports', access: P.reports },
   { id: 'reportDownloads', path: '/reports/downloads', title: 'nav.reportDownloads', access: P.reportDownloads },

@@ -11,24 +11,15 @@ import { LANDER_PARAMETERS_MAX, LANDER_WEIGHT, landerParameterSchema, landerUpda
 import type { Offer } from '@leadgrid/shared/schemas/offers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/schemas/sieve';
 import { Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segmented, Select, Tag, Typography, type InputRef } from 'antd';
-import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { SieveEditor, sieveRule, useLanguages, type SieveErrors } from '../../components/sieve';
 import { useAdvertisersByOffer, useAdvertisersOfVertical, useApiPages, useLanderWrites, type AdvertiserOption } from './api';
-import { badMacro, fromApiLanguage, landerCreateItem, landerUpdateItem, landerValuesOf, statusFailure, type LanderValues } from './landerForm';
-import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, mono, useTabsT } from './parts';
+import { fromApiLanguage, landerCreateItem, landerUpdateItem, landerValuesOf, statusFailure, type LanderValues } from './landerForm';
+import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, macroRule, mono, useTabsT } from './parts';
 
 const SEARCH_DELAY_MS = 300;
 
-/** a URL or parameter value may carry the lander macros only: the first other `{...}` is named */
-const macroRule = (t: TFunction): Rule => ({
-  validator: async (_rule, value) => {
-    const bad = badMacro(value as string);
-    if (bad !== null) throw new Error(t('landers.unknownMacro', { macro: `{${bad}}` }));
-  },
-});
 
 function useDebounced<T>(value: T, ms: number): T {
   const [current, setCurrent] = useState(value);

@@ -16,7 +16,8 @@ import { macroToken, MACROS } from '@leadgrid/shared/macros';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '@leadgrid/shared/constants';
 import type { CreativeType, Sieve, SieveOwner } from '@leadgrid/shared/schemas/sieve';
 import { Alert, App, Button, Flex, Form, Modal, Tooltip, Typography, theme } from 'antd';
-import type { FormInstance } from 'antd/es/form';
+import type { FormInstance, Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { ApiError, serverMessageText, type Query } from '../../api/client';
 import { SieveEditor, sieveOf, sieveRule, sieveServerErrors, type SieveErrors } from '../../components/sieve';
 import { parseOrderBy, PAGE_SIZE_OPTIONS, type TableState } from '../../components/table/useTable';
 import { NS } from './i18n';
+import { badMacro } from './landerForm';
 
 export const useTabsT = () => useTranslation([NS, 'translation'], { nsMode: 'fallback' });
 
@@ -216,6 +218,14 @@ export function MacroChips({ onInsert, disabled }: { onInsert: (token: string) =
     </Flex>
   );
 }
+
+/** A lander URL or parameter value may carry the lander macros only: the first other `{...}` is named. */
+export const macroRule = (t: TFunction): Rule => ({
+  validator: async (_rule, value) => {
+    const bad = badMacro(value as string);
+    if (bad !== null) throw new Error(t('offerTabs:landers.unknownMacro', { macro: `{${bad}}` }));
+  },
+});
 
 /** Inserts `token` at the cursor of an input of the form (or at the end) and gives the focus back. */
 export function insertAtCursor(form: FormInstance, name: string | (string | number)[], input: HTMLInputElement | null | undefined, token: string) {
