@@ -174,7 +174,7 @@ export function PaymentRuleDrawer({ open, offer, rule, onClose }: { open: boolea
               rules={[requiredRule(t), zodRule(paymentRuleUpdate.shape.payoutValue, t), crossRule(form, 'payoutValue', t)]}
               validateTrigger={['onChange', 'onBlur']}
             >
-              <Input inputMode="decimal" placeholder="0.00" suffix={paymentType === 'percent' ? '%' : undefined} data-testid="rule-payout" />
+              <Input inputMode="decimal" placeholder="0.00" suffix={<span style={{ minWidth: 10 }}>{paymentType === 'percent' ? '%' : ''}</span>} data-testid="rule-payout" />
             </Form.Item>
           </Col>
           <Col xs={10} md={4}>

@@ -209,7 +209,7 @@ export function RuleBulkModal({
             t('fields.payout'),
             <>
               <Form.Item name="payoutValue" rules={on.payout ? decimalRules('payoutValue') : []} style={{ marginBottom: 8, width: 160 }}>
-                <Input inputMode="decimal" disabled={!on.payout} placeholder="0.00" suffix={on.paymentType && paymentType === 'percent' ? '%' : undefined} data-testid="rule-bulk-payout" />
+                <Input inputMode="decimal" disabled={!on.payout} placeholder="0.00" suffix={<span style={{ minWidth: 10 }}>{on.paymentType && paymentType === 'percent' ? '%' : ''}</span>} data-testid="rule-bulk-payout" />
               </Form.Item>
               <Form.Item name="payoutCurrency" style={{ marginBottom: 8, width: 120 }} extra={<span style={{ fontSize: 12 }}>{t('rules.bulkPercentCurrency')}</span>}>
                 <CurrencyPicker disabled={!on.payout} labelRender={(o) => String(o.value)} popupMatchSelectWidth={false} />
