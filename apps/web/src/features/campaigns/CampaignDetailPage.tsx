@@ -134,7 +134,9 @@ export default function CampaignDetailPage() {
     );
   }
 
-  const available = actionsFor(c.status, can);
+  // without access to the offer the server refuses activating and cloning: not offered
+  const noAccess = c.notices?.some((n) => n.type === 'no_offer_access') ?? false;
+  const available = actionsFor(c.status, can).filter((a) => !noAccess || (a !== 'activate' && a !== 'clone'));
   const main = available.find((a) => a === 'activate' || a === 'deactivate' || a === 'unblock');
   const rest = available.filter((a) => a !== 'edit' && a !== main && a !== 'clone');
   const run = (a: StatusAction) => actions.run(a, [c]);
@@ -255,12 +257,16 @@ export default function CampaignDetailPage() {
                 )}
               </Descriptions.Item>
               <Descriptions.Item label={t('fields.createdAt')}>
-                {formatDateTime(c.createdAt, timezone)}
-                {c.createdBy ? <Typography.Text type="secondary"> · {person(c.createdBy)}</Typography.Text> : null}
+                <Flex gap={6} wrap>
+                  {formatDateTime(c.createdAt, timezone)}
+                  {c.createdBy ? <Typography.Text type="secondary">· {person(c.createdBy)}</Typography.Text> : null}
+                </Flex>
               </Descriptions.Item>
               <Descriptions.Item label={t('fields.statusChangedAt')}>
-                {c.statusChangedAt ? formatDateTime(c.statusChangedAt, timezone) : '—'}
-                {c.statusChangedBy ? <Typography.Text type="secondary"> · {person(c.statusChangedBy)}</Typography.Text> : null}
+                <Flex gap={6} wrap>
+                  {c.statusChangedAt ? formatDateTime(c.statusChangedAt, timezone) : '—'}
+                  {c.statusChangedBy ? <Typography.Text type="secondary">· {person(c.statusChangedBy)}</Typography.Text> : null}
+                </Flex>
               </Descriptions.Item>
               <Descriptions.Item label={t('fields.updatedAt')}>{formatDateTime(c.updatedAt, timezone)}</Descriptions.Item>
             </Descriptions>

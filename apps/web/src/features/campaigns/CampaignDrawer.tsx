@@ -58,12 +58,15 @@ export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreat
   const saving = create.isPending || update.isPending;
   useRevalidateOnLanguageChange(form);
 
-  const offerId: number | null | undefined = Form.useWatch('offerId', form);
-  const affiliateId: number | null | undefined = Form.useWatch('affiliateId', form);
+  const editing = Boolean(campaign);
+  const watchedOffer: number | null | undefined = Form.useWatch('offerId', form);
+  const watchedAffiliate: number | null | undefined = Form.useWatch('affiliateId', form);
+  // an edit shows the (fixed) offer and affiliate as text: they come from the campaign, not from form fields
+  const offerId = campaign ? campaign.offer.id : watchedOffer;
+  const affiliateId = campaign ? campaign.affiliate.id : watchedAffiliate;
   const offer = useOfferForCampaign(offerId ?? undefined, affiliateView);
   const landerAffiliate = staff ? (affiliateId ?? undefined) : undefined;
   const landers = useCampaignLanders(offerId ?? undefined, landerAffiliate, affiliateView || Boolean(affiliateId));
-  const editing = Boolean(campaign);
 
   useEffect(() => {
     if (!open) return;
@@ -146,6 +149,7 @@ export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreat
         form={form}
         layout="vertical"
         requiredMark={false}
+        scrollToFirstError={{ block: 'center' }}
         onValuesChange={(changed: Partial<CampaignValues>) => {
           setDirty(true);
           if (notices) setNotices(null);

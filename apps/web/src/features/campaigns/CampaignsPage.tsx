@@ -90,7 +90,7 @@ export default function CampaignsPage() {
       key: 'id',
       title: t('columns.id'),
       sortable: true,
-      width: 72,
+      width: 64,
       render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
     },
     {
@@ -99,22 +99,19 @@ export default function CampaignsPage() {
       sortable: true,
       alwaysVisible: true,
       render: (_v, row) => (
-        <Flex vertical style={{ minWidth: 160, maxWidth: 240, lineHeight: 1.3 }}>
-          <Link to={`/campaigns/${row.id}`} style={{ fontWeight: 600 }} data-testid="campaign-title-link">
+        <Flex align="center" gap={6} style={{ minWidth: 140, maxWidth: 220 }}>
+          <Link to={`/campaigns/${row.id}`} style={{ fontWeight: 600, minWidth: 0 }} data-testid="campaign-title-link">
             <Typography.Text ellipsis style={{ color: 'inherit' }}>
               {row.title}
             </Typography.Text>
           </Link>
-          <Flex gap={6} align="center">
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.key}
-            </Typography.Text>
-            {row.autocreated ? (
+          {row.autocreated ? (
+            <Tooltip title={t('list.autocreatedHint')}>
               <Tag color="cyan" style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px' }}>
                 {t('list.autocreated')}
               </Tag>
-            ) : null}
-          </Flex>
+            </Tooltip>
+          ) : null}
         </Flex>
       ),
     },
@@ -157,18 +154,6 @@ export default function CampaignsPage() {
     },
     { key: 'countries', title: t('columns.countries'), render: (_v, row) => <CountryCodes codes={row.countries} max={2} /> },
     {
-      key: 'domain',
-      title: t('columns.domain'),
-      render: (_v, row) =>
-        row.domain ? (
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{row.domain.host}</Typography.Text>
-        ) : (
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-            {t('list.mainHost')}
-          </Typography.Text>
-        ),
-    },
-    {
       key: 'trafficSource',
       title: t('columns.trafficSource'),
       render: (_v, row) =>
@@ -194,7 +179,7 @@ export default function CampaignsPage() {
     {
       key: 'trackingUrl',
       title: t('columns.trackingUrl'),
-      render: (_v, row) => <TrackingLinkCell url={row.trackingUrl} testId={`campaign-copy-${row.id}`} />,
+      render: (_v, row) => <TrackingLinkCell url={row.trackingUrl} parked={Boolean(row.domain)} testId={`campaign-copy-${row.id}`} />,
     },
     {
       key: 'createdAt',

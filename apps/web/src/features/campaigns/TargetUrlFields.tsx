@@ -37,14 +37,14 @@ export function TargetUrlFields({ options, loading, error, onRetry, disabled }: 
   const params: ParamRow[] = Form.useWatch(PARAMS_PATH, form) ?? [];
   /** the macro field last focused, and where its cursor was */
   const [target, setTarget] = useState<Path | null>(null);
-  const caret = useRef<{ path: Path; start: number; end: number } | null>(null);
+  const caret = useRef<{ path: Path; start: number; end: number; el?: HTMLInputElement } | null>(null);
   const paramsMax = options?.paramsMax ?? 20;
 
   const track = (path: Path) => ({
     onFocus: () => setTarget(path),
     onSelect: (e: SyntheticEvent<HTMLInputElement>) => {
       const el = e.currentTarget;
-      caret.current = { path, start: el.selectionStart ?? el.value.length, end: el.selectionEnd ?? el.value.length };
+      caret.current = { path, start: el.selectionStart ?? el.value.length, end: el.selectionEnd ?? el.value.length, el };
     },
   });
 
@@ -60,10 +60,23 @@ export function TargetUrlFields({ options, loading, error, onRetry, disabled }: 
     if (!insertTarget) return;
     const current = String(form.getFieldValue(insertTarget) ?? '');
     const macro = `{${name}}`;
-    const at = same(caret.current?.path ?? null, insertTarget) ? caret.current! : { start: current.length, end: current.length };
+    const saved = same(caret.current?.path ?? null, insertTarget) ? caret.current : null;
+    // the field still has the focus (chips do not take it): its cursor is the truth
+    const live = saved?.el && saved.el === document.activeElement ? saved.el : null;
+    const at = live
+      ? { start: live.selectionStart ?? current.length, end: live.selectionEnd ?? current.length }
+      : (saved ?? { start: current.length, end: current.length });
     const next = current.slice(0, at.start) + macro + current.slice(at.end);
     form.setFieldValue(insertTarget, next);
-    caret.current = { path: insertTarget, start: at.start + macro.length, end: at.start + macro.length };
+    const end = at.start + macro.length;
+    const el = saved?.el;
+    caret.current = { path: insertTarget, start: end, end, el };
+    // the cursor stays right after the macro, so the next chip goes after it
+    if (el)
+      setTimeout(() => {
+        el.focus();
+        el.setSelectionRange(end, end);
+      }, 0);
     void form.validateFields([insertTarget]).catch(() => undefined);
   };
 

@@ -4,7 +4,7 @@
  * table cell.
  */
 import { CheckOutlined, CopyOutlined, ExportOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Space, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { notify } from '../../api/notify';
 import { useCampaignsT } from './i18n';
@@ -64,69 +64,87 @@ export function TrackingLinkField({
   testId?: string;
 }) {
   const { t } = useCampaignsT();
+  const { token } = theme.useToken();
   const { copied, copy } = useCopy(url);
   return (
     <Flex vertical gap={6}>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
-          readOnly
-          value={url}
+      <Flex gap={8} align="stretch" wrap>
+        <Typography.Text
           aria-label={t('link.label')}
-          onFocus={(e) => e.currentTarget.select()}
-          style={{ ...MONO, fontSize: 13 }}
+          style={{
+            ...MONO,
+            flex: '1 1 480px',
+            minWidth: 0,
+            fontSize: 13,
+            lineHeight: 1.6,
+            padding: '8px 12px',
+            wordBreak: 'break-all',
+            borderRadius: token.borderRadius,
+            border: `1px solid ${token.colorBorder}`,
+            background: token.colorFillQuaternary,
+          }}
           data-testid={testId}
-        />
-        <Button
-          type={copied ? 'default' : 'primary'}
-          icon={copied ? <CheckOutlined /> : <CopyOutlined />}
-          onClick={() => void copy()}
-          data-testid={`${testId}-copy`}
         >
-          {copied ? t('link.copied') : t('link.copy')}
-        </Button>
-        {withTest ? (
-          <Tooltip title={t('link.testHint')}>
-            <Button
-              icon={<ExportOutlined />}
-              href={testLinkOf(url)}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid={`${testId}-test`}
-            >
-              {t('link.test')}
-            </Button>
-          </Tooltip>
-        ) : null}
-      </Space.Compact>
-      <Typography.Text
-        type="success"
-        style={{ fontSize: 12, minHeight: 18, visibility: copied ? 'visible' : 'hidden' }}
-        aria-live="polite"
-        data-testid={`${testId}-copied`}
-      >
-        {copied ? t('link.copiedLong') : ''}
-      </Typography.Text>
+          {url}
+        </Typography.Text>
+        <Flex gap={8} align="center">
+          <Button
+            type={copied ? 'default' : 'primary'}
+            icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+            onClick={() => void copy()}
+            style={{ minWidth: 104 }}
+            data-testid={`${testId}-copy`}
+          >
+            {copied ? t('link.copied') : t('link.copy')}
+          </Button>
+          {withTest ? (
+            <Tooltip title={t('link.testHint')}>
+              <Button
+                icon={<ExportOutlined />}
+                href={testLinkOf(url)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid={`${testId}-test`}
+              >
+                {t('link.test')}
+              </Button>
+            </Tooltip>
+          ) : null}
+        </Flex>
+      </Flex>
+      {copied ? (
+        <Typography.Text type="success" style={{ fontSize: 12 }} aria-live="polite" data-testid={`${testId}-copied`}>
+          <CheckOutlined /> {t('link.copiedLong')}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }
 
-/** The link in a table cell: the path after the host, and a copy button. */
-export function TrackingLinkCell({ url, testId }: { url: string; testId?: string }) {
+/** The link in a table cell: its host (a parked domain, or the main host) over the `/c/<key>` path, and a copy button. */
+export function TrackingLinkCell({ url, parked, testId }: { url: string; parked: boolean; testId?: string }) {
   const { t } = useCampaignsT();
   const { copied, copy } = useCopy(url);
-  let short = url;
+  let host = '';
+  let path = url;
   try {
     const u = new URL(url);
-    short = `${u.host}${u.pathname}`;
+    host = u.host;
+    path = u.pathname;
   } catch {
     // shown as it is
   }
   return (
-    <Flex align="center" gap={4} style={{ maxWidth: 260 }}>
+    <Flex align="center" gap={4} style={{ maxWidth: 200 }}>
       <Tooltip title={url}>
-        <Typography.Text ellipsis style={{ ...MONO, fontSize: 12, minWidth: 0 }}>
-          {short}
-        </Typography.Text>
+        <Flex vertical style={{ minWidth: 0, lineHeight: 1.3 }}>
+          <Typography.Text ellipsis type={parked ? undefined : 'secondary'} style={{ fontSize: 13 }}>
+            {parked ? host : t('list.mainHost')}
+          </Typography.Text>
+          <Typography.Text ellipsis type="secondary" style={{ ...MONO, fontSize: 12 }}>
+            {path}
+          </Typography.Text>
+        </Flex>
       </Tooltip>
       <Tooltip title={copied ? t('link.copied') : t('link.copy')}>
         <Button

@@ -2,7 +2,17 @@
 import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
 import { describe, expect, it } from 'vitest';
 import { fieldOf } from './formErrors';
-import { actionsFor, bulkActionsFor, paramNameProblem, targetUrlPayload, testLinkOf, toCreate, toUpdate, urlProblem, valuesOf } from './model';
+import {
+  actionsFor,
+  bulkActionsFor,
+  paramNameProblem,
+  targetUrlPayload,
+  testLinkOf,
+  toCreate,
+  toUpdate,
+  urlProblem,
+  valuesOf,
+} from './model';
 
 const CAMPAIGN: Campaign = {
   id: 7,
@@ -86,7 +96,13 @@ describe('form values and items', () => {
       id: 7,
       title: 'FB AT',
       domainId: null,
-      targetUrlSettings: { mode: 'url', url: 'https://brand.test/?c={click_id}', passSubs: true, passQuery: false, params: [{ name: 'src', value: '{sub1}' }] },
+      targetUrlSettings: {
+        mode: 'url',
+        url: 'https://brand.test/?c={click_id}',
+        passSubs: true,
+        passQuery: false,
+        params: [{ name: 'src', value: '{sub1}' }],
+      },
     });
   });
 
