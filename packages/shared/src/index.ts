@@ -32,3 +32,4 @@ export * from './sieve';
 export * from './cap-period';
 export * from './pricing';
 export * from './schemas/campaigns';
+export * from './schemas/leads';

@@ -40,6 +40,10 @@ export class AppError extends Error {
   static business(message: string, errors?: ApiErrorItem[]) {
     return new AppError('BUSINESS_RULE', message, errors);
   }
+  /** validation errors on several fields at once */
+  static validation(errors: ApiErrorItem[], message = 'Validation failed') {
+    return new AppError('VALIDATION', message, errors);
+  }
   /** a validation error on one field: `loc` like ['body', 'items', 0, 'title'] */
   static field(loc: (string | number)[], msg: string, message = 'Validation failed', type = msg) {
     return new AppError('VALIDATION', message, [{ msg, type, loc }]);

@@ -230,9 +230,9 @@ describe('click batch writer', () => {
   it('keeps a failed batch for the next flush', async () => {
     const c = await campaign(t);
     let fail = true;
-    const flaky = { ...t.database, query: async (text: string, params?: unknown[]) => {
+    const flaky: typeof t.database = { ...t.database, query: async <T,>(text: string, params?: unknown[]) => {
       if (fail) throw new Error('connection lost');
-      return t.database.query(text, params);
+      return t.database.query<T>(text, params);
     } };
     const errors: string[] = [];
     const writer = new ClickWriter(flaky, 60_000, { error: (_o, msg) => errors.push(msg) });

@@ -1,0 +1,213 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { leadIntakeSchema } from '@leadgrid/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/helper';
+import { campaigns, caps, integrations, leadDeliveries, leadEvents, leads, offerAdvertisers, users, verticals } from '../../db/schema';
+import { LEAD_DELIVER_JOB } from './distribution';
+import { acceptLead } from './intake';
+
+const t = await useApp();
+
+/** advertiser APIs: /accept/<name> takes the lead, /fail answers 500, /slow never in time */
+let server: Server;
+let base = '';
+const received: { url: string; body: string }[] = [];
+let acceptAfter = 0;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ url: req.url!, body });
+      if (req.url!.startsWith('/accept') || (req.url!.startsWith('/later') && --acceptAfter < 0)) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: true, id: `ADV-${received.length}`, login: `https://brand.example/login?t=${received.length}` }));
+      } else if (req.url!.startsWith('/slow')) setTimeout(() => res.end('{}'), 3000);
+      else {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'Internal error' }));
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
+
+const outApi = (path: string, timeoutMs = 10_000) => ({
+  method: 'POST',
+  url: `${base}${path}`,
+  headers: [],
+  bodyFormat: 'json',
+  fieldMappings: [
+    { target: 'name', source: 'lead', value: 'firstName' },
+    { target: 'phone', source: 'lead', value: 'phone' },
+    { target: 'ref', source: 'macro', value: 'leadId' },
+  ],
+  timeoutMs,
+  response: { successStatuses: [200], successPath: 'ok', successValue: 'true', leadIdPath: 'id', redirectUrlPath: 'login' },
+});
+
+/** an offer with advertiser targets (path per target), an affiliate with a campaign and its API token */
+async function market(targets: { path: string; lowPriority?: boolean; timeoutMs?: number }[], opts: { accessType?: number } = {}) {
+  const vertical = await t.make.vertical();
+  const offer = await t.make.offer({ verticalId: vertical.id, accessType: opts.accessType ?? 1 });
+  const advertisers = [];
+  for (const target of targets) {
+    const a = await t.make.advertiser({ verticalId: vertical.id });
+    await t.database.db.update(integrations).set({ outApi: outApi(target.path, target.timeoutMs) }).where(eq(integrations.id, a.integration.id));
+    await t.database.db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: a.id, integrationId: a.integration.id, lowPriority: !!target.lowPriority });
+    advertisers.push(a);
+  }
+  const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+  const [{ apiToken }] = await t.database.db.select({ apiToken: users.apiToken }).from(users).where(eq(users.id, affiliate.id));
+  const [campaign] = await t.database.db
+    .insert(campaigns)
+    .values({ key: `lead${Math.random().toString(36).slice(2, 14)}`, title: 'Leads', affiliateId: affiliate.id, offerId: offer.id })
+    .returning();
+  return { vertical, offer, advertisers, affiliate, token: apiToken!, campaign };
+}
+
+let phoneSeq = 100000;
+const nextPhone = () => `+48 601 ${String(++phoneSeq).slice(0, 3)} ${String(phoneSeq).slice(3)}`;
+const post = (token: string | null, payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/v1/leads', headers: token ? { 'x-api-key': token } : {}, payload });
+const leadOf = async (id: number) => (await t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
+const deliveriesOf = (id: number) => t.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)).orderBy(leadDeliveries.id);
+
+describe('lead API: POST /api/v1/leads', () => {
+  it('stores the lead, sends it to the advertiser and answers the autologin URL; the history shows the exact request', async () => {
+    const m = await market([{ path: '/accept/a' }]);
+    const phone = nextPhone();
+    const res = await post(m.token, { campaignId: m.campaign.id, firstName: 'Anna', phone, country: 'PL', email: 'Anna@Example.com', sub1: 'fb' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ status: 'sent', reason: null, redirectUrl: expect.stringMatching(/^https:\/\/brand\.example\/login\?t=\d+$/) });
+    const lead = await leadOf(data.id);
+    expect(lead).toMatchObject({
+      status: 'sent',
+      phone: phone.replace(/\s/g, ''),
+      email: 'anna@example.com',
+      advertiserId: m.advertisers[0].id,
+      advertiserLeadId: expect.stringMatching(/^ADV-/),
+      campaignId: m.campaign.id,
+      offerId: m.offer.id,
+      sub1: 'fb',
+    });
+    const [delivery] = await deliveriesOf(data.id);
+    expect(delivery).toMatchObject({ result: 'accepted', responseStatus: 200, integrationId: m.advertisers[0].integration.id });
+    expect(JSON.parse((delivery.request as { body: string }).body)).toEqual({ name: 'Anna', phone: phone.replace(/\s/g, ''), ref: String(data.id) });
+    const events = await t.database.db.select().from(leadEvents).where(eq(leadEvents.leadId, data.id)).orderBy(leadEvents.id);
+    expect(events.map((e) => e.type)).toEqual(['created', 'sent']);
+  });
+
+  it('falls back to the next advertiser when one fails or times out; low priority last; every attempt kept', async () => {
+    const m = await market([{ path: '/accept/low', lowPriority: true }, { path: '/fail' }, { path: '/slow', timeoutMs: 500 }]);
+    const res = await post(m.token, { offerId: m.offer.id, firstName: 'Bo', phone: nextPhone(), country: 'PL' });
+    const { data } = res.json();
+    expect(data.status).toBe('sent');
+    const attempts = await deliveriesOf(data.id);
+    expect(attempts.map((a) => a.result).sort()).toEqual(['accepted', 'rejected', 'timeout']);
+    expect(attempts[2]).toMatchObject({ result: 'accepted', advertiserId: m.advertisers[0].id });
+    expect(attempts.find((a) => a.result === 'rejected')).toMatchObject({ responseStatus: 500, error: 'HTTP 500' });
+  });
+
+  it('keeps a lead nobody accepts as unsent with a retry job, and delivers it on the retry', async () => {
+    const m = await market([{ path: '/later' }]);
+    acceptAfter = 1; // the first call fails, the next succeeds
+    const { data } = (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json();
+    expect(data).toMatchObject({ status: 'unsent', reason: 'HTTP 500', redirectUrl: null });
+    expect(await leadOf(data.id)).toMatchObject({ status: 'unsent', deliveryAttempts: 1 });
+    t.clock.advance(61);
+    await t.queue.runDue(LEAD_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+    expect(await leadOf(data.id)).toMatchObject({ status: 'sent', deliveryAttempts: 2 });
+    expect((await deliveriesOf(data.id)).map((a) => a.result)).toEqual(['rejected', 'accepted']);
+  });
+
+  it('runs the distribution from the queued job when the request never did (the process died after the commit)', async () => {
+    const m = await market([{ path: '/accept/late' }]);
+    const ctx = { actor: null, db: t.database.db, database: t.database, config: t.config, now: () => t.clock.now };
+    const [actor] = await t.database.db.select().from(users).where(eq(users.id, m.affiliate.id));
+    const accepted = await acceptLead(
+      { ...ctx, actor: { id: actor.id, roleId: actor.roleId, roleType: 'affiliate', roleTitle: 'Affiliate', permissions: [], status: 'active', timezone: 'UTC' } },
+      t.queue,
+      leadIntakeSchema.parse({ offerId: m.offer.id, phone: nextPhone(), country: 'PL' }),
+    );
+    expect(await leadOf(accepted.id)).toMatchObject({ status: 'new' });
+    t.clock.advance(121);
+    await t.queue.runDue(LEAD_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+    expect(await leadOf(accepted.id)).toMatchObject({ status: 'sent', advertiserId: m.advertisers[0].id });
+  });
+
+  it('lets exactly the cap through under concurrent leads', async () => {
+    const m = await market([{ path: '/accept/cap' }]);
+    await t.database.db.insert(caps).values({ offerId: m.offer.id, type: 'limit', value: '3', period: 'day', timezone: 'UTC' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })));
+    expect(answers.map((r) => `${r.statusCode} ${r.json().data.status} ${r.json().data.reason ?? ''}`.trim()).sort()).toEqual([
+      ...Array(3).fill('200 sent'),
+      ...Array(5).fill('200 unsent The caps of every matching advertiser are full'),
+    ]);
+  });
+
+  it('marks test, duplicate and invalid leads with their reason and sends none of them', async () => {
+    const m = await market([{ path: '/accept/kinds' }]);
+    await t.database.db
+      .update(verticals)
+      .set({ inboundRules: [{ type: 'email_domain_not_in', values: ['spam.example'], onFail: 'invalid' }] })
+      .where(eq(verticals.id, m.vertical.id));
+    const phone = nextPhone();
+    const first = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
+    const dup = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
+    expect(dup).toMatchObject({ status: 'duplicate', reason: `Duplicate of lead ${first.id}` });
+    const test = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL', test: true })).json().data;
+    expect(test.status).toBe('test');
+    const invalid = (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), email: 'x@spam.example', country: 'PL' })).json().data;
+    expect(invalid).toMatchObject({ status: 'invalid', reason: 'The e-mail domain is not accepted' });
+    for (const id of [dup.id, test.id, invalid.id]) expect(await deliveriesOf(id)).toHaveLength(0);
+  });
+
+  it('refuses bad input with field errors and a rejecting rule with 422, storing nothing', async () => {
+    const m = await market([{ path: '/accept/bad' }]);
+    await t.database.db
+      .update(verticals)
+      .set({
+        incomingParameters: [{ name: 'income', title: 'Income', type: 'number', required: true, validation: { min: 100 } }],
+        inboundRules: [{ type: 'allowed_countries', values: ['PL'], onFail: 'rejected' }],
+      })
+      .where(eq(verticals.id, m.vertical.id));
+    const count = async () => Number((await t.database.db.execute(sql`select count(*)::int as n from leads where offer_id = ${m.offer.id}`) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const bad = await post(m.token, { offerId: m.offer.id, email: 'not-an-email', country: 'XX', fields: { income: '50' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { loc: string[]; msg: string }) => [e.loc.join('.'), e.msg])).toEqual([
+      ['body.country', 'pattern'],
+      ['body.email', 'email'],
+      ['body.fields.income', 'min'],
+    ]);
+    const missing = await post(m.token, { offerId: m.offer.id, country: 'PL' });
+    expect(missing.json().errors).toEqual([expect.objectContaining({ loc: ['body', 'fields', 'income'], msg: 'required' })]);
+    const shape = await post(m.token, { phone: 'x'.repeat(51) });
+    expect(shape.statusCode).toBe(400);
+    const rejected = await post(m.token, { offerId: m.offer.id, country: 'DE', fields: { income: 500 } });
+    expect(rejected.statusCode).toBe(422);
+    expect(rejected.json().message).toBe('The lead is rejected: Country DE is not accepted');
+    const sqlish = await post(m.token, { offerId: m.offer.id, country: 'PL', firstName: "'; drop table leads; --", fields: { income: 500 } });
+    expect(sqlish.json().data.status).toBe('sent');
+    expect(await count()).toBe(1);
+  });
+
+  it('is for affiliates with access to the offer only', async () => {
+    const m = await market([{ path: '/accept/perm' }], { accessType: 3 });
+    expect((await post(null, { offerId: m.offer.id })).statusCode).toBe(401);
+    expect((await post('not-a-token', { offerId: m.offer.id })).statusCode).toBe(401);
+    expect((await post(m.token, { offerId: m.offer.id, country: 'PL' })).json()).toMatchObject({ statusCode: 403, message: 'You have no access to this offer' });
+    const staff = await t.make.user({ type: 'admin' });
+    const asStaff = await t.request({ method: 'POST', url: '/api/v1/leads', as: staff, payload: { offerId: m.offer.id } });
+    expect(asStaff.json()).toMatchObject({ statusCode: 403, message: 'Only affiliates post leads' });
+    const other = await market([{ path: '/accept/other' }]);
+    expect((await post(other.token, { campaignId: m.campaign.id })).json()).toMatchObject({ statusCode: 400, errors: [{ loc: ['body', 'campaignId'] }] });
+    await t.database.db.update(users).set({ trafficBlocked: true }).where(eq(users.id, other.affiliate.id));
+    expect((await post(other.token, { offerId: other.offer.id })).json()).toMatchObject({ statusCode: 403, message: 'Your traffic is blocked' });
+  });
+});
