@@ -5,7 +5,17 @@
  * delete, block and unblock with a confirmation; clone; the create drawer, also opened by
  * `?create=1&offerId=<id>` from an affiliate's offer page.
  */
-import { EditOutlined, MoreOutlined, PlusOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  StopOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
 import { Button, Card, Dropdown, Flex, Segmented, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -79,10 +89,14 @@ export default function CampaignsPage() {
     actions.run(action as StatusAction, rows, onDone);
   };
 
-  const ACTION_ICONS: Partial<Record<CampaignAction, ReactNode>> = {
+  const ACTION_ICONS: Record<CampaignAction, ReactNode> = {
     edit: <EditOutlined />,
+    activate: <CheckCircleOutlined />,
+    deactivate: <CloseCircleOutlined />,
+    clone: <CopyOutlined />,
     block: <StopOutlined />,
     unblock: <UnlockOutlined />,
+    delete: <DeleteOutlined />,
   };
 
   const columns: DataColumn<Campaign>[] = [
