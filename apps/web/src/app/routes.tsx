@@ -70,6 +70,8 @@ const Roles = page(() => import('../features/roles/RolesPage'));
 const GeneralSettings = page(() => import('../features/settings/GeneralSettingsPage'));
 const Metrics = page(() => import('../features/metrics/MetricsPage'));
 const MetricDetail = page(() => import('../features/metrics/MetricDetailPage'));
+const Offers = page(() => import('../features/offers/OffersPage'));
+const OfferDetail = page(() => import('../features/offers/OfferDetailPage'));
 const LandingsApi = page(() => import('../features/landings-api/LandingsApiPage'));
 const LandingApiDetail = page(() => import('../features/landings-api/LandingApiDetailPage'));
 const GlobalPostback = page(() => import('../features/global-postback/GlobalPostbackPage'));
@@ -140,8 +142,8 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'statisticsLeads', path: '/statistics/leads', title: 'nav.statisticsLeads', access: P.statisticsLeads },
   { id: 'leads', path: '/leads', title: 'nav.leads', access: P.leads },
 
-  ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers),
-  detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting']),
+  ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers, Offers),
+  detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'], OfferDetail),
 
   ...listRoutes('advertisers', '/advertisers', ['active', 'blocked', 'all'], 'nav.advertisers', P.advertisers, Advertisers),
   detailRoute('advertisers', '/advertisers', 'nav.advertisers', P.advertisers, [

@@ -25,7 +25,9 @@ export function SieveColumnsPicker({ display }: { display: Display }) {
           key={key}
           checked={display.keys.includes(key)}
           disabled={display.saving || display.loading}
-          onChange={(e) => void display.setKeys(e.target.checked ? [...display.keys, key] : display.keys.filter((k) => k !== key)).catch(() => undefined)}
+          onChange={(e) =>
+            void display.setKeys(e.target.checked ? [...display.keys, key] : display.keys.filter((k) => k !== key)).catch(() => undefined)
+          }
         >
           {t(`keys.${key}`)}
         </Checkbox>

@@ -19,8 +19,17 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.startsWith('/api/v1/countries')) return json({ data: { items: [{ code: 'DE', name: 'Germany' }, { code: 'AT', name: 'Austria' }] } });
-      if (url.startsWith('/api/v1/timezones')) return json({ data: { items: [{ name: 'Europe/Berlin', offset: '+01:00', title: 'Europe/Berlin (+01:00)' }] } });
+      if (url.startsWith('/api/v1/countries'))
+        return json({
+          data: {
+            items: [
+              { code: 'DE', name: 'Germany' },
+              { code: 'AT', name: 'Austria' },
+            ],
+          },
+        });
+      if (url.startsWith('/api/v1/timezones'))
+        return json({ data: { items: [{ name: 'Europe/Berlin', offset: '+01:00', title: 'Europe/Berlin (+01:00)' }] } });
       return json({ data: { items: [], meta: { totalCount: 0 } } });
     }),
   );
@@ -42,7 +51,11 @@ function wrap(ui: React.ReactNode) {
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
-function Controlled({ initial, onValue, ...props }: { initial: Sieve; onValue?: (s: Sieve) => void } & Omit<React.ComponentProps<typeof SieveEditor>, 'value' | 'onChange'>) {
+function Controlled({
+  initial,
+  onValue,
+  ...props
+}: { initial: Sieve; onValue?: (s: Sieve) => void } & Omit<React.ComponentProps<typeof SieveEditor>, 'value' | 'onChange'>) {
   const [value, setValue] = useState(initial);
   return (
     <SieveEditor
@@ -78,7 +91,9 @@ describe('schedule windows', () => {
       'schedule.windows.0.days': ['required'],
       'schedule.windows.0.from': ['startTime'],
     });
-    expect(sieveProblems('affiliates', { ...base, schedule: { timezone: 'Mars/Base', windows: [] } })).toEqual({ 'schedule.timezone': ['pattern'] });
+    expect(sieveProblems('affiliates', { ...base, schedule: { timezone: 'Mars/Base', windows: [] } })).toEqual({
+      'schedule.timezone': ['pattern'],
+    });
   });
 
   it('adds a window, toggles weekdays and shows the problem of an empty window on its row', () => {
@@ -124,7 +139,11 @@ describe('server errors', () => {
   });
 
   it('shows them on their field of the editor', () => {
-    const sieve = { ...base, countries: ['DE'], schedule: { timezone: 'Europe/Berlin', windows: [{ days: [1], from: '09:00', to: '18:00' }] } };
+    const sieve = {
+      ...base,
+      countries: ['DE'],
+      schedule: { timezone: 'Europe/Berlin', windows: [{ days: [1], from: '09:00', to: '18:00' }] },
+    };
     wrap(<SieveEditor owner="advertisers" value={sieve} errors={sieveServerErrors(error, ['items', 1])} />);
     expect(within(screen.getByTestId('sieve-field-countries')).getByRole('alert').textContent).toBe('The value has an invalid format');
     expect(within(screen.getByTestId('schedule-window-0')).getByRole('alert').textContent).toBe('Enter the end time as HH:mm');

@@ -86,17 +86,45 @@ function FieldErrors({ messages }: { messages: string[] }) {
   );
 }
 
-function Field({ label, hint, errors, children, testId }: { label: ReactNode; hint?: ReactNode; errors: string[]; children: ReactNode; testId?: string }) {
+function Field({
+  label,
+  hint,
+  errors,
+  children,
+  testId,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors: string[];
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Flex vertical gap={4} data-testid={testId}>
       <Typography.Text style={{ fontSize: 13, fontWeight: 500 }}>{label}</Typography.Text>
       {children}
-      {errors.length ? <FieldErrors messages={errors} /> : hint ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{hint}</Typography.Text> : null}
+      {errors.length ? (
+        <FieldErrors messages={errors} />
+      ) : hint ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {hint}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }
 
-function DayChips({ days, onChange, disabled, invalid }: { days: number[]; onChange(days: number[]): void; disabled?: boolean; invalid: boolean }) {
+function DayChips({
+  days,
+  onChange,
+  disabled,
+  invalid,
+}: {
+  days: number[];
+  onChange(days: number[]): void;
+  disabled?: boolean;
+  invalid: boolean;
+}) {
   const { t } = useSieveT();
   const { token } = theme.useToken();
   const set = new Set(days);
@@ -125,7 +153,21 @@ function DayChips({ days, onChange, disabled, invalid }: { days: number[]; onCha
   );
 }
 
-function TimeField({ value, onChange, label, invalid, disabled, testId }: { value: string; onChange(v: string): void; label: string; invalid: boolean; disabled?: boolean; testId: string }) {
+function TimeField({
+  value,
+  onChange,
+  label,
+  invalid,
+  disabled,
+  testId,
+}: {
+  value: string;
+  onChange(v: string): void;
+  label: string;
+  invalid: boolean;
+  disabled?: boolean;
+  testId: string;
+}) {
   const parsed = /^\d\d:\d\d$/.test(value) ? dayjs(value, TIME) : null;
   return (
     <TimePicker
@@ -164,7 +206,8 @@ function ScheduleEditor({
   const zones = useTimezones();
   const zoneOptions = useMemo(() => {
     const list = (zones.data ?? []).map((z) => ({ value: z.name, label: z.title }));
-    if (schedule?.timezone && !list.some((o) => o.value === schedule.timezone)) list.unshift({ value: schedule.timezone, label: schedule.timezone });
+    if (schedule?.timezone && !list.some((o) => o.value === schedule.timezone))
+      list.unshift({ value: schedule.timezone, label: schedule.timezone });
     return list;
   }, [zones.data, schedule?.timezone]);
   const byWindows = schedule !== null;
@@ -210,7 +253,9 @@ function ScheduleEditor({
             const dayErrors = problems(`schedule.windows.${i}.days`);
             const fromErrors = problems(`schedule.windows.${i}.from`);
             const toErrors = problems(`schedule.windows.${i}.to`);
-            const rest = problems(`schedule.windows.${i}`).filter((m) => !dayErrors.includes(m) && !fromErrors.includes(m) && !toErrors.includes(m));
+            const rest = problems(`schedule.windows.${i}`).filter(
+              (m) => !dayErrors.includes(m) && !fromErrors.includes(m) && !toErrors.includes(m),
+            );
             return (
               <Flex
                 key={i}
@@ -235,9 +280,23 @@ function ScheduleEditor({
                 </Flex>
                 <Flex gap={8} align="center" wrap>
                   <Typography.Text type="secondary">{t('schedule.from')}</Typography.Text>
-                  <TimeField value={w.from} onChange={(from) => setWindow(i, { from })} label={t('schedule.from')} invalid={fromErrors.length > 0} disabled={disabled} testId={`window-${i}-from`} />
+                  <TimeField
+                    value={w.from}
+                    onChange={(from) => setWindow(i, { from })}
+                    label={t('schedule.from')}
+                    invalid={fromErrors.length > 0}
+                    disabled={disabled}
+                    testId={`window-${i}-from`}
+                  />
                   <Typography.Text type="secondary">{t('schedule.to')}</Typography.Text>
-                  <TimeField value={w.to} onChange={(to) => setWindow(i, { to })} label={t('schedule.to')} invalid={toErrors.length > 0} disabled={disabled} testId={`window-${i}-to`} />
+                  <TimeField
+                    value={w.to}
+                    onChange={(to) => setWindow(i, { to })}
+                    label={t('schedule.to')}
+                    invalid={toErrors.length > 0}
+                    disabled={disabled}
+                    testId={`window-${i}-to`}
+                  />
                   {crossesMidnight(w) ? (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {w.from === w.to ? t('schedule.allDay') : t('schedule.pastMidnight')}
@@ -316,14 +375,44 @@ export function SieveEditor({ owner, value, onChange, offerId, errors, showError
 
   const control = (key: SieveKey): ReactNode => {
     const invalid = messagesAt(key).length > 0 ? 'error' : undefined;
-    const common = { disabled, status: invalid, placeholder: t(`any.${key}`), style: { width: '100%' }, 'aria-label': t(`keys.${key}`) } as const;
+    const common = {
+      disabled,
+      status: invalid,
+      placeholder: t(`any.${key}`),
+      style: { width: '100%' },
+      'aria-label': t(`keys.${key}`),
+    } as const;
     switch (key) {
       case 'countries':
-        return <CountrySelect {...common} value={sieve.countries} onChange={(v) => change(key, v)} maxTagCount="responsive" data-testid="sieve-countries" />;
+        return (
+          <CountrySelect
+            {...common}
+            value={sieve.countries}
+            onChange={(v) => change(key, v)}
+            maxTagCount="responsive"
+            data-testid="sieve-countries"
+          />
+        );
       case 'languages':
-        return <LanguageSelect {...common} value={sieve.languages} onChange={(v) => change(key, v)} maxTagCount="responsive" data-testid="sieve-languages" />;
+        return (
+          <LanguageSelect
+            {...common}
+            value={sieve.languages}
+            onChange={(v) => change(key, v)}
+            maxTagCount="responsive"
+            data-testid="sieve-languages"
+          />
+        );
       case 'trafficSourceIds':
-        return <TrafficSourceSelect {...common} value={sieve.trafficSourceIds} onChange={(v) => change(key, v)} maxTagCount="responsive" data-testid="sieve-trafficSourceIds" />;
+        return (
+          <TrafficSourceSelect
+            {...common}
+            value={sieve.trafficSourceIds}
+            onChange={(v) => change(key, v)}
+            maxTagCount="responsive"
+            data-testid="sieve-trafficSourceIds"
+          />
+        );
       case 'schedule':
         return (
           <ScheduleEditor
@@ -358,14 +447,22 @@ export function SieveEditor({ owner, value, onChange, offerId, errors, showError
         <Field
           key={key}
           label={t(`keys.${key}`)}
-          errors={key === 'schedule' ? messagesAt('schedule').filter((m) => !messagesAt('schedule.windows').includes(m) && !messagesAt('schedule.timezone').includes(m)) : messagesAt(key)}
+          errors={
+            key === 'schedule'
+              ? messagesAt('schedule').filter(
+                  (m) => !messagesAt('schedule.windows').includes(m) && !messagesAt('schedule.timezone').includes(m),
+                )
+              : messagesAt(key)
+          }
           hint={key === 'landerIds' && offerId === undefined ? t('hints.landersNeedOffer') : undefined}
           testId={`sieve-field-${key}`}
         >
           {control(key)}
         </Field>
       ))}
-      {errors && errorsUnder(errors, 'sieve').length ? <FieldErrors messages={errorsUnder(errors, 'sieve').map((m) => problemText(t, '', m))} /> : null}
+      {errors && errorsUnder(errors, 'sieve').length ? (
+        <FieldErrors messages={errorsUnder(errors, 'sieve').map((m) => problemText(t, '', m))} />
+      ) : null}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('hints.empty')}
       </Typography.Text>

@@ -20,7 +20,10 @@ const REF_KIND: Partial<Record<SieveKey, RefKind>> = {
 
 function Chip({ children, tip, testId }: { children: ReactNode; tip?: ReactNode; testId?: string }) {
   const tag = (
-    <Tag style={{ marginInlineEnd: 0, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid={testId}>
+    <Tag
+      style={{ marginInlineEnd: 0, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      data-testid={testId}
+    >
       {children}
     </Tag>
   );

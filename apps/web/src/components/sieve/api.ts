@@ -110,7 +110,11 @@ export function refById(kind: RefKind, id: number): Promise<RefOption | null> {
     const byId = pending.get(kind) ?? new Map<number, Waiter[]>();
     pending.set(kind, byId);
     byId.set(id, [...(byId.get(id) ?? []), { resolve, reject }]);
-    if (!timers.has(kind)) timers.set(kind, setTimeout(() => void flush(kind), 10));
+    if (!timers.has(kind))
+      timers.set(
+        kind,
+        setTimeout(() => void flush(kind), 10),
+      );
   });
 }
 

@@ -59,7 +59,9 @@ export function sieveProblems(owner: SieveOwner, value: SieveInput | Sieve | nul
 /** true when the sieve matches everything (no list, no schedule window) */
 export function isOpenSieve(owner: SieveOwner, value: SieveInput | Sieve | null | undefined): boolean {
   const s = sieveOf(owner, value);
-  return SIEVE_KEYS_BY_OWNER[owner].every((k) => (k === 'schedule' ? !s.schedule || s.schedule.windows.length === 0 : (s[k] as unknown[]).length === 0));
+  return SIEVE_KEYS_BY_OWNER[owner].every((k) =>
+    k === 'schedule' ? !s.schedule || s.schedule.windows.length === 0 : (s[k] as unknown[]).length === 0,
+  );
 }
 
 /**
@@ -95,7 +97,8 @@ export function errorsUnder(errors: SieveErrors | undefined, key: string): strin
 }
 
 /** A window `to` at or before `from` runs past midnight (equal bounds: the whole day). */
-export const crossesMidnight = (w: { from: string; to: string }) => /^\d\d:\d\d$/.test(w.from) && /^\d\d:\d\d$/.test(w.to) && w.to <= w.from;
+export const crossesMidnight = (w: { from: string; to: string }) =>
+  /^\d\d:\d\d$/.test(w.from) && /^\d\d:\d\d$/.test(w.to) && w.to <= w.from;
 
 /** ISO weekdays as short names, consecutive runs joined: [1,2,3,4,5] -> 'Mon–Fri', [1,3] -> 'Mon, Wed'. */
 export function formatDays(days: readonly number[], dayName: (d: number) => string, everyDay: string): string {

@@ -10,7 +10,10 @@ import { useActiveTrafficSources } from '../../api/reference';
 import { loadRefs, sieveKeys, useCountries, useLanguages, useRefTitles, type RefKind, type RefOption } from './api';
 import { useSieveT } from './i18n';
 
-type Common<V> = Omit<SelectProps<V>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch' | 'value' | 'onChange'> & {
+type Common<V> = Omit<
+  SelectProps<V>,
+  'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch' | 'value' | 'onChange'
+> & {
   value?: V;
   onChange?: (value: V) => void;
 };
