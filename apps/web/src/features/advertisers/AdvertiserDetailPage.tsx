@@ -150,7 +150,7 @@ export default function AdvertiserDetailPage() {
               <DetailsCard a={a} />
               <IntegrationsCard advertiser={a} canWrite={canWrite} />
               <MembersCard advertiserId={a.id} />
-              <OffersCard />
+              <OffersCard offers={a.offers ?? []} />
             </Flex>
           </Col>
           <Col xs={24} xl={8}>

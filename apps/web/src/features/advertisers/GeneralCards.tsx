@@ -6,6 +6,8 @@ import { ApiOutlined, AppstoreOutlined, LinkOutlined, ShoppingOutlined } from '@
 import type { Advertiser } from '@leadgrid/shared/schemas/sell-side';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { StatusTag } from '../../components/StatusTag';
 import { useSession } from '../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
 import { applyServerErrors, useRevalidateOnLanguageChange } from '../../components/form';
@@ -211,11 +213,8 @@ export function AdvertiserTokenCard({ a, canWrite }: { a: Advertiser; canWrite: 
   );
 }
 
-/**
- * The offers this advertiser serves. The advertiser answer has no offers yet (offers arrive with the offers
- * issue), so the card says none use it.
- */
-export function OffersCard() {
+/** The offers this advertiser serves (the offers it is an advertiser target of), each with the target's status. */
+export function OffersCard({ offers }: { offers: NonNullable<Advertiser['offers']> }) {
   const { t } = useAdvertisersT();
   const { token } = theme.useToken();
   return (
@@ -225,20 +224,41 @@ export function OffersCard() {
         <Flex align="center" gap={8}>
           <ShoppingOutlined style={{ color: token.colorPrimary }} />
           {t('offers.title')}
+          {offers.length ? <Typography.Text type="secondary">{offers.length}</Typography.Text> : null}
         </Flex>
       }
       data-testid="offers-card"
     >
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        style={{ margin: '8px 0' }}
-        description={
-          <Flex vertical gap={2}>
-            <Typography.Text strong>{t('offers.emptyTitle')}</Typography.Text>
-            <Typography.Text type="secondary">{t('offers.emptyText')}</Typography.Text>
-          </Flex>
-        }
-      />
+      {offers.length ? (
+        <Flex vertical gap={8}>
+          {offers.map((o) => (
+            <Flex key={o.id} align="center" justify="space-between" gap={12} data-testid="advertiser-offer">
+              <Link to={`/offers/${o.id}/targeting`}>
+                <Typography.Text type="secondary">#{o.id}</Typography.Text> {o.title}
+              </Link>
+              <Flex gap={6} align="center">
+                <StatusTag status={o.status} />
+                {o.targetStatus !== 'active' ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('offers.targetInactive')}
+                  </Typography.Text>
+                ) : null}
+              </Flex>
+            </Flex>
+          ))}
+        </Flex>
+      ) : (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          style={{ margin: '8px 0' }}
+          description={
+            <Flex vertical gap={2}>
+              <Typography.Text strong>{t('offers.emptyTitle')}</Typography.Text>
+              <Typography.Text type="secondary">{t('offers.emptyText')}</Typography.Text>
+            </Flex>
+          }
+        />
+      )}
     </Card>
   );
 }

@@ -150,6 +150,7 @@ export const en = {
     title: 'Offers',
     emptyTitle: 'No offers use this advertiser yet',
     emptyText: 'Offers that distribute leads or traffic to this advertiser are listed here.',
+    targetInactive: 'target paused',
   },
   members: {
     title: 'Advertiser members',
@@ -386,6 +387,7 @@ export const ru: Texts = {
     title: 'Офферы',
     emptyTitle: 'Этого рекламодателя пока не использует ни один оффер',
     emptyText: 'Здесь появятся офферы, которые передают этому рекламодателю лиды или трафик.',
+    targetInactive: 'цель приостановлена',
   },
   members: {
     title: 'Участники рекламодателя',
