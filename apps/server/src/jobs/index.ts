@@ -6,9 +6,11 @@ import type { Services } from '../app';
 import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
+import { definePostbackDeliveryJobs } from '../modules/postback-delivery';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
   defineApiSyncJobs(services.queue, services);
   defineLeadJobs(services.queue, services);
+  definePostbackDeliveryJobs(services.queue, services);
 }

@@ -1,0 +1,198 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/helper';
+import { postbacks, systemLogs } from '../../db/schema';
+import type { Ctx } from '../../http/context';
+import { deliverPostback, enqueuePostbackEvents, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from './index';
+
+const t = await useApp();
+const db = t.database.db;
+
+/** an affiliate's postback receiver: /flaky fails `failuresLeft` times then answers 200, /ok answers 200, /down 503 */
+let server: Server;
+let base = '';
+const received: { method: string; url: string; body: string }[] = [];
+let failuresLeft = 0;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ method: req.method!, url: req.url!, body });
+      if (req.url!.startsWith('/down') || (req.url!.startsWith('/flaky') && failuresLeft-- > 0)) {
+        res.writeHead(503);
+        res.end('busy');
+      } else {
+        res.writeHead(200);
+        res.end('OK');
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
+
+beforeEach(async () => {
+  received.length = 0;
+  // no leftover deliveries of another test
+  await t.queue.runDue(POSTBACK_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+  received.length = 0;
+  await db.update(postbacks).set({ status: 'inactive' });
+});
+
+const ctx = (): Ctx => ({ actor: null, db, database: t.database, config: t.config, now: () => t.clock.now });
+
+async function postback(input: Partial<typeof postbacks.$inferInsert> & { url: string }) {
+  const [row] = await db
+    .insert(postbacks)
+    .values({ scope: 'affiliate', method: 'GET', events: ['conversion_approved'], status: 'active', ...input })
+    .returning();
+  return row;
+}
+
+const logsOf = (postbackIds: number[]) =>
+  db
+    .select()
+    .from(systemLogs)
+    .where(and(eq(systemLogs.type, 'postback_out'), inArray(systemLogs.postbackId, postbackIds)))
+    .orderBy(asc(systemLogs.id));
+
+const runAll = () => t.queue.runDue(POSTBACK_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+
+describe('enqueuePostbackEvents', () => {
+  it('fires the global, team and affiliate postbacks that listen to the event, with macros and without staff-only values', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const other = await t.make.user({ type: 'affiliate', signIn: false });
+    const team = await t.make.team({ members: [affiliate.id] });
+    const otherTeam = await t.make.team();
+    const global = await postback({ scope: 'global', url: `${base}/ok/global?c={click_id}&e={event}` });
+    const teamPb = await postback({ scope: 'team', teamId: team.id, url: `${base}/ok/team?p={payout}&r={revenue}` });
+    const own = await postback({ affiliateId: affiliate.id, url: `${base}/ok/own?s={status}&a={advertiser_id}&s1={sub1}` });
+    const silent = await postback({ affiliateId: affiliate.id, url: `${base}/ok/silent`, events: ['conversion_rejected'] });
+    const others = await postback({ affiliateId: other.id, url: `${base}/ok/other` });
+    const otherTeamPb = await postback({ scope: 'team', teamId: otherTeam.id, url: `${base}/ok/other-team` });
+    const inactive = await postback({ affiliateId: affiliate.id, url: `${base}/ok/inactive`, status: 'inactive' });
+
+    const fired = await db.transaction((tx) =>
+      enqueuePostbackEvents({ ...ctx(), db: tx }, t.queue, {
+        event: 'conversion_approved',
+        affiliateId: affiliate.id,
+        conversionId: 77,
+        conversionStatus: 3,
+        values: { click_id: 'clk-1', payout: '12.50', revenue: '40.00', advertiser_id: 9, status: 'approved', sub1: 'a b' },
+      }),
+    );
+    expect(fired.sort((a, b) => a - b)).toEqual([global.id, teamPb.id, own.id]);
+    expect(await runAll()).toBe(3);
+    const urls = received.map((r) => r.url).sort();
+    expect(urls).toEqual(['/ok/global?c=clk-1&e=conversion_approved', '/ok/own?s=approved&a=&s1=a%20b', '/ok/team?p=12.50&r=']);
+    const logs = await logsOf([global.id, teamPb.id, own.id, silent.id, others.id, otherTeamPb.id, inactive.id]);
+    expect(logs).toHaveLength(3);
+    for (const log of logs)
+      expect(log).toMatchObject({
+        entity: 'affiliate',
+        affiliateId: affiliate.id,
+        conversionId: 77,
+        conversionStatus: 3,
+        event: 'conversion_approved',
+        responseStatus: 200,
+        responseBody: 'OK',
+        success: true,
+        attempt: 1,
+      });
+    expect(JSON.stringify(logs.map((l) => l.data))).not.toContain('40.00');
+  });
+
+  it("fires a postback through the goal's events, and only for that goal", async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/ok/goal?g={goal}`, events: [], goalEvents: [{ goalId: 5, events: ['conversion_pending'] }] });
+    const input = { event: 'conversion_pending' as const, affiliateId: affiliate.id, teamId: null, values: { goal: 'deposit' } };
+    expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 6 })).toEqual([]);
+    expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 5 })).toEqual([pb.id]);
+    await runAll();
+    expect(received.map((r) => r.url)).toEqual(['/ok/goal?g=deposit']);
+  });
+
+  it('enqueues nothing when the transaction rolls back', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    await postback({ affiliateId: affiliate.id, url: `${base}/ok/rollback` });
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueuePostbackEvents({ ...ctx(), db: tx }, t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
+        throw new Error('conversion not saved');
+      }),
+    ).rejects.toThrow('conversion not saved');
+    expect(await runAll()).toBe(0);
+    expect(received).toEqual([]);
+  });
+});
+
+describe('postback-deliver job', () => {
+  it('retries a receiver that fails twice then succeeds: three logged attempts, one delivery', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/flaky?lead={lead_id}`, method: 'POST' });
+    failuresLeft = 2;
+    await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, leadId: 42, values: { lead_id: 42 } });
+    expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(1);
+    // the retry waits for its backoff delay
+    expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(0);
+    expect(await runAll()).toBe(1);
+    expect(await runAll()).toBe(1);
+    expect(await runAll()).toBe(0);
+    const logs = await logsOf([pb.id]);
+    expect(logs.map((l) => [l.attempt, l.success, l.responseStatus])).toEqual([
+      [1, false, 503],
+      [2, false, 503],
+      [3, true, 200],
+    ]);
+    expect(logs[0]).toMatchObject({ leadId: 42, msg: "The affiliate's server answered HTTP 503", responseBody: 'busy' });
+    expect(logs[2].msg).toBe('Delivered (HTTP 200)');
+    expect(logs[2].data).toMatchObject({ request: { method: 'POST', url: `${base}/flaky?lead=42`, body: 'lead=42' } });
+    expect(received.filter((r) => r.body === 'lead=42')).toHaveLength(3);
+    const [job] = await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } });
+    expect(job.state).toBe('completed');
+  });
+
+  it('logs a private address refused by the SSRF guard as a failed attempt and throws for a retry', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/ok/private` });
+    const job: PostbackDeliverJob = {
+      postbackId: pb.id,
+      event: 'event_sent',
+      affiliateId: affiliate.id,
+      goalId: null,
+      leadId: 5,
+      conversionId: null,
+      conversionStatus: null,
+      values: {},
+    };
+    const deps = { database: t.database, config: { ALLOW_PRIVATE_CALLBACKS: false }, now: () => t.clock.now };
+    await expect(deliverPostback(deps, job, { retryCount: 0 })).rejects.toThrow('The address 127.0.0.1 is not public');
+    expect(received).toEqual([]);
+    const [log] = await logsOf([pb.id]);
+    expect(log).toMatchObject({ success: false, responseStatus: null, attempt: 1, event: 'event_sent', msg: 'The address 127.0.0.1 is not public' });
+  });
+
+  it('stops calling a postback deactivated before its retry, and uses a URL fixed meanwhile', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/down` });
+    await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
+    await runAll();
+    await db.update(postbacks).set({ url: `${base}/ok/fixed` }).where(eq(postbacks.id, pb.id));
+    await runAll();
+    expect(received.map((r) => r.url)).toEqual(['/down', '/ok/fixed']);
+
+    const gone = await postback({ affiliateId: affiliate.id, url: `${base}/down` });
+    await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
+    await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
+    await runAll();
+    await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, gone.id));
+    received.length = 0;
+    await runAll();
+    expect(received).toEqual([]);
+    expect(await logsOf([gone.id])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Outbound affiliate postbacks (ARCHITECTURE §5, spec §3 Postback, §4 postback event statuses). When a conversion or a
+ * lead changes, `enqueuePostbackEvents` finds the active postbacks that apply — the affiliate's own, its team's and the
+ * network's global one — whose events (or goal events for the conversion's goal) include the event, and enqueues one
+ * `postback-deliver` job per postback in the caller's transaction: the event and its postbacks commit together.
+ *
+ * The job reads the postback as it is at delivery (a URL fixed after failures is used by the next retry; a postback
+ * deactivated or deleted meanwhile is no longer called), substitutes the macros, calls the URL through the SSRF guard
+ * with a timeout, logs every attempt as an affiliate postback log (`system_logs` postback_out) and throws on failure so
+ * the queue retries with exponential backoff. Staff-only macros (revenue, advertiser id) never reach an affiliate.
+ */
+import { MACROS, POSTBACK_EVENTS, substituteMacros, type MacroValues, type PostbackEvent } from '@leadgrid/shared';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { postbacks, systemLogs, teamMembers } from '../../db/schema';
+import type { Ctx } from '../../http/context';
+import type { JobInfo, JobQueue } from '../../jobs/queue';
+import { callOutbound, type OutboundRequest } from '../../lib/outbound';
+
+export const POSTBACK_DELIVER_JOB = 'postback-deliver';
+/** how long an affiliate's server has to answer one postback */
+export const POSTBACK_TIMEOUT_MS = 10_000;
+/** retries after the first attempt: 30 s doubling (pg-boss backoff), about two hours in all */
+export const POSTBACK_RETRY_LIMIT = 8;
+export const POSTBACK_RETRY_DELAY_S = 30;
+
+const STAFF_ONLY_MACROS: readonly string[] = MACROS.filter((m) => m.staffOnly).map((m) => m.name);
+
+export interface PostbackEventInput {
+  event: PostbackEvent;
+  affiliateId: number;
+  /** the affiliate's team; when left out, the teams the affiliate is a member of (null: no team postbacks) */
+  teamId?: number | null;
+  /** the conversion's goal: postbacks listening to this goal's events fire too */
+  goalId?: number | null;
+  leadId?: number | null;
+  conversionId?: number | null;
+  /** conversion status number (spec §4), kept on the log */
+  conversionStatus?: number | null;
+  /** macro values of the event (click, lead, conversion, offer); staff-only ones are dropped */
+  values: MacroValues;
+}
+
+export interface PostbackDeliverJob {
+  postbackId: number;
+  event: PostbackEvent;
+  affiliateId: number;
+  goalId: number | null;
+  leadId: number | null;
+  conversionId: number | null;
+  conversionStatus: number | null;
+  values: Record<string, string | number | null>;
+}
+
+/** the values an affiliate may receive: staff-only macros removed, the event, affiliate and time filled in */
+export function affiliateMacroValues(input: PostbackEventInput, at: Date): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {};
+  for (const [k, v] of Object.entries(input.values)) if (v !== undefined && !STAFF_ONLY_MACROS.includes(k)) out[k] = v;
+  out.event = input.event;
+  out.affiliate_id ??= input.affiliateId;
+  out.timestamp ??= Math.floor(at.getTime() / 1000);
+  return out;
+}
+
+/** Does this postback listen to the event (directly, or through the goal's events)? */
+export function postbackListens(
+  row: { events: string[]; goalEvents: { goalId: number; events: string[] }[] },
+  event: PostbackEvent,
+  goalId: number | null | undefined,
+): boolean {
+  if (row.events.includes(event)) return true;
+  return goalId != null && row.goalEvents.some((g) => g.goalId === goalId && g.events.includes(event));
+}
+
+/**
+ * Enqueues one delivery per applicable active postback, in the caller's transaction (`ctx.db`). Answers the ids of the
+ * postbacks that will fire.
+ */
+export async function enqueuePostbackEvents(ctx: Ctx, queue: JobQueue, input: PostbackEventInput): Promise<number[]> {
+  if (!(POSTBACK_EVENTS as readonly string[]).includes(input.event)) throw new Error(`unknown postback event ${input.event}`);
+  const owners = [eq(postbacks.scope, 'global'), and(eq(postbacks.scope, 'affiliate'), eq(postbacks.affiliateId, input.affiliateId))];
+  const teamIds =
+    input.teamId === undefined
+      ? (await ctx.db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, input.affiliateId))).map((r) => r.id)
+      : input.teamId === null
+        ? []
+        : [input.teamId];
+  if (teamIds.length) owners.push(and(eq(postbacks.scope, 'team'), inArray(postbacks.teamId, teamIds)));
+  const rows = await ctx.db
+    .select({ id: postbacks.id, events: postbacks.events, goalEvents: postbacks.goalEvents })
+    .from(postbacks)
+    .where(and(eq(postbacks.status, 'active'), or(...owners)))
+    .orderBy(postbacks.id);
+  const firing = rows.filter((r) => postbackListens(r, input.event, input.goalId));
+  if (!firing.length) return [];
+  const values = affiliateMacroValues(input, ctx.now());
+  for (const row of firing) {
+    const job: PostbackDeliverJob = {
+      postbackId: row.id,
+      event: input.event,
+      affiliateId: input.affiliateId,
+      goalId: input.goalId ?? null,
+      leadId: input.leadId ?? null,
+      conversionId: input.conversionId ?? null,
+      conversionStatus: input.conversionStatus ?? null,
+      values,
+    };
+    await queue.send(POSTBACK_DELIVER_JOB, job, { db: ctx.db });
+  }
+  return firing.map((r) => r.id);
+}
+
+export interface DeliveryDeps {
+  database: Database;
+  config: Pick<Config, 'ALLOW_PRIVATE_CALLBACKS'>;
+  now: () => Date;
+}
+
+/** The request of one postback: GET calls the URL; POST sends its query string as a form body too. */
+export function buildPostbackRequest(method: string, url: string): OutboundRequest {
+  if (method.toUpperCase() !== 'POST') return { method: 'GET', url, headers: {}, body: null, timeoutMs: POSTBACK_TIMEOUT_MS };
+  let query = '';
+  try {
+    query = new URL(url).search.replace(/^\?/, '');
+  } catch {
+    // an unparseable URL is reported by the call itself
+  }
+  return {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: query,
+    timeoutMs: POSTBACK_TIMEOUT_MS,
+  };
+}
+
+export type DeliveryOutcome = 'delivered' | 'skipped';
+
+/**
+ * One delivery attempt: logs it and answers 'delivered', answers 'skipped' when the postback is gone or inactive, and
+ * throws (after logging) when the affiliate's server did not take it, so the queue retries.
+ */
+export async function deliverPostback(deps: DeliveryDeps, job: PostbackDeliverJob, info: Pick<JobInfo, 'retryCount'>): Promise<DeliveryOutcome> {
+  const db = deps.database.db;
+  const [postback] = await db
+    .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method, status: postbacks.status })
+    .from(postbacks)
+    .where(and(eq(postbacks.id, job.postbackId), eq(postbacks.status, 'active')));
+  if (!postback) return 'skipped';
+  const url = substituteMacros(postback.url, job.values);
+  const result = await callOutbound(buildPostbackRequest(postback.method, url), { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
+  const status = result.response?.status ?? null;
+  const success = status !== null && status >= 200 && status < 300;
+  const msg = success
+    ? `Delivered (HTTP ${status})`
+    : result.error ?? `The affiliate's server answered HTTP ${status}`;
+  await db.insert(systemLogs).values({
+    createdAt: deps.now(),
+    type: 'postback_out',
+    entity: 'affiliate',
+    affiliateId: job.affiliateId,
+    postbackId: postback.id,
+    leadId: job.leadId,
+    conversionId: job.conversionId,
+    goalId: job.goalId,
+    conversionStatus: job.conversionStatus,
+    event: job.event,
+    data: {
+      request: result.request,
+      durationMs: result.response?.durationMs ?? null,
+      responseTruncated: result.response?.truncated ?? false,
+      error: result.error,
+    },
+    responseStatus: status,
+    responseBody: result.response?.body ?? null,
+    success,
+    msg: msg.slice(0, 500),
+    attempt: info.retryCount + 1,
+  });
+  if (!success) throw new Error(msg);
+  return 'delivered';
+}
+
+export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps): void {
+  queue.define<PostbackDeliverJob>({
+    name: POSTBACK_DELIVER_JOB,
+    options: {
+      retryLimit: POSTBACK_RETRY_LIMIT,
+      retryDelay: POSTBACK_RETRY_DELAY_S,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil(POSTBACK_TIMEOUT_MS / 1000) * 6,
+    },
+    pollingIntervalSeconds: 1,
+    concurrency: 8,
+    handler: async (data, job) => {
+      await deliverPostback(deps, data, job);
+    },
+  });
+}

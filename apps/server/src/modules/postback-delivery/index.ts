@@ -1,0 +1,9 @@
+/** Outbound affiliate postbacks: what the traffic engine calls when a conversion or a lead changes. */
+export {
+  enqueuePostbackEvents,
+  definePostbackDeliveryJobs,
+  deliverPostback,
+  POSTBACK_DELIVER_JOB,
+  type PostbackEventInput,
+  type PostbackDeliverJob,
+} from './delivery';
