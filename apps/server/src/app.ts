@@ -23,6 +23,7 @@ import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import { TokenSigner } from './lib/tokens';
 import { modules } from './modules';
+import { postbackInRoutes } from './modules/conversions/postback-in.routes';
 
 export interface AppDeps {
   config: Config;
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerAuth(app, { database: deps.database, config, signer: services.signer, now });
   services.tracking = setupTracking(app, { database: deps.database, config, now });
+  await app.register(postbackInRoutes);
 
   await app.register(
     async (api) => {

@@ -1,0 +1,25 @@
+/**
+ * `GET|POST /postback/:postbackKey` on the root path (advertisers call it, so it is not under /api/v1 and needs no
+ * token): the query, a form body or a JSON body. Answers 200 {status:'ok', conversionId} or a 4xx
+ * {status:'error', message}; outbound affiliate postbacks are not fired from here yet (see docs/decisions.md).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { handleInboundPostback } from './postback-in';
+
+export async function postbackInRoutes(app: FastifyInstance) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  const handler = async (req: FastifyRequest<{ Params: { postbackKey: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    const outcome = await handleInboundPostback(req.ctx, {
+      key: req.params.postbackKey,
+      ip: req.ip,
+      method: req.method,
+      url: req.url,
+      query: (req.query ?? {}) as Record<string, unknown>,
+      body: req.body ?? null,
+    });
+    return reply.code(outcome.code).header('cache-control', 'no-store').send(outcome.answer);
+  };
+  app.route({ method: ['GET', 'POST'], url: '/postback/:postbackKey', config: { public: true }, schema: { hide: true }, handler });
+}

@@ -1,0 +1,187 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../../test/helper';
+import { clicks, conversions, currencies, integrations, leadEvents, leads, paymentRules, systemLogs } from '../../db/schema';
+import { ipAllowed, postbackParams } from './postback-in';
+
+const t = await useApp();
+const db = t.database.db;
+
+const MAPPINGS = [
+  { advertiserStatus: 'deposit', leadStatus: 'sent', conversionStatus: 3, leadGrade: 'ftd' },
+  { advertiserStatus: 'pending', leadStatus: 'sent', conversionStatus: 1 },
+  { advertiserStatus: 'trash', leadStatus: 'trash', conversionStatus: 4 },
+];
+
+/** an offer with a fixed payment rule, an advertiser whose integration takes postbacks, an affiliate and a sent lead */
+async function market(opts: { postback?: Record<string, unknown>; rule?: Partial<typeof paymentRules.$inferInsert>; sessionLifespan?: number } = {}) {
+  const vertical = await t.make.vertical({ goals: ['Registration', 'Deposit'] });
+  const offer = await t.make.offer({ verticalId: vertical.id, sessionLifespan: opts.sessionLifespan ?? 30 });
+  const advertiser = await t.make.advertiser({ verticalId: vertical.id });
+  await db
+    .update(integrations)
+    .set({ postbackEnabled: true, postback: opts.postback ?? {}, leadStatusMappings: MAPPINGS })
+    .where(eq(integrations.id, advertiser.integration.id));
+  const [rule] = await db
+    .insert(paymentRules)
+    .values({ offerId: offer.id, revenueValue: '50', revenueCurrency: 'USD', payoutValue: '30', payoutCurrency: 'USD', autoApprovePeriod: 24, ...opts.rule })
+    .returning();
+  const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      status: 'sent',
+      phone: '+48601000000',
+      country: 'PL',
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: affiliate.id,
+      advertiserId: advertiser.id,
+      integrationId: advertiser.integration.id,
+      advertiserLeadId: `ADV-${Math.random().toString(36).slice(2, 10)}`,
+      createdAt: t.clock.now,
+    })
+    .returning();
+  return { vertical, offer, advertiser, key: advertiser.integration.postbackKey, rule, affiliate, lead };
+}
+
+const get = (key: string, query: string, remoteAddress?: string) => t.request({ method: 'GET', url: `/postback/${key}?${query}`, remoteAddress });
+const conversionsOf = (leadId: number) => db.select().from(conversions).where(eq(conversions.leadId, leadId)).orderBy(conversions.id);
+const leadOf = async (id: number) => (await db.select().from(leads).where(eq(leads.id, id)))[0];
+const lastLog = async () => (await db.select().from(systemLogs).where(eq(systemLogs.type, 'postback_in')).orderBy(systemLogs.id)).at(-1)!;
+
+describe('inbound postback: GET|POST /postback/:postbackKey', () => {
+  it('creates the conversion priced by the payment rule, updates the lead with its history and logs the postback', async () => {
+    const m = await market();
+    const res = await get(m.key, `lead_id=${m.lead.id}&status=deposit&goal=Deposit&payout=55.5&currency=usd&event_id=E1`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ status: 'ok', conversionId: expect.any(Number) });
+    const [conv] = await conversionsOf(m.lead.id);
+    expect(conv).toMatchObject({
+      id: body.conversionId,
+      status: 3,
+      offerId: m.offer.id,
+      affiliateId: m.affiliate.id,
+      advertiserId: m.advertiser.id,
+      goalId: m.vertical.goals[1].id,
+      eventId: 'E1',
+      paymentRuleId: m.rule.id,
+      originalRevenue: '55.50000000',
+      currency: 'USD',
+      revenue: '50.00000000',
+      payout: '30.00000000',
+      revenueCurrency: 'USD',
+      baseCurrency: 'USD',
+      baseRevenue: '50.00000000',
+      basePayout: '30.00000000',
+      marks: [],
+      autoApproveAt: null,
+    });
+    expect(await leadOf(m.lead.id)).toMatchObject({ status: 'sent', leadGrade: 'ftd' });
+    const events = await db.select().from(leadEvents).where(eq(leadEvents.leadId, m.lead.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'postback', data: expect.objectContaining({ advertiserStatus: 'deposit', leadGrade: 'ftd', conversionId: conv.id }) });
+    expect(await lastLog()).toMatchObject({ entity: 'advertiser', advertiserId: m.advertiser.id, success: true, conversionId: conv.id, leadId: m.lead.id, responseStatus: 200 });
+  });
+
+  it('is idempotent: the same postback twice makes one conversion; a new status updates it', async () => {
+    const m = await market();
+    const q = `lead_id=${m.lead.advertiserLeadId}&status=pending&event_id=E2`;
+    const a = (await get(m.key, q)).json();
+    const b = (await get(m.key, q)).json();
+    expect(b.conversionId).toBe(a.conversionId);
+    let list = await conversionsOf(m.lead.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ status: 1, autoApproveAt: new Date(t.clock.now.getTime() + 24 * 3_600_000) });
+    // without an event id: the lead's conversion of the goal
+    const c = (await get(m.key, `lead_id=${m.lead.id}&status=trash`)).json();
+    expect(c.conversionId).toBe(a.conversionId);
+    list = await conversionsOf(m.lead.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ status: 4, autoApproveAt: null });
+    expect((await leadOf(m.lead.id)).status).toBe('trash');
+  });
+
+  it('reads the names of the postback section from a form or JSON body, converts to the base currency and marks a late conversion', async () => {
+    const m = await market({ postback: { leadIdParam: 'tid', statusParam: 'st', payoutParam: 'amount' }, rule: { paymentType: 'percent', payoutValue: '40', revenueCurrency: 'EUR' }, sessionLifespan: 1 });
+    await db.insert(currencies).values({ code: 'EUR', name: 'Euro', title: 'Euro', symbol: '€', symbolNative: '€', rate: '0.5', status: 'active' }).onConflictDoUpdate({ target: currencies.code, set: { rate: '0.5' } });
+    t.clock.advance(2 * 86_400);
+    const res = await t.request({
+      method: 'POST',
+      url: `/postback/${m.key}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `tid=${m.lead.id}&st=pending&amount=100`,
+    });
+    expect(res.statusCode).toBe(200);
+    const [conv] = await conversionsOf(m.lead.id);
+    expect(conv).toMatchObject({ revenue: '100.00000000', revenueCurrency: 'EUR', payout: '40.00000000', baseRevenue: '200.00000000', basePayout: '80.00000000', marks: ['late_conversion'] });
+
+    const json = await t.request({ method: 'POST', url: `/postback/${m.key}`, payload: { tid: String(m.lead.id), st: 'deposit', amount: 100 } });
+    expect(json.json()).toEqual({ status: 'ok', conversionId: conv.id });
+    expect((await conversionsOf(m.lead.id))[0].status).toBe(3);
+  });
+
+  it('takes a click id: a click without a lead gets its own conversion', async () => {
+    const m = await market();
+    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    await db.insert(clicks).values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
+    const res = await get(m.key, `click_id=${id}&status=deposit`);
+    expect(res.statusCode).toBe(200);
+    const [conv] = await db.select().from(conversions).where(eq(conversions.clickId, id));
+    expect(conv).toMatchObject({ id: res.json().conversionId, leadId: null, status: 3, affiliateId: m.affiliate.id });
+  });
+
+  it('refuses an unknown key, a bad address, a wrong secure code, an unknown lead, status or goal and bad amounts with 4xx, logged, nothing written', async () => {
+    const m = await market({ postback: { ipAllowList: ['10.1.0.0/16'], secureCode: 'S3cret' } });
+    const cases: [string, string | undefined, number, RegExp][] = [
+      ['nope-key', undefined, 404, /Unknown postback key/],
+      [`${m.key}?lead_id=${m.lead.id}&secure_code=S3cret`, '192.168.1.1', 403, /may not send postbacks/],
+      [`${m.key}?lead_id=${m.lead.id}&secure_code=wrong`, '10.1.2.3', 403, /Wrong secure code/],
+      [`${m.key}?lead_id=999999999&secure_code=S3cret`, '10.1.2.3', 404, /Unknown lead/],
+      [`${m.key}?click_id=not-a-uuid&secure_code=S3cret`, '10.1.2.3', 404, /Unknown click/],
+      [`${m.key}?secure_code=S3cret`, '10.1.2.3', 400, /names no lead/],
+      [`${m.key}?lead_id=${m.lead.id}&status=weird&secure_code=S3cret`, '10.1.2.3', 422, /Unknown status weird/],
+      [`${m.key}?lead_id=${m.lead.id}&goal=Nope&secure_code=S3cret`, '10.1.2.3', 422, /Unknown goal/],
+      [`${m.key}?lead_id=${m.lead.id}&payout=1e9&secure_code=S3cret`, '10.1.2.3', 400, /decimal number/],
+      [`${m.key}?lead_id=${m.lead.id}&payout=5&currency=XXX&secure_code=S3cret`, '10.1.2.3', 422, /Unknown currency XXX/],
+    ];
+    for (const [path, ip, code, message] of cases) {
+      const [key, query = ''] = path.split('?');
+      const res = await get(key, query, ip);
+      expect(res.statusCode, path).toBe(code);
+      expect(res.json()).toEqual({ status: 'error', message: expect.stringMatching(message) });
+      expect(await lastLog()).toMatchObject({ success: false, responseStatus: code });
+    }
+    expect(await conversionsOf(m.lead.id)).toHaveLength(0);
+    expect(await leadOf(m.lead.id)).toMatchObject({ status: 'sent', leadGrade: null });
+    const ok = await get(m.key, `lead_id=${m.lead.id}&status=deposit&secure_code=S3cret`, '10.1.9.9');
+    expect(ok.statusCode).toBe(200);
+    const logs = await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
+    expect(logs.length).toBe(cases.length);
+    expect(logs.at(-1)!.data).toMatchObject({ method: 'GET', ip: '10.1.9.9', query: { lead_id: String(m.lead.id), secure_code: '***' } });
+    expect(JSON.stringify(logs.map((l) => l.data))).not.toContain('S3cret');
+  });
+
+  it('refuses a key whose integration does not take postbacks', async () => {
+    const m = await market();
+    await db.update(integrations).set({ postbackEnabled: false }).where(eq(integrations.id, m.advertiser.integration.id));
+    const res = await get(m.key, `lead_id=${m.lead.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Postbacks are not enabled for this integration');
+  });
+});
+
+describe('postback helpers', () => {
+  it('matches addresses and CIDR blocks, v4, v6 and v4-mapped', () => {
+    expect(ipAllowed('1.2.3.4', [])).toBe(true);
+    expect(ipAllowed('10.0.5.1', ['10.0.0.0/16'])).toBe(true);
+    expect(ipAllowed('::ffff:10.0.5.1', ['10.0.0.0/16'])).toBe(true);
+    expect(ipAllowed('10.1.5.1', ['10.0.0.0/16', '1.1.1.1'])).toBe(false);
+    expect(ipAllowed('2001:db8::1', ['2001:db8::/32'])).toBe(true);
+    expect(ipAllowed('garbage', ['10.0.0.0/8'])).toBe(false);
+  });
+  it('flattens query and body (the body wins, objects ignored)', () => {
+    expect(postbackParams({ a: '1', b: ['2', '3'] }, { a: 9, c: { x: 1 } })).toEqual({ a: '9', b: '2' });
+  });
+});
