@@ -11,6 +11,7 @@ import metricsRoutes from './metrics/metrics.routes';
 import notesRoutes from './notes/notes.routes';
 import notificationsRoutes from './notifications/notifications.routes';
 import postbacksRoutes from './postbacks/postbacks.routes';
+import postbackLogsRoutes from './postback-logs/postback-logs.routes';
 import paymentMethodsRoutes from './payment-methods/payment-methods.routes';
 import paymentSettingsRoutes from './payment-settings/payment-settings.routes';
 import referenceRoutes from './reference/reference.routes';
@@ -40,4 +41,4 @@ import paymentRulesRoutes from './payment-rules/payment-rules.routes';
 import offersRoutes from './offers/offers.routes';
 import leadsRoutes from './leads/leads.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes];
