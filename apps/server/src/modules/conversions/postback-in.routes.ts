@@ -1,7 +1,7 @@
 /**
  * `GET|POST /postback/:postbackKey` on the root path (advertisers call it, so it is not under /api/v1 and needs no
  * token): the query, a form body or a JSON body. Answers 200 {status:'ok', conversionId} or a 4xx
- * {status:'error', message}; outbound affiliate postbacks are not fired from here yet (see docs/decisions.md).
+ * {status:'error', message}.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { handleInboundPostback } from './postback-in';
@@ -11,7 +11,7 @@ export async function postbackInRoutes(app: FastifyInstance) {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   const handler = async (req: FastifyRequest<{ Params: { postbackKey: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-    const outcome = await handleInboundPostback(req.ctx, {
+    const outcome = await handleInboundPostback(req.ctx, req.server.services.queue, {
       key: req.params.postbackKey,
       ip: req.ip,
       method: req.method,

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { clicks, conversions, currencies, integrations, leadEvents, leads, paymentRules, systemLogs } from '../../db/schema';
+import { clicks, conversions, currencies, integrations, leadEvents, leads, paymentRules, postbacks, systemLogs } from '../../db/schema';
+import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
 import { ipAllowed, postbackParams } from './postback-in';
 
 const t = await useApp();
@@ -120,6 +121,24 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     const json = await t.request({ method: 'POST', url: `/postback/${m.key}`, payload: { tid: String(m.lead.id), st: 'deposit', amount: 100 } });
     expect(json.json()).toEqual({ status: 'ok', conversionId: conv.id });
     expect((await conversionsOf(m.lead.id))[0].status).toBe(3);
+  });
+
+  it("enqueues the affiliate's outbound postbacks of what changed (conversion status, lead status, grade), once", async () => {
+    const m = await market();
+    const [pb] = await db
+      .insert(postbacks)
+      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}&p={payout}&r={revenue}', events: ['conversion_approved', 'conversion_rejected', 'event_trash', 'event_lead_grade_changed'], status: 'active' })
+      .returning();
+    const jobs = async () => (await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } })).map((j) => j.data as { event: string; conversionId: number; values: Record<string, unknown> });
+    const { conversionId } = (await get(m.key, `lead_id=${m.lead.id}&status=deposit&event_id=E9`)).json();
+    await get(m.key, `lead_id=${m.lead.id}&status=deposit&event_id=E9`);
+    let list = await jobs();
+    expect(list.map((j) => j.event).sort()).toEqual(['conversion_approved', 'event_lead_grade_changed']);
+    expect(list[0]).toMatchObject({ conversionId, values: expect.objectContaining({ status: 'approved', payout: '30', lead_grade: 'ftd', offer_id: m.offer.id }) });
+    expect(list[0].values).not.toHaveProperty('revenue');
+    await get(m.key, `lead_id=${m.lead.id}&status=trash&event_id=E9`);
+    list = await jobs();
+    expect(list.map((j) => j.event).sort()).toEqual(['conversion_approved', 'conversion_rejected', 'event_lead_grade_changed', 'event_trash']);
   });
 
   it('takes a click id: a click without a lead gets its own conversion', async () => {

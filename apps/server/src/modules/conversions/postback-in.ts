@@ -3,18 +3,22 @@
  * postback key, reads the parameters by the names of its postback section (query, form or JSON body), checks the IP
  * allow-list and the secure code, maps the advertiser status through leadStatusMappings, updates the lead (status,
  * grade, a lead_events row) and creates or updates the conversion of the lead's (or click's) goal, priced by the
- * offer's payment rules — all in one transaction. Every postback, accepted or refused, is a `postback_in` system log.
+ * offer's payment rules — all in one transaction, with the outbound affiliate postbacks of what changed (conversion
+ * created or its status changed, the lead's status, its grade). Every postback, accepted or refused, is a
+ * `postback_in` system log.
  */
 import { BlockList, isIP } from 'node:net';
 import {
-  CONVERSION_STATUS, LATE_CONVERSION_MARK, convert, pickPaymentRule, postbackSection, priceConversion, roundMoney, type LeadStatusMapping,
+  CONVERSION_STATUS, LATE_CONVERSION_MARK, POSTBACK_EVENTS, type PostbackEvent, convert, pickPaymentRule, postbackSection, priceConversion, roundMoney, type LeadStatusMapping,
   type Postback, type PostbackInAnswer, type SieveLike,
 } from '@leadgrid/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { advertisers, clicks, conversions, currencies, integrations, leadEvents, leads, offers, paymentRules, systemLogs, verticalGoals } from '../../db/schema';
 import type { Ctx } from '../../http/context';
+import type { JobQueue } from '../../jobs/queue';
 import { baseCurrencyCode } from '../currencies/currencies.service';
+import { enqueuePostbackEvents } from '../postback-delivery';
 
 export interface InboundPostback {
   key: string;
@@ -156,7 +160,7 @@ async function rateOf(db: DbOrTx, code: string): Promise<string> {
 }
 
 /** Handles one inbound postback; never throws for bad input (a refusal is an answer with its code, and is logged). */
-export async function handleInboundPostback(ctx: Ctx, input: InboundPostback): Promise<PostbackOutcome> {
+export async function handleInboundPostback(ctx: Ctx, queue: JobQueue, input: InboundPostback): Promise<PostbackOutcome> {
   const [found] = await ctx.db
     .select({ integration: integrations, advertiserStatus: advertisers.status })
     .from(integrations)
@@ -178,7 +182,7 @@ export async function handleInboundPostback(ctx: Ctx, input: InboundPostback): P
 
   try {
     return await ctx.db.transaction(async (tx) => {
-      const result = await record(tx, ctx, integration, names, p);
+      const result = await record(tx, { ...ctx, db: tx }, queue, integration, names, p);
       await log(tx, ctx, input, integration, result.outcome, result.logged);
       return result.outcome;
     });
@@ -188,7 +192,15 @@ export async function handleInboundPostback(ctx: Ctx, input: InboundPostback): P
   }
 }
 
-async function record(tx: DbOrTx, ctx: Ctx, integration: IntegrationRow, names: Postback, p: Record<string, string>) {
+const CONVERSION_EVENTS: Record<number, PostbackEvent> = {
+  [CONVERSION_STATUS.pending]: 'conversion_pending',
+  [CONVERSION_STATUS.hold]: 'conversion_deferred',
+  [CONVERSION_STATUS.approved]: 'conversion_approved',
+  [CONVERSION_STATUS.rejected]: 'conversion_rejected',
+};
+const STATUS_NAMES: Record<number, string> = { 1: 'pending', 2: 'hold', 3: 'approved', 4: 'rejected' };
+
+async function record(tx: DbOrTx, ctx: Ctx, queue: JobQueue, integration: IntegrationRow, names: Postback, p: Record<string, string>) {
   const now = ctx.now();
   const { lead, click } = await findSubject(tx, integration, p, names);
   if (lead) await tx.execute(sql`select id from leads where id = ${lead.id} for update`);
@@ -349,6 +361,39 @@ async function record(tx: DbOrTx, ctx: Ctx, integration: IntegrationRow, names: 
       type: 'postback',
       data: { advertiserStatus, from: lead.status, to: mapping.leadStatus, leadGrade: mapping.leadGrade ?? null, conversionId, integrationId: integration.id },
     });
+  }
+
+  // outbound affiliate postbacks, in this transaction
+  const leadStatus = mapping?.leadStatus ?? lead?.status ?? null;
+  const leadGrade = mapping?.leadGrade ?? lead?.leadGrade ?? null;
+  const events: PostbackEvent[] = [];
+  if (changed) events.push(CONVERSION_EVENTS[conversionStatus]);
+  if (lead && mapping && lead.status !== mapping.leadStatus && (POSTBACK_EVENTS as readonly string[]).includes(`event_${mapping.leadStatus}`))
+    events.push(`event_${mapping.leadStatus}` as PostbackEvent);
+  if (lead && mapping?.leadGrade && lead.leadGrade !== mapping.leadGrade) events.push('event_lead_grade_changed');
+  if (events.length) {
+    const [goal] = goalId ? await tx.select({ title: verticalGoals.title }).from(verticalGoals).where(eq(verticalGoals.id, goalId)) : [];
+    const values = {
+      click_id: lead?.clickId ?? click?.id ?? null,
+      ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`sub${i + 1}`, (lead ?? click)?.[`sub${i + 1}` as 'sub1'] ?? null])),
+      country,
+      ip: lead?.ip ?? click?.ip ?? null,
+      lead_id: lead?.id ?? null,
+      lead_status: leadStatus,
+      lead_grade: leadGrade,
+      conversion_id: conversionId,
+      status: STATUS_NAMES[conversionStatus],
+      goal: goal?.title ?? null,
+      payout: amounts.payout,
+      revenue: amounts.revenue,
+      currency: amounts.payoutCurrency,
+      offer_id: offer.id,
+      campaign_id: lead?.campaignId ?? click?.campaignId ?? null,
+      affiliate_id: affiliateId,
+      advertiser_id: integration.advertiserId,
+    };
+    for (const event of events)
+      await enqueuePostbackEvents(ctx, queue, { event, affiliateId, teamId: teamId ?? undefined, goalId, leadId: lead?.id ?? null, conversionId, conversionStatus, values });
   }
 
   const outcome: PostbackOutcome = { code: 200, answer: { status: 'ok', conversionId }, changed };
