@@ -111,9 +111,9 @@ describe('route guards', () => {
   });
 
   it('opens a route when the user has its permission', async () => {
-    const user = makeUser('affiliate_manager', ['front.menu.offers.read']);
-    renderAt('/offers/active', session(user), pages('offers.active', 'statistics'));
-    expect(await screen.findByRole('heading', { name: 'Offers' })).toBeTruthy();
+    const user = makeUser('affiliate_manager', ['front.menu.reports.read']);
+    renderAt('/reports', session(user), pages('reports', 'statistics'));
+    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeTruthy();
     expect(wrongPermissionsStore.get()).toBe(false);
   });
 
