@@ -3,6 +3,7 @@
  * delivery retries, hold release, postbacks out and API sync here.
  */
 import type { Services } from '../app';
+import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
 import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
@@ -12,5 +13,6 @@ export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
   defineApiSyncJobs(services.queue, services);
   defineLeadJobs(services.queue, services);
+  defineConversionJobs(services.queue, services);
   definePostbackDeliveryJobs(services.queue, services);
 }

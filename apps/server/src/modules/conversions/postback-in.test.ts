@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { clicks, conversions, currencies, integrations, leadEvents, leads, paymentRules, postbacks, systemLogs } from '../../db/schema';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
+import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ipAllowed, postbackParams } from './postback-in';
 
 const t = await useApp();
@@ -188,6 +189,36 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     const res = await get(m.key, `lead_id=${m.lead.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Postbacks are not enabled for this integration');
+  });
+});
+
+describe('auto-approve job', () => {
+  it('approves pending conversions once their autoApproveAt has passed, leaves the others, fires conversion_approved', async () => {
+    const m = await market();
+    const [pb] = await db
+      .insert(postbacks)
+      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}', events: ['conversion_approved'], status: 'active' })
+      .returning();
+    const due = (await get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=A1`)).json().conversionId;
+    const other = await market({ rule: { autoApprovePeriod: 48 } });
+    const later = (await get(other.key, `lead_id=${other.lead.id}&status=pending&event_id=A2`)).json().conversionId;
+    // the cron's job is sent by hand: the test queue runs no scheduler
+    const statusOf = async (id: number) => (await db.select().from(conversions).where(eq(conversions.id, id)))[0];
+    t.clock.advance(24 * 3600 - 60);
+    await t.queue.send(CONVERSION_AUTO_APPROVE_JOB, {});
+    await t.queue.runDue(CONVERSION_AUTO_APPROVE_JOB, { ignoreStartAfter: true });
+    expect((await statusOf(due)).status).toBe(1);
+    t.clock.advance(61);
+    await t.queue.send(CONVERSION_AUTO_APPROVE_JOB, {});
+    await t.queue.runDue(CONVERSION_AUTO_APPROVE_JOB, { ignoreStartAfter: true });
+    expect(await statusOf(due)).toMatchObject({ status: 3, autoApproveAt: null, statusChangedAt: t.clock.now });
+    expect((await statusOf(later)).status).toBe(1);
+    const jobs = await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } });
+    expect(jobs.map((j) => (j.data as { event: string; conversionId: number }).conversionId)).toEqual([due]);
+    t.clock.advance(24 * 3600);
+    await t.queue.send(CONVERSION_AUTO_APPROVE_JOB, {});
+    await t.queue.runDue(CONVERSION_AUTO_APPROVE_JOB, { ignoreStartAfter: true });
+    expect((await statusOf(later)).status).toBe(3);
   });
 });
 
