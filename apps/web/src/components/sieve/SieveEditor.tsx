@@ -18,7 +18,7 @@ import {
   type SieveOwner,
 } from '@leadgrid/shared/schemas/sieve';
 import type { Rule } from 'antd/es/form';
-import { Button, Flex, Segmented, Select, Tag, TimePicker, Tooltip, Typography, theme } from 'antd';
+import { Button, Col, Flex, Row, Segmented, Select, Tag, TimePicker, Tooltip, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -443,23 +443,26 @@ export function SieveEditor({ owner, value, onChange, offerId, errors, showError
 
   return (
     <Flex vertical gap={14} id={id} data-testid={`sieve-editor-${owner}`}>
-      {shown.map((key) => (
-        <Field
-          key={key}
-          label={t(`keys.${key}`)}
-          errors={
-            key === 'schedule'
-              ? messagesAt('schedule').filter(
-                  (m) => !messagesAt('schedule.windows').includes(m) && !messagesAt('schedule.timezone').includes(m),
-                )
-              : messagesAt(key)
-          }
-          hint={key === 'landerIds' && offerId === undefined ? t('hints.landersNeedOffer') : undefined}
-          testId={`sieve-field-${key}`}
-        >
-          {control(key)}
-        </Field>
-      ))}
+      <Row gutter={[16, 14]}>
+        {shown.map((key) => (
+          <Col key={key} xs={24} md={key === 'schedule' ? 24 : 12}>
+            <Field
+              label={t(`keys.${key}`)}
+              errors={
+                key === 'schedule'
+                  ? messagesAt('schedule').filter(
+                      (m) => !messagesAt('schedule.windows').includes(m) && !messagesAt('schedule.timezone').includes(m),
+                    )
+                  : messagesAt(key)
+              }
+              hint={key === 'landerIds' && offerId === undefined ? t('hints.landersNeedOffer') : undefined}
+              testId={`sieve-field-${key}`}
+            >
+              {control(key)}
+            </Field>
+          </Col>
+        ))}
+      </Row>
       {errors && errorsUnder(errors, 'sieve').length ? (
         <FieldErrors messages={errorsUnder(errors, 'sieve').map((m) => problemText(t, '', m))} />
       ) : null}

@@ -1,7 +1,8 @@
 /**
  * /offers/{id}/{tab} for staff (front.menu.offers.read): the header holds the image, title, id, status with its
  * actions (activate, deactivate, move to draft; offer.update, with a confirmation), vertical, access type and the hot
- * flag; tabs general, affiliates and targeting (advertisers) are built here.
+ * flag; tabs general, affiliates and targeting (advertisers) are built here; landings, caps and payment rules come
+ * from the offer-tabs feature.
  */
 import { ArrowLeftOutlined, CheckCircleOutlined, FileOutlined, PauseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { OfferStatus } from '@leadgrid/shared/schemas/sieve';
@@ -16,11 +17,12 @@ import { StatusTag } from '../../components/StatusTag';
 import { useOffer } from './api';
 import { useOffersT } from './i18n';
 import { AccessTag, HotTag, OFFER_WRITE, OfferThumb, useOfferStatus } from './parts';
+import { OfferCapsTab, OfferLandingsTab, OfferPaymentRulesTab } from '../offer-tabs';
 import { AffiliatesTab } from './tabs/AffiliatesTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { TargetingTab } from './tabs/TargetingTab';
 
-const TABS = ['general', 'affiliates', 'targeting'] as const;
+const TABS = ['general', 'targeting', 'landings', 'caps', 'payment-rules', 'affiliates'] as const;
 type Tab = (typeof TABS)[number];
 
 const STATUS_ACTIONS: { status: OfferStatus; icon: ReactNode; key: string }[] = [
@@ -82,14 +84,16 @@ export function StaffOfferPage() {
       />
     ) : null;
   const tabLabel = (key: Tab) => {
-    const n =
-      key === 'affiliates'
-        ? o?.counts
-          ? o.counts.affiliates + o.counts.teams
-          : undefined
-        : key === 'targeting'
-          ? o?.counts?.advertisers
-          : undefined;
+    const c = o?.counts;
+    const counts: Record<Tab, number | undefined> = {
+      general: undefined,
+      targeting: c?.advertisers,
+      landings: c ? c.landers + c.creatives : undefined,
+      caps: c?.caps,
+      'payment-rules': c?.paymentRules,
+      affiliates: c ? c.affiliates + c.teams : undefined,
+    };
+    const n = counts[key];
     return (
       <span>
         {t(`tabs.detail.${key}`)}
@@ -164,8 +168,14 @@ export function StaffOfferPage() {
         <GeneralTab offer={o} canWrite={canWrite} />
       ) : tab === 'affiliates' ? (
         <AffiliatesTab offer={o} canWrite={canWrite} />
-      ) : (
+      ) : tab === 'targeting' ? (
         <TargetingTab offer={o} canWrite={canWrite} />
+      ) : tab === 'landings' ? (
+        <OfferLandingsTab offer={o} />
+      ) : tab === 'caps' ? (
+        <OfferCapsTab offer={o} />
+      ) : (
+        <OfferPaymentRulesTab offer={o} />
       )}
     </Page>
   );

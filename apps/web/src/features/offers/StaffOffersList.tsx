@@ -15,12 +15,11 @@ import {
 } from '@ant-design/icons';
 import type { Offer } from '@leadgrid/shared/schemas/offers';
 import type { OfferStatus } from '@leadgrid/shared/schemas/sieve';
-import { Badge, Button, Card, Dropdown, Flex, Segmented, Select, Tooltip, Typography, theme } from 'antd';
+import { Badge, Button, Card, Dropdown, Flex, Segmented, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
-import { formatDate, formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { CountrySelect } from '../../components/sieve';
 import { StatusTag } from '../../components/StatusTag';
@@ -48,7 +47,7 @@ const STATUS_ACTIONS: { status: OfferStatus; icon: React.ReactNode; key: string 
 export function StaffOffersList() {
   const { t } = useOffersT();
   const { token } = theme.useToken();
-  const { access, timezone } = useSession();
+  const { access } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const canWrite = allowed(access, OFFER_WRITE);
@@ -78,7 +77,7 @@ export function StaffOffersList() {
       sortable: true,
       alwaysVisible: true,
       render: (_v, row) => (
-        <Flex gap={10} align="center" style={{ minWidth: 220, maxWidth: 340 }}>
+        <Flex gap={10} align="center" style={{ minWidth: 220, maxWidth: 320 }}>
           <OfferThumb url={row.imageUrl} title={row.title} />
           <Flex vertical style={{ minWidth: 0, lineHeight: 1.3 }}>
             <Flex gap={6} align="center">
@@ -104,16 +103,6 @@ export function StaffOffersList() {
     { key: 'tags', title: t('columns.tags'), render: (_v, row) => <TagsCell tags={row.tags} /> },
     { key: 'managers', title: t('columns.managers'), render: (_v, row) => <PeopleList people={row.managers} max={1} /> },
     { key: 'status', title: t('columns.status'), sortable: true, render: (_v, row) => <StatusTag status={row.status} /> },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
   ];
   if (canWrite)
     columns.push({

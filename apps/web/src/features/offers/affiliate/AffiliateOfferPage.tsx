@@ -30,7 +30,7 @@ function PayoutsCard({ offer }: { offer: AffiliateOffer }) {
     <Card title={t('affiliate.payouts')} variant="borderless" data-testid="affiliate-payouts">
       <Table
         size="small"
-        rowKey={(_r, i) => String(i)}
+        rowKey={(p) => [p.paymentModel?.id, p.goal?.id, p.paymentType, p.value, p.currency, p.countries.join()].join('|')}
         pagination={false}
         dataSource={offer.payouts}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('affiliate.noPayout')} /> }}
@@ -102,7 +102,7 @@ function LandersCard({ offer }: { offer: AffiliateOffer }) {
         dataSource={offer.landers}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('affiliate.noLanders')} /> }}
         columns={[
-          { key: 'title', title: t('columns.title'), render: (_v, l) => <Typography.Text strong>{l.title}</Typography.Text> },
+          { key: 'title', title: t('affiliate.lander'), render: (_v, l) => <Typography.Text strong>{l.title}</Typography.Text> },
           {
             key: 'pageType',
             title: t('affiliate.type'),
@@ -143,7 +143,7 @@ function CreativesCard({ offerId }: { offerId: number }) {
   };
   const copy = (text: string) =>
     navigator.clipboard.writeText(text).then(
-      () => notify.success(t('affiliate.copy')),
+      () => notify.success(t('affiliate.copied')),
       () => undefined,
     );
   return (

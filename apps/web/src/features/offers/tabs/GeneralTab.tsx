@@ -74,7 +74,33 @@ export function GeneralTab({ offer, canWrite }: { offer: Offer; canWrite: boolea
   return (
     <Row gutter={[20, 20]}>
       <Col xs={24} xl={16}>
-        <Card title={t('detail.details')} variant="borderless">
+        <Card
+          title={t('detail.details')}
+          variant="borderless"
+          extra={
+            canWrite ? (
+              <Flex align="center" gap={12}>
+                <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="offer-dirty">
+                  {dirty ? t('detail.unsaved') : t('detail.saved')}
+                </Typography.Text>
+                <Button
+                  disabled={!dirty || update.isPending}
+                  onClick={() => {
+                    form.resetFields();
+                    form.setFieldsValue(valuesOf(offer));
+                    setDirty(false);
+                    setFailure([]);
+                  }}
+                >
+                  {t('actions.reset')}
+                </Button>
+                <Button type="primary" onClick={() => form.submit()} loading={update.isPending} disabled={!dirty} data-testid="offer-save">
+                  {t('actions.saveChanges')}
+                </Button>
+              </Flex>
+            ) : null
+          }
+        >
           <Form<OfferValues>
             form={form}
             layout="vertical"
@@ -82,33 +108,13 @@ export function GeneralTab({ offer, canWrite }: { offer: Offer; canWrite: boolea
             disabled={!canWrite}
             onValuesChange={() => setDirty(true)}
             onFinish={(v) => void submit(v)}
+            scrollToFirstError
             data-testid="offer-general-form"
           >
-            <OfferFields creation={creation.data} offer={offer} />
             {failure.length ? (
               <Alert type={dirty ? 'error' : 'info'} showIcon title={failure.join(' ')} style={{ marginBottom: 16 }} />
             ) : null}
-            {canWrite ? (
-              <Flex justify="space-between" align="center" gap={12} wrap style={{ position: 'sticky', bottom: 0, paddingTop: 8 }}>
-                <Typography.Text type="secondary">{dirty ? t('detail.unsaved') : t('detail.saved')}</Typography.Text>
-                <Flex gap={8}>
-                  <Button
-                    disabled={!dirty || update.isPending}
-                    onClick={() => {
-                      form.resetFields();
-                      form.setFieldsValue(valuesOf(offer));
-                      setDirty(false);
-                      setFailure([]);
-                    }}
-                  >
-                    {t('actions.reset')}
-                  </Button>
-                  <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!dirty} data-testid="offer-save">
-                    {t('actions.saveChanges')}
-                  </Button>
-                </Flex>
-              </Flex>
-            ) : null}
+            <OfferFields creation={creation.data} offer={offer} />
           </Form>
         </Card>
       </Col>

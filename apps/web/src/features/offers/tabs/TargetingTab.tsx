@@ -23,6 +23,7 @@ import {
   Segmented,
   Switch,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
@@ -258,17 +259,22 @@ export function TargetingTab({ offer, canWrite }: { offer: Offer; canWrite: bool
       title: t('targets.advertiser'),
       alwaysVisible: true,
       render: (_v, row) => (
-        <Flex vertical style={{ minWidth: 180, maxWidth: 260, lineHeight: 1.3 }}>
+        <Flex vertical style={{ minWidth: 160, maxWidth: 220, lineHeight: 1.3 }}>
           <Flex gap={6} align="center">
             <Link to={`/advertisers/${row.advertiser.id}/general`} style={{ fontWeight: 600 }}>
               {row.advertiser.title}
             </Link>
             {row.advertiser.status !== 'active' ? <StatusTag status={row.advertiser.status} /> : null}
           </Flex>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }} title={row.integration.title}>
             {row.integration.title}
             {row.integration.status !== 'active' ? ` · ${t(`status.${row.integration.status}`)}` : ''}
           </Typography.Text>
+          {row.activeLanders > 0 ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('targets.activeLanders', { count: row.activeLanders })}
+            </Typography.Text>
+          ) : null}
         </Flex>
       ),
     },
@@ -280,22 +286,17 @@ export function TargetingTab({ offer, canWrite }: { offer: Offer; canWrite: bool
     {
       key: 'weight',
       title: t('targets.weight'),
-      align: 'right',
-      render: (w: number) => <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{w}</Typography.Text>,
+      render: (_v, row) => (
+        <Flex gap={6} align="center" wrap={false}>
+          <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{row.weight}</Typography.Text>
+          {row.lowPriority ? (
+            <Tooltip title={t('targets.lowPriorityHint')}>
+              <Tag style={{ marginInlineEnd: 0 }}>{t('targets.low')}</Tag>
+            </Tooltip>
+          ) : null}
+        </Flex>
+      ),
     },
-    {
-      key: 'lowPriority',
-      title: t('targets.lowPriority'),
-      render: (low: boolean) =>
-        low ? (
-          <Tag color="default" style={{ marginInlineEnd: 0 }}>
-            {t('targets.low')}
-          </Tag>
-        ) : (
-          <Typography.Text type="secondary">{t('targets.normal')}</Typography.Text>
-        ),
-    },
-    { key: 'activeLanders', title: t('targets.landers'), align: 'right' },
     { key: 'status', title: t('targets.status'), render: (s: string) => <StatusTag status={s} /> },
   ];
   if (canWrite)
