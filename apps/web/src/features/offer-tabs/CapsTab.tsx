@@ -8,13 +8,13 @@
 import { CopyOutlined, EditOutlined, FilterOutlined, MoreOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { CAP_STATUSES, type Cap } from '@leadgrid/shared/schemas/caps';
 import type { Offer } from '@leadgrid/shared/schemas/offers';
-import { CAP_PERIODS, CAP_TYPES } from '@leadgrid/shared/schemas/sieve';
-import { App, Button, Card, Dropdown, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
+import { CAP_TYPES } from '@leadgrid/shared/schemas/sieve';
+import { App, Button, Card, Dropdown, Flex, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { formatDateTime, formatMoney, formatNumber } from '../../components/format';
-import { SieveColumnsPicker, sieveColumns, useSieveDisplaySettings, useSieveT } from '../../components/sieve';
+import { SieveColumnsPicker, useSieveDisplaySettings } from '../../components/sieve';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
@@ -23,7 +23,7 @@ import { useCapWrites, useCaps } from './api';
 import { CapDrawer } from './CapDrawer';
 import { counterPercent, counterReached } from './decimals';
 import { OFFER_WRITE } from './LandingsTab';
-import { Dash, SieveModal, useConfirmStatus, useTabsT } from './parts';
+import { SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
 
 /** an amount of a cap: money in its currency, or a count */
 export function capAmount(value: string | null, currency: string | null): string {
@@ -37,29 +37,27 @@ export function CounterCell({ cap }: { cap: Cap }) {
   const { timezone } = useSession();
   const percent = counterPercent(cap.counter, cap.value);
   const reached = counterReached(cap.counter, cap.value);
-  const text = t('caps.counter', {
-    counter: capAmount(cap.counter, cap.currency),
-    value: capAmount(cap.value, cap.currency),
-    period: t(`caps.periodNow.${cap.period}`),
-    zone: cap.timezone,
-  });
+  const amounts = `${capAmount(cap.counter, cap.currency)} / ${capAmount(cap.value, cap.currency)}`;
+  const when = t('caps.counterWhen', { period: t(`caps.periodNow.${cap.period}`), zone: cap.timezone });
   const range =
     cap.periodStart !== null && cap.periodEnd !== null
-      ? t('caps.periodRange', { from: formatDateTime(cap.periodStart, cap.timezone), to: formatDateTime(cap.periodEnd, cap.timezone), zone: cap.timezone, mine: timezone })
+      ? t('caps.periodRange', { from: formatDateTime(cap.periodStart, timezone), to: formatDateTime(cap.periodEnd, timezone), zone: timezone })
       : t('caps.periodAll');
   return (
     <Tooltip title={range}>
-      <Flex vertical gap={0} style={{ minWidth: 200, maxWidth: 240 }} data-testid="cap-counter">
-        <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{text}</Typography.Text>
-        <Progress
-          percent={percent}
-          size="small"
-          showInfo={false}
-          status={reached ? 'exception' : cap.status === 'active' ? 'active' : 'normal'}
-          strokeColor={reached ? undefined : percent >= 80 ? '#faad14' : undefined}
-          style={{ margin: 0 }}
-          aria-label={text}
-        />
+      <Flex vertical gap={0} style={{ width: 210 }} data-testid="cap-counter" aria-label={t('caps.counter', { counter: capAmount(cap.counter, cap.currency), value: capAmount(cap.value, cap.currency), period: t(`caps.periodNow.${cap.period}`), zone: cap.timezone })}>
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {amounts}
+        </Typography.Text>
+        <Progress percent={percent} size="small" showInfo={false} status={reached ? 'exception' : 'normal'} strokeColor={!reached && percent >= 80 ? '#faad14' : undefined} style={{ margin: 0 }} />
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          {when}
+        </Typography.Text>
+        {cap.informationalValue ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {t('caps.shownToAffiliates', { value: capAmount(cap.informationalValue, cap.currency) })}
+          </Typography.Text>
+        ) : null}
       </Flex>
     </Tooltip>
   );
@@ -67,11 +65,10 @@ export function CounterCell({ cap }: { cap: Cap }) {
 
 export function OfferCapsTab({ offer }: { offer: Offer }) {
   const { t } = useTabsT();
-  const { t: ts } = useSieveT();
   const { modal } = App.useApp();
   const { access } = useSession();
   const canWrite = allowed(access, OFFER_WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type', 'period'] });
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type'] });
   const list = useCaps(offer.id, table.query);
   const display = useSieveDisplaySettings('caps');
   const writes = useCapWrites(offer.id);
@@ -109,48 +106,68 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
     });
 
   const columns: DataColumn<Cap>[] = [
-    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
     {
       key: 'title',
-      title: t('fields.title'),
+      title: t('caps.cap'),
       sortable: true,
       alwaysVisible: true,
       render: (title: string, c) => (
-        <Typography.Text strong ellipsis={{ tooltip: title || undefined }} style={{ maxWidth: 200, display: 'block' }}>
-          {title || t('caps.untitled', { id: c.id })}
-        </Typography.Text>
+        <Flex vertical gap={2} style={{ minWidth: 150, maxWidth: 200 }}>
+          <Typography.Text strong ellipsis={{ tooltip: title || undefined }}>
+            {title || t('caps.untitled', { id: c.id })}
+          </Typography.Text>
+          <Flex gap={4} wrap align="center">
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              #{c.id}
+            </Typography.Text>
+            <Tag color={c.type === 'limit' ? 'geekblue' : 'cyan'} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+              {t(`capTypes.${c.type}`)}
+            </Tag>
+            {c.lowPriority ? (
+              <Tag color="orange" style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+                {t('caps.lowPriority')}
+              </Tag>
+            ) : null}
+          </Flex>
+        </Flex>
+      ),
+    },
+    { key: 'value', title: t('caps.valueCounter'), sortable: true, render: (_, c) => <CounterCell cap={c} /> },
+    {
+      key: 'counts',
+      title: t('caps.counts'),
+      render: (_, c) => (
+        <Flex vertical gap={2} style={{ maxWidth: 180 }}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+            {c.currency ? t('caps.moneyIn', { currency: c.currency }) : t(`processingTypes.${c.processingType}`)}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            {c.goal?.title ?? t('caps.anyGoal')}
+            {c.paymentModel ? ` · ${c.paymentModel.code}` : ''}
+          </Typography.Text>
+        </Flex>
       ),
     },
     {
-      key: 'type',
-      title: t('fields.capType'),
-      sortable: true,
-      filters: CAP_TYPES.map((x) => ({ text: t(`capTypes.${x}`), value: x })),
-      render: (x: Cap['type']) => <Tag color={x === 'limit' ? 'geekblue' : 'cyan'}>{t(`capTypes.${x}`)}</Tag>,
+      key: 'behaviour',
+      title: t('caps.behaviour'),
+      render: (_, c) => (
+        <Flex vertical gap={2} style={{ maxWidth: 190 }}>
+          <Typography.Text ellipsis={{ tooltip: true }}>
+            {c.type === 'limit'
+              ? t(`actionsList.${c.action}`)
+              : c.guarantee
+                ? t('caps.guaranteed', { value: capAmount(c.guarantee, c.currency) })
+                : t('caps.noGuarantee')}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('caps.weightIs', { weight: c.weight })}
+          </Typography.Text>
+        </Flex>
+      ),
     },
-    { key: 'value', title: t('caps.valueCounter'), sortable: true, render: (_, c) => <CounterCell cap={c} /> },
-    { key: 'guarantee', title: t('fields.guarantee'), align: 'right', render: (g: string | null, c) => (g ? capAmount(g, c.currency) : <Dash />) },
-    { key: 'currency', title: t('fields.currency'), render: (cur: string | null) => cur ?? <Typography.Text type="secondary">{t('measures.count')}</Typography.Text> },
-    {
-      key: 'period',
-      title: t('fields.period'),
-      sortable: true,
-      filters: CAP_PERIODS.map((p) => ({ text: t(`periods.${p}`), value: p })),
-      render: (p: Cap['period']) => t(`periods.${p}`),
-    },
-    { key: 'action', title: t('fields.action'), render: (a: Cap['action'], c) => (c.type === 'limit' ? t(`actionsList.${a}`) : <Dash />) },
-    { key: 'processingType', title: t('fields.processingType'), render: (p: Cap['processingType']) => t(`processingTypes.${p}`) },
-    { key: 'goal', title: t('fields.goal'), render: (g: Cap['goal']) => g?.title ?? <Typography.Text type="secondary">{t('caps.anyGoal')}</Typography.Text> },
-    {
-      key: 'paymentModel',
-      title: t('fields.paymentModel'),
-      render: (m: Cap['paymentModel']) => (m ? <Tooltip title={m.title}><Tag style={{ marginInlineEnd: 0 }}>{m.code}</Tag></Tooltip> : <Dash />),
-    },
-    { key: 'lowPriority', title: t('fields.lowPriority'), render: (low: boolean) => (low ? <Tag color="orange">{t('caps.low')}</Tag> : <Dash />) },
-    { key: 'weight', title: t('fields.weight'), sortable: true, align: 'right' },
-    { key: 'informationalValue', title: t('fields.informationalValue'), align: 'right', render: (v: string | null, c) => (v ? capAmount(v, c.currency) : <Dash />) },
     { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
-    ...sieveColumns<Cap>(display.keys, (c) => c.sieve, (k) => ts(`keys.${k}`)),
+    ...(display.keys.length ? [sieveSummaryColumn<Cap>('caps', display.keys, (c) => c.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
           {
@@ -189,7 +206,7 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
       : []),
   ];
 
-  const filtered = Boolean(table.filters.search || table.filters.status || table.filters.type || table.filters.period);
+  const filtered = Boolean(table.filters.search || table.filters.status || table.filters.type);
 
   return (
     <Card
@@ -235,6 +252,15 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('caps.search')} />
+            <Select
+              allowClear
+              value={table.filters.type}
+              onChange={(v?: string) => table.setFilters({ type: v ?? null })}
+              placeholder={t('fields.capType')}
+              options={CAP_TYPES.map((x) => ({ value: x, label: t(`capTypes.${x}`) }))}
+              style={{ width: 140 }}
+              data-testid="cap-type-filter"
+            />
             <SieveColumnsPicker display={display} />
           </>
         }

@@ -17,14 +17,14 @@ import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
-import { SieveColumnsPicker, sieveColumns, useSieveDisplaySettings, useSieveT } from '../../components/sieve';
+import { SieveColumnsPicker, useSieveDisplaySettings } from '../../components/sieve';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
 import { creativesApi, useCreatives, useCreativeWrites } from './api';
 import { CreativeDrawer } from './CreativeDrawer';
 import { formatBytes } from './creativeForm';
-import { CreativeTypeIcon, Dash, SieveModal, useConfirmStatus, useLocalTable, useTabsT } from './parts';
+import { CreativeTypeIcon, Dash, SieveModal, sieveSummaryColumn, useConfirmStatus, useLocalTable, useTabsT } from './parts';
 
 /** Downloads the attachment with the bearer token and saves it under its own name. */
 function DownloadLink({ creative }: { creative: Creative }) {
@@ -83,7 +83,6 @@ function ContentCell({ creative }: { creative: Creative }) {
 
 export function CreativesCard({ offer }: { offer: Offer }) {
   const { t } = useTabsT();
-  const { t: ts } = useSieveT();
   const { access } = useSession();
   const canWrite = allowed(access, 'offer.update');
   const table = useLocalTable({ defaultOrderBy: 'id:desc' });
@@ -131,7 +130,7 @@ export function CreativesCard({ offer }: { offer: Offer }) {
     },
     { key: 'content', title: t('creatives.material'), render: (_, c) => <ContentCell creative={c} /> },
     { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
-    ...sieveColumns<Creative>(display.keys, (c) => c.sieve, (k) => ts(`keys.${k}`)),
+    ...(display.keys.length ? [sieveSummaryColumn<Creative>('creatives', display.keys, (c) => c.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
           {

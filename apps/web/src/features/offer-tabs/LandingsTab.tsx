@@ -8,12 +8,12 @@ import { EditOutlined, ExportOutlined, FilterOutlined, MoreOutlined, PlusOutline
 import type { Lander } from '@leadgrid/shared/schemas/landers';
 import type { Offer } from '@leadgrid/shared/schemas/offers';
 import { LANDER_PAGE_TYPES, LANDER_STATUSES } from '@leadgrid/shared/schemas/sieve';
-import { Alert, Button, Card, Dropdown, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
-import { SieveColumnsPicker, sieveColumns, useSieveDisplaySettings, useSieveT } from '../../components/sieve';
+import { SieveColumnsPicker, useSieveDisplaySettings } from '../../components/sieve';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
@@ -23,7 +23,7 @@ import { CreativesCard } from './CreativesCard';
 import { LanderBulkModal } from './LanderBulkModal';
 import { LanderDrawer } from './LanderDrawer';
 import { statusFailure } from './landerForm';
-import { Dash, mono, SieveModal, useConfirmStatus, useTabsT } from './parts';
+import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
 
 export const OFFER_WRITE = 'offer.update';
 
@@ -55,7 +55,6 @@ interface GuardState {
 
 function LandersCard({ offer }: { offer: Offer }) {
   const { t } = useTabsT();
-  const { t: ts } = useSieveT();
   const { access } = useSession();
   const canWrite = allowed(access, OFFER_WRITE);
   const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'pageType'] });
@@ -89,52 +88,40 @@ function LandersCard({ offer }: { offer: Offer }) {
     });
 
   const columns: DataColumn<Lander>[] = [
-    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
     {
       key: 'title',
       title: t('fields.title'),
       sortable: true,
       alwaysVisible: true,
       render: (_, l) => (
-        <Flex vertical gap={2} style={{ maxWidth: 240 }}>
+        <Flex vertical gap={2} style={{ minWidth: 160, maxWidth: 210 }}>
           <Typography.Text strong ellipsis={{ tooltip: l.title }}>
             {l.title}
           </Typography.Text>
-          {l.landerApiLanguage ? (
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-              {t('landers.fromApi', { title: l.landerApiLanguage.landerApi.title, language: l.landerApiLanguage.language })}
+          <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              #{l.id}
             </Typography.Text>
-          ) : null}
+            <Tag color={l.pageType === 'landing' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+              {t(`pageTypes.${l.pageType}`)}
+            </Tag>
+            {l.landerApiLanguage ? (
+              <Typography.Text type="secondary" ellipsis={{ tooltip: t('landers.fromApi', { title: l.landerApiLanguage.landerApi.title, language: l.landerApiLanguage.language }) }} style={{ fontSize: 12 }}>
+                {t('landers.fromApi', { title: l.landerApiLanguage.landerApi.title, language: l.landerApiLanguage.language })}
+              </Typography.Text>
+            ) : null}
+          </Flex>
         </Flex>
       ),
     },
-    {
-      key: 'pageType',
-      title: t('fields.pageType'),
-      sortable: true,
-      filters: LANDER_PAGE_TYPES.map((p) => ({ text: t(`pageTypes.${p}`), value: p })),
-      render: (p: Lander['pageType']) => <Tag color={p === 'landing' ? 'blue' : 'purple'}>{t(`pageTypes.${p}`)}</Tag>,
-    },
-    { key: 'targetUrl', title: t('fields.targetUrl'), render: (url: string) => <UrlWithMacros url={url} /> },
-    {
-      key: 'previewUrl',
-      title: t('fields.preview'),
-      render: (url: string | null) =>
-        url ? (
-          <Typography.Link href={url} target="_blank" rel="noopener noreferrer" style={{ whiteSpace: 'nowrap' }}>
-            <ExportOutlined /> {t('landers.open')}
-          </Typography.Link>
-        ) : (
-          <Dash />
-        ),
-    },
+    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
     {
       key: 'advertiser',
       title: t('fields.advertiser'),
       render: (a: Lander['advertiser']) =>
         a ? (
-          <Flex gap={6} align="center" wrap={false}>
-            <Link to={`/advertisers/${a.id}`} style={{ whiteSpace: 'nowrap' }}>
+          <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 170 }}>
+            <Link to={`/advertisers/${a.id}`} style={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {a.title}
             </Link>
             {a.status !== 'active' ? <StatusTag status={a.status} /> : null}
@@ -143,15 +130,28 @@ function LandersCard({ offer }: { offer: Offer }) {
           <Dash />
         ),
     },
-    { key: 'weight', title: t('fields.weight'), sortable: true, align: 'right', width: 90 },
+    { key: 'weight', title: t('fields.weight'), sortable: true, align: 'right', width: 80 },
     {
       key: 'language',
       title: t('fields.language'),
       sortable: true,
-      render: (lang: string | null) => (lang ? <Tag style={mono}>{lang}</Tag> : <Typography.Text type="secondary">{t('landers.anyLanguage')}</Typography.Text>),
+      render: (lang: string | null) => (lang ? <Tag style={mono}>{lang}</Tag> : <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('landers.anyLanguage')}</Typography.Text>),
     },
-    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
-    ...sieveColumns<Lander>(display.keys, (l) => l.sieve, (k) => ts(`keys.${k}`)),
+    {
+      key: 'targetUrl',
+      title: t('fields.targetUrl'),
+      render: (url: string, l) => (
+        <Flex vertical gap={2}>
+          <UrlWithMacros url={url} maxWidth={200} />
+          {l.previewUrl ? (
+            <Typography.Link href={l.previewUrl} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              <ExportOutlined /> {t('fields.preview')}
+            </Typography.Link>
+          ) : null}
+        </Flex>
+      ),
+    },
+    ...(display.keys.length ? [sieveSummaryColumn<Lander>('landings', display.keys, (l) => l.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
           {
@@ -245,6 +245,15 @@ function LandersCard({ offer }: { offer: Offer }) {
           toolbar={
             <>
               <SearchBox table={table} placeholder={t('landers.search')} />
+              <Select
+                allowClear
+                value={table.filters.pageType}
+                onChange={(v?: string) => table.setFilters({ pageType: v ?? null })}
+                placeholder={t('fields.pageType')}
+                options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
+                style={{ width: 150 }}
+                data-testid="lander-page-type-filter"
+              />
               <SieveColumnsPicker display={display} />
             </>
           }

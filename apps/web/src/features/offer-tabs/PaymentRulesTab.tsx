@@ -8,19 +8,19 @@ import { CopyOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-des
 import { PAYMENT_RULE_STATUSES, type PaymentRule } from '@leadgrid/shared/schemas/caps';
 import type { Offer } from '@leadgrid/shared/schemas/offers';
 import { PAYMENT_TYPES } from '@leadgrid/shared/schemas/sieve';
-import { App, Button, Card, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { formatMoney, formatPercent } from '../../components/format';
-import { SieveColumnsPicker, sieveColumns, useSieveDisplaySettings, useSieveT } from '../../components/sieve';
+import { SieveColumnsPicker, useSieveDisplaySettings } from '../../components/sieve';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
 import { useRuleWrites, usePaymentRules } from './api';
 import { OFFER_WRITE } from './LandingsTab';
-import { Dash, useConfirmStatus, useTabsT } from './parts';
+import { sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
 import { CONVERSION_STATUS_KEYS, PaymentRuleDrawer } from './PaymentRuleDrawer';
 import { RuleBulkModal } from './RuleBulkModal';
 
@@ -28,7 +28,6 @@ const STATUS_COLORS: Record<string, string> = { pending: 'processing', hold: 'wa
 
 export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
   const { t } = useTabsT();
-  const { t: ts } = useSieveT();
   const { modal } = App.useApp();
   const { access } = useSession();
   const canWrite = allowed(access, OFFER_WRITE);
@@ -66,36 +65,44 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
     });
 
   const columns: DataColumn<PaymentRule>[] = [
-    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
     {
       key: 'title',
-      title: t('fields.title'),
+      title: t('rules.rule'),
       sortable: true,
       alwaysVisible: true,
       render: (title: string, r) => (
-        <Typography.Text strong ellipsis={{ tooltip: title || undefined }} style={{ maxWidth: 200, display: 'block' }}>
-          {title || t('rules.untitled', { id: r.id })}
-        </Typography.Text>
+        <Flex vertical gap={2} style={{ minWidth: 150, maxWidth: 210 }}>
+          <Typography.Text strong ellipsis={{ tooltip: title || undefined }}>
+            {title || t('rules.untitled', { id: r.id })}
+          </Typography.Text>
+          <Flex gap={4} wrap align="center">
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              #{r.id}
+            </Typography.Text>
+            {r.paymentModel ? (
+              <Tooltip title={r.paymentModel.title}>
+                <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>{r.paymentModel.code}</Tag>
+              </Tooltip>
+            ) : null}
+            <Tag color={r.paymentType === 'fixed' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+              {t(`paymentTypes.${r.paymentType}`)}
+            </Tag>
+          </Flex>
+        </Flex>
       ),
     },
     {
-      key: 'paymentModel',
-      title: t('fields.paymentModel'),
-      render: (m: PaymentRule['paymentModel']) => (m ? <Tooltip title={m.title}><Tag style={{ marginInlineEnd: 0 }}>{m.code}</Tag></Tooltip> : <Dash />),
-    },
-    { key: 'goal', title: t('fields.goal'), render: (g: PaymentRule['goal']) => g?.title ?? <Typography.Text type="secondary">{t('caps.anyGoal')}</Typography.Text> },
-    {
       key: 'targetConversionStatus',
-      title: t('fields.targetConversionStatus'),
+      title: t('rules.paysFor'),
       sortable: true,
-      render: (s: number) => <StatusTag status={CONVERSION_STATUS_KEYS[s]} color={STATUS_COLORS[CONVERSION_STATUS_KEYS[s]]} />,
-    },
-    {
-      key: 'paymentType',
-      title: t('fields.paymentType'),
-      sortable: true,
-      filters: PAYMENT_TYPES.map((p) => ({ text: t(`paymentTypes.${p}`), value: p })),
-      render: (p: PaymentRule['paymentType']) => <Tag color={p === 'fixed' ? 'blue' : 'purple'}>{t(`paymentTypes.${p}`)}</Tag>,
+      render: (s: number, r) => (
+        <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 170 }}>
+          <Typography.Text ellipsis style={{ maxWidth: 170 }}>
+            {r.goal?.title ?? t('caps.anyGoal')}
+          </Typography.Text>
+          <StatusTag status={CONVERSION_STATUS_KEYS[s]} color={STATUS_COLORS[CONVERSION_STATUS_KEYS[s]]} />
+        </Flex>
+      ),
     },
     {
       key: 'revenueValue',
@@ -118,9 +125,12 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
       render: (v: string, r) =>
         r.paymentType === 'percent' ? (
           <Tooltip title={t('rules.percentOf', { value: v, currency: r.revenueCurrency })}>
-            <Typography.Text style={{ whiteSpace: 'nowrap' }} data-testid="rule-payout-cell">
-              {formatPercent(v)} <Typography.Text type="secondary">{r.revenueCurrency}</Typography.Text>
-            </Typography.Text>
+            <Flex vertical style={{ whiteSpace: 'nowrap' }} data-testid="rule-payout-cell">
+              <Typography.Text>{formatPercent(v)}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('rules.ofRevenue', { currency: r.revenueCurrency })}
+              </Typography.Text>
+            </Flex>
           </Tooltip>
         ) : (
           <Tooltip title={`${v} ${r.payoutCurrency}`}>
@@ -130,14 +140,22 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
           </Tooltip>
         ),
     },
-    { key: 'isMultiConversion', title: t('fields.multiConversion'), render: (m: boolean) => (m ? <Tag color="green">{t('yes')}</Tag> : <Typography.Text type="secondary">{t('no')}</Typography.Text>) },
     {
-      key: 'autoApprovePeriod',
-      title: t('fields.autoApprove'),
-      render: (h: number | null) => (h === null ? <Typography.Text type="secondary">{t('rules.autoApproveOff')}</Typography.Text> : t('rules.hours', { count: h })),
+      key: 'options',
+      title: t('rules.options'),
+      render: (_, r) => (
+        <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text type={r.autoApprovePeriod === null ? 'secondary' : undefined} style={{ fontSize: 13 }}>
+            {r.autoApprovePeriod === null ? t('rules.autoApproveOffLong') : t('rules.autoApproveAfter', { hours: t('rules.hours', { count: r.autoApprovePeriod }) })}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.isMultiConversion ? t('rules.multiOn') : t('rules.multiOff')}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
-    ...sieveColumns<PaymentRule>(display.keys, (r) => r.sieve, (k) => ts(`keys.${k}`)),
+    ...(display.keys.length ? [sieveSummaryColumn<PaymentRule>('paymentRules', display.keys, (r) => r.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
           {
@@ -233,6 +251,15 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('rules.search')} />
+            <Select
+              allowClear
+              value={table.filters.paymentType}
+              onChange={(v?: string) => table.setFilters({ paymentType: v ?? null })}
+              placeholder={t('fields.paymentType')}
+              options={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+              style={{ width: 150 }}
+              data-testid="rule-type-filter"
+            />
             <SieveColumnsPicker display={display} />
           </>
         }

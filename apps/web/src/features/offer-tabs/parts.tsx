@@ -14,7 +14,7 @@ import {
 import { LANDER_MACROS } from '@leadgrid/shared/schemas/landers';
 import { macroToken, MACROS } from '@leadgrid/shared/macros';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '@leadgrid/shared/constants';
-import type { CreativeType, Sieve, SieveOwner } from '@leadgrid/shared/schemas/sieve';
+import type { CreativeType, Sieve, SieveKey, SieveOwner } from '@leadgrid/shared/schemas/sieve';
 import { Alert, App, Button, Flex, Form, Modal, Tooltip, Typography, theme } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
@@ -22,7 +22,8 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverMessageText, type Query } from '../../api/client';
-import { SieveEditor, sieveOf, sieveRule, sieveServerErrors, type SieveErrors } from '../../components/sieve';
+import { SieveEditor, sieveOf, sieveRule, sieveServerErrors, SieveSummary, type SieveErrors } from '../../components/sieve';
+import type { DataColumn } from '../../components/table/DataTable';
 import { parseOrderBy, PAGE_SIZE_OPTIONS, type TableState } from '../../components/table/useTable';
 import { NS } from './i18n';
 import { badMacro } from './landerForm';
@@ -51,6 +52,24 @@ export function CreativeTypeIcon({ type }: { type: CreativeType }) {
   const { token } = theme.useToken();
   const Icon = ICONS[type];
   return <Icon style={{ color: token.colorPrimary, fontSize: 16 }} aria-hidden />;
+}
+
+/* ---------- the sieve column ---------- */
+
+/**
+ * One "Sieve" column: the restricting keys of the row's sieve among those the user shows (sieve display settings),
+ * as compact tags; one column rather than one per key keeps the tables inside 1440 px.
+ */
+export function sieveSummaryColumn<T>(owner: SieveOwner, keys: readonly SieveKey[], sieve: (row: T) => Sieve, title: string): DataColumn<T> {
+  return {
+    key: 'sieve',
+    title,
+    render: (_v: unknown, row: T) => (
+      <div style={{ minWidth: 140, maxWidth: 240 }}>
+        <SieveSummary sieve={sieve(row)} owner={owner} keys={keys} />
+      </div>
+    ),
+  };
 }
 
 /* ---------- server errors ---------- */
