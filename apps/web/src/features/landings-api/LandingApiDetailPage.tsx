@@ -5,7 +5,7 @@
  */
 import { ArrowLeftOutlined, CheckCircleOutlined, EditOutlined, ExportOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import type { LanderApi, LanderApiLanguage } from '@leadgrid/shared/schemas/landers';
-import { Button, Card, Col, Descriptions, Empty, Flex, List, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -28,7 +28,7 @@ function DetailsCard({ page }: { page: LanderApi }) {
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Card variant="borderless" title={t('detail.details')}>
-      <Descriptions column={{ xs: 1, md: 2 }} size="small" colon={false} labelStyle={{ width: 140 }}>
+      <Descriptions column={{ xs: 1, md: 2 }} size="small" colon={false} styles={{ label: { width: 140 } }}>
         <Descriptions.Item label={t('fields.vertical')}>{page.vertical?.title ?? t('drawer.anyVertical')}</Descriptions.Item>
         <Descriptions.Item label={t('fields.pageType')}>
           <Tag color={page.pageType === 'landing' ? 'blue' : 'purple'}>{t(`pageTypes.${page.pageType}`)}</Tag>
@@ -91,10 +91,10 @@ function VersionsCard({ page, onEdit }: { page: LanderApi; onEdit?: () => void }
               </Flex>
             ),
           },
-          { key: 'targetUrl', title: t('versions.targetUrl'), render: (_, l) => <UrlWithMacros url={l.targetUrl} maxWidth={360} /> },
+          { key: 'targetUrl', title: t('versions.targetUrl'), render: (_, l) => <UrlWithMacros url={l.targetUrl} maxWidth={270} /> },
           {
             key: 'previewUrl',
-            title: t('versions.previewUrl'),
+            title: t('versions.preview'),
             render: (_, l) =>
               l.previewUrl ? (
                 <Typography.Link href={l.previewUrl} target="_blank" rel="noopener noreferrer" style={{ whiteSpace: 'nowrap' }}>
@@ -114,6 +114,7 @@ function VersionsCard({ page, onEdit }: { page: LanderApi; onEdit?: () => void }
 
 function OffersCard({ page }: { page: LanderApi }) {
   const { t } = useLandingsApiT();
+  const { token } = theme.useToken();
   return (
     <Card
       variant="borderless"
@@ -125,18 +126,22 @@ function OffersCard({ page }: { page: LanderApi }) {
       }
     >
       {page.assignedToOffers.length ? (
-        <List
-          size="small"
-          dataSource={page.assignedToOffers}
-          data-testid="landing-api-offers"
-          renderItem={(o) => (
-            <List.Item extra={<StatusTag status={o.status} />}>
-              <Link to={`/offers/${o.id}/landings`}>
+        <Flex vertical data-testid="landing-api-offers">
+          {page.assignedToOffers.map((o, i) => (
+            <Flex
+              key={o.id}
+              justify="space-between"
+              align="center"
+              gap={8}
+              style={{ padding: '8px 0', borderTop: i ? `1px solid ${token.colorBorderSecondary}` : undefined }}
+            >
+              <Link to={`/offers/${o.id}/landings`} style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 #{o.id} {o.title}
               </Link>
-            </List.Item>
-          )}
-        />
+              <StatusTag status={o.status} />
+            </Flex>
+          ))}
+        </Flex>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noOffers')} />
       )}

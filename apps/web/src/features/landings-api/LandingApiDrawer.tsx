@@ -130,24 +130,24 @@ function VersionsField() {
             </Typography.Text>
           ) : null}
           {fields.map((field, i) => (
-            <Flex key={field.key} gap={8} align="flex-start" wrap data-testid={`version-${i}`}>
-              <Form.Item name={[field.name, 'language']} style={{ width: 170, marginBottom: 0 }} rules={[requiredRule(t)]}>
+            <Flex key={field.key} gap={8} align="flex-start" data-testid={`version-${i}`}>
+              <Form.Item name={[field.name, 'language']} style={{ width: 150, flex: 'none', marginBottom: 0 }} rules={[requiredRule(t)]}>
                 <LanguagePicker placeholder={t('versions.language')} />
               </Form.Item>
               <Form.Item
                 name={[field.name, 'targetUrl']}
-                style={{ flex: '2 1 260px', marginBottom: 0 }}
+                style={{ flex: '2 1 0', minWidth: 0, marginBottom: 0 }}
                 rules={[requiredRule(t), zodRule(landerApiLanguageInput.shape.targetUrl, t), macroRule(t)]}
                 validateTrigger={['onChange', 'onBlur']}
               >
                 <Input placeholder={t('versions.targetUrl')} style={mono} maxLength={2048} aria-label={t('versions.targetUrl')} />
               </Form.Item>
-              <Form.Item name={[field.name, 'previewUrl']} style={{ flex: '1 1 180px', marginBottom: 0 }} rules={[zodRule(landerApiLanguageInput.shape.previewUrl, t)]}>
+              <Form.Item name={[field.name, 'previewUrl']} style={{ flex: '1 1 0', minWidth: 0, marginBottom: 0 }} rules={[zodRule(landerApiLanguageInput.shape.previewUrl, t)]}>
                 <Input placeholder={t('versions.previewUrl')} style={mono} maxLength={2048} aria-label={t('versions.previewUrl')} />
               </Form.Item>
-              <Form.Item name={[field.name, 'status']} style={{ marginBottom: 0 }}>
+              <Form.Item name={[field.name, 'status']} style={{ marginBottom: 0, flex: 'none' }}>
                 <Select
-                  style={{ width: 120 }}
+                  style={{ width: 110 }}
                   options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
                   aria-label={t('fields.status')}
                 />

@@ -11,7 +11,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
-import { formatDate } from '../../components/format';
 import { useLanguages } from '../../components/sieve';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
@@ -72,7 +71,7 @@ export function useLandingApiStatus() {
 export default function LandingsApiPage() {
   const { t } = useLandingsApiT();
   const navigate = useNavigate();
-  const { access, timezone } = useSession();
+  const { access } = useSession();
   const canWrite = allowed(access, WRITE);
   const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
   const list = useLandingApis(table.query);
@@ -87,32 +86,36 @@ export default function LandingsApiPage() {
   const filtered = FILTERS.some((f) => table.filters[f]);
 
   const columns: DataColumn<LanderApi>[] = [
-    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
     {
       key: 'title',
       title: t('fields.title'),
       sortable: true,
       alwaysVisible: true,
       render: (title: string, p) => (
-        <Flex vertical style={{ maxWidth: 300 }}>
-          <Typography.Link strong onClick={() => open(p)} data-testid="landing-api-row-title">
+        <Flex vertical style={{ minWidth: 160, maxWidth: 240 }}>
+          <Typography.Link strong onClick={() => open(p)} ellipsis data-testid="landing-api-row-title">
             {title}
           </Typography.Link>
-          {p.description ? (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: p.description }} style={{ fontSize: 12, maxWidth: 300 }}>
-              {p.description}
-            </Typography.Text>
-          ) : null}
+          <Typography.Text type="secondary" ellipsis={{ tooltip: p.description || undefined }} style={{ fontSize: 12 }}>
+            #{p.id}
+            {p.description ? ` · ${p.description}` : ''}
+          </Typography.Text>
         </Flex>
       ),
     },
-    { key: 'vertical', title: t('fields.vertical'), render: (v: LanderApi['vertical']) => v?.title ?? <Typography.Text type="secondary">{t('drawer.anyVertical')}</Typography.Text> },
     {
-      key: 'pageType',
-      title: t('fields.pageType'),
-      sortable: true,
-      filters: LANDER_PAGE_TYPES.map((p) => ({ text: t(`pageTypes.${p}`), value: p })),
-      render: (p: LanderApi['pageType']) => <Tag color={p === 'landing' ? 'blue' : 'purple'}>{t(`pageTypes.${p}`)}</Tag>,
+      key: 'vertical',
+      title: t('fields.vertical'),
+      render: (v: LanderApi['vertical'], p) => (
+        <Flex vertical gap={2} align="flex-start">
+          <Typography.Text type={v ? undefined : 'secondary'} style={{ whiteSpace: 'nowrap' }}>
+            {v?.title ?? t('drawer.anyVertical')}
+          </Typography.Text>
+          <Tag color={p.pageType === 'landing' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+            {t(`pageTypes.${p.pageType}`)}
+          </Tag>
+        </Flex>
+      ),
     },
     { key: 'languages', title: t('fields.languages'), render: (_, p) => <VersionChips page={p} /> },
     {
@@ -163,7 +166,6 @@ export default function LandingsApiPage() {
       sortable: true,
       render: (s: string) => <StatusTag status={s} />,
     },
-    { key: 'createdAt', title: t('fields.createdAt'), sortable: true, render: (s: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</span> },
     {
       key: 'actions',
       title: '',
@@ -239,14 +241,14 @@ export default function LandingsApiPage() {
                 value={idFilter('verticalId')}
                 onChange={(v) => table.setFilters({ verticalId: (v as number | undefined) ?? null })}
                 placeholder={t('filters.vertical')}
-                style={{ width: 170 }}
+                style={{ width: 150 }}
               />
               <CategoryPicker
                 multiple={false}
                 value={idFilter('categoryId')}
                 onChange={(v) => table.setFilters({ categoryId: (v as number | undefined) ?? null })}
                 placeholder={t('filters.category')}
-                style={{ width: 170 }}
+                style={{ width: 150 }}
               />
               <TagPicker
                 type="landing"
@@ -264,8 +266,16 @@ export default function LandingsApiPage() {
                 loading={languagesInUse.isFetching}
                 options={(languagesInUse.data ?? []).map((code) => ({ value: code, label: names.has(code) ? `${code} · ${names.get(code)}` : code }))}
                 showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 170 }}
+                style={{ width: 150 }}
                 data-testid="landing-api-language-filter"
+              />
+              <Select<string>
+                allowClear
+                value={table.filters.pageType}
+                onChange={(v) => table.setFilters({ pageType: v ?? null })}
+                placeholder={t('fields.pageType')}
+                options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
+                style={{ width: 140 }}
               />
             </>
           }
