@@ -20,6 +20,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** a database handle or an open transaction: services accept either */
 export type DbOrTx = Db | Tx;
 
+/** the rows of a Drizzle `db.execute` answer (node-postgres and PGlite both answer `{ rows }`) */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface Database {

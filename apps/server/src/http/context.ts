@@ -30,3 +30,12 @@ export function requireActor(ctx: Ctx): Actor {
 }
 
 export const hasPermission = (actor: Actor | null, permission: string) => !!actor?.permissions.includes(permission);
+
+/** the context of background work (jobs, schedulers): no actor, the process's database and clock */
+export const systemCtx = (deps: { database: Database; config: Config; now: () => Date }): Ctx => ({
+  actor: null,
+  db: deps.database.db,
+  database: deps.database,
+  config: deps.config,
+  now: deps.now,
+});

@@ -7,7 +7,7 @@ import { CONVERSION_STATUS, normalizeDecimal } from '@leadgrid/shared';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Services } from '../../app';
 import { conversions, leads, verticalGoals } from '../../db/schema';
-import type { Ctx } from '../../http/context';
+import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { enqueuePostbackEvents } from '../postback-delivery';
 
@@ -16,7 +16,6 @@ const BATCH = 500;
 
 type Deps = Pick<Services, 'database' | 'config' | 'now'>;
 
-const systemCtx = (deps: Deps): Ctx => ({ actor: null, db: deps.database.db, database: deps.database, config: deps.config, now: deps.now });
 
 /** approves the due pending conversions; answers how many were approved */
 export async function autoApproveConversions(ctx: Ctx, queue: JobQueue): Promise<number> {

@@ -7,7 +7,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Services } from '../../app';
 import { advertisers, integrations } from '../../db/schema';
-import type { Ctx } from '../../http/context';
+import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { notify } from '../notifications/notifications.service';
 import { runApiSync } from './integrations.service';
@@ -21,7 +21,6 @@ export interface ApiSyncJob {
 
 type Deps = Pick<Services, 'database' | 'config' | 'now'>;
 
-const systemCtx = (deps: Deps): Ctx => ({ actor: null, db: deps.database.db, database: deps.database, config: deps.config, now: deps.now });
 
 /** the active integrations of active advertisers whose enabled API sync is due at `now` */
 export async function dueApiSyncs(ctx: Ctx): Promise<number[]> {

@@ -18,7 +18,7 @@ import {
   type SieveLike,
 } from '@leadgrid/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { leadDeliveries, leadEvents, leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
@@ -59,7 +59,6 @@ export interface DistributionResult {
   advertiserId: number | null;
 }
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 /** claims the lead for one run: new, or unsent and due for its retry, and not held by another run */
 async function claim(ctx: Ctx, leadId: number): Promise<Lead | null> {

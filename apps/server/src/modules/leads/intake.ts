@@ -18,6 +18,7 @@ import {
 } from '@leadgrid/shared';
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { rowsOf } from '../../db/client';
 import { leadEvents, leads } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -27,7 +28,6 @@ import { LEAD_DELIVER_JOB, type LeadDeliverJob } from './distribution';
 
 const COUNTRIES: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 const STANDARD = ['firstName', 'lastName', 'phone', 'email', 'country', 'language', 'ip', 'landing', 'sourceUrl'] as const;
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 interface Source {
   affiliateId: number;

@@ -3,7 +3,7 @@
  * happened) and the retries of unsent leads (LEAD_RETRY_DELAYS). A run that finds the lead final or held does nothing.
  */
 import type { Services } from '../../app';
-import type { Ctx } from '../../http/context';
+import { systemCtx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { distributeLead, LEAD_DELIVER_JOB, type LeadDeliverJob } from './distribution';
 
@@ -16,8 +16,7 @@ export function defineLeadJobs(queue: JobQueue, deps: Deps): void {
     pollingIntervalSeconds: 1,
     concurrency: 4,
     handler: async (job) => {
-      const ctx: Ctx = { actor: null, db: deps.database.db, database: deps.database, config: deps.config, now: deps.now };
-      await distributeLead(ctx, queue, job.leadId);
+      await distributeLead(systemCtx(deps), queue, job.leadId);
     },
   });
 }
