@@ -34,4 +34,5 @@ export * from './cap-period';
 export * from './pricing';
 export * from './schemas/campaigns';
 export * from './schemas/leads';
+export * from './schemas/exports';
 export * from './schemas/conversions';

@@ -103,6 +103,11 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('conversion.read', 'Conversions: all', 'traffic', STAFF),
   p('conversion.assigned.read', 'Conversions: assigned affiliates', 'traffic', STAFF),
   p('conversion.own.read', 'Conversions: own', 'traffic', AFF),
+  // leads scope and actions
+  p('lead.read', 'Leads: all', 'traffic', STAFF),
+  p('lead.assigned.read', 'Leads: assigned affiliates', 'traffic', STAFF),
+  p('lead.own.read', 'Leads: own', 'traffic', AFF),
+  p('lead.update', 'Leads: resend, send to trash, change the lead grade', 'traffic', STAFF),
 ];
 
 export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((x) => x.name));
@@ -112,7 +117,7 @@ export function permissionsForRoleType(type: RoleType, withHidden = false): Perm
   return PERMISSIONS.filter((x) => x.roleTypes.includes(type) && (withHidden || !x.hidden));
 }
 
-const AFFILIATE_MANAGER_EXCLUDED = new Set(['conversion.read', 'affiliate.read', 'affiliate.update']);
+const AFFILIATE_MANAGER_EXCLUDED = new Set(['conversion.read', 'lead.read', 'affiliate.read', 'affiliate.update']);
 
 /** Default permissions given to the built-in role of each type on first start. */
 export function defaultPermissions(type: RoleType): string[] {

@@ -1,0 +1,48 @@
+/**
+ * Exports (ARCHITECTURE §5 "Exports and events"): `POST /exports {type, query}` starts a job that writes a CSV file in
+ * pages; its progress reaches the browser over server-sent events (`GET /events`, event name per type, e.g.
+ * `export_lead`); the file is then fetched with `GET /exports/:id/file` (the owner only).
+ */
+import { z } from 'zod';
+import { zId } from '../validation';
+
+/** the export types and the server-sent event each one reports its progress with */
+export const EXPORT_EVENTS = { leads: 'export_lead', conversions: 'export_conversion', clicks: 'export_click' } as const;
+export type ExportType = keyof typeof EXPORT_EVENTS;
+/** the types the server can export today */
+export const EXPORT_TYPES = ['leads'] as const satisfies readonly ExportType[];
+export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+/** rows an export writes at most */
+export const EXPORT_MAX_ROWS = 1_000_000;
+
+export const exportCreateSchema = z.object({
+  type: z.enum(EXPORT_TYPES, { message: 'pattern' }),
+  /** the list query of the type (its filters; paging is ignored), e.g. `GET /leads`'s */
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()])).default({}),
+});
+export type ExportCreate = z.input<typeof exportCreateSchema>;
+
+export const exportSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  /** 0..100 */
+  progress: z.number().int(),
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+});
+export type ExportView = z.infer<typeof exportSchema>;
+export const exportParams = z.object({ id: zId() });
+
+/** `POST /events/token`: a short-lived token for `GET /events?token=…` (EventSource cannot send headers) */
+export const eventsTokenSchema = z.object({ token: z.string(), expiresIn: z.number().int() });
+export const eventsQuery = z.object({ token: z.string().min(1, { message: 'required' }).max(2000, { message: 'maxlength' }) });
+
+/** the `data` of one server-sent event of an export (`event: export_lead` …) */
+export const exportEventSchema = exportSchema;
+export type ExportEvent = z.infer<typeof exportEventSchema>;
