@@ -275,6 +275,8 @@ export type OfferListQuery = z.input<typeof offerListQuery>;
 export const offerGetQuery = z.object({ with: listQuerySchema.shape.with });
 /** GET /offers/filters: by title or id (affiliates: among the offers they see) */
 export const offerLookupQuery = lookupQuery(PICKER_LIMIT).extend({ status: csvEnum(OFFER_STATUSES).optional() });
+/** GET /offers/for-campaign: the offers a campaign of this affiliate can be created for (active, with its access) */
+export const offerForCampaignQuery = lookupQuery(PICKER_LIMIT).extend({ affiliateId: zId() });
 /** GET /offers/counts: staff counts per status under the list filters; affiliates {all, own} */
 export const offerCountsQuery = offerListQuery.omit({
   status: true,

@@ -207,10 +207,9 @@ export async function lookup(
   if (q.ids?.length) where.push(inArray(advertisers.id, q.ids));
   else if (purpose !== 'filters') where.push(eq(advertisers.status, 'active'));
   else if (q.status?.length) where.push(inArray(advertisers.status, q.status));
-  if (purpose === 'vertical') {
-    if (!q.verticalId) throw AppError.field(['querystring', 'verticalId'], 'required');
-    where.push(eq(advertisers.verticalId, q.verticalId));
-  }
+  if (purpose === 'vertical' && !q.verticalId) throw AppError.field(['querystring', 'verticalId'], 'required');
+  // every look-up narrows to the vertical when it is given (in the others, the chosen ids of a picker are answered)
+  if (q.verticalId && (purpose === 'vertical' || !q.ids?.length)) where.push(eq(advertisers.verticalId, q.verticalId));
   if (q.search) where.push(bySearch(q.search));
   const rows = await ctx.db
     .select({ id: advertisers.id, secureId: advertisers.secureId, title: advertisers.title, status: advertisers.status })

@@ -195,6 +195,18 @@ describe('advertisers: lists and look-ups', () => {
     expect((await get('/active-by-vertical')).json().errors[0].loc).toEqual(['querystring', 'verticalId']);
   });
 
+  it('the filters look-up honours verticalId (the chosen ids of a picker are answered whatever their vertical)', async () => {
+    const [v1, v2] = [await vertical('Narrow vertical one'), await vertical('Narrow vertical two')];
+    const a = await make({ title: 'Narrowed adv one', verticalId: v1.id });
+    const b = await make({ title: 'Narrowed adv two', verticalId: v2.id });
+    const ids = async (path: string) => (await get(path)).json().data.items.map((x: { id: number }) => x.id);
+    expect(await ids('/filters?search=narrowed adv')).toEqual([a.id, b.id]);
+    expect(await ids(`/filters?search=narrowed adv&verticalId=${v1.id}`)).toEqual([a.id]);
+    expect(await ids(`/for-assignment?search=narrowed adv&verticalId=${v2.id}`)).toEqual([b.id]);
+    expect(await ids(`/filters?ids=${a.id},${b.id}&verticalId=${v1.id}`)).toEqual([a.id, b.id]);
+    expect((await get('/filters?verticalId=abc')).json().errors[0].loc).toEqual(['querystring', 'verticalId']);
+  });
+
   it('needs front.menu.advertisers.read to read and advertiser.update to write; readers see no token', async () => {
     const a = await make({ title: 'Perm adv' });
     const reader = await t.make.user({ type: 'employee', permissions: ['front.menu.advertisers.read'] });

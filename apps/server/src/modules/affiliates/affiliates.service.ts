@@ -32,6 +32,7 @@ import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../http/lis
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
 import { revokeAllOfUser } from '../auth/sessions';
+import { reconcileOfferAccess } from '../offers/visibility';
 import {
   editList,
   emailErrors,
@@ -417,12 +418,17 @@ async function leaveErrors(ctx: Ctx, leaving: { teamId: number; loc: Loc }[]): P
   );
 }
 
-/** Moves an affiliate into a team (or out of any with null); joining an access-blocked team ends its sessions. */
+/**
+ * Moves an affiliate into a team (or out of any with null); joining an access-blocked team ends its sessions. Its
+ * campaigns follow the offer access the move gives or takes (a team's private offers), in the same transaction.
+ */
 async function writeTeam(tx: Ctx, userId: number, team: TeamRow | null) {
   await tx.db.delete(teamMembers).where(eq(teamMembers.userId, userId));
-  if (!team) return;
-  await tx.db.insert(teamMembers).values({ teamId: team.id, userId, role: 'member', status: 'active', joinedAt: tx.now() });
-  if (team.accessBlocked) await revokeAllOfUser(tx, userId);
+  if (team) {
+    await tx.db.insert(teamMembers).values({ teamId: team.id, userId, role: 'member', status: 'active', joinedAt: tx.now() });
+    if (team.accessBlocked) await revokeAllOfUser(tx, userId);
+  }
+  await reconcileOfferAccess(tx, { affiliateIds: [userId] });
 }
 
 /** affiliate managers working on their assigned affiliates stay among the managers of what they create or edit */

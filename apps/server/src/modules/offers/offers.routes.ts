@@ -19,6 +19,7 @@ import {
   offerCountsSchema,
   offerCreate,
   offerCreationDataSchema,
+  offerForCampaignQuery,
   offerGetQuery,
   offerListQuery,
   offerLookupQuery,
@@ -37,6 +38,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { WRITE as CAMPAIGN_WRITE } from '../campaigns/campaigns.service';
 import { many } from '../integrations/common';
 import * as affiliateOffers from './affiliate-offers.service';
 import * as assignments from './assignments.service';
@@ -74,6 +76,16 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     '/offers/filters',
     { config: { permission: READ }, schema: { tags, querystring: offerLookupQuery, response: { 200: envelope(listOf(offerRefSchema)) } } },
     async (req) => ({ data: await offers.lookup(req.ctx, req.query) }),
+  );
+
+  /** the campaign form's offer picker: offers the chosen affiliate sees (staff creating a campaign for it, or the affiliate) */
+  app.get(
+    '/offers/for-campaign',
+    {
+      config: { permission: [READ, CAMPAIGN_WRITE] },
+      schema: { tags, querystring: offerForCampaignQuery, response: { 200: envelope(listOf(offerRefSchema)) } },
+    },
+    async (req) => ({ data: await offers.forCampaign(req.ctx, req.query) }),
   );
 
   /** staff: offers per status under the list filters; affiliates: {all, own} */

@@ -20,6 +20,7 @@ import {
   type offerCountsQuery,
   type offerCreate,
   type offerListQuery,
+  type offerForCampaignQuery,
   type offerLookupQuery,
   type offerUpdate,
 } from '@leadgrid/shared';
@@ -59,7 +60,8 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { imageUrl } from '../images/images.service';
 import { author, contains, lockById } from '../integrations/common';
-import { offerScopeWhere, reconcileOfferAccess } from './visibility';
+import { loadAffiliateManagers, reaches } from '../people/scope';
+import { isAffiliate, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 
 type Row = typeof offers.$inferSelect;
 type CreateItem = z.infer<typeof offerCreate>;
@@ -371,6 +373,39 @@ export async function lookup(ctx: Ctx, q: z.infer<typeof offerLookupQuery>) {
       and(
         await offerScopeWhere(ctx),
         q.ids?.length ? inArray(offers.id, q.ids) : q.status?.length ? inArray(offers.status, q.status) : undefined,
+        q.search ? bySearch(q.search) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${offers.title})`), asc(offers.id))
+    .limit(q.limit);
+  return { items: rows.map((r) => ({ ...r, status: r.status as OfferStatus })) };
+}
+
+/**
+ * GET /offers/for-campaign: the offers a campaign of this affiliate can be created for — the ones the affiliate sees
+ * (visibility.ts: active, public or assigned to it or its team), by title or id. Affiliates ask only for themselves
+ * (403 otherwise); staff for an affiliate within their people read scope (404 otherwise, as everywhere in people).
+ */
+export async function forCampaign(ctx: Ctx, q: z.infer<typeof offerForCampaignQuery>) {
+  const actor = requireActor(ctx);
+  const loc = ['querystring', 'affiliateId'];
+  if (isAffiliate(actor)) {
+    if (q.affiliateId !== actor.id)
+      throw new AppError('FORBIDDEN', 'You can create campaigns only for yourself', [
+        { msg: 'You can create campaigns only for yourself', type: 'forbidden', loc },
+      ]);
+  } else {
+    const managers = (await loadAffiliateManagers(ctx.db, [q.affiliateId])).get(q.affiliateId);
+    if (!managers || !reaches(actor, 'read', managers))
+      throw new AppError('NOT_FOUND', 'Affiliate not found', [{ msg: `Affiliate ${q.affiliateId} not found`, type: 'notFound', loc }]);
+  }
+  const rows = await ctx.db
+    .select({ id: offers.id, title: offers.title, status: offers.status })
+    .from(offers)
+    .where(
+      and(
+        visibleToAffiliateWhere(q.affiliateId),
+        q.ids?.length ? inArray(offers.id, q.ids) : undefined,
         q.search ? bySearch(q.search) : undefined,
       ),
     )

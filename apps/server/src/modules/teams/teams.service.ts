@@ -2,7 +2,9 @@
  * Affiliate teams (spec §2 team pages, §3 Team, §4 blocking and team members): list, detail with members, create,
  * edit, bulk edit, status, blocking (a team's block covers its members: their effective block is their own OR the
  * team's), members added, changed and removed, the basic view a member has of its own team, and the look-up.
- * Who reaches which team (and which affiliate) is decided by `modules/people/scope.ts`.
+ * Who reaches which team (and which affiliate) is decided by `modules/people/scope.ts`. Every membership or team
+ * status change brings the affected affiliates' campaigns in line with offer access (offers/visibility.ts: a team's
+ * private offers) in the same transaction.
  */
 import {
   MANAGER_ROLE_TYPES,
@@ -34,6 +36,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { revokeAllOfUser } from '../auth/sessions';
+import { reconcileOfferAccess } from '../offers/visibility';
 import { editList, FieldErrors, managerErrors, sameSet, type Loc } from '../people/accounts';
 import { blockHistory as readBlockHistory, recordBlockEvents, type BlockEventInput } from '../people/blocks';
 import {
@@ -343,6 +346,7 @@ async function insertMembers(tx: Ctx, team: TeamRow, members: z.infer<typeof tea
     .values(members.map((m) => ({ teamId: team.id, userId: m.userId, role: m.role, status: m.status, joinedAt: tx.now() })));
   // members of an access-blocked team are signed out: their next refresh is refused
   if (team.accessBlocked) for (const m of members) await revokeAllOfUser(tx, m.userId);
+  await reconcileOfferAccess(tx, { affiliateIds: members.map((m) => m.userId) });
 }
 
 export async function create(ctx: Ctx, items: z.infer<typeof teamCreate>[]): Promise<TeamDetail[]> {
@@ -505,10 +509,12 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof teamStatusIte
   await ctx.db.transaction(async (db) => {
     const tx: Ctx = { ...ctx, db };
     const audits: AuditEntry[] = [];
+    const changed: number[] = [];
     for (const it of items) {
       const row = current.get(it.id)!.team;
       if (row.status === it.status) continue;
       await db.update(teams).set({ status: it.status }).where(eq(teams.id, it.id));
+      changed.push(it.id);
       audits.push({
         entity: 'team',
         entityId: it.id,
@@ -516,6 +522,8 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof teamStatusIte
         changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
       });
     }
+    // a team's private offers reach its members only while the team is active
+    if (changed.length) await reconcileOfferAccess(tx, { affiliateIds: await memberIdsOf(tx, changed) });
     await recordAudits(tx, audits);
   });
   return answer(ctx, ids);
@@ -576,6 +584,11 @@ function teamBlockPatch(t: TeamRow, it: z.infer<typeof blockChangeItem>, now: Da
 // ---------------------------------------------------------------------------------------------------------------
 // members
 
+async function memberIdsOf(ctx: Ctx, teamIds: number[]): Promise<number[]> {
+  const rows = await ctx.db.select({ userId: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds));
+  return rows.map((r) => r.userId);
+}
+
 async function teamForWrite(ctx: Ctx, teamId: number): Promise<TeamRow> {
   const current = await loadForWrite(ctx, [teamId], () => ['params', 'id']);
   return current.get(teamId)!.team;
@@ -627,6 +640,7 @@ export async function updateMembers(ctx: Ctx, teamId: number, items: z.infer<typ
   );
   await ctx.db.transaction(async (db) => {
     const audits: AuditEntry[] = [];
+    const statusChanged: number[] = [];
     for (const it of items) {
       const row = current.get(it.userId)!;
       const changes = diffFields(row, { role: it.role, status: it.status });
@@ -635,8 +649,11 @@ export async function updateMembers(ctx: Ctx, teamId: number, items: z.infer<typ
         .update(teamMembers)
         .set(changes.after)
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, it.userId)));
+      if ('status' in changes.after) statusChanged.push(it.userId);
       audits.push({ entity: 'team', entityId: teamId, action: 'update_member', changes: { userId: it.userId, ...changes } });
     }
+    // only an active membership carries the team's private offers
+    await reconcileOfferAccess({ ...ctx, db }, { affiliateIds: statusChanged });
     await recordAudits({ ...ctx, db }, audits);
   });
   return (await answer(ctx, [teamId]))[0];
@@ -648,6 +665,7 @@ export async function removeMembers(ctx: Ctx, teamId: number, userIds: number[])
   await membersFor(ctx, teamId, userIds, (i) => ['body', 'data', i]);
   await ctx.db.transaction(async (db) => {
     await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
+    await reconcileOfferAccess({ ...ctx, db }, { affiliateIds: userIds });
     await recordAudits(
       { ...ctx, db },
       userIds.map((userId) => ({ entity: 'team', entityId: teamId, action: 'remove_member', changes: { userId } })),
