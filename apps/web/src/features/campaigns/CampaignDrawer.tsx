@@ -195,7 +195,12 @@ export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreat
                 rules={[requiredRule(t)]}
                 extra={needAffiliate ? t('drawer.affiliateFirst') : staff ? t('drawer.offerHintStaff') : t('drawer.offerHint')}
               >
-                <OfferPicker activeOnly disabled={needAffiliate} data-testid="campaign-offer" />
+                <OfferPicker
+                  activeOnly
+                  affiliateId={staff ? (affiliateId ?? undefined) : undefined}
+                  disabled={needAffiliate}
+                  data-testid="campaign-offer"
+                />
               </Form.Item>
             )}
           </Col>

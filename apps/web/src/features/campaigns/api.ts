@@ -63,6 +63,9 @@ export const campaignsApi = {
     api.get<TargetUrlOptions>('/campaigns/target-url-settings', undefined, { signal, silent: true }),
   /** offers by title or id; affiliates get only the offers they see */
   offers: (query: Query, signal?: AbortSignal) => api.get<Items<OfferRef>>('/offers/filters', query, { signal, silent: true }),
+  /** the offers a campaign of this affiliate can be made for (active, with its access), by title or id */
+  offersForCampaign: (query: Query & { affiliateId: number }, signal?: AbortSignal) =>
+    api.get<Items<OfferRef>>('/offers/for-campaign', query, { signal, silent: true }),
   offer: async (id: number, affiliateView: boolean, signal?: AbortSignal): Promise<OfferForCampaign | undefined> => {
     if (affiliateView) {
       const d = await api.get<Items<AffiliateOffer>>(`/offers/for-affiliate/${id}`, undefined, { signal, silent: true });

@@ -1,0 +1,58 @@
+/**
+ * The campaign form's offer picker: staff making a campaign for an affiliate see only the offers that affiliate can
+ * use (GET /offers/for-campaign?affiliateId=), a chosen offer it cannot use is marked; without an affiliate the
+ * picker searches /offers/filters as before.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { OfferPicker } from './pickers';
+
+const SLOW = { timeout: 10_000 };
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+let calls: string[];
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      calls.push(path);
+      const ids = new URL(path, 'http://x').searchParams.get('ids');
+      // offer 11 is usable by the affiliate, 12 is not
+      if (path.startsWith('/api/v1/offers/for-campaign'))
+        return json({ data: { items: ids === '12' ? [] : [{ id: 11, title: 'Loans DE', status: 'active' }] } });
+      return json({ data: { items: [{ id: 12, title: 'Private UK', status: 'active' }] } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const wrap = (children: ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>
+);
+
+describe('OfferPicker', () => {
+  it('asks for the offers the affiliate can use when an affiliate is given', async () => {
+    render(wrap(<OfferPicker activeOnly affiliateId={3} value={11} />));
+    expect(await screen.findByText('#11 Loans DE', undefined, SLOW)).toBeTruthy();
+    const asked = calls.map((c) => new URL(c, 'http://x'));
+    expect(asked.every((u) => u.pathname === '/api/v1/offers/for-campaign' && u.searchParams.get('affiliateId') === '3')).toBe(true);
+  });
+
+  it('marks a chosen offer the affiliate cannot use', async () => {
+    render(wrap(<OfferPicker activeOnly affiliateId={3} value={12} />));
+    expect(await screen.findByText('#12 (not available to this affiliate)', undefined, SLOW)).toBeTruthy();
+  });
+
+  it('searches every active offer without an affiliate', async () => {
+    render(wrap(<OfferPicker activeOnly value={12} />));
+    expect(await screen.findByText('#12 Private UK', undefined, SLOW)).toBeTruthy();
+    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    expect(calls.every((c) => c.startsWith('/api/v1/offers/filters'))).toBe(true);
+    expect(calls.some((c) => c.includes('status=active'))).toBe(true);
+  });
+});
