@@ -1,12 +1,34 @@
 /**
  * The lead API: `POST /api/v1/leads` with the affiliate's API token (`X-Api-Key` or Bearer) or an affiliate's session.
  * Answers once the lead is committed and its first distribution run is over (a 2xx means the lead is stored).
+ * The /leads screen: the list, its dependent filters, a lead, its history and advertiser data, and the actions
+ * (leads.service.ts, lead-actions.ts).
  */
-import { envelope, leadIntakeAnswerSchema, leadIntakeSchema } from '@leadgrid/shared';
+import {
+  envelope,
+  idParams,
+  leadActionsAnswerSchema,
+  leadActionsBody,
+  leadAdvertiserDataItemSchema,
+  leadDetailSchema,
+  leadFiltersAnswerSchema,
+  leadFiltersQuery,
+  leadHistoryItemSchema,
+  leadIntakeAnswerSchema,
+  leadIntakeSchema,
+  leadListItemSchema,
+  leadListQuery,
+  listOf,
+} from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { distributeLead } from './distribution';
 import { acceptLead, redirectFor } from './intake';
+import { actionsMessage, applyLeadActions } from './lead-actions';
+import * as service from './leads.service';
+
+const READ = ['lead.read', 'lead.assigned.read', 'lead.own.read'];
+const STAFF_READ = ['lead.read', 'lead.assigned.read'];
 
 export default async function leadsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +72,104 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
         data: { id: accepted.id, status: result.status, reason: result.reason, redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : null },
         message: 'Lead received',
       };
+    },
+  );
+
+  app.get(
+    '/leads',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['leads'],
+        summary: 'List leads',
+        description:
+          'Newest first, 25 a page. Filters: status, offers, affiliates, advertisers (staff), campaigns, verticals, countries, lead grades, subs, ' +
+          'creation days in `timezone` (`dateFrom`/`dateTo`) or seconds (`from`/`to`), `search` by id, phone, e-mail or name. ' +
+          'Staff read every lead (or their assigned affiliates’); an affiliate reads its own, without the advertiser side.',
+        querystring: leadListQuery,
+        response: { 200: envelope(listOf(leadListItemSchema)) },
+      },
+    },
+    async (req) => ({ data: await service.list(req.ctx, req.query) }),
+  );
+
+  app.get(
+    '/leads/filters',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['leads'],
+        summary: 'Dependent filters of the lead list',
+        description: 'The values of one filter (`filterSlug`) present in the leads the user may read, narrowed by the other filters and `search`.',
+        querystring: leadFiltersQuery,
+        response: { 200: envelope(leadFiltersAnswerSchema) },
+      },
+    },
+    async (req) => ({ data: await service.filters(req.ctx, req.query) }),
+  );
+
+  app.get(
+    '/leads/:id',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['leads'],
+        summary: 'A lead (for editing)',
+        description: 'The lead with its custom fields, the grades of its vertical and the actions the user may take on it.',
+        params: idParams,
+        response: { 200: envelope(listOf(leadDetailSchema)) },
+      },
+    },
+    async (req) => ({ data: { items: [await service.detail(req.ctx, req.params.id)] } }),
+  );
+
+  app.get(
+    '/leads/:id/history',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['leads'],
+        summary: 'History of a lead',
+        description: 'Creation, status and grade changes, resends and postbacks, oldest first, with who did it (staff only).',
+        params: idParams,
+        response: { 200: envelope(listOf(leadHistoryItemSchema)) },
+      },
+    },
+    async (req) => ({ data: await service.history(req.ctx, req.params.id) }),
+  );
+
+  app.get(
+    '/leads/:id/advertiser-data',
+    {
+      config: { permission: STAFF_READ },
+      schema: {
+        tags: ['leads'],
+        summary: 'Sending-to-advertiser history of a lead',
+        description: 'Every attempt to send the lead to an advertiser: the request, the response code and body, the parsed result and the time taken. Staff only.',
+        params: idParams,
+        response: { 200: envelope(listOf(leadAdvertiserDataItemSchema)) },
+      },
+    },
+    async (req) => ({ data: await service.advertiserData(req.ctx, req.params.id) }),
+  );
+
+  app.patch(
+    '/leads',
+    {
+      config: { permission: 'lead.update' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Resend, send to trash or change the lead grade',
+        description:
+          'One or many `{id, action, leadGrade?}`. Resend from failed, unsent, trash, invalid or duplicate; trash from any status but trash; ' +
+          'a grade must be one of the vertical’s grades and a mass grade change needs one vertical. The answer lists the leads changed and not changed.',
+        body: leadActionsBody,
+        response: { 200: envelope(leadActionsAnswerSchema) },
+      },
+    },
+    async (req) => {
+      const answer = await applyLeadActions(req.ctx, req.server.services.queue, req.body.items);
+      return { data: answer, message: actionsMessage(answer) };
     },
   );
 }
