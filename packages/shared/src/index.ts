@@ -36,3 +36,4 @@ export * from './schemas/campaigns';
 export * from './schemas/leads';
 export * from './schemas/exports';
 export * from './schemas/conversions';
+export * from './schemas/clicks';

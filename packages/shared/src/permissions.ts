@@ -103,6 +103,11 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('conversion.read', 'Conversions: all', 'traffic', STAFF),
   p('conversion.assigned.read', 'Conversions: assigned affiliates', 'traffic', STAFF),
   p('conversion.own.read', 'Conversions: own', 'traffic', AFF),
+  // clicks scope and edit
+  p('click.read', 'Clicks: all', 'traffic', STAFF),
+  p('click.assigned.read', 'Clicks: assigned affiliates', 'traffic', STAFF),
+  p('click.own.read', 'Clicks: own', 'traffic', AFF),
+  p('click.update', 'Clicks: edit status and subs', 'traffic', STAFF),
   // leads scope and actions
   p('lead.read', 'Leads: all', 'traffic', STAFF),
   p('lead.assigned.read', 'Leads: assigned affiliates', 'traffic', STAFF),
@@ -117,7 +122,7 @@ export function permissionsForRoleType(type: RoleType, withHidden = false): Perm
   return PERMISSIONS.filter((x) => x.roleTypes.includes(type) && (withHidden || !x.hidden));
 }
 
-const AFFILIATE_MANAGER_EXCLUDED = new Set(['conversion.read', 'lead.read', 'affiliate.read', 'affiliate.update']);
+const AFFILIATE_MANAGER_EXCLUDED = new Set(['conversion.read', 'click.read', 'lead.read', 'affiliate.read', 'affiliate.update']);
 
 /** Default permissions given to the built-in role of each type on first start. */
 export function defaultPermissions(type: RoleType): string[] {
