@@ -4,3 +4,4 @@ export * from './people';
 export * from './sell-side';
 export * from './offers';
 export * from './traffic';
+export * from './exports';
