@@ -96,6 +96,7 @@ const Affiliates = page(() => import('../features/affiliates/AffiliatesPage'));
 const AffiliateDetail = page(() => import('../features/affiliates/AffiliateDetailPage'));
 const Campaigns = page(() => import('../features/campaigns/CampaignsPage'));
 const CampaignDetail = page(() => import('../features/campaigns/CampaignDetailPage'));
+const Leads = page(() => import('../features/leads/LeadsPage'));
 const Teams = page(() => import('../features/teams/TeamsPage'));
 const TeamDetail = page(() => import('../features/teams/TeamDetailPage'));
 const Employees = page(() => import('../features/employees/EmployeesPage'));
@@ -140,7 +141,7 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'dashboard', path: '/', title: 'nav.dashboard', access: P.dashboard, page: Dashboard, quietRedirect: true },
   { id: 'statistics', path: '/statistics', title: 'nav.statistics', access: P.statistics },
   { id: 'statisticsLeads', path: '/statistics/leads', title: 'nav.statisticsLeads', access: P.statisticsLeads },
-  { id: 'leads', path: '/leads', title: 'nav.leads', access: P.leads },
+  { id: 'leads', path: '/leads', title: 'nav.leads', access: P.leads, page: Leads },
 
   ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers, Offers),
   detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'], OfferDetail),

@@ -1,0 +1,106 @@
+/**
+ * The export of the leads under the current filters (ARCHITECTURE §5 "Exports and events"): `POST /exports {type:
+ * 'leads', query}` starts the job; its progress arrives as server-sent events `export_lead` on `GET /events?token=…`
+ * (a short-lived token from `POST /events/token`, EventSource sends no headers); once done the CSV is fetched from
+ * `GET /exports/:id/file` and saved. The button shows the progress meanwhile.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { EXPORT_EVENTS, type ExportView } from '@leadgrid/shared/schemas/exports';
+import { Button, Flex, Progress, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { API_BASE, type Query } from '../../api/client';
+import { notify } from '../../api/notify';
+import { leadsApi } from './api';
+import { useLeadsT } from './i18n';
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Follows one export over server-sent events until it is done or failed; returns the closer. */
+export async function followExport(id: number, onEvent: (view: ExportView) => void): Promise<() => void> {
+  const { token } = await leadsApi.eventsToken();
+  const source = new EventSource(`${API_BASE}/events?token=${encodeURIComponent(token)}`);
+  source.addEventListener(EXPORT_EVENTS.leads, (event) => {
+    let view: ExportView;
+    try {
+      view = JSON.parse((event as MessageEvent<string>).data) as ExportView;
+    } catch {
+      return;
+    }
+    if (view.id !== id) return;
+    onEvent(view);
+    if (view.status === 'done' || view.status === 'failed') source.close();
+  });
+  return () => source.close();
+}
+
+export function ExportButton({ query }: { query: Query }) {
+  const { t } = useLeadsT();
+  const [state, setState] = useState<ExportView | 'starting' | null>(null);
+  const close = useRef<(() => void) | null>(null);
+  useEffect(() => () => close.current?.(), []);
+
+  const finish = async (view: ExportView) => {
+    close.current?.();
+    close.current = null;
+    setState(null);
+    if (view.status === 'failed') return notify.error(t('export.failed'), view.error ?? undefined);
+    try {
+      const blob = await leadsApi.exportFile(view.id);
+      const file = view.fileName ?? `leads-${view.id}.csv`;
+      saveBlob(blob, file);
+      notify.success(t('export.done', { file }));
+    } catch {
+      // the client has toasted the failure
+    }
+  };
+
+  const start = async () => {
+    setState('starting');
+    try {
+      const view = await leadsApi.startExport(query);
+      setState(view);
+      if (view.status === 'done' || view.status === 'failed') return void finish(view);
+      close.current = await followExport(view.id, (next) => {
+        if (next.status === 'done' || next.status === 'failed') void finish(next);
+        else setState(next);
+      });
+    } catch {
+      setState(null);
+    }
+  };
+
+  const running = state !== null;
+  const view = state === 'starting' ? null : state;
+  const label = !view
+    ? t('export.starting')
+    : view.rowsTotal !== null
+      ? t('export.progress', { done: view.rowsDone, total: view.rowsTotal })
+      : t('export.progressUnknown', { done: view.rowsDone });
+  return (
+    <Flex align="center" gap={8}>
+      {running ? (
+        <Flex align="center" gap={8} data-testid="lead-export-progress">
+          <Progress type="circle" size={22} percent={view?.progress ?? 0} showInfo={false} />
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 13 }}>
+            {label}
+          </Typography.Text>
+        </Flex>
+      ) : null}
+      <Tooltip title={t('export.hint')}>
+        <Button icon={<DownloadOutlined />} loading={running} onClick={() => void start()} data-testid="lead-export">
+          {t('export.button')}
+        </Button>
+      </Tooltip>
+    </Flex>
+  );
+}
