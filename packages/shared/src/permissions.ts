@@ -108,6 +108,7 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('click.assigned.read', 'Clicks: assigned affiliates', 'traffic', STAFF),
   p('click.own.read', 'Clicks: own', 'traffic', AFF),
   p('click.update', 'Clicks: edit status and subs', 'traffic', STAFF),
+  p('conversion.update', 'Conversions: approve, reject, hold and edit', 'traffic', STAFF),
   // leads scope and actions
   p('lead.read', 'Leads: all', 'traffic', STAFF),
   p('lead.assigned.read', 'Leads: assigned affiliates', 'traffic', STAFF),
