@@ -80,6 +80,11 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('landers_api.update', 'Landing API: create and edit landing pages', 'offers', STAFF),
   p('campaign.update', 'Campaigns: create, edit, clone and change status (affiliates: their own)', 'campaigns', [...STAFF, ...AFF]),
   p('campaign.block', 'Campaigns: block and unblock', 'campaigns', ['admin', 'affiliate_manager']),
+  // affiliate and team postbacks: staff within their people scope, affiliates their own
+  p('postback.read', 'Postbacks of the affiliates and teams in reach', 'traffic', STAFF),
+  p('postback.own.read', 'Postbacks: own', 'traffic', AFF),
+  p('postback.update', 'Postbacks: create, edit, change status and test', 'traffic', STAFF),
+  p('postback.own.update', 'Postbacks: create, edit, change status and test their own', 'traffic', AFF),
   p('metrics.read', 'Metrics', 'statistics', [...STAFF, ...ADV]),
   p('metrics.update', 'Metrics: create and edit', 'statistics', STAFF),
   // access
@@ -108,7 +113,6 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('click.assigned.read', 'Clicks: assigned affiliates', 'traffic', STAFF),
   p('click.own.read', 'Clicks: own', 'traffic', AFF),
   p('click.update', 'Clicks: edit status and subs', 'traffic', STAFF),
-  p('conversion.update', 'Conversions: approve, reject, hold and edit', 'traffic', STAFF),
   // leads scope and actions
   p('lead.read', 'Leads: all', 'traffic', STAFF),
   p('lead.assigned.read', 'Leads: assigned affiliates', 'traffic', STAFF),

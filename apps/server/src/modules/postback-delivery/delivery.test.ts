@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { postbacks, systemLogs } from '../../db/schema';
+import { campaignPostbacks, campaigns, postbacks, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { deliverPostback, enqueuePostbackEvents, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from './index';
 
@@ -114,6 +114,31 @@ describe('enqueuePostbackEvents', () => {
     expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 5 })).toEqual([pb.id]);
     await runAll();
     expect(received.map((r) => r.url)).toEqual(['/ok/goal?g=deposit']);
+  });
+
+  it("narrows the affiliate's own postbacks to those its campaign names; team and global ones still fire", async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const team = await t.make.team({ members: [affiliate.id] });
+    const offer = await t.make.offer();
+    const campaign = async (title: string) =>
+      (await db.insert(campaigns).values({ title, offerId: offer.id, affiliateId: affiliate.id, key: `k${Math.random().toString(36).slice(2, 12)}` }).returning())[0];
+    const bound = await campaign('Bound');
+    const free = await campaign('Free');
+    const chosen = await postback({ affiliateId: affiliate.id, url: `${base}/ok/chosen` });
+    const other = await postback({ affiliateId: affiliate.id, url: `${base}/ok/other-own` });
+    const teamPb = await postback({ scope: 'team', teamId: team.id, url: `${base}/ok/team-of-campaign` });
+    await db.insert(campaignPostbacks).values({ campaignId: bound.id, postbackId: chosen.id });
+    const input = { event: 'conversion_approved' as const, affiliateId: affiliate.id };
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    // the campaign from the macro values, as the inbound postback and the jobs pass it
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: bound.id } }))).toEqual([chosen.id, teamPb.id]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, campaignId: bound.id, values: {} }))).toEqual([chosen.id, teamPb.id]);
+    // a campaign without postbacks, or no campaign: every own postback
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: free.id } }))).toEqual([chosen.id, other.id, teamPb.id]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: {} }))).toEqual([chosen.id, other.id, teamPb.id]);
+    await runAll();
+    expect(received.filter((r) => r.url === '/ok/other-own')).toHaveLength(2);
+    expect(received.filter((r) => r.url === '/ok/chosen')).toHaveLength(4);
   });
 
   it('enqueues nothing when the transaction rolls back', async () => {

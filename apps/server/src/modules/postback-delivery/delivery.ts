@@ -2,7 +2,8 @@
  * Outbound affiliate postbacks (ARCHITECTURE §5, spec §3 Postback, §4 postback event statuses). When a conversion or a
  * lead changes, `enqueuePostbackEvents` finds the active postbacks that apply — the affiliate's own, its team's and the
  * network's global one — whose events (or goal events for the conversion's goal) include the event, and enqueues one
- * `postback-deliver` job per postback in the caller's transaction: the event and its postbacks commit together.
+ * `postback-deliver` job per postback in the caller's transaction: the event and its postbacks commit together. A
+ * campaign that names postbacks narrows the affiliate's own to those for its events (team and global ones still fire).
  *
  * The job reads the postback as it is at delivery (a URL fixed after failures is used by the next retry; a postback
  * deactivated or deleted meanwhile is no longer called), substitutes the macros, calls the URL through the SSRF guard
@@ -13,7 +14,7 @@ import { MACROS, POSTBACK_EVENTS, substituteMacros, type MacroValues, type Postb
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { postbacks, systemLogs, teamMembers } from '../../db/schema';
+import { campaignPostbacks, postbacks, systemLogs, teamMembers } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { callOutbound, type OutboundRequest } from '../../lib/outbound';
@@ -32,6 +33,8 @@ export interface PostbackEventInput {
   affiliateId: number;
   /** the affiliate's team; when left out, the teams the affiliate is a member of (null: no team postbacks) */
   teamId?: number | null;
+  /** the campaign of the lead or click (default: the `campaign_id` macro value); its postbacks narrow the affiliate's */
+  campaignId?: number | null;
   /** the conversion's goal: postbacks listening to this goal's events fire too */
   goalId?: number | null;
   leadId?: number | null;
@@ -73,6 +76,18 @@ export function postbackListens(
   return goalId != null && row.goalEvents.some((g) => g.goalId === goalId && g.events.includes(event));
 }
 
+/** The postbacks the event's campaign names, or null when it names none (every own postback of the affiliate fires). */
+async function campaignBoundPostbacks(ctx: Ctx, input: PostbackEventInput): Promise<Set<number> | null> {
+  const fromValues = Number(input.values.campaign_id);
+  const campaignId = input.campaignId !== undefined ? input.campaignId : Number.isInteger(fromValues) && fromValues > 0 ? fromValues : null;
+  if (campaignId === null) return null;
+  const rows = await ctx.db
+    .select({ id: campaignPostbacks.postbackId })
+    .from(campaignPostbacks)
+    .where(eq(campaignPostbacks.campaignId, campaignId));
+  return rows.length ? new Set(rows.map((r) => r.id)) : null;
+}
+
 /**
  * Enqueues one delivery per applicable active postback, in the caller's transaction (`ctx.db`). Answers the ids of the
  * postbacks that will fire.
@@ -88,11 +103,14 @@ export async function enqueuePostbackEvents(ctx: Ctx, queue: JobQueue, input: Po
         : [input.teamId];
   if (teamIds.length) owners.push(and(eq(postbacks.scope, 'team'), inArray(postbacks.teamId, teamIds)));
   const rows = await ctx.db
-    .select({ id: postbacks.id, events: postbacks.events, goalEvents: postbacks.goalEvents })
+    .select({ id: postbacks.id, scope: postbacks.scope, events: postbacks.events, goalEvents: postbacks.goalEvents })
     .from(postbacks)
     .where(and(eq(postbacks.status, 'active'), or(...owners)))
     .orderBy(postbacks.id);
-  const firing = rows.filter((r) => postbackListens(r, input.event, input.goalId));
+  const listening = rows.filter((r) => postbackListens(r, input.event, input.goalId));
+  // the campaign is read only when one of the affiliate's own postbacks would fire (the hot path stays one query)
+  const bound = listening.some((r) => r.scope === 'affiliate') ? await campaignBoundPostbacks(ctx, input) : null;
+  const firing = listening.filter((r) => r.scope !== 'affiliate' || bound === null || bound.has(r.id));
   if (!firing.length) return [];
   const values = affiliateMacroValues(input, ctx.now());
   for (const row of firing) {
@@ -137,48 +155,73 @@ export function buildPostbackRequest(method: string, url: string): OutboundReque
 
 export type DeliveryOutcome = 'delivered' | 'skipped';
 
+export interface AttemptResult {
+  logId: number;
+  success: boolean;
+  url: string;
+  responseStatus: number | null;
+  msg: string;
+}
+
+/**
+ * Calls one postback once with the job's values and logs the attempt as an affiliate postback log (`system_logs`
+ * postback_out); never throws for the affiliate's answer. `test` marks a call asked for from the screen.
+ */
+export async function attemptPostback(
+  deps: DeliveryDeps,
+  postback: { id: number; url: string; method: string },
+  job: PostbackDeliverJob,
+  attempt: number,
+  opts: { test?: boolean } = {},
+): Promise<AttemptResult> {
+  const url = substituteMacros(postback.url, job.values);
+  const result = await callOutbound(buildPostbackRequest(postback.method, url), { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
+  const status = result.response?.status ?? null;
+  const success = status !== null && status >= 200 && status < 300;
+  const answer = success ? `Delivered (HTTP ${status})` : result.error ?? `The affiliate's server answered HTTP ${status}`;
+  const msg = (opts.test ? `Test: ${answer}` : answer).slice(0, 500);
+  const [log] = await deps.database.db
+    .insert(systemLogs)
+    .values({
+      createdAt: deps.now(),
+      type: 'postback_out',
+      entity: 'affiliate',
+      affiliateId: job.affiliateId > 0 ? job.affiliateId : null,
+      postbackId: postback.id,
+      leadId: job.leadId,
+      conversionId: job.conversionId,
+      goalId: job.goalId,
+      conversionStatus: job.conversionStatus,
+      event: job.event,
+      data: {
+        request: result.request,
+        durationMs: result.response?.durationMs ?? null,
+        responseTruncated: result.response?.truncated ?? false,
+        error: result.error,
+        ...(opts.test ? { test: true } : {}),
+      },
+      responseStatus: status,
+      responseBody: result.response?.body ?? null,
+      success,
+      msg,
+      attempt,
+    })
+    .returning({ id: systemLogs.id });
+  return { logId: log.id, success, url: result.request.url, responseStatus: status, msg };
+}
+
 /**
  * One delivery attempt: logs it and answers 'delivered', answers 'skipped' when the postback is gone or inactive, and
  * throws (after logging) when the affiliate's server did not take it, so the queue retries.
  */
 export async function deliverPostback(deps: DeliveryDeps, job: PostbackDeliverJob, info: Pick<JobInfo, 'retryCount'>): Promise<DeliveryOutcome> {
-  const db = deps.database.db;
-  const [postback] = await db
-    .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method, status: postbacks.status })
+  const [postback] = await deps.database.db
+    .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method })
     .from(postbacks)
     .where(and(eq(postbacks.id, job.postbackId), eq(postbacks.status, 'active')));
   if (!postback) return 'skipped';
-  const url = substituteMacros(postback.url, job.values);
-  const result = await callOutbound(buildPostbackRequest(postback.method, url), { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
-  const status = result.response?.status ?? null;
-  const success = status !== null && status >= 200 && status < 300;
-  const msg = success
-    ? `Delivered (HTTP ${status})`
-    : result.error ?? `The affiliate's server answered HTTP ${status}`;
-  await db.insert(systemLogs).values({
-    createdAt: deps.now(),
-    type: 'postback_out',
-    entity: 'affiliate',
-    affiliateId: job.affiliateId,
-    postbackId: postback.id,
-    leadId: job.leadId,
-    conversionId: job.conversionId,
-    goalId: job.goalId,
-    conversionStatus: job.conversionStatus,
-    event: job.event,
-    data: {
-      request: result.request,
-      durationMs: result.response?.durationMs ?? null,
-      responseTruncated: result.response?.truncated ?? false,
-      error: result.error,
-    },
-    responseStatus: status,
-    responseBody: result.response?.body ?? null,
-    success,
-    msg: msg.slice(0, 500),
-    attempt: info.retryCount + 1,
-  });
-  if (!success) throw new Error(msg);
+  const result = await attemptPostback(deps, postback, job, info.retryCount + 1);
+  if (!result.success) throw new Error(result.msg);
   return 'delivered';
 }
 

@@ -3,7 +3,10 @@ export {
   enqueuePostbackEvents,
   definePostbackDeliveryJobs,
   deliverPostback,
+  attemptPostback,
+  affiliateMacroValues,
   POSTBACK_DELIVER_JOB,
   type PostbackEventInput,
   type PostbackDeliverJob,
+  type AttemptResult,
 } from './delivery';
