@@ -4,6 +4,7 @@
  */
 import type { Services } from '../app';
 import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
+import { defineExportJobs } from '../modules/exports/exports.jobs';
 import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
@@ -15,4 +16,5 @@ export function defineJobs(services: Services): void {
   defineLeadJobs(services.queue, services);
   defineConversionJobs(services.queue, services);
   definePostbackDeliveryJobs(services.queue, services);
+  defineExportJobs(services.queue, services);
 }

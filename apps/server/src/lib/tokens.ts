@@ -21,12 +21,31 @@ export class TokenSigner {
     return jwt.sign(this.key);
   }
 
-  /** null when the token is malformed, forged or expired */
+  /** null when the token is malformed, forged or expired (or is a purpose token, which is no access token) */
   async verify(token: string, now: Date = new Date()): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
-      if (typeof payload.sub !== 'string') return null;
+      if (typeof payload.sub !== 'string' || payload.pur !== undefined) return null;
       return { sub: payload.sub, cur: String(payload.cur ?? ''), imp: typeof payload.imp === 'number' ? payload.imp : undefined };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * A short-lived token good for one purpose only (e.g. `events`: the server-sent events stream, which an EventSource
+   * opens without headers). It is refused as an access token.
+   */
+  signPurpose(purpose: string, sub: string, ttlSeconds: number, now: Date = new Date()): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ pur: purpose }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub).setIssuedAt(iat).setExpirationTime(iat + ttlSeconds).sign(this.key);
+  }
+
+  /** the subject of a valid purpose token of that purpose, or null */
+  async verifyPurpose(token: string, purpose: string, now: Date = new Date()): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      return payload.pur === purpose && typeof payload.sub === 'string' ? payload.sub : null;
     } catch {
       return null;
     }

@@ -1,0 +1,19 @@
+/** The export job: one run per export (see exports.service.ts `run`). */
+import type { Services } from '../../app';
+import { systemCtx } from '../../http/context';
+import type { JobQueue } from '../../jobs/queue';
+import { EXPORT_JOB, run, type ExportJob } from './exports.service';
+
+type Deps = Pick<Services, 'database' | 'config' | 'now' | 'storage'>;
+
+export function defineExportJobs(queue: JobQueue, deps: Deps): void {
+  queue.define<ExportJob>({
+    name: EXPORT_JOB,
+    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 3600 },
+    pollingIntervalSeconds: 1,
+    concurrency: 1,
+    handler: async (job) => {
+      await run(systemCtx(deps), deps.storage, job.exportId);
+    },
+  });
+}

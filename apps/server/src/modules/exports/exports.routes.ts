@@ -1,0 +1,57 @@
+/**
+ * Exports: `POST /exports {type, query}` starts one (its progress comes as server-sent events on `GET /events`),
+ * `GET /exports/:id` its state, `GET /exports/:id/file` the finished CSV. Only the owner sees an export.
+ */
+import { envelope, exportCreateSchema, exportParams, exportSchema, listOf } from '@leadgrid/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as service from './exports.service';
+
+export default async function exportsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/exports',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags: ['exports'],
+        summary: 'Start an export',
+        description:
+          'Exports the rows of a list (`type` leads; `query` the list’s filters) in the caller’s scope as CSV. The job reports its progress as ' +
+          'server-sent events (`export_lead`) on `GET /events`; the file is then fetched with `GET /exports/:id/file`. Needs the list’s read permission.',
+        body: exportCreateSchema,
+        response: { 200: envelope(listOf(exportSchema)) },
+      },
+    },
+    async (req) => ({ data: { items: [await service.create(req.ctx, req.server.services.queue, req.body)] }, message: 'The export has started' }),
+  );
+
+  app.get(
+    '/exports/:id',
+    {
+      config: { authenticated: true },
+      schema: { tags: ['exports'], summary: 'An export’s state', params: exportParams, response: { 200: envelope(listOf(exportSchema)) } },
+    },
+    async (req) => ({ data: { items: [await service.get(req.ctx, req.params.id)] } }),
+  );
+
+  app.get(
+    '/exports/:id/file',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags: ['exports'],
+        summary: 'Download an export',
+        description: 'The CSV file of a finished export (409 while it runs). Only its owner may fetch it.',
+        params: exportParams,
+      },
+    },
+    async (req, reply) => {
+      const { name, body } = await service.file(req.ctx, req.server.services.storage, req.params.id);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`);
+      reply.header('cache-control', 'no-store');
+      return reply.send(body);
+    },
+  );
+}

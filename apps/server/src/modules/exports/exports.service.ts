@@ -1,0 +1,145 @@
+/**
+ * Exports (ARCHITECTURE §5 "Exports and events"): `create` checks the type, the owner's right and the query, then
+ * stores the export and enqueues its job in one transaction; the job (`run`) reads the rows in the owner's scope
+ * page by page, reports progress as server-sent events (`export_lead`, …) and writes the CSV file to storage; the
+ * owner — and only the owner — fetches it.
+ */
+import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportType, type ExportView } from '@leadgrid/shared';
+import { and, eq, gte } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { exportsTable } from '../../db/schema';
+import { loadActor } from '../../http/auth';
+import { requireActor, type Ctx } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { toSeconds } from '../../http/list-query';
+import type { JobQueue } from '../../jobs/queue';
+import type { Storage } from '../../lib/storage';
+import { publishUserEvent } from '../events/events.hub';
+import { csvRow } from './csv';
+import { EXPORTERS } from './registry';
+
+export const EXPORT_JOB = 'export-run';
+export interface ExportJob {
+  exportId: number;
+}
+/** rows read per page (and per progress event) */
+export const EXPORT_PAGE_SIZE = 1000;
+
+type Row = typeof exportsTable.$inferSelect;
+
+export function toView(r: Row): ExportView {
+  return {
+    id: r.id,
+    type: r.type,
+    status: r.status as ExportView['status'],
+    progress: r.progress,
+    rowsDone: r.rowsDone,
+    rowsTotal: r.rowsTotal,
+    fileName: r.fileName,
+    error: r.error,
+    createdAt: toSeconds(r.createdAt)!,
+    finishedAt: toSeconds(r.finishedAt),
+  };
+}
+
+/** the query values as the list's query string would carry them */
+const asQueryString = (query: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+
+function parseQuery(schema: z.ZodType, query: Record<string, unknown>) {
+  const parsed = schema.safeParse(asQueryString(query));
+  if (!parsed.success)
+    throw AppError.validation(parsed.error.issues.map((i) => ({ msg: i.message, type: i.message, loc: ['body', 'query', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })));
+  return parsed.data;
+}
+
+export async function create(ctx: Ctx, queue: JobQueue, input: { type: string; query: Record<string, unknown> }): Promise<ExportView> {
+  const actor = requireActor(ctx);
+  const exporter = EXPORTERS[input.type as ExportType];
+  if (!exporter) throw AppError.field(['body', 'type'], 'pattern', `Unknown export type '${input.type}'`);
+  if (!exporter.permission.some((p) => actor.permissions.includes(p))) throw AppError.forbidden();
+  // the filters are checked now (400) and read again by the job in the owner's scope of that time
+  const q = parseQuery(exporter.schema, input.query);
+  await exporter.count(ctx, q);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(exportsTable).values({ userId: actor.id, type: input.type, query: input.query, createdAt: ctx.now() }).returning();
+    await queue.send<ExportJob>(EXPORT_JOB, { exportId: row.id }, { db: tx });
+    return toView(row);
+  });
+}
+
+async function own(ctx: Ctx, id: number): Promise<Row> {
+  const actor = requireActor(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(exportsTable)
+    .where(and(eq(exportsTable.id, id), eq(exportsTable.userId, actor.id)));
+  if (!row) throw AppError.notFound('Export');
+  return row;
+}
+
+export const get = async (ctx: Ctx, id: number) => toView(await own(ctx, id));
+
+export async function file(ctx: Ctx, storage: Storage, id: number): Promise<{ name: string; body: Readable }> {
+  const row = await own(ctx, id);
+  if (row.status !== 'done' || !row.fileKey) throw AppError.conflict('The export is not ready yet');
+  const body = await storage.get(row.fileKey);
+  if (!body) throw AppError.notFound('Export file');
+  return { name: row.fileName ?? `export-${row.id}.csv`, body };
+}
+
+async function report(db: DbOrTx, row: Row, set: Partial<typeof exportsTable.$inferInsert>): Promise<Row> {
+  const [next] = await db.update(exportsTable).set(set).where(eq(exportsTable.id, row.id)).returning();
+  const event = EXPORT_EVENTS[next.type as ExportType];
+  await publishUserEvent(db, { userId: next.userId, event, data: toView(next) });
+  return next;
+}
+
+/** The export job: reads every row in the owner's scope, page by page, and writes the file. */
+export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: number): Promise<void> {
+  const [claimed] = await base.db
+    .update(exportsTable)
+    .set({ status: 'running' })
+    .where(and(eq(exportsTable.id, exportId), eq(exportsTable.status, 'pending')))
+    .returning();
+  if (!claimed) return;
+  let row = claimed;
+  try {
+    const exporter = EXPORTERS[row.type as ExportType];
+    const actor = await loadActor(base.database, row.userId);
+    if (!exporter) throw new Error(`Unknown export type '${row.type}'`);
+    if (!actor || actor.status !== 'active' || !exporter.permission.some((p) => actor.permissions.includes(p))) throw new Error('The owner may no longer export these rows');
+    const ctx: Ctx = { ...base, actor };
+    const q = parseQuery(exporter.schema, row.query);
+    const total = Math.min(await exporter.count(ctx, q), EXPORT_MAX_ROWS);
+    row = await report(base.db, row, { rowsTotal: total });
+    const chunks: string[] = [csvRow(exporter.header(ctx))];
+    let cursor: number | null = null;
+    let done = 0;
+    do {
+      const page = await exporter.page(ctx, q, cursor, Math.min(EXPORT_PAGE_SIZE, EXPORT_MAX_ROWS - done));
+      for (const r of page.rows) chunks.push(csvRow(r));
+      done += page.rows.length;
+      cursor = done >= EXPORT_MAX_ROWS ? null : page.cursor;
+      if (cursor !== null) row = await report(base.db, row, { rowsDone: done, progress: total ? Math.min(99, Math.floor((done * 100) / total)) : 0 });
+    } while (cursor !== null);
+    const stamp = base.now().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+    const fileName = `${exporter.fileName}-${stamp}.csv`;
+    const fileKey = `exports/${row.userId}/${row.id}-${fileName}`;
+    await storage.put(fileKey, Buffer.from(chunks.join(''), 'utf8'), 'text/csv');
+    await report(base.db, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, finishedAt: base.now() });
+  } catch (err) {
+    await report(base.db, row, { status: 'failed', error: ((err as Error).message || 'The export failed').slice(0, 500), finishedAt: base.now() });
+  }
+}
+
+/** the owner's exports of the last hour (a new events stream starts with their state) */
+export function recent(db: DbOrTx, userId: number, since: Date): Promise<Row[]> {
+  return db
+    .select()
+    .from(exportsTable)
+    .where(and(eq(exportsTable.userId, userId), gte(exportsTable.createdAt, since)))
+    .orderBy(exportsTable.id);
+}
