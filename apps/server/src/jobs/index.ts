@@ -5,6 +5,7 @@
 import type { Services } from '../app';
 import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
 import { defineExportJobs } from '../modules/exports/exports.jobs';
+import { defineHoldQueueJobs } from '../modules/hold-queue/hold-queue.jobs';
 import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
@@ -14,6 +15,7 @@ export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
   defineApiSyncJobs(services.queue, services);
   defineLeadJobs(services.queue, services);
+  defineHoldQueueJobs(services.queue, services);
   defineConversionJobs(services.queue, services);
   definePostbackDeliveryJobs(services.queue, services);
   defineExportJobs(services.queue, services);

@@ -40,6 +40,18 @@ export const capCounters = {
       .where(and(eq(table.capId, capId), eq(table.periodKey, periodKey)));
   },
 
+  /** Raises a period's counter to `limit` (a money cap an amount no longer fits in is full); never lowers it. */
+  async fill(db: DbOrTx, capId: number, periodKey: string, limit: DecimalValue): Promise<void> {
+    const lim = decimal(limit);
+    await db
+      .insert(table)
+      .values({ capId, periodKey, value: lim, updatedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [table.capId, table.periodKey],
+        set: { value: sql`greatest(${table.value}, excluded.value)`, updatedAt: sql`excluded.updated_at` },
+      });
+  },
+
   /** The counters of some caps' periods: `${capId} ${periodKey}` -> value ('0' when never counted). */
   async read(db: DbOrTx, wanted: readonly { capId: number; periodKey: string }[]): Promise<Map<string, string>> {
     const out = new Map(wanted.map((w) => [`${w.capId} ${w.periodKey}`, '0']));

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { advertisers, clicks, conversions, currencies, integrations, leadEvents, leads, offers, paymentRules, systemLogs, verticalGoals } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
+import { countConversion } from '../caps/cap-engine';
 import { baseCurrencyCode } from '../currencies/currencies.service';
 import { enqueuePostbackEvents } from '../postback-delivery';
 
@@ -330,6 +331,12 @@ async function record(tx: DbOrTx, ctx: Ctx, queue: JobQueue, integration: Integr
       .returning({ id: conversions.id });
     conversionId = row.id;
     changed = { conversionId, created: true, status: conversionStatus };
+    // conversion caps count it now, in this transaction (a full one closes its advertisers for new leads)
+    await countConversion(
+      tx,
+      { offerId: offer.id, advertiserId: integration.advertiserId, affiliateId, teamId, country, goalId, revenue: price.revenue, revenueCurrency: price.revenueCurrency },
+      now,
+    );
   } else {
     conversionId = existing.id;
     const statusChanged = existing.status !== conversionStatus;

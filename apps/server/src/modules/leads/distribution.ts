@@ -1,20 +1,24 @@
 /**
  * Lead distribution (ARCHITECTURE §5 Lead step 4, Caps): a run claims the lead with one conditional UPDATE (a lease,
  * so a crashed run is taken over by the retry job and two runs never send the same lead), finds the offer's advertiser
- * targets whose sieve matches and whose limit caps are open, orders them (normal before low priority, weighted random
- * among equals), and sends through each integration's out-API until one accepts. Room in every applicable cap is
- * taken BEFORE the call with an atomic conditional increment and given back when the advertiser does not accept, so a
- * cap of N lets exactly N leads through under any concurrency. Every attempt is a `lead_deliveries` row.
+ * targets whose sieve matches and whose caps are open (lead caps with room, conversion caps not full), orders them
+ * (funnels still short of their guarantee first, then normal, then low priority; funnels split by weight, others
+ * weighted random among equals), and sends through each integration's out-API until one accepts. Room in every
+ * applicable lead cap (limit and funnel, counted in leads or money) is taken BEFORE the call with an atomic
+ * conditional increment and given back when the advertiser does not accept, so a cap of N lets exactly N leads
+ * through under any concurrency. When caps closed every target, their action decides: hold (until the cap's next
+ * period), trafficback (unsent, answered with the offer's trafficback URL) or skip (unsent with its retries).
+ * Every attempt is a `lead_deliveries` row.
  */
 import {
   capPeriod,
+  compareMoney,
   LEAD_LEASE_SECONDS,
   LEAD_RETRY_DELAYS,
   matchSieve,
   outApiSection,
   type ApiLeadStatus,
   type ApiParameter,
-  type CapPeriod,
   type SieveLike,
 } from '@leadgrid/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -24,6 +28,8 @@ import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { callOutbound } from '../../lib/outbound';
 import { capCounters } from '../caps/cap-counters';
+import { capCovers, capKey, capsOf, countersOf, inCurrency, isFull, leadRevenuePricer, ratesOf, type EngineCap } from '../caps/cap-engine';
+import { heldUntilByConfig } from '../hold-queue/hold-release';
 import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../integrations/out-api';
 
 export const LEAD_DELIVER_JOB = 'lead-deliver';
@@ -42,14 +48,6 @@ interface Target {
   sieve: SieveLike;
   outApi: unknown;
   apiParameters: ApiParameter[];
-}
-
-interface Cap {
-  id: number;
-  value: string;
-  period: CapPeriod;
-  timezone: string;
-  sieve: SieveLike;
 }
 
 export interface DistributionResult {
@@ -90,14 +88,6 @@ async function targetsOf(db: DbOrTx, offerId: number): Promise<Target[]> {
   return rowsOf<Target>(r);
 }
 
-async function limitCapsOf(db: DbOrTx, offerId: number): Promise<Cap[]> {
-  const r = await db.execute(sql`
-    select id, value, period, timezone, sieve from caps
-    where offer_id = ${offerId} and status = 'active' and type = 'limit' and processing_type = 'leads' and currency is null
-    order by id`);
-  return rowsOf<Cap>(r).map((c) => ({ ...c, value: String(c.value) }));
-}
-
 /** normal before low priority; inside each group a weighted random order (Efraimidis–Spirakis keys) */
 export function orderTargets<T extends { weight: number; lowPriority: boolean }>(list: T[], random = Math.random): T[] {
   const keyed = list.filter((t) => t.weight > 0).map((t) => ({ t, k: Math.pow(random(), 1 / t.weight) }));
@@ -123,18 +113,78 @@ function leadValues(lead: Lead): LeadValues {
   return values;
 }
 
-/** takes one unit in every cap that applies; gives back what it took when one is closed */
-async function takeCaps(db: DbOrTx, caps: Cap[], at: Date): Promise<{ capId: number; periodKey: string }[] | null> {
-  const taken: { capId: number; periodKey: string }[] = [];
+interface Candidate<T> {
+  target: T;
+  /** the caps that cover this target for the lead */
+  caps: EngineCap[];
+}
+
+const funnelsOf = (caps: EngineCap[]) => caps.filter((c) => c.type === 'funnel' && c.processingType === 'leads');
+
+/**
+ * The order targets are tried in: funnels still short of their guarantee this period, then normal, then low
+ * priority (the target's or a covering lead cap's flag). In a group where every target has a funnel, the one with
+ * the least taken per unit of funnel weight goes first (the leads split by weight); otherwise a weighted random order
+ * (a funnel's weight replaces the target's).
+ */
+export function orderCandidates<T extends { weight: number; lowPriority: boolean }>(
+  list: Candidate<T>[],
+  counters: Map<number, string>,
+  random = Math.random,
+): Candidate<T>[] {
+  const keyed = list
+    .map((c) => {
+      const funnels = funnelsOf(c.caps);
+      const weight = funnels.length ? Math.min(...funnels.map((f) => f.weight)) : c.target.weight;
+      const short = funnels.some((f) => f.guarantee !== null && compareMoney(counters.get(f.id) ?? '0', f.guarantee) < 0);
+      const low = c.target.lowPriority || c.caps.some((cap) => cap.lowPriority && cap.processingType === 'leads');
+      // a ratio used only to order, never stored or added up
+      const share = funnels.length ? Math.max(...funnels.map((f) => Number(counters.get(f.id) ?? '0') / Math.max(f.weight, 1))) : null;
+      return { c, group: short ? 0 : low ? 2 : 1, share, k: weight > 0 ? Math.pow(random(), 1 / weight) : -1 };
+    })
+    .filter((x) => x.k >= 0);
+  const allFunnels = new Set<number>();
+  for (const g of [0, 1, 2]) if (keyed.filter((x) => x.group === g).every((x) => x.share !== null)) allFunnels.add(g);
+  keyed.sort((a, b) => a.group - b.group || (allFunnels.has(a.group) ? a.share! - b.share! : 0) || b.k - a.k);
+  return keyed.map((x) => x.c);
+}
+
+type Taken = { capId: number; periodKey: string; amount: string }[];
+
+/** takes room in every lead cap that applies; gives back what it took and names the cap when one is closed */
+async function takeCaps(db: DbOrTx, caps: EngineCap[], amountOf: (cap: EngineCap) => string, at: Date): Promise<{ taken: Taken } | { closed: EngineCap }> {
+  const taken: Taken = [];
   for (const cap of caps) {
-    const { key } = capPeriod(cap.period, cap.timezone, at);
-    if ((await capCounters.incrementIfOpen(db, cap.id, key, 1, cap.value)) === null) {
-      for (const t of taken) await capCounters.release(db, t.capId, t.periodKey, 1);
-      return null;
+    const key = capKey(cap, at);
+    const amount = amountOf(cap);
+    let open: boolean;
+    if (compareMoney(amount, 0) <= 0) open = !isFull(cap, (await capCounters.read(db, [{ capId: cap.id, periodKey: key }])).get(`${cap.id} ${key}`) ?? '0');
+    else open = (await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value)) !== null;
+    if (!open) {
+      await giveBack(db, taken);
+      return { closed: cap };
     }
-    taken.push({ capId: cap.id, periodKey: key });
+    if (compareMoney(amount, 0) > 0) taken.push({ capId: cap.id, periodKey: key, amount });
   }
-  return taken;
+  return { taken };
+}
+
+async function giveBack(db: DbOrTx, taken: Taken) {
+  for (const t of taken) await capCounters.release(db, t.capId, t.periodKey, t.amount);
+}
+
+/** when caps closed every target: hold until the earliest next period of a hold cap (or the lead's hold-queue release) */
+async function capOutcome(db: DbOrTx, lead: Lead, closedBy: EngineCap[], trafficbackUrl: string | null, at: Date) {
+  const hold = closedBy.filter((c) => c.action === 'hold');
+  let until: Date | null = null;
+  for (const c of hold) {
+    const end = capPeriod(c.period, c.timezone, at).end;
+    if (end && (!until || end < until)) until = end;
+  }
+  if (hold.length && !until) until = (await heldUntilByConfig(db, lead.country, at))?.until ?? null;
+  if (until) return { kind: 'hold' as const, until, capIds: hold.map((c) => c.id) };
+  if (trafficbackUrl && closedBy.some((c) => c.action === 'trafficback')) return { kind: 'trafficback' as const, url: trafficbackUrl, capIds: closedBy.filter((c) => c.action === 'trafficback').map((c) => c.id) };
+  return null;
 }
 
 /**
@@ -160,19 +210,48 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number):
     const r = rowsOf<{ ts: number | null }>(await ctx.db.execute(sql`select traffic_source_id as ts from campaigns where id = ${lead.campaignId}`));
     subject.trafficSourceId = r[0]?.ts ?? null;
   }
-  const caps = await limitCapsOf(ctx.db, lead.offerId);
-  const candidates = orderTargets((await targetsOf(ctx.db, lead.offerId)).filter((t) => matchSieve(t.sieve ?? {}, subject, at)));
+  const [offer] = rowsOf<{ goal_id: number | null; trafficback_url: string | null }>(
+    await ctx.db.execute(sql`select goal_id, trafficback_url from offers where id = ${lead.offerId}`),
+  );
+  const caps = await capsOf(ctx.db, lead.offerId);
+  const matching = (await targetsOf(ctx.db, lead.offerId))
+    .filter((t) => matchSieve(t.sieve ?? {}, subject, at))
+    .map((target) => ({ target, caps: caps.filter((c) => capCovers(c, { ...subject, advertiserId: target.advertiserId }, at)) }));
+  // conversion caps and funnels are read once; lead caps are taken atomically per attempt
+  const watched = [...new Set(matching.flatMap((m) => m.caps.filter((c) => c.processingType === 'conversions' || c.type === 'funnel')))];
+  const counters = watched.length ? await countersOf(ctx.db, watched, at) : new Map<number, string>();
+  const closedBy: EngineCap[] = [];
+  const open = matching.filter((m) => {
+    const full = m.caps.filter((c) => c.processingType === 'conversions' && isFull(c, counters.get(c.id) ?? '0'));
+    closedBy.push(...full);
+    return !full.length;
+  });
+  const candidates = orderCandidates(open, counters);
+  const tried = candidates.length + (matching.length - open.length);
+  // money lead caps weigh the lead by the revenue of its payment rule, in the cap's currency
+  const moneyCaps = caps.filter((c) => c.processingType === 'leads' && c.currency);
+  const priceFor = moneyCaps.length ? await leadRevenuePricer(ctx.db, { id: lead.offerId, goalId: offer?.goal_id ?? null }, subject) : null;
+  const rates = priceFor ? await ratesOf(ctx.db, moneyCaps.map((c) => c.currency!)) : new Map<string, string>();
   const values = leadValues(lead);
-  let lastError: string | null = candidates.length ? null : 'No advertiser of the offer matches the lead';
-  let capsClosed = 0;
+  let lastError: string | null = tried ? null : 'No advertiser of the offer matches the lead';
+  let capsClosed = matching.length - open.length;
 
-  for (const target of candidates) {
-    const applicable = caps.filter((c) => matchSieve(c.sieve ?? {}, { ...subject, advertiserId: target.advertiserId }, at));
-    const taken = await takeCaps(ctx.db, applicable, at);
-    if (!taken) {
+  for (const { target, caps: covering } of candidates) {
+    const price = priceFor?.(target.advertiserId) ?? null;
+    if (price && !rates.has(price.currency.toUpperCase())) for (const [k, v] of await ratesOf(ctx.db, [price.currency])) rates.set(k, v);
+    const amountOf = (cap: EngineCap) => (cap.currency ? (price ? (inCurrency(price.amount, price.currency, cap.currency, rates) ?? '0') : '0') : '1');
+    const took = await takeCaps(
+      ctx.db,
+      covering.filter((c) => c.processingType === 'leads'),
+      amountOf,
+      at,
+    );
+    if ('closed' in took) {
+      closedBy.push(took.closed);
       capsClosed++;
       continue;
     }
+    const taken = took.taken;
     const started = Date.now();
     let accepted = false;
     let recorded: typeof leadDeliveries.$inferInsert;
@@ -235,12 +314,37 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number):
       });
       return { status: 'sent', reason: null, redirectUrl: recorded.redirectUrl ?? null, advertiserId: target.advertiserId };
     }
-    for (const t of taken) await capCounters.release(ctx.db, t.capId, t.periodKey, 1);
+    await giveBack(ctx.db, taken);
     await ctx.db.insert(leadDeliveries).values({ ...recorded, createdAt: ctx.now() });
     lastError = `${recorded.error ?? 'Not accepted'}`;
   }
 
-  if (capsClosed && capsClosed === candidates.length) lastError = 'The caps of every matching advertiser are full';
+  if (capsClosed && capsClosed === tried) {
+    lastError = 'The caps of every matching advertiser are full';
+    const outcome = await capOutcome(ctx.db, lead, closedBy, offer?.trafficback_url ?? null, at);
+    if (outcome?.kind === 'hold') {
+      const reason = `${lastError}: held until the next period`;
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(leads)
+          .set({ status: 'hold', statusReason: reason, holdUntil: outcome.until, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
+          .where(eq(leads.id, leadId));
+        await tx.insert(leadEvents).values({ leadId, type: 'hold', data: { reason, capIds: outcome.capIds, until: outcome.until.toISOString() }, createdAt: ctx.now() });
+      });
+      return { status: 'hold', reason, redirectUrl: null, advertiserId: null };
+    }
+    if (outcome?.kind === 'trafficback') {
+      const reason = `${lastError}: sent to the offer's trafficback`;
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(leads)
+          .set({ status: 'unsent', statusReason: reason, redirectStatus: 'trafficback', deliveryAttempts: lead.deliveryAttempts + 1, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
+          .where(eq(leads.id, leadId));
+        await tx.insert(leadEvents).values({ leadId, type: 'unsent', data: { reason, capIds: outcome.capIds, trafficback: outcome.url }, createdAt: ctx.now() });
+      });
+      return { status: 'unsent', reason, redirectUrl: outcome.url, advertiserId: null };
+    }
+  }
   const attempts = lead.deliveryAttempts + 1;
   const delay = LEAD_RETRY_DELAYS[attempts - 1];
   const status = delay === undefined ? 'failed' : 'unsent';

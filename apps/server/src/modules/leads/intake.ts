@@ -1,6 +1,7 @@
 /**
  * Lead intake (ARCHITECTURE §5 Lead steps 1–3, 5–6): who posts, for which offer, whether the lead meets its vertical
- * (incoming parameters, inbound rules), its status (test, duplicate, invalid or new), and the commit of the lead, its
+ * (incoming parameters, inbound rules), its status (test, duplicate, invalid, new, or hold when a hold-queue rule of
+ * its geo is in its window: released by the hold-queue job, see hold-queue.jobs.ts), and the commit of the lead, its
  * first history entry and a safety-net delivery job in ONE transaction before any outbound call. The caller then runs
  * the distribution at once; if the process dies first, the job runs it later, so an accepted lead is never lost.
  */
@@ -23,6 +24,7 @@ import { leadEvents, leads } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
+import { holdAtIntake } from '../hold-queue/hold-release';
 import { accessSql } from '../offers/visibility';
 import { LEAD_DELIVER_JOB, type LeadDeliverJob } from './distribution';
 
@@ -39,7 +41,7 @@ interface Source {
 
 export interface AcceptedLead {
   id: number;
-  status: 'new' | 'test' | 'duplicate' | 'invalid';
+  status: 'new' | 'test' | 'duplicate' | 'invalid' | 'hold';
   reason: string | null;
   /** the lead goes to distribution now */
   distribute: boolean;
@@ -238,6 +240,11 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
       }
     }
   }
+  const hold = status === 'new' ? await holdAtIntake(ctx.db, country, ctx.now()) : null;
+  if (hold) {
+    status = 'hold';
+    reason = `Held by the hold queue until ${hold.until.toISOString()}`;
+  }
   const distribute = status === 'new';
   const subs = Array.from({ length: 9 }, (_, i) => input[`sub${i + 1}` as keyof LeadIntake] ?? target.clickSubs[i] ?? null) as (string | null)[];
 
@@ -268,11 +275,12 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
         landerId: target.landerId,
         isTest: status === 'test',
         duplicateOf,
+        holdUntil: hold?.until ?? null,
         createdAt: ctx.now(),
         updatedAt: ctx.now(),
       })
       .returning({ id: leads.id });
-    await tx.insert(leadEvents).values({ leadId: row.id, type: 'created', data: { status, reason }, userId: actor.id, createdAt: ctx.now() });
+    await tx.insert(leadEvents).values({ leadId: row.id, type: 'created', data: { status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) }, userId: actor.id, createdAt: ctx.now() });
     // the safety net: runs the distribution if this process dies before it does (a finished run makes it a no-op)
     if (distribute)
       await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId: row.id }, { db: tx, startAfter: new Date(ctx.now().getTime() + LEAD_LEASE_SECONDS * 1000) });

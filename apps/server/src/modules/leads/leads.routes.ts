@@ -69,7 +69,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       }
       const result = await distributeLead(req.ctx, queue, accepted.id);
       return {
-        data: { id: accepted.id, status: result.status, reason: result.reason, redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : null },
+        data: { id: accepted.id, status: result.status, reason: result.reason, redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : result.redirectUrl },
         message: 'Lead received',
       };
     },

@@ -1,81 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { leadIntakeSchema } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { campaigns, caps, integrations, leadDeliveries, leadEvents, leads, offerAdvertisers, users, verticals } from '../../db/schema';
+import { caps, leadEvents, users, verticals } from '../../db/schema';
 import { LEAD_DELIVER_JOB } from './distribution';
 import { acceptLead } from './intake';
+import { leadMarket } from './lead-market.fixture';
 
 const t = await useApp();
-
-/** advertiser APIs: /accept/<name> takes the lead, /fail answers 500, /slow never in time */
-let server: Server;
-let base = '';
-const received: { url: string; body: string }[] = [];
-let acceptAfter = 0;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ url: req.url!, body });
-      if (req.url!.startsWith('/accept') || (req.url!.startsWith('/later') && --acceptAfter < 0)) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ok: true, id: `ADV-${received.length}`, login: `https://brand.example/login?t=${received.length}` }));
-      } else if (req.url!.startsWith('/slow')) setTimeout(() => res.end('{}'), 3000);
-      else {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Internal error' }));
-      }
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
-
-const outApi = (path: string, timeoutMs = 10_000) => ({
-  method: 'POST',
-  url: `${base}${path}`,
-  headers: [],
-  bodyFormat: 'json',
-  fieldMappings: [
-    { target: 'name', source: 'lead', value: 'firstName' },
-    { target: 'phone', source: 'lead', value: 'phone' },
-    { target: 'ref', source: 'macro', value: 'leadId' },
-  ],
-  timeoutMs,
-  response: { successStatuses: [200], successPath: 'ok', successValue: 'true', leadIdPath: 'id', redirectUrlPath: 'login' },
-});
-
-/** an offer with advertiser targets (path per target), an affiliate with a campaign and its API token */
-async function market(targets: { path: string; lowPriority?: boolean; timeoutMs?: number }[], opts: { accessType?: number } = {}) {
-  const vertical = await t.make.vertical();
-  const offer = await t.make.offer({ verticalId: vertical.id, accessType: opts.accessType ?? 1 });
-  const advertisers = [];
-  for (const target of targets) {
-    const a = await t.make.advertiser({ verticalId: vertical.id });
-    await t.database.db.update(integrations).set({ outApi: outApi(target.path, target.timeoutMs) }).where(eq(integrations.id, a.integration.id));
-    await t.database.db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: a.id, integrationId: a.integration.id, lowPriority: !!target.lowPriority });
-    advertisers.push(a);
-  }
-  const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
-  const [{ apiToken }] = await t.database.db.select({ apiToken: users.apiToken }).from(users).where(eq(users.id, affiliate.id));
-  const [campaign] = await t.database.db
-    .insert(campaigns)
-    .values({ key: `lead${Math.random().toString(36).slice(2, 14)}`, title: 'Leads', affiliateId: affiliate.id, offerId: offer.id })
-    .returning();
-  return { vertical, offer, advertisers, affiliate, token: apiToken!, campaign };
-}
-
-let phoneSeq = 100000;
-const nextPhone = () => `+48 601 ${String(++phoneSeq).slice(0, 3)} ${String(phoneSeq).slice(3)}`;
-const post = (token: string | null, payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/v1/leads', headers: token ? { 'x-api-key': token } : {}, payload });
-const leadOf = async (id: number) => (await t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
-const deliveriesOf = (id: number) => t.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)).orderBy(leadDeliveries.id);
+const { market, post, leadOf, deliveriesOf, nextPhone, state } = leadMarket(t);
 
 describe('lead API: POST /api/v1/leads', () => {
   it('stores the lead, sends it to the advertiser and answers the autologin URL; the history shows the exact request', async () => {
@@ -116,7 +49,7 @@ describe('lead API: POST /api/v1/leads', () => {
 
   it('keeps a lead nobody accepts as unsent with a retry job, and delivers it on the retry', async () => {
     const m = await market([{ path: '/later' }]);
-    acceptAfter = 1; // the first call fails, the next succeeds
+    state.acceptAfter = 1; // the first call fails, the next succeeds
     const { data } = (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json();
     expect(data).toMatchObject({ status: 'unsent', reason: 'HTTP 500', redirectUrl: null });
     expect(await leadOf(data.id)).toMatchObject({ status: 'unsent', deliveryAttempts: 1 });
