@@ -25,7 +25,7 @@ const mine = await db
   .returning();
 await db.insert(leads).values({ status: 'unsent', offerId: offer.id, verticalId: vertical.id, affiliateId: a2.id, firstName: 'Other', createdAt: new Date('2026-01-11T09:00:00Z') });
 
-const start = (as: TestUser, payload: unknown) => t.request({ method: 'POST', url: '/api/v1/exports', as, payload });
+const start = (as: TestUser, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/v1/exports', as, payload });
 
 /** opens the events stream and collects its events */
 async function openEvents(as: TestUser) {
