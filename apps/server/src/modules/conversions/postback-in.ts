@@ -117,14 +117,14 @@ async function log(db: DbOrTx, ctx: Ctx, input: InboundPostback, integration: In
 }
 
 /** the lead or click the postback names: our lead id (or the advertiser's id for it), or the visitor's click id */
-async function findSubject(db: DbOrTx, integration: IntegrationRow, p: Record<string, string>, names: Postback) {
+async function findSubject(db: DbOrTx, integration: IntegrationRow, p: Record<string, string>, names: Postback, opts: RecordOptions) {
   const leadRef = p[names.leadIdParam]?.trim();
   const clickRef = p[names.clickIdParam]?.trim();
   if (!leadRef && !clickRef) throw new Refusal(400, `The postback names no lead: give ${names.leadIdParam} or ${names.clickIdParam}`);
   let lead: LeadRow | undefined;
   let click: ClickRow | undefined;
   if (leadRef) {
-    if (/^\d{1,15}$/.test(leadRef))
+    if (!opts.advertiserLeadOnly && /^\d{1,15}$/.test(leadRef))
       [lead] = await db
         .select()
         .from(leads)
@@ -181,16 +181,52 @@ export async function handleInboundPostback(ctx: Ctx, queue: JobQueue, input: In
   const p = postbackParams(input.query, input.body);
   if (names.secureCode && p.secure_code !== names.secureCode) return refuse(integration, new Refusal(403, 'Wrong secure code'));
 
+  return recordAndLog(ctx, queue, input, integration, names, p, {});
+}
+
+interface RecordOptions {
+  /** the lead reference is the advertiser's lead id only (API sync), never our lead id */
+  advertiserLeadOnly?: boolean;
+}
+
+/** records the postback in one transaction with its log; a refusal is logged on its own and answered */
+async function recordAndLog(ctx: Ctx, queue: JobQueue, input: InboundPostback, integration: IntegrationRow, names: Postback, p: Record<string, string>, opts: RecordOptions) {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const result = await record(tx, { ...ctx, db: tx }, queue, integration, names, p);
+      const result = await record(tx, { ...ctx, db: tx }, queue, integration, names, p, opts);
       await log(tx, ctx, input, integration, result.outcome, result.logged);
       return result.outcome;
     });
   } catch (err) {
-    if (err instanceof Refusal) return refuse(integration, err);
-    throw err;
+    if (!(err instanceof Refusal)) throw err;
+    const outcome: PostbackOutcome = { code: err.code, answer: { status: 'error', message: err.message } };
+    await log(ctx.db, ctx, input, integration, outcome);
+    return outcome;
   }
+}
+
+/**
+ * The API sync's status of one advertiser lead, applied exactly like an inbound postback that names the advertiser's
+ * lead id and status (same lead update, conversion, affiliate postbacks and `postback_in` log; the log's method is
+ * API_SYNC and its URL the polled one). The poll itself is the trust check: no IP list or secure code.
+ */
+export async function applyPolledStatus(
+  ctx: Ctx,
+  queue: JobQueue,
+  integrationId: number,
+  item: { advertiserLeadId: string; advertiserStatus: string },
+  polledUrl: string,
+): Promise<PostbackOutcome> {
+  const [integration] = await ctx.db.select().from(integrations).where(eq(integrations.id, integrationId));
+  const names = postbackSection.parse(integration?.postback ?? {});
+  const p = { [names.leadIdParam]: item.advertiserLeadId.slice(0, 1000), [names.statusParam]: item.advertiserStatus.slice(0, 1000) };
+  const input: InboundPostback = { key: integration?.postbackKey ?? '', ip: '', method: 'API_SYNC', url: polledUrl, query: { ...item }, body: null };
+  if (!integration) {
+    const outcome: PostbackOutcome = { code: 404, answer: { status: 'error', message: 'Unknown integration' } };
+    await log(ctx.db, ctx, input, null, outcome);
+    return outcome;
+  }
+  return recordAndLog(ctx, queue, input, integration, names, p, { advertiserLeadOnly: true });
 }
 
 const CONVERSION_EVENTS: Record<number, PostbackEvent> = {
@@ -201,9 +237,9 @@ const CONVERSION_EVENTS: Record<number, PostbackEvent> = {
 };
 const STATUS_NAMES: Record<number, string> = { 1: 'pending', 2: 'hold', 3: 'approved', 4: 'rejected' };
 
-async function record(tx: DbOrTx, ctx: Ctx, queue: JobQueue, integration: IntegrationRow, names: Postback, p: Record<string, string>) {
+async function record(tx: DbOrTx, ctx: Ctx, queue: JobQueue, integration: IntegrationRow, names: Postback, p: Record<string, string>, opts: RecordOptions) {
   const now = ctx.now();
-  const { lead, click } = await findSubject(tx, integration, p, names);
+  const { lead, click } = await findSubject(tx, integration, p, names, opts);
   if (lead) await tx.execute(sql`select id from leads where id = ${lead.id} for update`);
   const offerId = lead?.offerId ?? click!.offerId!;
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));

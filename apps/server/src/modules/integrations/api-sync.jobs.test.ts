@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { advertisers, integrations } from '../../db/schema';
+import { advertisers, conversions, integrations, leadEvents, leads, systemLogs } from '../../db/schema';
 import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
-import { API_SYNC_JOB, dueApiSyncs, enqueueDueApiSyncs } from './api-sync.jobs';
+import { API_SYNC_JOB, applyApiSyncStatuses, dueApiSyncs, enqueueDueApiSyncs } from './api-sync.jobs';
 
 const t = await useApp();
 const ctx = () => ({ actor: null, db: t.database.db, database: t.database, config: t.config, now: () => t.clock.now });
@@ -107,5 +107,75 @@ describe('api sync: the schedule', () => {
     await t.queue.runDue(API_SYNC_JOB, { max: 50 });
     expect(await notificationJobs()).toBe(afterFirst);
     failing = false;
+  });
+});
+
+describe('api sync: the statuses applied', () => {
+  /** an integration polling the status API, with a lead it sent as A1 and mappings of the advertiser's statuses */
+  async function syncedLead() {
+    const id = await syncingIntegration(600);
+    const integration = await stateOf(id);
+    await t.database.db
+      .update(integrations)
+      .set({ leadStatusMappings: [{ advertiserStatus: 'approved', leadStatus: 'sent', conversionStatus: 3, leadGrade: 'ftd' }] })
+      .where(eq(integrations.id, id));
+    const offer = await t.make.offer();
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const [lead] = await t.database.db
+      .insert(leads)
+      .values({ status: 'sent', offerId: offer.id, verticalId: offer.verticalId, affiliateId: affiliate.id, advertiserId: integration.advertiserId, integrationId: id, advertiserLeadId: 'A1', country: 'PL' })
+      .returning();
+    return { id, lead };
+  }
+  const logsOf = (integrationId: number) => t.database.db.select().from(systemLogs).where(eq(systemLogs.integrationId, integrationId)).orderBy(systemLogs.id);
+
+  it('applies a polled status like an inbound postback (lead grade, conversion, postback_in log), once', async () => {
+    const { id, lead } = await syncedLead();
+    await enqueueDueApiSyncs(ctx(), t.queue);
+    await t.queue.runDue(API_SYNC_JOB, { max: 50 });
+    const [after] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(after).toMatchObject({ status: 'sent', leadGrade: 'ftd' });
+    const convs = await t.database.db.select().from(conversions).where(eq(conversions.leadId, lead.id));
+    expect(convs).toEqual([expect.objectContaining({ status: 3, advertiserId: after.advertiserId })]);
+    const logs = await logsOf(id);
+    expect(logs).toEqual([expect.objectContaining({ type: 'postback_in', success: true, leadId: lead.id, conversionId: convs[0].id })]);
+    expect(logs[0].data).toMatchObject({ method: 'API_SYNC', url: expect.stringContaining('/statuses') });
+    const events = await t.database.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
+    expect(events.map((e) => e.type)).toEqual(['postback']);
+
+    // the next poll repeats the same list: nothing rewritten, nothing logged again
+    t.clock.advance(600);
+    await enqueueDueApiSyncs(ctx(), t.queue);
+    await t.queue.runDue(API_SYNC_JOB, { max: 50 });
+    expect(await t.database.db.select().from(conversions).where(eq(conversions.leadId, lead.id))).toHaveLength(1);
+    expect(await logsOf(id)).toHaveLength(1);
+  });
+
+  it('skips unknown advertiser lead ids and logs an unmapped status as refused', async () => {
+    const { id, lead } = await syncedLead();
+    const request = { url: `${base}/statuses`, method: 'GET', headers: {}, body: null } as never;
+    const answer = await applyApiSyncStatuses(ctx(), t.queue, id, {
+      request,
+      statuses: [
+        { advertiserLeadId: 'NOT-OURS', advertiserStatus: 'approved', leadStatus: 'sent', conversionStatus: 3, leadGrade: 'ftd' },
+        { advertiserLeadId: 'A1', advertiserStatus: 'mystery', leadStatus: null, conversionStatus: null, leadGrade: null },
+      ],
+    });
+    expect(answer).toEqual({ applied: 1, unchanged: 0, unknown: 1 });
+    const logs = await logsOf(id);
+    expect(logs).toEqual([expect.objectContaining({ success: false, responseStatus: 422, msg: "Unknown status mystery: add it to the integration's lead status mappings" })]);
+    expect(await t.database.db.select().from(conversions).where(eq(conversions.leadId, lead.id))).toHaveLength(0);
+  });
+
+  it('runs through the scheduler’s run-now call, for integration writers only', async () => {
+    const { id, lead } = await syncedLead();
+    // a fresh session: the clock of this file has moved past the first admin's token
+    const admin = await t.make.user({ type: 'admin' });
+    const res = await t.request({ method: 'POST', url: `/api/v1/integrations/${id}/api_sync`, as: admin });
+    expect(res.statusCode).toBe(200);
+    expect((await t.database.db.select().from(leads).where(eq(leads.id, lead.id)))[0].leadGrade).toBe('ftd');
+    const affiliate = await t.make.user({ type: 'affiliate' });
+    expect((await t.request({ method: 'POST', url: `/api/v1/integrations/${id}/api_sync`, as: affiliate })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: `/api/v1/integrations/x/api_sync`, as: admin })).statusCode).toBe(400);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { applyApiSyncStatuses } from './api-sync.jobs';
 import { describeCascade } from './cascades';
 import { many } from './common';
 import * as service from './integrations.service';
@@ -131,6 +132,8 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, params: idParams, response: { 200: envelope(apiSyncRunSchema) } } },
     async (req) => {
       const data = await service.runApiSync(req.ctx, req.params.id);
+      // the polled statuses are applied to the leads like inbound postbacks
+      if (!data.error) await applyApiSyncStatuses(req.ctx, req.server.services.queue, req.params.id, data);
       return {
         data,
         message: data.error ? `The API sync failed: ${data.error}` : `The API sync read ${data.statuses.length} lead statuses`,
