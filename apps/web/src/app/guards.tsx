@@ -45,8 +45,10 @@ export function RequireGuest() {
 
 const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) > 0 && Number(v) <= INT_MAX;
 
-export function paramsValid(route: Pick<PageRoute, 'tabs'>, params: Record<string, string | undefined>): boolean {
-  if (params.id !== undefined && !isId(params.id)) return false;
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export function paramsValid(route: Pick<PageRoute, 'tabs' | 'uuidId'>, params: Record<string, string | undefined>): boolean {
+  if (params.id !== undefined && !(route.uuidId ? isUuid(params.id) : isId(params.id))) return false;
   if (params.tab !== undefined && !(route.tabs ?? []).includes(params.tab)) return false;
   return true;
 }

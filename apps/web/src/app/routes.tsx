@@ -43,6 +43,8 @@ export interface PageRoute {
   page?: Page;
   /** `:id` must be a positive integer and `:tab` one of these, otherwise the page is not found */
   tabs?: readonly string[];
+  /** `:id` is a UUID (clicks) instead of a positive integer */
+  uuidId?: boolean;
   /** without access, go to the default page without the wrong-permissions warning (the index) */
   quietRedirect?: boolean;
 }
@@ -105,6 +107,10 @@ const Advertisers = page(() => import('../features/advertisers/AdvertisersPage')
 const AdvertiserDetail = page(() => import('../features/advertisers/AdvertiserDetailPage'));
 const IntegrationTemplates = page(() => import('../features/integrations/TemplatesPage'));
 const IntegrationTemplateDetail = page(() => import('../features/integrations/TemplateDetailPage'));
+const Clicks = page(() => import('../features/clicks/ClicksPage'));
+const ClickDetail = page(() => import('../features/clicks/ClickDetailPage'));
+const PostbackLogs = page(() => import('../features/postback-logs/PostbackLogsPage'));
+const PostbackLogDetail = page(() => import('../features/postback-logs/PostbackLogDetailPage'));
 
 /* ---------- builders ---------- */
 function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {
@@ -162,12 +168,12 @@ export const MAIN_ROUTES: PageRoute[] = [
   ...listRoutes('campaigns', '/campaigns', ['active', 'inactive', 'blocked', 'all'], 'nav.campaigns', P.campaigns, Campaigns),
   detailRoute('campaigns', '/campaigns', 'nav.campaigns', P.campaigns, undefined, CampaignDetail),
 
-  ...listRoutes('clicks', '/clicks', ['valid', 'invalid'], 'nav.clicks', P.clicks).slice(1),
-  detailRoute('clicks', '/clicks', 'nav.clicks', P.clicks),
   { id: 'conversions', path: '/conversions', title: 'nav.conversions', access: P.conversions },
-  { id: 'postbackLogs.advertisers', path: '/postback-logs/advertisers', title: 'nav.postbackLogs', access: advertiserPostbackLogs },
-  { id: 'postbackLogs.affiliates', path: '/postback-logs/affiliates', title: 'nav.postbackLogs', access: P.postbackLogs },
-  detailRoute('postbackLogs', '/postback-logs', 'nav.postbackLogs', P.postbackLogs),
+  ...listRoutes('clicks', '/clicks', ['valid', 'invalid'], 'nav.clicks', P.clicks, Clicks).slice(1),
+  { ...detailRoute('clicks', '/clicks', 'nav.clicks', P.clicks, undefined, ClickDetail), uuidId: true },
+  { id: 'postbackLogs.advertisers', path: '/postback-logs/advertisers', title: 'nav.postbackLogs', access: advertiserPostbackLogs, page: PostbackLogs },
+  { id: 'postbackLogs.affiliates', path: '/postback-logs/affiliates', title: 'nav.postbackLogs', access: P.postbackLogs, page: PostbackLogs },
+  detailRoute('postbackLogs', '/postback-logs', 'nav.postbackLogs', P.postbackLogs, undefined, PostbackLogDetail),
 
   ...listRoutes('postbacks', '/postbacks', ACTIVE_INACTIVE, 'nav.postbacks', isStaff),
   detailRoute('postbacks', '/postbacks', 'nav.postbacks', isStaff),

@@ -1,0 +1,102 @@
+/** Small pieces of the clicks screens: the copyable click id, the country with its flag, the device line, the marks. */
+import type { Click } from '@leadgrid/shared/schemas/clicks';
+import { Flex, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useClicksT } from './i18n';
+import { flagOf } from './model';
+
+export const Dash = () => <Typography.Text type="secondary">—</Typography.Text>;
+
+export function ClickIdCell({ id }: { id: string }) {
+  return (
+    <Typography.Text copyable={{ text: id }} style={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: 12 }}>
+      <Link to={`/clicks/${id}`} title={id} data-testid="click-id-link">
+        {id.slice(0, 8)}…{id.slice(-4)}
+      </Link>
+    </Typography.Text>
+  );
+}
+
+export function CountryCell({ code }: { code: string | null }) {
+  if (!code) return <Dash />;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }} title={code}>
+      <span aria-hidden style={{ marginInlineEnd: 6 }}>
+        {flagOf(code)}
+      </span>
+      {code}
+    </span>
+  );
+}
+
+export function DeviceCell({ click }: { click: Pick<Click, 'deviceType' | 'os' | 'osVersion' | 'browser' | 'browserVersion'> }) {
+  const os = [click.os, click.osVersion].filter(Boolean).join(' ');
+  const browser = [click.browser, click.browserVersion].filter(Boolean).join(' ');
+  if (!click.deviceType && !os && !browser) return <Dash />;
+  return (
+    <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
+      <Typography.Text ellipsis>{click.deviceType ?? '—'}</Typography.Text>
+      <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+        {[os, browser].filter(Boolean).join(' · ') || '—'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export function MarksCell({ click }: { click: Pick<Click, 'isUnique' | 'isBot'> }) {
+  const { t } = useClicksT();
+  if (!click.isUnique && !click.isBot) return <Dash />;
+  return (
+    <Flex gap={4}>
+      {click.isUnique ? (
+        <Tag color="green" style={{ marginInlineEnd: 0 }}>
+          {t('marks.unique')}
+        </Tag>
+      ) : null}
+      {click.isBot ? (
+        <Tag color="volcano" style={{ marginInlineEnd: 0 }}>
+          {t('marks.bot')}
+        </Tag>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** the subs that have a value, as `sub1: x` lines (three at most, the rest in the title) */
+export function SubsCell({ click }: { click: Click }) {
+  const set = (['sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7', 'sub8', 'sub9'] as const).filter((s) => click[s]);
+  if (!set.length) return <Dash />;
+  const all = set.map((s) => `${s}: ${click[s]}`);
+  return (
+    <Flex vertical style={{ lineHeight: 1.3, maxWidth: 180 }} title={all.join('\n')}>
+      {all.slice(0, 3).map((line) => (
+        <Typography.Text key={line} ellipsis style={{ fontSize: 12 }}>
+          {line}
+        </Typography.Text>
+      ))}
+      {all.length > 3 ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>+{all.length - 3}</Typography.Text> : null}
+    </Flex>
+  );
+}
+
+/** a title with its id below, linked when the reader may open it */
+export function RefCell({ title, id, to }: { title: string | null; id: number | null; to?: string }) {
+  if (id === null) return <Dash />;
+  const name = title ?? `#${id}`;
+  return (
+    <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
+      {to ? (
+        <Link to={to}>
+          <Typography.Text ellipsis style={{ color: 'inherit' }}>
+            {name}
+          </Typography.Text>
+        </Link>
+      ) : (
+        <Typography.Text ellipsis>{name}</Typography.Text>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        #{id}
+      </Typography.Text>
+    </Flex>
+  );
+}
