@@ -109,6 +109,7 @@ const IntegrationTemplates = page(() => import('../features/integrations/Templat
 const IntegrationTemplateDetail = page(() => import('../features/integrations/TemplateDetailPage'));
 const Clicks = page(() => import('../features/clicks/ClicksPage'));
 const ClickDetail = page(() => import('../features/clicks/ClickDetailPage'));
+const Conversions = page(() => import('../features/conversions/ConversionsPage'));
 const PostbackLogs = page(() => import('../features/postback-logs/PostbackLogsPage'));
 const PostbackLogDetail = page(() => import('../features/postback-logs/PostbackLogDetailPage'));
 
@@ -168,7 +169,7 @@ export const MAIN_ROUTES: PageRoute[] = [
   ...listRoutes('campaigns', '/campaigns', ['active', 'inactive', 'blocked', 'all'], 'nav.campaigns', P.campaigns, Campaigns),
   detailRoute('campaigns', '/campaigns', 'nav.campaigns', P.campaigns, undefined, CampaignDetail),
 
-  { id: 'conversions', path: '/conversions', title: 'nav.conversions', access: P.conversions },
+  { id: 'conversions', path: '/conversions', title: 'nav.conversions', access: P.conversions, page: Conversions },
   ...listRoutes('clicks', '/clicks', ['valid', 'invalid'], 'nav.clicks', P.clicks, Clicks).slice(1),
   { ...detailRoute('clicks', '/clicks', 'nav.clicks', P.clicks, undefined, ClickDetail), uuidId: true },
   { id: 'postbackLogs.advertisers', path: '/postback-logs/advertisers', title: 'nav.postbackLogs', access: advertiserPostbackLogs, page: PostbackLogs },
