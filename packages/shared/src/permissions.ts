@@ -108,6 +108,7 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('conversion.read', 'Conversions: all', 'traffic', STAFF),
   p('conversion.assigned.read', 'Conversions: assigned affiliates', 'traffic', STAFF),
   p('conversion.own.read', 'Conversions: own', 'traffic', AFF),
+  p('conversion.update', 'Conversions: approve, reject, hold and edit', 'traffic', STAFF),
   // clicks scope and edit
   p('click.read', 'Clicks: all', 'traffic', STAFF),
   p('click.assigned.read', 'Clicks: assigned affiliates', 'traffic', STAFF),
