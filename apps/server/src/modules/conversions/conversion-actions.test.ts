@@ -74,8 +74,8 @@ async function listenFor(affiliateId: number, events: string[]) {
   return row;
 }
 
-const change = (as: Parameters<typeof t.request>[0]['as'], payload: unknown) => t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as, payload });
-const patch = (as: Parameters<typeof t.request>[0]['as'], payload: unknown) => t.request({ method: 'PATCH', url: '/api/v1/conversions', as, payload });
+const change = (as: Parameters<typeof t.request>[0]['as'], payload: object) => t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as, payload });
+const patch = (as: Parameters<typeof t.request>[0]['as'], payload: object) => t.request({ method: 'PATCH', url: '/api/v1/conversions', as, payload });
 const rowOf = async (id: number) => (await db.select().from(conversions).where(eq(conversions.id, id)))[0];
 
 describe('POST /api/v1/conversions/change_status', () => {
