@@ -12,8 +12,8 @@ export function defineExportJobs(queue: JobQueue, deps: Deps): void {
     options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 3600 },
     pollingIntervalSeconds: 1,
     concurrency: 1,
-    handler: async (job) => {
-      await run(systemCtx(deps), deps.storage, job.exportId);
+    handler: async (job, info) => {
+      await run(systemCtx(deps), deps.storage, job.exportId, { retry: info.retryCount > 0 });
     },
   });
 }

@@ -5,7 +5,7 @@
  * owner — and only the owner — fetches it.
  */
 import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportType, type ExportView } from '@leadgrid/shared';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -97,12 +97,15 @@ async function report(db: DbOrTx, row: Row, set: Partial<typeof exportsTable.$in
   return next;
 }
 
-/** The export job: reads every row in the owner's scope, page by page, and writes the file. */
-export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: number): Promise<void> {
+/**
+ * The export job: reads every row in the owner's scope, page by page, and writes the file. A retry of the job (the
+ * process died mid-run) takes over the export left `running`.
+ */
+export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: number, opts: { retry?: boolean } = {}): Promise<void> {
   const [claimed] = await base.db
     .update(exportsTable)
-    .set({ status: 'running' })
-    .where(and(eq(exportsTable.id, exportId), eq(exportsTable.status, 'pending')))
+    .set({ status: 'running', progress: 0, rowsDone: 0 })
+    .where(and(eq(exportsTable.id, exportId), inArray(exportsTable.status, opts.retry ? ['pending', 'running'] : ['pending'])))
     .returning();
   if (!claimed) return;
   let row = claimed;

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
 import { exportsTable, leads, verticals } from '../../db/schema';
-import { EXPORT_JOB } from './exports.service';
+import { systemCtx } from '../../http/context';
+import { EXPORT_JOB, run } from './exports.service';
 
 const t = await useApp();
 const db = t.database.db;
@@ -142,5 +143,16 @@ describe('exports', () => {
     const token = (await t.request({ method: 'POST', url: '/api/v1/events/token', as: a1 })).json().data.token;
     expect((await t.request({ method: 'GET', url: '/api/v1/leads', as: token })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url: '/api/v1/events/token' })).statusCode).toBe(401);
+  });
+
+  it('lets a retry of the job take over an export left running by a process that died', async () => {
+    const id = (await start(a1, { type: 'leads', query: {} })).json().data.items[0].id;
+    await db.update(exportsTable).set({ status: 'running', rowsDone: 1000 }).where(eq(exportsTable.id, id));
+    const base = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
+    await run(base, t.app.services.storage, id);
+    expect((await db.select().from(exportsTable).where(eq(exportsTable.id, id)))[0].status).toBe('running');
+    await run(base, t.app.services.storage, id, { retry: true });
+    expect((await db.select().from(exportsTable).where(eq(exportsTable.id, id)))[0]).toMatchObject({ status: 'done', rowsDone: 2 });
+    await t.queue.runDue(EXPORT_JOB);
   });
 });
