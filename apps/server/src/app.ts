@@ -156,7 +156,8 @@ async function registerWeb(app: FastifyInstance, config: Config) {
   app.get('/', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0];
-    if (path.startsWith('/api/') || path.startsWith('/assets/')) {
+    // also the tracker and postback paths whose key is too long for their route: a 404, not the web app
+    if (path.startsWith('/api/') || path.startsWith('/assets/') || path.startsWith('/c/') || path.startsWith('/postback/')) {
       return reply.status(404).send({ statusCode: 404, message: `Route GET ${path} not found` });
     }
     const file = join(dist, path);

@@ -14,6 +14,9 @@ const PG_INPUT_ERRORS: Record<string, [number, string]> = {
   '22P02': [400, 'A value has an invalid format'],
   '22007': [400, 'A date has an invalid format'],
   '22008': [400, 'A date is out of range'],
+  // a NUL character in a text value (text) or a \u0000 escape in a JSON value (jsonb)
+  '22021': [400, 'A value contains a character that is not allowed'],
+  '22P05': [400, 'A value contains a character that is not allowed'],
 };
 
 export function registerErrorHandler(app: FastifyInstance) {

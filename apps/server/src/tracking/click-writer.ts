@@ -72,6 +72,8 @@ const INSERT_SQL = `INSERT INTO clicks (${COLUMNS.map((c) => c[0]).join(', ')}) 
   (c, i) => `$${i + 1}::${c[1]}[]`,
 ).join(', ')}) ON CONFLICT (id) DO NOTHING`;
 
+const noNul = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
+
 function columnsOf(rows: ClickRow[]): unknown[][] {
   const cols: unknown[][] = COLUMNS.map(() => new Array<unknown>(rows.length));
   rows.forEach((r, i) => {
@@ -103,9 +105,10 @@ function columnsOf(rows: ClickRow[]): unknown[][] {
       d.deviceModel,
       r.targetUrl,
       ...Array.from({ length: 9 }, (_, k) => r.subs[k] ?? null),
-      r.params ? JSON.stringify(r.params) : null,
+      r.params ? JSON.stringify(Object.fromEntries(Object.entries(r.params).map(([k, v]) => [noNul(k), noNul(v)]))) : null,
     ];
-    values.forEach((v, c) => (cols[c][i] = v));
+    // PostgreSQL text takes no NUL character: one in a visitor's value would fail the whole batch, again at every retry
+    values.forEach((v, c) => (cols[c][i] = typeof v === 'string' && c < values.length - 1 ? noNul(v) : v));
   });
   return cols;
 }
