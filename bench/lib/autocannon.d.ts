@@ -1,4 +1,12 @@
 declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** changes a request before it is sent (called for every request) */
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -7,7 +15,9 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: Request[];
     followRedirect?: boolean;
+    timeout?: number;
   }
   interface Histogram {
     average: number;

@@ -1,19 +1,55 @@
 /**
- * Traffic engine scenarios (issue 7). Click redirect: a public offer with one lander and an affiliate's campaign, made
- * through the API; measured against a bare Node server answering the same 302; afterwards every click answered must
- * be in the database (checked through the clicks count once the batch writer has flushed).
+ * Traffic engine scenarios (issue 7), each on data of its own made in its setup:
+ * - click redirect: measured against a bare Node server answering the same 302; every click answered must be recorded;
+ * - lead intake with distribution to the local advertiser (the partner process, answering at once): every lead
+ *   answered 2xx stored, and the advertiser got exactly the leads marked sent;
+ * - cap exactness: a 500-lead limit cap under 50 connections lets exactly 500 leads through;
+ * - inbound postback → conversion → outbound affiliate postback: each postback names a distinct lead (prepared in the
+ *   setup), so each makes a conversion; afterwards the time until the affiliate receiver got every outbound postback.
  */
-import type { Api } from '../lib/api';
-import type { Scenario } from '../lib/types';
+import { buildMarket, sentLeads } from '../lib/market';
+import { partnerStats } from '../lib/partner';
+import type { Query, Scenario } from '../lib/types';
 
-async function clickCampaign(api: Api): Promise<{ key: string; campaignId: number }> {
-  const stamp = Date.now().toString(36);
-  const vertical = await api.create('/verticals', { title: `Bench vertical ${stamp}` });
-  const offer = await api.create('/offers', { title: `Bench offer ${stamp}`, verticalId: vertical.id, status: 'active', accessType: 1 });
-  await api.create('/landers', { offerId: offer.id, title: 'Bench lander', targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}' });
-  const affiliate = await api.create('/affiliates', { email: `bench-${stamp}@leadgrid.local`, firstName: 'Bench', password: 'bench-pass-1' });
-  const campaign = await api.create<{ id: number; key: string }>('/campaigns', { title: 'Bench campaign', offerId: offer.id, affiliateId: affiliate.id });
-  return { key: campaign.key, campaignId: campaign.id };
+/** how long the postback scenario waits for the outbound postbacks to drain */
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 90) * 1000;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+const count = async (query: Query, text: string, params: unknown[]) => Number((await query<{ n: string }>(text, params)).rows[0]?.n ?? 0);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** a lead with its own phone and e-mail (no duplicates), posted with the campaign key */
+const leadBody = (campaignKey: string, run: string) => (i: number) => ({
+  campaignKey,
+  firstName: 'Bench',
+  lastName: `Lead ${i}`,
+  phone: `+48601${String(i % 1_000_000).padStart(6, '0')}`,
+  email: `lead${i}.${run}@bench.example`,
+  country: 'PL',
+  language: 'pl',
+  ip: '83.1.2.3',
+  sub1: 'bench',
+});
+
+/** the leads of an offer by status */
+async function leadStatuses(query: Query, offerId: number | string): Promise<Record<string, number>> {
+  const { rows } = await query<{ status: string; n: string }>('select status, count(*) as n from leads where offer_id = $1 group by status', [offerId]);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * the leads' statuses once the requests still in flight when the load stopped are over (no lead left `new`, at most
+ * 30 s): autocannon stops counting at its deadline, the app still finishes what it took
+ */
+async function settled(query: Query, offerId: number | string): Promise<Record<string, number>> {
+  const end = Date.now() + 30_000;
+  let by = await leadStatuses(query, offerId);
+  while ((by.new ?? 0) > 0 && Date.now() < end) {
+    await pause(250);
+    by = await leadStatuses(query, offerId);
+  }
+  await pause(200);
+  return leadStatuses(query, offerId);
 }
 
 export const traffic: Scenario[] = [
@@ -25,16 +61,129 @@ export const traffic: Scenario[] = [
     targets: { ratioOfCeiling: 0.5, p99Ms: 25 },
     expect302: true,
     async setup(api) {
-      const { key, campaignId } = await clickCampaign(api);
-      return { path: `/c/${key}?sub1=bench`, state: { campaignId } };
+      const stamp = Date.now().toString(36);
+      const vertical = await api.create('/verticals', { title: `Bench vertical ${stamp}` });
+      const offer = await api.create('/offers', { title: `Bench offer ${stamp}`, verticalId: vertical.id, status: 'active', accessType: 1 });
+      await api.create('/landers', { offerId: offer.id, title: 'Bench lander', targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}' });
+      const affiliate = await api.create('/affiliates', { email: `bench-${stamp}@leadgrid.local`, firstName: 'Bench', password: 'bench-pass-1' });
+      const campaign = await api.create<{ id: number; key: string }>('/campaigns', { title: 'Bench campaign', offerId: offer.id, affiliateId: affiliate.id });
+      // a visitor's browser: without a user agent the click is a bot's (invalid, 404 without a trafficback URL)
+      const headers = {
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
+      };
+      return { path: `/c/${campaign.key}?sub1=bench`, headers, state: { campaignId: campaign.id } };
     },
-    async verify(_api, result, state, query) {
+    async verify(_api, result, state, query, note) {
       // the writer flushes every 50 ms: give it a moment, then compare with what autocannon saw answered
-      await new Promise((r) => setTimeout(r, 1000));
+      await pause(1000);
       // autocannon stops counting at the deadline: requests in flight then are answered (and recorded) uncounted
-      const { rows } = await query<{ n: string }>('select count(*) as n from clicks where campaign_id = $1', [state.campaignId]);
-      const recorded = Number(rows[0]?.n ?? 0);
+      const recorded = await count(query, 'select count(*) as n from clicks where campaign_id = $1', [state.campaignId]);
+      const valid = await count(query, 'select count(*) as n from clicks where campaign_id = $1 and status = 1', [state.campaignId]);
+      note(`${result.answered} clicks answered, ${recorded} recorded (${valid} valid)`);
       return recorded >= result.answered && recorded <= result.sent ? [] : [`${result.answered} clicks answered (${result.sent} sent), ${recorded} recorded`];
+    },
+  },
+  {
+    name: 'lead intake (POST /api/v1/leads, validated, stored, sent to a local advertiser answering at once)',
+    ceiling: '/ceiling/lead',
+    path: '/api/v1/leads',
+    method: 'POST',
+    connections: 50,
+    needsDatabase: true,
+    targets: { minRps: 1000, p99Ms: 100 },
+    async setup(api, query) {
+      const m = await buildMarket(api, query!);
+      return {
+        path: '/api/v1/leads',
+        headers: { 'x-api-key': m.apiToken },
+        body: leadBody(m.campaignKey, m.stamp),
+        state: { offerId: m.offerId, advertiser: `advertiser/${m.stamp}` },
+      };
+    },
+    async verify(_api, result, state, query, note) {
+      const by = await settled(query, state.offerId);
+      const stored = Object.values(by).reduce((a, b) => a + b, 0);
+      const advertiser = await partnerStats(String(state.advertiser));
+      note(`${result.ok} leads answered 2xx, ${stored} stored (${Object.entries(by).map(([k, v]) => `${v} ${k}`).join(', ')}), the advertiser got ${advertiser.received}`);
+      const misses: string[] = [];
+      if (stored < result.ok || stored > result.sent) misses.push(`${result.ok} leads answered 2xx (${result.sent} sent) but ${stored} stored: leads lost`);
+      if ((by.sent ?? 0) !== stored) misses.push(`${stored - (by.sent ?? 0)} stored leads not sent`);
+      if (advertiser.received !== (by.sent ?? 0)) misses.push(`the advertiser got ${advertiser.received} leads, ${by.sent ?? 0} marked sent`);
+      return misses;
+    },
+  },
+  {
+    name: 'cap exactness (1,500 leads at 50 connections on an offer with a 500-lead daily limit cap)',
+    path: '/api/v1/leads',
+    method: 'POST',
+    connections: 50,
+    amount: 1500,
+    needsDatabase: true,
+    targets: {},
+    async setup(api, query) {
+      const m = await buildMarket(api, query!, { capLimit: 500 });
+      return {
+        path: '/api/v1/leads',
+        headers: { 'x-api-key': m.apiToken },
+        body: leadBody(m.campaignKey, m.stamp),
+        state: { offerId: m.offerId, advertiser: `advertiser/${m.stamp}` },
+      };
+    },
+    async verify(_api, result, state, query, note) {
+      const by = await settled(query, state.offerId);
+      const advertiser = await partnerStats(String(state.advertiser));
+      const capped = await count(query, `select count(*) as n from leads where offer_id = $1 and status = 'unsent' and status_reason = 'The caps of every matching advertiser are full'`, [state.offerId]);
+      note(`${result.ok} answered 2xx: ${by.sent ?? 0} sent, ${capped} unsent (cap full); the advertiser got ${advertiser.received}`);
+      const misses: string[] = [];
+      if ((by.sent ?? 0) !== 500) misses.push(`${by.sent ?? 0} leads sent through a 500 cap`);
+      if (advertiser.received !== 500) misses.push(`the advertiser got ${advertiser.received} leads through a 500 cap`);
+      if ((by.sent ?? 0) + capped !== result.ok) misses.push(`${result.ok} answered, ${(by.sent ?? 0) + capped} sent or capped`);
+      return misses;
+    },
+  },
+  {
+    name: 'inbound postback → conversion → outbound affiliate postback (GET /postback/:key, a distinct lead each)',
+    ceiling: '/ceiling/postback',
+    path: '/postback/<key>',
+    connections: 50,
+    needsDatabase: true,
+    targets: { minRps: 1000 },
+    async setup(api, query) {
+      const m = await buildMarket(api, query!, { affiliatePostbackTag: 'pb' });
+      // enough distinct leads for 3,000 postbacks a second; past them the postbacks repeat (idempotent, no new conversion)
+      const ids = await sentLeads(query!, m, Math.max(5000, DURATION * 3000));
+      await query!(`update postbacks set url = replace(url, '/affiliate/pb?', $1) where affiliate_id = $2`, [`/affiliate/${m.stamp}?`, m.affiliateId]);
+      return {
+        path: `/postback/${m.postbackKey}`,
+        pathOf: (i) => `/postback/${m.postbackKey}?lead_id=${ids[i % ids.length]}&payout=55.5&currency=USD`,
+        state: { offerId: m.offerId, receiver: `affiliate/${m.stamp}`, leads: ids.length },
+      };
+    },
+    async verify(_api, result, state, query, note) {
+      await pause(300);
+      const conversions = await count(query, 'select count(*) as n from conversions where offer_id = $1', [state.offerId]);
+      const misses: string[] = [];
+      const leads = Number(state.leads);
+      if (conversions < Math.min(result.ok, leads) || conversions > Math.min(result.sent, leads))
+        misses.push(`${result.ok} postbacks answered 2xx, ${conversions} conversions`);
+      // the outbound postbacks: one per conversion, delivered by the queue's workers
+      let got = await partnerStats(String(state.receiver));
+      while (got.distinct < conversions && Date.now() - result.endedAt < DRAIN_TIMEOUT_MS) {
+        await pause(250);
+        got = await partnerStats(String(state.receiver));
+      }
+      const drainS = (Date.now() - result.endedAt) / 1000;
+      const logged = await count(query, `select count(*) as n from system_logs where type = 'postback_out' and success and conversion_id in (select id from conversions where offer_id = $1)`, [
+        state.offerId,
+      ]);
+      note(
+        `${result.ok} postbacks answered 2xx, ${conversions} conversions; the affiliate receiver got ${got.distinct} of ${conversions} outbound postbacks ` +
+          `(${got.received} requests, ${logged} logged delivered) ${drainS.toFixed(1)} s after the load ended`,
+      );
+      if (got.distinct < conversions)
+        misses.push(`${conversions - got.distinct} of ${conversions} outbound postbacks not delivered ${Math.round(DRAIN_TIMEOUT_MS / 1000)} s after the load`);
+      return misses;
     },
   },
 ];
