@@ -1,8 +1,8 @@
-/** The export job: one run per export (see exports.service.ts `run`). */
+/** The export job (one run per export, see exports.service.ts `run`) and the hourly removal of old exports. */
 import type { Services } from '../../app';
 import { systemCtx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
-import { EXPORT_JOB, run, type ExportJob } from './exports.service';
+import { cleanup, EXPORT_CLEANUP_JOB, EXPORT_JOB, run, type ExportJob } from './exports.service';
 
 type Deps = Pick<Services, 'database' | 'config' | 'now' | 'storage'>;
 
@@ -14,6 +14,14 @@ export function defineExportJobs(queue: JobQueue, deps: Deps): void {
     concurrency: 1,
     handler: async (job, info) => {
       await run(systemCtx(deps), deps.storage, job.exportId, { retry: info.retryCount > 0 });
+    },
+  });
+  queue.define<object>({
+    name: EXPORT_CLEANUP_JOB,
+    options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 600 },
+    cron: '17 * * * *',
+    handler: async () => {
+      await cleanup(systemCtx(deps), deps.storage);
     },
   });
 }

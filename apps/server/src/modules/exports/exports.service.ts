@@ -5,7 +5,7 @@
  * owner — and only the owner — fetches it.
  */
 import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportType, type ExportView } from '@leadgrid/shared';
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -26,6 +26,9 @@ export interface ExportJob {
 }
 /** rows read per page (and per progress event) */
 export const EXPORT_PAGE_SIZE = 1000;
+export const EXPORT_CLEANUP_JOB = 'export-cleanup';
+/** an export and its file are kept this long */
+export const EXPORT_KEEP_DAYS = 7;
 
 type Row = typeof exportsTable.$inferSelect;
 
@@ -145,4 +148,18 @@ export function recent(db: DbOrTx, userId: number, since: Date): Promise<Row[]> 
     .from(exportsTable)
     .where(and(eq(exportsTable.userId, userId), gte(exportsTable.createdAt, since)))
     .orderBy(exportsTable.id);
+}
+
+/** Removes the exports (and their files) older than EXPORT_KEEP_DAYS, 500 at a time; answers how many went. */
+export async function cleanup(base: Omit<Ctx, 'actor'>, storage: Storage): Promise<number> {
+  const before = new Date(base.now().getTime() - EXPORT_KEEP_DAYS * 86_400_000);
+  const old = await base.db
+    .select({ id: exportsTable.id, fileKey: exportsTable.fileKey })
+    .from(exportsTable)
+    .where(lt(exportsTable.createdAt, before))
+    .orderBy(exportsTable.id)
+    .limit(500);
+  for (const row of old) if (row.fileKey) await storage.remove(row.fileKey);
+  if (old.length) await base.db.delete(exportsTable).where(inArray(exportsTable.id, old.map((r) => r.id)));
+  return old.length;
 }

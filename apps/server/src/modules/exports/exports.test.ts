@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
 import { exportsTable, leads, verticals } from '../../db/schema';
 import { systemCtx } from '../../http/context';
-import { EXPORT_JOB, run } from './exports.service';
+import { cleanup, EXPORT_JOB, run } from './exports.service';
 
 const t = await useApp();
 const db = t.database.db;
@@ -154,5 +154,17 @@ describe('exports', () => {
     await run(base, t.app.services.storage, id, { retry: true });
     expect((await db.select().from(exportsTable).where(eq(exportsTable.id, id)))[0]).toMatchObject({ status: 'done', rowsDone: 2 });
     await t.queue.runDue(EXPORT_JOB);
+  });
+
+  it('removes exports and their files after a week', async () => {
+    const id = (await start(a1, { type: 'leads', query: {} })).json().data.items[0].id;
+    await t.queue.runDue(EXPORT_JOB);
+    const base = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
+    expect((await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as: a1 })).statusCode).toBe(200);
+    const [{ fileKey }] = await db.select().from(exportsTable).where(eq(exportsTable.id, id));
+    await db.update(exportsTable).set({ createdAt: new Date(t.clock.now.getTime() - 8 * 86_400_000) }).where(eq(exportsTable.id, id));
+    expect(await cleanup(base, t.app.services.storage)).toBe(1);
+    expect(await db.select().from(exportsTable).where(eq(exportsTable.id, id))).toEqual([]);
+    expect(await t.app.services.storage.get(fileKey!)).toBeNull();
   });
 });
