@@ -175,6 +175,10 @@ export const campaignSchema = z.object({
   createdAt: z.number().int(),
   createdBy: personRefSchema.nullable(),
   updatedAt: z.number().int(),
+  /** the campaign's leads of all time, test leads aside */
+  leadCount: z.number().int(),
+  /** its conversions (rejected aside) since the start of the viewer's day, week (Monday) and month */
+  conversionCounts: z.object({ day: z.number().int(), week: z.number().int(), month: z.number().int() }),
   /** spec §8 notices: answered by GET by id, create and edit (not by lists) */
   notices: z.array(campaignNoticeSchema).optional(),
 });

@@ -50,6 +50,7 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
 import { activeTeamOf, offerAccess } from './access';
+import { campaignCounts } from './campaign-counts';
 
 type Row = typeof campaigns.$inferSelect;
 type CreateItem = z.infer<typeof campaignCreate>;
@@ -231,6 +232,10 @@ async function toViews(ctx: Ctx, rows: Selected[], mainUrl: string, withNotices:
     }
   }
   const actor = requireActor(ctx);
+  const counts = await campaignCounts(
+    ctx,
+    rows.map((r) => r.c),
+  );
   return rows.map((r) => {
     const c = r.c;
     return {
@@ -256,6 +261,8 @@ async function toViews(ctx: Ctx, rows: Selected[], mainUrl: string, withNotices:
       createdAt: toSeconds(c.createdAt)!,
       createdBy: r.author?.id ? r.author : null,
       updatedAt: toSeconds(c.updatedAt)!,
+      leadCount: counts.get(c.id)!.leadCount,
+      conversionCounts: counts.get(c.id)!.conversionCounts,
       ...(withNotices ? { notices: noticesOf(actor, r, access.get(`${c.affiliateId}:${c.offerId}`) ?? false) } : {}),
     };
   });

@@ -122,7 +122,7 @@ describe('campaigns: create', () => {
     });
     expect(v.key).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(v.trackingUrl).toBe(`https://go.leadgrid.test/c/${v.key}?${SUBS}`);
-    expect(v).not.toHaveProperty('leadCount');
+    expect(v).toMatchObject({ leadCount: 0, conversionCounts: { day: 0, week: 0, month: 0 } });
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, v.id));
     expect(audit).toMatchObject({ entity: 'campaign', action: 'create', userId: a.id });
   });

@@ -37,6 +37,8 @@ const CAMPAIGN: Campaign = {
   targetUrlSettings: { mode: 'landers', url: null, passSubs: true, passQuery: false, params: [{ name: 'src', value: '{sub1}' }] },
   trackingUrl: 'https://go.example.com/c/AbCdEfGhIjKl?sub1={sub1}&sub2={sub2}&sub3={sub3}',
   autocreated: false,
+  leadCount: 0,
+  conversionCounts: { day: 0, week: 0, month: 0 },
   createdAt: 1_790_000_000,
   createdBy: null,
   updatedAt: 1_790_000_000,
