@@ -7,7 +7,7 @@
 import { EditOutlined, FilterOutlined } from '@ant-design/icons';
 import { CLICK_COUNT_LIMIT, CLICK_SUBS, type Click, type ClickFilterSlug } from '@leadgrid/shared/schemas/clicks';
 import { Alert, Badge, Button, Card, Flex, Input, Popover, Segmented, Select, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Query } from '../../api/client';
 import { allowed, isAffiliate } from '../../app/access';
@@ -22,34 +22,45 @@ import { useClicks } from './api';
 import { ClickEditModal } from './ClickEditModal';
 import { ClickFilterSelect } from './ClickFilterSelect';
 import { useClicksT } from './i18n';
-import { FILTERS, listQuery, TABS, tabOf } from './model';
+import { FILTERS, listQuery, MORE_FILTERS, TABS, tabOf } from './model';
 import { ClickIdCell, CountryCell, Dash, DeviceCell, MarksCell, RefCell, SubsCell } from './parts';
 
 const csv = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const ids = (v: string | undefined) => csv(v).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-function SubsFilter({ table }: { table: TableState }) {
+/** the secondary filters (source, lander, device, OS, browser, reason, marks) and the subs, behind one button */
+function MoreFilters({ table, children, names }: { table: TableState; children: ReactNode; names: readonly string[] }) {
   const { t } = useClicksT();
-  const set = CLICK_SUBS.filter((s) => table.filters[s]).length;
+  const set = names.filter((n) => table.filters[n]).length;
   const content = (
-    <Flex vertical gap={6} style={{ width: 260 }} data-testid="click-subs-filter">
-      {CLICK_SUBS.map((s) => (
-        <Input
-          key={`${s}:${table.filters[s] ?? ''}`}
-          size="small"
-          addonBefore={s}
-          allowClear
-          defaultValue={table.filters[s]}
-          onPressEnter={(e) => table.setFilters({ [s]: e.currentTarget.value.trim() || null })}
-          onBlur={(e) => e.target.value.trim() !== (table.filters[s] ?? '') && table.setFilters({ [s]: e.target.value.trim() || null })}
-        />
-      ))}
+    <Flex vertical gap={12} style={{ width: 540 }} data-testid="click-more-filters">
+      <Flex wrap gap={8}>
+        {children}
+      </Flex>
+      <Typography.Text type="secondary">{t('filters.subs')}</Typography.Text>
+      <Flex wrap gap={8}>
+        {CLICK_SUBS.map((s) => (
+          <Input
+            key={`${s}:${table.filters[s] ?? ''}`}
+            size="small"
+            prefix={<Typography.Text type="secondary">{s}</Typography.Text>}
+            allowClear
+            defaultValue={table.filters[s]}
+            onPressEnter={(e) => table.setFilters({ [s]: e.currentTarget.value.trim() || null })}
+            onBlur={(e) => e.target.value.trim() !== (table.filters[s] ?? '') && table.setFilters({ [s]: e.target.value.trim() || null })}
+            style={{ width: 172 }}
+            aria-label={s}
+          />
+        ))}
+      </Flex>
     </Flex>
   );
   return (
-    <Popover trigger="click" placement="bottomLeft" content={content} title={t('filters.subs')}>
+    <Popover trigger="click" placement="bottomLeft" content={content}>
       <Badge count={set} size="small">
-        <Button icon={<FilterOutlined />}>{set ? t('filters.subsCount', { count: set }) : t('filters.subs')}</Button>
+        <Button icon={<FilterOutlined />} data-testid="click-more-filters-open">
+          {t('filters.more')}
+        </Button>
       </Badge>
     </Popover>
   );
@@ -100,7 +111,7 @@ export default function ClicksPage() {
         { value: '1', label: yes },
         { value: '0', label: no },
       ]}
-      style={{ width: 150 }}
+      style={{ width: 172 }}
     />
   );
 
@@ -115,6 +126,12 @@ export default function ClicksPage() {
     { key: 'id', title: t('columns.id'), alwaysVisible: true, render: (id: string) => <ClickIdCell id={id} /> },
     { key: 'offerId', title: t('columns.offer'), render: (_v, r) => <RefCell title={r.offerTitle} id={r.offerId} to={r.offerId ? `/offers/${r.offerId}` : undefined} /> },
   ];
+  if (tab === 'invalid')
+    columns.push({
+      key: 'invalidReason',
+      title: t('columns.invalidReason'),
+      render: (r: string | null) => (r ? <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>{t(`reasons.${r}`, { defaultValue: r })}</Typography.Text> : <Dash />),
+    });
   if (staff)
     columns.push({
       key: 'affiliateId',
@@ -129,12 +146,6 @@ export default function ClicksPage() {
     { key: 'subs', title: t('columns.subs'), render: (_v, r) => <SubsCell click={r} /> },
     { key: 'marks', title: t('columns.marks'), render: (_v, r) => <MarksCell click={r} /> },
   );
-  if (tab === 'invalid')
-    columns.push({
-      key: 'invalidReason',
-      title: t('columns.invalidReason'),
-      render: (r: string | null) => (r ? <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>{t(`reasons.${r}`, { defaultValue: r })}</Typography.Text> : <Dash />),
-    });
   if (canEdit)
     columns.push({
       key: 'actions',
@@ -183,19 +194,20 @@ export default function ClicksPage() {
               <>
                 <RangeFilter value={{ from: f.from, to: f.to }} onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })} placeholder={[t('filters.period'), t('filters.period')]} />
                 <SearchBox table={table} placeholder={t('filters.search')} />
-                {pick('offer', 'offerId', t('filters.offer'), true, 180)}
-                {staff ? pick('affiliate', 'affiliateId', t('filters.affiliate'), true, 180) : null}
-                {pick('campaign', 'campaignId', t('filters.campaign'), true, 170)}
-                {pick('country', 'country', t('filters.country'), false, 130)}
-                {pick('trafficSource', 'trafficSourceId', t('filters.trafficSource'), true, 160)}
-                {pick('lander', 'landerId', t('filters.lander'), true, 150)}
-                {pick('deviceType', 'deviceType', t('filters.deviceType'), false, 130)}
-                {pick('os', 'os', t('filters.os'), false, 120)}
-                {pick('browser', 'browser', t('filters.browser'), false, 130)}
-                {tab === 'invalid' ? pick('invalidReason', 'invalidReason', t('filters.invalidReason'), false, 170, reason) : null}
-                {flag('unique', t('filters.uniqueYes'), t('filters.uniqueNo'))}
-                {flag('bot', t('filters.botYes'), t('filters.botNo'))}
-                <SubsFilter table={table} />
+                {pick('offer', 'offerId', t('filters.offer'), true, 190)}
+                {staff ? pick('affiliate', 'affiliateId', t('filters.affiliate'), true, 190) : null}
+                {pick('campaign', 'campaignId', t('filters.campaign'), true, 180)}
+                {pick('country', 'country', t('filters.country'), false, 140)}
+                <MoreFilters table={table} names={MORE_FILTERS}>
+                  {pick('trafficSource', 'trafficSourceId', t('filters.trafficSource'), true, 172)}
+                  {pick('lander', 'landerId', t('filters.lander'), true, 172)}
+                  {pick('deviceType', 'deviceType', t('filters.deviceType'), false, 172)}
+                  {pick('os', 'os', t('filters.os'), false, 172)}
+                  {pick('browser', 'browser', t('filters.browser'), false, 172)}
+                  {tab === 'invalid' ? pick('invalidReason', 'invalidReason', t('filters.invalidReason'), false, 172, reason) : null}
+                  {flag('unique', t('filters.uniqueYes'), t('filters.uniqueNo'))}
+                  {flag('bot', t('filters.botYes'), t('filters.botNo'))}
+                </MoreFilters>
                 {filtered ? (
                   <Button type="link" onClick={table.reset}>
                     {t('filters.reset')}

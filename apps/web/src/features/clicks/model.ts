@@ -14,6 +14,8 @@ export const VALUE_FILTERS = ['country', 'deviceType', 'os', 'browser', 'invalid
 export const FLAG_FILTERS = ['unique', 'bot'] as const;
 export const FILTERS = ['from', 'to', 'search', 'ip', ...ID_FILTERS, ...VALUE_FILTERS, ...FLAG_FILTERS, ...CLICK_SUBS] as const;
 export type FilterName = (typeof FILTERS)[number];
+/** the filters behind the "More filters" button (their count shows on it) */
+export const MORE_FILTERS = ['trafficSourceId', 'landerId', 'deviceType', 'os', 'browser', 'invalidReason', ...FLAG_FILTERS, ...CLICK_SUBS] as const;
 
 /** the list query for a tab: filters of the URL, the user's zone, `to` made exclusive, invalid-only filters dropped on the valid tab */
 export function listQuery(tab: ClickTab, filters: Record<string, string | undefined>, timezone: string): Query {
@@ -49,6 +51,3 @@ export function editPayload(id: string, before: { status: number; invalidReason:
   return Object.keys(item).length > 1 ? item : null;
 }
 
-/** 🇩🇪 from 'DE' */
-export const flagOf = (code: string | null | undefined) =>
-  code && /^[A-Z]{2}$/.test(code) ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';

@@ -1,6 +1,6 @@
 /** The clicks screens' rules: URL filters -> list query, and the edit payload. */
 import { describe, expect, it } from 'vitest';
-import { editPayload, flagOf, listQuery, tabOf } from './model';
+import { editPayload, listQuery, tabOf } from './model';
 
 describe('listQuery', () => {
   it('sends the URL filters with the user zone and makes the inclusive end of day exclusive', () => {
@@ -30,7 +30,3 @@ describe('editPayload', () => {
   });
 });
 
-it('makes a flag from a country code', () => {
-  expect(flagOf('DE')).toBe('🇩🇪');
-  expect(flagOf(null)).toBe('');
-});

@@ -1,9 +1,8 @@
-/** Small pieces of the clicks screens: the copyable click id, the country with its flag, the device line, the marks. */
+/** Small pieces of the clicks screens: the copyable click id, the country code, the device line, the marks. */
 import type { Click } from '@leadgrid/shared/schemas/clicks';
 import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useClicksT } from './i18n';
-import { flagOf } from './model';
 
 export const Dash = () => <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -20,12 +19,9 @@ export function ClickIdCell({ id }: { id: string }) {
 export function CountryCell({ code }: { code: string | null }) {
   if (!code) return <Dash />;
   return (
-    <span style={{ whiteSpace: 'nowrap' }} title={code}>
-      <span aria-hidden style={{ marginInlineEnd: 6 }}>
-        {flagOf(code)}
-      </span>
+    <Tag variant="filled" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }} title={code}>
       {code}
-    </span>
+    </Tag>
   );
 }
 

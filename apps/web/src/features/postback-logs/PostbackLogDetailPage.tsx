@@ -20,7 +20,7 @@ function Code({ value, empty }: { value: unknown; empty: string }) {
   const text = pretty(value);
   if (!text) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   return (
-    <Typography.Paragraph copyable={{ text }} style={{ marginBottom: 0 }}>
+    <Typography.Paragraph copyable={{ text }} style={{ marginBottom: 0, width: '100%' }}>
       <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>{text}</pre>
     </Typography.Paragraph>
   );

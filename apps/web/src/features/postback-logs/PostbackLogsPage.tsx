@@ -76,7 +76,7 @@ export default function PostbackLogsPage() {
       title: t('columns.event'),
       render: (_v, r) => (
         <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
-          <Typography.Text ellipsis>{r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}</Typography.Text>
+          <Typography.Text ellipsis type={r.event ? undefined : 'secondary'}>{r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}</Typography.Text>
           {r.goalId !== null ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('columns.goal')} #{r.goalId}
@@ -98,7 +98,7 @@ export default function PostbackLogsPage() {
       render: (m: string | null) =>
         m ? (
           <Tooltip title={m}>
-            <Typography.Text ellipsis style={{ maxWidth: 260 }}>
+            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
               {m}
             </Typography.Text>
           </Tooltip>
@@ -146,7 +146,7 @@ export default function PostbackLogsPage() {
             onRetry={() => void list.refetch()}
             empty={{
               title: t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : t('emptyText'),
+              description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
               action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
             }}
             toolbar={

@@ -11,6 +11,7 @@ export const en = {
   tabs: { advertisers: 'From advertisers', affiliates: 'To affiliates' },
   emptyTitle: 'No postbacks logged',
   emptyText: 'Logs appear when an advertiser sends a postback or an affiliate postback fires.',
+  emptyTextAffiliate: 'Logs appear when one of your postbacks fires: set them up under Postbacks.',
   emptyFiltered: 'No log matches these filters.',
   columns: {
     createdAt: 'Date',
@@ -75,6 +76,7 @@ export const ru: typeof en = {
   tabs: { advertisers: 'От рекламодателей', affiliates: 'Аффилиатам' },
   emptyTitle: 'Постбеков нет',
   emptyText: 'Логи появляются, когда рекламодатель присылает постбек или срабатывает постбек аффилиата.',
+  emptyTextAffiliate: 'Логи появляются, когда срабатывает ваш постбек: настройте их в разделе «Постбеки».',
   emptyFiltered: 'Нет логов под эти фильтры.',
   columns: {
     createdAt: 'Дата',

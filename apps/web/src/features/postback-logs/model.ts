@@ -57,5 +57,14 @@ export function requestOf(log: Pick<PostbackLog, 'data'>): LogRequest {
   };
 }
 
-/** a body or query for display: strings as they are, objects as indented JSON */
-export const pretty = (v: unknown): string => (v === null || v === undefined || v === '' ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+/** a body or query for display: objects and JSON texts as indented JSON, other strings as they are */
+export function pretty(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (typeof v !== 'string') return JSON.stringify(v, null, 2);
+  if (!/^\s*[[{]/.test(v)) return v;
+  try {
+    return JSON.stringify(JSON.parse(v), null, 2);
+  } catch {
+    return v;
+  }
+}

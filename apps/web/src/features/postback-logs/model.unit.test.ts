@@ -36,5 +36,7 @@ describe('requestOf', () => {
     expect(requestOf({ data: { method: 'GET', url: '/postback/k?status=ok', ip: '1.2.3.4', query: { status: 'ok' } } })).toMatchObject({ method: 'GET', ip: '1.2.3.4', query: { status: 'ok' }, headers: null });
     expect(pretty({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(pretty(null)).toBe('');
+    expect(pretty('{"status":"ok"}')).toBe('{\n  "status": "ok"\n}');
+    expect(pretty('{broken')).toBe('{broken');
   });
 });
