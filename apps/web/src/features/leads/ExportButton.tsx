@@ -25,21 +25,29 @@ export function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Follows one export over server-sent events until it is done or failed; returns the closer. */
+/** Follows one export over server-sent events until it is done or failed (reported once); returns the closer. */
 export async function followExport(id: number, onEvent: (view: ExportView) => void): Promise<() => void> {
   const { token } = await leadsApi.eventsToken();
   const source = new EventSource(`${API_BASE}/events?token=${encodeURIComponent(token)}`);
-  source.addEventListener(EXPORT_EVENTS.leads, (event) => {
-    let view: ExportView;
-    try {
-      view = JSON.parse((event as MessageEvent<string>).data) as ExportView;
-    } catch {
-      return;
+  let ended = false;
+  const deliver = (view: ExportView) => {
+    if (ended || view.id !== id) return;
+    if (view.status === 'done' || view.status === 'failed') {
+      ended = true;
+      source.close();
     }
-    if (view.id !== id) return;
     onEvent(view);
-    if (view.status === 'done' || view.status === 'failed') source.close();
+  };
+  source.addEventListener(EXPORT_EVENTS.leads, (event) => {
+    try {
+      deliver(JSON.parse((event as MessageEvent<string>).data) as ExportView);
+    } catch {
+      // not an export state: ignored
+    }
   });
+  // an export that finished before the stream was open sends no more events: read its state once
+  const current = await leadsApi.exportState(id).catch(() => undefined);
+  if (current && (current.status === 'done' || current.status === 'failed')) deliver(current);
   return () => source.close();
 }
 

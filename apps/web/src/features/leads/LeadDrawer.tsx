@@ -20,6 +20,7 @@ import { useLeadsT } from './i18n';
 import type { OutcomeText } from './model';
 import { Dash, leadName, personName, subsOf } from './parts';
 
+const EVENT_COLORS: Record<string, string> = { failed: 'red', trash: 'red', unsent: 'orange', hold: 'orange', sent: 'green', released: 'green' };
 const RESULT_COLORS: Record<string, string> = { accepted: 'success', rejected: 'warning', error: 'error', timeout: 'error' };
 
 const text = (v: unknown): ReactNode => (v === null || v === undefined || v === '' ? <Dash /> : String(v));
@@ -138,7 +139,7 @@ function History({ id }: { id: number }) {
       style={{ paddingTop: 8 }}
       items={events.map((e: LeadHistoryItem) => ({
         key: e.id,
-        color: e.type === 'failed' || e.type === 'trash' ? 'red' : e.type === 'sent' ? 'green' : 'blue',
+        color: EVENT_COLORS[e.type] ?? 'blue',
         content: (
           <Flex vertical gap={2} data-testid="lead-history-item">
             <Flex gap={8} align="baseline" wrap>

@@ -169,7 +169,7 @@ describe('what each user sees', () => {
 
   it('an affiliate: no advertiser or affiliate column, no actions', async () => {
     renderPage('/leads', 'affiliate', ['front.menu.statistics.read', 'lead.own.read']);
-    expect(await screen.findByText('ann1@example.com', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('+4915112345678 · ann1@example.com', undefined, SLOW)).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Advertiser' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Affiliate' })).toBeNull();
     expect(screen.queryByText('Broker One')).toBeNull();

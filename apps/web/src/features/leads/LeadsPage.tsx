@@ -88,34 +88,45 @@ export default function LeadsPage() {
   const statusOptions = API_LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }));
   const gradeOptions = [{ value: 'none', label: t('filters.noGrade') }];
 
+  const secondary = (text: string) => (
+    <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, display: 'block' }}>
+      {text}
+    </Typography.Text>
+  );
   const columns: DataColumn<LeadListItem>[] = [
     {
       key: 'id',
-      title: t('columns.id'),
+      title: `${t('columns.id')} · ${t('columns.createdAt')}`,
       sortable: true,
       alwaysVisible: true,
-      width: 80,
-      render: (id: number) => (
-        <Link to={{ search: `?${withLead(params, id)}` }} onClick={(e) => {
-            e.preventDefault();
-            setLead(id);
-          }} aria-label={t('list.open', { id })} data-testid="lead-open">
-          #{id}
-        </Link>
+      width: 130,
+      render: (id: number, row) => (
+        <Flex vertical style={{ lineHeight: 1.35 }}>
+          <Link
+            to={{ search: `?${withLead(params, id)}` }}
+            onClick={(e) => {
+              e.preventDefault();
+              setLead(id);
+            }}
+            aria-label={t('list.open', { id })}
+            style={{ fontWeight: 600 }}
+            data-testid="lead-open"
+          >
+            #{id}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="lead-created">
+            {formatDateTime(row.createdAt, timezone)}
+          </Typography.Text>
+        </Flex>
       ),
-    },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
     },
     {
       key: 'status',
       title: t('columns.status'),
       sortable: true,
+      width: 100,
       render: (_v, row) => (
-        <Flex gap={4} align="center" wrap={false} data-testid="lead-status">
+        <Flex gap={4} align="center" wrap data-testid="lead-status">
           {row.statusReason ? (
             <Tooltip title={row.statusReason}>
               <span>
@@ -130,26 +141,29 @@ export default function LeadsPage() {
       ),
     },
     {
-      key: 'name',
-      title: t('columns.name'),
-      render: (_v, row) => (leadName(row) ? <Typography.Text ellipsis style={{ maxWidth: 160 }}>{leadName(row)}</Typography.Text> : <Dash />),
+      key: 'contact',
+      title: t('columns.contact'),
+      render: (_v, row) => (
+        <Flex vertical style={{ width: 170, lineHeight: 1.35 }}>
+          <Flex gap={6} align="center" wrap={false}>
+            {row.country ? (
+              <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</Tag>
+            ) : null}
+            <Typography.Text ellipsis style={{ minWidth: 0 }}>
+              {leadName(row) || row.email || row.phone || '—'}
+            </Typography.Text>
+          </Flex>
+          {secondary([row.phone, row.email].filter(Boolean).join(' · ') || '—')}
+        </Flex>
+      ),
     },
-    { key: 'phone', title: t('columns.phone'), render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{v}</span> : <Dash />) },
-    {
-      key: 'email',
-      title: t('columns.email'),
-      render: (v: string | null) => (v ? <Typography.Text ellipsis style={{ maxWidth: 200 }}>{v}</Typography.Text> : <Dash />),
-    },
-    { key: 'country', title: t('columns.country'), width: 80, render: (v: string | null) => (v ? <Tag style={{ marginInlineEnd: 0 }}>{v}</Tag> : <Dash />) },
     {
       key: 'offer',
       title: t('columns.offer'),
       render: (_v, row) => (
-        <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
+        <Flex vertical style={{ width: 150, lineHeight: 1.35 }}>
           <Typography.Text ellipsis>{row.offer.title}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-            {row.vertical.title}
-          </Typography.Text>
+          {secondary(row.campaign ? `${row.vertical.title} · ${row.campaign.title}` : row.vertical.title)}
         </Flex>
       ),
     },
@@ -160,7 +174,7 @@ export default function LeadsPage() {
         key: 'affiliate',
         title: t('columns.affiliate'),
         render: (_v, row) => (
-          <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', maxWidth: 180 }}>
+          <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', width: 110 }}>
             <Typography.Text ellipsis style={{ color: 'inherit' }}>
               {personName(row.affiliate)}
             </Typography.Text>
@@ -170,33 +184,34 @@ export default function LeadsPage() {
       {
         key: 'advertiser',
         title: t('columns.advertiser'),
-        render: (_v, row) =>
-          row.advertiser ? (
-            <Typography.Text ellipsis style={{ maxWidth: 180 }}>
-              {row.advertiser.title}
-            </Typography.Text>
-          ) : (
-            <Dash />
-          ),
+        render: (_v, row) => (
+          <div style={{ width: 110 }}>
+            {row.advertiser ? (
+              <>
+                <Typography.Text ellipsis style={{ display: 'block' }}>
+                  {row.advertiser.title}
+                </Typography.Text>
+                {row.advertiserLeadId ? secondary(row.advertiserLeadId) : null}
+              </>
+            ) : (
+              <Dash />
+            )}
+          </div>
+        ),
       },
     );
   columns.push(
     {
-      key: 'campaign',
-      title: t('columns.campaign'),
+      key: 'leadGrade',
+      title: t('columns.grade'),
       render: (_v, row) =>
-        row.campaign ? (
-          <Typography.Text ellipsis style={{ maxWidth: 160 }}>
-            {row.campaign.title}
-          </Typography.Text>
+        row.leadGrade ? (
+          <Tag color="blue" style={{ marginInlineEnd: 0, maxWidth: 100, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.leadGradeTitle ?? row.leadGrade}
+          </Tag>
         ) : (
           <Dash />
         ),
-    },
-    {
-      key: 'leadGrade',
-      title: t('columns.grade'),
-      render: (_v, row) => (row.leadGrade ? <Tag color="blue">{row.leadGradeTitle ?? row.leadGrade}</Tag> : <Dash />),
     },
     { key: 'subs', title: t('columns.subs'), render: (_v, row) => <SubsCell lead={row} /> },
   );
@@ -206,7 +221,7 @@ export default function LeadsPage() {
       title: '',
       settingsLabel: t('columns.actions'),
       alwaysVisible: true,
-      width: 48,
+      width: 44,
       align: 'right',
       fixed: 'right',
       render: (_v, row) => {
@@ -230,7 +245,7 @@ export default function LeadsPage() {
           <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
           <DataTable<LeadListItem>
             name={staff ? 'leads' : 'leads.affiliate'}
-            size="middle"
+            size="small"
             columns={columns}
             table={table}
             data={list.data}

@@ -44,10 +44,9 @@ export const leadsApi = {
     (await api.get<Items<LeadAdvertiserDataItem>>(`/leads/${id}/advertiser-data`, undefined, { signal, silent: true })).items,
   /** the screen shows the outcome itself (spec §8 mass grade messages), so no success toast here */
   act: (items: LeadActionItem[]) => api.patch<LeadActionsAnswer>('/leads', { items }, { successToast: false }),
-  startExport: async (query: Query) => {
-    const d = await api.post<Items<ExportView> | ExportView>('/exports', { type: 'leads', query }, { successToast: false });
-    return 'items' in d ? d.items[0] : d;
-  },
+  startExport: async (query: Query) =>
+    (await api.post<Items<ExportView>>('/exports', { type: 'leads', query }, { successToast: false })).items[0],
+  exportState: async (id: number) => (await api.get<Items<ExportView>>(`/exports/${id}`, undefined, { silent: true })).items[0],
   eventsToken: () => api.post<{ token: string; expiresIn: number }>('/events/token', undefined, { successToast: false, silent: true }),
   exportFile: (id: number) => api.get<Blob>(`/exports/${id}/file`, undefined, { responseType: 'blob' }),
 };

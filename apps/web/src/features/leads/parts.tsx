@@ -37,7 +37,7 @@ export function SubsCell({ lead }: { lead: Subs }) {
   );
   return (
     <Popover content={all} trigger={['hover', 'click']}>
-      <Flex gap={4} align="center" style={{ maxWidth: 200, cursor: 'default' }} wrap={false}>
+      <Flex gap={4} align="center" style={{ width: 100, cursor: 'default' }} wrap={false}>
         <Typography.Text ellipsis style={{ fontSize: 13, minWidth: 0 }}>
           <Typography.Text type="secondary">{subs[0][0]}:</Typography.Text> {subs[0][1]}
         </Typography.Text>
