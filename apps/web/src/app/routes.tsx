@@ -29,7 +29,7 @@ import {
 import { defaultPagePath, ROUTE_PERMISSIONS as P, type AccessSubject } from '@leadgrid/shared/permissions';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
-import { all, allowed, any, isAffiliate, isStaff, type Access } from './access';
+import { all, allowed, any, isAffiliate, type Access } from './access';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -77,6 +77,8 @@ const OfferDetail = page(() => import('../features/offers/OfferDetailPage'));
 const LandingsApi = page(() => import('../features/landings-api/LandingsApiPage'));
 const LandingApiDetail = page(() => import('../features/landings-api/LandingApiDetailPage'));
 const GlobalPostback = page(() => import('../features/global-postback/GlobalPostbackPage'));
+const Postbacks = page(() => import('../features/postbacks/PostbacksPage'));
+const PostbackDetail = page(() => import('../features/postbacks/PostbackPage'));
 const NotificationSettings = page(() => import('../features/notifications/NotificationSettingsPage'));
 const Geos = page(() => import('../features/geos/GeosPage'));
 const HoldQueue = page(() => import('../features/hold-queue/HoldQueuePage'));
@@ -125,6 +127,9 @@ function detailRoute(id: string, base: string, title: string, access?: Access, t
 }
 
 const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
+/** affiliate and team postbacks: staff in their people scope, affiliates their own */
+const postbackRead = any('postback.read', 'postback.own.read');
+const postbackWrite = any('postback.update', 'postback.own.update');
 const advertiserPostbackLogs = all(P.postbackLogs, 'log.postback.advertiser.read');
 const paymentMethods = (s: AccessSubject) => isAffiliate(s) || allowed(s, 'payment_method.update');
 const financeAny = any(P.affiliateBalances, P.affiliateInvoices, P.advertiserBalances, P.advertiserInvoices);
@@ -176,8 +181,9 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'postbackLogs.affiliates', path: '/postback-logs/affiliates', title: 'nav.postbackLogs', access: P.postbackLogs, page: PostbackLogs },
   detailRoute('postbackLogs', '/postback-logs', 'nav.postbackLogs', P.postbackLogs, undefined, PostbackLogDetail),
 
-  ...listRoutes('postbacks', '/postbacks', ACTIVE_INACTIVE, 'nav.postbacks', isStaff),
-  detailRoute('postbacks', '/postbacks', 'nav.postbacks', isStaff),
+  ...listRoutes('postbacks', '/postbacks', ['active', 'inactive', 'all'], 'nav.postbacks', postbackRead, Postbacks),
+  { id: 'postbacks.new', path: '/postbacks/new', title: 'nav.postbacks', access: postbackWrite, page: PostbackDetail },
+  detailRoute('postbacks', '/postbacks', 'nav.postbacks', postbackRead, undefined, PostbackDetail),
   ...listRoutes('metrics', '/metrics', ACTIVE_INACTIVE, 'nav.metrics', P.metrics, Metrics),
   detailRoute('metrics', '/metrics', 'nav.metrics', P.metrics, undefined, MetricDetail),
   { id: 'landingsApi', path: '/landings-api', title: 'nav.landingsApi', access: P.landingsApi, page: LandingsApi },
@@ -326,6 +332,7 @@ export const AFFILIATE_MENU: MenuNode[] = [
     leaf('conversions', 'nav.conversions', '/conversions'),
     leaf('postbackLogs', 'nav.postbackLogs', '/postback-logs/affiliates', '/postback-logs'),
   ]),
+  leaf('postbacks', 'nav.postbacks', '/postbacks/active', '/postbacks', <ApiOutlined />),
   leaf('billing', 'nav.billing', '/billing', '/billing', <CreditCardOutlined />),
   group('settings', 'nav.settings', <SettingOutlined />, [
     leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),

@@ -108,7 +108,12 @@ describe('enqueuePostbackEvents', () => {
 
   it("fires a postback through the goal's events, and only for that goal", async () => {
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
-    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/ok/goal?g={goal}`, events: [], goalEvents: [{ goalId: 5, events: ['conversion_pending'] }] });
+    const pb = await postback({
+      affiliateId: affiliate.id,
+      url: `${base}/ok/goal?g={goal}`,
+      events: [],
+      goalEvents: [{ goalId: 5, events: ['conversion_pending'] }],
+    });
     const input = { event: 'conversion_pending' as const, affiliateId: affiliate.id, teamId: null, values: { goal: 'deposit' } };
     expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 6 })).toEqual([]);
     expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 5 })).toEqual([pb.id]);
@@ -121,7 +126,12 @@ describe('enqueuePostbackEvents', () => {
     const team = await t.make.team({ members: [affiliate.id] });
     const offer = await t.make.offer();
     const campaign = async (title: string) =>
-      (await db.insert(campaigns).values({ title, offerId: offer.id, affiliateId: affiliate.id, key: `k${Math.random().toString(36).slice(2, 12)}` }).returning())[0];
+      (
+        await db
+          .insert(campaigns)
+          .values({ title, offerId: offer.id, affiliateId: affiliate.id, key: `k${Math.random().toString(36).slice(2, 12)}` })
+          .returning()
+      )[0];
     const bound = await campaign('Bound');
     const free = await campaign('Free');
     const chosen = await postback({ affiliateId: affiliate.id, url: `${base}/ok/chosen` });
@@ -131,10 +141,20 @@ describe('enqueuePostbackEvents', () => {
     const input = { event: 'conversion_approved' as const, affiliateId: affiliate.id };
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     // the campaign from the macro values, as the inbound postback and the jobs pass it
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: bound.id } }))).toEqual([chosen.id, teamPb.id]);
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, campaignId: bound.id, values: {} }))).toEqual([chosen.id, teamPb.id]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: bound.id } }))).toEqual([
+      chosen.id,
+      teamPb.id,
+    ]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, campaignId: bound.id, values: {} }))).toEqual([
+      chosen.id,
+      teamPb.id,
+    ]);
     // a campaign without postbacks, or no campaign: every own postback
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: free.id } }))).toEqual([chosen.id, other.id, teamPb.id]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: free.id } }))).toEqual([
+      chosen.id,
+      other.id,
+      teamPb.id,
+    ]);
     expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: {} }))).toEqual([chosen.id, other.id, teamPb.id]);
     await runAll();
     expect(received.filter((r) => r.url === '/ok/other-own')).toHaveLength(2);
@@ -160,7 +180,12 @@ describe('postback-deliver job', () => {
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
     const pb = await postback({ affiliateId: affiliate.id, url: `${base}/flaky?lead={lead_id}`, method: 'POST' });
     failuresLeft = 2;
-    await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, leadId: 42, values: { lead_id: 42 } });
+    await enqueuePostbackEvents(ctx(), t.queue, {
+      event: 'conversion_approved',
+      affiliateId: affiliate.id,
+      leadId: 42,
+      values: { lead_id: 42 },
+    });
     expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(1);
     // the retry waits for its backoff delay
     expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(0);
@@ -198,7 +223,13 @@ describe('postback-deliver job', () => {
     await expect(deliverPostback(deps, job, { retryCount: 0 })).rejects.toThrow('The address 127.0.0.1 is not public');
     expect(received).toEqual([]);
     const [log] = await logsOf([pb.id]);
-    expect(log).toMatchObject({ success: false, responseStatus: null, attempt: 1, event: 'event_sent', msg: 'The address 127.0.0.1 is not public' });
+    expect(log).toMatchObject({
+      success: false,
+      responseStatus: null,
+      attempt: 1,
+      event: 'event_sent',
+      msg: 'The address 127.0.0.1 is not public',
+    });
   });
 
   it('stops calling a postback deactivated before its retry, and uses a URL fixed meanwhile', async () => {
@@ -206,7 +237,10 @@ describe('postback-deliver job', () => {
     const pb = await postback({ affiliateId: affiliate.id, url: `${base}/down` });
     await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
     await runAll();
-    await db.update(postbacks).set({ url: `${base}/ok/fixed` }).where(eq(postbacks.id, pb.id));
+    await db
+      .update(postbacks)
+      .set({ url: `${base}/ok/fixed` })
+      .where(eq(postbacks.id, pb.id));
     await runAll();
     expect(received.map((r) => r.url)).toEqual(['/down', '/ok/fixed']);
 

@@ -97,7 +97,9 @@ export async function enqueuePostbackEvents(ctx: Ctx, queue: JobQueue, input: Po
   const owners = [eq(postbacks.scope, 'global'), and(eq(postbacks.scope, 'affiliate'), eq(postbacks.affiliateId, input.affiliateId))];
   const teamIds =
     input.teamId === undefined
-      ? (await ctx.db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, input.affiliateId))).map((r) => r.id)
+      ? (await ctx.db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, input.affiliateId))).map(
+          (r) => r.id,
+        )
       : input.teamId === null
         ? []
         : [input.teamId];
@@ -178,7 +180,7 @@ export async function attemptPostback(
   const result = await callOutbound(buildPostbackRequest(postback.method, url), { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
   const status = result.response?.status ?? null;
   const success = status !== null && status >= 200 && status < 300;
-  const answer = success ? `Delivered (HTTP ${status})` : result.error ?? `The affiliate's server answered HTTP ${status}`;
+  const answer = success ? `Delivered (HTTP ${status})` : (result.error ?? `The affiliate's server answered HTTP ${status}`);
   const msg = (opts.test ? `Test: ${answer}` : answer).slice(0, 500);
   const [log] = await deps.database.db
     .insert(systemLogs)
@@ -214,7 +216,11 @@ export async function attemptPostback(
  * One delivery attempt: logs it and answers 'delivered', answers 'skipped' when the postback is gone or inactive, and
  * throws (after logging) when the affiliate's server did not take it, so the queue retries.
  */
-export async function deliverPostback(deps: DeliveryDeps, job: PostbackDeliverJob, info: Pick<JobInfo, 'retryCount'>): Promise<DeliveryOutcome> {
+export async function deliverPostback(
+  deps: DeliveryDeps,
+  job: PostbackDeliverJob,
+  info: Pick<JobInfo, 'retryCount'>,
+): Promise<DeliveryOutcome> {
   const [postback] = await deps.database.db
     .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method })
     .from(postbacks)

@@ -83,7 +83,10 @@ function scopeWhere(ctx: Ctx): SQL | undefined {
   return or(
     and(
       eq(postbacks.scope, 'affiliate'),
-      inArray(postbacks.affiliateId, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id))),
+      inArray(
+        postbacks.affiliateId,
+        ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)),
+      ),
     ),
     and(
       eq(postbacks.scope, 'team'),
@@ -131,7 +134,10 @@ type Selected = Awaited<ReturnType<ReturnType<typeof selectPostbacks>['where']>>
 async function toPostbacks(ctx: Ctx, rows: Selected[]): Promise<AffiliatePostback[]> {
   const goalIds = [...new Set(rows.flatMap((r) => r.row.goalEvents.map((g) => g.goalId)))];
   const goals = goalIds.length
-    ? await ctx.db.select({ id: verticalGoals.id, title: verticalGoals.title }).from(verticalGoals).where(inArray(verticalGoals.id, goalIds))
+    ? await ctx.db
+        .select({ id: verticalGoals.id, title: verticalGoals.title })
+        .from(verticalGoals)
+        .where(inArray(verticalGoals.id, goalIds))
     : [];
   const goalTitle = new Map(goals.map((g) => [g.id, g.title]));
   return rows.map(({ row, affiliate: a, team, campaignCount }) => ({
@@ -143,7 +149,11 @@ async function toPostbacks(ctx: Ctx, rows: Selected[]): Promise<AffiliatePostbac
     url: row.url,
     method: row.method as AffiliatePostback['method'],
     events: row.events as PostbackEvent[],
-    goalEvents: row.goalEvents.map((g) => ({ goalId: g.goalId, goalTitle: goalTitle.get(g.goalId) ?? null, events: g.events as PostbackEvent[] })),
+    goalEvents: row.goalEvents.map((g) => ({
+      goalId: g.goalId,
+      goalTitle: goalTitle.get(g.goalId) ?? null,
+      events: g.events as PostbackEvent[],
+    })),
     status: row.status as Status,
     campaignCount: Number(campaignCount),
     createdAt: toSeconds(row.createdAt)!,
@@ -256,7 +266,10 @@ function urlError(ctx: Ctx, url: string, loc: Loc): ApiErrorItem | null {
 
 async function existingGoals(ctx: Ctx, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await ctx.db.select({ id: verticalGoals.id }).from(verticalGoals).where(inArray(verticalGoals.id, [...new Set(ids)]));
+  const rows = await ctx.db
+    .select({ id: verticalGoals.id })
+    .from(verticalGoals)
+    .where(inArray(verticalGoals.id, [...new Set(ids)]));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -267,9 +280,11 @@ function goalErrors(goalEvents: { goalId: number }[], known: Set<number>, skip: 
 }
 
 /** a 400 whose message is the first readable field message (e.g. "Unknown macro {clickid}") */
-const invalid = (errors: ApiErrorItem[]) => AppError.validation(errors, errors.find((e) => e.msg.includes(' '))?.msg ?? 'Validation failed');
+const invalid = (errors: ApiErrorItem[]) =>
+  AppError.validation(errors, errors.find((e) => e.msg.includes(' '))?.msg ?? 'Validation failed');
 
-const listensToSomething = (events: string[], goalEvents: { events: string[] }[]) => events.length > 0 || goalEvents.some((g) => g.events.length > 0);
+const listensToSomething = (events: string[], goalEvents: { events: string[] }[]) =>
+  events.length > 0 || goalEvents.some((g) => g.events.length > 0);
 const NOTHING = (i: number) => fieldError(at(i, 'events'), 'Choose at least one event or goal event', 'required');
 
 /** Affiliates (role type affiliate) and teams among the ids that the actor reaches. */
@@ -357,7 +372,10 @@ export async function create(ctx: Ctx, items: CreateItem[]): Promise<AffiliatePo
   requireWrite(actor);
   const errors: ApiErrorItem[] = [];
   const owners = await ownersOf(ctx, items, errors);
-  const known = await existingGoals(ctx, items.flatMap((x) => x.goalEvents.map((g) => g.goalId)));
+  const known = await existingGoals(
+    ctx,
+    items.flatMap((x) => x.goalEvents.map((g) => g.goalId)),
+  );
   items.forEach((x, i) => {
     const bad = urlError(ctx, x.url, at(i, 'url'));
     if (bad) errors.push(bad);
@@ -395,8 +413,14 @@ export async function update(ctx: Ctx, items: UpdateItem[]): Promise<AffiliatePo
   requireWrite(requireActor(ctx));
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockScoped(c, items.map((x) => x.id));
-    const known = await existingGoals(c, items.flatMap((x) => x.goalEvents?.map((g) => g.goalId) ?? []));
+    const current = await lockScoped(
+      c,
+      items.map((x) => x.id),
+    );
+    const known = await existingGoals(
+      c,
+      items.flatMap((x) => x.goalEvents?.map((g) => g.goalId) ?? []),
+    );
     const errors: ApiErrorItem[] = [];
     items.forEach((x, i) => {
       const row = current.get(x.id)!;
@@ -426,7 +450,10 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
   requireWrite(requireActor(ctx));
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockScoped(c, items.map((x) => x.id));
+    const current = await lockScoped(
+      c,
+      items.map((x) => x.id),
+    );
     const audits: AuditEntry[] = [];
     for (const x of items) {
       const changes = diffFields(current.get(x.id)!, { status: x.status });

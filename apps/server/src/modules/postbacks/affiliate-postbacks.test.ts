@@ -25,8 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
 
-const put = (items: Record<string, unknown>[], as: TestUser | null = t.admin) => t.request({ method: 'PUT', url: URL, as, payload: { items } });
-const patch = (items: Record<string, unknown>[], as: TestUser | null = t.admin) => t.request({ method: 'PATCH', url: URL, as, payload: { items } });
+const put = (items: Record<string, unknown>[], as: TestUser | null = t.admin) =>
+  t.request({ method: 'PUT', url: URL, as, payload: { items } });
+const patch = (items: Record<string, unknown>[], as: TestUser | null = t.admin) =>
+  t.request({ method: 'PATCH', url: URL, as, payload: { items } });
 const get = (url: string, as: TestUser | null = t.admin) => t.request({ method: 'GET', url: `${URL}${url}`, as });
 const valid = (extra: Record<string, unknown> = {}) => ({
   title: 'My tracker',
@@ -53,7 +55,10 @@ describe('affiliate postbacks: create', () => {
       campaignCount: 0,
       createdBy: affiliate.id,
     });
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'postback'), eq(auditLog.entityId, item.id)));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'postback'), eq(auditLog.entityId, item.id)));
     expect(audit.map((a) => a.action)).toEqual(['create']);
   });
 
@@ -77,13 +82,22 @@ describe('affiliate postbacks: create', () => {
     const vertical = await t.make.vertical({ goals: ['Deposit', 'Registration'] });
     const goalId = vertical.goals[0].id;
     const res = await put([
-      valid({ affiliateId: affiliate.id, method: 'POST', goalEvents: [{ goalId, events: ['conversion_approved', 'conversion_rejected'] }] }),
+      valid({
+        affiliateId: affiliate.id,
+        method: 'POST',
+        goalEvents: [{ goalId, events: ['conversion_approved', 'conversion_rejected'] }],
+      }),
       valid({ scope: 'team', teamId: team.id, events: [], goalEvents: [{ goalId, events: ['conversion_pending'] }], status: 'inactive' }),
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('2 postbacks created');
     const [a, b] = res.json().data.items;
-    expect(a).toMatchObject({ scope: 'affiliate', affiliate: { id: affiliate.id }, method: 'POST', goalEvents: [{ goalId, goalTitle: 'Deposit' }] });
+    expect(a).toMatchObject({
+      scope: 'affiliate',
+      affiliate: { id: affiliate.id },
+      method: 'POST',
+      goalEvents: [{ goalId, goalTitle: 'Deposit' }],
+    });
     expect(b).toMatchObject({ scope: 'team', affiliate: null, team: { id: team.id }, status: 'inactive', events: [] });
   });
 
@@ -119,7 +133,9 @@ describe('affiliate postbacks: create', () => {
       { msg: 'Choose at least one event or goal event', type: 'required', loc: ['body', 'items', 0, 'events'] },
     ]);
     const goal = await put([valid({ affiliateId: affiliate.id, goalEvents: [{ goalId: 999999, events: ['conversion_approved'] }] })]);
-    expect(goal.json().errors).toEqual([{ msg: 'The goal does not exist', type: 'exists', loc: ['body', 'items', 0, 'goalEvents', 0, 'goalId'] }]);
+    expect(goal.json().errors).toEqual([
+      { msg: 'The goal does not exist', type: 'exists', loc: ['body', 'items', 0, 'goalEvents', 0, 'goalId'] },
+    ]);
     const owners = await put([valid({ scope: 'affiliate' }), valid({ scope: 'team', teamId: 999999 })]);
     expect(owners.json().errors).toEqual([
       { msg: 'required', type: 'required', loc: ['body', 'items', 0, 'affiliateId'] },
@@ -149,14 +165,24 @@ describe('affiliate postbacks: scope, list, edit, status', () => {
     expect((await get(`/${own.id}`, mine)).json().data.items[0]).toMatchObject({ id: own.id, title: 'Mine' });
     const edit = await patch([{ id: other.id, title: 'Hijacked' }], mine);
     expect(edit.statusCode).toBe(404);
-    const status = await t.request({ method: 'POST', url: `${URL}/change_status`, as: mine, payload: { items: [{ id: other.id, status: 'inactive' }] } });
+    const status = await t.request({
+      method: 'POST',
+      url: `${URL}/change_status`,
+      as: mine,
+      payload: { items: [{ id: other.id, status: 'inactive' }] },
+    });
     expect(status.statusCode).toBe(404);
     // one postback out of reach refuses the whole request
     const mixed = await t.request({
       method: 'POST',
       url: `${URL}/change_status`,
       as: mine,
-      payload: { items: [{ id: own.id, status: 'inactive' }, { id: other.id, status: 'inactive' }] },
+      payload: {
+        items: [
+          { id: own.id, status: 'inactive' },
+          { id: other.id, status: 'inactive' },
+        ],
+      },
     });
     expect(mixed.statusCode).toBe(404);
     expect((await t.request({ method: 'POST', url: `${URL}/${other.id}/test`, as: mine, payload: {} })).statusCode).toBe(404);
@@ -173,7 +199,12 @@ describe('affiliate postbacks: scope, list, edit, status', () => {
     const [a, b, c] = (
       await put([
         valid({ affiliateId: affiliate.id, title: `${stamp} one`, events: ['event_sent'] }),
-        valid({ affiliateId: affiliate.id, title: `${stamp} two`, events: [], goalEvents: [{ goalId: vertical.goals[0].id, events: ['event_sent'] }] }),
+        valid({
+          affiliateId: affiliate.id,
+          title: `${stamp} two`,
+          events: [],
+          goalEvents: [{ goalId: vertical.goals[0].id, events: ['event_sent'] }],
+        }),
         valid({ scope: 'team', teamId: team.id, title: `${stamp} three`, status: 'inactive' }),
       ])
     ).json().data.items;
@@ -204,7 +235,9 @@ describe('affiliate postbacks: scope, list, edit, status', () => {
     expect(seen).toContain(inReach.id);
     expect(seen).not.toContain(outOfReach.id);
     expect((await get(`/${outOfReach.id}`, manager)).statusCode).toBe(404);
-    expect((await put([valid({ affiliateId: stranger.id })], manager)).json().errors[0]).toMatchObject({ msg: 'The affiliate does not exist' });
+    expect((await put([valid({ affiliateId: stranger.id })], manager)).json().errors[0]).toMatchObject({
+      msg: 'The affiliate does not exist',
+    });
     expect((await put([valid({ affiliateId: managed.id })], manager)).statusCode).toBe(200);
     const readOnly = await t.make.user({ type: 'employee', permissions: ['postback.read', 'affiliate.read'] });
     expect((await get(`/${inReach.id}`, readOnly)).statusCode).toBe(200);
@@ -217,19 +250,40 @@ describe('affiliate postbacks: scope, list, edit, status', () => {
     const res = await patch([{ id: created.id, title: 'Renamed', method: 'POST', affiliateId: 1, scope: 'team' }], affiliate);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Postback saved');
-    expect(res.json().data.items[0]).toMatchObject({ title: 'Renamed', method: 'POST', scope: 'affiliate', affiliate: { id: affiliate.id } });
+    expect(res.json().data.items[0]).toMatchObject({
+      title: 'Renamed',
+      method: 'POST',
+      scope: 'affiliate',
+      affiliate: { id: affiliate.id },
+    });
     const empty = await patch([{ id: created.id, events: [] }], affiliate);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].loc).toEqual(['body', 'items', 0, 'events']);
     const badUrl = await patch([{ id: created.id, url: 'https://t.example/?a={advertiser_id}' }], affiliate);
     expect(badUrl.json().message).toBe('The macro {advertiser_id} is not available in affiliate postbacks');
-    const status = await t.request({ method: 'POST', url: `${URL}/change_status`, as: affiliate, payload: { items: [{ id: created.id, status: 'inactive' }] } });
+    const status = await t.request({
+      method: 'POST',
+      url: `${URL}/change_status`,
+      as: affiliate,
+      payload: { items: [{ id: created.id, status: 'inactive' }] },
+    });
     expect(status.json()).toMatchObject({ message: 'Postback status changed', data: { items: [{ id: created.id, status: 'inactive' }] } });
-    const badStatus = await t.request({ method: 'POST', url: `${URL}/change_status`, as: affiliate, payload: { items: [{ id: created.id, status: 'paused' }] } });
+    const badStatus = await t.request({
+      method: 'POST',
+      url: `${URL}/change_status`,
+      as: affiliate,
+      payload: { items: [{ id: created.id, status: 'paused' }] },
+    });
     expect(badStatus.statusCode).toBe(400);
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'postback'), eq(auditLog.entityId, created.id)));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'postback'), eq(auditLog.entityId, created.id)));
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'change_status']);
-    expect((await db.select().from(postbacks).where(eq(postbacks.id, created.id)))[0]).toMatchObject({ title: 'Renamed', status: 'inactive' });
+    expect((await db.select().from(postbacks).where(eq(postbacks.id, created.id)))[0]).toMatchObject({
+      title: 'Renamed',
+      status: 'inactive',
+    });
   });
 });
 
@@ -267,15 +321,22 @@ describe('affiliate postbacks: look-ups', () => {
 describe('affiliate postbacks: test call', () => {
   it('calls the URL once with sample values and logs it as a test postback_out; a failing receiver is reported', async () => {
     const affiliate = await t.make.user({ type: 'affiliate' });
-    const created = (await put([valid({ url: `${base}/ok?cid={click_id}&e={event}&s1={sub1}&p={payout}`, status: 'inactive' })], affiliate)).json().data
-      .items[0];
+    const created = (
+      await put([valid({ url: `${base}/ok?cid={click_id}&e={event}&s1={sub1}&p={payout}`, status: 'inactive' })], affiliate)
+    ).json().data.items[0];
     received.length = 0;
     const res = await t.request({ method: 'POST', url: `${URL}/${created.id}/test`, as: affiliate, payload: { event: 'event_sent' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Test postback delivered', data: { success: true, responseStatus: 200 } });
     expect(received).toEqual(['/ok?cid=test-click-id&e=event_sent&s1=test-sub1&p=10.00']);
     const [log] = await db.select().from(systemLogs).where(eq(systemLogs.id, res.json().data.logId));
-    expect(log).toMatchObject({ type: 'postback_out', postbackId: created.id, affiliateId: affiliate.id, event: 'event_sent', success: true });
+    expect(log).toMatchObject({
+      type: 'postback_out',
+      postbackId: created.id,
+      affiliateId: affiliate.id,
+      event: 'event_sent',
+      success: true,
+    });
     expect(log.data).toMatchObject({ test: true });
     expect(log.msg).toBe('Test: Delivered (HTTP 200)');
 
@@ -303,7 +364,12 @@ describe('affiliate postbacks: SSRF guard', () => {
         expect(res.statusCode, url).toBe(400);
         expect(res.json().errors).toEqual([{ msg: `The address ${host} is not public`, type: 'ssrf', loc: ['body', 'items', 0, 'url'] }]);
       }
-      const ok = await strict.request({ method: 'PUT', url: URL, as: affiliate, payload: { items: [valid({ url: 'https://8.8.8.8/pb' })] } });
+      const ok = await strict.request({
+        method: 'PUT',
+        url: URL,
+        as: affiliate,
+        payload: { items: [valid({ url: 'https://8.8.8.8/pb' })] },
+      });
       expect(ok.statusCode).toBe(200);
     } finally {
       await strict.close();

@@ -57,18 +57,35 @@ export default async function postbacksRoutes(fastify: FastifyInstance) {
     data: await own.list(req.ctx, req.query),
   }));
 
-  app.get('/postbacks/statuses', { config: read, schema: { tags, response: { 200: envelope(listOf(postbackStatusSchema)) } } }, async () => ({
-    data: { items: [{ id: 'active' as const, title: 'Active' }, { id: 'inactive' as const, title: 'Inactive' }] },
-  }));
+  app.get(
+    '/postbacks/statuses',
+    { config: read, schema: { tags, response: { 200: envelope(listOf(postbackStatusSchema)) } } },
+    async () => ({
+      data: {
+        items: [
+          { id: 'active' as const, title: 'Active' },
+          { id: 'inactive' as const, title: 'Inactive' },
+        ],
+      },
+    }),
+  );
 
-  app.get('/postbacks/events', { config: read, schema: { tags, response: { 200: envelope(listOf(postbackEventGroupSchema)) } } }, async () => ({
-    data: { items: postbackEventCatalogue() },
-  }));
+  app.get(
+    '/postbacks/events',
+    { config: read, schema: { tags, response: { 200: envelope(listOf(postbackEventGroupSchema)) } } },
+    async () => ({
+      data: { items: postbackEventCatalogue() },
+    }),
+  );
 
   /** the macros an affiliate or team postback URL may carry: the delivery's own catalogue without the staff-only ones */
-  app.get('/postbacks/mappings', { config: read, schema: { tags, response: { 200: envelope(listOf(postbackMacroSchema)) } } }, async () => ({
-    data: { items: affiliatePostbackMacros() },
-  }));
+  app.get(
+    '/postbacks/mappings',
+    { config: read, schema: { tags, response: { 200: envelope(listOf(postbackMacroSchema)) } } },
+    async () => ({
+      data: { items: affiliatePostbackMacros() },
+    }),
+  );
 
   app.get('/postbacks/goals', { config: read, schema: { tags, response: { 200: envelope(listOf(postbackGoalSchema)) } } }, async (req) => ({
     data: await own.goals(req.ctx),
@@ -94,10 +111,14 @@ export default async function postbacksRoutes(fastify: FastifyInstance) {
     return { data: { items }, message: own.messages.saved(items.length) };
   });
 
-  app.post('/postbacks/change_status', { config: write, schema: { tags, body: itemsOf(postbackStatusItem), response: many } }, async (req) => {
-    const items = await own.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: own.messages.status(items.length) };
-  });
+  app.post(
+    '/postbacks/change_status',
+    { config: write, schema: { tags, body: itemsOf(postbackStatusItem), response: many } },
+    async (req) => {
+      const items = await own.changeStatus(req.ctx, req.body.items);
+      return { data: { items }, message: own.messages.status(items.length) };
+    },
+  );
 
   app.post(
     '/postbacks/:id/test',

@@ -2,15 +2,17 @@
  * Create (PUT /campaigns) or edit (PATCH /campaigns) one campaign: title; affiliate (staff, create only) and offer
  * (create only: both are fixed afterwards); the integration method (the offer's); countries within the offer's geos;
  * a parked tracking domain; landers of the offer the affiliate may use; traffic source (the offer's when it names
- * any); the target-URL settings. An edit sends only what changed. Spec §8 notices answered by the save stay in the
- * drawer as alerts (the campaign is saved all the same); without notices the drawer closes.
+ * any); the affiliate's own postbacks called for it (none: all of them); the target-URL settings. An edit sends only
+ * what changed. Spec §8 notices answered by the save stay in the drawer as alerts (the campaign is saved all the
+ * same); without notices the drawer closes.
  */
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { Campaign, CampaignNotice } from '@leadgrid/shared/schemas/campaigns';
 import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/schemas/sell-side';
 import { zTitle } from '@leadgrid/shared/validation';
-import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isAffiliate } from '../../app/access';
 import { useSession } from '../../app/session';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
@@ -21,6 +23,8 @@ import { applyCampaignErrors } from './formErrors';
 import { useCampaignsT } from './i18n';
 import { toCreate, toUpdate, valuesOf, type CampaignValues } from './model';
 import { CountryPicker, LanderPicker, OfferPicker, SourcePicker, TrackDomainPicker } from './pickers';
+import { NS as POSTBACKS_NS } from '../postbacks/i18n';
+import { PostbackPicker } from '../postbacks/PostbackPicker';
 import { TargetUrlFields } from './TargetUrlFields';
 
 export interface CampaignDrawerProps {
@@ -44,6 +48,7 @@ function SectionTitle({ children }: { children: string }) {
 
 export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreated }: CampaignDrawerProps) {
   const { t } = useCampaignsT();
+  const { t: tp } = useTranslation(POSTBACKS_NS);
   const { access } = useSession();
   const affiliateView = access ? isAffiliate(access) : false;
   const staff = !affiliateView;
@@ -155,6 +160,8 @@ export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreat
           if (notices) setNotices(null);
           // landers depend on the offer and on the affiliate (their sieves)
           if ('offerId' in changed || 'affiliateId' in changed) form.setFieldValue('landerIds', []);
+          // postbacks are the affiliate's own
+          if ('affiliateId' in changed) form.setFieldValue('postbackIds', []);
         }}
         onFinish={(v) => void submit({ ...form.getFieldsValue(true), ...v })}
         onFinishFailed={() => undefined}
@@ -269,17 +276,15 @@ export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreat
             </Form.Item>
           </Col>
         </Row>
-        {campaign?.postbacks.length ? (
-          <Form.Item label={t('fields.postbacks')}>
-            <Flex gap={6} wrap>
-              {campaign.postbacks.map((p) => (
-                <Tag key={p.id} title={p.url} style={{ marginInlineEnd: 0 }}>
-                  {p.title || p.url}
-                </Tag>
-              ))}
-            </Flex>
-          </Form.Item>
-        ) : null}
+        <Form.Item name="postbackIds" label={t('fields.postbacks')} extra={needAffiliate ? t('drawer.affiliateFirst') : tp('picker.hint')}>
+          <PostbackPicker
+            affiliateId={staff ? (affiliateId ?? undefined) : undefined}
+            needAffiliate={staff && !affiliateId}
+            current={campaign?.postbacks}
+            maxTagCount="responsive"
+            data-testid="campaign-postbacks"
+          />
+        </Form.Item>
 
         <Divider style={{ margin: '4px 0 16px' }} />
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>

@@ -81,6 +81,8 @@ export interface CampaignValues {
   domainId: number | null;
   landerIds: number[];
   trafficSourceId: number | null;
+  /** the affiliate's own postbacks called for this campaign (none: all of them) */
+  postbackIds: number[];
   targetUrlSettings: TargetUrlValues;
 }
 
@@ -96,6 +98,7 @@ export function valuesOf(c: Campaign | null, preset: { offerId?: number; affilia
       domainId: null,
       landerIds: [],
       trafficSourceId: null,
+      postbackIds: [],
       targetUrlSettings: { mode: d.mode, url: d.url ?? '', passSubs: d.passSubs, passQuery: d.passQuery, params: [] },
     };
   }
@@ -109,6 +112,7 @@ export function valuesOf(c: Campaign | null, preset: { offerId?: number; affilia
     domainId: c.domain?.id ?? null,
     landerIds: c.landers.map((l) => l.id),
     trafficSourceId: c.trafficSource?.id ?? null,
+    postbackIds: c.postbacks.map((p) => p.id),
     targetUrlSettings: {
       mode: s.mode,
       url: s.url ?? '',
@@ -143,6 +147,7 @@ export function toCreate(v: CampaignValues, staff: boolean): CampaignCreate {
     domainId: v.domainId ?? null,
     landerIds: v.landerIds ?? [],
     trafficSourceId: v.trafficSourceId ?? null,
+    ...(v.postbackIds?.length ? { postbackIds: v.postbackIds } : {}),
     targetUrlSettings: targetUrlPayload(v.targetUrlSettings),
   };
 }
@@ -157,6 +162,7 @@ export function toUpdate(c: Campaign, v: CampaignValues): CampaignUpdate {
   if ((v.domainId ?? null) !== before.domainId) item.domainId = v.domainId ?? null;
   if (!sameSet(v.landerIds ?? [], before.landerIds)) item.landerIds = v.landerIds ?? [];
   if ((v.trafficSourceId ?? null) !== before.trafficSourceId) item.trafficSourceId = v.trafficSourceId ?? null;
+  if (!sameSet(v.postbackIds ?? [], before.postbackIds)) item.postbackIds = v.postbackIds ?? [];
   const settings = targetUrlPayload(v.targetUrlSettings);
   if (JSON.stringify(settings) !== JSON.stringify(targetUrlPayload(before.targetUrlSettings))) item.targetUrlSettings = settings;
   return item;

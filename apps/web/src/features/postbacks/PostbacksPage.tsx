@@ -1,0 +1,288 @@
+/**
+ * /postbacks[/active|/inactive|/all] (postback.read for staff, postback.own.read for affiliates): affiliate and team
+ * postbacks with their URL, events and goal events, method, status and the campaigns naming them. Staff filter by
+ * type, affiliate and team; affiliates see their own. A row opens /postbacks/{id}; "New postback" opens /postbacks/new.
+ */
+import { EditOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { ACTIVE_STATUSES, POSTBACK_EVENTS } from '@leadgrid/shared/constants';
+import { POSTBACK_SCOPES, type AffiliatePostback } from '@leadgrid/shared/schemas/postbacks';
+import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { allowed, isAffiliate } from '../../app/access';
+import { useSession } from '../../app/session';
+import { formatDateTime } from '../../components/format';
+import { Page } from '../../components/Page';
+import { StatusTag } from '../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { useTable } from '../../components/table/useTable';
+import { AffiliatePicker, personName, TeamPicker } from '../affiliates/pickers';
+import { mono } from '../global-postback/builder';
+import { NS as GP } from '../global-postback/i18n';
+import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../lists/parts';
+import { useChangePostbackStatus, usePostbacks } from './api';
+import { NS } from './i18n';
+
+export const POSTBACK_WRITE = ['postback.update', 'postback.own.update'];
+const TABS = ['active', 'inactive', 'all'] as const;
+type TabKey = (typeof TABS)[number];
+const firstId = (v: string | undefined) => (v ? Number(v.split(',')[0]) || null : null);
+
+/** The owner of a postback: the affiliate (name over e-mail) or the team. */
+export function OwnerCell({ postback }: { postback: AffiliatePostback }) {
+  const { t } = useTranslation(NS);
+  if (postback.team)
+    return (
+      <Flex gap={6} align="center">
+        <TeamOutlined />
+        <Flex vertical style={{ lineHeight: 1.25 }}>
+          <Typography.Text>{postback.team.title}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('scopes.team')}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+    );
+  if (!postback.affiliate) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Flex gap={6} align="center">
+      <UserOutlined />
+      <Flex vertical style={{ lineHeight: 1.25, minWidth: 0 }}>
+        <Typography.Text
+          ellipsis
+          style={{ maxWidth: 220 }}
+        >{`#${postback.affiliate.id} ${personName(postback.affiliate)}`}</Typography.Text>
+        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 220 }}>
+          {postback.affiliate.email}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Events as a count with the list in a tooltip, and the goals listened to. */
+function EventsCell({ postback }: { postback: AffiliatePostback }) {
+  const { t } = useTranslation(NS);
+  const { t: tg } = useTranslation(GP);
+  return (
+    <Flex gap={4} wrap>
+      {postback.events.length ? (
+        <Tooltip title={postback.events.map((e) => tg(`events.${e}`)).join(', ')}>
+          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+            {t('eventsCount', { count: postback.events.length })}
+          </Tag>
+        </Tooltip>
+      ) : null}
+      {postback.goalEvents.length ? (
+        <Tooltip
+          title={postback.goalEvents
+            .map((g) => `${g.goalTitle ?? `#${g.goalId}`}: ${g.events.map((e) => tg(`events.${e}`)).join(', ')}`)
+            .join('; ')}
+        >
+          <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+            {t('goalsCount', { count: postback.goalEvents.length })}
+          </Tag>
+        </Tooltip>
+      ) : null}
+    </Flex>
+  );
+}
+
+export default function PostbacksPage() {
+  const { t } = useTranslation(NS);
+  const { t: tg } = useTranslation(GP);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { access, timezone } = useSession();
+  const affiliateView = !!access && isAffiliate(access);
+  const canWrite = allowed(access, POSTBACK_WRITE);
+  const last = pathname.split('/').pop();
+  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'event', 'scope', 'affiliateId', 'teamId', 'status'] });
+  const f = table.filters;
+  const list = usePostbacks({ ...table.query, status: tab === 'all' ? f.status : tab });
+  const changeStatus = useChangePostbackStatus();
+  const confirmStatus = useConfirmStatus();
+  const statusFilters = useStatusFilters(ACTIVE_STATUSES);
+  const [selected, setSelected] = useState<number[]>([]);
+  const open = (row: AffiliatePostback) => navigate(`/postbacks/${row.id}`);
+  const create = () => navigate('/postbacks/new');
+
+  const columns: DataColumn<AffiliatePostback>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, row) => (
+        <Flex vertical style={{ maxWidth: 420, minWidth: 240 }}>
+          <Typography.Link strong onClick={() => open(row)} data-testid="postback-row-title">
+            {title || t('untitled')}
+          </Typography.Link>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: row.url }} style={{ ...mono, fontSize: 12, maxWidth: 420 }}>
+            {row.url}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    ...(affiliateView
+      ? []
+      : [{ key: 'owner', title: t('fields.owner'), render: (_: unknown, row: AffiliatePostback) => <OwnerCell postback={row} /> }]),
+    { key: 'events', title: t('fields.events'), render: (_, row) => <EventsCell postback={row} /> },
+    {
+      key: 'method',
+      title: t('fields.method'),
+      sortable: true,
+      width: 90,
+      render: (m: string) => <Tag style={{ ...mono, marginInlineEnd: 0 }}>{m}</Tag>,
+    },
+    {
+      key: 'campaignCount',
+      title: t('fields.campaigns'),
+      render: (n: number) =>
+        n ? t('campaignsCount', { count: n }) : <Typography.Text type="secondary">{t('allCampaigns')}</Typography.Text>,
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      sortable: true,
+      filters: tab === 'all' ? statusFilters : undefined,
+      render: (s: string) => <StatusTag status={s} />,
+    },
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      sortable: true,
+      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+    },
+    {
+      key: 'actions',
+      title: '',
+      settingsLabel: t('actions.edit'),
+      alwaysVisible: true,
+      width: 56,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => (
+        <Tooltip title={canWrite ? t('actions.edit') : t('actions.open')}>
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('actions.edit')}
+            onClick={() => open(row)}
+            data-testid="postback-edit"
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('title')}
+      subtitle={affiliateView ? t('subtitleAffiliate') : t('subtitleStaff')}
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="postback-create">
+            {t('create')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Card variant="borderless">
+        <DataTable<AffiliatePostback>
+          name="postbacks"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
+          empty={{
+            title: t('emptyTitle'),
+            description: affiliateView ? t('emptyTextAffiliate') : t('emptyTextStaff'),
+            action: canWrite ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={create}>
+                {t('create')}
+              </Button>
+            ) : undefined,
+          }}
+          toolbar={
+            <>
+              <Segmented<TabKey>
+                value={tab}
+                onChange={(v) => navigate(`/postbacks/${v}`)}
+                options={TABS.map((k) => ({ value: k, label: t(`tabs.${k}`) }))}
+                data-testid="postback-tabs"
+              />
+              <SearchBox table={table} placeholder={t('search')} />
+              <Select
+                allowClear
+                value={f.event}
+                onChange={(v?: string) => table.setFilters({ event: v ?? null })}
+                options={POSTBACK_EVENTS.map((e) => ({ value: e, label: tg(`events.${e}`) }))}
+                placeholder={t('filters.event')}
+                style={{ width: 200 }}
+                aria-label={t('filters.event')}
+                data-testid="postback-event-filter"
+              />
+              {affiliateView ? null : (
+                <>
+                  <Select
+                    allowClear
+                    value={f.scope}
+                    onChange={(v?: string) => table.setFilters({ scope: v ?? null })}
+                    options={POSTBACK_SCOPES.map((s) => ({ value: s, label: t(`scopes.${s}`) }))}
+                    placeholder={t('filters.scope')}
+                    style={{ width: 130 }}
+                    aria-label={t('filters.scope')}
+                  />
+                  <AffiliatePicker
+                    multiple={false}
+                    value={firstId(f.affiliateId)}
+                    onChange={(v) => table.setFilters({ affiliateId: (v as number | null) ?? null })}
+                    placeholder={t('filters.affiliate')}
+                    style={{ width: 200 }}
+                    aria-label={t('filters.affiliate')}
+                  />
+                  <TeamPicker
+                    multiple={false}
+                    value={firstId(f.teamId)}
+                    onChange={(v) => table.setFilters({ teamId: (v as number | null) ?? null })}
+                    placeholder={t('filters.team')}
+                    style={{ width: 170 }}
+                    aria-label={t('filters.team')}
+                  />
+                </>
+              )}
+            </>
+          }
+          title={
+            selected.length
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={changeStatus.isPending}
+                    onStatus={(next) =>
+                      confirmStatus(selected.length, next, async () => {
+                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status: next })));
+                        setSelected([]);
+                      })
+                    }
+                  />
+                )
+              : undefined
+          }
+        />
+      </Card>
+    </Page>
+  );
+}
