@@ -21,7 +21,7 @@ const REF_KIND: Partial<Record<SieveKey, RefKind>> = {
 function Chip({ children, tip, testId }: { children: ReactNode; tip?: ReactNode; testId?: string }) {
   const tag = (
     <Tag
-      style={{ marginInlineEnd: 0, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      style={{ marginInlineEnd: 0, maxWidth: 'min(240px, 100%)', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
       data-testid={testId}
     >
       {children}

@@ -1,6 +1,7 @@
 /**
  * The offer's landings tab (/offers/{id}/landings): its landers — page type, target URL with its macros, preview,
- * advertiser, weight, language, status and sieve (columns chosen in the sieve display settings) — with create / edit,
+ * advertiser, weight, language (a tag under the title), status and sieve (keys chosen in the sieve display settings) —
+ * with create / edit,
  * a bulk edit of weight, status and sieve for the selected rows, and status changes where the spec §4 guard ("a
  * landing cannot be activated while its advertiser is inactive") is said in place; then its creatives.
  */
@@ -33,7 +34,10 @@ export function UrlWithMacros({ url, maxWidth = 300 }: { url: string; maxWidth?:
   const parts = url.split(/(\{[^{}]*\})/g).filter(Boolean);
   return (
     <Tooltip title={<span style={{ wordBreak: 'break-all' }}>{url}</span>} mouseEnterDelay={0.4}>
-      <Typography.Text style={{ ...mono, display: 'block', maxWidth, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="url-with-macros">
+      <Typography.Text
+        style={{ ...mono, display: 'block', maxWidth, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        data-testid="url-with-macros"
+      >
         {parts.map((p, i) =>
           /^\{[^{}]*\}$/.test(p) ? (
             <span key={i} style={{ color: token.colorPrimary, fontWeight: 600 }}>
@@ -94,7 +98,7 @@ function LandersCard({ offer }: { offer: Offer }) {
       sortable: true,
       alwaysVisible: true,
       render: (_, l) => (
-        <Flex vertical gap={2} style={{ minWidth: 160, maxWidth: 210 }}>
+        <Flex vertical gap={2} style={{ minWidth: 160, maxWidth: 190 }}>
           <Typography.Text strong ellipsis={{ tooltip: l.title }}>
             {l.title}
           </Typography.Text>
@@ -105,8 +109,19 @@ function LandersCard({ offer }: { offer: Offer }) {
             <Tag color={l.pageType === 'landing' ? 'blue' : 'purple'} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
               {t(`pageTypes.${l.pageType}`)}
             </Tag>
+            {l.language ? (
+              <Tag style={{ ...mono, marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }} data-testid="lander-language-tag">
+                {l.language}
+              </Tag>
+            ) : null}
             {l.landerApiLanguage ? (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: t('landers.fromApi', { title: l.landerApiLanguage.landerApi.title, language: l.landerApiLanguage.language }) }} style={{ fontSize: 12 }}>
+              <Typography.Text
+                type="secondary"
+                ellipsis={{
+                  tooltip: t('landers.fromApi', { title: l.landerApiLanguage.landerApi.title, language: l.landerApiLanguage.language }),
+                }}
+                style={{ fontSize: 12 }}
+              >
                 {t('landers.fromApi', { title: l.landerApiLanguage.landerApi.title, language: l.landerApiLanguage.language })}
               </Typography.Text>
             ) : null}
@@ -120,8 +135,8 @@ function LandersCard({ offer }: { offer: Offer }) {
       title: t('fields.advertiser'),
       render: (a: Lander['advertiser']) =>
         a ? (
-          <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 170 }}>
-            <Link to={`/advertisers/${a.id}`} style={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 150 }}>
+            <Link to={`/advertisers/${a.id}`} style={{ maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {a.title}
             </Link>
             {a.status !== 'active' ? <StatusTag status={a.status} /> : null}
@@ -132,17 +147,11 @@ function LandersCard({ offer }: { offer: Offer }) {
     },
     { key: 'weight', title: t('fields.weight'), sortable: true, align: 'right', width: 80 },
     {
-      key: 'language',
-      title: t('fields.language'),
-      sortable: true,
-      render: (lang: string | null) => (lang ? <Tag style={mono}>{lang}</Tag> : <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('landers.anyLanguage')}</Typography.Text>),
-    },
-    {
       key: 'targetUrl',
       title: t('fields.targetUrl'),
       render: (url: string, l) => (
         <Flex vertical gap={2}>
-          <UrlWithMacros url={url} maxWidth={200} />
+          <UrlWithMacros url={url} maxWidth={180} />
           {l.previewUrl ? (
             <Typography.Link href={l.previewUrl} target="_blank" rel="noopener noreferrer" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
               <ExportOutlined /> {t('fields.preview')}
@@ -165,7 +174,13 @@ function LandersCard({ offer }: { offer: Offer }) {
             render: (_: unknown, l: Lander) => (
               <Flex gap={0} justify="flex-end">
                 <Tooltip title={t('actions.edit')}>
-                  <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ lander: l })} aria-label={t('actions.edit')} data-testid="lander-edit" />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ lander: l })}
+                    aria-label={t('actions.edit')}
+                    data-testid="lander-edit"
+                  />
                 </Tooltip>
                 <Dropdown
                   trigger={['click']}
@@ -228,7 +243,11 @@ function LandersCard({ offer }: { offer: Offer }) {
           error={list.error}
           onRetry={() => void list.refetch()}
           size="middle"
-          rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
           empty={
             filtered
               ? { title: t('landers.emptyFilteredTitle'), description: t('landers.emptyFiltered') }

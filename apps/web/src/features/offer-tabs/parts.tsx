@@ -3,14 +3,7 @@
  * included), a table state kept in the component for a second table on one screen, the confirmation popups, the
  * lander macro chips, the sieve-only popup and small cells.
  */
-import {
-  FileImageOutlined,
-  FileOutlined,
-  FileTextOutlined,
-  FileZipOutlined,
-  LinkOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
+import { FileImageOutlined, FileOutlined, FileTextOutlined, FileZipOutlined, LinkOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { LANDER_MACROS } from '@leadgrid/shared/schemas/landers';
 import { macroToken, MACROS } from '@leadgrid/shared/macros';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '@leadgrid/shared/constants';
@@ -60,12 +53,17 @@ export function CreativeTypeIcon({ type }: { type: CreativeType }) {
  * One "Sieve" column: the restricting keys of the row's sieve among those the user shows (sieve display settings),
  * as compact tags; one column rather than one per key keeps the tables inside 1440 px.
  */
-export function sieveSummaryColumn<T>(owner: SieveOwner, keys: readonly SieveKey[], sieve: (row: T) => Sieve, title: string): DataColumn<T> {
+export function sieveSummaryColumn<T>(
+  owner: SieveOwner,
+  keys: readonly SieveKey[],
+  sieve: (row: T) => Sieve,
+  title: string,
+): DataColumn<T> {
   return {
     key: 'sieve',
     title,
     render: (_v: unknown, row: T) => (
-      <div style={{ minWidth: 140, maxWidth: 240 }}>
+      <div style={{ minWidth: 140, maxWidth: 200 }}>
         <SieveSummary sieve={sieve(row)} owner={owner} keys={keys} />
       </div>
     ),
@@ -89,11 +87,7 @@ const hasField = (form: FormInstance, path: (string | number)[]) => {
  * (['categoryIds', 1] -> categoryIds). Errors under `sieve` are answered for the sieve editor; the rest (and the
  * message of an error without items, or naming what a field cannot say, like an unknown macro) for an alert.
  */
-export function applyItemErrors(
-  form: FormInstance,
-  error: unknown,
-  index = 0,
-): { rest: string[]; sieve: SieveErrors } {
+export function applyItemErrors(form: FormInstance, error: unknown, index = 0): { rest: string[]; sieve: SieveErrors } {
   if (!(error instanceof ApiError)) return { rest: [], sieve: {} };
   const sieve = sieveServerErrors(error, ['items', index]);
   const fields = new Map<string, { name: (string | number)[]; errors: string[] }>();
@@ -247,7 +241,12 @@ export const macroRule = (t: TFunction): Rule => ({
 });
 
 /** Inserts `token` at the cursor of an input of the form (or at the end) and gives the focus back. */
-export function insertAtCursor(form: FormInstance, name: string | (string | number)[], input: HTMLInputElement | null | undefined, token: string) {
+export function insertAtCursor(
+  form: FormInstance,
+  name: string | (string | number)[],
+  input: HTMLInputElement | null | undefined,
+  token: string,
+) {
   const current: string = form.getFieldValue(name) ?? '';
   const start = input?.selectionStart ?? current.length;
   const end = input?.selectionEnd ?? current.length;
