@@ -1,0 +1,104 @@
+/**
+ * The leads export: the button starts `POST /exports` with the list's filters, opens the events stream with its token,
+ * shows the progress of its `export_lead` events (others' exports ignored) and, once done, fetches the file and saves it.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { notify } from '../../api/notify';
+import { ExportButton } from './ExportButton';
+
+vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const SLOW = { timeout: 10_000 };
+const view = (patch: Record<string, unknown>) => ({
+  id: 7,
+  type: 'leads',
+  status: 'running',
+  progress: 0,
+  rowsDone: 0,
+  rowsTotal: 10,
+  fileName: null,
+  error: null,
+  createdAt: 1_795_000_000,
+  finishedAt: null,
+  ...patch,
+});
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  url: string;
+  closed = false;
+  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.last = this;
+  }
+  addEventListener(name: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(name: string, data: unknown) {
+    for (const fn of this.listeners.get(name) ?? []) fn(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+}
+
+let requests: { method: string; path: string; body: unknown }[];
+const saved = vi.fn();
+const anchorClick = HTMLAnchorElement.prototype.click;
+
+beforeEach(() => {
+  requests = [];
+  FakeEventSource.last = null;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(input);
+      requests.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      if (path === '/api/v1/exports') return json({ data: { items: [view({ status: 'pending' })] }, message: 'The export has started' });
+      if (path === '/api/v1/events/token') return json({ data: { token: 'tok en', expiresIn: 60 } });
+      if (path === '/api/v1/exports/7') return json({ data: { items: [view({ progress: 10, rowsDone: 1 })] } });
+      if (path === '/api/v1/exports/7/file') return new Response('id,status\n1,sent\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+      return json({ data: { items: [] } });
+    }),
+  );
+  URL.createObjectURL = vi.fn(() => 'blob:leads');
+  URL.revokeObjectURL = vi.fn();
+  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+    saved(this.download);
+  };
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  HTMLAnchorElement.prototype.click = anchorClick;
+});
+
+it('starts the export with the filters, shows its progress and saves the file when done', async () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ExportButton query={{ status: 'sent', offerId: '3', orderBy: 'createdAt:desc' }} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByTestId('lead-export'));
+  await waitFor(() => expect(FakeEventSource.last).not.toBeNull(), SLOW);
+  expect(requests[0]).toEqual({ method: 'POST', path: '/api/v1/exports', body: { type: 'leads', query: { status: 'sent', offerId: '3', orderBy: 'createdAt:desc' } } });
+  expect(FakeEventSource.last!.url).toBe('/api/v1/events?token=tok%20en');
+
+  const source = FakeEventSource.last!;
+  source.emit('export_lead', view({ id: 8, progress: 90, rowsDone: 9 }));
+  source.emit('export_lead', view({ progress: 50, rowsDone: 5 }));
+  expect(await screen.findByText('Exporting: 5 of 10 rows', undefined, SLOW)).toBeTruthy();
+
+  source.emit('export_lead', view({ status: 'done', progress: 100, rowsDone: 10, fileName: 'leads-7.csv' }));
+  await waitFor(() => expect(saved).toHaveBeenCalledWith('leads-7.csv'), SLOW);
+  expect(source.closed).toBe(true);
+  expect(requests.filter((r) => r.path === '/api/v1/exports/7/file')).toHaveLength(1);
+  expect(notify.success).toHaveBeenCalledWith('The export is ready: leads-7.csv');
+  await waitFor(() => expect(screen.queryByTestId('lead-export-progress')).toBeNull(), SLOW);
+});
