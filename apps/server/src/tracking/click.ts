@@ -27,6 +27,8 @@ export interface ClickInput {
   referrer: string | undefined;
   query: Record<string, unknown>;
   now: Date;
+  /** the offer's caps are all full with the action trafficback (CapGate): a valid click goes to the trafficback URL */
+  capped?: boolean;
 }
 
 export interface ClickOutcome {
@@ -134,7 +136,8 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
   let lander: RouteLander | null = null;
   let location: string | null = null;
   const settings = route.targetUrlSettings;
-  if (!reason) {
+  const cappedOut = !reason && !!input.capped && !!route.trafficbackUrl;
+  if (!reason && !cappedOut) {
     if (settings.mode === 'url' && settings.url) location = substituteMacros(settings.url, macros);
     else {
       lander = chooseLander(

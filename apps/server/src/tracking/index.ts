@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { CapGate } from './cap-gate';
 import { ChangeFeed } from './change-feed';
 import { UniqueClicks } from './click';
 import { ClickWriter } from './click-writer';
@@ -14,6 +15,8 @@ export interface Tracking {
   routing: RoutingCache;
   clicks: ClickWriter;
   unique: UniqueClicks;
+  /** offers capped out for clicks (trafficback), from a snapshot refreshed off the request path */
+  caps: CapGate;
   now: () => Date;
 }
 
@@ -24,6 +27,7 @@ export function setupTracking(app: FastifyInstance, deps: { database: Database; 
     routing: new RoutingCache(deps.database, feed),
     clicks: new ClickWriter(deps.database, deps.config.CLICK_FLUSH_MS, app.log),
     unique: new UniqueClicks(),
+    caps: new CapGate(deps.database, deps.now, 5000, (err) => app.log.warn({ err }, 'cap gate refresh failed')),
     now: deps.now,
   };
   app.addHook('onReady', async () => {

@@ -1,7 +1,8 @@
 /**
  * The tracking endpoint `GET /c/:campaignKey` on every host (parked tracking domains and the main host): answers the
- * 302 from memory and leaves the write to the click batch writer. Unknown keys answer 404; invalid clicks go to the
- * offer's trafficback URL, or answer 404 when it has none. Never a 500 for bad input: a failure is logged by name.
+ * 302 from memory and leaves the write to the click batch writer. Unknown keys answer 404; invalid clicks, and the
+ * clicks of an offer whose caps are full with the action trafficback (CapGate), go to the offer's trafficback URL;
+ * an invalid click answers 404 when there is none. Never a 500 for bad input: a failure is logged by name.
  */
 import { CAMPAIGN_KEY_RE } from '@leadgrid/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -33,6 +34,7 @@ export function registerTrackingRoutes(app: FastifyInstance, tracking: Tracking)
           referrer: req.headers.referer,
           query: (req.query ?? {}) as Record<string, unknown>,
           now,
+          capped: tracking.caps.isClosed(route.offerId),
         },
         (k) => tracking.unique.check(k, now.getTime()),
       );
