@@ -240,7 +240,10 @@ const STATUS_NAMES: Record<number, string> = { 1: 'pending', 2: 'hold', 3: 'appr
 async function record(tx: DbOrTx, ctx: Ctx, queue: JobQueue, integration: IntegrationRow, names: Postback, p: Record<string, string>, opts: RecordOptions) {
   const now = ctx.now();
   const { lead, click } = await findSubject(tx, integration, p, names, opts);
+  // one postback of a lead (or of a click without a lead) at a time: an advertiser's retries racing each other find the
+  // conversion the first one made instead of making another (or tripping over its event id's unique index)
   if (lead) await tx.execute(sql`select id from leads where id = ${lead.id} for update`);
+  else if (click) await tx.execute(sql`select id from clicks where id = ${click.id}::uuid for update`);
   const offerId = lead?.offerId ?? click!.offerId!;
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
   if (!offer) throw new Refusal(404, 'Unknown offer');
