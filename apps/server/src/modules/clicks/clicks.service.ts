@@ -47,12 +47,18 @@ const isStaff = (actor: Actor) => STAFF_ROLE_TYPES.includes(actor.roleType);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** the condition keeping the clicks the actor may read */
-function clickScope(ctx: Ctx, actor: Actor): SQL | undefined {
+/**
+ * The condition keeping the clicks the actor may read. A manager's affiliates are read first and given as a list:
+ * with a sub-select the planner walks the whole period on `clicks_created_idx` and filters row by row (0.5 s over 90k
+ * rows for a manager with no clicks); with the ids it estimates the share and can take `clicks_affiliate_created_idx`.
+ */
+async function clickScope(ctx: Ctx, actor: Actor): Promise<SQL | undefined> {
   if (isStaff(actor)) {
     if (hasPermission(actor, 'click.read')) return undefined;
-    if (hasPermission(actor, 'click.assigned.read'))
-      return inArray(clicks.affiliateId, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)));
+    if (hasPermission(actor, 'click.assigned.read')) {
+      const managed = await ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id));
+      return managed.length ? inArray(clicks.affiliateId, managed.map((m) => m.id)) : sql`false`;
+    }
     return sql`false`;
   }
   if (actor.roleType === 'affiliate' && hasPermission(actor, 'click.own.read')) return eq(clicks.affiliateId, actor.id);
@@ -77,12 +83,12 @@ export function periodOf(ctx: Ctx, actor: Actor, q: Pick<Filters, 'from' | 'to' 
 type FilterKey = 'offerId' | 'affiliateId' | 'campaignId' | 'landerId' | 'trafficSourceId' | 'country' | 'deviceType' | 'os' | 'browser' | 'invalidReason';
 
 /** the WHERE of a click query: scope, period, status, then each given filter except `skip` */
-function clickWhere(ctx: Ctx, actor: Actor, q: Filters, status: number | undefined, skip?: FilterKey): SQL | undefined {
+function clickWhere(ctx: Ctx, actor: Actor, scope: SQL | undefined, q: Filters, status: number | undefined, skip?: FilterKey): SQL | undefined {
   const { from, to } = periodOf(ctx, actor, q);
   const use = <T>(key: FilterKey, values: T[] | undefined): values is T[] => key !== skip && !!values?.length;
   const subs = CLICK_SUBS.map((s) => (q[s] ? eq(clicks[s], q[s]) : undefined));
   return and(
-    clickScope(ctx, actor),
+    scope,
     gte(clicks.createdAt, from),
     lt(clicks.createdAt, to),
     status !== undefined ? eq(clicks.status, status) : undefined,
@@ -186,7 +192,7 @@ export async function list(ctx: Ctx, tab: ClickTab, q: ClickListFilters) {
   if (p.offset > CLICK_MAX_OFFSET) throw AppError.field(['querystring', 'offset'], 'noMore', `Clicks are paged up to offset ${CLICK_MAX_OFFSET}: narrow the filters`);
   // the search box takes a click id or an IP address
   const search = p.search ? (UUID.test(p.search) ? eq(clicks.id, p.search) : eq(clicks.ip, p.search)) : undefined;
-  const where = and(clickWhere(ctx, actor, q, CLICK_TABS[tab]), search);
+  const where = and(clickWhere(ctx, actor, await clickScope(ctx, actor), q, CLICK_TABS[tab]), search);
   const rows = await selectClicks(ctx).where(where).orderBy(p.order, desc(clicks.id)).limit(p.limit).offset(p.offset);
   const items = rows.map((r) => toView(r, isStaff(actor)));
   if (!p.withMeta) return { items };
@@ -198,7 +204,7 @@ export async function list(ctx: Ctx, tab: ClickTab, q: ClickListFilters) {
 /** One click by id; 404 when it is missing (or not written yet) or outside the reader's reach. */
 export async function get(ctx: Ctx, id: string): Promise<Click> {
   const actor = requireActor(ctx);
-  const [row] = await selectClicks(ctx).where(and(eq(clicks.id, id), clickScope(ctx, actor)));
+  const [row] = await selectClicks(ctx).where(and(eq(clicks.id, id), await clickScope(ctx, actor)));
   if (!row) throw AppError.notFound('Click');
   return toView(row, isStaff(actor));
 }
@@ -231,7 +237,7 @@ export async function filters(ctx: Ctx, q: z.infer<typeof clickFiltersQuery>): P
   const actor = requireActor(ctx);
   const spec = SLUGS[q.slug];
   const status = q.status ? CLICK_TABS[q.status] : undefined;
-  const where = clickWhere(ctx, actor, q, status, spec.key);
+  const where = clickWhere(ctx, actor, await clickScope(ctx, actor), q, status, spec.key);
   const n = sql<number>`count(*)::int`;
   const like = q.query ? `%${escapeLike(q.query)}%` : undefined;
   if (spec.entity) {
@@ -272,7 +278,7 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     const current = await tx
       .select()
       .from(clicks)
-      .where(and(inArray(clicks.id, ids), clickScope(c, actor)))
+      .where(and(inArray(clicks.id, ids), await clickScope(c, actor)))
       .for('update');
     const byId = new Map(current.map((r) => [r.id, r]));
     const missing: ApiErrorItem[] = items.flatMap((x, i) => (byId.has(x.id) ? [] : [{ msg: `Click ${x.id} not found`, type: 'not_found', loc: at(i, 'id') }]));
