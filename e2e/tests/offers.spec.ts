@@ -1,6 +1,7 @@
 /**
- * Offers and campaigns (issue 6) end to end: an admin builds a private offer with a lander, a cap and a payment rule
- * and assigns it to an affiliate; signs in as that affiliate (impersonation); the affiliate finds the offer in
+ * Offers and campaigns (issue 6) end to end: an admin builds a private offer in the offers screen, assigns it to an
+ * affiliate on its affiliates tab and adds a lander, a cap and a payment rule on its landings, caps and payment-rules
+ * tabs; signs in as that affiliate (impersonation); the affiliate finds the offer in
  * /offers/all, opens it, creates a campaign from it, copies the tracking link, and the link answers a click with a
  * 302 to the lander.
  */
@@ -14,7 +15,10 @@ interface Items<T> {
 /** a browser's user agent: the tracker treats the headless one as a bot and refuses its clicks */
 const VISITOR_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-test('an affiliate creates a campaign for a private offer assigned to them and its link redirects to the lander', async ({ page, context }) => {
+test('an affiliate creates a campaign for a private offer assigned to them and its link redirects to the lander', async ({
+  page,
+  context,
+}) => {
   // many screens and writes: room for a slow machine
   test.setTimeout(300_000);
   const run = Date.now().toString(36);
@@ -40,7 +44,10 @@ test('an affiliate creates a campaign for a private offer assigned to them and i
   await offerDrawer.getByTestId('offer-title').fill(offerTitle);
   await offerDrawer.getByTestId('offer-vertical').click();
   await page.keyboard.type(`Finance ${run}`);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `Finance ${run}` }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `Finance ${run}` })
+    .click();
   await offerDrawer.getByTestId('offer-access').getByText('Private', { exact: true }).click();
   await offerDrawer.getByTestId('offer-status').getByText('Active', { exact: true }).click();
   await page.getByTestId('offer-create-submit').click();
@@ -59,17 +66,34 @@ test('an affiliate creates a campaign for a private offer assigned to them and i
   await page.getByTestId('add-affiliates-submit').click();
   await expect(page.getByTestId('offer-affiliates')).toContainText(`Petra Publisher${run}`);
 
-  // ---- a lander, a cap and a payment rule: through the API (their tabs are not mounted on the offer page yet)
-  const lander = await api(page, 'PUT', '/landers', {
-    items: [{ offerId, title: `Form ${run}`, targetUrl: `${landerUrl}?cid={click_id}` }],
-  });
-  expect(lander.status).toBe(200);
-  const cap = await api(page, 'PUT', '/caps', { items: [{ offerId, title: 'Daily leads', value: '100', informationalValue: '50' }] });
-  expect(cap.status).toBe(200);
-  const rule = await api(page, 'PUT', '/payment-rules', {
-    items: [{ offerId, title: 'Base payout', revenueValue: '30', revenueCurrency: 'USD', payoutValue: '20', payoutCurrency: 'USD' }],
-  });
-  expect(rule.status).toBe(200);
+  // ---- a lander on the landings tab, a cap on the caps tab, a payment rule on the payment rules tab
+  await page.goto(`/offers/${offerId}/landings`);
+  await page.getByTestId('lander-create').click();
+  const landerDrawer = page.locator('.ant-drawer').filter({ has: page.getByTestId('lander-form') });
+  await landerDrawer.getByTestId('lander-title').fill(`Form ${run}`);
+  await landerDrawer.getByTestId('lander-target-url').fill(`${landerUrl}?cid={click_id}`);
+  await landerDrawer.getByTestId('lander-save').click();
+  await expect(page.getByTestId('landers-card')).toContainText(`Form ${run}`);
+
+  await page.goto(`/offers/${offerId}/caps`);
+  await page.getByTestId('cap-create').click();
+  const capDrawer = page.locator('.ant-drawer').filter({ has: page.getByTestId('cap-form') });
+  await capDrawer.getByTestId('cap-title').fill('Daily leads');
+  await capDrawer.getByTestId('cap-value').fill('100');
+  await capDrawer.getByTestId('cap-informational').fill('50');
+  await capDrawer.getByTestId('cap-save').click();
+  await expect(page.getByTestId('offer-caps-tab')).toContainText('Daily leads');
+  await expect(page.getByTestId('cap-counter').first()).toContainText('100');
+
+  await page.goto(`/offers/${offerId}/payment-rules`);
+  await page.getByTestId('rule-create').click();
+  const ruleDrawer = page.locator('.ant-drawer').filter({ has: page.getByTestId('rule-form') });
+  await ruleDrawer.getByTestId('rule-title').fill('Base payout');
+  await ruleDrawer.getByTestId('rule-revenue').fill('30');
+  await ruleDrawer.getByTestId('rule-payout').fill('20');
+  await ruleDrawer.getByTestId('rule-save').click();
+  await expect(page.getByTestId('rule-payout-cell').first()).toContainText('20');
+  await expect(page.getByTestId('rule-revenue-cell').first()).toContainText('30');
 
   // ---- sign in as the affiliate from its page
   await page.goto(`/affiliates/members/${affiliateId}`);
