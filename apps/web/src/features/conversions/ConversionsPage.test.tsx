@@ -139,8 +139,8 @@ describe('filters -> query', () => {
 describe('what each user sees', () => {
   it('staff with conversion.update: revenue, profit and advertiser, row actions and selection', async () => {
     renderPage('/conversions', 'admin', STAFF);
-    expect((await screen.findAllByText('Broker One', undefined, SLOW)).length).toBe(3);
-    for (const name of ['Revenue', 'Profit', 'Advertiser']) expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    expect((await screen.findAllByText('Deposit · Broker One', undefined, SLOW)).length).toBe(3);
+    for (const name of ['Revenue / Profit', 'Offer / Goal · Advertiser']) expect(screen.getByRole('columnheader', { name })).toBeTruthy();
     expect(screen.getByTestId('conversion-actions-1')).toBeTruthy();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(3);
     expect(screen.getByText('Late')).toBeTruthy();
@@ -148,7 +148,7 @@ describe('what each user sees', () => {
 
   it('staff without conversion.update: no actions and no selection', async () => {
     renderPage('/conversions', 'affiliate_manager', ['front.menu.conversions.read', 'conversion.assigned.read']);
-    expect((await screen.findAllByText('Broker One', undefined, SLOW)).length).toBe(3);
+    expect((await screen.findAllByText('Deposit · Broker One', undefined, SLOW)).length).toBe(3);
     expect(screen.queryByTestId('conversion-actions-1')).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
   });
@@ -156,9 +156,10 @@ describe('what each user sees', () => {
   it('an affiliate: payout only, no advertiser or affiliate, no actions', async () => {
     renderPage('/conversions', 'affiliate', AFFILIATE);
     expect((await screen.findAllByText('Spring push', undefined, SLOW)).length).toBe(3);
-    for (const name of ['Revenue', 'Profit', 'Advertiser']) expect(screen.queryByRole('columnheader', { name })).toBeNull();
+    for (const name of ['Revenue / Profit', 'Offer / Goal · Advertiser']) expect(screen.queryByRole('columnheader', { name })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Offer / Goal' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Payout' })).toBeTruthy();
-    expect(screen.queryByText('Broker One')).toBeNull();
+    expect(screen.queryByText(/Broker One/)).toBeNull();
     expect(screen.queryByText('Petra Pub')).toBeNull();
     expect(screen.queryByTestId('conversion-actions-1')).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
@@ -168,7 +169,7 @@ describe('what each user sees', () => {
 describe('status changes and edit', () => {
   it('approves the selected conversions that may be approved, with the send-postback choice, and shows the outcome', async () => {
     renderPage('/conversions', 'admin', STAFF);
-    await screen.findAllByText('Broker One', undefined, SLOW);
+    await screen.findAllByText('Deposit · Broker One', undefined, SLOW);
     fireEvent.click(rowCheckbox(1));
     fireEvent.click(rowCheckbox(3));
     const hold = () => screen.getByTestId('conversion-bulk-hold') as HTMLButtonElement;

@@ -6,9 +6,9 @@
  * and the dependent filters. 25 a page, newest first. Selected conversions are approved, rejected or put on hold with
  * the send-postback choice; a row opens the edit drawer (`?conversion=<id>`).
  */
-import { CheckOutlined, CloseOutlined, EditOutlined, MoreOutlined, PauseOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, MoreOutlined, PauseOutlined } from '@ant-design/icons';
 import type { ConversionFilterSlug, ConversionView } from '@leadgrid/shared/schemas/conversions';
-import { Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Card, Dropdown, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allowed, isStaff } from '../../app/access';
@@ -46,14 +46,14 @@ const ACTION_ICONS: Record<StatusAction, React.ReactNode> = { approve: <CheckOut
 
 /** the dependent filters in toolbar order, with their widths */
 const FILTER_SELECTS: { slug: ConversionFilterSlug; label: string; width: number }[] = [
-  { slug: 'statuses', label: 'status', width: 140 },
-  { slug: 'offers', label: 'offer', width: 160 },
-  { slug: 'affiliates', label: 'affiliate', width: 160 },
-  { slug: 'advertisers', label: 'advertiser', width: 160 },
-  { slug: 'campaigns', label: 'campaign', width: 150 },
-  { slug: 'goals', label: 'goal', width: 130 },
-  { slug: 'countries', label: 'country', width: 120 },
-  { slug: 'marks', label: 'mark', width: 120 },
+  { slug: 'statuses', label: 'status', width: 130 },
+  { slug: 'offers', label: 'offer', width: 145 },
+  { slug: 'affiliates', label: 'affiliate', width: 145 },
+  { slug: 'advertisers', label: 'advertiser', width: 145 },
+  { slug: 'campaigns', label: 'campaign', width: 140 },
+  { slug: 'goals', label: 'goal', width: 120 },
+  { slug: 'countries', label: 'country', width: 115 },
+  { slug: 'marks', label: 'mark', width: 110 },
 ];
 
 const positiveId = (v: string | null) => {
@@ -90,6 +90,7 @@ function Money({ amount, currency, base, baseCurrency }: { amount: string; curre
 
 export default function ConversionsPage() {
   const { t } = useConversionsT();
+  const { token } = theme.useToken();
   const { access, timezone } = useSession();
   const staff = access ? isStaff(access) : false;
   const canUpdate = staff && allowed(access, CONVERSION_UPDATE);
@@ -135,7 +136,7 @@ export default function ConversionsPage() {
       title: t('columns.id'),
       sortable: true,
       alwaysVisible: true,
-      width: 80,
+      width: 72,
       render: (id: number) =>
         canUpdate ? (
           <Link to={{ search: `?conversion=${id}` }} onClick={(e) => (e.preventDefault(), setOpen(id))} aria-label={t('list.open', { id })}>
@@ -149,18 +150,29 @@ export default function ConversionsPage() {
       key: 'createdAt',
       title: t('columns.createdAt'),
       sortable: true,
-      render: (s: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</span>,
+      render: (s: number) => {
+        const [day, time] = formatDateTime(s, timezone).split(' ');
+        return <Stacked top={day} bottom={time} width={110} />;
+      },
     },
     {
       key: 'status',
-      title: t('columns.status'),
+      title: `${t('columns.status')} / ${t('columns.marks')}`,
+      settingsLabel: t('columns.status'),
       sortable: true,
       render: (_v, row) => (
         <Flex gap={4} wrap={false} align="center" data-testid="conversion-status">
           <StatusTag status={statusName(row.status)} />
+          {row.marks.map((m) => (
+            <Tooltip key={m} title={t(`marks.${m}Hint`, { defaultValue: m })}>
+              <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid="conversion-mark">
+                {t(`marks.${m}`, { defaultValue: m })}
+              </Tag>
+            </Tooltip>
+          ))}
           {row.isHidden ? (
             <Tooltip title={t('list.hiddenHint')}>
-              <Tag style={{ marginInlineEnd: 0 }}>{t('list.hidden')}</Tag>
+              <EyeInvisibleOutlined aria-label={t('list.hidden')} style={{ color: token.colorTextTertiary }} data-testid="conversion-hidden-mark" />
             </Tooltip>
           ) : null}
         </Flex>
@@ -168,9 +180,11 @@ export default function ConversionsPage() {
     },
     {
       key: 'offer',
-      title: `${t('columns.offer')} / ${t('columns.goal')}`,
+      title: staff ? `${t('columns.offer')} / ${t('columns.goal')} · ${t('columns.advertiser')}` : `${t('columns.offer')} / ${t('columns.goal')}`,
       settingsLabel: t('columns.offer'),
-      render: (_v, row) => <Stacked top={row.offer?.title ?? `#${row.offerId}`} bottom={row.goal?.title} />,
+      render: (_v, row) => (
+        <Stacked width={200} top={row.offer?.title ?? `#${row.offerId}`} bottom={[row.goal?.title, staff ? row.advertiser?.title : undefined].filter(Boolean).join(' · ') || undefined} />
+      ),
     },
   ];
   if (staff)
@@ -198,26 +212,23 @@ export default function ConversionsPage() {
     columns.push(
       {
         key: 'revenue',
-        title: t('columns.revenue'),
-        align: 'right',
-        render: (_v, row) => <Money amount={row.revenue ?? '0'} currency={row.revenueCurrency ?? row.baseCurrency} base={row.baseRevenue} baseCurrency={row.baseCurrency} />,
-      },
-      {
-        key: 'profit',
-        title: t('columns.profit'),
+        title: `${t('columns.revenue')} / ${t('columns.profit')}`,
+        settingsLabel: t('columns.revenue'),
         align: 'right',
         render: (_v, row) => (
-          <Typography.Text type={row.profit?.startsWith('-') ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(row.profit ?? '0', row.baseCurrency)}
-          </Typography.Text>
+          <Flex vertical style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
+            <Typography.Text>{formatMoney(row.revenue ?? '0', row.revenueCurrency)}</Typography.Text>
+            <Typography.Text type={row.profit?.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 12 }}>
+              {t('list.profit', { amount: formatMoney(row.profit ?? '0', row.baseCurrency) })}
+            </Typography.Text>
+          </Flex>
         ),
       },
-      { key: 'advertiser', title: t('columns.advertiser'), render: (_v, row) => (row.advertiser ? <Stacked top={row.advertiser.title} width={150} /> : <Dash />) },
     );
   columns.push(
     {
       key: 'clickId',
-      title: `${t('columns.clickId')} / ${t('columns.leadId')}`,
+      title: t('columns.clickLead'),
       settingsLabel: t('columns.clickId'),
       render: (_v, row) => (
         <Flex vertical style={{ lineHeight: 1.3 }}>
@@ -237,27 +248,10 @@ export default function ConversionsPage() {
       ),
     },
     {
-      key: 'marks',
-      title: t('columns.marks'),
-      render: (_v, row) =>
-        row.marks.length ? (
-          <Flex gap={4} wrap>
-            {row.marks.map((m) => (
-              <Tooltip key={m} title={t(`marks.${m}Hint`, { defaultValue: m })}>
-                <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-                  {t(`marks.${m}`, { defaultValue: m })}
-                </Tag>
-              </Tooltip>
-            ))}
-          </Flex>
-        ) : (
-          <Dash />
-        ),
-    },
-    {
       key: 'publicNotes',
-      title: t('columns.publicNotes'),
-      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 160 }}>{v}</Typography.Text> : <Dash />),
+      title: <Tooltip title={t('columns.publicNotes')}>{t('columns.notes')}</Tooltip>,
+      settingsLabel: t('columns.publicNotes'),
+      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 96 }}>{v}</Typography.Text> : <Dash />),
     },
   );
   if (canUpdate)
@@ -340,7 +334,7 @@ export default function ConversionsPage() {
                     onChange={(v) => table.setFilters({ isHidden: v ?? null })}
                     placeholder={t('filters.visibility')}
                     aria-label={t('filters.visibility')}
-                    style={{ width: 150 }}
+                    style={{ width: 130 }}
                     popupMatchSelectWidth={220}
                     options={[
                       { value: '0', label: t('filters.visible') },
