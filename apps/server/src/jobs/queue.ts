@@ -102,10 +102,28 @@ export class JobQueue {
     this.state = 'started';
     if (opts.workers) {
       for (const def of this.definitions.values()) {
+        // A worker fetching one job at a time waits the polling interval after each one, so a queue drained at most
+        // concurrency / interval jobs a second (8/s for outbound postbacks, whatever the backlog). Instead two
+        // workers each fetch up to half the concurrency and, while their batches come back full, fetch again at once:
+        // a backlog drains at the handlers' speed, and one slow job holds back only its own batch.
+        const concurrency = def.concurrency ?? 1;
+        const workers = concurrency > 1 ? 2 : 1;
+        const batchSize = Math.ceil(concurrency / workers);
         await this.boss.work<unknown>(
           def.name,
-          { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, localConcurrency: def.concurrency ?? 1 },
-          async ([job]) => this.run(def, job),
+          { batchSize, burstWhenBatchFull: batchSize > 1, perJobResults: true, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, localConcurrency: workers },
+          async (jobs) =>
+            Promise.all(
+              jobs.map(async (job) => {
+                try {
+                  await this.run(def, job);
+                  return { id: job.id, status: 'completed' as const };
+                } catch (err) {
+                  // failed alone: the queue retries it per its policy, the rest of the batch completes
+                  return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+                }
+              }),
+            ),
         );
         if (def.cron) await this.boss.schedule(def.name, def.cron, {});
       }
