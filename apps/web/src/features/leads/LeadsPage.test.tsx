@@ -16,7 +16,9 @@ import LeadsPage from './LeadsPage';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 20_000 };
+// several antd tables and selects per test: room for a busy machine
+vi.setConfig({ testTimeout: 120_000 });
 const FINANCE = { id: 1, title: 'Finance' };
 const DATING = { id: 2, title: 'Dating' };
 
@@ -86,6 +88,8 @@ beforeEach(() => {
         return json(200, { data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Not in the vertical’s grades' }] }, message: 'Changed' });
       if (url.pathname === '/api/v1/leads') return json(200, { data: { items: LEADS, meta: { totalCount: 3 } } });
       if (url.pathname === '/api/v1/leads/1') return json(200, { data: { items: [DETAIL] } });
+      if (url.pathname === '/api/v1/leads/filters')
+        return json(200, { data: { items: [{ value: 4, label: 'Loans PL', count: 12 }, { value: 3, label: 'Loans DE', count: 7 }] } });
       return json(200, { data: { items: [] } });
     }),
   );
@@ -136,6 +140,26 @@ describe('filters -> query', () => {
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(listCalls().at(-1)?.get('search')).toBe('bob@example.com'), SLOW);
     expect(listCalls().at(-1)?.get('offset')).toBeNull();
+    expect(listCalls().at(-1)?.get('status')).toBe('sent');
+  });
+
+  it('asks the dependent offer filter with the other filters and the typed text; a choice filters the list', async () => {
+    renderPage('/leads?status=sent&dateFrom=2026-11-01', 'admin', STAFF);
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(0), SLOW);
+    const combobox = within(screen.getByTestId('lead-filter-offers')).getByRole('combobox');
+    fireEvent.mouseDown(combobox);
+    fireEvent.change(combobox, { target: { value: 'Loa' } });
+    const filterCall = () => requests.filter((r) => r.url.pathname === '/api/v1/leads/filters').at(-1)?.url.searchParams;
+    await waitFor(() => expect(filterCall()?.get('search')).toBe('Loa'), SLOW);
+    expect(Object.fromEntries(filterCall()!)).toMatchObject({ filterSlug: 'offers', status: 'sent', dateFrom: '2026-11-01', timezone: 'Europe/Berlin' });
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.getAttribute('title') === 'Loans PL');
+      if (!found) throw new Error('no option Loans PL');
+      return found;
+    }, SLOW);
+    expect(option.textContent).toContain('12');
+    fireEvent.click(option);
+    await waitFor(() => expect(listCalls().at(-1)?.get('offerId')).toBe('4'), SLOW);
     expect(listCalls().at(-1)?.get('status')).toBe('sent');
   });
 
