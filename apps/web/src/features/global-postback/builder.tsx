@@ -14,7 +14,8 @@ const GROUP_ORDER: MacroDef['group'][] = ['click', 'lead', 'conversion', 'offer'
 /** the macros a URL for this audience may carry: affiliate-side URLs never carry staff-only ones */
 export const macrosFor = (audience: 'staff' | 'affiliate') => MACROS.filter((m) => audience === 'staff' || !m.staffOnly);
 
-export function MacroTable({ audience }: { audience: 'staff' | 'affiliate' }) {
+/** The macro reference; `compact` (a side column) leaves out the group and lets descriptions wrap. */
+export function MacroTable({ audience, compact = false }: { audience: 'staff' | 'affiliate'; compact?: boolean }) {
   const { t } = useTranslation(NS);
   const rows = macrosFor(audience);
   return (
@@ -23,14 +24,14 @@ export function MacroTable({ audience }: { audience: 'staff' | 'affiliate' }) {
       size="small"
       pagination={false}
       dataSource={[...rows]}
-      scroll={{ x: 'max-content' }}
+      scroll={compact ? undefined : { x: 'max-content' }}
       data-testid="macro-table"
       columns={[
         {
           key: 'name',
           title: t('macros.macro'),
           render: (_, m) => (
-            <Typography.Text code copyable={{ text: macroToken(m.name) }}>
+            <Typography.Text code copyable={{ text: macroToken(m.name) }} style={{ whiteSpace: 'nowrap' }}>
               {macroToken(m.name)}
             </Typography.Text>
           ),
@@ -51,7 +52,9 @@ export function MacroTable({ audience }: { audience: 'staff' | 'affiliate' }) {
             </Flex>
           ),
         },
-        { key: 'group', title: t('macros.group'), render: (_, m) => t(`macros.groups.${m.group}`) },
+        ...(compact
+          ? []
+          : [{ key: 'group', title: t('macros.group'), render: (_: unknown, m: MacroDef) => t(`macros.groups.${m.group}`) }]),
       ]}
     />
   );

@@ -337,7 +337,7 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
           <Form<PostbackValues>
             form={form}
             layout="vertical"
-            requiredMark="optional"
+            requiredMark={false}
             disabled={!canWrite}
             onValuesChange={(changed: Partial<PostbackValues>) => {
               setDirty(true);
@@ -358,7 +358,7 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
                       <OwnerCell postback={postback} />
                     </Form.Item>
                   ) : (
-                    <Form.Item label={t('form.owner')} required extra={t('form.ownerHint')} style={{ marginBottom: 0 }}>
+                    <Form.Item label={t('form.owner')} extra={t('form.ownerHint')} style={{ marginBottom: 0 }}>
                       <Flex gap={8} align="flex-start">
                         <Form.Item name="scope" noStyle>
                           <Segmented<PostbackScope>
@@ -467,7 +467,7 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
           <Card variant="borderless" title={tc('macros.title', { ns: GP })}>
             <Flex vertical gap={12}>
               <Typography.Text type="secondary">{tc('macros.text', { ns: GP })}</Typography.Text>
-              <MacroTable audience="affiliate" />
+              <MacroTable audience="affiliate" compact />
             </Flex>
           </Card>
         </Flex>

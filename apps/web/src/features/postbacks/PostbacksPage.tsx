@@ -1,11 +1,11 @@
 /**
  * /postbacks[/active|/inactive|/all] (postback.read for staff, postback.own.read for affiliates): affiliate and team
  * postbacks with their URL, events and goal events, method, status and the campaigns naming them. Staff filter by
- * type, affiliate and team; affiliates see their own. A row opens /postbacks/{id}; "New postback" opens /postbacks/new.
+ * affiliate and team; affiliates see their own. A row opens /postbacks/{id}; "New postback" opens /postbacks/new.
  */
 import { EditOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES, POSTBACK_EVENTS } from '@leadgrid/shared/constants';
-import { POSTBACK_SCOPES, type AffiliatePostback } from '@leadgrid/shared/schemas/postbacks';
+import type { AffiliatePostback } from '@leadgrid/shared/schemas/postbacks';
 import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +99,7 @@ export default function PostbacksPage() {
   const canWrite = allowed(access, POSTBACK_WRITE);
   const last = pathname.split('/').pop();
   const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'event', 'scope', 'affiliateId', 'teamId', 'status'] });
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'event', 'affiliateId', 'teamId', 'status'] });
   const f = table.filters;
   const list = usePostbacks({ ...table.query, status: tab === 'all' ? f.status : tab });
   const changeStatus = useChangePostbackStatus();
@@ -110,39 +110,53 @@ export default function PostbacksPage() {
   const create = () => navigate('/postbacks/new');
 
   const columns: DataColumn<AffiliatePostback>[] = [
-    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
+    {
+      key: 'id',
+      title: t('fields.id'),
+      sortable: true,
+      width: 110,
+      render: (id: number, row) => (
+        <Flex vertical style={{ lineHeight: 1.3 }}>
+          <Typography.Text>{id}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {formatDateTime(row.createdAt, timezone)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
     {
       key: 'title',
       title: t('fields.title'),
       sortable: true,
       alwaysVisible: true,
       render: (title: string, row) => (
-        <Flex vertical style={{ maxWidth: 420, minWidth: 240 }}>
+        <Flex vertical style={{ maxWidth: 300, minWidth: 220 }}>
           <Typography.Link strong onClick={() => open(row)} data-testid="postback-row-title">
             {title || t('untitled')}
           </Typography.Link>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: row.url }} style={{ ...mono, fontSize: 12, maxWidth: 420 }}>
-            {row.url}
-          </Typography.Text>
+          <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+            <Tag style={{ ...mono, fontSize: 11, lineHeight: '16px', marginInlineEnd: 0 }}>{row.method}</Tag>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.url }} style={{ ...mono, fontSize: 12, maxWidth: 250 }}>
+              {row.url}
+            </Typography.Text>
+          </Flex>
         </Flex>
       ),
     },
     ...(affiliateView
       ? []
       : [{ key: 'owner', title: t('fields.owner'), render: (_: unknown, row: AffiliatePostback) => <OwnerCell postback={row} /> }]),
-    { key: 'events', title: t('fields.events'), render: (_, row) => <EventsCell postback={row} /> },
     {
-      key: 'method',
-      title: t('fields.method'),
-      sortable: true,
-      width: 90,
-      render: (m: string) => <Tag style={{ ...mono, marginInlineEnd: 0 }}>{m}</Tag>,
-    },
-    {
-      key: 'campaignCount',
-      title: t('fields.campaigns'),
-      render: (n: number) =>
-        n ? t('campaignsCount', { count: n }) : <Typography.Text type="secondary">{t('allCampaigns')}</Typography.Text>,
+      key: 'events',
+      title: t('fields.events'),
+      render: (_, row) => (
+        <Flex vertical gap={4}>
+          <EventsCell postback={row} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {row.campaignCount ? t('campaignsCount', { count: row.campaignCount }) : t('allCampaigns')}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       key: 'status',
@@ -150,12 +164,6 @@ export default function PostbacksPage() {
       sortable: true,
       filters: tab === 'all' ? statusFilters : undefined,
       render: (s: string) => <StatusTag status={s} />,
-    },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
     },
     {
       key: 'actions',
@@ -222,34 +230,25 @@ export default function PostbacksPage() {
                 options={TABS.map((k) => ({ value: k, label: t(`tabs.${k}`) }))}
                 data-testid="postback-tabs"
               />
-              <SearchBox table={table} placeholder={t('search')} />
+              <SearchBox table={table} placeholder={affiliateView ? t('searchOwn') : t('search')} />
               <Select
                 allowClear
                 value={f.event}
                 onChange={(v?: string) => table.setFilters({ event: v ?? null })}
                 options={POSTBACK_EVENTS.map((e) => ({ value: e, label: tg(`events.${e}`) }))}
                 placeholder={t('filters.event')}
-                style={{ width: 200 }}
+                style={{ width: 170 }}
                 aria-label={t('filters.event')}
                 data-testid="postback-event-filter"
               />
               {affiliateView ? null : (
                 <>
-                  <Select
-                    allowClear
-                    value={f.scope}
-                    onChange={(v?: string) => table.setFilters({ scope: v ?? null })}
-                    options={POSTBACK_SCOPES.map((s) => ({ value: s, label: t(`scopes.${s}`) }))}
-                    placeholder={t('filters.scope')}
-                    style={{ width: 130 }}
-                    aria-label={t('filters.scope')}
-                  />
                   <AffiliatePicker
                     multiple={false}
                     value={firstId(f.affiliateId)}
                     onChange={(v) => table.setFilters({ affiliateId: (v as number | null) ?? null })}
                     placeholder={t('filters.affiliate')}
-                    style={{ width: 200 }}
+                    style={{ width: 170 }}
                     aria-label={t('filters.affiliate')}
                   />
                   <TeamPicker
@@ -257,7 +256,7 @@ export default function PostbacksPage() {
                     value={firstId(f.teamId)}
                     onChange={(v) => table.setFilters({ teamId: (v as number | null) ?? null })}
                     placeholder={t('filters.team')}
-                    style={{ width: 170 }}
+                    style={{ width: 140 }}
                     aria-label={t('filters.team')}
                   />
                 </>
