@@ -29,7 +29,7 @@ import {
   type clickFiltersQuery,
 } from '@leadgrid/shared';
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { campaigns, clicks, landers, offers, trafficSources, userManagers, users } from '../../db/schema';
@@ -122,9 +122,11 @@ const selection = {
 };
 
 function selectClicks(ctx: Ctx) {
-  return ctx.db
-    .select(selection)
-    .from(clicks)
+  return joinTitles(ctx.db.select(selection).from(clicks).$dynamic());
+}
+
+function joinTitles<Q extends PgSelect>(qb: Q) {
+  return qb
     .leftJoin(campaigns, eq(campaigns.id, clicks.campaignId))
     .leftJoin(offers, eq(offers.id, clicks.offerId))
     .leftJoin(users, eq(users.id, clicks.affiliateId))
@@ -186,19 +188,46 @@ function toView(r: Joined, staff: boolean): Click {
   return staff ? { ...view, targetUrl: c.targetUrl, teamId: c.teamId } : view;
 }
 
+/** the WHERE of a list: scope, period, tab, filters and the search box (a click id or an IP address) */
+async function listWhere(ctx: Ctx, actor: Actor, tab: ClickTab, q: ClickListFilters, search: string | undefined) {
+  const found = search ? (UUID.test(search) ? eq(clicks.id, search) : eq(clicks.ip, search)) : undefined;
+  return and(clickWhere(ctx, actor, await clickScope(ctx, actor), q, CLICK_TABS[tab]), found);
+}
+
 export async function list(ctx: Ctx, tab: ClickTab, q: ClickListFilters) {
   const actor = requireActor(ctx);
   const p = parseList(q, LIST);
   if (p.offset > CLICK_MAX_OFFSET) throw AppError.field(['querystring', 'offset'], 'noMore', `Clicks are paged up to offset ${CLICK_MAX_OFFSET}: narrow the filters`);
-  // the search box takes a click id or an IP address
-  const search = p.search ? (UUID.test(p.search) ? eq(clicks.id, p.search) : eq(clicks.ip, p.search)) : undefined;
-  const where = and(clickWhere(ctx, actor, await clickScope(ctx, actor), q, CLICK_TABS[tab]), search);
+  const where = await listWhere(ctx, actor, tab, q, p.search);
   const rows = await selectClicks(ctx).where(where).orderBy(p.order, desc(clicks.id)).limit(p.limit).offset(p.offset);
   const items = rows.map((r) => toView(r, isStaff(actor)));
   if (!p.withMeta) return { items };
   const bounded = ctx.db.select({ one: sql`1` }).from(clicks).where(where).limit(CLICK_COUNT_LIMIT + 1).as('bounded');
   const [{ n }] = await ctx.db.select({ n: count() }).from(bounded);
   return { items, meta: { totalCount: Math.min(n, CLICK_COUNT_LIMIT), totalCapped: n > CLICK_COUNT_LIMIT } };
+}
+
+/** The number of clicks an export of the list (clicks-export.ts) writes: the list's rows, uncapped. */
+export async function exportCount(ctx: Ctx, tab: ClickTab, q: ClickListFilters): Promise<number> {
+  const actor = requireActor(ctx);
+  const [{ n }] = await ctx.db.select({ n: count() }).from(clicks).where(await listWhere(ctx, actor, tab, q, q.search || undefined));
+  return n;
+}
+
+/**
+ * One page of an export: the list's rows newest first (created_at, id descending), read by key from `cursor` (the
+ * creation time as PostgreSQL writes it, to the microsecond, and the id of the last row read) instead of an offset.
+ */
+export async function exportPage(ctx: Ctx, tab: ClickTab, q: ClickListFilters, cursor: string | null, size: number): Promise<{ items: Click[]; cursor: string | null }> {
+  const actor = requireActor(ctx);
+  const at = cursor === null ? -1 : cursor.lastIndexOf('|');
+  const after = at > 0 ? sql`(${clicks.createdAt}, ${clicks.id}) < (${cursor!.slice(0, at)}::timestamptz, ${cursor!.slice(at + 1)}::uuid)` : undefined;
+  const rows = await joinTitles(ctx.db.select({ ...selection, key: sql<string>`${clicks.createdAt}::text` }).from(clicks).$dynamic())
+    .where(and(await listWhere(ctx, actor, tab, q, q.search || undefined), after))
+    .orderBy(desc(clicks.createdAt), desc(clicks.id))
+    .limit(size);
+  const last = rows[rows.length - 1];
+  return { items: rows.map((r) => toView(r, isStaff(actor))), cursor: rows.length === size && last ? `${last.key}|${last.click.id}` : null };
 }
 
 /** One click by id; 404 when it is missing (or not written yet) or outside the reader's reach. */

@@ -215,6 +215,28 @@ export async function list(ctx: Ctx, q: z.infer<typeof conversionListQuery>) {
   return { items, meta: { totalCount: n } };
 }
 
+/** The WHERE of an export of the list (conversions-export.ts): the list's scope, statuses, search and filters. */
+function exportWhere(ctx: Ctx, actor: Actor, q: z.infer<typeof conversionListQuery>): SQL | undefined {
+  const p = parseList(q, LIST);
+  return and(scopeWhere(ctx.db, actor), statusWhere(p.statuses), searchWhere(isStaff(actor), p.search), ...filterWhere(actor, q));
+}
+
+/** The number of conversions an export of the list writes. */
+export async function exportCount(ctx: Ctx, q: z.infer<typeof conversionListQuery>): Promise<number> {
+  const [{ n }] = await withJoins(ctx.db.select({ n: count() }).from(conversions).$dynamic()).where(exportWhere(ctx, requireActor(ctx), q));
+  return n;
+}
+
+/** One page of an export: the list's rows as the list serializes them for the owner, newest first, after the id `cursor`. */
+export async function exportPage(ctx: Ctx, q: z.infer<typeof conversionListQuery>, cursor: number | null, size: number): Promise<ConversionView[]> {
+  const actor = requireActor(ctx);
+  const rows = await joined(ctx.db)
+    .where(and(exportWhere(ctx, actor, q), cursor === null ? undefined : lt(conversions.id, cursor)))
+    .orderBy(desc(conversions.id))
+    .limit(size);
+  return rows.map((r) => toView(r, isStaff(actor)));
+}
+
 /** `GET /conversions/:id`; staff also get the goals of the offer's vertical (the choices of the edit) */
 export async function get(ctx: Ctx, id: number): Promise<ConversionView> {
   const actor = requireActor(ctx);

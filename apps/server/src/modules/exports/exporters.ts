@@ -8,13 +8,16 @@ import type { z } from 'zod';
 import type { Ctx } from '../../http/context';
 import type { CsvValue } from './csv';
 
-export interface ExportPage {
+/** where a page starts: the last id read (leads, conversions) or a key of a type ordered by more than an id (clicks) */
+export type ExportCursor = number | string;
+
+export interface ExportPage<C extends ExportCursor = number> {
   rows: CsvValue[][];
   /** where the next page starts; null when this was the last */
-  cursor: number | null;
+  cursor: C | null;
 }
 
-export interface Exporter<Q = unknown> {
+export interface Exporter<Q = unknown, C extends ExportCursor = number> {
   type: ExportType;
   /** the owner needs one of these (the read permissions of the list) */
   permission: readonly string[];
@@ -24,5 +27,5 @@ export interface Exporter<Q = unknown> {
   fileName: string;
   count(ctx: Ctx, query: Q): Promise<number>;
   header(ctx: Ctx): string[];
-  page(ctx: Ctx, query: Q, cursor: number | null, size: number): Promise<ExportPage>;
+  page(ctx: Ctx, query: Q, cursor: C | null, size: number): Promise<ExportPage<C>>;
 }

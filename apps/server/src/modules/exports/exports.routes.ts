@@ -17,8 +17,8 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
         tags: ['exports'],
         summary: 'Start an export',
         description:
-          'Exports the rows of a list (`type` leads; `query` the list’s filters) in the caller’s scope as CSV. The job reports its progress as ' +
-          'server-sent events (`export_lead`) on `GET /events`; the file is then fetched with `GET /exports/:id/file`. Needs the list’s read permission.',
+          'Exports the rows of a list (`type` leads, clicks or conversions; `query` the list’s filters, for clicks also `tab` valid or invalid) in the caller’s scope as CSV. The job reports its progress as ' +
+          'server-sent events (`export_lead`, `export_click`, `export_conversion`) on `GET /events`; the file is then fetched with `GET /exports/:id/file`. Needs the list’s read permission.',
         body: exportCreateSchema,
         response: { 200: envelope(listOf(exportSchema)) },
       },

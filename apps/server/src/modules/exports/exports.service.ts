@@ -18,6 +18,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Storage } from '../../lib/storage';
 import { publishUserEvent } from '../events/events.hub';
 import { csvRow } from './csv';
+import type { ExportCursor } from './exporters';
 import { EXPORTERS } from './registry';
 
 export const EXPORT_JOB = 'export-run';
@@ -122,7 +123,7 @@ export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: 
     const total = Math.min(await exporter.count(ctx, q), EXPORT_MAX_ROWS);
     row = await report(base.db, row, { rowsTotal: total });
     const chunks: string[] = [csvRow(exporter.header(ctx))];
-    let cursor: number | null = null;
+    let cursor: ExportCursor | null = null;
     let done = 0;
     do {
       const page = await exporter.page(ctx, q, cursor, Math.min(EXPORT_PAGE_SIZE, EXPORT_MAX_ROWS - done));

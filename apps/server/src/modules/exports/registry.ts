@@ -1,8 +1,14 @@
 /** The export types the server can run, by type. */
 import type { ExportType } from '@leadgrid/shared';
+import { clicksExporter } from '../clicks/clicks-export';
+import { conversionsExporter } from '../conversions/conversions-export';
 import { leadsExporter } from '../leads/leads-export';
-import type { Exporter } from './exporters';
+import type { ExportCursor, Exporter } from './exporters';
 
-export const EXPORTERS: Partial<Record<ExportType, Exporter<unknown>>> = {
-  leads: leadsExporter as unknown as Exporter<unknown>,
+type AnyExporter = Exporter<unknown, ExportCursor>;
+
+export const EXPORTERS: Partial<Record<ExportType, AnyExporter>> = {
+  leads: leadsExporter as unknown as AnyExporter,
+  clicks: clicksExporter as unknown as AnyExporter,
+  conversions: conversionsExporter as unknown as AnyExporter,
 };
