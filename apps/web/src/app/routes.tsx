@@ -332,7 +332,7 @@ export const AFFILIATE_MENU: MenuNode[] = [
     leaf('conversions', 'nav.conversions', '/conversions'),
     leaf('postbackLogs', 'nav.postbackLogs', '/postback-logs/affiliates', '/postback-logs'),
   ]),
-  leaf('postbacks', 'nav.postbacks', '/postbacks/active', '/postbacks', <ApiOutlined />),
+  // spec §2 lists the affiliate sidebar: an affiliate reaches /postbacks from Settings > Global postback and the campaign form
   leaf('billing', 'nav.billing', '/billing', '/billing', <CreditCardOutlined />),
   group('settings', 'nav.settings', <SettingOutlined />, [
     leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
