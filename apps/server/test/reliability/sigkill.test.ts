@@ -276,12 +276,15 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     };
     const load = Promise.all(Array.from({ length: 20 }, postOne));
     const killBy = Date.now() + 30_000;
-    while (answered.length < 20 && Date.now() < killBy) await pause(20);
+    // killed once some leads are answered and others are stored and waiting on the advertiser (the requests come in
+    // waves of 20: right after a wave is answered the next may not be stored yet)
+    const waiting = () => count(`select count(*) as n from leads where offer_id = $1 and status = 'new'`, [m.offer.id]);
+    while ((answered.length < 10 || (await waiting()) === 0) && Date.now() < killBy) await pause(10);
     server!.kill('SIGKILL');
     await exited(server!);
     await load;
     expect(failed).toEqual([]);
-    expect(answered.length).toBeGreaterThanOrEqual(20);
+    expect(answered.length).toBeGreaterThanOrEqual(10);
 
     // every lead answered 2xx is stored, its first history entry the creation
     const stored = await database.query<{ id: string; status: string; first: string }>(
