@@ -40,7 +40,7 @@ export interface FilterSelectProps {
   width?: number;
   /** choices always offered (e.g. every status, "no grade"), merged with the server's */
   fixed?: { value: Value; label: string }[];
-  /** how a choice is shown (e.g. a status tag) */
+  /** how a choice is shown in the list (e.g. a status tag); the chosen ones show their label */
   render?: (value: Value, label: string) => ReactNode;
 }
 
@@ -81,6 +81,7 @@ export function FilterSelect({ slug, context, value, onChange, placeholder, widt
       placeholder={placeholder}
       aria-label={placeholder}
       maxTagCount="responsive"
+      maxTagPlaceholder={(omitted) => `+${omitted.length}`}
       style={{ width }}
       popupMatchSelectWidth={Math.max(width, 240)}
       open={open}
@@ -91,13 +92,15 @@ export function FilterSelect({ slug, context, value, onChange, placeholder, widt
       showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch, autoClearSearchValue: true }}
       options={options.map((o) => ({
         value: o.value,
-        label: render ? render(o.value, o.label) : o.label,
+        label: o.label,
         title: o.label,
         count: o.count,
       }))}
       optionRender={(option) => (
         <Flex justify="space-between" gap={8} align="center">
-          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{option.label}</span>
+          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {render ? render(option.value as Value, String(option.label)) : option.label}
+          </span>
           {option.data.count !== undefined ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {option.data.count}

@@ -28,13 +28,13 @@ import { filterValues, hasFilters, LEAD_FILTERS, leadFiltersQuery, leadListQuery
 import { useLeadsT } from './i18n';
 import { LeadDrawer } from './LeadDrawer';
 import { actionsOf, bulkActionsOf, LEAD_UPDATE, type OutcomeText } from './model';
-import { Dash, DateRange, leadName, personName, SubsCell } from './parts';
+import { Dash, DateRange, leadName, personName, SubFilter, SubsCell } from './parts';
 
 const ACTION_ICONS = { resend: <RedoOutlined />, trash: <DeleteOutlined />, grade: <StarOutlined /> } as const;
 
 /** the dependent filters in toolbar order, with their widths */
 const FILTER_SELECTS: { slug: LeadFilterSlug; label: string; width: number }[] = [
-  { slug: 'statuses', label: 'status', width: 150 },
+  { slug: 'statuses', label: 'status', width: 170 },
   { slug: 'offers', label: 'offer', width: 170 },
   { slug: 'affiliates', label: 'affiliate', width: 170 },
   { slug: 'advertisers', label: 'advertiser', width: 170 },
@@ -287,6 +287,7 @@ export default function LeadsPage() {
                     />
                   );
                 })}
+                <SubFilter filters={f} onChange={(patch) => table.setFilters(patch)} />
                 {filtered ? (
                   <Button type="link" onClick={table.reset} data-testid="lead-filters-reset">
                     {t('filters.reset')}

@@ -2,8 +2,8 @@
  * The /leads URL <-> API query mapping. The URL parameters are named as `GET /leads`'s query (leadListQuery):
  * `dateFrom`/`dateTo` calendar days `yyyy-MM-dd` read by the server in `timezone` (the user's zone), `status` (API
  * lead statuses), `offerId`, `affiliateId`, `advertiserId` (staff), `campaignId`, `verticalId` as comma-separated
- * ids, `country` codes, `leadGrade` keys (`none`: no grade) and `search` (id, phone, e-mail or name). Malformed
- * values are dropped. The range presets of spec §9 are counted in the user's zone.
+ * ids, `country` codes, `leadGrade` keys (`none`: no grade), `sub1`..`sub9` and `search` (id, phone, e-mail or name).
+ * Malformed values are dropped. The range presets of spec §9 are counted in the user's zone.
  */
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import type { LeadFilterSlug } from '@leadgrid/shared/schemas/leads';
@@ -14,6 +14,11 @@ import type { Query } from '../../api/client';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+
+/** sub1..sub9: leads whose sub equals the value */
+export const SUB_FILTERS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7', 'sub8', 'sub9'] as const;
+export type SubFilter = (typeof SUB_FILTERS)[number];
+export const SUB_MAX = 255;
 
 export const LEAD_FILTERS = [
   'search',
@@ -27,6 +32,7 @@ export const LEAD_FILTERS = [
   'country',
   'verticalId',
   'leadGrade',
+  ...SUB_FILTERS,
 ] as const;
 export type LeadUrlFilter = (typeof LEAD_FILTERS)[number];
 
@@ -81,6 +87,11 @@ export function leadFiltersQuery(filters: Partial<Record<string, string | undefi
   const query: Query = {};
   for (const name of LEAD_FILTERS) {
     if (name === 'search' || name === 'dateFrom' || name === 'dateTo') continue;
+    if ((SUB_FILTERS as readonly string[]).includes(name)) {
+      const sub = filters[name]?.trim();
+      if (sub && sub.length <= SUB_MAX) query[name] = sub;
+      continue;
+    }
     if (!staff && STAFF_ONLY_FILTERS.includes(name)) continue;
     query[name] = csv(filterValues(name, filters[name]));
   }

@@ -55,6 +55,13 @@ describe('leadFiltersQuery', () => {
     expect(noDays.timezone).toBeUndefined();
   });
 
+  it('sends the subs trimmed, and none longer than a sub can be', () => {
+    const query = leadFiltersQuery({ sub2: ' fb ', sub3: 'x'.repeat(300), sub9: '' }, 'UTC', false);
+    expect(query.sub2).toBe('fb');
+    expect(query.sub3).toBeUndefined();
+    expect(query.sub9).toBeUndefined();
+  });
+
   it('takes paging and ordering from the table and the filters from the URL', () => {
     const query = leadListQuery({ orderBy: 'id:asc', limit: 25, offset: 50, status: 'bogus' }, { status: 'new' }, 'UTC', true);
     expect(query).toMatchObject({ orderBy: 'id:asc', limit: 25, offset: 50, status: 'new' });

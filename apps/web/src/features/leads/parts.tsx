@@ -1,16 +1,16 @@
 /**
  * Small pieces of the leads screens: the creation-day range with the presets of spec §9 (in the user's zone), the
- * folded subs of a lead, a person's name and an empty cell.
+ * sub filter (one of sub1..sub9 equal to a value), the folded subs of a lead, a person's name and an empty cell.
  */
 import type { LeadPersonRef } from '@leadgrid/shared/schemas/leads';
-import { DatePicker, Flex, Popover, Tag, Typography } from 'antd';
+import { DatePicker, Flex, Input, Popover, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
 import { DATE_PATTERN } from '../../components/format';
-import { presetDays, RANGE_PRESETS } from './filters';
+import { presetDays, RANGE_PRESETS, SUB_FILTERS, SUB_MAX, type SubFilter as SubName } from './filters';
 import { useLeadsT } from './i18n';
 
-export const SUB_KEYS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7', 'sub8', 'sub9'] as const;
-type Subs = Partial<Record<(typeof SUB_KEYS)[number], string | null>>;
+type Subs = Partial<Record<SubName, string | null>>;
 
 export const personName = (p: LeadPersonRef) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 export const leadName = (l: { firstName: string | null; lastName: string | null }) => `${l.firstName ?? ''} ${l.lastName ?? ''}`.trim();
@@ -20,7 +20,7 @@ export function Dash() {
 }
 
 /** The subs a lead carries, as `subN: value`. */
-export const subsOf = (lead: Subs) => SUB_KEYS.flatMap((k) => (lead[k] ? [[k, lead[k]] as const] : []));
+export const subsOf = (lead: Subs) => SUB_FILTERS.flatMap((k) => (lead[k] ? [[k, lead[k]] as const] : []));
 
 /** Subs folded: the first one shown, all of them in a popover. */
 export function SubsCell({ lead }: { lead: Subs }) {
@@ -81,5 +81,52 @@ export function DateRange({
       style={{ width: 250 }}
       data-testid="lead-date-range"
     />
+  );
+}
+
+/** One sub equal to a value (the URL may hold several; the first one set is shown); a new search replaces them. */
+export function SubFilter({
+  filters,
+  onChange,
+}: {
+  filters: Partial<Record<string, string | undefined>>;
+  onChange: (patch: Record<SubName, string | null>) => void;
+}) {
+  const { t } = useLeadsT();
+  const current = SUB_FILTERS.find((k) => filters[k]);
+  const [name, setName] = useState<SubName>(current ?? 'sub1');
+  const [value, setValue] = useState(current ? (filters[current] ?? '') : '');
+  useEffect(() => {
+    if (current) setName(current);
+    setValue(current ? (filters[current] ?? '') : '');
+  }, [current, filters]);
+  const apply = (sub: SubName, text: string) =>
+    onChange(Object.fromEntries(SUB_FILTERS.map((k) => [k, k === sub && text.trim() ? text.trim() : null])) as Record<SubName, string | null>);
+  return (
+    <Space.Compact style={{ width: 260 }}>
+      <Select<SubName>
+        value={name}
+        onChange={(next) => {
+          setName(next);
+          if (value.trim()) apply(next, value);
+        }}
+        options={SUB_FILTERS.map((k) => ({ value: k, label: k }))}
+        style={{ width: 96 }}
+        aria-label={t('filters.subName')}
+        data-testid="lead-filter-sub-name"
+      />
+      <Input.Search
+        allowClear
+        value={value}
+        maxLength={SUB_MAX}
+        placeholder={t('filters.subValue')}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (!e.target.value && current) apply(name, '');
+        }}
+        onSearch={(text) => apply(name, text)}
+        data-testid="lead-filter-sub"
+      />
+    </Space.Compact>
   );
 }
