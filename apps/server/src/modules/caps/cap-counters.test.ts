@@ -65,3 +65,17 @@ describe('capCounters.incrementIfOpen', () => {
     expect(await capCounters.incrementIfOpen(db, cap.id, '2026-11-22', '5', '5')).toBe('5');
   });
 });
+
+describe('capCounters.fill', () => {
+  it('raises a counter to the limit (a money amount that no longer fits) and never lowers one', async () => {
+    const cap = await newCap('100');
+    await capCounters.fill(db, cap.id, 'all', '100');
+    expect(Number(await stored(cap.id, 'all'))).toBe(100);
+    await capCounters.incrementIfOpen(db, cap.id, '2026-11', '60', '100');
+    await capCounters.fill(db, cap.id, '2026-11', '100');
+    expect(Number(await stored(cap.id, '2026-11'))).toBe(100);
+    expect(await capCounters.incrementIfOpen(db, cap.id, '2026-11', '0.01', '100')).toBeNull();
+    await capCounters.fill(db, cap.id, '2026-11', '50');
+    expect(Number(await stored(cap.id, '2026-11'))).toBe(100);
+  });
+});

@@ -110,6 +110,24 @@ describe('caps in the distribution', () => {
     expect(await lead(m)).toMatchObject({ status: 'unsent', reason: 'The caps of every matching advertiser are full' });
   });
 
+  it('money conversion caps count the conversion revenue in the cap currency and fill up when an amount no longer fits', async () => {
+    const m = await market([{ path: '/accept/convmoney' }]);
+    const adv = m.advertisers[0];
+    await db
+      .update(integrations)
+      .set({ postbackEnabled: true, leadStatusMappings: [{ advertiserStatus: 'ftd', leadStatus: 'sent', conversionStatus: 1 }] })
+      .where(eq(integrations.id, adv.integration.id));
+    await db.insert(paymentRules).values({ offerId: m.offer.id, revenueValue: '60', revenueCurrency: 'USD', payoutValue: '40', payoutCurrency: 'USD' });
+    const cap = await addCap(m.offer.id, { value: '100', currency: 'USD', processingType: 'conversions' });
+    const [a, b] = [await lead(m), await lead(m)];
+    await t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${a.id}&status=ftd` });
+    expect(await counterOf(cap.id)).toBe(60);
+    expect((await lead(m)).status).toBe('sent');
+    await t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${b.id}&status=ftd` });
+    expect(await counterOf(cap.id)).toBe(100);
+    expect((await lead(m)).status).toBe('unsent');
+  });
+
   it('funnels: guarantee first, then the leads split by weight', async () => {
     const m = await market([{ path: '/accept/f1' }, { path: '/accept/f2' }]);
     const [a, b] = m.advertisers;
