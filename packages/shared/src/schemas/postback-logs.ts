@@ -34,6 +34,13 @@ export const postbackLogSchema = z.object({
   success: z.boolean(),
   msg: z.string().nullable(),
   attempt: z.number().int(),
+  /** the titles of the ids above (null when the row is gone); advertiser and integration ones staff only */
+  affiliateName: z.string().nullable(),
+  affiliateEmail: z.string().nullable(),
+  goalTitle: z.string().nullable(),
+  postbackTitle: z.string().nullable(),
+  advertiserTitle: z.string().nullable().optional(),
+  integrationTitle: z.string().nullable().optional(),
 });
 export type PostbackLog = z.infer<typeof postbackLogSchema>;
 

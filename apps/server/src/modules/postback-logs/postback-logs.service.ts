@@ -8,7 +8,7 @@
  */
 import type { PostbackLog, PostbackLogEntity, PostbackLogListQuery } from '@leadgrid/shared';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { systemLogs, userManagers } from '../../db/schema';
+import { advertisers, integrations, postbacks, systemLogs, userManagers, users, verticalGoals } from '../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -28,17 +28,40 @@ const LIST: ListSpec = {
 export const ADVERTISER_LOG_READ = 'log.postback.advertiser.read';
 export const AFFILIATE_LOG_READ = 'front.postback_log.affiliate.read';
 
-type Row = typeof systemLogs.$inferSelect;
+const personName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 
-function toLog(row: Row): PostbackLog {
-  return {
+/** a log with the titles of what it names, in one query (left joins: a deleted row leaves its id without a title) */
+const selectLogs = (ctx: Ctx) =>
+  ctx.db
+    .select({
+      log: systemLogs,
+      affiliateName: personName,
+      affiliateEmail: users.email,
+      goalTitle: verticalGoals.title,
+      postbackTitle: postbacks.title,
+      advertiserTitle: advertisers.title,
+      integrationTitle: integrations.title,
+    })
+    .from(systemLogs)
+    .leftJoin(users, eq(users.id, systemLogs.affiliateId))
+    .leftJoin(verticalGoals, eq(verticalGoals.id, systemLogs.goalId))
+    .leftJoin(postbacks, eq(postbacks.id, systemLogs.postbackId))
+    .leftJoin(advertisers, eq(advertisers.id, systemLogs.advertiserId))
+    .leftJoin(integrations, eq(integrations.id, systemLogs.integrationId));
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectLogs>['execute']>>[number];
+
+/** the answer of one log; an affiliate gets no advertiser or integration (ids or titles) */
+function toLog(j: Joined, affiliate: boolean): PostbackLog {
+  const row = j.log;
+  const log: PostbackLog = {
     id: row.id,
     createdAt: toSeconds(row.createdAt)!,
     type: row.type,
     entity: row.entity as PostbackLogEntity,
     affiliateId: row.affiliateId,
-    advertiserId: row.advertiserId,
-    integrationId: row.integrationId,
+    advertiserId: affiliate ? null : row.advertiserId,
+    integrationId: affiliate ? null : row.integrationId,
     postbackId: row.postbackId,
     leadId: row.leadId,
     conversionId: row.conversionId,
@@ -51,7 +74,12 @@ function toLog(row: Row): PostbackLog {
     success: row.success,
     msg: row.msg,
     attempt: row.attempt,
+    affiliateName: j.affiliateName,
+    affiliateEmail: j.affiliateEmail,
+    goalTitle: j.goalTitle,
+    postbackTitle: j.postbackTitle,
   };
+  return affiliate ? log : { ...log, advertiserTitle: j.advertiserTitle, integrationTitle: j.integrationTitle };
 }
 
 /** The condition keeping the logs of one entity the actor may read (undefined: no restriction). */
@@ -86,8 +114,9 @@ export async function list(ctx: Ctx, entity: PostbackLogEntity, q: PostbackLogLi
     q.createdFrom === undefined ? undefined : gte(systemLogs.createdAt, new Date(q.createdFrom * 1000)),
     q.createdTo === undefined ? undefined : lt(systemLogs.createdAt, new Date((q.createdTo + 1) * 1000)),
   );
-  const rows = await ctx.db.select().from(systemLogs).where(where).orderBy(p.order, desc(systemLogs.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map(toLog);
+  const rows = await selectLogs(ctx).where(where).orderBy(p.order, desc(systemLogs.id)).limit(p.limit).offset(p.offset);
+  const affiliate = requireActor(ctx).roleType === 'affiliate';
+  const items = rows.map((r) => toLog(r, affiliate));
   if (!p.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(systemLogs).where(where);
   return { items, meta: { totalCount: n } };
@@ -95,7 +124,8 @@ export async function list(ctx: Ctx, entity: PostbackLogEntity, q: PostbackLogLi
 
 /** One log; 404 when it does not exist or lies outside the reader's reach. */
 export async function get(ctx: Ctx, id: number): Promise<PostbackLog> {
-  const [row] = await ctx.db.select().from(systemLogs).where(eq(systemLogs.id, id));
+  const [joined] = await selectLogs(ctx).where(eq(systemLogs.id, id));
+  const row = joined?.log;
   const entity = row?.entity as PostbackLogEntity | undefined;
   if (!row || (entity !== 'affiliate' && entity !== 'advertiser')) throw AppError.notFound('Postback log');
   const reach = reachWhere(ctx, entity);
@@ -103,5 +133,5 @@ export async function get(ctx: Ctx, id: number): Promise<PostbackLog> {
     const [hit] = await ctx.db.select({ id: systemLogs.id }).from(systemLogs).where(and(eq(systemLogs.id, id), reach));
     if (!hit) throw AppError.notFound('Postback log');
   }
-  return toLog(row);
+  return toLog(joined, requireActor(ctx).roleType === 'affiliate');
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
-import { systemLogs, userManagers } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { integrations, postbacks, systemLogs, userManagers, users, verticalGoals } from '../../db/schema';
 
 const t = await useApp();
 const db = t.database.db;
@@ -123,5 +124,45 @@ describe('GET /postback-logs/:id', () => {
     const res = await get(`${BASE}/abc`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].loc).toEqual(['params', 'id']);
+  });
+});
+
+describe('titles of the logs', () => {
+  it('names the affiliate, goal, postback, advertiser and integration in one answer; an affiliate gets no advertiser side', async () => {
+    const owner = await t.make.user({ type: 'affiliate' });
+    await db.update(users).set({ firstName: 'Ann', lastName: 'Lee' }).where(eq(users.id, owner.id));
+    const vertical = await t.make.vertical();
+    const advertiser = await t.make.advertiser({ verticalId: vertical.id, title: 'Broker Hidden' });
+    const platform = await t.make.platform();
+    const [goal] = await db.insert(verticalGoals).values({ verticalId: vertical.id, title: 'Deposit' }).returning();
+    const [postback] = await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: owner.id, title: 'My tracker', url: 'https://t.example/pb' }).returning();
+    const [integration] = await db
+      .insert(integrations)
+      .values({ title: 'Broker API', advertiserId: advertiser.id, platformId: platform.id, verticalId: vertical.id, postbackKey: `k-${owner.id}` })
+      .returning();
+    const at = new Date(Date.UTC(2026, 10, 2));
+    await log('titled', { entity: 'affiliate', affiliateId: owner.id, postbackId: postback.id, goalId: goal.id, advertiserId: advertiser.id, integrationId: integration.id, createdAt: at });
+    await log('titled-in', { entity: 'advertiser', advertiserId: advertiser.id, integrationId: integration.id, goalId: goal.id, createdAt: at });
+
+    const staff = (await get(`${BASE}/affiliates?affiliateId=${owner.id}`)).json().data.items;
+    expect(staff).toEqual([
+      expect.objectContaining({ affiliateName: 'Ann Lee', affiliateEmail: owner.email, goalTitle: 'Deposit', postbackTitle: 'My tracker', advertiserTitle: 'Broker Hidden', integrationTitle: 'Broker API' }),
+    ]);
+    expect((await get(`${BASE}/advertisers?advertiserId=${advertiser.id}`)).json().data.items[0]).toMatchObject({
+      advertiserTitle: 'Broker Hidden',
+      integrationTitle: 'Broker API',
+      goalTitle: 'Deposit',
+      affiliateName: null,
+    });
+    expect((await get(`${BASE}/${ids['titled-in']}`)).json().data).toMatchObject({ advertiserTitle: 'Broker Hidden', integrationTitle: 'Broker API' });
+
+    const own = await get(`${BASE}/affiliates`, owner);
+    const detail = await get(`${BASE}/${ids.titled}`, owner);
+    for (const item of [own.json().data.items[0], detail.json().data]) {
+      expect(item).toMatchObject({ id: ids.titled, affiliateName: 'Ann Lee', goalTitle: 'Deposit', postbackTitle: 'My tracker', advertiserId: null, integrationId: null });
+      expect(item).not.toHaveProperty('advertiserTitle');
+      expect(item).not.toHaveProperty('integrationTitle');
+    }
+    expect(own.body + detail.body).not.toContain('Broker');
   });
 });

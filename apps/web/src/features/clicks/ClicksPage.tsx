@@ -13,6 +13,7 @@ import type { Query } from '../../api/client';
 import { allowed, isAffiliate } from '../../app/access';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/format';
+import { ExportButton } from '../../components/export/ExportButton';
 import { Page } from '../../components/Page';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable, type TableState } from '../../components/table/useTable';
@@ -87,6 +88,11 @@ export default function ClicksPage() {
   const context = useMemo(() => {
     const { limit: _l, offset: _o, orderBy: _b, search: _s, ...rest } = query;
     return { ...rest, status: tab };
+  }, [query, tab]);
+  // the export writes the rows of this tab under the same period, filters and search
+  const exportQuery = useMemo(() => {
+    const { limit: _l, offset: _o, ...rest } = query;
+    return { ...rest, tab };
   }, [query, tab]);
 
   const pick = (slug: ClickFilterSlug, name: string, placeholder: string, numeric: boolean, width?: number, labelOf?: (v: string | number, l: string) => string) => (
@@ -165,7 +171,7 @@ export default function ClicksPage() {
   const reason = (v: string | number, l: string) => t(`reasons.${v}`, { defaultValue: l });
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')}>
+    <Page title={t('title')} subtitle={t('subtitle')} extra={<ExportButton type="clicks" query={exportQuery} />}>
       <Card variant="borderless">
         <Flex vertical gap={12}>
           <Segmented

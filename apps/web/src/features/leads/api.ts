@@ -4,7 +4,6 @@
  * the query-key factory, the list / detail / history / advertiser-data / dependent-filter queries and the actions.
  * Actions refresh every lead query; their outcome is shown by the screen (no generic success toast).
  */
-import type { ExportView } from '@leadgrid/shared/schemas/exports';
 import type {
   LeadActionItem,
   LeadActionsAnswer,
@@ -44,11 +43,6 @@ export const leadsApi = {
     (await api.get<Items<LeadAdvertiserDataItem>>(`/leads/${id}/advertiser-data`, undefined, { signal, silent: true })).items,
   /** the screen shows the outcome itself (spec §8 mass grade messages), so no success toast here */
   act: (items: LeadActionItem[]) => api.patch<LeadActionsAnswer>('/leads', { items }, { successToast: false }),
-  startExport: async (query: Query) =>
-    (await api.post<Items<ExportView>>('/exports', { type: 'leads', query }, { successToast: false })).items[0],
-  exportState: async (id: number) => (await api.get<Items<ExportView>>(`/exports/${id}`, undefined, { silent: true })).items[0],
-  eventsToken: () => api.post<{ token: string; expiresIn: number }>('/events/token', undefined, { successToast: false, silent: true }),
-  exportFile: (id: number) => api.get<Blob>(`/exports/${id}/file`, undefined, { responseType: 'blob' }),
 };
 
 export function useLeads(query: Query) {

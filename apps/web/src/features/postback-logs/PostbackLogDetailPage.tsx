@@ -14,7 +14,7 @@ import '../global-postback/i18n';
 import { usePostbackLog } from './api';
 import { usePostbackLogsT } from './i18n';
 import { pretty, requestOf } from './model';
-import { ResponseCode, SuccessTag, TargetCell } from './parts';
+import { NamedRef, ResponseCode, SuccessTag, TargetCell } from './parts';
 
 function Code({ value, empty }: { value: unknown; empty: string }) {
   const text = pretty(value);
@@ -48,10 +48,14 @@ export default function PostbackLogDetailPage() {
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const partner =
     l.entity === 'advertiser'
-      ? item(t('columns.advertiser'), l.advertiserId ? <Link to={`/advertisers/${l.advertiserId}`}>#{l.advertiserId}</Link> : dash)
+      ? item(t('columns.advertiser'), <NamedRef id={l.advertiserId} title={l.advertiserTitle} sub={l.advertiserId ? `#${l.advertiserId}` : null} to={`/advertisers/${l.advertiserId}`} />)
       : staff
-        ? item(t('columns.affiliate'), l.affiliateId ? <Link to={`/affiliates/members/${l.affiliateId}`}>#{l.affiliateId}</Link> : dash)
+        ? item(
+            t('columns.affiliate'),
+            <NamedRef id={l.affiliateId} title={l.affiliateName ?? l.affiliateEmail} sub={[l.affiliateName ? l.affiliateEmail : null, `#${l.affiliateId}`].filter(Boolean).join(' · ')} to={`/affiliates/members/${l.affiliateId}`} />,
+          )
         : null;
+  const titled = (title: string | null | undefined, id: number) => (title ? `${title} (#${id})` : `#${id}`);
 
   return (
     <Page
@@ -71,11 +75,11 @@ export default function PostbackLogDetailPage() {
               {item(t('detail.createdAt'), formatDateTime(l.createdAt, timezone))}
               {item(t('columns.entity'), <Tag color={l.entity === 'advertiser' ? 'blue' : 'purple'}>{t(`entity.${l.entity}`)}</Tag>)}
               {partner}
-              {staff && l.integrationId ? item(t('detail.integration'), `#${l.integrationId}`) : null}
-              {l.postbackId ? item(t('detail.postback'), `#${l.postbackId}`) : null}
+              {staff && l.integrationId ? item(t('detail.integration'), titled(l.integrationTitle, l.integrationId)) : null}
+              {l.postbackId ? item(t('detail.postback'), titled(l.postbackTitle, l.postbackId)) : null}
               {item(t('columns.target'), <TargetCell leadId={l.leadId} conversionId={l.conversionId} />)}
               {item(t('columns.event'), l.event ? t(`globalPostback:events.${l.event}`, { defaultValue: l.event }) : dash)}
-              {item(t('columns.goal'), l.goalId ? `#${l.goalId}` : dash)}
+              {item(t('columns.goal'), l.goalId ? titled(l.goalTitle, l.goalId) : dash)}
               {item(t('columns.conversionStatus'), l.conversionStatus ? t(`conversionStatuses.${l.conversionStatus}`, { defaultValue: String(l.conversionStatus) }) : dash)}
               {item(t('detail.success'), <SuccessTag success={l.success} />)}
               {item(t('detail.msg'), l.msg ?? dash)}

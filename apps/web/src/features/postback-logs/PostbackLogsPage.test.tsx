@@ -18,7 +18,7 @@ const LOG: PostbackLog = {
   postbackId: null,
   leadId: null,
   conversionId: 3,
-  goalId: null,
+  goalId: 2,
   conversionStatus: 1,
   event: null,
   data: { method: 'GET', url: '/postback/k?status=reg' },
@@ -27,6 +27,12 @@ const LOG: PostbackLog = {
   success: true,
   msg: 'Conversion created',
   attempt: 1,
+  affiliateName: null,
+  affiliateEmail: null,
+  goalTitle: 'Deposit',
+  postbackTitle: null,
+  advertiserTitle: 'Broker One',
+  integrationTitle: 'Broker API',
 };
 
 let urls: string[];
@@ -48,6 +54,10 @@ describe('PostbackLogsPage', () => {
     expect(await screen.findByText('Conversion created', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(call('advertisers')).toEqual({ success: '1', advertiserId: '1', createdFrom: '100', createdTo: '200', orderBy: 'createdAt:desc', limit: '25', withMeta: '1' });
     expect(screen.getByTestId('postback-log-tabs')).toBeTruthy();
+    // the names instead of ids: the advertiser (a link) with its integration, the goal under the event
+    expect(screen.getByRole('link', { name: 'Broker One' }).getAttribute('href')).toBe('/advertisers/1');
+    expect(screen.getByText('Broker API')).toBeTruthy();
+    expect(screen.getByText('Goal: Deposit')).toBeTruthy();
   });
 
   it('falls back to the affiliate log without the advertiser log permission, without tabs', { timeout: 120_000 }, async () => {

@@ -22,7 +22,7 @@ import '../global-postback/i18n';
 import { usePostbackLogs } from './api';
 import { usePostbackLogsT } from './i18n';
 import { FILTERS, listQuery, logTabs, type LogTab } from './model';
-import { ResponseCode, SuccessTag, TargetCell } from './parts';
+import { NamedRef, ResponseCode, SuccessTag, TargetCell } from './parts';
 
 const idOf = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : undefined);
 const ids = (v: string | undefined) => (v ? v.split(',').map(Number).filter((n) => n > 0) : []);
@@ -43,7 +43,6 @@ export default function PostbackLogsPage() {
   );
   const list = usePostbackLogs(tab, query);
   const filtered = FILTERS.some((k) => f[k]);
-  const person = (id: number | null, base: string) => (id === null ? <Typography.Text type="secondary">—</Typography.Text> : staff ? <Link to={`${base}/${id}`}>#{id}</Link> : <span>#{id}</span>);
 
   const columns: DataColumn<PostbackLog>[] = [
     {
@@ -66,8 +65,16 @@ export default function PostbackLogsPage() {
   if (staff)
     columns.push(
       tab === 'advertisers'
-        ? { key: 'advertiserId', title: t('columns.advertiser'), render: (id: number | null) => person(id, '/advertisers') }
-        : { key: 'affiliateId', title: t('columns.affiliate'), render: (id: number | null) => person(id, '/affiliates/members') },
+        ? {
+            key: 'advertiserId',
+            title: t('columns.advertiser'),
+            render: (id: number | null, r) => <NamedRef id={id} title={r.advertiserTitle} sub={r.integrationTitle} to={`/advertisers/${id}`} />,
+          }
+        : {
+            key: 'affiliateId',
+            title: t('columns.affiliate'),
+            render: (id: number | null, r) => <NamedRef id={id} title={r.affiliateName ?? r.affiliateEmail} sub={r.affiliateName ? r.affiliateEmail : null} to={`/affiliates/members/${id}`} />,
+          },
     );
   columns.push(
     { key: 'target', title: t('columns.target'), render: (_v, r) => <TargetCell leadId={r.leadId} conversionId={r.conversionId} /> },
@@ -79,7 +86,7 @@ export default function PostbackLogsPage() {
           <Typography.Text ellipsis type={r.event ? undefined : 'secondary'}>{r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}</Typography.Text>
           {r.goalId !== null ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('columns.goal')} #{r.goalId}
+              {`${t('columns.goal')}: ${r.goalTitle ?? `#${r.goalId}`}`}
             </Typography.Text>
           ) : null}
         </Flex>

@@ -1,4 +1,4 @@
-/** Small pieces of the postback-log screens: the result tag, the response code, the lead / conversion links. */
+/** Small pieces of the postback-log screens: the result tag, the response code, the lead / conversion links, named entities. */
 import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { usePostbackLogsT } from './i18n';
@@ -31,6 +31,28 @@ export function TargetCell({ leadId, conversionId }: { leadId: number | null; co
       {conversionId !== null ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('conversion', { id: conversionId })}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** an entity of a log by its title (a link when `to` is given) over a secondary line; its id when the title is gone */
+export function NamedRef({ id, title, sub, to }: { id: number | null; title?: string | null; sub?: string | null; to?: string }) {
+  if (id === null) return <Typography.Text type="secondary">—</Typography.Text>;
+  const label = title || `#${id}`;
+  return (
+    <Flex vertical style={{ lineHeight: 1.3, minWidth: 0, maxWidth: 240 }}>
+      {to ? (
+        <Link to={to} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={label}>
+          {label}
+        </Link>
+      ) : (
+        <Typography.Text ellipsis>{label}</Typography.Text>
+      )}
+      {sub ? (
+        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+          {sub}
         </Typography.Text>
       ) : null}
     </Flex>

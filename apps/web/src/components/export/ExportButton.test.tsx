@@ -1,6 +1,7 @@
 /**
- * The leads export: the button starts `POST /exports` with the list's filters, opens the events stream with its token,
- * shows the progress of its `export_lead` events (others' exports ignored) and, once done, fetches the file and saves it.
+ * The export button (here of the clicks): it starts `POST /exports` with the type and the list's filters, opens the
+ * events stream with its token, shows the progress of its type's events (`export_click`; other exports and types
+ * ignored) and, once done, fetches the file and saves it.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -14,7 +15,7 @@ vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(),
 const SLOW = { timeout: 10_000 };
 const view = (patch: Record<string, unknown>) => ({
   id: 7,
-  type: 'leads',
+  type: 'clicks',
   status: 'running',
   progress: 0,
   rowsDone: 0,
@@ -68,7 +69,7 @@ beforeEach(() => {
       return json({ data: { items: [] } });
     }),
   );
-  URL.createObjectURL = vi.fn(() => 'blob:leads');
+  URL.createObjectURL = vi.fn(() => 'blob:clicks');
   URL.revokeObjectURL = vi.fn();
   HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
     saved(this.download);
@@ -82,23 +83,24 @@ afterEach(() => {
 it('starts the export with the filters, shows its progress and saves the file when done', async () => {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ExportButton query={{ status: 'sent', offerId: '3', orderBy: 'createdAt:desc' }} />
+      <ExportButton type="clicks" query={{ tab: 'valid', offerId: '3', orderBy: 'createdAt:desc' }} />
     </QueryClientProvider>,
   );
-  fireEvent.click(screen.getByTestId('lead-export'));
+  fireEvent.click(screen.getByTestId('export-clicks'));
   await waitFor(() => expect(FakeEventSource.last).not.toBeNull(), SLOW);
-  expect(requests[0]).toEqual({ method: 'POST', path: '/api/v1/exports', body: { type: 'leads', query: { status: 'sent', offerId: '3', orderBy: 'createdAt:desc' } } });
+  expect(requests[0]).toEqual({ method: 'POST', path: '/api/v1/exports', body: { type: 'clicks', query: { tab: 'valid', offerId: '3', orderBy: 'createdAt:desc' } } });
   expect(FakeEventSource.last!.url).toBe('/api/v1/events?token=tok%20en');
 
   const source = FakeEventSource.last!;
-  source.emit('export_lead', view({ id: 8, progress: 90, rowsDone: 9 }));
-  source.emit('export_lead', view({ progress: 50, rowsDone: 5 }));
+  source.emit('export_click', view({ id: 8, progress: 90, rowsDone: 9 }));
+  source.emit('export_lead', view({ progress: 80, rowsDone: 8 }));
+  source.emit('export_click', view({ progress: 50, rowsDone: 5 }));
   expect(await screen.findByText('Exporting: 5 of 10 rows', undefined, SLOW)).toBeTruthy();
 
-  source.emit('export_lead', view({ status: 'done', progress: 100, rowsDone: 10, fileName: 'leads-7.csv' }));
-  await waitFor(() => expect(saved).toHaveBeenCalledWith('leads-7.csv'), SLOW);
+  source.emit('export_click', view({ status: 'done', progress: 100, rowsDone: 10, fileName: 'clicks-7.csv' }));
+  await waitFor(() => expect(saved).toHaveBeenCalledWith('clicks-7.csv'), SLOW);
   expect(source.closed).toBe(true);
   expect(requests.filter((r) => r.path === '/api/v1/exports/7/file')).toHaveLength(1);
-  expect(notify.success).toHaveBeenCalledWith('The export is ready: leads-7.csv');
-  await waitFor(() => expect(screen.queryByTestId('lead-export-progress')).toBeNull(), SLOW);
+  expect(notify.success).toHaveBeenCalledWith('The export is ready: clicks-7.csv');
+  await waitFor(() => expect(screen.queryByTestId('export-clicks-progress')).toBeNull(), SLOW);
 });
