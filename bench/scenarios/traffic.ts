@@ -133,8 +133,12 @@ export const traffic: Scenario[] = [
     async verify(_api, result, state, query, note) {
       const by = await settled(query, state.offerId);
       const advertiser = await partnerStats(String(state.advertiser));
-      const capped = await count(query, `select count(*) as n from leads where offer_id = $1 and status = 'unsent' and status_reason = 'The caps of every matching advertiser are full'`, [state.offerId]);
-      note(`${result.ok} answered 2xx: ${by.sent ?? 0} sent, ${capped} unsent (cap full); the advertiser got ${advertiser.received}`);
+      const { rows: reasons } = await query<{ reason: string | null; n: string }>(
+        `select status_reason as reason, count(*) as n from leads where offer_id = $1 and status = 'unsent' group by 1`,
+        [state.offerId],
+      );
+      const capped = reasons.reduce((a, r) => a + Number(r.n), 0);
+      note(`${result.ok} answered 2xx: ${by.sent ?? 0} sent, ${capped} unsent (${reasons.map((r) => `${r.n}: ${r.reason ?? 'no reason'}`).join('; ')}); the advertiser got ${advertiser.received}`);
       const misses: string[] = [];
       if ((by.sent ?? 0) !== 500) misses.push(`${by.sent ?? 0} leads sent through a 500 cap`);
       if (advertiser.received !== 500) misses.push(`the advertiser got ${advertiser.received} leads through a 500 cap`);

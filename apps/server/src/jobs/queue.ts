@@ -190,8 +190,12 @@ export class JobQueue {
       this.state = 'stopped';
       return;
     }
-    this.state = 'stopped';
-    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    // the jobs still running may enqueue (a lead's retry): the queue takes sends until they are over
+    try {
+      await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    } finally {
+      this.state = 'stopped';
+    }
   }
 
   private async run(def: QueueDefinition<unknown>, job: Job<unknown>): Promise<void> {
