@@ -191,6 +191,20 @@ export default function CampaignsPage() {
         ),
     },
     {
+      key: 'counts',
+      title: t('columns.counts'),
+      render: (_v, row) => (
+        <Tooltip title={t('list.conversionCounts', row.conversionCounts)}>
+          <Flex vertical data-testid={`campaign-counts-${row.id}`} style={{ whiteSpace: 'nowrap' }}>
+            <Typography.Text>{t('list.leadCount', { count: row.leadCount })}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('list.conversionsShort', row.conversionCounts)}
+            </Typography.Text>
+          </Flex>
+        </Tooltip>
+      ),
+    },
+    {
       key: 'trackingUrl',
       title: t('columns.trackingUrl'),
       render: (_v, row) => <TrackingLinkCell url={row.trackingUrl} parked={Boolean(row.domain)} testId={`campaign-copy-${row.id}`} />,
