@@ -82,6 +82,7 @@ describe('ClicksPage', () => {
     });
     expect(screen.getByText('Petra Novak')).toBeTruthy();
     expect(screen.getByTestId(`click-edit-${CLICK.id}`)).toBeTruthy();
+    expect(screen.getByTestId('export-clicks')).toBeTruthy();
   });
 
   it('shows affiliates no affiliate column and no edit, and drops the reason filter on the valid tab', { timeout: 120_000 }, async () => {
@@ -90,5 +91,7 @@ describe('ClicksPage', () => {
     expect(listCall('valid')).not.toHaveProperty('invalidReason');
     expect(screen.queryByText('Petra Novak')).toBeNull();
     expect(screen.queryByTestId(`click-edit-${CLICK.id}`)).toBeNull();
+    // affiliates export their own clicks too
+    expect(screen.getByTestId('export-clicks')).toBeTruthy();
   });
 });
