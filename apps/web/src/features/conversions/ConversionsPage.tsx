@@ -14,6 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { allowed, isStaff } from '../../app/access';
 import { useSession } from '../../app/session';
 import { formatDateTime, formatMoney } from '../../components/format';
+import { ExportButton } from '../../components/export/ExportButton';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
@@ -284,7 +285,7 @@ export default function ConversionsPage() {
   const filtered = hasFilters(f);
 
   return (
-    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}>
+    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={<ExportButton type="conversions" query={filtersQuery} />}>
       <Card variant="borderless">
         <Flex vertical gap={12}>
           <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
