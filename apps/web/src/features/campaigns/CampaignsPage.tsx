@@ -34,7 +34,7 @@ import { useCampaigns } from './api';
 import { CampaignDrawer } from './CampaignDrawer';
 import { useCampaignsT } from './i18n';
 import { actionsFor, bulkActionsFor, CAMPAIGN_BLOCK, CAMPAIGN_WRITE, FILTERS, TABS, tabOf, type CampaignAction } from './model';
-import { CountryCodes, Dash } from './parts';
+import { CountryCodes } from './parts';
 import { CountryPicker, OfferPicker, SourcePicker, TrackDomainPicker } from './pickers';
 import { TrackingLinkCell } from './TrackingLink';
 
@@ -113,19 +113,26 @@ export default function CampaignsPage() {
       sortable: true,
       alwaysVisible: true,
       render: (_v, row) => (
-        <Flex align="center" gap={6} style={{ minWidth: 140, maxWidth: 220 }}>
-          <Link to={`/campaigns/${row.id}`} style={{ fontWeight: 600, minWidth: 0 }} data-testid="campaign-title-link">
-            <Typography.Text ellipsis style={{ color: 'inherit' }}>
-              {row.title}
+        <Flex vertical style={{ lineHeight: 1.3 }}>
+          <Flex align="center" gap={6} style={{ minWidth: 120, maxWidth: 150 }}>
+            <Link to={`/campaigns/${row.id}`} style={{ fontWeight: 600, minWidth: 0 }} data-testid="campaign-title-link">
+              <Typography.Text ellipsis={{ tooltip: row.title }} style={{ color: 'inherit' }}>
+                {row.title}
+              </Typography.Text>
+            </Link>
+            {row.autocreated ? (
+              <Tooltip title={t('list.autocreatedHint')}>
+                <Tag color="cyan" style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px' }}>
+                  {t('list.autocreated')}
+                </Tag>
+              </Tooltip>
+            ) : null}
+          </Flex>
+          <Tooltip title={t('list.conversionCounts', row.conversionCounts)}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid={`campaign-counts-${row.id}`}>
+              {t('list.leadCount', { count: row.leadCount })} · {t('list.conversionsShort', row.conversionCounts)}
             </Typography.Text>
-          </Link>
-          {row.autocreated ? (
-            <Tooltip title={t('list.autocreatedHint')}>
-              <Tag color="cyan" style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px' }}>
-                {t('list.autocreated')}
-              </Tag>
-            </Tooltip>
-          ) : null}
+          </Tooltip>
         </Flex>
       ),
     },
@@ -136,7 +143,7 @@ export default function CampaignsPage() {
       title: t('columns.affiliate'),
       sortable: true,
       render: (_v, row) => (
-        <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
+        <Flex vertical style={{ maxWidth: 140, lineHeight: 1.3 }}>
           <Link to={`/affiliates/members/${row.affiliate.id}`}>
             <Typography.Text ellipsis style={{ color: 'inherit' }}>
               {personName(row.affiliate)}
@@ -154,7 +161,7 @@ export default function CampaignsPage() {
       title: t('columns.offer'),
       sortable: true,
       render: (_v, row) => (
-        <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
+        <Flex vertical style={{ maxWidth: 140, lineHeight: 1.3 }}>
           <Link to={`/offers/${row.offer.id}`}>
             <Typography.Text ellipsis style={{ color: 'inherit' }}>
               {row.offer.title}
@@ -166,12 +173,20 @@ export default function CampaignsPage() {
         </Flex>
       ),
     },
-    { key: 'countries', title: t('columns.countries'), render: (_v, row) => <CountryCodes codes={row.countries} max={2} /> },
     {
-      key: 'trafficSource',
-      title: t('columns.trafficSource'),
-      render: (_v, row) =>
-        row.trafficSource ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{row.trafficSource.title}</Typography.Text> : <Dash />,
+      key: 'countries',
+      title: <Tooltip title={`${t('columns.countries')} / ${t('columns.trafficSource')}`}>{t('columns.countries')}</Tooltip>,
+      settingsLabel: t('columns.countries'),
+      render: (_v, row) => (
+        <Flex vertical style={{ lineHeight: 1.3, maxWidth: 110 }}>
+          <CountryCodes codes={row.countries} max={2} />
+          {row.trafficSource ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.trafficSource.title }} style={{ fontSize: 12 }}>
+              {row.trafficSource.title}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
     },
     {
       key: 'status',
@@ -189,20 +204,6 @@ export default function CampaignsPage() {
             <StatusTag status={row.status} />
           </span>
         ),
-    },
-    {
-      key: 'counts',
-      title: t('columns.counts'),
-      render: (_v, row) => (
-        <Tooltip title={t('list.conversionCounts', row.conversionCounts)}>
-          <Flex vertical data-testid={`campaign-counts-${row.id}`} style={{ whiteSpace: 'nowrap' }}>
-            <Typography.Text>{t('list.leadCount', { count: row.leadCount })}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('list.conversionsShort', row.conversionCounts)}
-            </Typography.Text>
-          </Flex>
-        </Tooltip>
-      ),
     },
     {
       key: 'trackingUrl',

@@ -134,27 +134,24 @@ export default function ConversionsPage() {
   const columns: DataColumn<ConversionView>[] = [
     {
       key: 'id',
-      title: t('columns.id'),
+      title: `${t('columns.id')} · ${t('columns.createdAt')}`,
       sortable: true,
       alwaysVisible: true,
-      width: 72,
-      render: (id: number) =>
-        canUpdate ? (
-          <Link to={{ search: `?conversion=${id}` }} onClick={(e) => (e.preventDefault(), setOpen(id))} aria-label={t('list.open', { id })}>
-            #{id}
-          </Link>
-        ) : (
-          <span>#{id}</span>
-        ),
-    },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => {
-        const [day, time] = formatDateTime(s, timezone).split(' ');
-        return <Stacked top={day} bottom={time} width={110} />;
-      },
+      render: (id: number, row) => (
+        <Stacked
+          width={120}
+          top={
+            canUpdate ? (
+              <Link to={{ search: `?conversion=${id}` }} onClick={(e) => (e.preventDefault(), setOpen(id))} aria-label={t('list.open', { id })}>
+                #{id}
+              </Link>
+            ) : (
+              <span>#{id}</span>
+            )
+          }
+          bottom={formatDateTime(row.createdAt, timezone)}
+        />
+      ),
     },
     {
       key: 'status',
@@ -181,10 +178,18 @@ export default function ConversionsPage() {
     },
     {
       key: 'offer',
-      title: staff ? `${t('columns.offer')} / ${t('columns.goal')} · ${t('columns.advertiser')}` : `${t('columns.offer')} / ${t('columns.goal')}`,
+      title: staff ? (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {t('columns.offer')} / {t('columns.goal')} ·{' '}
+          <br />
+          {t('columns.advertiser')}
+        </span>
+      ) : (
+        `${t('columns.offer')} / ${t('columns.goal')}`
+      ),
       settingsLabel: t('columns.offer'),
       render: (_v, row) => (
-        <Stacked width={200} top={row.offer?.title ?? `#${row.offerId}`} bottom={[row.goal?.title, staff ? row.advertiser?.title : undefined].filter(Boolean).join(' · ') || undefined} />
+        <Stacked width={160} top={row.offer?.title ?? `#${row.offerId}`} bottom={[row.goal?.title, staff ? row.advertiser?.title : undefined].filter(Boolean).join(' · ') || undefined} />
       ),
     },
   ];
@@ -195,7 +200,7 @@ export default function ConversionsPage() {
       settingsLabel: t('columns.affiliate'),
       render: (_v, row) => (
         <Stacked
-          width={170}
+          width={140}
           top={row.affiliate ? <Link to={`/affiliates/members/${row.affiliateId}`}>{personName(row.affiliate)}</Link> : `#${row.affiliateId}`}
           bottom={row.campaign?.title}
         />
@@ -252,7 +257,7 @@ export default function ConversionsPage() {
       key: 'publicNotes',
       title: <Tooltip title={t('columns.publicNotes')}>{t('columns.notes')}</Tooltip>,
       settingsLabel: t('columns.publicNotes'),
-      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 96 }}>{v}</Typography.Text> : <Dash />),
+      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 80 }}>{v}</Typography.Text> : <Dash />),
     },
   );
   if (canUpdate)

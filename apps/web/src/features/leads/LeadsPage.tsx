@@ -144,7 +144,7 @@ export default function LeadsPage() {
       key: 'contact',
       title: t('columns.contact'),
       render: (_v, row) => (
-        <Flex vertical style={{ width: 170, lineHeight: 1.35 }}>
+        <Flex vertical style={{ width: 150, lineHeight: 1.35 }}>
           <Flex gap={6} align="center" wrap={false}>
             {row.country ? (
               <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</Tag>
@@ -161,7 +161,7 @@ export default function LeadsPage() {
       key: 'offer',
       title: t('columns.offer'),
       render: (_v, row) => (
-        <Flex vertical style={{ width: 150, lineHeight: 1.35 }}>
+        <Flex vertical style={{ width: 140, lineHeight: 1.35 }}>
           <Typography.Text ellipsis>{row.offer.title}</Typography.Text>
           {secondary(row.campaign ? `${row.vertical.title} · ${row.campaign.title}` : row.vertical.title)}
         </Flex>
@@ -174,7 +174,7 @@ export default function LeadsPage() {
         key: 'affiliate',
         title: t('columns.affiliate'),
         render: (_v, row) => (
-          <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', width: 110 }}>
+          <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', width: 100 }}>
             <Typography.Text ellipsis style={{ color: 'inherit' }}>
               {personName(row.affiliate)}
             </Typography.Text>
@@ -185,7 +185,7 @@ export default function LeadsPage() {
         key: 'advertiser',
         title: t('columns.advertiser'),
         render: (_v, row) => (
-          <div style={{ width: 110 }}>
+          <div style={{ width: 100 }}>
             {row.advertiser ? (
               <>
                 <Typography.Text ellipsis style={{ display: 'block' }}>
@@ -206,7 +206,7 @@ export default function LeadsPage() {
       title: t('columns.grade'),
       render: (_v, row) =>
         row.leadGrade ? (
-          <Tag color="blue" style={{ marginInlineEnd: 0, maxWidth: 100, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Tag color="blue" style={{ marginInlineEnd: 0, maxWidth: 90, overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {row.leadGradeTitle ?? row.leadGrade}
           </Tag>
         ) : (
