@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { seedDemo } from './db/seed/demo';
 import { createJobQueue } from './jobs/queue';
 import { createMailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
@@ -33,6 +34,7 @@ async function main() {
   log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite`}`);
   await migrateDatabase(database);
   const seeded = await seed(database.db, config);
+  if (config.DEMO) await seedDemo(database.db, { log });
 
   const queue = createJobQueue(database, log.child({ module: 'jobs' }));
   const app = await buildApp({
