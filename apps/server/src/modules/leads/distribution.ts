@@ -189,10 +189,10 @@ async function capOutcome(db: DbOrTx, lead: Lead, closedBy: EngineCap[], traffic
 
 /**
  * One distribution run of a lead. Answers the lead's state afterwards (also when another run holds it or it was
- * already final).
+ * already final). `claimed` is the lead as the intake inserted it, already leased to this run (its claim).
  */
-export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number): Promise<DistributionResult> {
-  const lead = await claim(ctx, leadId);
+export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, claimed: Lead | null = null): Promise<DistributionResult> {
+  const lead = claimed ?? (await claim(ctx, leadId));
   if (!lead) {
     const [row] = await ctx.db.select().from(leads).where(eq(leads.id, leadId));
     return { status: (row?.status ?? 'failed') as ApiLeadStatus, reason: row?.statusReason ?? null, redirectUrl: row?.redirectUrl ?? null, advertiserId: row?.advertiserId ?? null };
@@ -292,26 +292,24 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number):
       }
     }
     if (accepted) {
-      await ctx.db.transaction(async (tx) => {
-        await tx.insert(leadDeliveries).values({ ...recorded, createdAt: ctx.now() });
-        await tx
-          .update(leads)
-          .set({
-            status: 'sent',
-            statusReason: null,
-            advertiserId: target.advertiserId,
-            integrationId: target.integrationId,
-            advertiserLeadId: recorded.advertiserLeadId ?? null,
-            redirectUrl: recorded.redirectUrl ?? null,
-            sentAt: ctx.now(),
-            updatedAt: ctx.now(),
-            deliveryAttempts: sql`${leads.deliveryAttempts} + 1`,
-            deliveryLeaseUntil: null,
-            nextAttemptAt: null,
-          })
-          .where(eq(leads.id, leadId));
-        await tx.insert(leadEvents).values({ leadId, type: 'sent', data: { advertiserId: target.advertiserId, integrationId: target.integrationId }, createdAt: ctx.now() });
-      });
+      // the delivery, the lead's new state and its history in one statement (one round trip, one commit)
+      const now = ctx.now().toISOString();
+      await ctx.db.execute(sql`
+        with d as (
+          insert into lead_deliveries (lead_id, created_at, advertiser_id, integration_id, result, request, response_status, response_body,
+            advertiser_lead_id, redirect_url, error, duration_ms)
+          values (${leadId}, ${now}::timestamptz, ${recorded.advertiserId}, ${recorded.integrationId}, ${recorded.result},
+            ${JSON.stringify(recorded.request)}::jsonb, ${recorded.responseStatus ?? null}::int, ${recorded.responseBody ?? null}::text,
+            ${recorded.advertiserLeadId ?? null}::varchar, ${recorded.redirectUrl ?? null}::text, ${recorded.error ?? null}::varchar, ${recorded.durationMs ?? 0}::int)
+        ), u as (
+          update leads set status = 'sent', status_reason = null, advertiser_id = ${target.advertiserId}, integration_id = ${target.integrationId},
+            advertiser_lead_id = ${recorded.advertiserLeadId ?? null}::varchar, redirect_url = ${recorded.redirectUrl ?? null}::text,
+            sent_at = ${now}::timestamptz, updated_at = ${now}::timestamptz, delivery_attempts = delivery_attempts + 1,
+            delivery_lease_until = null, next_attempt_at = null
+          where id = ${leadId}
+        )
+        insert into lead_events (lead_id, type, data, created_at)
+        values (${leadId}, 'sent', ${JSON.stringify({ advertiserId: target.advertiserId, integrationId: target.integrationId })}::jsonb, ${now}::timestamptz)`);
       return { status: 'sent', reason: null, redirectUrl: recorded.redirectUrl ?? null, advertiserId: target.advertiserId };
     }
     await giveBack(ctx.db, taken);

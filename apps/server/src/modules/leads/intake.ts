@@ -47,6 +47,8 @@ export interface AcceptedLead {
   distribute: boolean;
   redirectToAdvertiser: string;
   thankYouPageUrl: string | null;
+  /** the lead as inserted, already leased to this request's distribution run when it distributes (no claim needed) */
+  claimed: typeof leads.$inferSelect | null;
 }
 
 const bad = (field: string, msg: string, text?: string): ApiErrorItem => ({ msg, type: text ?? msg, loc: ['body', ...field.split('.')] });
@@ -248,7 +250,7 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
   const distribute = status === 'new';
   const subs = Array.from({ length: 9 }, (_, i) => input[`sub${i + 1}` as keyof LeadIntake] ?? target.clickSubs[i] ?? null) as (string | null)[];
 
-  const id = await ctx.db.transaction(async (tx) => {
+  const inserted = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
       .values({
@@ -276,17 +278,27 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
         isTest: status === 'test',
         duplicateOf,
         holdUntil: hold?.until ?? null,
+        // inserted already leased to the request's own run (the lease the claim would take), so no claim UPDATE follows
+        deliveryLeaseUntil: distribute ? new Date(ctx.now().getTime() + LEAD_LEASE_SECONDS * 1000) : null,
         createdAt: ctx.now(),
         updatedAt: ctx.now(),
       })
-      .returning({ id: leads.id });
+      .returning();
     await tx.insert(leadEvents).values({ leadId: row.id, type: 'created', data: { status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) }, userId: actor.id, createdAt: ctx.now() });
     // the safety net: runs the distribution if this process dies before it does (a finished run makes it a no-op)
     if (distribute)
       await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId: row.id }, { db: tx, startAfter: new Date(ctx.now().getTime() + LEAD_LEASE_SECONDS * 1000) });
-    return row.id;
+    return row;
   });
-  return { id, status, reason, distribute, redirectToAdvertiser: src.redirectToAdvertiser, thankYouPageUrl: vertical.redirect?.thankYouPageUrl ?? null };
+  return {
+    id: inserted.id,
+    status,
+    reason,
+    distribute,
+    redirectToAdvertiser: src.redirectToAdvertiser,
+    thankYouPageUrl: vertical.redirect?.thankYouPageUrl ?? null,
+    claimed: distribute ? inserted : null,
+  };
 }
 
 /** where the visitor goes, by the affiliate's redirect-to-advertiser setting (spec §3 affiliate extras) */

@@ -67,7 +67,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       if (!accepted.distribute) {
         return { data: { id: accepted.id, status: accepted.status, reason: accepted.reason, redirectUrl: null }, message: 'Lead received' };
       }
-      const result = await distributeLead(req.ctx, queue, accepted.id);
+      const result = await distributeLead(req.ctx, queue, accepted.id, accepted.claimed);
       return {
         data: { id: accepted.id, status: result.status, reason: result.reason, redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : result.redirectUrl },
         message: 'Lead received',
