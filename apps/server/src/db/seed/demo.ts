@@ -391,6 +391,7 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
       },
     };
   });
+  conversionDrafts.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime()); // ids in time order, as live traffic makes them
   const conversionIds = (await tx.insert(conversions).values(conversionDrafts.map((d) => d.row)).returning({ id: conversions.id })).map((r) => r.id);
 
   // postback logs: the advertiser's postback for each conversion, the first affiliate's tracker for its approved ones
@@ -439,5 +440,6 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
   }
   await insertChunks(events, (chunk) => tx.insert(leadEvents).values(chunk));
   await insertChunks(deliveries, (chunk) => tx.insert(leadDeliveries).values(chunk));
+  logs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   await insertChunks(logs, (chunk) => tx.insert(systemLogs).values(chunk));
 }
