@@ -113,16 +113,6 @@ export const en = {
     failed: 'Failed: {{ids}}',
     failedItem: '#{{id}} ({{reason}})',
   },
-  export: {
-    button: 'Export',
-    hint: 'Export the leads of these filters to CSV',
-    starting: 'Starting the export…',
-    progress: 'Exporting: {{done}} of {{total}} rows',
-    progressUnknown: 'Exporting: {{done}} rows',
-    done: 'The export is ready: {{file}}',
-    failed: 'The export failed',
-    download: 'Download',
-  },
   detail: {
     title: 'Lead #{{id}}',
     notFound: 'Lead not found',
@@ -297,16 +287,6 @@ export const ru = {
     applied: 'Применено: {{ids}}',
     failed: 'Не применено: {{ids}}',
     failedItem: '#{{id}} ({{reason}})',
-  },
-  export: {
-    button: 'Выгрузить',
-    hint: 'Выгрузить лиды по этим фильтрам в CSV',
-    starting: 'Запускаем выгрузку…',
-    progress: 'Выгрузка: {{done}} из {{total}} строк',
-    progressUnknown: 'Выгрузка: {{done}} строк',
-    done: 'Выгрузка готова: {{file}}',
-    failed: 'Выгрузка не удалась',
-    download: 'Скачать',
   },
   detail: {
     title: 'Лид #{{id}}',
