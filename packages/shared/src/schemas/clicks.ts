@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isValidZone } from '../reference';
-import { listMetaSchema, listQuerySchema } from './common';
+import { filterOptionSchema, listMetaSchema, listQuerySchema, type FilterOption } from './common';
 import { zQuerySeconds } from './people';
 import { csvEnum, csvIds } from './tags';
 
@@ -163,14 +163,8 @@ export const clickFiltersQuery = z.object({
 });
 export type ClickFiltersQuery = z.input<typeof clickFiltersQuery>;
 
-export const clickFilterOptionSchema = z.object({
-  /** an id for offers, affiliates, campaigns, landers and traffic sources; a code or value otherwise */
-  value: z.union([z.number().int(), z.string()]),
-  label: z.string(),
-  /** clicks with this value in the scope, period and other filters */
-  count: z.number().int(),
-});
-export type ClickFilterOption = z.infer<typeof clickFilterOptionSchema>;
+export const clickFilterOptionSchema = filterOptionSchema;
+export type ClickFilterOption = FilterOption;
 export const clickFiltersSchema = z.object({ items: z.array(clickFilterOptionSchema) });
 
 const zSubValue = () => z.string().trim().max(255, { message: 'maxlength' }).nullable().optional();

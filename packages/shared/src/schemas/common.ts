@@ -17,6 +17,12 @@ export const idsBody = z.object({ data: z.array(zId()).min(1, { message: 'requir
 /** `{data:{...}}` body of sub-settings edits */
 export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data });
 export const idParams = z.object({ id: zId() });
+/**
+ * One value of a dependent list filter (`GET /leads|conversions|clicks/filters`): an id for offers, affiliates,
+ * campaigns, …, a code or key otherwise; `count` = rows with this value in the reader's scope and the other filters.
+ */
+export const filterOptionSchema = z.object({ value: z.union([z.number().int(), z.string()]), label: z.string(), count: z.number().int() });
+export type FilterOption = z.infer<typeof filterOptionSchema>;
 export const statusChangeItem = <S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ id: zId(), status: z.enum(statuses), reason: z.string().trim().max(500, { message: 'minMaxLength' }).optional() });
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { zId } from '../validation';
-import { itemsOf, listQuerySchema } from './common';
+import { filterOptionSchema, itemsOf, listQuerySchema, type FilterOption } from './common';
 import { leadFilterFields, leadRefSchema, leadPersonRefSchema } from './leads';
 import { csvEnum, csvIds } from './tags';
 
@@ -216,9 +216,5 @@ export const conversionFiltersQuery = z.object({
   ...conversionFilterFields,
 });
 export type ConversionFiltersQuery = z.input<typeof conversionFiltersQuery>;
-export const conversionFilterOptionSchema = z.object({
-  value: z.union([z.number().int(), z.string()]),
-  label: z.string(),
-  count: z.number().int(),
-});
-export type ConversionFilterOption = z.infer<typeof conversionFilterOptionSchema>;
+export const conversionFilterOptionSchema = filterOptionSchema;
+export type ConversionFilterOption = FilterOption;

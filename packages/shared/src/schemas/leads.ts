@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { API_LEAD_STATUSES, MAX_PAGE_SIZE } from '../constants';
 import { isValidZone } from '../reference';
 import { zId } from '../validation';
-import { itemsOf, listQuerySchema } from './common';
+import { filterOptionSchema, itemsOf, listQuerySchema, type FilterOption } from './common';
 import { csvEnum, csvIds } from './tags';
 
 export type ApiLeadStatus = (typeof API_LEAD_STATUSES)[number];
@@ -304,12 +304,6 @@ export const leadFiltersQuery = z.object({
 });
 export type LeadFiltersQuery = z.input<typeof leadFiltersQuery>;
 
-export const leadFilterOptionSchema = z.object({
-  /** an id for offers, affiliates, advertisers, campaigns and verticals; a code or key otherwise */
-  value: z.union([z.number().int(), z.string()]),
-  label: z.string(),
-  /** leads with this value in the current scope and filters */
-  count: z.number().int(),
-});
-export type LeadFilterOption = z.infer<typeof leadFilterOptionSchema>;
+export const leadFilterOptionSchema = filterOptionSchema;
+export type LeadFilterOption = FilterOption;
 export const leadFiltersAnswerSchema = z.object({ items: z.array(leadFilterOptionSchema) });

@@ -10,7 +10,7 @@ import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, MoreO
 import type { ConversionFilterSlug, ConversionView } from '@leadgrid/shared/schemas/conversions';
 import { Button, Card, Dropdown, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { allowed, isStaff } from '../../app/access';
 import { useSession } from '../../app/session';
 import { formatDateTime, formatMoney } from '../../components/format';
@@ -18,6 +18,7 @@ import { ExportButton } from '../../components/export/ExportButton';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { useIdParam } from '../../components/table/useIdParam';
 import { useTable } from '../../components/table/useTable';
 import { OutcomeAlert } from '../leads/actions';
 import { DateRange, Dash, personName } from '../leads/parts';
@@ -57,11 +58,6 @@ const FILTER_SELECTS: { slug: ConversionFilterSlug; label: string; width: number
   { slug: 'marks', label: 'mark', width: 110 },
 ];
 
-const positiveId = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 function Stacked({ top, bottom, width = 180 }: { top: React.ReactNode; bottom?: React.ReactNode; width?: number }) {
   return (
     <Flex vertical style={{ maxWidth: width, lineHeight: 1.3 }}>
@@ -95,7 +91,6 @@ export default function ConversionsPage() {
   const { access, timezone } = useSession();
   const staff = access ? isStaff(access) : false;
   const canUpdate = staff && allowed(access, CONVERSION_UPDATE);
-  const [params, setParams] = useSearchParams();
   const table = useTable({ defaultOrderBy: 'id:desc', filters: CONVERSION_FILTERS });
   const f = table.filters;
   const list = useConversions(conversionListQuery(table.query, f, timezone, staff));
@@ -104,18 +99,7 @@ export default function ConversionsPage() {
   const [sendPostback, setSendPostback] = useState(true);
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
   const actions = useStatusActions(setOutcome);
-  const openId = positiveId(params.get('conversion'));
-
-  const setOpen = (id: number | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('conversion', String(id));
-        else next.delete('conversion');
-        return next;
-      },
-      { replace: false },
-    );
+  const [openId, setOpen] = useIdParam('conversion');
 
   for (const row of list.data?.items ?? []) {
     if (row.offer) noteLabel('offers', row.offer.id, row.offer.title);

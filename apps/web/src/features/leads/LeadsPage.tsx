@@ -18,6 +18,7 @@ import { formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { useIdParam } from '../../components/table/useIdParam';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { OutcomeAlert, useLeadActions } from './actions';
@@ -44,17 +45,12 @@ const FILTER_SELECTS: { slug: LeadFilterSlug; label: string; width: number }[] =
   { slug: 'leadGrades', label: 'grade', width: 140 },
 ];
 
-const positiveId = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 export default function LeadsPage() {
   const { t } = useLeadsT();
   const { access, timezone } = useSession();
   const staff = access ? isStaff(access) : false;
   const canUpdate = allowed(access, LEAD_UPDATE);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: LEAD_FILTERS });
   const f = table.filters;
   const query = leadListQuery(table.query, f, timezone, staff);
@@ -63,18 +59,7 @@ export default function LeadsPage() {
   const [selected, setSelected] = useState<LeadListItem[]>([]);
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
   const actions = useLeadActions(setOutcome);
-  const openId = positiveId(params.get('lead'));
-
-  const setLead = (id: number | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('lead', String(id));
-        else next.delete('lead');
-        return next;
-      },
-      { replace: false },
-    );
+  const [openId, setLead] = useIdParam('lead');
 
   // list rows know the names of their offers, affiliates, … : the filters show them for chosen ids
   for (const row of list.data?.items ?? []) {
