@@ -11,6 +11,9 @@ declare module 'fastify' {
     permission?: string | readonly string[];
     /** also accept an API token (affiliate/advertiser public API) */
     apiToken?: boolean;
+    /** a traffic-engine intake route (lead API, inbound postback): its writes are traffic, not routing data, so they
+     * do not empty the engine's caches (see tracking/index.ts) */
+    hotPath?: boolean;
   }
   interface FastifyRequest {
     ctx: import('./context').Ctx;

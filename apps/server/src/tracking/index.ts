@@ -34,6 +34,11 @@ export function setupTracking(app: FastifyInstance, deps: { database: Database; 
     loadGeoDatabase();
     await feed.start(deps.database);
   });
+  // A write made through this process empties its caches at once, before the answer leaves: the LISTEN/NOTIFY message
+  // reaches the other processes (and this one) a moment later, and the writer's next request must not read stale data.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && !req.routeOptions.config?.hotPath) feed.changed('*');
+  });
   app.addHook('onClose', async () => {
     await tracking.clicks.close();
     await feed.stop();

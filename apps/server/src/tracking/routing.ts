@@ -7,6 +7,7 @@
 import type { SieveLike, TargetUrlSettings } from '@leadgrid/shared';
 import type { Database } from '../db/client';
 import type { ChangeFeed } from './change-feed';
+import { FeedCache } from './feed-cache';
 
 export interface RouteLander {
   id: number;
@@ -39,45 +40,26 @@ export interface Route {
 const ROUTE_TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 
-interface Entry {
-  route: Route | null;
-  version: number;
-  expires: number;
-}
-
 export class RoutingCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<Route | null>>();
-  hits = 0;
-  misses = 0;
+  private readonly cache: FeedCache<string, Route | null>;
 
   constructor(
     private readonly database: Database,
-    private readonly feed: ChangeFeed,
+    feed: ChangeFeed,
   ) {
-    feed.subscribe(() => this.entries.clear());
+    this.cache = new FeedCache(feed, (key) => this.load(key), { ttlMs: ROUTE_TTL_MS, max: MAX_ENTRIES });
   }
 
-  async get(key: string, now = Date.now()): Promise<Route | null> {
-    const hit = this.entries.get(key);
-    if (hit && hit.version === this.feed.version && hit.expires > now) {
-      this.hits++;
-      return hit.route;
-    }
-    this.misses++;
-    // one load per key at a time: a burst of first clicks shares it
-    let pending = this.loading.get(key);
-    if (!pending) {
-      const version = this.feed.version;
-      pending = this.load(key).then((route) => {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        if (version === this.feed.version) this.entries.set(key, { route, version, expires: now + ROUTE_TTL_MS });
-        return route;
-      });
-      this.loading.set(key, pending);
-      void pending.finally(() => this.loading.delete(key)).catch(() => undefined);
-    }
-    return pending;
+  get hits(): number {
+    return this.cache.hits;
+  }
+
+  get misses(): number {
+    return this.cache.misses;
+  }
+
+  get(key: string, now = Date.now()): Promise<Route | null> {
+    return this.cache.get(key, now);
   }
 
   private async load(key: string): Promise<Route | null> {

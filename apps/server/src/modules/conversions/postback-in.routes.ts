@@ -21,5 +21,5 @@ export async function postbackInRoutes(app: FastifyInstance) {
     });
     return reply.code(outcome.code).header('cache-control', 'no-store').send(outcome.answer);
   };
-  app.route({ method: ['GET', 'POST'], url: '/postback/:postbackKey', config: { public: true }, schema: { hide: true }, handler });
+  app.route({ method: ['GET', 'POST'], url: '/postback/:postbackKey', config: { public: true, hotPath: true }, schema: { hide: true }, handler });
 }

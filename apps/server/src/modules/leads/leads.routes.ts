@@ -35,7 +35,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
   app.post(
     '/leads',
     {
-      config: { authenticated: true, apiToken: true },
+      config: { authenticated: true, apiToken: true, hotPath: true },
       schema: {
         tags: ['leads'],
         summary: 'Post a lead (lead API)',
