@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { apiTokens, roles, teamMembers, teams, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { looksLikeJwt, type TokenSigner } from '../lib/tokens';
+import { FeedCache } from '../tracking/feed-cache';
 import type { Actor } from './context';
 import { AppError } from './errors';
 
@@ -60,6 +61,15 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
 
   app.decorateRequest('ctx', null as never);
 
+  // the affiliate behind a lead API token, kept in memory (the lead API's every request): the tracker's change feed
+  // empties it on any change of users' status, rights, role or token, of roles or of teams (migrations 0008, 0011)
+  let byToken: FeedCache<string, Actor | null> | undefined;
+  const tokenActors = () =>
+    (byToken ??= new FeedCache(app.services.tracking.feed, async (token: string) => {
+      const [own] = await database.db.select({ id: users.id }).from(users).where(eq(users.apiToken, token)).limit(1);
+      return own ? loadActor(database, own.id) : null;
+    }));
+
   app.addHook('onRequest', async (req) => {
     req.ctx = { actor: null, db: database.db, database, config, now, ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) };
   });
@@ -76,7 +86,7 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
         }
         req.ctx.actor = await loadActor(database, Number(claims.sub), claims.imp);
       } else if (cfg.apiToken) {
-        req.ctx.actor = await actorFromApiToken(database, token, now());
+        req.ctx.actor = await actorFromApiToken(database, tokenActors(), token, now());
         if (!req.ctx.actor) throw AppError.unauthenticated('Invalid API token');
       } else if (!cfg.public) {
         throw AppError.unauthenticated('Invalid access token');
@@ -98,11 +108,14 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
   });
 }
 
-/** An API token is either an affiliate's lead API token (users.apiToken) or a personal token (api_tokens). */
-async function actorFromApiToken(database: Database, token: string, at: Date): Promise<Actor | null> {
+/**
+ * An API token is either an affiliate's lead API token (users.apiToken, served from the cache) or a personal token
+ * (api_tokens: read each time, since each use records its last use).
+ */
+async function actorFromApiToken(database: Database, leadTokens: FeedCache<string, Actor | null>, token: string, at: Date): Promise<Actor | null> {
   if (token.length < 16 || token.length > 128) return null;
-  const [own] = await database.db.select({ id: users.id }).from(users).where(eq(users.apiToken, token)).limit(1);
-  if (own) return loadActor(database, own.id);
+  const own = await leadTokens.get(token);
+  if (own) return own;
   const [row] = await database.db
     .select({ id: apiTokens.id, userId: apiTokens.userId })
     .from(apiTokens)

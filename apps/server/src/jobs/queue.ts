@@ -8,8 +8,9 @@
  * also polls and runs the handlers; a process that only enqueues (or a test that runs jobs by hand with
  * `runDue`) starts without workers.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type Job, type Queue, type SendOptions } from 'pg-boss';
+import { insertJobs } from 'pg-boss/dist/plans.js';
 import type { Database, DbOrTx } from '../db/client';
 
 export interface JobLog {
@@ -39,6 +40,8 @@ export interface QueueDefinition<T> {
   concurrency?: number;
   /** a cron expression (UTC): with workers, pg-boss enqueues one job of this queue at each tick (one per cluster) */
   cron?: string;
+  /** with workers, also enqueue one job as the queue starts (work left by a process that died resumes at once) */
+  runAtStart?: boolean;
 }
 
 export interface SendJobOptions extends Omit<SendOptions, 'db'> {
@@ -126,6 +129,7 @@ export class JobQueue {
             ),
         );
         if (def.cron) await this.boss.schedule(def.name, def.cron, {});
+        if (def.runAtStart) await this.boss.send(def.name, {});
       }
     }
   }
@@ -226,4 +230,30 @@ function drizzleAdapter(db: DbOrTx): BossDb {
 /** The queue of a database; call `start` once the handlers are defined. */
 export function createJobQueue(database: Database, log: JobLog): JobQueue {
   return new JobQueue(database, log);
+}
+
+/** the INSERT text of each queue's jobs (pg-boss's own), by queue name; the queue's table never changes */
+const insertTexts = new WeakMap<JobQueue, Map<string, string>>();
+
+/**
+ * Jobs of a defined queue as plain SQL, to embed as a data-modifying CTE of the caller's own statement
+ * (`with ..., jobs as (${sql}) ...`): the jobs commit with the rows that cause them in one round trip. It is pg-boss's
+ * own insert (the queue's retry policy, expiry and retention apply as with `send`) and returns the job ids. A queue
+ * whose jobs wake the workers by NOTIFY is refused: that needs a statement of its own (use `send`).
+ */
+export async function jobInsertSql<T extends object>(queue: JobQueue, name: string, items: readonly T[]): Promise<SQL> {
+  if (!queue.has(name)) throw new Error(`unknown job queue ${name}`);
+  if (!queue.started) throw new Error(`the job queue is not started (sending ${name})`);
+  let texts = insertTexts.get(queue);
+  if (!texts) insertTexts.set(queue, (texts = new Map()));
+  let text = texts.get(name);
+  if (!text) {
+    const info = await queue.boss.getQueue(name);
+    if (!info) throw new Error(`job queue ${name} does not exist`);
+    if (info.notify) throw new Error(`job queue ${name} notifies its workers: enqueue with send`);
+    text = insertJobs(SCHEMA, { table: info.table, name, returnId: true });
+    texts.set(name, text);
+  }
+  const [before, after] = text.split('$1::text::json');
+  return sql`${sql.raw(before)}${JSON.stringify(items.map((data) => ({ data })))}::text::json${sql.raw(after)}`;
 }

@@ -1,10 +1,10 @@
 -- The lead API and the inbound postback keep more in memory than the tracker (the affiliate behind an API token with
--- its role and rights, offer access, goals, currency rates): those tables notify 'routing_changed' too, and a change of
--- a user's rights, time zone or e-mail does as well (migration 0008 listed the traffic columns only).
+-- its role and rights, offer access, goals, currency rates, hold rules' geos): those tables notify 'routing_changed' too, and a change of
+-- a user's rights or time zone does as well (migration 0008 listed the traffic columns only).
 DO $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['roles', 'vertical_goals', 'currency_rates', 'traffic_sources', 'offer_traffic_sources']
+  FOREACH t IN ARRAY ARRAY['roles', 'vertical_goals', 'currency_rates', 'traffic_sources', 'offer_traffic_sources', 'geos']
   LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION leadgrid_routing_changed()',
       t || '_routing_changed', t);

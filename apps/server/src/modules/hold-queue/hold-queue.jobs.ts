@@ -3,17 +3,17 @@
  * leads; per hold rule, a release lets out up to `fresh` leads that arrived in the current window and up to `old`
  * leads from earlier windows (0 = no limit), oldest first; the rest wait for the rule's next release. Leads a cap held
  * are all released when due. A released lead is checked for duplicates again (as if posted now) and then distributed
- * as usual — that run checks caps and schedules. The release commits the lead as `new` with the safety-net delivery
- * job in one transaction, so nothing is lost if the process dies before the distribution.
+ * as usual — that run checks caps and schedules. The release commits the lead as `new` (no lease), so if the process
+ * dies before the distribution the lead sweep (leads.jobs.ts) distributes it: nothing is lost.
  */
-import { LEAD_LEASE_SECONDS, nextRelease, verticalApiSettingsSection } from '@leadgrid/shared';
+import { nextRelease, verticalApiSettingsSection } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../../app';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { leadEvents, leads } from '../../db/schema';
 import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
-import { distributeLead, LEAD_DELIVER_JOB, type LeadDeliverJob } from '../leads/distribution';
+import { distributeLead } from '../leads/distribution';
 import { RULE_COLUMNS, windowStartOf, type HoldRule } from './hold-release';
 
 export const HOLD_RELEASE_JOB = 'hold-release';
@@ -103,10 +103,8 @@ export async function releaseHeldLeads(ctx: Ctx, queue: JobQueue): Promise<numbe
           .set({ status, statusReason: reason, duplicateOf: dup, holdUntil: null, updatedAt: now })
           .where(eq(leads.id, d.id));
         await tx.insert(leadEvents).values({ leadId: d.id, type: 'released', data: { status, reason }, createdAt: now });
-        if (!dup) {
-          await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId: d.id }, { db: tx, startAfter: new Date(now.getTime() + LEAD_LEASE_SECONDS * 1000) });
-          send.push(d.id);
-        }
+        // a released lead is `new` without a lease: this run distributes it next, else the lead sweep does
+        if (!dup) send.push(d.id);
       }
       return { send, more: due.length === BATCH, ids: release.map((d) => d.id) };
     });

@@ -17,7 +17,8 @@ export interface HoldRule extends HoldWindow {
 
 export const RULE_COLUMNS = sql`h.id, h.period_start as "periodStart", h.period_end as "periodEnd", h.timezone, h.interval_minutes as "interval", h.fresh, h.old`;
 
-async function rulesFor(db: DbOrTx, country: string): Promise<HoldRule[]> {
+/** the active hold rules whose geo has the country (the lead engine caches them per country) */
+export async function rulesFor(db: DbOrTx, country: string): Promise<HoldRule[]> {
   return rowsOf<HoldRule>(
     await db.execute(sql`
       select ${RULE_COLUMNS} from hold_configs h join geos g on g.id = h.geo_id
@@ -26,10 +27,9 @@ async function rulesFor(db: DbOrTx, country: string): Promise<HoldRule[]> {
   );
 }
 
-/** the active hold rule whose geo has the country and whose window is open at `at`, with the lead's release time */
-export async function holdAtIntake(db: DbOrTx, country: string | null, at: Date): Promise<{ configId: number; until: Date } | null> {
-  if (!country) return null;
-  const rule = (await rulesFor(db, country)).find((r) => isInHoldWindow(r, at));
+/** the first of a country's hold rules whose window is open at `at`, with the lead's release time */
+export function holdByRules(rules: readonly HoldRule[], at: Date): { configId: number; until: Date } | null {
+  const rule = rules.find((r) => isInHoldWindow(r, at));
   return rule ? { configId: rule.id, until: nextRelease(rule, at) } : null;
 }
 

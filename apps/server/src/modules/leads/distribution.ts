@@ -18,19 +18,18 @@ import {
   matchSieve,
   outApiSection,
   type ApiLeadStatus,
-  type ApiParameter,
-  type SieveLike,
 } from '@leadgrid/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { leadDeliveries, leadEvents, leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { callOutbound } from '../../lib/outbound';
 import { capCounters } from '../caps/cap-counters';
-import { capCovers, capKey, capsOf, countersOf, inCurrency, isFull, leadRevenuePricer, ratesOf, type EngineCap } from '../caps/cap-engine';
+import { capCovers, capKey, countersOf, inCurrency, isFull, leadRevenuePricer, ratesOf, type EngineCap } from '../caps/cap-engine';
 import { heldUntilByConfig } from '../hold-queue/hold-release';
 import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../integrations/out-api';
+import { directReads, type EngineReads } from './engine-reads';
 
 export const LEAD_DELIVER_JOB = 'lead-deliver';
 export interface LeadDeliverJob {
@@ -39,16 +38,39 @@ export interface LeadDeliverJob {
 
 type Lead = typeof leads.$inferSelect;
 
-interface Target {
-  offerAdvertiserId: number;
-  advertiserId: number;
-  integrationId: number;
-  weight: number;
-  lowPriority: boolean;
-  sieve: SieveLike;
-  outApi: unknown;
-  apiParameters: ApiParameter[];
-}
+/** what a distribution run needs of a lead (the intake builds it from what it inserted, a claim reads the row) */
+export type DistributableLead = Pick<
+  Lead,
+  | 'id'
+  | 'status'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'email'
+  | 'country'
+  | 'language'
+  | 'ip'
+  | 'landing'
+  | 'sourceUrl'
+  | 'userAgent'
+  | 'fields'
+  | 'sub1'
+  | 'sub2'
+  | 'sub3'
+  | 'sub4'
+  | 'sub5'
+  | 'sub6'
+  | 'sub7'
+  | 'sub8'
+  | 'sub9'
+  | 'clickId'
+  | 'campaignId'
+  | 'offerId'
+  | 'affiliateId'
+  | 'teamId'
+  | 'landerId'
+  | 'deliveryAttempts'
+>;
 
 export interface DistributionResult {
   status: ApiLeadStatus;
@@ -76,18 +98,6 @@ async function claim(ctx: Ctx, leadId: number): Promise<Lead | null> {
   return row ?? null;
 }
 
-async function targetsOf(db: DbOrTx, offerId: number): Promise<Target[]> {
-  const r = await db.execute(sql`
-    select oa.id as "offerAdvertiserId", oa.advertiser_id as "advertiserId", oa.integration_id as "integrationId", oa.weight,
-      oa.low_priority as "lowPriority", oa.sieve, i.out_api as "outApi", i.api_parameters as "apiParameters"
-    from offer_advertisers oa
-    join integrations i on i.id = oa.integration_id
-    join advertisers a on a.id = oa.advertiser_id
-    where oa.offer_id = ${offerId} and oa.status = 'active' and i.status = 'active' and i.out_api_enabled and a.status = 'active'
-    order by oa.id`);
-  return rowsOf<Target>(r);
-}
-
 /** normal before low priority; inside each group a weighted random order (Efraimidis–Spirakis keys) */
 export function orderTargets<T extends { weight: number; lowPriority: boolean }>(list: T[], random = Math.random): T[] {
   const keyed = list.filter((t) => t.weight > 0).map((t) => ({ t, k: Math.pow(random(), 1 / t.weight) }));
@@ -95,7 +105,7 @@ export function orderTargets<T extends { weight: number; lowPriority: boolean }>
   return keyed.map((x) => x.t);
 }
 
-function leadValues(lead: Lead): LeadValues {
+function leadValues(lead: DistributableLead): LeadValues {
   const values: LeadValues = {
     firstName: lead.firstName,
     lastName: lead.lastName,
@@ -108,7 +118,7 @@ function leadValues(lead: Lead): LeadValues {
     sourceUrl: lead.sourceUrl,
     userAgent: lead.userAgent,
   };
-  for (let i = 1; i <= 9; i++) values[`sub${i}`] = lead[`sub${i}` as keyof Lead] as string | null;
+  for (let i = 1; i <= 9; i++) values[`sub${i}`] = lead[`sub${i}` as keyof DistributableLead] as string | null;
   for (const [k, v] of Object.entries(lead.fields ?? {})) if (!(k in values)) values[k] = v as LeadValues[string];
   return values;
 }
@@ -174,7 +184,7 @@ async function giveBack(db: DbOrTx, taken: Taken) {
 }
 
 /** when caps closed every target: hold until the earliest next period of a hold cap (or the lead's hold-queue release) */
-async function capOutcome(db: DbOrTx, lead: Lead, closedBy: EngineCap[], trafficbackUrl: string | null, at: Date) {
+async function capOutcome(db: DbOrTx, lead: DistributableLead, closedBy: EngineCap[], trafficbackUrl: string | null, at: Date) {
   const hold = closedBy.filter((c) => c.action === 'hold');
   let until: Date | null = null;
   for (const c of hold) {
@@ -187,12 +197,20 @@ async function capOutcome(db: DbOrTx, lead: Lead, closedBy: EngineCap[], traffic
   return null;
 }
 
+export interface DistributeOptions {
+  /** the lead as the intake inserted it, already leased to this run (its claim) */
+  claimed?: DistributableLead | null;
+  /** where the offer's targets, caps and the campaign come from (the process's cache; by default the database) */
+  reads?: EngineReads;
+}
+
 /**
  * One distribution run of a lead. Answers the lead's state afterwards (also when another run holds it or it was
- * already final). `claimed` is the lead as the intake inserted it, already leased to this run (its claim).
+ * already final).
  */
-export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, claimed: Lead | null = null): Promise<DistributionResult> {
-  const lead = claimed ?? (await claim(ctx, leadId));
+export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, opts: DistributeOptions = {}): Promise<DistributionResult> {
+  const reads = opts.reads ?? directReads(ctx.db);
+  const lead = opts.claimed ?? (await claim(ctx, leadId));
   if (!lead) {
     const [row] = await ctx.db.select().from(leads).where(eq(leads.id, leadId));
     return { status: (row?.status ?? 'failed') as ApiLeadStatus, reason: row?.statusReason ?? null, redirectUrl: row?.redirectUrl ?? null, advertiserId: row?.advertiserId ?? null };
@@ -206,15 +224,10 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
     landerId: lead.landerId,
     trafficSourceId: null as number | null,
   };
-  if (lead.campaignId) {
-    const r = rowsOf<{ ts: number | null }>(await ctx.db.execute(sql`select traffic_source_id as ts from campaigns where id = ${lead.campaignId}`));
-    subject.trafficSourceId = r[0]?.ts ?? null;
-  }
-  const [offer] = rowsOf<{ goal_id: number | null; trafficback_url: string | null }>(
-    await ctx.db.execute(sql`select goal_id, trafficback_url from offers where id = ${lead.offerId}`),
-  );
-  const caps = await capsOf(ctx.db, lead.offerId);
-  const matching = (await targetsOf(ctx.db, lead.offerId))
+  if (lead.campaignId) subject.trafficSourceId = (await reads.campaignById(lead.campaignId))?.trafficSourceId ?? null;
+  const offer = await reads.offer(lead.offerId);
+  const caps = await reads.caps(lead.offerId);
+  const matching = (await reads.targets(lead.offerId))
     .filter((t) => matchSieve(t.sieve ?? {}, subject, at))
     .map((target) => ({ target, caps: caps.filter((c) => capCovers(c, { ...subject, advertiserId: target.advertiserId }, at)) }));
   // conversion caps and funnels are read once; lead caps are taken atomically per attempt
@@ -230,7 +243,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   const tried = candidates.length + (matching.length - open.length);
   // money lead caps weigh the lead by the revenue of its payment rule, in the cap's currency
   const moneyCaps = caps.filter((c) => c.processingType === 'leads' && c.currency);
-  const priceFor = moneyCaps.length ? await leadRevenuePricer(ctx.db, { id: lead.offerId, goalId: offer?.goal_id ?? null }, subject) : null;
+  const priceFor = moneyCaps.length ? await leadRevenuePricer(ctx.db, { id: lead.offerId, goalId: offer?.goalId ?? null }, subject) : null;
   const rates = priceFor ? await ratesOf(ctx.db, moneyCaps.map((c) => c.currency!)) : new Map<string, string>();
   const values = leadValues(lead);
   let lastError: string | null = tried ? null : 'No advertiser of the offer matches the lead';
@@ -319,7 +332,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
 
   if (capsClosed && capsClosed === tried) {
     lastError = 'The caps of every matching advertiser are full';
-    const outcome = await capOutcome(ctx.db, lead, closedBy, offer?.trafficback_url ?? null, at);
+    const outcome = await capOutcome(ctx.db, lead, closedBy, offer?.trafficbackUrl ?? null, at);
     if (outcome?.kind === 'hold') {
       const reason = `${lastError}: held until the next period`;
       await ctx.db.transaction(async (tx) => {

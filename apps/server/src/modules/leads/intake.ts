@@ -1,9 +1,11 @@
 /**
  * Lead intake (ARCHITECTURE §5 Lead steps 1–3, 5–6): who posts, for which offer, whether the lead meets its vertical
  * (incoming parameters, inbound rules), its status (test, duplicate, invalid, new, or hold when a hold-queue rule of
- * its geo is in its window: released by the hold-queue job, see hold-queue.jobs.ts), and the commit of the lead, its
- * first history entry and a safety-net delivery job in ONE transaction before any outbound call. The caller then runs
- * the distribution at once; if the process dies first, the job runs it later, so an accepted lead is never lost.
+ * its geo is in its window: released by the hold-queue job, see hold-queue.jobs.ts), and the commit of the lead and
+ * its first history entry in ONE statement before any outbound call. A lead to distribute is inserted already leased to
+ * the request's own run; if the process dies first, the lease expires and the lead sweep (leads.jobs.ts) runs it, so an
+ * accepted lead is never lost. What the intake reads about the affiliate, campaign, offer and vertical comes from the
+ * engine's per-process cache (engine-reads.ts).
  */
 import {
   EMAIL_RE,
@@ -17,27 +19,19 @@ import {
   type InboundRule,
   type LeadIntake,
 } from '@leadgrid/shared';
-import { and, eq, gte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { rowsOf } from '../../db/client';
-import { leadEvents, leads } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
-import type { JobQueue } from '../../jobs/queue';
-import { holdAtIntake } from '../hold-queue/hold-release';
-import { accessSql } from '../offers/visibility';
-import { LEAD_DELIVER_JOB, type LeadDeliverJob } from './distribution';
+import { holdByRules } from '../hold-queue/hold-release';
+import type { DistributableLead } from './distribution';
+import type { EngineReads, LeadSource } from './engine-reads';
 
 const COUNTRIES: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 const STANDARD = ['firstName', 'lastName', 'phone', 'email', 'country', 'language', 'ip', 'landing', 'sourceUrl'] as const;
 
-interface Source {
-  affiliateId: number;
-  teamId: number | null;
-  trafficBlocked: boolean;
-  acceptInvalidLeads: boolean;
-  redirectToAdvertiser: string;
-}
+type Source = LeadSource;
 
 export interface AcceptedLead {
   id: number;
@@ -48,27 +42,10 @@ export interface AcceptedLead {
   redirectToAdvertiser: string;
   thankYouPageUrl: string | null;
   /** the lead as inserted, already leased to this request's distribution run when it distributes (no claim needed) */
-  claimed: typeof leads.$inferSelect | null;
+  claimed: DistributableLead | null;
 }
 
 const bad = (field: string, msg: string, text?: string): ApiErrorItem => ({ msg, type: text ?? msg, loc: ['body', ...field.split('.')] });
-
-async function sourceOf(ctx: Ctx, affiliateId: number): Promise<Source> {
-  const [row] = rowsOf<{ team_id: number | null; blocked: boolean; team_blocked: boolean | null; accept_invalid: boolean; redirect: string }>(
-    await ctx.db.execute(sql`
-      select tm.team_id, u.traffic_blocked as blocked, t.traffic_blocked as team_blocked, u.accept_invalid_leads as accept_invalid,
-        u.redirect_to_advertiser as redirect
-      from users u left join team_members tm on tm.user_id = u.id left join teams t on t.id = tm.team_id
-      where u.id = ${affiliateId}`),
-  );
-  return {
-    affiliateId,
-    teamId: row?.team_id ?? null,
-    trafficBlocked: !!row?.blocked || !!row?.team_blocked,
-    acceptInvalidLeads: !!row?.accept_invalid,
-    redirectToAdvertiser: row?.redirect ?? 'direct',
-  };
-}
 
 interface Target {
   offerId: number;
@@ -78,7 +55,7 @@ interface Target {
 }
 
 /** the offer (and campaign) the lead is for: a campaign of the affiliate, a click of one, or an offer it can see */
-async function targetOf(ctx: Ctx, src: Source, input: LeadIntake): Promise<Target> {
+async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIntake): Promise<Target> {
   let campaignId: number | null = input.campaignId ?? null;
   let landerId: number | null = null;
   let clickSubs: (string | null)[] = [];
@@ -94,22 +71,14 @@ async function targetOf(ctx: Ctx, src: Source, input: LeadIntake): Promise<Targe
     clickSubs = Array.from({ length: 9 }, (_, i) => (click[`sub${i + 1}`] as string | null) ?? null);
   }
   if (campaignId || input.campaignKey) {
-    const [c] = rowsOf<{ id: number; offer_id: number; affiliate_id: number; status: string }>(
-      await ctx.db.execute(
-        campaignId
-          ? sql`select id, offer_id, affiliate_id, status from campaigns where id = ${campaignId}`
-          : sql`select id, offer_id, affiliate_id, status from campaigns where key = ${input.campaignKey}`,
-      ),
-    );
-    if (!c || c.affiliate_id !== src.affiliateId) throw AppError.validation([bad(campaignId ? 'campaignId' : 'campaignKey', 'pattern', 'Unknown campaign')]);
+    const c = campaignId ? await reads.campaignById(campaignId) : await reads.campaignByKey(input.campaignKey!);
+    if (!c || c.affiliateId !== src.affiliateId) throw AppError.validation([bad(campaignId ? 'campaignId' : 'campaignKey', 'pattern', 'Unknown campaign')]);
     if (c.status !== 'active') throw AppError.business('The campaign is not active');
-    if (offerId && offerId !== c.offer_id) throw AppError.validation([bad('offerId', 'pattern', 'The offer is not the campaign’s offer')]);
+    if (offerId && offerId !== c.offerId) throw AppError.validation([bad('offerId', 'pattern', 'The offer is not the campaign’s offer')]);
     campaignId = c.id;
-    offerId = c.offer_id;
+    offerId = c.offerId;
   }
-  const [offer] = rowsOf<{ id: number; status: string }>(
-    await ctx.db.execute(sql`select o.id, o.status from offers o where o.id = ${offerId} and ${accessSql(sql`o.id`, sql`o.access_type`, src.affiliateId)}`),
-  );
+  const offer = offerId ? await reads.offerFor(offerId, src.affiliateId) : null;
   if (!offer) throw AppError.forbidden('You have no access to this offer');
   if (offer.status !== 'active') throw AppError.business('The offer is not active');
   return { offerId: offer.id, campaignId, landerId, clickSubs };
@@ -169,16 +138,14 @@ function inboundFailures(list: InboundRule[], lead: { country: string | null; la
   return failed;
 }
 
-export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): Promise<AcceptedLead> {
+export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake): Promise<AcceptedLead> {
   const actor = requireActor(ctx);
   if (actor.roleType !== 'affiliate') throw AppError.forbidden('Only affiliates post leads');
-  const src = await sourceOf(ctx, actor.id);
+  const src = await reads.source(actor.id);
   if (src.trafficBlocked) throw AppError.forbidden('Your traffic is blocked');
-  const target = await targetOf(ctx, src, input);
+  const target = await targetOf(ctx, reads, src, input);
 
-  const [vertical] = rowsOf<{ id: number; incoming_parameters: IncomingParameter[]; inbound_rules: InboundRule[]; api_settings: unknown; redirect: { thankYouPageUrl?: string } }>(
-    await ctx.db.execute(sql`select v.id, v.incoming_parameters, v.inbound_rules, v.api_settings, v.redirect from verticals v join offers o on o.vertical_id = v.id where o.id = ${target.offerId}`),
-  );
+  const vertical = (await reads.verticalOfOffer(target.offerId))!;
   const settings = verticalApiSettingsSection.parse(vertical.api_settings ?? {});
 
   // the standard fields' own formats, then the vertical's parameters
@@ -216,21 +183,18 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
   } else {
     if (settings.duplicateWindowHours > 0) {
       const since = new Date(ctx.now().getTime() - settings.duplicateWindowHours * 3600_000);
-      const keys = [
-        settings.duplicateFields.includes('phone') && phone ? eq(leads.phone, phone) : undefined,
-        settings.duplicateFields.includes('email') && email ? eq(leads.email, email) : undefined,
-      ].filter(Boolean);
-      if (keys.length) {
-        const [dup] = await ctx.db
-          .select({ id: leads.id })
-          .from(leads)
-          .where(and(eq(leads.verticalId, vertical.id), gte(leads.createdAt, since), or(...keys), sql`${leads.status} not in ('test', 'duplicate')`))
-          .orderBy(leads.id)
-          .limit(1);
-        if (dup) {
+      const byPhone = settings.duplicateFields.includes('phone') ? phone : null;
+      const byEmail = settings.duplicateFields.includes('email') ? email : null;
+      if (byPhone || byEmail) {
+        const { rows } = await ctx.database.query<{ id: string | number }>(
+          `select id from leads where vertical_id = $1 and created_at >= $2 and (phone = $3 or email = $4)
+             and status not in ('test', 'duplicate') order by id limit 1`,
+          [vertical.id, since, byPhone, byEmail],
+        );
+        if (rows[0]) {
           status = 'duplicate';
-          duplicateOf = dup.id;
-          reason = `Duplicate of lead ${dup.id}`;
+          duplicateOf = Number(rows[0].id);
+          reason = `Duplicate of lead ${duplicateOf}`;
         }
       }
     }
@@ -242,7 +206,7 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
       }
     }
   }
-  const hold = status === 'new' ? await holdAtIntake(ctx.db, country, ctx.now()) : null;
+  const hold = status === 'new' && country ? holdByRules(await reads.holdRules(country), ctx.now()) : null;
   if (hold) {
     status = 'hold';
     reason = `Held by the hold queue until ${hold.until.toISOString()}`;
@@ -250,54 +214,92 @@ export async function acceptLead(ctx: Ctx, queue: JobQueue, input: LeadIntake): 
   const distribute = status === 'new';
   const subs = Array.from({ length: 9 }, (_, i) => input[`sub${i + 1}` as keyof LeadIntake] ?? target.clickSubs[i] ?? null) as (string | null)[];
 
-  const inserted = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(leads)
-      .values({
-        status,
-        statusReason: reason,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        phone,
-        email,
-        country,
-        language,
-        ip: input.ip ?? null,
-        landing: input.landing ?? null,
-        sourceUrl: input.sourceUrl ?? null,
-        userAgent: input.userAgent ?? null,
-        fields: input.fields ?? {},
-        ...Object.fromEntries(subs.map((v, i) => [`sub${i + 1}`, v])),
-        clickId: input.clickId ?? null,
-        campaignId: target.campaignId,
-        offerId: target.offerId,
-        verticalId: vertical.id,
-        affiliateId: src.affiliateId,
-        teamId: src.teamId,
-        landerId: target.landerId,
-        isTest: status === 'test',
-        duplicateOf,
-        holdUntil: hold?.until ?? null,
-        // inserted already leased to the request's own run (the lease the claim would take), so no claim UPDATE follows
-        deliveryLeaseUntil: distribute ? new Date(ctx.now().getTime() + LEAD_LEASE_SECONDS * 1000) : null,
-        createdAt: ctx.now(),
-        updatedAt: ctx.now(),
-      })
-      .returning();
-    await tx.insert(leadEvents).values({ leadId: row.id, type: 'created', data: { status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) }, userId: actor.id, createdAt: ctx.now() });
-    // the safety net: runs the distribution if this process dies before it does (a finished run makes it a no-op)
-    if (distribute)
-      await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId: row.id }, { db: tx, startAfter: new Date(ctx.now().getTime() + LEAD_LEASE_SECONDS * 1000) });
-    return row;
-  });
+  const now = ctx.now();
+  const lead: DistributableLead = {
+    id: 0,
+    status,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    phone,
+    email,
+    country,
+    language,
+    ip: input.ip ?? null,
+    landing: input.landing ?? null,
+    sourceUrl: input.sourceUrl ?? null,
+    userAgent: input.userAgent ?? null,
+    fields: input.fields ?? {},
+    sub1: subs[0],
+    sub2: subs[1],
+    sub3: subs[2],
+    sub4: subs[3],
+    sub5: subs[4],
+    sub6: subs[5],
+    sub7: subs[6],
+    sub8: subs[7],
+    sub9: subs[8],
+    clickId: input.clickId ?? null,
+    campaignId: target.campaignId,
+    offerId: target.offerId,
+    affiliateId: src.affiliateId,
+    teamId: src.teamId,
+    landerId: target.landerId,
+    deliveryAttempts: 0,
+  };
+  // the lead and its first history entry in one statement (one round trip, one commit); a lead to distribute is
+  // inserted already leased to this request's run (the lease the claim would take), so no claim UPDATE follows
+  const { rows } = await ctx.database.query<{ id: string | number }>(
+    `with l as (
+       insert into leads (status, status_reason, first_name, last_name, phone, email, country, language, ip, landing, source_url,
+         user_agent, fields, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9, click_id, campaign_id, offer_id, vertical_id,
+         affiliate_id, team_id, lander_id, is_test, duplicate_of, hold_until, delivery_lease_until, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23::uuid,
+         $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
+       returning id
+     ), e as (
+       insert into lead_events (lead_id, type, data, user_id, created_at) select id, 'created', $35::jsonb, $36, $34 from l
+     )
+     select id from l`,
+    [
+      status,
+      reason,
+      lead.firstName,
+      lead.lastName,
+      phone,
+      email,
+      country,
+      language,
+      lead.ip,
+      lead.landing,
+      lead.sourceUrl,
+      lead.userAgent,
+      JSON.stringify(lead.fields),
+      ...subs,
+      lead.clickId,
+      target.campaignId,
+      target.offerId,
+      vertical.id,
+      src.affiliateId,
+      src.teamId,
+      target.landerId,
+      status === 'test',
+      duplicateOf,
+      hold?.until ?? null,
+      distribute ? new Date(now.getTime() + LEAD_LEASE_SECONDS * 1000) : null,
+      now,
+      JSON.stringify({ status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) }),
+      actor.id,
+    ],
+  );
+  lead.id = Number(rows[0].id);
   return {
-    id: inserted.id,
+    id: lead.id,
     status,
     reason,
     distribute,
     redirectToAdvertiser: src.redirectToAdvertiser,
     thankYouPageUrl: vertical.redirect?.thankYouPageUrl ?? null,
-    claimed: distribute ? inserted : null,
+    claimed: distribute ? lead : null,
   };
 }
 

@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { distributeLead } from './distribution';
+import { leadEngineReads } from './engine-reads';
 import { acceptLead, redirectFor } from './intake';
 import { actionsMessage, applyLeadActions } from './lead-actions';
 import * as service from './leads.service';
@@ -62,12 +63,13 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const queue = req.server.services.queue;
-      const accepted = await acceptLead(req.ctx, queue, req.body);
+      const { queue } = req.server.services;
+      const reads = leadEngineReads(req.server.services);
+      const accepted = await acceptLead(req.ctx, reads, req.body);
       if (!accepted.distribute) {
         return { data: { id: accepted.id, status: accepted.status, reason: accepted.reason, redirectUrl: null }, message: 'Lead received' };
       }
-      const result = await distributeLead(req.ctx, queue, accepted.id, accepted.claimed);
+      const result = await distributeLead(req.ctx, queue, accepted.id, { claimed: accepted.claimed, reads });
       return {
         data: { id: accepted.id, status: result.status, reason: result.reason, redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : result.redirectUrl },
         message: 'Lead received',

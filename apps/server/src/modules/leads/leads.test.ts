@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { caps, leadEvents, users, verticals } from '../../db/schema';
 import { LEAD_DELIVER_JOB } from './distribution';
+import { directReads } from './engine-reads';
 import { acceptLead } from './intake';
+import { sweepLeads } from './leads.jobs';
 import { leadMarket } from './lead-market.fixture';
 
 const t = await useApp();
@@ -59,19 +61,27 @@ describe('lead API: POST /api/v1/leads', () => {
     expect((await deliveriesOf(data.id)).map((a) => a.result)).toEqual(['rejected', 'accepted']);
   });
 
-  it('runs the distribution from the queued job when the request never did (the process died after the commit)', async () => {
+  it('the lead sweep distributes a lead whose request never did (the process died after the commit), once its lease ends', async () => {
     const m = await market([{ path: '/accept/late' }]);
     const ctx = { actor: null, db: t.database.db, database: t.database, config: t.config, now: () => t.clock.now };
     const [actor] = await t.database.db.select().from(users).where(eq(users.id, m.affiliate.id));
     const accepted = await acceptLead(
       { ...ctx, actor: { id: actor.id, roleId: actor.roleId, roleType: 'affiliate', roleTitle: 'Affiliate', permissions: [], status: 'active', timezone: 'UTC' } },
-      t.queue,
+      directReads(t.database.db),
       leadIntakeSchema.parse({ offerId: m.offer.id, phone: nextPhone(), country: 'PL' }),
     );
     expect(await leadOf(accepted.id)).toMatchObject({ status: 'new' });
+    const deps = { database: t.database, tracking: t.app.services.tracking };
+    // still leased to the (dead) request's run: the sweep leaves it alone
+    await sweepLeads(ctx, t.queue, deps);
+    expect(await leadOf(accepted.id)).toMatchObject({ status: 'new' });
     t.clock.advance(121);
-    await t.queue.runDue(LEAD_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+    expect(await sweepLeads(ctx, t.queue, deps)).toBeGreaterThanOrEqual(1);
     expect(await leadOf(accepted.id)).toMatchObject({ status: 'sent', advertiserId: m.advertisers[0].id });
+    expect(await deliveriesOf(accepted.id)).toHaveLength(1);
+    // a second sweep finds nothing of it to do
+    await sweepLeads(ctx, t.queue, deps);
+    expect(await deliveriesOf(accepted.id)).toHaveLength(1);
   });
 
   it('lets exactly the cap through under concurrent leads', async () => {
