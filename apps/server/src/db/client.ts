@@ -28,8 +28,11 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 export interface Database {
   kind: 'postgres' | 'pglite';
   db: Db;
-  /** raw SQL for the hot paths (ARCHITECTURE §2: the click writer uses unnest arrays through the driver) */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * raw SQL for the hot paths (ARCHITECTURE §2: the click writer uses unnest arrays through the driver). A `name`
+   * makes it a prepared statement of each PostgreSQL connection (parsed and planned once; the text must not change).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** the PGlite instance in embedded mode (pg-boss runs on it) */
   pglite?: PGlite;
   pool?: pg.Pool;
@@ -59,7 +62,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       db,
       pool,
-      query: async (text, params) => pool.query(text, params as unknown[]) as never,
+      query: async (text, params, name) => (name ? pool.query({ name, text, values: params as unknown[] }) : pool.query(text, params as unknown[])) as never,
       listen: (channel, onMessage, onReconnect) => listenPg(opts.url!, channel, onMessage, onReconnect),
       close: () => pool.end(),
     };

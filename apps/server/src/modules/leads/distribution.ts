@@ -30,6 +30,7 @@ import { capCovers, capKey, countersOf, inCurrency, isFull, leadRevenuePricer, r
 import { heldUntilByConfig } from '../hold-queue/hold-release';
 import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../integrations/out-api';
 import { directReads, type EngineReads } from './engine-reads';
+import { leadWriter } from './lead-writer';
 
 export const LEAD_DELIVER_JOB = 'lead-deliver';
 export interface LeadDeliverJob {
@@ -305,24 +306,20 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       }
     }
     if (accepted) {
-      // the delivery, the lead's new state and its history in one statement (one round trip, one commit)
-      const now = ctx.now().toISOString();
-      await ctx.db.execute(sql`
-        with d as (
-          insert into lead_deliveries (lead_id, created_at, advertiser_id, integration_id, result, request, response_status, response_body,
-            advertiser_lead_id, redirect_url, error, duration_ms)
-          values (${leadId}, ${now}::timestamptz, ${recorded.advertiserId}, ${recorded.integrationId}, ${recorded.result},
-            ${JSON.stringify(recorded.request)}::jsonb, ${recorded.responseStatus ?? null}::int, ${recorded.responseBody ?? null}::text,
-            ${recorded.advertiserLeadId ?? null}::varchar, ${recorded.redirectUrl ?? null}::text, ${recorded.error ?? null}::varchar, ${recorded.durationMs ?? 0}::int)
-        ), u as (
-          update leads set status = 'sent', status_reason = null, advertiser_id = ${target.advertiserId}, integration_id = ${target.integrationId},
-            advertiser_lead_id = ${recorded.advertiserLeadId ?? null}::varchar, redirect_url = ${recorded.redirectUrl ?? null}::text,
-            sent_at = ${now}::timestamptz, updated_at = ${now}::timestamptz, delivery_attempts = delivery_attempts + 1,
-            delivery_lease_until = null, next_attempt_at = null
-          where id = ${leadId}
-        )
-        insert into lead_events (lead_id, type, data, created_at)
-        values (${leadId}, 'sent', ${JSON.stringify({ advertiserId: target.advertiserId, integrationId: target.integrationId })}::jsonb, ${now}::timestamptz)`);
+      // the delivery, the lead's new state and its history in one statement, group-committed with concurrent leads
+      await leadWriter(ctx.database).sent({
+        leadId,
+        advertiserId: target.advertiserId,
+        integrationId: target.integrationId,
+        request: recorded.request as Record<string, unknown>,
+        responseStatus: recorded.responseStatus ?? null,
+        responseBody: recorded.responseBody ?? null,
+        advertiserLeadId: recorded.advertiserLeadId ?? null,
+        redirectUrl: recorded.redirectUrl ?? null,
+        error: recorded.error ?? null,
+        durationMs: recorded.durationMs ?? 0,
+        at: ctx.now(),
+      });
       return { status: 'sent', reason: null, redirectUrl: recorded.redirectUrl ?? null, advertiserId: target.advertiserId };
     }
     await giveBack(ctx.db, taken);

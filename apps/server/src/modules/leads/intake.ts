@@ -2,7 +2,8 @@
  * Lead intake (ARCHITECTURE §5 Lead steps 1–3, 5–6): who posts, for which offer, whether the lead meets its vertical
  * (incoming parameters, inbound rules), its status (test, duplicate, invalid, new, or hold when a hold-queue rule of
  * its geo is in its window: released by the hold-queue job, see hold-queue.jobs.ts), and the commit of the lead and
- * its first history entry in ONE statement before any outbound call. A lead to distribute is inserted already leased to
+ * its first history entry (and the duplicate search) in ONE statement, group-committed with concurrent leads
+ * (lead-writer.ts), before any outbound call. A lead to distribute is inserted already leased to
  * the request's own run; if the process dies first, the lease expires and the lead sweep (leads.jobs.ts) runs it, so an
  * accepted lead is never lost. What the intake reads about the affiliate, campaign, offer and vertical comes from the
  * engine's per-process cache (engine-reads.ts).
@@ -27,6 +28,7 @@ import { AppError } from '../../http/errors';
 import { holdByRules } from '../hold-queue/hold-release';
 import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource } from './engine-reads';
+import { leadWriter, type LeadInsert } from './lead-writer';
 
 const COUNTRIES: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 const STANDARD = ['firstName', 'lastName', 'phone', 'email', 'country', 'language', 'ip', 'landing', 'sourceUrl'] as const;
@@ -174,31 +176,19 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   if (rejected) throw AppError.business(`The lead is rejected: ${rejected.text}`);
   const invalid = failures[0]?.text ?? null;
 
+  // the status as if the lead were no duplicate; the insert statement itself finds a duplicate (lead-writer.ts)
   let status: AcceptedLead['status'] = 'new';
   let reason: string | null = null;
-  let duplicateOf: number | null = null;
+  let duplicates: LeadInsert['duplicates'] = null;
   if (input.test) {
     if (!settings.acceptTestLeads) throw AppError.business('This vertical does not take test leads');
     status = 'test';
   } else {
-    if (settings.duplicateWindowHours > 0) {
-      const since = new Date(ctx.now().getTime() - settings.duplicateWindowHours * 3600_000);
-      const byPhone = settings.duplicateFields.includes('phone') ? phone : null;
-      const byEmail = settings.duplicateFields.includes('email') ? email : null;
-      if (byPhone || byEmail) {
-        const { rows } = await ctx.database.query<{ id: string | number }>(
-          `select id from leads where vertical_id = $1 and created_at >= $2 and (phone = $3 or email = $4)
-             and status not in ('test', 'duplicate') order by id limit 1`,
-          [vertical.id, since, byPhone, byEmail],
-        );
-        if (rows[0]) {
-          status = 'duplicate';
-          duplicateOf = Number(rows[0].id);
-          reason = `Duplicate of lead ${duplicateOf}`;
-        }
-      }
-    }
-    if (status === 'new' && invalid) {
+    const byPhone = settings.duplicateFields.includes('phone') ? phone : null;
+    const byEmail = settings.duplicateFields.includes('email') ? email : null;
+    if (settings.duplicateWindowHours > 0 && (byPhone || byEmail))
+      duplicates = { since: new Date(ctx.now().getTime() - settings.duplicateWindowHours * 3600_000), phone: byPhone, email: byEmail };
+    if (invalid) {
       if (src.acceptInvalidLeads) reason = `${invalid} (accepted: the affiliate takes invalid leads)`;
       else {
         status = 'invalid';
@@ -211,9 +201,7 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
     status = 'hold';
     reason = `Held by the hold queue until ${hold.until.toISOString()}`;
   }
-  const distribute = status === 'new';
   const subs = Array.from({ length: 9 }, (_, i) => input[`sub${i + 1}` as keyof LeadIntake] ?? target.clickSubs[i] ?? null) as (string | null)[];
-
   const now = ctx.now();
   const lead: DistributableLead = {
     id: 0,
@@ -246,52 +234,27 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
     landerId: target.landerId,
     deliveryAttempts: 0,
   };
-  // the lead and its first history entry in one statement (one round trip, one commit); a lead to distribute is
-  // inserted already leased to this request's run (the lease the claim would take), so no claim UPDATE follows
-  const { rows } = await ctx.database.query<{ id: string | number }>(
-    `with l as (
-       insert into leads (status, status_reason, first_name, last_name, phone, email, country, language, ip, landing, source_url,
-         user_agent, fields, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9, click_id, campaign_id, offer_id, vertical_id,
-         affiliate_id, team_id, lander_id, is_test, duplicate_of, hold_until, delivery_lease_until, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23::uuid,
-         $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
-       returning id
-     ), e as (
-       insert into lead_events (lead_id, type, data, user_id, created_at) select id, 'created', $35::jsonb, $36, $34 from l
-     )
-     select id from l`,
-    [
-      status,
-      reason,
-      lead.firstName,
-      lead.lastName,
-      phone,
-      email,
-      country,
-      language,
-      lead.ip,
-      lead.landing,
-      lead.sourceUrl,
-      lead.userAgent,
-      JSON.stringify(lead.fields),
-      ...subs,
-      lead.clickId,
-      target.campaignId,
-      target.offerId,
-      vertical.id,
-      src.affiliateId,
-      src.teamId,
-      target.landerId,
-      status === 'test',
-      duplicateOf,
-      hold?.until ?? null,
-      distribute ? new Date(now.getTime() + LEAD_LEASE_SECONDS * 1000) : null,
-      now,
-      JSON.stringify({ status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) }),
-      actor.id,
-    ],
-  );
-  lead.id = Number(rows[0].id);
+  // one statement: the duplicate search, the lead and its first history entry. A lead to distribute is inserted
+  // already leased to this request's run (the lease the claim would take), so no claim UPDATE follows.
+  const written = await leadWriter(ctx.database).insert({
+    ...lead,
+    statusReason: reason,
+    subs,
+    verticalId: vertical.id,
+    isTest: status === 'test',
+    holdUntil: hold?.until ?? null,
+    leaseUntil: status === 'new' ? new Date(now.getTime() + LEAD_LEASE_SECONDS * 1000) : null,
+    createdAt: now,
+    event: { status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) },
+    userId: actor.id,
+    duplicates,
+  });
+  lead.id = written.id;
+  if (written.duplicateOf !== null) {
+    status = 'duplicate';
+    reason = `Duplicate of lead ${written.duplicateOf}`;
+  }
+  const distribute = status === 'new';
   return {
     id: lead.id,
     status,
