@@ -22,7 +22,7 @@ export interface FeedCacheOptions {
 
 export class FeedCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
-  private readonly loading = new Map<K, Promise<V>>();
+  private readonly loading = new Map<K, { promise: Promise<V>; version: number }>();
   private readonly ttlMs: number;
   private readonly max: number;
   hits = 0;
@@ -45,18 +45,23 @@ export class FeedCache<K, V> {
       return Promise.resolve(hit.value);
     }
     this.misses++;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      const version = this.feed.version;
-      pending = this.load(key).then((value) => {
-        if (this.entries.size >= this.max) this.entries.clear();
-        if (version === this.feed.version) this.entries.set(key, { value, version, expires: now + this.ttlMs });
-        return value;
-      });
-      this.loading.set(key, pending);
-      void pending.finally(() => this.loading.delete(key)).catch(() => undefined);
-    }
-    return pending;
+    // a load started before the latest change may have read old data: a request after the change starts its own
+    const version = this.feed.version;
+    const running = this.loading.get(key);
+    if (running && running.version === version) return running.promise;
+    const promise = this.load(key).then((value) => {
+      if (this.entries.size >= this.max) this.entries.clear();
+      if (version === this.feed.version) this.entries.set(key, { value, version, expires: now + this.ttlMs });
+      return value;
+    });
+    const entry = { promise, version };
+    this.loading.set(key, entry);
+    void promise
+      .finally(() => {
+        if (this.loading.get(key) === entry) this.loading.delete(key);
+      })
+      .catch(() => undefined);
+    return promise;
   }
 
   clear(): void {

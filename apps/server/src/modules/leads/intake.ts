@@ -25,6 +25,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { rowsOf } from '../../db/client';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { findNul } from '../../lib/pg-text';
 import { holdByRules } from '../hold-queue/hold-release';
 import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource } from './engine-reads';
@@ -143,6 +144,8 @@ function inboundFailures(list: InboundRule[], lead: { country: string | null; la
 export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake): Promise<AcceptedLead> {
   const actor = requireActor(ctx);
   if (actor.roleType !== 'affiliate') throw AppError.forbidden('Only affiliates post leads');
+  const nul = findNul(input);
+  if (nul) throw AppError.validation([{ msg: 'pattern', type: 'A value contains a character that is not allowed', loc: ['body', ...nul] }]);
   const src = await reads.source(actor.id);
   if (src.trafficBlocked) throw AppError.forbidden('Your traffic is blocked');
   const target = await targetOf(ctx, reads, src, input);

@@ -9,7 +9,7 @@
  */
 import type { Database } from '../../db/client';
 import { Batcher } from '../../lib/batcher';
-import { pgText } from '../../lib/pg-text';
+import { wellFormed } from '../../lib/pg-text';
 
 export interface LeadInsert {
   status: string;
@@ -58,7 +58,8 @@ export interface LeadSent {
   at: Date;
 }
 
-const json = (rows: unknown[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'string' ? pgText(v) : v));
+/** the batch as one JSON parameter (the intake refused NUL characters already: lib/pg-text.ts) */
+const json = (rows: unknown[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
 
 const INSERT = `
 with input as (

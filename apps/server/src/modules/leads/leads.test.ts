@@ -111,6 +111,34 @@ describe('lead API: POST /api/v1/leads', () => {
     for (const id of [dup.id, test.id, invalid.id]) expect(await deliveriesOf(id)).toHaveLength(0);
   });
 
+  it('stores parallel leads group-committed: each its own id, history and delivery; duplicates of an earlier lead found in a batch', async () => {
+    const m = await market([{ path: '/accept/parallel' }]);
+    const phone = nextPhone();
+    const first = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
+    const bodies = Array.from({ length: 24 }, (_, i) => ({ offerId: m.offer.id, phone: i % 8 === 0 ? phone : nextPhone(), country: 'PL', sub1: `p${i}` }));
+    const answers = (await Promise.all(bodies.map((b) => post(m.token, b)))).map((r) => r.json().data);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(24);
+    answers.forEach((a, i) => {
+      if (i % 8 === 0) expect(a).toMatchObject({ status: 'duplicate', reason: `Duplicate of lead ${first.id}` });
+      else expect(a.status).toBe('sent');
+    });
+    for (const [i, a] of answers.entries()) {
+      expect(await leadOf(a.id)).toMatchObject({ sub1: `p${i}`, status: a.status, duplicateOf: i % 8 === 0 ? first.id : null });
+      const events = await t.database.db.select().from(leadEvents).where(eq(leadEvents.leadId, a.id)).orderBy(leadEvents.id);
+      expect(events.map((e) => e.type)).toEqual(i % 8 === 0 ? ['created'] : ['created', 'sent']);
+      expect(await deliveriesOf(a.id)).toHaveLength(i % 8 === 0 ? 0 : 1);
+    }
+  });
+
+  it('refuses a NUL character in any value with a 400, storing nothing', async () => {
+    const m = await market([{ path: '/accept/nul' }]);
+    const res = await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL', fields: { note: 'a\u0000b' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].loc).toEqual(['body', 'fields', 'note']);
+    const n = await t.database.db.execute(sql`select count(*)::int as n from leads where offer_id = ${m.offer.id}`);
+    expect((n as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
   it('refuses bad input with field errors and a rejecting rule with 422, storing nothing', async () => {
     const m = await market([{ path: '/accept/bad' }]);
     await t.database.db
