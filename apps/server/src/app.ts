@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/error-handler';
 import './http/plugins';
 import { defineJobs } from './jobs';
 import { setupTracking, type Tracking } from './tracking';
+import { clickFrontServer, trustProxyOf } from './tracking/click-handler';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -60,9 +61,13 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
+  let tracking: Tracking | undefined;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: config.TRUST_PROXY ? (config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY) : false,
+    // the click handler reads the client IP with this same function
+    trustProxy: trustProxyOf(config.TRUST_PROXY) ?? false,
+    // `GET /c/<key>` is answered before Fastify (tracking/click-handler.ts)
+    serverFactory: clickFrontServer(() => tracking?.handler),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -124,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerAuth(app, { database: deps.database, config, signer: services.signer, now });
-  services.tracking = setupTracking(app, { database: deps.database, config, now });
+  services.tracking = tracking = setupTracking(app, { database: deps.database, config, now });
   await app.register(postbackInRoutes);
 
   await app.register(

@@ -3,9 +3,10 @@
  * the reason of an invalid click), choose a lander by sieve and weight, substitute macros, and hand the row to the
  * batch writer. No database round trip once the campaign is cached.
  */
-import { matchSieve, substituteMacros, type MacroValues, type SieveSubject } from '@leadgrid/shared';
+import { isIP } from 'node:net';
+import { MACRO_NAMES, matchSieve, type MacroValues, type SieveSubject } from '@leadgrid/shared';
 import type { ClickRow } from './click-writer';
-import { countryOf, isBot, languageOf } from './enrich';
+import { countryOf, isBot, languageOf, memo } from './enrich';
 import type { Route, RouteLander } from './routing';
 import { uuidv7 } from './uuid';
 
@@ -79,6 +80,34 @@ function invalidReason(route: Route, country: string | null, bot: boolean): Inva
   return null;
 }
 
+/**
+ * A URL with macros split once into literal text (even places) and macro names (odd places); a `{...}` that names no
+ * macro stays literal text. Landers and trafficback URLs are few and repeat on every click.
+ */
+const templateOf = memo(10_000, 4_000, (url: string): string[] => {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of url.matchAll(/\{([^{}]*)\}/g)) {
+    if (!MACRO_NAMES.has(m[1])) continue;
+    parts.push(url.slice(last, m.index), m[1]);
+    last = m.index + m[0].length;
+  }
+  parts.push(url.slice(last));
+  return parts;
+});
+
+/** `substituteMacros` of @leadgrid/shared (known macros URL-encoded, empty without a value) on a split template */
+export function fillUrl(url: string, macros: MacroValues): string {
+  const parts = templateOf(url);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = macros[parts[i]];
+    if (v !== undefined && v !== null) out += encodeURIComponent(String(v));
+    out += parts[i + 1];
+  }
+  return out;
+}
+
 const safeDecode = (v: string) => {
   try {
     return decodeURIComponent(v);
@@ -91,31 +120,53 @@ const safeDecode = (v: string) => {
 const fillRaw = (value: string, macros: MacroValues) =>
   value.replace(/\{([^{}]*)\}/g, (token, name: string) => (name in macros ? String(macros[name] ?? '') : token));
 
+/** the (decoded) names of a query string's parameters */
+function paramNames(query: string): string[] {
+  const names: string[] = [];
+  for (let start = 0; start <= query.length; ) {
+    let end = query.indexOf('&', start);
+    if (end < 0) end = query.length;
+    const eq = query.indexOf('=', start);
+    const name = query.slice(start, eq >= 0 && eq < end ? eq : end);
+    names.push(name.includes('%') ? safeDecode(name) : name);
+    start = end + 1;
+  }
+  return names;
+}
+
 /** appends `name=value` pairs the URL does not already carry */
 function appendParams(url: string, pairs: [string, string][]): string {
   if (!pairs.length) return url;
   const hashAt = url.indexOf('#');
   const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
-  const hash = hashAt >= 0 ? url.slice(hashAt) : '';
-  const existing = new Set<string>();
   const q = base.indexOf('?');
-  if (q >= 0) for (const part of base.slice(q + 1).split('&')) existing.add(safeDecode(part.split('=')[0] ?? ''));
-  const add = pairs.filter(([k]) => !existing.has(k)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  if (!add.length) return url;
-  return `${base}${q >= 0 ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?'}${add.join('&')}${hash}`;
+  const existing = q >= 0 ? paramNames(base.slice(q + 1)) : [];
+  let add = '';
+  for (const [k, v] of pairs) {
+    if (existing.includes(k)) continue;
+    add += `${add ? '&' : ''}${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
+  }
+  if (!add) return url;
+  const sep = q >= 0 ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  return `${base}${sep}${add}${hashAt >= 0 ? url.slice(hashAt) : ''}`;
 }
+
+/** the visitor's address when it is one (a forwarded header may carry anything) */
+const ipOf = (ip: string | undefined) => (ip && ip.length <= 45 && isIP(ip) ? ip : undefined);
 
 export function makeClick(route: Route, input: ClickInput, isUnique: (key: string) => boolean): ClickOutcome {
   const id = uuidv7(input.now.getTime());
-  const country = countryOf(input.ip);
+  const ip = ipOf(input.ip);
+  const country = countryOf(ip);
   const language = languageOf(input.acceptLanguage);
   const bot = isBot(input.userAgent);
-  const subs = SUB_KEYS.map((k) => text(input.query[k]));
+  const query = input.query;
+  const subs = SUB_KEYS.map((k) => text(query[k]));
   const params: Record<string, string> = {};
   let extra = 0;
-  for (const [k, v] of Object.entries(input.query)) {
+  for (const k in query) {
     if (SUB_SET.has(k) || extra >= PARAMS_MAX || k.length > 64) continue;
-    const s = text(v);
+    const s = text(query[k]);
     if (s !== null) {
       params[k] = s;
       extra++;
@@ -124,13 +175,22 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
   const macros: MacroValues = {
     click_id: id,
     country,
-    ip: input.ip,
+    ip,
     offer_id: route.offerId,
     campaign_id: route.campaignId,
     affiliate_id: route.affiliateId,
     timestamp: Math.floor(input.now.getTime() / 1000),
+    // written out, so the object keeps one shape (a loop adding keys would make it a slower dictionary)
+    sub1: subs[0],
+    sub2: subs[1],
+    sub3: subs[2],
+    sub4: subs[3],
+    sub5: subs[4],
+    sub6: subs[5],
+    sub7: subs[6],
+    sub8: subs[7],
+    sub9: subs[8],
   };
-  subs.forEach((v, i) => (macros[`sub${i + 1}`] = v));
 
   let reason = invalidReason(route, country, bot);
   let lander: RouteLander | null = null;
@@ -138,14 +198,14 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
   const settings = route.targetUrlSettings;
   const cappedOut = !reason && !!input.capped && !!route.trafficbackUrl;
   if (!reason && !cappedOut) {
-    if (settings.mode === 'url' && settings.url) location = substituteMacros(settings.url, macros);
+    if (settings.mode === 'url' && settings.url) location = fillUrl(settings.url, macros);
     else {
       lander = chooseLander(
         route.landers,
         { country, language, trafficSourceId: route.trafficSourceId, affiliateId: route.affiliateId, teamId: route.teamId },
         input.now,
       );
-      if (lander) location = substituteMacros(lander.targetUrl, macros);
+      if (lander) location = fillUrl(lander.targetUrl, macros);
       else reason = 'no_lander';
     }
   }
@@ -156,7 +216,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
     for (const p of settings.params ?? []) pairs.push([p.name, fillRaw(p.value, macros)]);
     location = appendParams(location, pairs);
   } else if (route.trafficbackUrl) {
-    location = substituteMacros(route.trafficbackUrl, macros);
+    location = fillUrl(route.trafficbackUrl, macros);
   }
   const valid = !reason;
   return {
@@ -166,7 +226,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
       createdAt: input.now,
       status: valid ? 1 : 2,
       invalidReason: reason,
-      isUnique: valid && isUnique(`${route.campaignId}|${input.ip ?? ''}|${input.userAgent ?? ''}`),
+      isUnique: valid && isUnique(`${route.campaignId}|${ip ?? ''}|${input.userAgent ?? ''}`),
       isBot: bot,
       campaignId: route.campaignId,
       offerId: route.offerId,
@@ -176,7 +236,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
       trafficSourceId: route.trafficSourceId,
       country,
       language,
-      ip: input.ip ?? null,
+      ip: ip ?? null,
       userAgent: input.userAgent ? input.userAgent.slice(0, 1000) : null,
       referrer: input.referrer ? input.referrer.slice(0, 2000) : null,
       targetUrl: location ? location.slice(0, 4000) : null,

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { CapGate } from './cap-gate';
 import { ChangeFeed } from './change-feed';
+import { ClickHandler, trustProxyOf } from './click-handler';
 import { UniqueClicks } from './click';
 import { ClickWriter } from './click-writer';
 import { loadGeoDatabase } from './enrich';
@@ -18,6 +19,8 @@ export interface Tracking {
   /** offers capped out for clicks (trafficback), from a snapshot refreshed off the request path */
   caps: CapGate;
   now: () => Date;
+  /** the click answer, served before Fastify by a listening server (click-handler.ts) and by the `/c/` route */
+  handler: ClickHandler;
 }
 
 export function setupTracking(app: FastifyInstance, deps: { database: Database; config: Config; now: () => Date }): Tracking {
@@ -29,7 +32,9 @@ export function setupTracking(app: FastifyInstance, deps: { database: Database; 
     unique: new UniqueClicks(),
     caps: new CapGate(deps.database, deps.now, 5000, (err) => app.log.warn({ err }, 'cap gate refresh failed')),
     now: deps.now,
+    handler: undefined as never,
   };
+  tracking.handler = new ClickHandler(tracking, trustProxyOf(deps.config.TRUST_PROXY), app.log);
   app.addHook('onReady', async () => {
     loadGeoDatabase();
     await feed.start(deps.database);
@@ -39,10 +44,14 @@ export function setupTracking(app: FastifyInstance, deps: { database: Database; 
   app.addHook('onSend', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400 && !req.routeOptions.config?.hotPath) feed.changed('*');
   });
+  // from here Fastify answers 503 and closes the connection: the front leaves it the requests that still come
+  app.addHook('preClose', async () => {
+    tracking.handler.closing = true;
+  });
   app.addHook('onClose', async () => {
     await tracking.clicks.close();
     await feed.stop();
   });
-  registerTrackingRoutes(app, tracking);
+  registerTrackingRoutes(app, tracking.handler);
   return tracking;
 }

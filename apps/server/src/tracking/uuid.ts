@@ -25,18 +25,16 @@ export function uuidv7(now = Date.now()): string {
     lastMs++;
     counter = 0;
   }
-  const b = new Array<number>(16);
-  let ms = lastMs;
-  for (let i = 5; i >= 0; i--) {
-    b[i] = ms % 256;
-    ms = Math.floor(ms / 256);
-  }
-  for (let i = 6; i < 16; i++) b[i] = pool[offset++];
-  b[6] = 0x70 | (counter >> 8); // version 7 + the counter's high bits
-  b[7] = counter & 0xff;
-  b[8] = (b[8] & 0x3f) | 0x80; // variant 10
-  const h = b.map((x) => HEX[x]);
-  return `${h[0]}${h[1]}${h[2]}${h[3]}-${h[4]}${h[5]}-${h[6]}${h[7]}-${h[8]}${h[9]}-${h[10]}${h[11]}${h[12]}${h[13]}${h[14]}${h[15]}`;
+  // 48 bits of milliseconds as 12 hex digits, version 7 + the counter, variant 10 + random bits, random bits (the pool's
+  // first two bytes here seeded the counter: the random bits are the next eight)
+  const ms = lastMs.toString(16).padStart(12, '0');
+  const p = pool;
+  const o = offset + 2;
+  offset += 10;
+  return (
+    `${ms.slice(0, 8)}-${ms.slice(8)}-${HEX[0x70 | (counter >> 8)]}${HEX[counter & 0xff]}-${HEX[(p[o] & 0x3f) | 0x80]}${HEX[p[o + 1]]}-` +
+    `${HEX[p[o + 2]]}${HEX[p[o + 3]]}${HEX[p[o + 4]]}${HEX[p[o + 5]]}${HEX[p[o + 6]]}${HEX[p[o + 7]]}`
+  );
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

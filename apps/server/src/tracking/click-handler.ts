@@ -1,0 +1,183 @@
+/**
+ * The click answer in plain Node (ARCHITECTURE §5 Click, STYLE §4): `GET /c/<campaignKey>` is served by the HTTP
+ * server before Fastify sees it (`clickFrontServer`), so a click pays none of the global hooks (security headers,
+ * request id, auth context, permission guard, request logging) — about the cost of the click itself. The Fastify route
+ * `/c/:campaignKey` calls the same `serve` (inject in tests, HEAD, and the requests the front leaves: other methods,
+ * keys the route table must judge, a closing server), so both paths answer alike:
+ * - 302 to the lander (or the trafficback URL) with `cache-control: no-store`;
+ * - 404 `This link is not active` (text) for an unknown key, a key of the wrong shape, or invalid traffic without a
+ *   trafficback URL;
+ * - never a 500: a failure is logged by name ('click failed') and answered as above with what is known by then.
+ * The headers are the few that mean something on a redirect or a short text answer (decisions.md, 2026-11-25).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import { CAMPAIGN_KEY_RE } from '@leadgrid/shared';
+import { parse as parseQuery } from 'fast-querystring';
+import type { Tracking } from './index';
+import { makeClick } from './click';
+
+export const NOT_ACTIVE = 'This link is not active';
+
+/** who may set X-Forwarded-For: every hop, the listed addresses and ranges, or nobody (null) */
+export type TrustProxy = ((address: string, hop: number) => boolean) | null;
+
+/**
+ * The `TRUST_PROXY` setting as Fastify reads it (`true`, or comma-separated addresses / CIDR ranges / `loopback`...);
+ * app.ts gives Fastify this same function, so `req.ip` and the click's IP never differ.
+ */
+export function trustProxyOf(setting: string | undefined): TrustProxy {
+  if (!setting) return null;
+  if (setting === 'true') return () => true;
+  return proxyAddr.compile(setting.split(',').map((s) => s.trim()));
+}
+
+/** the visitor's address: the socket's, or the last untrusted hop of X-Forwarded-For behind trusted proxies */
+export function clientIp(req: IncomingMessage, trust: TrustProxy): string | undefined {
+  if (!trust) return req.socket.remoteAddress;
+  const all = proxyAddr.all(req, trust);
+  return all[all.length - 1];
+}
+
+/** name, value, name, value... (Node's raw header list: no object to build per answer) */
+const BASE_HEADERS = [
+  'cache-control',
+  'no-store',
+  // the lander is not told where the visitor came from (the affiliate's source), as before under helmet
+  'referrer-policy',
+  'no-referrer',
+  'strict-transport-security',
+  'max-age=31536000; includeSubDomains',
+  'x-content-type-options',
+  'nosniff',
+];
+const NOT_ACTIVE_HEADERS = [...BASE_HEADERS, 'content-type', 'text/plain; charset=utf-8', 'content-length', String(Buffer.byteLength(NOT_ACTIVE))];
+
+/** anything a header may not carry (controls, spaces, non-ASCII) percent-encoded as UTF-8: a lander URL with a
+ * Cyrillic path or a stray space still redirects instead of failing the answer */
+const UNSAFE_IN_HEADER = /[^\x21-\x7e]/;
+const UNSAFE_RUNS = /[^\x21-\x7e]+/g;
+export function headerSafeUrl(url: string): string {
+  if (!UNSAFE_IN_HEADER.test(url)) return url;
+  return url.replace(UNSAFE_RUNS, (run) => {
+    try {
+      return encodeURI(run);
+    } catch {
+      return encodeURI(run.replace(/[\ud800-\udfff]/g, '')); // a lone surrogate has no UTF-8 form
+    }
+  });
+}
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+export class ClickHandler {
+  /** set when the app starts closing: new requests go to Fastify, which answers 503 and closes the connection */
+  closing = false;
+
+  constructor(
+    private readonly tracking: Tracking,
+    private readonly trust: TrustProxy,
+    private readonly log: Log,
+  ) {}
+
+  /** serves `GET /c/<key>` with a key of the right shape and answers true; else leaves the request and answers false */
+  readonly take = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url;
+    if (this.closing || req.method !== 'GET' || url === undefined || !url.startsWith('/c/')) return false;
+    const q = url.indexOf('?', 3);
+    const key = q < 0 ? url.slice(3) : url.slice(3, q);
+    if (!CAMPAIGN_KEY_RE.test(key)) return false;
+    void this.serve(req, res, key, q < 0 ? '' : url.slice(q + 1));
+    return true;
+  };
+
+  /** one click: resolves the campaign, records the click, answers; never rejects */
+  async serve(req: IncomingMessage, res: ServerResponse, key: string, search: string): Promise<void> {
+    const tracking = this.tracking;
+    let location: string | null = null;
+    let clickId: string | undefined;
+    try {
+      const route = CAMPAIGN_KEY_RE.test(key) ? await tracking.routing.get(key) : null;
+      if (route) {
+        const now = tracking.now();
+        const headers = req.headers;
+        const click = makeClick(
+          route,
+          {
+            ip: clientIp(req, this.trust),
+            userAgent: headers['user-agent'],
+            acceptLanguage: headers['accept-language'],
+            referrer: headers.referer,
+            query: search ? parseQuery(search) : {},
+            now,
+            capped: tracking.caps.isClosed(route.offerId),
+          },
+          (k) => tracking.unique.check(k, now.getTime()),
+        );
+        clickId = click.row.id;
+        location = click.location;
+        await tracking.clicks.push(click.row);
+      }
+    } catch (err) {
+      this.log.error({ err, campaignKey: key, clickId }, 'click failed');
+    }
+    this.answer(req, res, location, clickId);
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined): void {
+    if (res.headersSent || res.destroyed) return;
+    // the caller's request id when it sends one (as Fastify does), else the click's id: the answer names its click row
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && given ? given : (clickId ?? randomUUID());
+    try {
+      if (location) {
+        res.writeHead(302, [...BASE_HEADERS, 'location', headerSafeUrl(location), 'x-request-id', requestId, 'content-length', '0']);
+        res.end();
+      } else {
+        res.writeHead(404, [...NOT_ACTIVE_HEADERS, 'x-request-id', requestId]);
+        res.end(NOT_ACTIVE);
+      }
+    } catch (err) {
+      // a header the runtime refuses: the plain answer without it
+      this.log.error({ err, clickId }, 'click failed');
+      try {
+        if (res.headersSent) res.destroy();
+        else {
+          res.writeHead(404, NOT_ACTIVE_HEADERS);
+          res.end(NOT_ACTIVE);
+        }
+      } catch {
+        res.destroy();
+      }
+    }
+  }
+}
+
+/**
+ * Fastify's `serverFactory`: the HTTP server it would make (same timeouts), with the click front before it. `front`
+ * is read per request, since the tracker is set up after the Fastify instance exists.
+ */
+export function clickFrontServer(
+  front: () => ClickHandler | undefined,
+): (handler: (req: IncomingMessage, res: ServerResponse) => void, options: object) => Server {
+  return (handler, options) => {
+    const opts = options as {
+      http?: ServerOptions;
+      keepAliveTimeout?: number;
+      requestTimeout?: number;
+      connectionTimeout?: number;
+      maxRequestsPerSocket?: number;
+    };
+    const server = createServer(opts.http ?? {}, (req, res) => {
+      if (!front()?.take(req, res)) handler(req, res);
+    });
+    if (opts.keepAliveTimeout !== undefined) server.keepAliveTimeout = opts.keepAliveTimeout;
+    if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout ?? 0);
+    if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+    return server;
+  };
+}
