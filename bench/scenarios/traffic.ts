@@ -75,12 +75,17 @@ export const traffic: Scenario[] = [
       return { path: `/c/${campaign.key}?sub1=bench`, headers, state: { campaignId: campaign.id } };
     },
     async verify(_api, result, state, query, note) {
-      // the writer flushes every 50 ms: give it a moment, then compare with what autocannon saw answered
-      await pause(1000);
+      // the writer flushes every 50 ms, behind the answers: wait until it caught up (at most 15 s), and say how long it took
+      const started = Date.now();
+      const recordedNow = () => count(query, 'select count(*) as n from clicks where campaign_id = $1', [state.campaignId]);
+      let recorded = await recordedNow();
+      while (recorded < result.answered && Date.now() - started < 15_000) {
+        await pause(250);
+        recorded = await recordedNow();
+      }
       // autocannon stops counting at the deadline: requests in flight then are answered (and recorded) uncounted
-      const recorded = await count(query, 'select count(*) as n from clicks where campaign_id = $1', [state.campaignId]);
       const valid = await count(query, 'select count(*) as n from clicks where campaign_id = $1 and status = 1', [state.campaignId]);
-      note(`${result.answered} clicks answered, ${recorded} recorded (${valid} valid)`);
+      note(`${result.answered} clicks answered, ${recorded} recorded (${valid} valid), the last written ${((Date.now() - started) / 1000).toFixed(1)} s after the load`);
       return recorded >= result.answered && recorded <= result.sent ? [] : [`${result.answered} clicks answered (${result.sent} sent), ${recorded} recorded`];
     },
   },
