@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type Job, type Queue, type SendOptions } from 'pg-boss';
 import { insertJobs } from 'pg-boss/dist/plans.js';
-import type { Database, DbOrTx } from '../db/client';
+import { rowsOf, type Database, type DbOrTx } from '../db/client';
 
 export interface JobLog {
   info(obj: object, msg?: string): void;
@@ -241,14 +241,15 @@ const insertTexts = new WeakMap<JobQueue, Map<string, string>>();
  * own insert (the queue's retry policy, expiry and retention apply as with `send`) and returns the job ids. A queue
  * whose jobs wake the workers by NOTIFY is refused: that needs a statement of its own (use `send`).
  */
-export async function jobInsertSql<T extends object>(queue: JobQueue, name: string, items: readonly T[]): Promise<SQL> {
+export async function jobInsertSql<T extends object>(queue: JobQueue, db: DbOrTx, name: string, items: readonly T[]): Promise<SQL> {
   if (!queue.has(name)) throw new Error(`unknown job queue ${name}`);
   if (!queue.started) throw new Error(`the job queue is not started (sending ${name})`);
   let texts = insertTexts.get(queue);
   if (!texts) insertTexts.set(queue, (texts = new Map()));
   let text = texts.get(name);
   if (!text) {
-    const info = await queue.boss.getQueue(name);
+    // through the caller's handle: on PGlite (one connection) pg-boss's own look-up would wait for the caller's transaction
+    const [info] = rowsOf<{ table: string; notify: boolean }>(await db.execute(sql`select table_name as "table", notify from ${sql.raw(SCHEMA)}.queue where name = ${name}`));
     if (!info) throw new Error(`job queue ${name} does not exist`);
     if (info.notify) throw new Error(`job queue ${name} notifies its workers: enqueue with send`);
     text = insertJobs(SCHEMA, { table: info.table, name, returnId: true });

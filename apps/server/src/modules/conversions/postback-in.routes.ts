@@ -4,12 +4,15 @@
  * {status:'error', message}.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { handleInboundPostback } from './postback-in';
+import { handleInboundPostback, PostbackIntake } from './postback-in';
 
 export async function postbackInRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+  // what every postback reads (integration, offer, goals, payment rules, rates, affiliate postbacks), kept per process,
+  // and the group commit of the postbacks recorded at the same time
+  const intake = new PostbackIntake(app.services.database, app.services.config, app.services.tracking.feed);
   const handler = async (req: FastifyRequest<{ Params: { postbackKey: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
     const outcome = await handleInboundPostback(req.ctx, req.server.services.queue, {
       key: req.params.postbackKey,
@@ -18,7 +21,7 @@ export async function postbackInRoutes(app: FastifyInstance) {
       url: req.url,
       query: (req.query ?? {}) as Record<string, unknown>,
       body: req.body ?? null,
-    });
+    }, intake);
     return reply.code(outcome.code).header('cache-control', 'no-store').send(outcome.answer);
   };
   app.route({ method: ['GET', 'POST'], url: '/postback/:postbackKey', config: { public: true, hotPath: true }, schema: { hide: true }, handler });

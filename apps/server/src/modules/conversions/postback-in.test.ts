@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { convert, normalizeDecimal } from '@leadgrid/shared';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { clicks, conversions, currencies, integrations, leadEvents, leads, paymentRules, postbacks, systemLogs } from '../../db/schema';
@@ -189,6 +190,108 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     const res = await get(m.key, `lead_id=${m.lead.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Postbacks are not enabled for this integration');
+  });
+});
+
+/** another sent lead of the market's offer, advertiser and affiliate */
+async function anotherLead(m: Awaited<ReturnType<typeof market>>) {
+  const [lead] = await db
+    .insert(leads)
+    .values({ ...m.lead, id: undefined, advertiserLeadId: `ADV-${Math.random().toString(36).slice(2, 10)}`, createdAt: t.clock.now })
+    .returning();
+  return lead;
+}
+
+/** waits until the change feed has reported the writes committed so far (direct SQL writes notify after the commit) */
+async function feedSettled() {
+  const feed = t.app.services.tracking.feed;
+  for (let v = -1; v !== feed.version; ) {
+    v = feed.version;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('inbound postback: what it keeps in memory follows the changes', () => {
+  it('prices the next postback with the payment rule, rate and integration changed through the API', async () => {
+    const m = await market({ rule: { payoutCurrency: 'EUR' } });
+    // a fresh token: earlier tests moved the clock on
+    const { token: admin } = await t.signIn(t.admin.email, t.admin.password);
+    const [eur] = await db.select().from(currencies).where(eq(currencies.code, 'EUR'));
+    const first = (await get(m.key, `lead_id=${m.lead.id}&status=pending`)).json();
+    const [c1] = await conversionsOf(m.lead.id);
+    expect(c1).toMatchObject({ id: first.conversionId, payout: '30.00000000', payoutCurrency: 'EUR' });
+    expect(normalizeDecimal(c1.basePayout)).toBe(convert('30', eur.rate, '1'));
+
+    // the payment rule
+    const ruleRes = await t.request({ method: 'PATCH', url: '/api/v1/payment-rules', as: admin, payload: { items: [{ id: m.rule.id, payoutValue: '35' }] } });
+    expect(ruleRes.statusCode).toBe(200);
+    const lead2 = await anotherLead(m);
+    await get(m.key, `lead_id=${lead2.id}&status=pending`);
+    const [c2] = await conversionsOf(lead2.id);
+    expect(c2.payout).toBe('35.00000000');
+    expect(normalizeDecimal(c2.basePayout)).toBe(convert('35', eur.rate, '1'));
+
+    // the rate of the payout currency
+    const rateRes = await t.request({ method: 'PATCH', url: '/api/v1/currencies', as: admin, payload: { items: [{ id: eur.id, rate: eur.rate === '0.25000000' ? '0.2' : '0.25' }] } });
+    expect(rateRes.statusCode).toBe(200);
+    const [eurNow] = await db.select().from(currencies).where(eq(currencies.code, 'EUR'));
+    const lead3 = await anotherLead(m);
+    await get(m.key, `lead_id=${lead3.id}&status=pending`);
+    const [c3] = await conversionsOf(lead3.id);
+    expect(normalizeDecimal(c3.basePayout)).toBe(convert('35', eurNow.rate, '1'));
+    expect(c3.basePayout).not.toBe(c2.basePayout);
+
+    // the integration
+    const intRes = await t.request({ method: 'PATCH', url: '/api/v1/integrations', as: admin, payload: { items: [{ id: m.advertiser.integration.id, postbackEnabled: false }] } });
+    expect(intRes.statusCode).toBe(200);
+    const lead4 = await anotherLead(m);
+    const refused = await get(m.key, `lead_id=${lead4.id}&status=pending`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('Postbacks are not enabled for this integration');
+  });
+
+  it('follows a payment rule and an affiliate postback written by another process (change feed)', async () => {
+    const m = await market();
+    await get(m.key, `lead_id=${m.lead.id}&status=pending`);
+    expect((await conversionsOf(m.lead.id))[0].payout).toBe('30.00000000');
+    await db.update(paymentRules).set({ payoutValue: '12' }).where(eq(paymentRules.id, m.rule.id));
+    const [pb] = await db
+      .insert(postbacks)
+      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?c={conversion_id}', events: ['conversion_pending'], status: 'active' })
+      .returning();
+    await feedSettled();
+    const lead2 = await anotherLead(m);
+    const { conversionId } = (await get(m.key, `lead_id=${lead2.id}&status=pending`)).json();
+    expect((await conversionsOf(lead2.id))[0].payout).toBe('12.00000000');
+    const jobs = await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } });
+    expect(jobs.map((j) => (j.data as { conversionId: number }).conversionId)).toEqual([conversionId]);
+  });
+});
+
+describe('inbound postback: the same postback twice at the same time', () => {
+  it('makes one conversion, with or without an event id, and logs each', async () => {
+    const m = await market();
+    const [a, b] = await Promise.all([get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=SAME`), get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=SAME`)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json().conversionId).toBe(a.json().conversionId);
+    // six at once: the first two take the two batches in flight, the four of one lead share the next one, where the
+    // later three wait their turn (the first makes the conversion, they find it)
+    const [lead2, lead3, lead4] = [await anotherLead(m), await anotherLead(m), await anotherLead(m)];
+    const answers = await Promise.all([
+      get(m.key, `lead_id=${lead3.id}&status=pending`),
+      get(m.key, `lead_id=${lead4.id}&status=pending`),
+      ...Array.from({ length: 4 }, () => get(m.key, `lead_id=${lead2.id}&status=deposit`)),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.slice(2).map((r) => r.json().conversionId)).size).toBe(1);
+    expect(await conversionsOf(m.lead.id)).toHaveLength(1);
+    expect(await conversionsOf(lead2.id)).toHaveLength(1);
+    expect(await conversionsOf(lead3.id)).toHaveLength(1);
+    expect(await conversionsOf(lead4.id)).toHaveLength(1);
+    expect((await leadOf(lead2.id)).leadGrade).toBe('ftd');
+    expect(await db.select().from(leadEvents).where(eq(leadEvents.leadId, lead2.id))).toHaveLength(1);
+    const logs = await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
+    expect(logs.filter((l) => l.success)).toHaveLength(8);
   });
 });
 

@@ -11,13 +11,15 @@
  * the queue retries with exponential backoff. Staff-only macros (revenue, advertiser id) never reach an affiliate.
  */
 import { MACROS, POSTBACK_EVENTS, substituteMacros, type MacroValues, type PostbackEvent } from '@leadgrid/shared';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { campaignPostbacks, postbacks, systemLogs, teamMembers } from '../../db/schema';
+import { postbacks, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
+import { Batcher } from '../../lib/batcher';
 import { callOutbound, type OutboundRequest } from '../../lib/outbound';
+import { directTargetReads, type PostbackTargetReads, type TargetPostback } from './targets';
 
 export const POSTBACK_DELIVER_JOB = 'postback-deliver';
 /** how long an affiliate's server has to answer one postback */
@@ -76,16 +78,37 @@ export function postbackListens(
   return goalId != null && row.goalEvents.some((g) => g.goalId === goalId && g.events.includes(event));
 }
 
-/** The postbacks the event's campaign names, or null when it names none (every own postback of the affiliate fires). */
-async function campaignBoundPostbacks(ctx: Ctx, input: PostbackEventInput): Promise<Set<number> | null> {
+/** The campaign of the event: given, or the `campaign_id` macro value. */
+function campaignOf(input: PostbackEventInput): number | null {
   const fromValues = Number(input.values.campaign_id);
-  const campaignId = input.campaignId !== undefined ? input.campaignId : Number.isInteger(fromValues) && fromValues > 0 ? fromValues : null;
-  if (campaignId === null) return null;
-  const rows = await ctx.db
-    .select({ id: campaignPostbacks.postbackId })
-    .from(campaignPostbacks)
-    .where(eq(campaignPostbacks.campaignId, campaignId));
-  return rows.length ? new Set(rows.map((r) => r.id)) : null;
+  return input.campaignId !== undefined ? input.campaignId : Number.isInteger(fromValues) && fromValues > 0 ? fromValues : null;
+}
+
+/** The active postbacks that fire for the event (its affiliate's, team's and the global ones), by id. */
+export async function firingPostbacks(reads: PostbackTargetReads, input: PostbackEventInput): Promise<TargetPostback[]> {
+  if (!(POSTBACK_EVENTS as readonly string[]).includes(input.event)) throw new Error(`unknown postback event ${input.event}`);
+  const teamIds = input.teamId === undefined ? await reads.teamsOf(input.affiliateId) : input.teamId === null ? [] : [input.teamId];
+  const rows = await reads.owned(input.affiliateId, teamIds);
+  const listening = rows.filter((r) => postbackListens(r, input.event, input.goalId));
+  // the campaign is read only when one of the affiliate's own postbacks would fire (the hot path stays one query)
+  const campaignId = listening.some((r) => r.scope === 'affiliate') ? campaignOf(input) : null;
+  const bound = campaignId === null ? null : await reads.campaignBound(campaignId);
+  return listening.filter((r) => r.scope !== 'affiliate' || bound === null || bound.has(r.id));
+}
+
+/** The delivery job of each firing postback. */
+export function deliveryJobs(input: PostbackEventInput, firing: readonly { id: number }[], at: Date): PostbackDeliverJob[] {
+  const values = affiliateMacroValues(input, at);
+  return firing.map((row) => ({
+    postbackId: row.id,
+    event: input.event,
+    affiliateId: input.affiliateId,
+    goalId: input.goalId ?? null,
+    leadId: input.leadId ?? null,
+    conversionId: input.conversionId ?? null,
+    conversionStatus: input.conversionStatus ?? null,
+    values,
+  }));
 }
 
 /**
@@ -93,41 +116,8 @@ async function campaignBoundPostbacks(ctx: Ctx, input: PostbackEventInput): Prom
  * postbacks that will fire.
  */
 export async function enqueuePostbackEvents(ctx: Ctx, queue: JobQueue, input: PostbackEventInput): Promise<number[]> {
-  if (!(POSTBACK_EVENTS as readonly string[]).includes(input.event)) throw new Error(`unknown postback event ${input.event}`);
-  const owners = [eq(postbacks.scope, 'global'), and(eq(postbacks.scope, 'affiliate'), eq(postbacks.affiliateId, input.affiliateId))];
-  const teamIds =
-    input.teamId === undefined
-      ? (await ctx.db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, input.affiliateId))).map(
-          (r) => r.id,
-        )
-      : input.teamId === null
-        ? []
-        : [input.teamId];
-  if (teamIds.length) owners.push(and(eq(postbacks.scope, 'team'), inArray(postbacks.teamId, teamIds)));
-  const rows = await ctx.db
-    .select({ id: postbacks.id, scope: postbacks.scope, events: postbacks.events, goalEvents: postbacks.goalEvents })
-    .from(postbacks)
-    .where(and(eq(postbacks.status, 'active'), or(...owners)))
-    .orderBy(postbacks.id);
-  const listening = rows.filter((r) => postbackListens(r, input.event, input.goalId));
-  // the campaign is read only when one of the affiliate's own postbacks would fire (the hot path stays one query)
-  const bound = listening.some((r) => r.scope === 'affiliate') ? await campaignBoundPostbacks(ctx, input) : null;
-  const firing = listening.filter((r) => r.scope !== 'affiliate' || bound === null || bound.has(r.id));
-  if (!firing.length) return [];
-  const values = affiliateMacroValues(input, ctx.now());
-  for (const row of firing) {
-    const job: PostbackDeliverJob = {
-      postbackId: row.id,
-      event: input.event,
-      affiliateId: input.affiliateId,
-      goalId: input.goalId ?? null,
-      leadId: input.leadId ?? null,
-      conversionId: input.conversionId ?? null,
-      conversionStatus: input.conversionStatus ?? null,
-      values,
-    };
-    await queue.send(POSTBACK_DELIVER_JOB, job, { db: ctx.db });
-  }
+  const firing = await firingPostbacks(directTargetReads(ctx.db), input);
+  for (const job of deliveryJobs(input, firing, ctx.now())) await queue.send(POSTBACK_DELIVER_JOB, job, { db: ctx.db });
   return firing.map((r) => r.id);
 }
 
@@ -135,6 +125,16 @@ export interface DeliveryDeps {
   database: Database;
   config: Pick<Config, 'ALLOW_PRIVATE_CALLBACKS'>;
   now: () => Date;
+  /** the job workers' group commit of attempt logs (without it each log is its own insert) */
+  logs?: Batcher<typeof systemLogs.$inferInsert, number>;
+}
+
+/**
+ * The attempt logs of the job workers, group-committed: attempts that end while a log insert is in flight are logged
+ * together by the next one (one statement and one commit), so a backlog of deliveries does not cost a round trip each.
+ */
+export function attemptLogWriter(database: Database): Batcher<typeof systemLogs.$inferInsert, number> {
+  return new Batcher(async (rows) => (await database.db.insert(systemLogs).values(rows).returning({ id: systemLogs.id })).map((r) => r.id), { max: 100, parallel: 1 });
 }
 
 /** The request of one postback: GET calls the URL; POST sends its query string as a form body too. */
@@ -182,34 +182,32 @@ export async function attemptPostback(
   const success = status !== null && status >= 200 && status < 300;
   const answer = success ? `Delivered (HTTP ${status})` : (result.error ?? `The affiliate's server answered HTTP ${status}`);
   const msg = (opts.test ? `Test: ${answer}` : answer).slice(0, 500);
-  const [log] = await deps.database.db
-    .insert(systemLogs)
-    .values({
-      createdAt: deps.now(),
-      type: 'postback_out',
-      entity: 'affiliate',
-      affiliateId: job.affiliateId > 0 ? job.affiliateId : null,
-      postbackId: postback.id,
-      leadId: job.leadId,
-      conversionId: job.conversionId,
-      goalId: job.goalId,
-      conversionStatus: job.conversionStatus,
-      event: job.event,
-      data: {
-        request: result.request,
-        durationMs: result.response?.durationMs ?? null,
-        responseTruncated: result.response?.truncated ?? false,
-        error: result.error,
-        ...(opts.test ? { test: true } : {}),
-      },
-      responseStatus: status,
-      responseBody: result.response?.body ?? null,
-      success,
-      msg,
-      attempt,
-    })
-    .returning({ id: systemLogs.id });
-  return { logId: log.id, success, url: result.request.url, responseStatus: status, msg };
+  const row: typeof systemLogs.$inferInsert = {
+    createdAt: deps.now(),
+    type: 'postback_out',
+    entity: 'affiliate',
+    affiliateId: job.affiliateId > 0 ? job.affiliateId : null,
+    postbackId: postback.id,
+    leadId: job.leadId,
+    conversionId: job.conversionId,
+    goalId: job.goalId,
+    conversionStatus: job.conversionStatus,
+    event: job.event,
+    data: {
+      request: result.request,
+      durationMs: result.response?.durationMs ?? null,
+      responseTruncated: result.response?.truncated ?? false,
+      error: result.error,
+      ...(opts.test ? { test: true } : {}),
+    },
+    responseStatus: status,
+    responseBody: result.response?.body ?? null,
+    success,
+    msg,
+    attempt,
+  };
+  const logId = deps.logs ? await deps.logs.add(row) : (await deps.database.db.insert(systemLogs).values(row).returning({ id: systemLogs.id }))[0].id;
+  return { logId, success, url: result.request.url, responseStatus: status, msg };
 }
 
 /**
@@ -232,6 +230,7 @@ export async function deliverPostback(
 }
 
 export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps): void {
+  const withLogs: DeliveryDeps = { ...deps, logs: deps.logs ?? attemptLogWriter(deps.database) };
   queue.define<PostbackDeliverJob>({
     name: POSTBACK_DELIVER_JOB,
     options: {
@@ -241,9 +240,11 @@ export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps):
       expireInSeconds: Math.ceil(POSTBACK_TIMEOUT_MS / 1000) * 6,
     },
     pollingIntervalSeconds: 1,
-    concurrency: 8,
+    // a worker's batch is fetched and completed in one statement each: larger batches cost fewer round trips per
+    // postback while a backlog drains (an affiliate's slow server holds back only its own batch, up to the timeout)
+    concurrency: 32,
     handler: async (data, job) => {
-      await deliverPostback(deps, data, job);
+      await deliverPostback(withLogs, data, job);
     },
   });
 }

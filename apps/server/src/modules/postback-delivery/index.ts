@@ -1,6 +1,8 @@
 /** Outbound affiliate postbacks: what the traffic engine calls when a conversion or a lead changes. */
 export {
   enqueuePostbackEvents,
+  firingPostbacks,
+  deliveryJobs,
   definePostbackDeliveryJobs,
   deliverPostback,
   attemptPostback,
@@ -10,3 +12,4 @@ export {
   type PostbackDeliverJob,
   type AttemptResult,
 } from './delivery';
+export { directTargetReads, PostbackTargetsCache, type PostbackTargetReads, type TargetPostback } from './targets';
