@@ -53,14 +53,21 @@ const loads = (db: DbOrTx, config: Config) => ({
   async offer(id: number): Promise<OfferRow | null> {
     return (await db.select().from(offers).where(eq(offers.id, id)))[0] ?? null;
   },
-  goals: (verticalId: number): Promise<GoalRow[]> => db.select().from(verticalGoals).where(eq(verticalGoals.verticalId, verticalId)).orderBy(verticalGoals.id),
+  goals: (verticalId: number): Promise<GoalRow[]> =>
+    db.select().from(verticalGoals).where(eq(verticalGoals.verticalId, verticalId)).orderBy(verticalGoals.id),
   async goal(id: number): Promise<GoalRow | null> {
     return (await db.select().from(verticalGoals).where(eq(verticalGoals.id, id)))[0] ?? null;
   },
-  rules: (offerId: number): Promise<PaymentRuleRow[]> => db.select().from(paymentRules).where(eq(paymentRules.offerId, offerId)).orderBy(paymentRules.id),
+  rules: (offerId: number): Promise<PaymentRuleRow[]> =>
+    db.select().from(paymentRules).where(eq(paymentRules.offerId, offerId)).orderBy(paymentRules.id),
   async currencies(): Promise<Currencies> {
-    const rows = await db.select({ id: currencies.id, code: currencies.code, rate: currencies.rate, since: currencies.rateUpdatedAt }).from(currencies);
-    return { base: await baseCurrencyCode({ db, config }), byCode: new Map(rows.map((r) => [r.code, { id: r.id, rate: r.rate, since: r.since }])) };
+    const rows = await db
+      .select({ id: currencies.id, code: currencies.code, rate: currencies.rate, since: currencies.rateUpdatedAt })
+      .from(currencies);
+    return {
+      base: await baseCurrencyCode({ db, config }),
+      byCode: new Map(rows.map((r) => [r.code, { id: r.id, rate: r.rate, since: r.since }])),
+    };
   },
   async conversionCaps(offerId: number): Promise<boolean> {
     const rows = await db

@@ -14,8 +14,19 @@
  */
 import { BlockList, isIP } from 'node:net';
 import {
-  CONVERSION_STATUS, LATE_CONVERSION_MARK, POSTBACK_EVENTS, type PostbackEvent, convert, pickPaymentRule, postbackSection, priceConversion, roundMoney, type LeadStatusMapping,
-  type Postback, type PostbackInAnswer, type SieveLike,
+  CONVERSION_STATUS,
+  LATE_CONVERSION_MARK,
+  POSTBACK_EVENTS,
+  type PostbackEvent,
+  convert,
+  pickPaymentRule,
+  postbackSection,
+  priceConversion,
+  roundMoney,
+  type LeadStatusMapping,
+  type Postback,
+  type PostbackInAnswer,
+  type SieveLike,
 } from '@leadgrid/shared';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -108,11 +119,24 @@ export function ipAllowed(ip: string, list: readonly string[]): boolean {
 
 type LogExtra = { leadId?: number | null; goalId?: number | null; conversionStatus?: number | null };
 
-async function log(db: DbOrTx, ctx: Ctx, input: InboundPostback, integration: IntegrationRow | null, outcome: PostbackOutcome, extra: LogExtra = {}) {
+async function log(
+  db: DbOrTx,
+  ctx: Ctx,
+  input: InboundPostback,
+  integration: IntegrationRow | null,
+  outcome: PostbackOutcome,
+  extra: LogExtra = {},
+) {
   await db.insert(systemLogs).values(logValues(ctx, input, integration, outcome, extra));
 }
 
-function logValues(ctx: Ctx, input: InboundPostback, integration: IntegrationRow | null, outcome: PostbackOutcome, extra: LogExtra): typeof systemLogs.$inferInsert {
+function logValues(
+  ctx: Ctx,
+  input: InboundPostback,
+  integration: IntegrationRow | null,
+  outcome: PostbackOutcome,
+  extra: LogExtra,
+): typeof systemLogs.$inferInsert {
   return {
     createdAt: ctx.now(),
     type: 'postback_in',
@@ -123,14 +147,19 @@ function logValues(ctx: Ctx, input: InboundPostback, integration: IntegrationRow
     conversionId: outcome.answer.status === 'ok' ? outcome.answer.conversionId : null,
     goalId: extra.goalId ?? null,
     conversionStatus: extra.conversionStatus ?? null,
-    data: { method: input.method, url: input.url.replace(/([?&]secure_code=)[^&]*/g, '$1***').slice(0, 2000), ip: input.ip, query: redact(input.query), body: redact(input.body) },
+    data: {
+      method: input.method,
+      url: input.url.replace(/([?&]secure_code=)[^&]*/g, '$1***').slice(0, 2000),
+      ip: input.ip,
+      query: redact(input.query),
+      body: redact(input.body),
+    },
     responseStatus: outcome.code,
     responseBody: JSON.stringify(outcome.answer),
     success: outcome.answer.status === 'ok',
     msg: outcome.answer.message?.slice(0, 500) ?? null,
   };
 }
-
 
 /**
  * The lead or click the postback names — our lead id (or the advertiser's id for it), or the visitor's click id — locked
@@ -155,7 +184,8 @@ async function lockSubject(tx: DbOrTx, integration: IntegrationRow, p: Record<st
   };
   let found: { lead?: LeadRow; click?: ClickRow } | undefined;
   if (leadRef) {
-    if (!opts.advertiserLeadOnly && /^\d{1,15}$/.test(leadRef)) found = await leadWithClick(and(eq(leads.id, Number(leadRef)), eq(leads.advertiserId, integration.advertiserId)));
+    if (!opts.advertiserLeadOnly && /^\d{1,15}$/.test(leadRef))
+      found = await leadWithClick(and(eq(leads.id, Number(leadRef)), eq(leads.advertiserId, integration.advertiserId)));
     found ??= await leadWithClick(and(eq(leads.integrationId, integration.id), eq(leads.advertiserLeadId, leadRef)));
     if (!found) throw new Refusal(404, `Unknown lead ${leadRef}`);
   }
@@ -191,7 +221,12 @@ export class PostbackIntake {
  * Handles one inbound postback; never throws for bad input (a refusal is an answer with its code, and is logged).
  * `intake` is the app's (cache and group commit); without it the postback reads the database and commits alone.
  */
-export async function handleInboundPostback(ctx: Ctx, queue: JobQueue, input: InboundPostback, intake?: PostbackIntake): Promise<PostbackOutcome> {
+export async function handleInboundPostback(
+  ctx: Ctx,
+  queue: JobQueue,
+  input: InboundPostback,
+  intake?: PostbackIntake,
+): Promise<PostbackOutcome> {
   const found = await (intake?.reads ?? uncachedReads(ctx)).through(ctx.db).integration(input.key.slice(0, 64));
   const refuse = async (integration: IntegrationRow | null, err: Refusal) => {
     const outcome: PostbackOutcome = { code: err.code, answer: { status: 'error', message: err.message } };
@@ -203,7 +238,8 @@ export async function handleInboundPostback(ctx: Ctx, queue: JobQueue, input: In
   if (!integration.postbackEnabled || integration.status !== 'active' || found.advertiserStatus !== 'active')
     return refuse(integration, new Refusal(404, 'Postbacks are not enabled for this integration'));
   const names = postbackSection.parse(integration.postback ?? {});
-  if (!ipAllowed(input.ip, names.ipAllowList)) return refuse(integration, new Refusal(403, `The address ${plainIp(input.ip)} may not send postbacks`));
+  if (!ipAllowed(input.ip, names.ipAllowList))
+    return refuse(integration, new Refusal(403, `The address ${plainIp(input.ip)} may not send postbacks`));
   const p = postbackParams(input.query, input.body);
   if (names.secureCode && p.secure_code !== names.secureCode) return refuse(integration, new Refusal(403, 'Wrong secure code'));
 
@@ -285,7 +321,14 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
       }
     }
     const probes = plans.length
-      ? rowsOf<Probe>(await tx.execute(sql.join(plans.map(({ plan }) => sql`(select ${plan.probe})`), sql` union all `)))
+      ? rowsOf<Probe>(
+          await tx.execute(
+            sql.join(
+              plans.map(({ plan }) => sql`(select ${plan.probe})`),
+              sql` union all `,
+            ),
+          ),
+        )
       : [];
     const writes: SQL[] = [];
     const jobs: PostbackDeliverJob[] = [];
@@ -332,7 +375,14 @@ export async function applyPolledStatus(
   const [integration] = await ctx.db.select().from(integrations).where(eq(integrations.id, integrationId));
   const names = postbackSection.parse(integration?.postback ?? {});
   const p = { [names.leadIdParam]: item.advertiserLeadId.slice(0, 1000), [names.statusParam]: item.advertiserStatus.slice(0, 1000) };
-  const input: InboundPostback = { key: integration?.postbackKey ?? '', ip: '', method: 'API_SYNC', url: polledUrl, query: { ...item }, body: null };
+  const input: InboundPostback = {
+    key: integration?.postbackKey ?? '',
+    ip: '',
+    method: 'API_SYNC',
+    url: polledUrl,
+    query: { ...item },
+    body: null,
+  };
   if (!integration) {
     const outcome: PostbackOutcome = { code: 404, answer: { status: 'error', message: 'Unknown integration' } };
     await log(ctx.db, ctx, input, null, outcome);
@@ -357,7 +407,9 @@ interface Existing {
   originalRevenue: string | null;
 }
 
-const EXISTING_JSON = sql.raw(`json_build_object('id', id, 'status', status, 'eventId', event_id, 'originalRevenue', original_revenue::text)`);
+const EXISTING_JSON = sql.raw(
+  `json_build_object('id', id, 'status', status, 'eventId', event_id, 'originalRevenue', original_revenue::text)`,
+);
 
 type Subject = Awaited<ReturnType<typeof lockSubject>>;
 
@@ -417,7 +469,12 @@ async function prepare(ctx: Ctx, reads: PostbackReads, item: BatchItem, subject:
   const reported = payoutRef ? { amount: payoutRef, currency: reportedCurrency ?? rule?.revenueCurrency ?? base } : null;
   const price = rule
     ? priceConversion({ ...rule, paymentType: rule.paymentType as 'fixed' | 'percent' }, reported)
-    : { revenue: roundMoney(reported?.amount ?? 0), revenueCurrency: reported?.currency ?? base, payout: roundMoney(0), payoutCurrency: reported?.currency ?? base };
+    : {
+        revenue: roundMoney(reported?.amount ?? 0),
+        revenueCurrency: reported?.currency ?? base,
+        payout: roundMoney(0),
+        payoutCurrency: reported?.currency ?? base,
+      };
   const rateOf = async (code: string) => {
     const currency = byCode.get(code);
     if (!currency) throw new Refusal(422, `Unknown currency ${code}`);
@@ -431,7 +488,9 @@ async function prepare(ctx: Ctx, reads: PostbackReads, item: BatchItem, subject:
   // one statement, after the lock: the existing conversion (by event id; otherwise, or for a single-conversion rule, the
   // lead's / click's of the goal), the first conversion of the offer's goal (session lifespan) and the next conversion id
   const ofSubject = lead ? sql`lead_id = ${lead.id}` : sql`click_id = ${click!.id}::uuid`;
-  const byEvent = eventId ? sql`(select ${EXISTING_JSON} from conversions where advertiser_id = ${integration.advertiserId} and event_id = ${eventId})` : sql`null::json`;
+  const byEvent = eventId
+    ? sql`(select ${EXISTING_JSON} from conversions where advertiser_id = ${integration.advertiserId} and event_id = ${eventId})`
+    : sql`null::json`;
   const byGoal =
     eventId && rule?.isMultiConversion
       ? sql`null::json`
@@ -442,7 +501,26 @@ async function prepare(ctx: Ctx, reads: PostbackReads, item: BatchItem, subject:
       : sql`null::float8`;
   const probe = sql`nextval(pg_get_serial_sequence('conversions', 'id'))::text as "nextId", ${byEvent} as "byEvent", ${byGoal} as "byGoal", ${firstOfGoal} as "firstAt"`;
   return {
-    now, lead, click, offer, advertiserStatus, mapping, conversionStatus, goalId, payoutRef, eventId, affiliateId, teamId, country, base, rule, reported, price, baseRevenue, basePayout, probe,
+    now,
+    lead,
+    click,
+    offer,
+    advertiserStatus,
+    mapping,
+    conversionStatus,
+    goalId,
+    payoutRef,
+    eventId,
+    affiliateId,
+    teamId,
+    country,
+    base,
+    rule,
+    reported,
+    price,
+    baseRevenue,
+    basePayout,
+    probe,
   };
 }
 
@@ -458,13 +536,36 @@ interface Probe {
 async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Plan, found: Probe) {
   const tx = ctx.db;
   const { integration, p, input } = item;
-  const { now, lead, click, offer, advertiserStatus, mapping, conversionStatus, goalId, payoutRef, eventId, affiliateId, teamId, country, base, rule, reported, price, baseRevenue, basePayout } = plan;
+  const {
+    now,
+    lead,
+    click,
+    offer,
+    advertiserStatus,
+    mapping,
+    conversionStatus,
+    goalId,
+    payoutRef,
+    eventId,
+    affiliateId,
+    teamId,
+    country,
+    base,
+    rule,
+    reported,
+    price,
+    baseRevenue,
+    basePayout,
+  } = plan;
   const existing = found.byEvent ?? found.byGoal ?? undefined;
 
   // late: after the session lifespan (days) from the click, or from the first conversion of the offer's goal
   const from: Date | null = found.firstAt !== null ? new Date(Number(found.firstAt)) : (click?.createdAt ?? lead?.createdAt ?? null);
   const late = !!from && now.getTime() > from.getTime() + offer.sessionLifespan * DAY_MS;
-  const autoApproveAt = conversionStatus === CONVERSION_STATUS.pending && rule?.autoApprovePeriod ? new Date(now.getTime() + rule.autoApprovePeriod * HOUR_MS) : null;
+  const autoApproveAt =
+    conversionStatus === CONVERSION_STATUS.pending && rule?.autoApprovePeriod
+      ? new Date(now.getTime() + rule.autoApprovePeriod * HOUR_MS)
+      : null;
   const params = { ...p };
   delete params.secure_code;
 
@@ -545,7 +646,14 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
           leadId: lead.id,
           createdAt: now,
           type: 'postback',
-          data: { advertiserStatus, from: lead.status, to: mapping.leadStatus, leadGrade: mapping.leadGrade ?? null, conversionId, integrationId: integration.id },
+          data: {
+            advertiserStatus,
+            from: lead.status,
+            to: mapping.leadStatus,
+            leadGrade: mapping.leadGrade ?? null,
+            conversionId,
+            integrationId: integration.id,
+          },
         })
         .getSQL(),
     );
@@ -556,7 +664,12 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
   const leadGrade = mapping?.leadGrade ?? lead?.leadGrade ?? null;
   const events: PostbackEvent[] = [];
   if (changed) events.push(CONVERSION_EVENTS[conversionStatus]);
-  if (lead && mapping && lead.status !== mapping.leadStatus && (POSTBACK_EVENTS as readonly string[]).includes(`event_${mapping.leadStatus}`))
+  if (
+    lead &&
+    mapping &&
+    lead.status !== mapping.leadStatus &&
+    (POSTBACK_EVENTS as readonly string[]).includes(`event_${mapping.leadStatus}`)
+  )
     events.push(`event_${mapping.leadStatus}` as PostbackEvent);
   if (lead && mapping?.leadGrade && lead.leadGrade !== mapping.leadGrade) events.push('event_lead_grade_changed');
   if (events.length) {
@@ -582,7 +695,16 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
     };
     const jobs: PostbackDeliverJob[] = [];
     for (const event of events) {
-      const input = { event, affiliateId, teamId: teamId ?? undefined, goalId, leadId: lead?.id ?? null, conversionId, conversionStatus, values };
+      const input = {
+        event,
+        affiliateId,
+        teamId: teamId ?? undefined,
+        goalId,
+        leadId: lead?.id ?? null,
+        conversionId,
+        conversionStatus,
+        values,
+      };
       jobs.push(...deliveryJobs(input, await firingPostbacks(reads.targets, input), now));
     }
     return { writes, jobs, ...done(conversionId, changed) };
@@ -594,7 +716,16 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
     const log = logValues(ctx, input, integration, outcome, { leadId: lead?.id ?? null, goalId, conversionStatus });
     // conversion caps count a new conversion in the same transaction (a full one closes its advertisers for new leads)
     const counted = created
-      ? { offerId: offer.id, advertiserId: integration.advertiserId, affiliateId, teamId, country, goalId, revenue: price.revenue, revenueCurrency: price.revenueCurrency }
+      ? {
+          offerId: offer.id,
+          advertiserId: integration.advertiserId,
+          affiliateId,
+          teamId,
+          country,
+          goalId,
+          revenue: price.revenue,
+          revenueCurrency: price.revenueCurrency,
+        }
       : null;
     return { outcome, log, counted };
   }

@@ -134,7 +134,10 @@ export interface DeliveryDeps {
  * together by the next one (one statement and one commit), so a backlog of deliveries does not cost a round trip each.
  */
 export function attemptLogWriter(database: Database): Batcher<typeof systemLogs.$inferInsert, number> {
-  return new Batcher(async (rows) => (await database.db.insert(systemLogs).values(rows).returning({ id: systemLogs.id })).map((r) => r.id), { max: 100, parallel: 1 });
+  return new Batcher(
+    async (rows) => (await database.db.insert(systemLogs).values(rows).returning({ id: systemLogs.id })).map((r) => r.id),
+    { max: 100, parallel: 1 },
+  );
 }
 
 /** The request of one postback: GET calls the URL; POST sends its query string as a form body too. */
@@ -206,7 +209,9 @@ export async function attemptPostback(
     msg,
     attempt,
   };
-  const logId = deps.logs ? await deps.logs.add(row) : (await deps.database.db.insert(systemLogs).values(row).returning({ id: systemLogs.id }))[0].id;
+  const logId = deps.logs
+    ? await deps.logs.add(row)
+    : (await deps.database.db.insert(systemLogs).values(row).returning({ id: systemLogs.id }))[0].id;
   return { logId, success, url: result.request.url, responseStatus: status, msg };
 }
 

@@ -42,7 +42,10 @@ export function directTargetReads(db: DbOrTx): PostbackTargetReads {
       return (await db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, affiliateId))).map((r) => r.id);
     },
     async campaignBound(campaignId) {
-      const rows = await db.select({ id: campaignPostbacks.postbackId }).from(campaignPostbacks).where(eq(campaignPostbacks.campaignId, campaignId));
+      const rows = await db
+        .select({ id: campaignPostbacks.postbackId })
+        .from(campaignPostbacks)
+        .where(eq(campaignPostbacks.campaignId, campaignId));
       return rows.length ? new Set(rows.map((r) => r.id)) : null;
     },
   };
