@@ -13,16 +13,32 @@ export async function postbackInRoutes(app: FastifyInstance) {
   // what every postback reads (integration, offer, goals, payment rules, rates, affiliate postbacks), kept per process,
   // and the group commit of the postbacks recorded at the same time
   const intake = new PostbackIntake(app.services.database, app.services.config, app.services.tracking.feed);
-  const handler = async (req: FastifyRequest<{ Params: { postbackKey: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-    const outcome = await handleInboundPostback(req.ctx, req.server.services.queue, {
-      key: req.params.postbackKey,
-      ip: req.ip,
-      method: req.method,
-      url: req.url,
-      query: (req.query ?? {}) as Record<string, unknown>,
-      body: req.body ?? null,
-    }, intake);
+  const handler = async (
+    req: FastifyRequest<{ Params: { postbackKey: string }; Querystring: Record<string, unknown> }>,
+    reply: FastifyReply,
+  ) => {
+    const outcome = await handleInboundPostback(
+      req.ctx,
+      req.server.services.queue,
+      {
+        key: req.params.postbackKey,
+        ip: req.ip,
+        method: req.method,
+        url: req.url,
+        query: (req.query ?? {}) as Record<string, unknown>,
+        body: req.body ?? null,
+      },
+      intake,
+    );
     return reply.code(outcome.code).header('cache-control', 'no-store').send(outcome.answer);
   };
-  app.route({ method: ['GET', 'POST'], url: '/postback/:postbackKey', config: { public: true, hotPath: true }, schema: { hide: true }, handler });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/postback/:postbackKey',
+    config: { public: true, hotPath: true },
+    // advertisers' servers call it for JSON: the browser headers (CSP, frame options …) cost time and protect nothing
+    helmet: false,
+    schema: { hide: true },
+    handler,
+  });
 }

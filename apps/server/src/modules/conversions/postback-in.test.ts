@@ -184,6 +184,19 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(JSON.stringify(logs.map((l) => l.data))).not.toContain('S3cret');
   });
 
+  it('refuses a NUL character with a 400 (logged without it) and takes a lone surrogate as U+FFFD', async () => {
+    const m = await market();
+    const nul = await get(m.key, `lead_id=${m.lead.id}&status=pending&sub=a%00b`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toMatch(/NUL/);
+    expect(await lastLog()).toMatchObject({ success: false, responseStatus: 400, data: expect.objectContaining({ query: expect.objectContaining({ sub: 'ab' }) }) });
+    const lone = await get(m.key, `lead_id=${m.lead.id}&status=pending&sub=a%ED%B0%80b`);
+    expect(lone.statusCode).toBe(200);
+    const json = await t.request({ method: 'POST', url: `/postback/${m.key}`, payload: { lead_id: String(m.lead.id), status: 'pending', note: 'x\udc00y' } });
+    expect(json.statusCode).toBe(200);
+    expect(await conversionsOf(m.lead.id)).toHaveLength(1);
+  });
+
   it('refuses a key whose integration does not take postbacks', async () => {
     const m = await market();
     await db.update(integrations).set({ postbackEnabled: false }).where(eq(integrations.id, m.advertiser.integration.id));

@@ -93,6 +93,28 @@ export function postbackParams(query: Record<string, unknown>, body: unknown): R
   return out;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The postback as PostgreSQL stores it: NUL characters (refused in text and jsonb) dropped — the postback is then refused
+ * with a 400, its log written without them — and lone surrogates (refused in jsonb) made U+FFFD, as the driver's
+ * UTF-8 encoding of a text parameter makes them. One bad value never fails the batch it would share.
+ */
+function storable<T>(value: T): { value: T; nul: boolean } {
+  let nul = false;
+  const clean = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) nul = true;
+      return v.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd');
+    }
+    if (Array.isArray(v)) return v.map(clean);
+    if (v && typeof v === 'object' && !(v instanceof Date))
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [clean(k) as string, clean(x)]));
+    return v;
+  };
+  return { value: clean(value) as T, nul };
+}
+
 /** the secure code is never written to a log */
 function redact(src: unknown): unknown {
   if (!src || typeof src !== 'object' || Array.isArray(src) || !('secure_code' in src)) return src ?? null;
@@ -224,9 +246,10 @@ export class PostbackIntake {
 export async function handleInboundPostback(
   ctx: Ctx,
   queue: JobQueue,
-  input: InboundPostback,
+  raw: InboundPostback,
   intake?: PostbackIntake,
 ): Promise<PostbackOutcome> {
+  const { value: input, nul } = storable(raw);
   const found = await (intake?.reads ?? uncachedReads(ctx)).through(ctx.db).integration(input.key.slice(0, 64));
   const refuse = async (integration: IntegrationRow | null, err: Refusal) => {
     const outcome: PostbackOutcome = { code: err.code, answer: { status: 'error', message: err.message } };
@@ -240,6 +263,7 @@ export async function handleInboundPostback(
   const names = postbackSection.parse(integration.postback ?? {});
   if (!ipAllowed(input.ip, names.ipAllowList))
     return refuse(integration, new Refusal(403, `The address ${plainIp(input.ip)} may not send postbacks`));
+  if (nul) return refuse(integration, new Refusal(400, 'A value contains a NUL character, which is not allowed'));
   const p = postbackParams(input.query, input.body);
   if (names.secureCode && p.secure_code !== names.secureCode) return refuse(integration, new Refusal(403, 'Wrong secure code'));
 
