@@ -117,7 +117,9 @@ with v as (
   update leads set status = 'sent', status_reason = null, advertiser_id = v.advertiser_id, integration_id = v.integration_id,
     advertiser_lead_id = v.advertiser_lead_id, redirect_url = v.redirect_url, sent_at = v.at, updated_at = v.at,
     delivery_attempts = leads.delivery_attempts + 1, delivery_lease_until = null, next_attempt_at = null
-  from v where leads.id = v.lead_id
+  -- the id list keeps the plan on the primary key: the planner guesses 100 rows for json_to_recordset and would
+  -- otherwise hash-join it against a sequential scan of leads
+  from v where leads.id = v.lead_id and leads.id = any(array(select lead_id from v))
 )
 insert into lead_events (lead_id, type, data, created_at)
 select lead_id, 'sent', jsonb_build_object('advertiserId', advertiser_id, 'integrationId', integration_id), at from v`;
