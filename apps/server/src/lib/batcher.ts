@@ -14,7 +14,7 @@ interface Pending<I, O> {
 export interface BatcherOptions {
   /** items in one statement at most */
   max?: number;
-  /** statements in flight at once (each on its own pooled connection) */
+  /** statements in flight at once (each on its own pooled connection; default 4, so commits overlap their WAL flushes) */
   parallel?: number;
 }
 
@@ -30,7 +30,7 @@ export class Batcher<I, O> {
     options: BatcherOptions = {},
   ) {
     this.max = options.max ?? 100;
-    this.parallel = options.parallel ?? 2;
+    this.parallel = options.parallel ?? 4;
   }
 
   add(input: I): Promise<O> {
