@@ -17,6 +17,19 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /**
  * A string as PostgreSQL's JSON reader takes it: a lone surrogate (which JSON.stringify escapes and the reader refuses)
- * becomes U+FFFD, as the driver's UTF-8 encoding of a plain parameter would make it.
+ * becomes U+FFFD, as the driver's UTF-8 encoding of a plain parameter would make it; a NUL character is dropped.
  */
-export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\ufffd');
+export const pgSafe = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s).replace(LONE_SURROGATE, '\ufffd');
+
+/** JSON.stringify's escapes of what PostgreSQL refuses (or a literal backslash-u, which only costs the careful path) */
+const SUSPECT = /\\u0000|\\ud[89a-f]/i;
+
+/**
+ * A batch as one JSON parameter. The plain JSON.stringify is the common case; only a text with a NUL or a lone
+ * surrogate in it is made again with every string made safe (the intakes refuse NUL in what affiliates and
+ * advertisers post, so this drops only NULs of a partner's answer, e.g. an advertiser's response body).
+ */
+export function pgJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  return SUSPECT.test(text) ? JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' ? pgSafe(v) : v)) : text;
+}

@@ -5,7 +5,7 @@
  * (FeedCache) that every committed write of those tables empties through the change feed, so a lead posted right
  * after a change sees it — and a steady stream of leads makes no round trip for them.
  */
-import type { ApiParameter, IncomingParameter, InboundRule, SieveLike } from '@leadgrid/shared';
+import { verticalApiSettingsSection, type ApiParameter, type IncomingParameter, type InboundRule, type SieveLike } from '@leadgrid/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client';
 import type { ChangeFeed } from '../../tracking/change-feed';
@@ -13,6 +13,9 @@ import { FeedCache } from '../../tracking/feed-cache';
 import { capsOf, type EngineCap } from '../caps/cap-engine';
 import { rulesFor, type HoldRule } from '../hold-queue/hold-release';
 import { accessSql } from '../offers/visibility';
+import type { z } from 'zod';
+
+type VerticalApiSettings = z.output<typeof verticalApiSettingsSection>;
 
 export interface LeadSource {
   affiliateId: number;
@@ -34,7 +37,8 @@ export interface LeadVertical {
   id: number;
   incoming_parameters: IncomingParameter[];
   inbound_rules: InboundRule[];
-  api_settings: unknown;
+  /** the vertical's API settings, parsed once when read */
+  settings: VerticalApiSettings;
   redirect: { thankYouPageUrl?: string } | null;
 }
 
@@ -104,11 +108,12 @@ export function directReads(db: DbOrTx): EngineReads {
       return rowsOf<LeadOffer>(await db.execute(sql`${OFFER} where o.id = ${offerId}`))[0] ?? null;
     },
     async verticalOfOffer(offerId) {
-      return (
-        rowsOf<LeadVertical>(
-          await db.execute(sql`select v.id, v.incoming_parameters, v.inbound_rules, v.api_settings, v.redirect from verticals v join offers o on o.vertical_id = v.id where o.id = ${offerId}`),
-        )[0] ?? null
+      const [row] = rowsOf<Omit<LeadVertical, 'settings'> & { api_settings: unknown }>(
+        await db.execute(sql`select v.id, v.incoming_parameters, v.inbound_rules, v.api_settings, v.redirect from verticals v join offers o on o.vertical_id = v.id where o.id = ${offerId}`),
       );
+      if (!row) return null;
+      const { api_settings, ...vertical } = row;
+      return { ...vertical, settings: verticalApiSettingsSection.parse(api_settings ?? {}) };
     },
     holdRules: (country) => rulesFor(db, country),
     caps: (offerId) => capsOf(db, offerId),

@@ -14,7 +14,6 @@ import {
   LEAD_LEASE_SECONDS,
   normalizeLanguage,
   rules,
-  verticalApiSettingsSection,
   type ApiErrorItem,
   type IncomingParameter,
   type InboundRule,
@@ -151,7 +150,7 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   const target = await targetOf(ctx, reads, src, input);
 
   const vertical = (await reads.verticalOfOffer(target.offerId))!;
-  const settings = verticalApiSettingsSection.parse(vertical.api_settings ?? {});
+  const { settings } = vertical;
 
   // the standard fields' own formats, then the vertical's parameters
   const errors: ApiErrorItem[] = [];

@@ -9,7 +9,7 @@
  */
 import type { Database } from '../../db/client';
 import { Batcher } from '../../lib/batcher';
-import { wellFormed } from '../../lib/pg-text';
+import { pgJson } from '../../lib/pg-text';
 
 export interface LeadInsert {
   status: string;
@@ -58,8 +58,8 @@ export interface LeadSent {
   at: Date;
 }
 
-/** the batch as one JSON parameter (the intake refused NUL characters already: lib/pg-text.ts) */
-const json = (rows: unknown[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
+/** the batch as one JSON parameter (lib/pg-text.ts: the intake refused NUL characters already) */
+const json = (rows: unknown[]) => pgJson(rows);
 
 const INSERT = `
 with input as (
