@@ -4,8 +4,9 @@
  * receiver that does not answer — and started again. Then every lead answered 2xx is in the database with its first history entry, every
  * lead stored but not yet delivered is delivered, and every outbound postback of a conversion is delivered.
  *
- * What resumes them is time: a lead's delivery lease and its safety-net job wait LEAD_LEASE_SECONDS (120 s), a job
- * running at the kill is expired by pg-boss's supervisor after its expireInSeconds and retried after its retry delay.
+ * What resumes them is time: a lead's delivery lease lasts LEAD_LEASE_SECONDS (120 s), after which the lead sweep (run
+ * when the queue starts, then every minute) distributes it; a job running at the kill is expired by pg-boss's
+ * supervisor after its expireInSeconds and retried after its retry delay.
  * The test does not sleep through them: while the server is down it moves those clocks back (the lease, the running
  * jobs' start), lets pg-boss's own supervise pass expire the jobs that were running, then makes the waiting jobs due —
  * the same paths a real outage of a few minutes takes, minutes sooner.
@@ -309,7 +310,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     await boss.supervise();
     await boss.stop({ graceful: false, close: true });
     expect(await count(`select count(*) as n from pgboss.job where state = 'active'`)).toBe(0);
-    // ... and past the retry delay the expiry gave them, and the safety-net jobs' start
+    // ... and past the retry delay the expiry gave them, and the delayed jobs' start
     await database.query(`update pgboss.job set start_after = now() where state in ('created', 'retry') and start_after > now()`);
 
     advertiser.delay = 0;
