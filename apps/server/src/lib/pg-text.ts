@@ -14,12 +14,17 @@ export function findNul(value: unknown, path: string[] = []): string[] | null {
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SURROGATE = /[\ud800-\udfff]/;
 
 /**
- * A string as PostgreSQL's JSON reader takes it: a lone surrogate (which JSON.stringify escapes and the reader refuses)
- * becomes U+FFFD, as the driver's UTF-8 encoding of a plain parameter would make it; a NUL character is dropped.
+ * A string as PostgreSQL takes it in text, jsonb and its JSON reader: a NUL character dropped, a lone surrogate
+ * (which JSON.stringify escapes and the reader refuses) replaced by `lone` — U+FFFD by default, as the driver's UTF-8
+ * encoding of a plain parameter would make it.
  */
-export const pgSafe = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s).replace(LONE_SURROGATE, '\ufffd');
+export function pgSafe(s: string, lone = '\ufffd'): string {
+  if (s.includes('\u0000')) s = s.replaceAll('\u0000', '');
+  return SURROGATE.test(s) ? s.replace(LONE_SURROGATE, lone) : s;
+}
 
 /** JSON.stringify's escapes of what PostgreSQL refuses (or a literal backslash-u, which only costs the careful path) */
 const SUSPECT = /\\u0000|\\ud[89a-f]/i;

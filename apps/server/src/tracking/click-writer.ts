@@ -7,6 +7,7 @@
  * counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
  */
 import type { Database } from '../db/client';
+import { pgSafe } from '../lib/pg-text';
 import { deviceOf } from './enrich';
 
 export interface ClickRow {
@@ -78,15 +79,9 @@ const INSERT_SQL = `INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM json_
 
 /**
  * PostgreSQL text takes no NUL character, and its JSON reader no lone surrogate: one in a visitor's value would fail
- * the whole batch, again at every retry. Both are dropped.
+ * the whole batch, again at every retry. Both are dropped (lib/pg-text.ts).
  */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const SURROGATE = /[\ud800-\udfff]/;
-const clean = (s: string | null | undefined): string | undefined => {
-  if (s === null || s === undefined) return undefined;
-  if (s.includes('\u0000')) s = s.replaceAll('\u0000', '');
-  return SURROGATE.test(s) ? s.replace(LONE_SURROGATE, '') : s;
-};
+const clean = (s: string | null | undefined): string | undefined => (s === null || s === undefined ? undefined : pgSafe(s, ''));
 
 function paramsOf(params: Record<string, string>): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};

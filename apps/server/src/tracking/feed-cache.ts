@@ -63,8 +63,4 @@ export class FeedCache<K, V> {
       .catch(() => undefined);
     return promise;
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

@@ -35,6 +35,7 @@ import { clicks, conversions, integrations, leadEvents, leads, systemLogs } from
 import type { Ctx } from '../../http/context';
 import { jobInsertSql, type JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
+import { pgSafe } from '../../lib/pg-text';
 import type { ChangeFeed } from '../../tracking/change-feed';
 import { countConversion, type CountedConversion } from '../caps/cap-engine';
 import { deliveryJobs, firingPostbacks, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
@@ -93,8 +94,6 @@ export function postbackParams(query: Record<string, unknown>, body: unknown): R
   return out;
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /**
  * The postback as PostgreSQL stores it: NUL characters (refused in text and jsonb) dropped — the postback is then refused
  * with a 400, its log written without them — and lone surrogates (refused in jsonb) made U+FFFD, as the driver's
@@ -105,7 +104,7 @@ function storable<T>(value: T): { value: T; nul: boolean } {
   const clean = (v: unknown): unknown => {
     if (typeof v === 'string') {
       if (v.includes('\u0000')) nul = true;
-      return v.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd');
+      return pgSafe(v);
     }
     if (Array.isArray(v)) return v.map(clean);
     if (v && typeof v === 'object' && !(v instanceof Date))
