@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiClient } from './lib/api';
-import { cpuSnapshot, cpuSpent } from './lib/cpu';
+import { cpuSnapshot, cpuSpent, processCpuMs } from './lib/cpu';
 import { PARTNER_PORT } from './lib/partner';
 import { startProcess, stop, waitFor } from './lib/procs';
 import type { Prepared, Query, Scenario } from './lib/types';
@@ -34,6 +34,8 @@ interface Row {
   non2xx: number;
   ceilingRps?: number;
   ceilingP99?: number;
+  /** CPU ms per answered request of the ceiling process during its own measurement (what a bare Node answer costs) */
+  ceilingCpuMs?: number;
   /** CPU ms per answered request: the app process and the PostgreSQL backends of its database */
   appCpuMs?: number;
   dbCpuMs?: number;
@@ -123,7 +125,9 @@ async function main() {
       const headers: Record<string, string> = s.auth ? { authorization: `Bearer ${token}` } : {};
       const prepared = s.setup ? await s.setup(api, query) : { path: s.path, state: {} };
       Object.assign(headers, prepared.headers);
+      const ceilingCpuBefore = processCpuMs(ceiling.pid);
       const c = s.ceiling ? await measure(`http://127.0.0.1:${CEILING_PORT}`, s, {}, prepared, s.ceiling) : undefined;
+      const ceilingCpu = processCpuMs(ceiling.pid) - ceilingCpuBefore;
       const cpuBefore = await cpuSnapshot(app.pid, query);
       const r = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);
       const endedAt = Date.now();
@@ -158,8 +162,9 @@ async function main() {
         non2xx: s.expect302 ? r.non2xx - r['3xx'] : r.non2xx,
         ceilingRps: c ? Math.round(c.requests.average) : undefined,
         ceilingP99: c?.latency.p99,
-        appCpuMs: answered ? Math.round((cpu.app / answered) * 100) / 100 : undefined,
-        dbCpuMs: query && answered ? Math.round((cpu.db / answered) * 100) / 100 : undefined,
+        ceilingCpuMs: c && c.requests.total ? Math.round((ceilingCpu / c.requests.total) * 1000) / 1000 : undefined,
+        appCpuMs: answered ? Math.round((cpu.app / answered) * 1000) / 1000 : undefined,
+        dbCpuMs: query && answered ? Math.round((cpu.db / answered) * 1000) / 1000 : undefined,
         load,
         notes,
         verdict: misses.length ? `MISSED: ${misses.join('; ')}` : 'met',
@@ -184,7 +189,7 @@ async function main() {
   const table = rows
     .map(
       (r) =>
-        `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRps ?? '–'} | ${r.ceilingRps ? `${Math.round((r.rps / r.ceilingRps) * 100)}%` : '–'} | ${r.appCpuMs ?? '–'} / ${r.dbCpuMs ?? '–'} | ${r.load} | ${[...r.notes, r.verdict].join('<br>')} |`,
+        `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRps ?? '–'}${r.ceilingCpuMs !== undefined ? ` (${r.ceilingCpuMs} ms CPU)` : ''} | ${r.ceilingRps ? `${Math.round((r.rps / r.ceilingRps) * 100)}%` : '–'} | ${r.appCpuMs ?? '–'} / ${r.dbCpuMs ?? '–'} | ${r.load} | ${[...r.notes, r.verdict].join('<br>')} |`,
     )
     .join('\n');
   // the hand-written reading of the figures (profiles, causes of the misses) stays with every re-run
