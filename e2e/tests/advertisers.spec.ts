@@ -131,6 +131,8 @@ test('an operator configures an advertiser’s API end to end and sends a test l
 
     // its status mapping: two advertiser statuses
     await page.goto(`/advertisers/${advertiserId}/status-mapping?integration=${integrationId}`);
+    // the section form starts again from the record whenever a refetch changes it: type only once the reads are over
+    await page.waitForLoadState('networkidle');
     const mapping = page.getByTestId('section-status-mapping');
     await expect(mapping.getByText('No statuses mapped yet')).toBeVisible();
     await mapping.getByTestId('mapping-add').click();
@@ -157,6 +159,7 @@ test('an operator configures an advertiser’s API end to end and sends a test l
 
     // the outbound API: the local advertiser server, two mapped fields, where the answer keeps the id and the login
     await page.goto(`/advertisers/${advertiserId}/outbound-settings?integration=${integrationId}`);
+    await page.waitForLoadState('networkidle');
     const out = page.getByTestId('section-out-api');
     await out.getByTestId('out-url').fill(`http://127.0.0.1:${port}/leads`);
     await out.getByTestId('field-mapping-add').click();
