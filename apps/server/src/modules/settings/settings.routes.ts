@@ -1,6 +1,7 @@
 import { dataOf, envelope, generalSettingsSchema, generalSettingsUpdate, publicSettingsSchema } from '@leadgrid/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FeedCache } from '../../tracking/feed-cache';
 import * as settings from './settings.service';
 
 export default async function settingsRoutes(fastify: FastifyInstance) {
@@ -11,9 +12,11 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   const admin = { permission: 'settings.general.update' } as const;
   const tags = ['settings'];
 
+  // the stored values, kept in memory until the change feed reports a write of `settings` (migration 0008)
+  const stored = new FeedCache(app.services.tracking.feed, () => settings.storedSettings(app.services.database.db, config), { max: 1 });
   app.get('/public/api-settings', { config: { public: true }, schema: { tags, security: [], response: { 200: envelope(publicSettingsSchema) } } }, async (req, reply) => {
     reply.header('cache-control', 'no-cache');
-    return { data: await settings.publicSettings(req.ctx, apiDomain(req)) };
+    return { data: await settings.publicSettings(req.ctx, apiDomain(req), await stored.get('all')) };
   });
 
   app.get('/settings/general', { config: admin, schema: { tags, response: { 200: envelope(generalSettingsSchema) } } }, async (req) => ({

@@ -5,6 +5,8 @@
 import type { ApiErrorItem, GeneralSettings, GeneralSettingsUpdate, PublicSettings } from '@leadgrid/shared';
 import { inArray } from 'drizzle-orm';
 import { images } from '../../db/schema';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
 import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { diffFields, recordAudit } from '../../lib/audit';
@@ -16,21 +18,24 @@ const imageUrl = (id: number | null | undefined) => (id ? `/api/v1/images/${id}`
 const EDITABLE = ['name', 'logoImageId', 'faviconImageId', 'trialExpireAt', 'registrationEnabled', 'frontendVersionTs'] as const;
 type Editable = Pick<SettingValues, (typeof EDITABLE)[number]>;
 
-async function current(ctx: Ctx): Promise<Editable & { baseCurrency: string; customerId: string }> {
-  const s = await getSettings(ctx.db);
+export type StoredSettings = Editable & { baseCurrency: string; customerId: string };
+
+/** the stored general settings, defaults filled in */
+export async function storedSettings(db: DbOrTx, config: Config): Promise<StoredSettings> {
+  const s = await getSettings(db);
   return {
-    name: s.name ?? ctx.config.SYSTEM_NAME,
+    name: s.name ?? config.SYSTEM_NAME,
     logoImageId: s.logoImageId ?? null,
     faviconImageId: s.faviconImageId ?? null,
     trialExpireAt: s.trialExpireAt ?? null,
     registrationEnabled: s.registrationEnabled ?? true,
     frontendVersionTs: s.frontendVersionTs ?? 0,
-    baseCurrency: s.baseCurrency ?? ctx.config.BASE_CURRENCY,
+    baseCurrency: s.baseCurrency ?? config.BASE_CURRENCY,
     customerId: s.customerId ?? '',
   };
 }
 
-function toPublic(ctx: Ctx, s: Awaited<ReturnType<typeof current>>, apiDomain: string): PublicSettings {
+function toPublic(ctx: Ctx, s: StoredSettings, apiDomain: string): PublicSettings {
   return {
     apiDomain,
     name: s.name,
@@ -44,13 +49,16 @@ function toPublic(ctx: Ctx, s: Awaited<ReturnType<typeof current>>, apiDomain: s
   };
 }
 
-/** What the browser needs before anyone signs in: name, logo, favicon, registration and trial flags. */
-export async function publicSettings(ctx: Ctx, apiDomain: string): Promise<PublicSettings> {
-  return toPublic(ctx, await current(ctx), apiDomain);
+/**
+ * What the browser needs before anyone signs in: name, logo, favicon, registration and trial flags. Every open browser
+ * polls it, so the route passes the stored values from the process's cache (settings.routes.ts).
+ */
+export async function publicSettings(ctx: Ctx, apiDomain: string, stored?: StoredSettings): Promise<PublicSettings> {
+  return toPublic(ctx, stored ?? (await storedSettings(ctx.db, ctx.config)), apiDomain);
 }
 
 export async function generalSettings(ctx: Ctx, apiDomain: string): Promise<GeneralSettings> {
-  const s = await current(ctx);
+  const s = await storedSettings(ctx.db, ctx.config);
   return { ...toPublic(ctx, s, apiDomain), customerId: s.customerId, logoImageId: s.logoImageId, faviconImageId: s.faviconImageId };
 }
 
@@ -66,7 +74,7 @@ export async function updateGeneral(ctx: Ctx, input: GeneralSettingsUpdate, apiD
     if (errors.length) throw new AppError('VALIDATION', errors[0].msg, errors);
   }
 
-  const before = await current(ctx);
+  const before = await storedSettings(ctx.db, ctx.config);
   const patch: Partial<Editable> = {};
   for (const key of EDITABLE) if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
   const changes = diffFields<Editable>(before, patch);

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { auditLog, images } from '../../db/schema';
-import { getSetting } from './settings.store';
+import { getSetting, setSetting } from './settings.store';
 
 const t = await useApp();
 const configured = await useApp({ PUBLIC_URL: 'https://api.example.com/', CHAT_SUPPORT_URL: 'https://chat.example.com/widget.js' });
@@ -40,6 +40,17 @@ describe('public api-settings', () => {
   it('answers even with an expired or broken token', async () => {
     const res = await publicSettings({ authorization: 'Bearer not.a.token' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('follows a write made by another process (the cache is emptied by the change feed)', async () => {
+    expect((await publicSettings()).json().data.name).toBe('Leadgrid');
+    // another process writes the table: this one hears of it only by the notification
+    const version = t.app.services.tracking.feed.version;
+    await setSetting(db, 'name', 'Elsewhere Leads');
+    await expect.poll(() => t.app.services.tracking.feed.version, { timeout: 5000 }).toBeGreaterThan(version);
+    expect((await publicSettings()).json().data.name).toBe('Elsewhere Leads');
+    await setSetting(db, 'name', 'Leadgrid');
+    await expect.poll(async () => (await publicSettings()).json().data.name, { timeout: 5000 }).toBe('Leadgrid');
   });
 });
 
