@@ -86,9 +86,9 @@ describe('the click front (GET /c/<key> answered before Fastify)', () => {
     expect(take).toHaveReturnedWith(false);
     take.mockRestore();
     expect([bad.status, await bad.text()]).toEqual([404, NOT_ACTIVE]);
-    // longer than the route's parameter limit: Fastify's own answer (414 here, the web app's 404 when it is served)
+    // longer than the route's parameter limit: Fastify's own answer (414, or the web app's 404 when apps/web is built)
     const long = await get(`/c/${'k'.repeat(120)}`);
-    expect(long.status).toBe(414);
+    expect([404, 414]).toContain(long.status);
     const c = await campaign(t);
     const head = await get(`/c/${c.key}`, VISITOR, 'HEAD');
     expect(head.status).toBe(302);

@@ -1,11 +1,16 @@
 /**
  * The click batch writer (ARCHITECTURE §5 Click, step 6): the tracker pushes a click and answers at once; the buffer
- * is written every `CLICK_FLUSH_MS` in ONE `INSERT ... SELECT FROM json_populate_recordset($1)` through the raw driver:
- * the batch is one JSON text made by the runtime's native serializer (Drizzle's multi-row insert stalled the event loop
- * at this volume, and the driver's per-value array encoding of 35 columns cost more CPU than the click itself). User-agent parsing happens here, off the request path.
+ * is written every `CLICK_FLUSH_MS` in one statement through the raw driver. On PostgreSQL it is a `COPY clicks FROM
+ * STDIN` of one tab-separated text (about 40% less PostgreSQL CPU per click than reading a JSON batch); on PGlite, and
+ * for a batch that meets a click id already stored (a retried batch whose first write did commit), ONE
+ * `INSERT ... SELECT FROM json_populate_recordset($1) ON CONFLICT (id) DO NOTHING` of one JSON text made by the
+ * runtime's native serializer (Drizzle's multi-row insert stalled the event loop at this volume, and the driver's
+ * per-value array encoding of 35 columns cost more CPU than the click itself). User-agent parsing happens here, off the
+ * request path.
  * A failed write keeps its rows for the next flush (up to MAX_PENDING, beyond which the oldest are dropped and
  * counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
  */
+import type pg from 'pg';
 import type { Database } from '../db/client';
 import { pgSafe } from '../lib/pg-text';
 import { deviceOf } from './enrich';
@@ -41,7 +46,7 @@ interface Log {
 const MAX_PENDING = 200_000;
 const MAX_BATCH = 5_000;
 
-const COLUMNS = [
+const COLUMN_LIST = [
   'id',
   'created_at',
   'status',
@@ -69,7 +74,8 @@ const COLUMNS = [
   'target_url',
   ...Array.from({ length: 9 }, (_, i) => `sub${i + 1}`),
   'params',
-].join(', ');
+];
+const COLUMNS = COLUMN_LIST.join(', ');
 /**
  * The batch travels as ONE JSON text (serialized natively, read by PostgreSQL into the clicks row type). A null value is
  * left out of its object (`undefined`): a missing key reads as NULL, and the shorter text costs PostgreSQL about a fifth
@@ -135,6 +141,92 @@ function batchJson(rows: ClickRow[]): string {
   );
 }
 
+/** COPY's text format: `\N` is NULL; a backslash, tab, newline or carriage return inside a value is escaped */
+const COPY_SQL = `COPY clicks (${COLUMNS}) FROM STDIN`;
+const COPY_SPECIAL = /[\\\t\n\r\0\ud800-\udfff]/;
+const COPY_ESCAPES = /[\\\t\n\r]/g;
+const copyEscape = (c: string) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r');
+/** a text value of the COPY text: made safe (as `clean`), escaped only when it has something to escape */
+const txt = (s: string | null | undefined): string =>
+  s === null || s === undefined ? '\\N' : COPY_SPECIAL.test(s) ? pgSafe(s, '').replace(COPY_ESCAPES, copyEscape) : s;
+const int = (n: number | null) => (n === null ? '\\N' : String(n));
+
+/** the batch as the text of `COPY clicks FROM STDIN`: a line per click, the columns in COLUMN_LIST order */
+function batchCopyText(rows: ClickRow[]): string {
+  let out = '';
+  for (const r of rows) {
+    const d = deviceOf(r.userAgent ?? undefined);
+    const s = r.subs;
+    out +=
+      `${r.id}\t${r.createdAt.toISOString()}\t${r.status}\t${txt(r.invalidReason)}\t${r.isUnique ? 't' : 'f'}\t${r.isBot ? 't' : 'f'}\t` +
+      `${int(r.campaignId)}\t${int(r.offerId)}\t${int(r.affiliateId)}\t${int(r.teamId)}\t${int(r.landerId)}\t${int(r.trafficSourceId)}\t` +
+      `${txt(r.country)}\t${txt(r.language)}\t${txt(r.ip)}\t${txt(r.userAgent)}\t${txt(r.referrer)}\t` +
+      `${txt(d.browser)}\t${txt(d.browserVersion)}\t${txt(d.os)}\t${txt(d.osVersion)}\t${txt(d.deviceType)}\t${txt(d.deviceBrand)}\t${txt(d.deviceModel)}\t` +
+      `${txt(r.targetUrl)}\t${txt(s[0])}\t${txt(s[1])}\t${txt(s[2])}\t${txt(s[3])}\t${txt(s[4])}\t${txt(s[5])}\t${txt(s[6])}\t${txt(s[7])}\t${txt(s[8])}\t` +
+      `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\n`;
+  }
+  return out;
+}
+
+/**
+ * `COPY ... FROM STDIN` on one pooled connection: node-postgres runs any object with `submit` as a query and hands it
+ * the protocol messages (the copy-in protocol: CopyInResponse, then our CopyData and CopyDone, then CommandComplete and
+ * ReadyForQuery, or an ErrorResponse).
+ */
+class CopyIn {
+  private done = false;
+  constructor(
+    private readonly text: string,
+    private readonly data: Buffer,
+    /** node-postgres may wrap it (a query timeout) */
+    public callback: (err?: Error) => void,
+  ) {}
+  private finish(err: Error | undefined): void {
+    if (this.done) return;
+    this.done = true;
+    this.callback(err);
+  }
+  submit(connection: { query(text: string): void }): void {
+    connection.query(this.text);
+  }
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
+    connection.sendCopyFromChunk(this.data);
+    connection.endCopyFrom();
+  }
+  handleCommandComplete(): void {}
+  /** PostgreSQL's error (the driver then stops passing this query its messages) or the connection's */
+  handleError(err: Error): void {
+    this.finish(err);
+  }
+  handleReadyForQuery(): void {
+    this.finish(undefined);
+  }
+  // not sent for a COPY; present because the driver may call them on any query
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+}
+
+async function copyIn(pool: pg.Pool, text: string, data: string): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      client.query(new CopyIn(text, Buffer.from(data), (err) => (err ? reject(err) : resolve())) as never);
+    });
+  } catch (err) {
+    // a database error leaves the connection usable; anything else (connection lost) retires it
+    if (!(err instanceof Error && 'severity' in err)) broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
 export class ClickWriter {
   private pending: ClickRow[] = [];
   private timer?: NodeJS.Timeout;
@@ -194,6 +286,17 @@ export class ClickWriter {
   }
 
   private async write(rows: ClickRow[]): Promise<void> {
+    const pool = this.database.pool;
+    if (pool) {
+      try {
+        await copyIn(pool, COPY_SQL, batchCopyText(rows));
+        this.written += rows.length;
+        return;
+      } catch (err) {
+        // a click already stored (the batch was retried after a write that did commit): the insert skips it
+        if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+      }
+    }
     await this.database.query(INSERT_SQL, [batchJson(rows)]);
     this.written += rows.length;
   }

@@ -227,13 +227,52 @@ describe('click batch writer', () => {
     expect((await clicksOf(t, c.campaign.id)).map((r) => r.id).sort()).toEqual([...ids].sort());
   });
 
+  it('stores values with tabs, line breaks and backslashes as they came', async () => {
+    const c = await campaign(t);
+    const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
+    await writer.push({
+      id: uuidv7(), createdAt: new Date(), status: 2, invalidReason: 'bot', isUnique: false, isBot: true, campaignId: c.campaign.id,
+      offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: null,
+      language: null, ip: null, userAgent: 'UA\tx\\N', referrer: 'r\r\n', targetUrl: '\\N', subs: ['a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀'],
+      params: { 'k\\': 'v\t"w"', x: '\\N' },
+    });
+    await writer.close();
+    const [row] = await clicksOf(t, c.campaign.id);
+    expect([row.user_agent, row.referrer, row.target_url, row.sub1, row.sub2, row.sub3, row.sub4, row.sub5, row.sub6, row.sub7, row.params]).toEqual([
+      'UA\tx\\N', 'r\r\n', '\\N', 'a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀', { 'k\\': 'v\t"w"', x: '\\N' },
+    ]);
+    expect([row.status, row.invalid_reason, row.is_bot, row.country, row.team_id]).toEqual([2, 'bot', true, null, null]);
+  });
+
+  it('stores each click once when a batch is written again (a retry after a write that did commit)', async () => {
+    const c = await campaign(t);
+    const row = () => ({
+      id: uuidv7(), createdAt: new Date(), status: 1 as const, invalidReason: null, isUnique: false, isBot: false, campaignId: c.campaign.id,
+      offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
+      language: null, ip: US_IP, userAgent: CHROME, referrer: null, targetUrl: null, subs: [], params: null,
+    });
+    const first = [row(), row()];
+    const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
+    for (const r of first) await writer.push(r);
+    await writer.flush();
+    for (const r of [...first, row()]) await writer.push(r);
+    await writer.close();
+    expect(writer.written).toBe(5);
+    expect(await clicksOf(t, c.campaign.id)).toHaveLength(3);
+  });
+
   it('keeps a failed batch for the next flush', async () => {
     const c = await campaign(t);
     let fail = true;
+    // on PostgreSQL the batch goes through a pooled connection (COPY), on PGlite through query
+    const pool = t.database.pool;
     const flaky: typeof t.database = { ...t.database, query: async <T,>(text: string, params?: unknown[]) => {
       if (fail) throw new Error('connection lost');
       return t.database.query<T>(text, params);
-    } };
+    }, pool: pool && ({ connect: async () => {
+      if (fail) throw new Error('connection lost');
+      return pool.connect();
+    } } as unknown as typeof pool) };
     const errors: string[] = [];
     const writer = new ClickWriter(flaky, 60_000, { error: (_o, msg) => errors.push(msg) });
     await writer.push({
