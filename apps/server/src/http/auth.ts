@@ -36,7 +36,7 @@ export async function loadActor(database: Database, userId: number, impersonator
   if (!row) return null;
   const type = row.role.type as RoleType;
   const permissions = effectivePermissions(row.role, row.user.customPermissions);
-  return {
+  return Object.freeze({
     id: row.user.id,
     roleId: row.role.id,
     roleType: type,
@@ -46,7 +46,7 @@ export async function loadActor(database: Database, userId: number, impersonator
     status: row.teamAccessBlocked ? 'blocked' : row.user.status,
     timezone: row.user.timezone,
     impersonatorId,
-  };
+  });
 }
 
 function bearer(req: FastifyRequest): string | undefined {
@@ -62,12 +62,21 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
   app.decorateRequest('ctx', null as never);
 
   // the affiliate behind a lead API token, kept in memory (the lead API's every request): the tracker's change feed
-  // empties it on any change of users' status, rights, role or token, of roles or of teams (migrations 0008, 0011)
+  // empties it on any change of users' status, rights, role, time zone or token, of roles, teams or team members
+  // (migrations 0008, 0011). A cached actor is shared by the requests that read it: nothing may change it.
   let byToken: FeedCache<string, Actor | null> | undefined;
   const tokenActors = () =>
     (byToken ??= new FeedCache(app.services.tracking.feed, async (token: string) => {
       const [own] = await database.db.select({ id: users.id }).from(users).where(eq(users.apiToken, token)).limit(1);
       return own ? loadActor(database, own.id) : null;
+    }));
+
+  // the actor behind a session token, kept in memory too (every back-office call reads it): the same feed empties it
+  let bySession: FeedCache<string, Actor | null> | undefined;
+  const sessionActors = () =>
+    (bySession ??= new FeedCache(app.services.tracking.feed, async (key: string) => {
+      const [userId, imp] = key.split(':');
+      return loadActor(database, Number(userId), imp ? Number(imp) : undefined);
     }));
 
   app.addHook('onRequest', async (req) => {
@@ -84,7 +93,7 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
           if (cfg.public) return;
           throw AppError.unauthenticated('Your session has expired, please sign in again');
         }
-        req.ctx.actor = await loadActor(database, Number(claims.sub), claims.imp);
+        req.ctx.actor = await sessionActors().get(`${Number(claims.sub)}:${claims.imp ?? ''}`);
       } else if (cfg.apiToken) {
         req.ctx.actor = await actorFromApiToken(database, tokenActors(), token, now());
         if (!req.ctx.actor) throw AppError.unauthenticated('Invalid API token');

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
+import { roles, users } from '../../db/schema';
 
 const t = await useApp();
 
@@ -206,5 +208,25 @@ describe('auth: sign-up notifies staff', () => {
     const mine = await t.request({ method: 'GET', url: '/api/v1/notifications/my', as: admin });
     expect(mine.statusCode).toBe(200);
     expect(JSON.stringify(mine.json().data.items)).toContain('New affiliate: Nora Lead');
+  });
+});
+
+describe('auth: the actor behind a session', () => {
+  // the actor is kept in memory between calls; a change made by another process reaches it through the change feed
+  it('stops a session once its user is blocked elsewhere', async () => {
+    const u = await t.make.user({ type: 'employee', permissions: ['user.read'] });
+    const me = () => t.request({ method: 'GET', url: '/api/v1/auth/me', as: u });
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.update(users).set({ status: 'blocked' }).where(eq(users.id, u.id));
+    await expect.poll(async () => (await me()).statusCode, { timeout: 5000 }).toBe(401);
+    expect((await me()).json().message).toBe('Your account is not active');
+  });
+
+  it('follows a change of the rights of its role made elsewhere', async () => {
+    const u = await t.make.user({ type: 'employee', permissions: ['front.settings.tags.read'] });
+    const tags = () => t.request({ method: 'GET', url: '/api/v1/tags', as: u });
+    expect((await tags()).statusCode).toBe(200);
+    await t.database.db.update(roles).set({ permissions: ['user.read'] }).where(eq(roles.id, u.roleId));
+    await expect.poll(async () => (await tags()).statusCode, { timeout: 5000 }).toBe(403);
   });
 });
