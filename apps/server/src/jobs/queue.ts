@@ -242,6 +242,15 @@ const insertTexts = new WeakMap<JobQueue, Map<string, string>>();
  * whose jobs wake the workers by NOTIFY is refused: that needs a statement of its own (use `send`).
  */
 export async function jobInsertSql<T extends object>(queue: JobQueue, db: DbOrTx, name: string, items: readonly T[]): Promise<SQL> {
+  const [before, after] = (await jobInsertText(queue, db, name, '$1::text::json')).split('$1::text::json');
+  return sql`${sql.raw(before)}${JSON.stringify(items.map((data) => ({ data })))}::text::json${sql.raw(after)}`;
+}
+
+/**
+ * The same insert as a fixed text for the caller's own prepared statement: `param` is the SQL of its jobs' JSON text
+ * (e.g. `$5::text::json`), an array of `{ data }`. The text never changes for a queue (its table is fixed).
+ */
+export async function jobInsertText(queue: JobQueue, db: DbOrTx, name: string, param: string): Promise<string> {
   if (!queue.has(name)) throw new Error(`unknown job queue ${name}`);
   if (!queue.started) throw new Error(`the job queue is not started (sending ${name})`);
   let texts = insertTexts.get(queue);
@@ -255,6 +264,5 @@ export async function jobInsertSql<T extends object>(queue: JobQueue, db: DbOrTx
     text = insertJobs(SCHEMA, { table: info.table, name, returnId: true });
     texts.set(name, text);
   }
-  const [before, after] = text.split('$1::text::json');
-  return sql`${sql.raw(before)}${JSON.stringify(items.map((data) => ({ data })))}::text::json${sql.raw(after)}`;
+  return text.replace('$1::text::json', () => param);
 }

@@ -10,8 +10,11 @@
  * The hot path (issue 7): what every postback reads besides its lead comes from memory (postback-in.reads.ts, emptied
  * by the change feed), and an accepted postback is one transaction of three statements: the lead (with its click)
  * locked, the conversion it already has (with the next conversion id), then ONE statement that writes the conversion,
- * the lead's status and history, the outbound postbacks' jobs and the log.
+ * the lead's status and history, the outbound postbacks' jobs and the log. Concurrent postbacks share that transaction
+ * (group commit), and each of the three is a fixed, named prepared statement taking the whole batch as JSON: PostgreSQL
+ * plans it once per connection and the app builds no SQL per postback.
  */
+import { createHash } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   CONVERSION_STATUS,
@@ -28,17 +31,17 @@ import {
   type PostbackInAnswer,
   type SieveLike,
 } from '@leadgrid/shared';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { rowsOf, type Database, type DbOrTx } from '../../db/client';
-import { clicks, conversions, integrations, leadEvents, leads, systemLogs } from '../../db/schema';
+import type { Database, DbOrTx } from '../../db/client';
+import { clicks, integrations, leads, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import { jobInsertSql, type JobQueue } from '../../jobs/queue';
+import { jobInsertText, type JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
-import { pgSafe } from '../../lib/pg-text';
+import { pgJson, pgSafe } from '../../lib/pg-text';
 import type { ChangeFeed } from '../../tracking/change-feed';
 import { countConversion, type CountedConversion } from '../caps/cap-engine';
-import { deliveryJobs, firingPostbacks, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
+import { deliveryJobs, firingPostbacks, insertLogsSql, logRow, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
 import { PostbackInReads, type PostbackReads } from './postback-in.reads';
 
 export interface InboundPostback {
@@ -58,9 +61,29 @@ export interface PostbackOutcome {
 }
 
 type IntegrationRow = typeof integrations.$inferSelect;
-type ConversionInsert = typeof conversions.$inferInsert;
 type LeadRow = typeof leads.$inferSelect;
 type ClickRow = typeof clicks.$inferSelect;
+/** what a postback uses of its lead and of its click */
+type SubjectLead = Pick<
+  LeadRow,
+  | 'id'
+  | 'createdAt'
+  | 'status'
+  | 'leadGrade'
+  | 'offerId'
+  | 'affiliateId'
+  | 'teamId'
+  | 'advertiserId'
+  | 'country'
+  | 'ip'
+  | 'clickId'
+  | 'campaignId'
+  | `sub${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
+>;
+type SubjectClick = Pick<
+  ClickRow,
+  'id' | 'createdAt' | 'offerId' | 'affiliateId' | 'teamId' | 'country' | 'ip' | 'campaignId' | `sub${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
+>;
 
 class Refusal extends Error {
   constructor(
@@ -203,7 +226,7 @@ async function lockSubject(tx: DbOrTx, integration: IntegrationRow, p: Record<st
       .for('update', { of: leads });
     return row ? { lead: row.lead, click: row.click ?? undefined } : undefined;
   };
-  let found: { lead?: LeadRow; click?: ClickRow } | undefined;
+  let found: { lead?: SubjectLead; click?: SubjectClick } | undefined;
   if (leadRef) {
     if (!opts.advertiserLeadOnly && /^\d{1,15}$/.test(leadRef))
       found = await leadWithClick(and(eq(leads.id, Number(leadRef)), eq(leads.advertiserId, integration.advertiserId)));
@@ -295,30 +318,167 @@ const numericLeadRef = (item: BatchItem) => {
   return !item.opts.advertiserLeadOnly && ref && /^\d{1,15}$/.test(ref) ? Number(ref) : null;
 };
 
+/** the subject columns of the lock statement: the lead's, then its click's prefixed with c_ */
+const SUBJECT_COLUMNS = `l.id::float8 as "id", l.created_at as "createdAt", l.status, l.lead_grade as "leadGrade", l.offer_id as "offerId",
+  l.affiliate_id as "affiliateId", l.team_id as "teamId", l.advertiser_id as "advertiserId", l.country, l.ip, l.click_id as "clickId",
+  l.campaign_id as "campaignId", l.sub1, l.sub2, l.sub3, l.sub4, l.sub5, l.sub6, l.sub7, l.sub8, l.sub9,
+  c.id as "c_id", c.created_at as "c_createdAt", c.offer_id as "c_offerId", c.affiliate_id as "c_affiliateId", c.team_id as "c_teamId",
+  c.country as "c_country", c.ip as "c_ip", c.campaign_id as "c_campaignId", c.sub1 as "c_sub1", c.sub2 as "c_sub2", c.sub3 as "c_sub3",
+  c.sub4 as "c_sub4", c.sub5 as "c_sub5", c.sub6 as "c_sub6", c.sub7 as "c_sub7", c.sub8 as "c_sub8", c.sub9 as "c_sub9"`;
+
+/** the leads a batch names by our id, with their clicks, locked in id order ($1: the ids as an array literal) */
+const LOCK_SQL = `select ${SUBJECT_COLUMNS}
+from leads l left join clicks c on c.id = l.click_id
+where l.id = any($1::bigint[])
+order by l.id
+for update of l`;
+
+type SubjectRow = SubjectLead & { [K in keyof SubjectClick as `c_${K}`]: SubjectClick[K] | null };
+
+function subjectOf(row: SubjectRow): { lead: SubjectLead; click?: SubjectClick } {
+  const { c_id, c_createdAt, c_offerId, c_affiliateId, c_teamId, c_country, c_ip, c_campaignId, ...rest } = row;
+  const lead = {} as Record<string, unknown>;
+  const clickSubs = {} as Record<string, string | null>;
+  for (const [k, v] of Object.entries(rest)) {
+    if (k.startsWith('c_sub')) clickSubs[k.slice(2)] = v as string | null;
+    else lead[k] = v;
+  }
+  const click =
+    c_id === null
+      ? undefined
+      : ({
+          id: c_id,
+          createdAt: c_createdAt!,
+          offerId: c_offerId,
+          affiliateId: c_affiliateId,
+          teamId: c_teamId,
+          country: c_country,
+          ip: c_ip,
+          campaignId: c_campaignId,
+          ...clickSubs,
+        } as SubjectClick);
+  return { lead: { ...(lead as SubjectLead), id: Number(row.id) }, click };
+}
+
+const EXISTING = `json_build_object('id', c.id, 'status', c.status, 'eventId', c.event_id, 'originalRevenue', c.original_revenue::text)`;
+const FIRST_AT = `(extract(epoch from c.created_at) * 1000)::float8`;
+
+/**
+ * The latest conversion of the subject (`lead_id` or `click_id`) for the goal, on the subject's (…, goal_id) index: a
+ * goal and no goal are two look-ups, so that either keeps both columns in the index condition; the offer is only
+ * checked on what they find (as an index condition the planner could AND it with the offer's index, all of whose
+ * conversions it would read).
+ */
+const ofGoal = (subject: string) => `case when x.goal_id is null
+      then (select ${EXISTING} from conversions c where c.${subject} = x.${subject} and c.goal_id is null
+        and (c.offer_id = x.offer_id) is true order by c.id desc limit 1)
+      else (select ${EXISTING} from conversions c where c.${subject} = x.${subject} and c.goal_id = x.goal_id
+        and (c.offer_id = x.offer_id) is true order by c.id desc limit 1) end`;
+
+/** the time of the subject's first conversion of the offer's goal */
+const firstOfGoal = (subject: string) =>
+  `(select ${FIRST_AT} from conversions c where c.${subject} = x.${subject} and c.goal_id = x.first_goal_id order by c.id limit 1)`;
+
+/**
+ * What each subject of a batch already has, after the lock ($1: the probes as JSON, see prepare): the next conversion
+ * id, the conversion of the event id, the lead's (or click's) latest conversion of the goal, and the time of its first
+ * conversion of the offer's goal (session lifespan). Each look-up is one index probe per postback (CASE runs only the
+ * one that applies).
+ */
+const PROBE_SQL = `select nextval(pg_get_serial_sequence('conversions', 'id'))::text as "nextId",
+  case when x.event_id is not null then
+    (select ${EXISTING} from conversions c where c.advertiser_id = x.advertiser_id and c.event_id = x.event_id) end as "byEvent",
+  case when not x.by_goal then null when x.lead_id is not null then ${ofGoal('lead_id')} else ${ofGoal('click_id')} end as "byGoal",
+  case when x.first_goal_id is null then null when x.lead_id is not null then ${firstOfGoal('lead_id')} else ${firstOfGoal('click_id')}
+    end as "firstAt"
+from json_to_recordset($1::json) as x(ord int, lead_id bigint, click_id uuid, advertiser_id int, event_id varchar, by_goal boolean,
+  goal_id int, offer_id int, first_goal_id int)
+order by x.ord`;
+
+/**
+ * Everything an accepted batch writes, in ONE statement of fixed text: $1 the new conversions, $2 the changed ones,
+ * $3 the leads' new statuses, $4 their history entries, $5 the outbound postbacks' jobs (pg-boss's own insert), $6 the
+ * logs — each a JSON array (empty when there is none). The updates keep to the primary key with an id list (the
+ * planner guesses 100 rows for json_to_recordset and would otherwise hash-join a sequential scan).
+ */
+const writeSql = (jobs: string) => `with nc as (
+  insert into conversions (id, created_at, updated_at, status, status_changed_at, click_id, lead_id, offer_id, campaign_id, affiliate_id,
+    team_id, advertiser_id, goal_id, event_id, payment_rule_id, original_revenue, currency, revenue, revenue_currency, payout,
+    payout_currency, base_revenue, base_payout, base_currency, postback_params, marks, auto_approve_at)
+  select id, at, at, status, at, click_id, lead_id, offer_id, campaign_id, affiliate_id, team_id, advertiser_id, goal_id, event_id,
+    payment_rule_id, original_revenue, currency, revenue, revenue_currency, payout, payout_currency, base_revenue, base_payout,
+    base_currency, postback_params, marks, auto_approve_at
+  from json_to_recordset($1::json) as x(id bigint, at timestamptz, status smallint, click_id uuid, lead_id bigint, offer_id int,
+    campaign_id int, affiliate_id int, team_id int, advertiser_id int, goal_id int, event_id varchar, payment_rule_id int,
+    original_revenue numeric, currency varchar, revenue numeric, revenue_currency varchar, payout numeric, payout_currency varchar,
+    base_revenue numeric, base_payout numeric, base_currency varchar, postback_params jsonb, marks jsonb, auto_approve_at timestamptz)
+), uv as (
+  select * from json_to_recordset($2::json) as x(id bigint, at timestamptz, status smallint, status_changed boolean,
+    auto_approve_at timestamptz, event_id varchar, payment_rule_id int, original_revenue numeric, currency varchar, revenue numeric,
+    revenue_currency varchar, payout numeric, payout_currency varchar, base_revenue numeric, base_payout numeric,
+    base_currency varchar, postback_params jsonb)
+), uc as (
+  update conversions c set updated_at = v.at, status = v.status,
+    status_changed_at = case when v.status_changed then v.at else c.status_changed_at end,
+    auto_approve_at = case when v.status_changed then v.auto_approve_at else c.auto_approve_at end,
+    event_id = v.event_id, payment_rule_id = v.payment_rule_id, original_revenue = v.original_revenue, currency = v.currency,
+    revenue = v.revenue, revenue_currency = v.revenue_currency, payout = v.payout, payout_currency = v.payout_currency,
+    base_revenue = v.base_revenue, base_payout = v.base_payout, base_currency = v.base_currency, postback_params = v.postback_params
+  from uv v where c.id = v.id and c.id = any(array(select id from uv))
+), lv as (
+  select * from json_to_recordset($3::json) as x(id bigint, at timestamptz, status varchar, lead_grade varchar)
+), lu as (
+  update leads l set status = v.status, lead_grade = v.lead_grade, updated_at = v.at
+  from lv v where l.id = v.id and l.id = any(array(select id from lv))
+), le as (
+  insert into lead_events (lead_id, created_at, type, data)
+  select lead_id, at, 'postback', data from json_to_recordset($4::json) as x(lead_id bigint, at timestamptz, data jsonb)
+), jobs as (${jobs})
+${insertLogsSql('$6::json')}`;
+
+/** the write statement's text (fixed per queue: pg-boss's insert names the queue's table) and its prepared name */
+const writeTexts = new WeakMap<JobQueue, { text: string; name: string }>();
+async function writeStatement(queue: JobQueue, tx: DbOrTx) {
+  let w = writeTexts.get(queue);
+  if (!w) {
+    const text = writeSql(await jobInsertText(queue, tx, POSTBACK_DELIVER_JOB, '$5::text::json'));
+    w = { text, name: `postback_write_${createHash('sha1').update(text).digest('hex').slice(0, 12)}` };
+    writeTexts.set(queue, w);
+  }
+  return w;
+}
+
+/**
+ * A fixed statement through the transaction's own connection: on PostgreSQL a named prepared statement (parsed and
+ * planned once per connection), on PGlite a plain query. Drizzle's transaction holds the connection as its session's
+ * client (node-postgres PoolClient, PGlite Transaction).
+ */
+async function txQuery<T>(database: Database, tx: DbOrTx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const client = (tx as unknown as { session: { client: { query(...args: unknown[]): Promise<{ rows: T[] }> } } }).session.client;
+  const result = database.kind === 'postgres' ? await client.query({ name, text, values: params }) : await client.query(text, params);
+  return result.rows;
+}
+
 /**
  * Records postbacks in ONE transaction (group commit: concurrent postbacks of a process share it): their leads locked
  * in one statement (in id order), what they already have read in one, and the conversions, leads' statuses and
- * history, outbound postbacks' jobs and logs written in one. A refused postback writes only its log. Two postbacks of
- * one lead (or click) never share a batch: the later one answers AGAIN and goes into the next, so it finds what the
+ * history, outbound postbacks' jobs and logs written in one — three fixed prepared statements, each taking the batch as
+ * JSON, so PostgreSQL plans them once and the app builds no SQL. A refused postback writes only its log. Two postbacks
+ * of one lead (or click) never share a batch: the later one answers AGAIN and goes into the next, so it finds what the
  * first one made. A batch that fails is written again one postback at a time (lib/batcher.ts).
  */
 async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
+  const database = items[0].ctx.database;
   return items[0].ctx.db.transaction(async (tx) => {
     const refs = items.map(numericLeadRef);
     const ids = [...new Set(refs.filter((r): r is number => r !== null))].sort((a, b) => a - b);
     const locked = ids.length
-      ? await tx
-          .select({ lead: leads, click: clicks })
-          .from(leads)
-          .leftJoin(clicks, eq(clicks.id, leads.clickId))
-          .where(inArray(leads.id, ids))
-          .orderBy(leads.id)
-          .for('update', { of: leads })
+      ? (await txQuery<SubjectRow>(database, tx, 'postback_lock', LOCK_SQL, [`{${ids.join(',')}}`])).map(subjectOf)
       : [];
     const byId = new Map(locked.map((r) => [r.lead.id, r]));
     const results: BatchResult[] = [];
     const plans: { at: number; ctx: Ctx; reads: PostbackReads; plan: Plan }[] = [];
-    const logs: (typeof systemLogs.$inferInsert)[] = [];
+    const logs: ReturnType<typeof logRow>[] = [];
     const subjects = new Set<string>();
     for (const [at, item] of items.entries()) {
       const ctx: Ctx = { ...item.ctx, db: tx };
@@ -327,7 +487,7 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
         const pre = refs[at] === null ? undefined : byId.get(refs[at]);
         const subject =
           pre && pre.lead.advertiserId === item.integration.advertiserId
-            ? { lead: pre.lead, click: pre.click ?? undefined }
+            ? pre
             : await lockSubject(tx, item.integration, item.p, item.names, item.opts);
         const key = subject.lead ? `lead ${subject.lead.id}` : `click ${subject.click!.id}`;
         if (subjects.has(key)) {
@@ -340,35 +500,34 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
         if (!(err instanceof Refusal)) throw err;
         const outcome: PostbackOutcome = { code: err.code, answer: { status: 'error', message: err.message } };
         results[at] = outcome;
-        logs.push(logValues(item.ctx, item.input, item.integration, outcome, {}));
+        logs.push(logRow(logValues(item.ctx, item.input, item.integration, outcome, {})));
       }
     }
     const probes = plans.length
-      ? rowsOf<Probe>(
-          await tx.execute(
-            sql.join(
-              plans.map(({ plan }) => sql`(select ${plan.probe})`),
-              sql` union all `,
-            ),
-          ),
-        )
+      ? await txQuery<Probe>(database, tx, 'postback_probe', PROBE_SQL, [
+          JSON.stringify(plans.map(({ plan }, ord) => ({ ord, ...plan.probe }))),
+        ])
       : [];
-    const writes: SQL[] = [];
-    const jobs: PostbackDeliverJob[] = [];
+    const rows: Writes = { created: [], changed: [], leads: [], events: [] };
+    const jobs: { data: PostbackDeliverJob }[] = [];
     const counted: { conversion: CountedConversion; at: Date }[] = [];
     for (const [n, { at, ctx, reads, plan }] of plans.entries()) {
-      const out = await finish(ctx, reads, items[at], plan, probes[n]);
+      const out = await finish(ctx, reads, items[at], plan, probes[n], rows);
       results[at] = out.outcome;
-      writes.push(...out.writes);
-      jobs.push(...out.jobs);
-      logs.push(out.log);
+      for (const data of out.jobs) jobs.push({ data });
+      logs.push(logRow(out.log));
       if (out.counted && (await reads.conversionCaps(out.counted.offerId))) counted.push({ conversion: out.counted, at: plan.now });
     }
-    if (jobs.length) writes.push(await jobInsertSql(items[0].queue, tx, POSTBACK_DELIVER_JOB, jobs));
     if (logs.length) {
-      const ctes = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`);
-      const insertLogs = tx.insert(systemLogs).values(logs).getSQL();
-      await tx.execute(ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${insertLogs}` : insertLogs);
+      const write = await writeStatement(items[0].queue, tx);
+      await txQuery(database, tx, write.name, write.text, [
+        pgJson(rows.created),
+        pgJson(rows.changed),
+        pgJson(rows.leads),
+        pgJson(rows.events),
+        pgJson(jobs),
+        pgJson(logs),
+      ]);
     }
     for (const c of counted) await countConversion(tx, c.conversion, c.at);
     return results;
@@ -429,10 +588,6 @@ interface Existing {
   eventId: string | null;
   originalRevenue: string | null;
 }
-
-const EXISTING_JSON = sql.raw(
-  `json_build_object('id', id, 'status', status, 'eventId', event_id, 'originalRevenue', original_revenue::text)`,
-);
 
 type Subject = Awaited<ReturnType<typeof lockSubject>>;
 
@@ -508,21 +663,19 @@ async function prepare(ctx: Ctx, reads: PostbackReads, item: BatchItem, subject:
   const basePayout = convert(price.payout, await rateOf(price.payoutCurrency), baseRate);
   if (reportedCurrency) await rateOf(reportedCurrency);
 
-  // one statement, after the lock: the existing conversion (by event id; otherwise, or for a single-conversion rule, the
-  // lead's / click's of the goal), the first conversion of the offer's goal (session lifespan) and the next conversion id
-  const ofSubject = lead ? sql`lead_id = ${lead.id}` : sql`click_id = ${click!.id}::uuid`;
-  const byEvent = eventId
-    ? sql`(select ${EXISTING_JSON} from conversions where advertiser_id = ${integration.advertiserId} and event_id = ${eventId})`
-    : sql`null::json`;
-  const byGoal =
-    eventId && rule?.isMultiConversion
-      ? sql`null::json`
-      : sql`(select ${EXISTING_JSON} from conversions where ${ofSubject} and ${goalId ? sql`goal_id = ${goalId}` : sql`goal_id is null`} and offer_id = ${offer.id} order by id desc limit 1)`;
-  const firstOfGoal =
-    offer.sessionLifespanType === 'goal' && offer.goalId
-      ? sql`(select (extract(epoch from created_at) * 1000)::float8 from conversions where ${ofSubject} and goal_id = ${offer.goalId} order by id limit 1)`
-      : sql`null::float8`;
-  const probe = sql`nextval(pg_get_serial_sequence('conversions', 'id'))::text as "nextId", ${byEvent} as "byEvent", ${byGoal} as "byGoal", ${firstOfGoal} as "firstAt"`;
+  // what the probe statement looks up after the lock (PROBE_SQL): the existing conversion (by event id; otherwise, or
+  // for a single-conversion rule, the lead's / click's of the goal), the first conversion of the offer's goal (session
+  // lifespan) and the next conversion id
+  const probe = {
+    lead_id: lead?.id ?? null,
+    click_id: lead ? null : click!.id,
+    advertiser_id: integration.advertiserId,
+    event_id: eventId,
+    by_goal: !(eventId && rule?.isMultiConversion),
+    goal_id: goalId,
+    offer_id: offer.id,
+    first_goal_id: offer.sessionLifespanType === 'goal' && offer.goalId ? offer.goalId : null,
+  };
   return {
     now,
     lead,
@@ -555,9 +708,44 @@ interface Probe {
   firstAt: number | null;
 }
 
-/** The second half: the statements of the conversion, the lead, the outbound postbacks' jobs and the log, to run as one. */
-async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Plan, found: Probe) {
-  const tx = ctx.db;
+/** the JSON rows of the batch's write statement (writeSql: $1 to $4) */
+interface Writes {
+  created: Record<string, unknown>[];
+  changed: Record<string, unknown>[];
+  leads: Record<string, unknown>[];
+  events: Record<string, unknown>[];
+}
+
+/** the money columns of a conversion, as the write statement's JSON rows name them */
+const amountRow = (a: {
+  paymentRuleId: number | null;
+  originalRevenue: string | null;
+  currency: string | null;
+  revenue: string;
+  revenueCurrency: string;
+  payout: string;
+  payoutCurrency: string;
+  baseRevenue: string;
+  basePayout: string;
+  baseCurrency: string;
+}) => ({
+  payment_rule_id: a.paymentRuleId,
+  original_revenue: a.originalRevenue,
+  currency: a.currency,
+  revenue: a.revenue,
+  revenue_currency: a.revenueCurrency,
+  payout: a.payout,
+  payout_currency: a.payoutCurrency,
+  base_revenue: a.baseRevenue,
+  base_payout: a.basePayout,
+  base_currency: a.baseCurrency,
+});
+
+/**
+ * The second half: the rows of the conversion, the lead and its history (added to `rows`), the outbound postbacks'
+ * jobs and the log, for the batch's one write statement.
+ */
+async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Plan, found: Probe, rows: Writes) {
   const { integration, p, input } = item;
   const {
     now,
@@ -604,82 +792,65 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
     basePayout,
     baseCurrency: base,
   };
-  /** the data-modifying statements, run as one */
-  const writes: SQL[] = [];
   let conversionId: number;
   let changed: PostbackOutcome['changed'];
-  let created: ConversionInsert | undefined;
+  let created = false;
   if (!existing) {
     conversionId = Number(found.nextId);
-    created = {
+    created = true;
+    rows.created.push({
       id: conversionId,
-      createdAt: now,
-      updatedAt: now,
+      at: now.toISOString(),
       status: conversionStatus,
-      statusChangedAt: now,
-      clickId: lead?.clickId ?? click?.id ?? null,
-      leadId: lead?.id ?? null,
-      offerId: offer.id,
-      campaignId: lead?.campaignId ?? click?.campaignId ?? null,
-      affiliateId,
-      teamId,
-      advertiserId: integration.advertiserId,
-      goalId,
-      eventId,
-      ...amounts,
-      postbackParams: params,
+      click_id: lead?.clickId ?? click?.id ?? null,
+      lead_id: lead?.id ?? null,
+      offer_id: offer.id,
+      campaign_id: lead?.campaignId ?? click?.campaignId ?? null,
+      affiliate_id: affiliateId,
+      team_id: teamId,
+      advertiser_id: integration.advertiserId,
+      goal_id: goalId,
+      event_id: eventId,
+      ...amountRow(amounts),
+      postback_params: params,
       marks: late ? [LATE_CONVERSION_MARK] : [],
-      autoApproveAt,
-    };
-    writes.push(tx.insert(conversions).values(created).getSQL());
+      auto_approve_at: autoApproveAt?.toISOString() ?? null,
+    });
     changed = { conversionId, created: true, status: conversionStatus };
   } else {
     conversionId = existing.id;
     const statusChanged = existing.status !== conversionStatus;
     if (statusChanged || (payoutRef && existing.originalRevenue !== amounts.originalRevenue)) {
-      writes.push(
-        tx
-          .update(conversions)
-          .set({
-            updatedAt: now,
-            status: conversionStatus,
-            ...(statusChanged ? { statusChangedAt: now, autoApproveAt } : {}),
-            eventId: existing.eventId ?? eventId,
-            ...amounts,
-            postbackParams: params,
-          })
-          .where(eq(conversions.id, existing.id))
-          .getSQL(),
-      );
+      rows.changed.push({
+        id: existing.id,
+        at: now.toISOString(),
+        status: conversionStatus,
+        // the status's time and the auto-approval change only with the status
+        status_changed: statusChanged,
+        auto_approve_at: autoApproveAt?.toISOString() ?? null,
+        event_id: existing.eventId ?? eventId,
+        ...amountRow(amounts),
+        postback_params: params,
+      });
     }
     if (statusChanged) changed = { conversionId, created: false, status: conversionStatus };
   }
 
   // the lead
   if (lead && mapping && (lead.status !== mapping.leadStatus || (mapping.leadGrade && lead.leadGrade !== mapping.leadGrade))) {
-    writes.push(
-      tx
-        .update(leads)
-        .set({ status: mapping.leadStatus, leadGrade: mapping.leadGrade ?? lead.leadGrade, updatedAt: now })
-        .where(eq(leads.id, lead.id))
-        .getSQL(),
-      tx
-        .insert(leadEvents)
-        .values({
-          leadId: lead.id,
-          createdAt: now,
-          type: 'postback',
-          data: {
-            advertiserStatus,
-            from: lead.status,
-            to: mapping.leadStatus,
-            leadGrade: mapping.leadGrade ?? null,
-            conversionId,
-            integrationId: integration.id,
-          },
-        })
-        .getSQL(),
-    );
+    rows.leads.push({ id: lead.id, at: now.toISOString(), status: mapping.leadStatus, lead_grade: mapping.leadGrade ?? lead.leadGrade });
+    rows.events.push({
+      lead_id: lead.id,
+      at: now.toISOString(),
+      data: {
+        advertiserStatus,
+        from: lead.status,
+        to: mapping.leadStatus,
+        leadGrade: mapping.leadGrade ?? null,
+        conversionId,
+        integrationId: integration.id,
+      },
+    });
   }
 
   // outbound affiliate postbacks, their jobs in the same statement
@@ -730,9 +901,9 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
       };
       jobs.push(...deliveryJobs(input, await firingPostbacks(reads.targets, input), now));
     }
-    return { writes, jobs, ...done(conversionId, changed) };
+    return { jobs, ...done(conversionId, changed) };
   }
-  return { writes, jobs: [] as PostbackDeliverJob[], ...done(conversionId, changed) };
+  return { jobs: [] as PostbackDeliverJob[], ...done(conversionId, changed) };
 
   function done(conversionId: number, changed: PostbackOutcome['changed']) {
     const outcome: PostbackOutcome = { code: 200, answer: { status: 'ok', conversionId }, changed };

@@ -19,6 +19,8 @@ import type { Ctx } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
 import { callOutbound, type OutboundRequest } from '../../lib/outbound';
+import { pgJson } from '../../lib/pg-text';
+import { insertLogsSql, logRow } from './logs';
 import { directTargetReads, type PostbackTargetReads, type TargetPostback } from './targets';
 
 export const POSTBACK_DELIVER_JOB = 'postback-deliver';
@@ -127,16 +129,46 @@ export interface DeliveryDeps {
   now: () => Date;
   /** the job workers' group commit of attempt logs (without it each log is its own insert) */
   logs?: Batcher<typeof systemLogs.$inferInsert, number>;
+  /** the job workers' shared look-up of the postbacks they deliver (without it each job reads its own) */
+  postbacks?: Batcher<number, DeliveredPostback | null>;
 }
+
+/** what a delivery reads of its postback, as it is at delivery */
+export interface DeliveredPostback {
+  id: number;
+  url: string;
+  method: string;
+}
+
+const INSERT_ATTEMPT_LOGS = `${insertLogsSql('$1::json')}\nreturning id::float8 as id`;
 
 /**
  * The attempt logs of the job workers, group-committed: attempts that end while a log insert is in flight are logged
- * together by the next one (one statement and one commit), so a backlog of deliveries does not cost a round trip each.
+ * together by the next one (one prepared statement taking the rows as JSON, and one commit), so a backlog of
+ * deliveries does not cost a round trip each.
  */
 export function attemptLogWriter(database: Database): Batcher<typeof systemLogs.$inferInsert, number> {
   return new Batcher(
-    async (rows) => (await database.db.insert(systemLogs).values(rows).returning({ id: systemLogs.id })).map((r) => r.id),
-    { max: 100, parallel: 1 },
+    async (rows) =>
+      (await database.query<{ id: number }>(INSERT_ATTEMPT_LOGS, [pgJson(rows.map(logRow))], 'postback_out_logs')).rows.map((r) => r.id),
+    { max: 100, parallel: 2 },
+  );
+}
+
+const ACTIVE_POSTBACKS = `select id, url, method from postbacks where id = any($1::int[]) and status = 'active'`;
+
+/**
+ * The postbacks the job workers deliver, read as they are at delivery: the jobs of a worker's batch run at once, and
+ * their look-ups share one statement (null: gone or inactive).
+ */
+export function postbackLookup(database: Database): Batcher<number, DeliveredPostback | null> {
+  return new Batcher(
+    async (ids) => {
+      const { rows } = await database.query<DeliveredPostback>(ACTIVE_POSTBACKS, [`{${[...new Set(ids)].join(',')}}`], 'postbacks_active');
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    { max: 100, parallel: 2 },
   );
 }
 
@@ -224,10 +256,12 @@ export async function deliverPostback(
   job: PostbackDeliverJob,
   info: Pick<JobInfo, 'retryCount'>,
 ): Promise<DeliveryOutcome> {
-  const [postback] = await deps.database.db
-    .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method })
-    .from(postbacks)
-    .where(and(eq(postbacks.id, job.postbackId), eq(postbacks.status, 'active')));
+  const [postback] = deps.postbacks
+    ? [await deps.postbacks.add(job.postbackId)].filter((r) => r !== null)
+    : await deps.database.db
+        .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method })
+        .from(postbacks)
+        .where(and(eq(postbacks.id, job.postbackId), eq(postbacks.status, 'active')));
   if (!postback) return 'skipped';
   const result = await attemptPostback(deps, postback, job, info.retryCount + 1);
   if (!result.success) throw new Error(result.msg);
@@ -235,7 +269,11 @@ export async function deliverPostback(
 }
 
 export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps): void {
-  const withLogs: DeliveryDeps = { ...deps, logs: deps.logs ?? attemptLogWriter(deps.database) };
+  const withLogs: DeliveryDeps = {
+    ...deps,
+    logs: deps.logs ?? attemptLogWriter(deps.database),
+    postbacks: deps.postbacks ?? postbackLookup(deps.database),
+  };
   queue.define<PostbackDeliverJob>({
     name: POSTBACK_DELIVER_JOB,
     options: {
@@ -247,7 +285,7 @@ export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps):
     pollingIntervalSeconds: 1,
     // a worker's batch is fetched and completed in one statement each: larger batches cost fewer round trips per
     // postback while a backlog drains (an affiliate's slow server holds back only its own batch, up to the timeout)
-    concurrency: 32,
+    concurrency: 64,
     handler: async (data, job) => {
       await deliverPostback(withLogs, data, job);
     },

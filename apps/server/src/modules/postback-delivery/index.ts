@@ -12,4 +12,5 @@ export {
   type PostbackDeliverJob,
   type AttemptResult,
 } from './delivery';
+export { insertLogsSql, logRow } from './logs';
 export { directTargetReads, PostbackTargetsCache, type PostbackTargetReads, type TargetPostback } from './targets';
