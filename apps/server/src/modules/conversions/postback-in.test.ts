@@ -17,7 +17,9 @@ const MAPPINGS = [
 ];
 
 /** an offer with a fixed payment rule, an advertiser whose integration takes postbacks, an affiliate and a sent lead */
-async function market(opts: { postback?: Record<string, unknown>; rule?: Partial<typeof paymentRules.$inferInsert>; sessionLifespan?: number } = {}) {
+async function market(
+  opts: { postback?: Record<string, unknown>; rule?: Partial<typeof paymentRules.$inferInsert>; sessionLifespan?: number } = {},
+) {
   const vertical = await t.make.vertical({ goals: ['Registration', 'Deposit'] });
   const offer = await t.make.offer({ verticalId: vertical.id, sessionLifespan: opts.sessionLifespan ?? 30 });
   const advertiser = await t.make.advertiser({ verticalId: vertical.id });
@@ -27,7 +29,15 @@ async function market(opts: { postback?: Record<string, unknown>; rule?: Partial
     .where(eq(integrations.id, advertiser.integration.id));
   const [rule] = await db
     .insert(paymentRules)
-    .values({ offerId: offer.id, revenueValue: '50', revenueCurrency: 'USD', payoutValue: '30', payoutCurrency: 'USD', autoApprovePeriod: 24, ...opts.rule })
+    .values({
+      offerId: offer.id,
+      revenueValue: '50',
+      revenueCurrency: 'USD',
+      payoutValue: '30',
+      payoutCurrency: 'USD',
+      autoApprovePeriod: 24,
+      ...opts.rule,
+    })
     .returning();
   const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
   const [lead] = await db
@@ -48,7 +58,8 @@ async function market(opts: { postback?: Record<string, unknown>; rule?: Partial
   return { vertical, offer, advertiser, key: advertiser.integration.postbackKey, rule, affiliate, lead };
 }
 
-const get = (key: string, query: string, remoteAddress?: string) => t.request({ method: 'GET', url: `/postback/${key}?${query}`, remoteAddress });
+const get = (key: string, query: string, remoteAddress?: string) =>
+  t.request({ method: 'GET', url: `/postback/${key}?${query}`, remoteAddress });
 const conversionsOf = (leadId: number) => db.select().from(conversions).where(eq(conversions.leadId, leadId)).orderBy(conversions.id);
 const leadOf = async (id: number) => (await db.select().from(leads).where(eq(leads.id, id)))[0];
 const lastLog = async () => (await db.select().from(systemLogs).where(eq(systemLogs.type, 'postback_in')).orderBy(systemLogs.id)).at(-1)!;
@@ -84,8 +95,18 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(await leadOf(m.lead.id)).toMatchObject({ status: 'sent', leadGrade: 'ftd' });
     const events = await db.select().from(leadEvents).where(eq(leadEvents.leadId, m.lead.id));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'postback', data: expect.objectContaining({ advertiserStatus: 'deposit', leadGrade: 'ftd', conversionId: conv.id }) });
-    expect(await lastLog()).toMatchObject({ entity: 'advertiser', advertiserId: m.advertiser.id, success: true, conversionId: conv.id, leadId: m.lead.id, responseStatus: 200 });
+    expect(events[0]).toMatchObject({
+      type: 'postback',
+      data: expect.objectContaining({ advertiserStatus: 'deposit', leadGrade: 'ftd', conversionId: conv.id }),
+    });
+    expect(await lastLog()).toMatchObject({
+      entity: 'advertiser',
+      advertiserId: m.advertiser.id,
+      success: true,
+      conversionId: conv.id,
+      leadId: m.lead.id,
+      responseStatus: 200,
+    });
   });
 
   it('is idempotent: the same postback twice makes one conversion; a new status updates it', async () => {
@@ -107,8 +128,15 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
   });
 
   it('reads the names of the postback section from a form or JSON body, converts to the base currency and marks a late conversion', async () => {
-    const m = await market({ postback: { leadIdParam: 'tid', statusParam: 'st', payoutParam: 'amount' }, rule: { paymentType: 'percent', payoutValue: '40', revenueCurrency: 'EUR' }, sessionLifespan: 1 });
-    await db.insert(currencies).values({ code: 'EUR', name: 'Euro', title: 'Euro', symbol: '€', symbolNative: '€', rate: '0.5', status: 'active' }).onConflictDoUpdate({ target: currencies.code, set: { rate: '0.5' } });
+    const m = await market({
+      postback: { leadIdParam: 'tid', statusParam: 'st', payoutParam: 'amount' },
+      rule: { paymentType: 'percent', payoutValue: '40', revenueCurrency: 'EUR' },
+      sessionLifespan: 1,
+    });
+    await db
+      .insert(currencies)
+      .values({ code: 'EUR', name: 'Euro', title: 'Euro', symbol: '€', symbolNative: '€', rate: '0.5', status: 'active' })
+      .onConflictDoUpdate({ target: currencies.code, set: { rate: '0.5' } });
     t.clock.advance(2 * 86_400);
     const res = await t.request({
       method: 'POST',
@@ -118,9 +146,20 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     });
     expect(res.statusCode).toBe(200);
     const [conv] = await conversionsOf(m.lead.id);
-    expect(conv).toMatchObject({ revenue: '100.00000000', revenueCurrency: 'EUR', payout: '40.00000000', baseRevenue: '200.00000000', basePayout: '80.00000000', marks: ['late_conversion'] });
+    expect(conv).toMatchObject({
+      revenue: '100.00000000',
+      revenueCurrency: 'EUR',
+      payout: '40.00000000',
+      baseRevenue: '200.00000000',
+      basePayout: '80.00000000',
+      marks: ['late_conversion'],
+    });
 
-    const json = await t.request({ method: 'POST', url: `/postback/${m.key}`, payload: { tid: String(m.lead.id), st: 'deposit', amount: 100 } });
+    const json = await t.request({
+      method: 'POST',
+      url: `/postback/${m.key}`,
+      payload: { tid: String(m.lead.id), st: 'deposit', amount: 100 },
+    });
     expect(json.json()).toEqual({ status: 'ok', conversionId: conv.id });
     expect((await conversionsOf(m.lead.id))[0].status).toBe(3);
   });
@@ -129,24 +168,44 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     const m = await market();
     const [pb] = await db
       .insert(postbacks)
-      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}&p={payout}&r={revenue}', events: ['conversion_approved', 'conversion_rejected', 'event_trash', 'event_lead_grade_changed'], status: 'active' })
+      .values({
+        scope: 'affiliate',
+        affiliateId: m.affiliate.id,
+        method: 'GET',
+        url: 'https://aff.example/pb?s={status}&p={payout}&r={revenue}',
+        events: ['conversion_approved', 'conversion_rejected', 'event_trash', 'event_lead_grade_changed'],
+        status: 'active',
+      })
       .returning();
-    const jobs = async () => (await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } })).map((j) => j.data as { event: string; conversionId: number; values: Record<string, unknown> });
+    const jobs = async () =>
+      (await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } })).map(
+        (j) => j.data as { event: string; conversionId: number; values: Record<string, unknown> },
+      );
     const { conversionId } = (await get(m.key, `lead_id=${m.lead.id}&status=deposit&event_id=E9`)).json();
     await get(m.key, `lead_id=${m.lead.id}&status=deposit&event_id=E9`);
     let list = await jobs();
     expect(list.map((j) => j.event).sort()).toEqual(['conversion_approved', 'event_lead_grade_changed']);
-    expect(list[0]).toMatchObject({ conversionId, values: expect.objectContaining({ status: 'approved', payout: '30', lead_grade: 'ftd', offer_id: m.offer.id }) });
+    expect(list[0]).toMatchObject({
+      conversionId,
+      values: expect.objectContaining({ status: 'approved', payout: '30', lead_grade: 'ftd', offer_id: m.offer.id }),
+    });
     expect(list[0].values).not.toHaveProperty('revenue');
     await get(m.key, `lead_id=${m.lead.id}&status=trash&event_id=E9`);
     list = await jobs();
-    expect(list.map((j) => j.event).sort()).toEqual(['conversion_approved', 'conversion_rejected', 'event_lead_grade_changed', 'event_trash']);
+    expect(list.map((j) => j.event).sort()).toEqual([
+      'conversion_approved',
+      'conversion_rejected',
+      'event_lead_grade_changed',
+      'event_trash',
+    ]);
   });
 
   it('takes a click id: a click without a lead gets its own conversion', async () => {
     const m = await market();
     const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
-    await db.insert(clicks).values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
+    await db
+      .insert(clicks)
+      .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
     const res = await get(m.key, `click_id=${id}&status=deposit`);
     expect(res.statusCode).toBe(200);
     const [conv] = await db.select().from(conversions).where(eq(conversions.clickId, id));
@@ -178,7 +237,10 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(await leadOf(m.lead.id)).toMatchObject({ status: 'sent', leadGrade: null });
     const ok = await get(m.key, `lead_id=${m.lead.id}&status=deposit&secure_code=S3cret`, '10.1.9.9');
     expect(ok.statusCode).toBe(200);
-    const logs = await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
+    const logs = await db
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
     expect(logs.length).toBe(cases.length);
     expect(logs.at(-1)!.data).toMatchObject({ method: 'GET', ip: '10.1.9.9', query: { lead_id: String(m.lead.id), secure_code: '***' } });
     expect(JSON.stringify(logs.map((l) => l.data))).not.toContain('S3cret');
@@ -189,10 +251,18 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     const nul = await get(m.key, `lead_id=${m.lead.id}&status=pending&sub=a%00b`);
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toMatch(/NUL/);
-    expect(await lastLog()).toMatchObject({ success: false, responseStatus: 400, data: expect.objectContaining({ query: expect.objectContaining({ sub: 'ab' }) }) });
+    expect(await lastLog()).toMatchObject({
+      success: false,
+      responseStatus: 400,
+      data: expect.objectContaining({ query: expect.objectContaining({ sub: 'ab' }) }),
+    });
     const lone = await get(m.key, `lead_id=${m.lead.id}&status=pending&sub=a%ED%B0%80b`);
     expect(lone.statusCode).toBe(200);
-    const json = await t.request({ method: 'POST', url: `/postback/${m.key}`, payload: { lead_id: String(m.lead.id), status: 'pending', note: 'x\udc00y' } });
+    const json = await t.request({
+      method: 'POST',
+      url: `/postback/${m.key}`,
+      payload: { lead_id: String(m.lead.id), status: 'pending', note: 'x\udc00y' },
+    });
     expect(json.statusCode).toBe(200);
     expect(await conversionsOf(m.lead.id)).toHaveLength(1);
   });
@@ -218,7 +288,7 @@ async function anotherLead(m: Awaited<ReturnType<typeof market>>) {
 /** waits until the change feed has reported the writes committed so far (direct SQL writes notify after the commit) */
 async function feedSettled() {
   const feed = t.app.services.tracking.feed;
-  for (let v = -1; v !== feed.version; ) {
+  for (let v = -1; v !== feed.version;) {
     v = feed.version;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -236,7 +306,12 @@ describe('inbound postback: what it keeps in memory follows the changes', () => 
     expect(normalizeDecimal(c1.basePayout)).toBe(convert('30', eur.rate, '1'));
 
     // the payment rule
-    const ruleRes = await t.request({ method: 'PATCH', url: '/api/v1/payment-rules', as: admin, payload: { items: [{ id: m.rule.id, payoutValue: '35' }] } });
+    const ruleRes = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/payment-rules',
+      as: admin,
+      payload: { items: [{ id: m.rule.id, payoutValue: '35' }] },
+    });
     expect(ruleRes.statusCode).toBe(200);
     const lead2 = await anotherLead(m);
     await get(m.key, `lead_id=${lead2.id}&status=pending`);
@@ -245,7 +320,12 @@ describe('inbound postback: what it keeps in memory follows the changes', () => 
     expect(normalizeDecimal(c2.basePayout)).toBe(convert('35', eur.rate, '1'));
 
     // the rate of the payout currency
-    const rateRes = await t.request({ method: 'PATCH', url: '/api/v1/currencies', as: admin, payload: { items: [{ id: eur.id, rate: eur.rate === '0.25000000' ? '0.2' : '0.25' }] } });
+    const rateRes = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/currencies',
+      as: admin,
+      payload: { items: [{ id: eur.id, rate: eur.rate === '0.25000000' ? '0.2' : '0.25' }] },
+    });
     expect(rateRes.statusCode).toBe(200);
     const [eurNow] = await db.select().from(currencies).where(eq(currencies.code, 'EUR'));
     const lead3 = await anotherLead(m);
@@ -255,7 +335,12 @@ describe('inbound postback: what it keeps in memory follows the changes', () => 
     expect(c3.basePayout).not.toBe(c2.basePayout);
 
     // the integration
-    const intRes = await t.request({ method: 'PATCH', url: '/api/v1/integrations', as: admin, payload: { items: [{ id: m.advertiser.integration.id, postbackEnabled: false }] } });
+    const intRes = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/integrations',
+      as: admin,
+      payload: { items: [{ id: m.advertiser.integration.id, postbackEnabled: false }] },
+    });
     expect(intRes.statusCode).toBe(200);
     const lead4 = await anotherLead(m);
     const refused = await get(m.key, `lead_id=${lead4.id}&status=pending`);
@@ -270,7 +355,14 @@ describe('inbound postback: what it keeps in memory follows the changes', () => 
     await db.update(paymentRules).set({ payoutValue: '12' }).where(eq(paymentRules.id, m.rule.id));
     const [pb] = await db
       .insert(postbacks)
-      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?c={conversion_id}', events: ['conversion_pending'], status: 'active' })
+      .values({
+        scope: 'affiliate',
+        affiliateId: m.affiliate.id,
+        method: 'GET',
+        url: 'https://aff.example/pb?c={conversion_id}',
+        events: ['conversion_pending'],
+        status: 'active',
+      })
       .returning();
     await feedSettled();
     const lead2 = await anotherLead(m);
@@ -284,7 +376,10 @@ describe('inbound postback: what it keeps in memory follows the changes', () => 
 describe('inbound postback: the same postback twice at the same time', () => {
   it('makes one conversion, with or without an event id, and logs each', async () => {
     const m = await market();
-    const [a, b] = await Promise.all([get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=SAME`), get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=SAME`)]);
+    const [a, b] = await Promise.all([
+      get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=SAME`),
+      get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=SAME`),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.json().conversionId).toBe(a.json().conversionId);
     // six at once: the first two take the two batches in flight, the four of one lead share the next one, where the
@@ -303,8 +398,48 @@ describe('inbound postback: the same postback twice at the same time', () => {
     expect(await conversionsOf(lead4.id)).toHaveLength(1);
     expect((await leadOf(lead2.id)).leadGrade).toBe('ftd');
     expect(await db.select().from(leadEvents).where(eq(leadEvents.leadId, lead2.id))).toHaveLength(1);
-    const logs = await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
+    const logs = await db
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
     expect(logs.filter((l) => l.success)).toHaveLength(8);
+  });
+});
+
+describe('inbound postback: a batch of different postbacks', () => {
+  it('writes each: a new payout alone keeps the status time and auto-approval, a refusal is only logged, a new goal is its own conversion', async () => {
+    const m = await market();
+    const first = (await get(m.key, `lead_id=${m.lead.id}&status=pending&goal=Deposit&payout=10`)).json();
+    const [before] = await conversionsOf(m.lead.id);
+    t.clock.advance(3600);
+    const [lead2, lead3] = [await anotherLead(m), await anotherLead(m)];
+    const answers = await Promise.all([
+      get(m.key, `lead_id=${lead2.id}&status=deposit`),
+      get(m.key, `lead_id=${lead3.id}&status=nosuchstatus`),
+      get(m.key, `lead_id=${m.lead.id}&status=pending&goal=Deposit&payout=20`),
+      get(m.key, `lead_id=${m.lead.id}&status=pending&goal=Registration`),
+      get(m.key, `lead_id=${lead3.id}&status=pending&goal=Deposit`),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 422, 200, 200, 200]);
+    expect(answers[2].json().conversionId).toBe(first.conversionId);
+    const list = await conversionsOf(m.lead.id);
+    expect(list.map((c) => c.goalId)).toEqual([m.vertical.goals[1].id, m.vertical.goals[0].id]);
+    expect(list[0]).toMatchObject({
+      id: first.conversionId,
+      status: 1,
+      originalRevenue: '20.00000000',
+      statusChangedAt: before.statusChangedAt,
+      autoApproveAt: before.autoApproveAt,
+      updatedAt: t.clock.now,
+    });
+    expect(await conversionsOf(lead2.id)).toMatchObject([{ status: 3, goalId: m.offer.goalId ?? null }]);
+    expect(await conversionsOf(lead3.id)).toMatchObject([{ status: 1, goalId: m.vertical.goals[1].id }]);
+    const logs = await db
+      .select()
+      .from(systemLogs)
+      .where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.advertiserId, m.advertiser.id)));
+    expect(logs).toHaveLength(6);
+    expect(logs.filter((l) => !l.success)).toMatchObject([{ responseStatus: 422, msg: expect.stringContaining('nosuchstatus') }]);
   });
 });
 
@@ -313,7 +448,14 @@ describe('auto-approve job', () => {
     const m = await market();
     const [pb] = await db
       .insert(postbacks)
-      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}', events: ['conversion_approved'], status: 'active' })
+      .values({
+        scope: 'affiliate',
+        affiliateId: m.affiliate.id,
+        method: 'GET',
+        url: 'https://aff.example/pb?s={status}',
+        events: ['conversion_approved'],
+        status: 'active',
+      })
       .returning();
     const due = (await get(m.key, `lead_id=${m.lead.id}&status=pending&event_id=A1`)).json().conversionId;
     const other = await market({ rule: { autoApprovePeriod: 48 } });
