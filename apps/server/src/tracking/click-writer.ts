@@ -1,14 +1,17 @@
 /**
- * The click batch writer (ARCHITECTURE §5 Click, step 6): the tracker pushes a click and answers at once; the buffer
- * is written every `CLICK_FLUSH_MS` in one statement through the raw driver. On PostgreSQL it is a `COPY clicks FROM
- * STDIN` of one tab-separated text (about 40% less PostgreSQL CPU per click than reading a JSON batch); on PGlite, and
- * for a batch that meets a click id already stored (a retried batch whose first write did commit), ONE
- * `INSERT ... SELECT FROM json_populate_recordset($1) ON CONFLICT (id) DO NOTHING` of one JSON text made by the
- * runtime's native serializer (Drizzle's multi-row insert stalled the event loop at this volume, and the driver's
- * per-value array encoding of 35 columns cost more CPU than the click itself). User-agent parsing happens here, off the
- * request path.
- * A failed write keeps its rows for the next flush (up to MAX_PENDING, beyond which the oldest are dropped and
- * counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
+ * The click batch writer (ARCHITECTURE §5 Click, step 6): the tracker pushes a click and answers at once; what is
+ * pushed is written every `CLICK_FLUSH_MS` in one statement per batch (at most MAX_BATCH clicks) through the raw driver.
+ * - PostgreSQL: each click becomes a line of `COPY clicks FROM STDIN` text as it is pushed, appended to the batch's
+ *   buffer (outside the JS heap: a waiting click is no object the garbage collector copies), and the batch is sent as
+ *   one COPY (about 40% less PostgreSQL CPU per click than reading a JSON batch). A batch that meets a click id already
+ *   stored (a retry after a write that did commit) goes through a temporary table and `ON CONFLICT (id) DO NOTHING`.
+ * - PGlite: the rows wait as they are, and a batch is ONE `INSERT ... SELECT FROM json_populate_recordset($1) ON
+ *   CONFLICT (id) DO NOTHING` of one JSON text made by the runtime's native serializer.
+ * (Drizzle's multi-row insert stalled the event loop at this volume, and the driver's per-value array encoding of 35
+ * columns cost more CPU than the click itself.) The user agent is parsed here, memoized per user agent: on PostgreSQL
+ * when the click is pushed (a new user agent once, not a whole batch's at one flush), on PGlite at the flush.
+ * A failed write keeps its batch for the next flush (up to MAX_PENDING clicks, beyond which the oldest batches are
+ * dropped and counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
  */
 import type pg from 'pg';
 import type { Database } from '../db/client';
@@ -151,21 +154,60 @@ const txt = (s: string | null | undefined): string =>
   s === null || s === undefined ? '\\N' : COPY_SPECIAL.test(s) ? pgSafe(s, '').replace(COPY_ESCAPES, copyEscape) : s;
 const int = (n: number | null) => (n === null ? '\\N' : String(n));
 
-/** the batch as the text of `COPY clicks FROM STDIN`: a line per click, the columns in COLUMN_LIST order */
-function batchCopyText(rows: ClickRow[]): string {
-  let out = '';
-  for (const r of rows) {
-    const d = deviceOf(r.userAgent ?? undefined);
-    const s = r.subs;
-    out +=
-      `${r.id}\t${r.createdAt.toISOString()}\t${r.status}\t${txt(r.invalidReason)}\t${r.isUnique ? 't' : 'f'}\t${r.isBot ? 't' : 'f'}\t` +
-      `${int(r.campaignId)}\t${int(r.offerId)}\t${int(r.affiliateId)}\t${int(r.teamId)}\t${int(r.landerId)}\t${int(r.trafficSourceId)}\t` +
-      `${txt(r.country)}\t${txt(r.language)}\t${txt(r.ip)}\t${txt(r.userAgent)}\t${txt(r.referrer)}\t` +
-      `${txt(d.browser)}\t${txt(d.browserVersion)}\t${txt(d.os)}\t${txt(d.osVersion)}\t${txt(d.deviceType)}\t${txt(d.deviceBrand)}\t${txt(d.deviceModel)}\t` +
-      `${txt(r.targetUrl)}\t${txt(s[0])}\t${txt(s[1])}\t${txt(s[2])}\t${txt(s[3])}\t${txt(s[4])}\t${txt(s[5])}\t${txt(s[6])}\t${txt(s[7])}\t${txt(s[8])}\t` +
-      `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\n`;
+/** one click as a line of `COPY clicks FROM STDIN` text, the columns in COLUMN_LIST order */
+function copyLine(r: ClickRow): string {
+  const d = deviceOf(r.userAgent ?? undefined);
+  const s = r.subs;
+  return (
+    `${r.id}\t${r.createdAt.toISOString()}\t${r.status}\t${txt(r.invalidReason)}\t${r.isUnique ? 't' : 'f'}\t${r.isBot ? 't' : 'f'}\t` +
+    `${int(r.campaignId)}\t${int(r.offerId)}\t${int(r.affiliateId)}\t${int(r.teamId)}\t${int(r.landerId)}\t${int(r.trafficSourceId)}\t` +
+    `${txt(r.country)}\t${txt(r.language)}\t${txt(r.ip)}\t${txt(r.userAgent)}\t${txt(r.referrer)}\t` +
+    `${txt(d.browser)}\t${txt(d.browserVersion)}\t${txt(d.os)}\t${txt(d.osVersion)}\t${txt(d.deviceType)}\t${txt(d.deviceBrand)}\t${txt(d.deviceModel)}\t` +
+    `${txt(r.targetUrl)}\t${txt(s[0])}\t${txt(s[1])}\t${txt(s[2])}\t${txt(s[3])}\t${txt(s[4])}\t${txt(s[5])}\t${txt(s[6])}\t${txt(s[7])}\t${txt(s[8])}\t` +
+    `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\n`
+  );
+}
+
+/**
+ * Buffers of written batches, used again: a new buffer per batch is memory outside the heap that V8 counts as
+ * pressure, and it answered with a full garbage collection every half second.
+ */
+const spareTexts: Buffer[] = [];
+const SPARE_TEXTS = 4;
+
+/** a batch waiting to be written: its COPY text (PostgreSQL) or its rows (PGlite) */
+class Batch {
+  count = 0;
+  readonly rows: ClickRow[] = [];
+  private text: Buffer | null;
+  private length = 0;
+  constructor(copy: boolean) {
+    this.text = copy ? (spareTexts.pop() ?? Buffer.allocUnsafe(64 * 1024)) : null;
   }
-  return out;
+  /** once written: its buffer serves a next batch */
+  release(): void {
+    if (this.text && spareTexts.length < SPARE_TEXTS && this.text.length <= 4 * 1024 * 1024) spareTexts.push(this.text);
+    this.text = null;
+  }
+  add(row: ClickRow): void {
+    this.count++;
+    if (!this.text) {
+      this.rows.push(row);
+      return;
+    }
+    const line = copyLine(row);
+    const room = line.length * 3; // UTF-8 bytes at most
+    if (this.length + room > this.text.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.text.length * 2, this.length + room));
+      this.text.copy(bigger, 0, 0, this.length);
+      this.text = bigger;
+    }
+    this.length += this.text.write(line, this.length);
+  }
+  /** the COPY text, or null for a batch of rows */
+  copyText(): Buffer | null {
+    return this.text && this.text.subarray(0, this.length);
+  }
 }
 
 /**
@@ -209,12 +251,12 @@ class CopyIn {
   handleCopyData(): void {}
 }
 
-async function copyIn(pool: pg.Pool, text: string, data: string): Promise<void> {
+async function copyIn(pool: pg.Pool, text: string, data: Buffer): Promise<void> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      client.query(new CopyIn(text, Buffer.from(data), (err) => (err ? reject(err) : resolve())) as never);
+      client.query(new CopyIn(text, data, (err) => (err ? reject(err) : resolve())) as never);
     });
   } catch (err) {
     // a database error leaves the connection usable; anything else (connection lost) retires it
@@ -225,10 +267,40 @@ async function copyIn(pool: pg.Pool, text: string, data: string): Promise<void> 
   }
 }
 
+/** COPY into a temporary table, then only the clicks not stored yet (the same text; a retried batch is rare) */
+async function copyInSkippingStored(pool: pg.Pool, data: Buffer): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      await client.query('CREATE TEMPORARY TABLE click_batch (LIKE clicks) ON COMMIT DROP');
+      await new Promise<void>((resolve, reject) => {
+        client.query(new CopyIn(`COPY click_batch (${COLUMNS}) FROM STDIN`, data, (err) => (err ? reject(err) : resolve())) as never);
+      });
+      await client.query(`INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM click_batch ON CONFLICT (id) DO NOTHING`);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  } catch (err) {
+    if (!(err instanceof Error && 'severity' in err)) broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 export class ClickWriter {
-  private pending: ClickRow[] = [];
+  /** the batch clicks are added to; then the full or flushed batches waiting for their write, oldest first */
+  private open: Batch;
+  private waiting: Batch[] = [];
+  /** clicks in `open` and `waiting` */
+  private pendingCount = 0;
+  private readonly copy: boolean;
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private closed = false;
@@ -240,7 +312,10 @@ export class ClickWriter {
     private readonly database: Database,
     private readonly flushMs: number,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.copy = !!database.pool;
+    this.open = new Batch(this.copy);
+  }
 
   /** a timed flush: its failure is logged in flush() and retried from there */
   private readonly onTimer = () => {
@@ -251,17 +326,29 @@ export class ClickWriter {
   /** queues a click; with CLICK_FLUSH_MS=0 writes it before answering */
   async push(row: ClickRow): Promise<void> {
     if (this.flushMs === 0 || this.closed) {
-      await this.write([row]);
+      const batch = new Batch(this.copy);
+      batch.add(row);
+      await this.write(batch);
+      batch.release();
       return;
     }
-    this.pending.push(row);
-    if (this.pending.length > MAX_PENDING) {
-      const excess = this.pending.length - MAX_PENDING;
-      this.pending.splice(0, excess);
-      this.dropped += excess;
-      this.log.error({ dropped: excess }, 'click buffer full: oldest clicks dropped');
+    this.open.add(row);
+    this.pendingCount++;
+    if (this.open.count >= MAX_BATCH) this.seal();
+    while (this.pendingCount > MAX_PENDING && this.waiting.length) {
+      const oldest = this.waiting.shift()!;
+      this.pendingCount -= oldest.count;
+      this.dropped += oldest.count;
+      this.log.error({ dropped: oldest.count }, 'click buffer full: oldest clicks dropped');
     }
     this.timer ??= setTimeout(this.onTimer, this.flushMs);
+  }
+
+  /** the open batch joins the waiting ones */
+  private seal(): void {
+    if (!this.open.count) return;
+    this.waiting.push(this.open);
+    this.open = new Batch(this.copy);
   }
 
   /** writes everything pending now (also what arrives while a flush runs) */
@@ -269,42 +356,53 @@ export class ClickWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     while (this.flushing) await this.flushing.catch(() => undefined);
-    if (!this.pending.length) return;
-    const batch = this.pending.splice(0, MAX_BATCH);
-    this.flushing = this.write(batch).catch((err: unknown) => {
-      this.pending.unshift(...batch);
-      this.log.error({ err, clicks: batch.length }, 'click batch write failed: kept for the next flush');
-      if (!this.closed) this.timer ??= setTimeout(this.onTimer, Math.max(this.flushMs, 1000));
-      throw err;
-    });
+    this.seal();
+    const batch = this.waiting.shift();
+    if (!batch) return;
+    this.flushing = this.write(batch).then(
+      () => {
+        this.pendingCount -= batch.count;
+        batch.release();
+      },
+      (err: unknown) => {
+        this.waiting.unshift(batch);
+        this.log.error({ err, clicks: batch.count }, 'click batch write failed: kept for the next flush');
+        if (!this.closed) this.timer ??= setTimeout(this.onTimer, Math.max(this.flushMs, 1000));
+        throw err;
+      },
+    );
     try {
       await this.flushing;
     } finally {
       this.flushing = undefined;
     }
-    if (this.pending.length && !this.timer) this.timer = setTimeout(this.onTimer, 0);
+    if ((this.waiting.length || this.open.count) && !this.timer) this.timer = setTimeout(this.onTimer, 0);
   }
 
-  private async write(rows: ClickRow[]): Promise<void> {
+  private async write(batch: Batch): Promise<void> {
+    const text = batch.copyText();
     const pool = this.database.pool;
-    if (pool) {
+    if (text && pool) {
       try {
-        await copyIn(pool, COPY_SQL, batchCopyText(rows));
-        this.written += rows.length;
-        return;
+        await copyIn(pool, COPY_SQL, text);
       } catch (err) {
-        // a click already stored (the batch was retried after a write that did commit): the insert skips it
+        // a click already stored (the batch was retried after a write that did commit): write the others
         if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+        await copyInSkippingStored(pool, text);
       }
-    }
-    await this.database.query(INSERT_SQL, [batchJson(rows)]);
-    this.written += rows.length;
+    } else await this.database.query(INSERT_SQL, [batchJson(batch.rows)]);
+    this.written += batch.count;
   }
 
   /** flushes and stops the timer (graceful shutdown) */
   async close(): Promise<void> {
     this.closed = true;
-    for (let tries = 0; this.pending.length && tries < 5; tries++) await this.flush().catch(() => undefined);
+    // every batch, unless the database refuses five times in a row
+    for (let failures = 0; (this.waiting.length || this.open.count) && failures < 5; )
+      await this.flush().then(
+        () => (failures = 0),
+        () => failures++,
+      );
     if (this.timer) clearTimeout(this.timer);
   }
 }

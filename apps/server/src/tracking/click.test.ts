@@ -227,6 +227,30 @@ describe('click batch writer', () => {
     expect((await clicksOf(t, c.campaign.id)).map((r) => r.id).sort()).toEqual([...ids].sort());
   });
 
+  it('writes more clicks than one batch takes, each once, and again after its buffers were used', async () => {
+    const c = await campaign(t);
+    const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
+    const push = async (n: number) => {
+      for (let i = 0; i < n; i++)
+        await writer.push({
+          id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, campaignId: c.campaign.id,
+          offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
+          language: null, ip: US_IP, userAgent: `${CHROME} ${i % 7}`, referrer: null, targetUrl: `https://l.example/${'x'.repeat(i % 300)}`,
+          subs: [`s${i}`], params: null,
+        });
+    };
+    await push(6_500);
+    await writer.flush();
+    await writer.flush();
+    await push(20);
+    await writer.close();
+    expect(writer.written).toBe(6_520);
+    const [{ n, subs }] = (await t.database.query<{ n: string; subs: string }>(
+      'select count(*) as n, count(distinct sub1) as subs from clicks where campaign_id = $1', [c.campaign.id],
+    )).rows;
+    expect([Number(n), Number(subs)]).toEqual([6_520, 6_500]);
+  });
+
   it('stores values with tabs, line breaks and backslashes as they came', async () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
