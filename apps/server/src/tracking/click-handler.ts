@@ -17,8 +17,10 @@ import { CAMPAIGN_KEY_RE } from '@leadgrid/shared';
 import { parse as parseQuery } from 'fast-querystring';
 import type { Tracking } from './index';
 import { makeClick } from './click';
+import type { Route } from './routing';
 
 export const NOT_ACTIVE = 'This link is not active';
+const DONE = Promise.resolve();
 
 /** who may set X-Forwarded-For: every hop, the listed addresses and ranges, or nobody (null) */
 export type TrustProxy = ((address: string, hop: number) => boolean) | null;
@@ -94,13 +96,33 @@ export class ClickHandler {
     return true;
   };
 
-  /** one click: resolves the campaign, records the click, answers; never rejects */
-  async serve(req: IncomingMessage, res: ServerResponse, key: string, search: string): Promise<void> {
+  /**
+   * one click: resolves the campaign, records the click, answers; never rejects. A campaign this process holds
+   * (nearly every click) is served without a promise; the first click of a key waits for its load.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, key: string, search: string): Promise<void> {
+    const known = CAMPAIGN_KEY_RE.test(key) ? this.tracking.routing.peek(key) : null;
+    if (known === undefined) return this.serveLoading(req, res, key, search);
+    return this.record(req, res, key, search, known) ?? DONE;
+  }
+
+  private async serveLoading(req: IncomingMessage, res: ServerResponse, key: string, search: string): Promise<void> {
+    let route: Route | null;
+    try {
+      route = await this.tracking.routing.get(key);
+    } catch (err) {
+      this.log.error({ err, campaignKey: key }, 'click failed');
+      route = null;
+    }
+    await this.record(req, res, key, search, route);
+  }
+
+  /** records the click of a resolved campaign and queues its answer; a promise only while the click is being written */
+  private record(req: IncomingMessage, res: ServerResponse, key: string, search: string, route: Route | null): Promise<void> | undefined {
     const tracking = this.tracking;
     let location: string | null = null;
     let clickId: string | undefined;
     try {
-      const route = CAMPAIGN_KEY_RE.test(key) ? await tracking.routing.get(key) : null;
       if (route) {
         const now = tracking.now();
         const headers = req.headers;
@@ -119,11 +141,27 @@ export class ClickHandler {
         );
         clickId = click.row.id;
         location = click.location;
-        await tracking.clicks.push(click.row);
+        const writing = tracking.clicks.push(click.row);
+        if (writing) {
+          const id = clickId;
+          const to = location;
+          return writing.then(
+            () => this.queue(req, res, to, id),
+            (err: unknown) => {
+              this.log.error({ err, campaignKey: key, clickId: id }, 'click failed');
+              this.queue(req, res, to, id);
+            },
+          );
+        }
       }
     } catch (err) {
       this.log.error({ err, campaignKey: key, clickId }, 'click failed');
     }
+    this.queue(req, res, location, clickId);
+    return undefined;
+  }
+
+  private queue(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined): void {
     // answered with the others of this turn of the event loop (see `answerAll`)
     if (this.queued.push(req, res, location, clickId) === 4) setImmediate(this.answerAll);
   }

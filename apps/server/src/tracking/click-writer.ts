@@ -323,14 +323,12 @@ export class ClickWriter {
     this.flush().catch(() => undefined);
   };
 
-  /** queues a click; with CLICK_FLUSH_MS=0 writes it before answering */
-  async push(row: ClickRow): Promise<void> {
+  /** queues a click (no promise); with CLICK_FLUSH_MS=0, and once closed, writes it and answers when written */
+  push(row: ClickRow): Promise<void> | undefined {
     if (this.flushMs === 0 || this.closed) {
       const batch = new Batch(this.copy);
       batch.add(row);
-      await this.write(batch);
-      batch.release();
-      return;
+      return this.write(batch).then(() => batch.release());
     }
     this.open.add(row);
     this.pendingCount++;
@@ -342,6 +340,7 @@ export class ClickWriter {
       this.log.error({ dropped: oldest.count }, 'click buffer full: oldest clicks dropped');
     }
     this.timer ??= setTimeout(this.onTimer, this.flushMs);
+    return undefined;
   }
 
   /** the open batch joins the waiting ones */
