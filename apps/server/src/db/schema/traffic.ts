@@ -139,8 +139,10 @@ export const leads = pgTable(
     index('leads_affiliate_created_idx').on(t.affiliateId, t.createdAt),
     index('leads_offer_created_idx').on(t.offerId, t.createdAt),
     index('leads_status_idx').on(t.status),
-    index('leads_dup_phone_idx').on(t.verticalId, t.phone, t.createdAt),
-    index('leads_dup_email_idx').on(t.verticalId, t.email, t.createdAt),
+    // the duplicate search's keys lead (migration 0012): with the vertical first, a statement planned while the table
+    // was small could search e-mails through the phone index (the same leading column), reading the whole vertical
+    index('leads_dup_phone_idx').on(t.phone, t.verticalId, t.createdAt),
+    index('leads_dup_email_idx').on(t.email, t.verticalId, t.createdAt),
     index('leads_click_idx').on(t.clickId),
     index('leads_advertiser_lead_idx').on(t.integrationId, t.advertiserLeadId),
   ],

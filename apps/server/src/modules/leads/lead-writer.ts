@@ -61,7 +61,8 @@ export interface LeadSent {
 /** the batch as one JSON parameter (lib/pg-text.ts: the intake refused NUL characters already) */
 const json = (rows: unknown[]) => pgJson(rows);
 
-const INSERT = `
+/** exported for the plan test (lead-writer.test.ts) */
+export const INSERT = `
 with input as (
   select * from json_to_recordset($1::json) as x(ord int, status varchar, status_reason varchar, first_name varchar, last_name varchar,
     phone varchar, email varchar, country varchar, language varchar, ip varchar, landing text, source_url text, user_agent text,
