@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES } from '@leadgrid/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -94,7 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   defineJobs(services);
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  // helmet's browser security headers, its middleware built once (@fastify/helmet builds it again for every request:
+  // docs/decisions.md); a route opts out with `config: { helmet: false }`
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -104,6 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
       },
     },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.routeOptions.config?.helmet === false) return done();
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10 } });

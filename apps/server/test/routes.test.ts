@@ -124,6 +124,15 @@ describe('response headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  it('leaves the browser headers off the routes only partners’ servers call (config helmet: false)', async () => {
+    const postback = await t.request({ method: 'GET', url: '/postback/no-such-key' });
+    expect(postback.headers['content-security-policy']).toBeUndefined();
+    expect(postback.headers['x-frame-options']).toBeUndefined();
+    const lead = await t.request({ method: 'POST', url: '/api/v1/leads', payload: {} });
+    expect(lead.statusCode).toBe(400);
+    expect(lead.headers['content-security-policy']).toBeUndefined();
+  });
 });
 
 describe('API documentation', () => {

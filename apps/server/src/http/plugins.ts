@@ -14,6 +14,8 @@ declare module 'fastify' {
     /** a traffic-engine intake route (lead API, inbound postback): its writes are traffic, not routing data, so they
      * do not empty the engine's caches (see tracking/index.ts) */
     hotPath?: boolean;
+    /** false: none of helmet's browser security headers (app.ts), for routes only partners' servers call */
+    helmet?: boolean;
   }
   interface FastifyRequest {
     ctx: import('./context').Ctx;

@@ -35,9 +35,8 @@ export async function postbackInRoutes(app: FastifyInstance) {
   app.route({
     method: ['GET', 'POST'],
     url: '/postback/:postbackKey',
-    config: { public: true, hotPath: true },
     // advertisers' servers call it for JSON: the browser headers (CSP, frame options …) cost time and protect nothing
-    helmet: false,
+    config: { public: true, hotPath: true, helmet: false },
     schema: { hide: true },
     handler,
   });

@@ -36,9 +36,8 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
   app.post(
     '/leads',
     {
-      config: { authenticated: true, apiToken: true, hotPath: true },
       // partners' servers call it for JSON: the browser headers (CSP, frame options …) cost time and protect nothing
-      helmet: false,
+      config: { authenticated: true, apiToken: true, hotPath: true, helmet: false },
       schema: {
         tags: ['leads'],
         summary: 'Post a lead (lead API)',
