@@ -38,9 +38,22 @@ export class FeedCache<K, V> {
     feed.subscribe(() => this.entries.clear());
   }
 
-  get(key: K, now = Date.now()): Promise<V> {
+  /** the entry of a key when it is still good (built under the feed's current version, before its TTL ends) */
+  private fresh(key: K, now: number): Entry<V> | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.version === this.feed.version && hit.expires > now) {
+    return hit && hit.version === this.feed.version && hit.expires > now ? hit : undefined;
+  }
+
+  /** the value of a key held and still good, without a promise (a hot path answering in the same turn); else undefined */
+  peek(key: K, now = Date.now()): V | undefined {
+    const hit = this.fresh(key, now);
+    if (hit) this.hits++;
+    return hit?.value;
+  }
+
+  get(key: K, now = Date.now()): Promise<V> {
+    const hit = this.fresh(key, now);
+    if (hit) {
       this.hits++;
       return Promise.resolve(hit.value);
     }

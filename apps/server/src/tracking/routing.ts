@@ -40,29 +40,22 @@ export interface Route {
 const ROUTE_TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 
-/** how long `peek` answers from a route it was handed, before asking the cache again (which keeps its own TTL) */
-const PEEK_MS = 1000;
-
 export class RoutingCache {
   private readonly cache: FeedCache<string, Route | null>;
-  /** routes the cache answered lately, for `peek`: same change-feed version rule as the cache */
-  private readonly recent = new Map<string, { route: Route | null; version: number; until: number }>();
 
   constructor(
     private readonly database: Database,
-    private readonly feed: ChangeFeed,
+    feed: ChangeFeed,
   ) {
     this.cache = new FeedCache(feed, (key) => this.load(key), { ttlMs: ROUTE_TTL_MS, max: MAX_ENTRIES });
-    feed.subscribe(() => this.recent.clear());
   }
 
   /**
-   * The route of a key this process resolved within the last second and that no change has touched since, without a
-   * promise (the click answers in the same turn); undefined when `get` must be asked.
+   * The route of a key the cache holds and no change has touched since, without a promise (the click answers in the
+   * same turn); undefined when `get` must be asked.
    */
   peek(key: string, now = Date.now()): Route | null | undefined {
-    const r = this.recent.get(key);
-    return r && r.version === this.feed.version && r.until > now ? r.route : undefined;
+    return this.cache.peek(key, now);
   }
 
   get hits(): number {
@@ -74,14 +67,7 @@ export class RoutingCache {
   }
 
   get(key: string, now = Date.now()): Promise<Route | null> {
-    const version = this.feed.version;
-    return this.cache.get(key, now).then((route) => {
-      if (version === this.feed.version) {
-        if (this.recent.size >= MAX_ENTRIES) this.recent.clear();
-        this.recent.set(key, { route, version, until: now + PEEK_MS });
-      }
-      return route;
-    });
+    return this.cache.get(key, now);
   }
 
   private async load(key: string): Promise<Route | null> {
