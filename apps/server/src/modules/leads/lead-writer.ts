@@ -125,14 +125,6 @@ with v as (
 insert into lead_events (lead_id, type, data, created_at)
 select lead_id, 'sent', jsonb_build_object('advertiserId', advertiser_id, 'integrationId', integration_id), at from v`;
 
-/**
- * Two statements of each kind in flight (the Batcher's default is 4). With four, PostgreSQL spent about 1.7× the CPU
- * per lead for a lower rate (bench, alternating runs on one machine: 0.46-0.54 ms vs 0.27-0.32 ms per lead; one at a
- * time was cheaper still, ~0.2 ms, at a slightly lower rate) — concurrent batches contend on what they all touch: the
- * key-share locks their foreign keys take on the same offer, campaign, affiliate and vertical rows, the same index pages.
- */
-const WRITERS = { parallel: 2 };
-
 export class LeadWriter {
   private readonly inserts: Batcher<LeadInsert, { id: number; duplicateOf: number | null }>;
   private readonly sents: Batcher<LeadSent, null>;
@@ -174,7 +166,7 @@ export class LeadWriter {
       }));
       const { rows } = await database.query<{ ord: number; id: string | number; dup_id: string | number | null }>(INSERT, [json(payload)], 'lead_insert');
       return rows.map((r) => ({ id: Number(r.id), duplicateOf: r.dup_id === null ? null : Number(r.dup_id) }));
-    }, WRITERS);
+    });
     this.sents = new Batcher(async (list) => {
       const payload = list.map((s) => ({
         lead_id: s.leadId,
@@ -191,7 +183,7 @@ export class LeadWriter {
       }));
       await database.query(SENT, [json(payload)], 'lead_sent');
       return list.map(() => null);
-    }, WRITERS);
+    });
   }
 
   /** stores the lead and its first history entry; answers its id and, when it turned out a duplicate, of which lead */
