@@ -251,15 +251,16 @@ class CopyIn {
   handleCopyData(): void {}
 }
 
-async function copyIn(pool: pg.Pool, text: string, data: Buffer): Promise<void> {
+/**
+ * Runs `use` on one pooled connection: a database error leaves the connection usable, anything else (the connection
+ * lost) retires it.
+ */
+async function withConnection(pool: pg.Pool, use: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      client.query(new CopyIn(text, data, (err) => (err ? reject(err) : resolve())) as never);
-    });
+    await use(client);
   } catch (err) {
-    // a database error leaves the connection usable; anything else (connection lost) retires it
     if (!(err instanceof Error && 'severity' in err)) broken = err instanceof Error ? err : new Error(String(err));
     throw err;
   } finally {
@@ -267,30 +268,28 @@ async function copyIn(pool: pg.Pool, text: string, data: Buffer): Promise<void> 
   }
 }
 
+/** one `COPY ... FROM STDIN` of `data` on the client */
+const copyFrom = (client: pg.PoolClient, text: string, data: Buffer) =>
+  new Promise<void>((resolve, reject) => {
+    client.query(new CopyIn(text, data, (err) => (err ? reject(err) : resolve())) as never);
+  });
+
+const copyIn = (pool: pg.Pool, text: string, data: Buffer) => withConnection(pool, (client) => copyFrom(client, text, data));
+
 /** COPY into a temporary table, then only the clicks not stored yet (the same text; a retried batch is rare) */
-async function copyInSkippingStored(pool: pg.Pool, data: Buffer): Promise<void> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+const copyInSkippingStored = (pool: pg.Pool, data: Buffer) =>
+  withConnection(pool, async (client) => {
     await client.query('BEGIN');
     try {
       await client.query('CREATE TEMPORARY TABLE click_batch (LIKE clicks) ON COMMIT DROP');
-      await new Promise<void>((resolve, reject) => {
-        client.query(new CopyIn(`COPY click_batch (${COLUMNS}) FROM STDIN`, data, (err) => (err ? reject(err) : resolve())) as never);
-      });
+      await copyFrom(client, `COPY click_batch (${COLUMNS}) FROM STDIN`, data);
       await client.query(`INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM click_batch ON CONFLICT (id) DO NOTHING`);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     }
-  } catch (err) {
-    if (!(err instanceof Error && 'severity' in err)) broken = err instanceof Error ? err : new Error(String(err));
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
+  });
 
 const UNIQUE_VIOLATION = '23505';
 
