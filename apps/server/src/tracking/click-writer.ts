@@ -16,7 +16,7 @@
 import type pg from 'pg';
 import type { Database } from '../db/client';
 import { pgSafe } from '../lib/pg-text';
-import { deviceOf } from './enrich';
+import { deviceOf, memo } from './enrich';
 
 export interface ClickRow {
   id: string;
@@ -65,8 +65,9 @@ const COLUMN_LIST = [
   'country',
   'language',
   'ip',
-  'user_agent',
   'referrer',
+  // the user agent and what is parsed from it side by side: one remembered piece of each COPY line (`agentText`)
+  'user_agent',
   'browser',
   'browser_version',
   'os',
@@ -153,16 +154,38 @@ const copyEscape = (c: string) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c 
 const txt = (s: string | null | undefined): string =>
   s === null || s === undefined ? '\\N' : COPY_SPECIAL.test(s) ? pgSafe(s, '').replace(COPY_ESCAPES, copyEscape) : s;
 const int = (n: number | null) => (n === null ? '\\N' : String(n));
+/** a value made by the tracker itself (a uuid, an ISO country or language code, an IP address the runtime accepted, an
+ * invalid reason): nothing in it to escape */
+const own = (s: string | null) => (s === null ? '\\N' : s);
+
+/** the user agent and its browser, OS and device as their piece of a COPY line, remembered per user agent */
+const agentText = memo(20_000, 1000, (ua: string): string => {
+  const d = deviceOf(ua || undefined);
+  return (
+    `${ua ? txt(ua) : '\\N'}\t${txt(d.browser)}\t${txt(d.browserVersion)}\t${txt(d.os)}\t${txt(d.osVersion)}\t${txt(d.deviceType)}\t` +
+    `${txt(d.deviceBrand)}\t${txt(d.deviceModel)}`
+  );
+});
+
+/** the time of a click as COPY reads it; the clicks of one millisecond (dozens under load) share the text */
+let isoAt = Number.NaN;
+let isoText = '';
+function isoOf(d: Date): string {
+  const t = d.getTime();
+  if (t !== isoAt) {
+    isoAt = t;
+    isoText = d.toISOString();
+  }
+  return isoText;
+}
 
 /** one click as a line of `COPY clicks FROM STDIN` text, the columns in COLUMN_LIST order */
 function copyLine(r: ClickRow): string {
-  const d = deviceOf(r.userAgent ?? undefined);
   const s = r.subs;
   return (
-    `${r.id}\t${r.createdAt.toISOString()}\t${r.status}\t${txt(r.invalidReason)}\t${r.isUnique ? 't' : 'f'}\t${r.isBot ? 't' : 'f'}\t` +
+    `${r.id}\t${isoOf(r.createdAt)}\t${r.status}\t${own(r.invalidReason)}\t${r.isUnique ? 't' : 'f'}\t${r.isBot ? 't' : 'f'}\t` +
     `${int(r.campaignId)}\t${int(r.offerId)}\t${int(r.affiliateId)}\t${int(r.teamId)}\t${int(r.landerId)}\t${int(r.trafficSourceId)}\t` +
-    `${txt(r.country)}\t${txt(r.language)}\t${txt(r.ip)}\t${txt(r.userAgent)}\t${txt(r.referrer)}\t` +
-    `${txt(d.browser)}\t${txt(d.browserVersion)}\t${txt(d.os)}\t${txt(d.osVersion)}\t${txt(d.deviceType)}\t${txt(d.deviceBrand)}\t${txt(d.deviceModel)}\t` +
+    `${own(r.country)}\t${own(r.language)}\t${own(r.ip)}\t${txt(r.referrer)}\t${agentText(r.userAgent ?? '')}\t` +
     `${txt(r.targetUrl)}\t${txt(s[0])}\t${txt(s[1])}\t${txt(s[2])}\t${txt(s[3])}\t${txt(s[4])}\t${txt(s[5])}\t${txt(s[6])}\t${txt(s[7])}\t${txt(s[8])}\t` +
     `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\n`
   );

@@ -12,6 +12,9 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 
 let lastMs = 0;
 let counter = 0;
+/** the time part of the ids of `prefixMs` */
+let prefixMs = -1;
+let prefix = '';
 
 export function uuidv7(now = Date.now()): string {
   if (offset + 10 > POOL_SIZE) {
@@ -25,14 +28,18 @@ export function uuidv7(now = Date.now()): string {
     lastMs++;
     counter = 0;
   }
-  // 48 bits of milliseconds as 12 hex digits, version 7 + the counter, variant 10 + random bits, random bits (the pool's
-  // first two bytes here seeded the counter: the random bits are the next eight)
-  const ms = lastMs.toString(16).padStart(12, '0');
+  // 48 bits of milliseconds as 12 hex digits (written once per millisecond), version 7 + the counter, variant 10 +
+  // random bits, random bits (the pool's first two bytes here seeded the counter: the random bits are the next eight)
+  if (lastMs !== prefixMs) {
+    const ms = lastMs.toString(16).padStart(12, '0');
+    prefix = `${ms.slice(0, 8)}-${ms.slice(8)}-`;
+    prefixMs = lastMs;
+  }
   const p = pool;
   const o = offset + 2;
   offset += 10;
   return (
-    `${ms.slice(0, 8)}-${ms.slice(8)}-${HEX[0x70 | (counter >> 8)]}${HEX[counter & 0xff]}-${HEX[(p[o] & 0x3f) | 0x80]}${HEX[p[o + 1]]}-` +
+    `${prefix}${HEX[0x70 | (counter >> 8)]}${HEX[counter & 0xff]}-${HEX[(p[o] & 0x3f) | 0x80]}${HEX[p[o + 1]]}-` +
     `${HEX[p[o + 2]]}${HEX[p[o + 3]]}${HEX[p[o + 4]]}${HEX[p[o + 5]]}${HEX[p[o + 6]]}${HEX[p[o + 7]]}`
   );
 }
