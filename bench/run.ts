@@ -126,7 +126,8 @@ async function main() {
       const prepared = s.setup ? await s.setup(api, query) : { path: s.path, state: {} };
       Object.assign(headers, prepared.headers);
       const ceilingCpuBefore = processCpuMs(ceiling.pid);
-      const c = s.ceiling ? await measure(`http://127.0.0.1:${CEILING_PORT}`, s, {}, prepared, s.ceiling) : undefined;
+      // the same requests (path shape, headers, body) as the app gets; the ceiling answers them without looking
+      const c = s.ceiling ? await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling) : undefined;
       const ceilingCpu = processCpuMs(ceiling.pid) - ceilingCpuBefore;
       const cpuBefore = await cpuSnapshot(app.pid, query);
       const r = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);

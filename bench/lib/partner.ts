@@ -14,3 +14,16 @@ export async function partnerStats(tag: string): Promise<PartnerStats> {
   const res = await fetch(`${PARTNER}/stats/${tag}`);
   return (await res.json()) as PartnerStats;
 }
+
+/**
+ * Makes the ceiling's click 302 carry these headers (a raw list: name, value, ...). Node adds its own `date`,
+ * `connection` and `keep-alive` to both servers' answers, so those are left out.
+ */
+export async function setCeilingClick(headers: Headers): Promise<void> {
+  const raw: string[] = [];
+  headers.forEach((value, name) => {
+    if (name !== 'date' && name !== 'connection' && name !== 'keep-alive') raw.push(name, value);
+  });
+  const res = await fetch(`${PARTNER}/ceiling/click`, { method: 'PUT', body: JSON.stringify(raw) });
+  if (!res.ok) throw new Error(`the ceiling refused the click headers: ${res.status}`);
+}

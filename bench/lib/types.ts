@@ -21,6 +21,8 @@ export interface Prepared {
   headers?: Record<string, string>;
   /** the JSON body of the i-th request (0-based), when each request needs its own */
   body?: (i: number) => unknown;
+  /** the ceiling's path when it is not the scenario's `ceiling` (the click: the same path as the app's) */
+  ceilingPath?: string;
   /** the path of the i-th request, when each request needs its own */
   pathOf?: (i: number) => string;
 }

@@ -8,7 +8,7 @@
  *   setup), so each makes a conversion; afterwards the time until the affiliate receiver got every outbound postback.
  */
 import { buildMarket, sentLeads } from '../lib/market';
-import { partnerStats } from '../lib/partner';
+import { partnerStats, setCeilingClick } from '../lib/partner';
 import type { Query, Scenario } from '../lib/types';
 
 /** how long the postback scenario waits for the outbound postbacks to drain */
@@ -55,7 +55,7 @@ async function settled(query: Query, offerId: number | string): Promise<Record<s
 export const traffic: Scenario[] = [
   {
     name: 'click redirect (GET /c/:key, 302 to the lander, click batch-written)',
-    ceiling: '/c/ceiling',
+    ceiling: '/c/',
     path: '/c/<key>?sub1=bench',
     connections: 50,
     targets: { ratioOfCeiling: 0.5, p99Ms: 25 },
@@ -72,7 +72,14 @@ export const traffic: Scenario[] = [
         'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
         'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
       };
-      return { path: `/c/${campaign.key}?sub1=bench`, headers, state: { campaignId: campaign.id } };
+      // the ceiling answers with the headers of a real answer of the app (a second campaign's: the measured one
+      // must count only the load's clicks), so both servers write, and autocannon reads, the same bytes
+      const sample = await api.create<{ id: number; key: string }>('/campaigns', { title: 'Bench sample campaign', offerId: offer.id, affiliateId: affiliate.id });
+      const answer = await fetch(`${api.base}/c/${sample.key}?sub1=bench`, { headers, redirect: 'manual' });
+      if (answer.status !== 302) throw new Error(`the sample click answered ${answer.status}`);
+      await setCeilingClick(answer.headers);
+      const path = `/c/${campaign.key}?sub1=bench`;
+      return { path, ceilingPath: path, headers, state: { campaignId: campaign.id } };
     },
     async verify(_api, result, state, query, note) {
       // the writer flushes every 50 ms, behind the answers: wait until it caught up (at most 15 s), and say how long it took
