@@ -12,7 +12,7 @@ import pg from 'pg';
 import { apiClient } from './lib/api';
 import { cpuSnapshot, cpuSpent, processCpuMs } from './lib/cpu';
 import { PARTNER_PORT } from './lib/partner';
-import { startProcess, stop, waitFor } from './lib/procs';
+import { serverNodeFlags, startProcess, stop, waitFor } from './lib/procs';
 import type { Prepared, Query, Scenario } from './lib/types';
 import { foundation } from './scenarios/foundation';
 import { traffic } from './scenarios/traffic';
@@ -88,7 +88,7 @@ async function main() {
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const app = startProcess([...profile, 'apps/server/src/main.ts'], {
+  const app = startProcess([...profile, ...serverNodeFlags(), 'apps/server/src/main.ts'], {
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,8 +1,16 @@
 /** Child processes for benchmarks: the app server and the bare-Node ceiling, each in its own process. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** the Node flags of the server's `npm start` (apps/server/package.json, e.g. its young-generation size): the bench
+ * runs the server as it is run */
+export function serverNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
