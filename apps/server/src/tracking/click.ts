@@ -102,7 +102,8 @@ export function fillUrl(url: string, macros: MacroValues): string {
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     const v = macros[parts[i]];
-    if (v !== undefined && v !== null) out += encodeURIComponent(String(v));
+    if (typeof v === 'number' && Number.isSafeInteger(v)) out += v; // digits (and a sign): nothing to encode
+    else if (v !== undefined && v !== null) out += encodeURIComponent(String(v));
     out += parts[i + 1];
   }
   return out;
@@ -259,8 +260,10 @@ export class UniqueClicks {
 
   check(key: string, now: number): boolean {
     const until = this.seen.get(key);
-    if (until !== undefined && until > now) return false;
-    if (this.seen.size >= this.max) {
+    if (until !== undefined) {
+      if (until > now) return false;
+      this.seen.delete(key); // seen again after its window: it moves to the newest end
+    } else if (this.seen.size >= this.max) {
       // drop the oldest tenth (a Map iterates in insertion order)
       let n = Math.ceil(this.max / 10);
       for (const k of this.seen.keys()) {
@@ -268,7 +271,6 @@ export class UniqueClicks {
         this.seen.delete(k);
       }
     }
-    this.seen.delete(key);
     this.seen.set(key, now + this.windowMs);
     return true;
   }
