@@ -205,7 +205,7 @@ async function main() {
       `- Load average (1, 5, 15 min): ${loadAtStart.join(', ')} at the start, ${loadAtEnd.join(', ')} at the end; the \`load\` column is the 1-minute figure after each scenario (the app, PostgreSQL, the partner process and autocannon share the same cores)\n` +
       `- CPU ms/req: CPU time (user + system, from /proc) of the app process and of the PostgreSQL backends of its database from the start of the load until the work it queued is done (clicks written, leads settled, outbound postbacks delivered), per answered request — the cost of one request whatever the machine's load; a 2-core machine serves at most about 2000 / (app + db + load generator) requests a second\n` +
       `- Load: autocannon from a separate process, ${DURATION} s per scenario (or the fixed number of requests the scenario states), connections as listed in \`bench/scenarios\`\n` +
-      `- Ceiling: a bare Node \`http\` server (bench/ceiling.ts, its own process) answering the same shape, measured in the same run; the same process is the local advertiser API and affiliate postback receiver\n\n` +
+      `- Ceiling: a bare Node \`http\` server (bench/ceiling.ts, its own process) given the same requests (path, headers, body) and answering the same shape (the click: the headers of a real answer of the app), measured in the same run; the same process is the local advertiser API and affiliate postback receiver\n\n` +
       `| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|\n${table}\n${reading}`,
   );
   console.log(`\nwritten: bench/RESULTS.md`);
