@@ -31,7 +31,8 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken, secureId } from '../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { author, contains, duplicateTitleErrors, lockById, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { lockById } from '../../lib/rows';
+import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
 
 type Row = typeof advertisers.$inferSelect;
 type Status = (typeof ADVERTISER_STATUSES)[number];

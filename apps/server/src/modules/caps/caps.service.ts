@@ -27,7 +27,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { author, contains, lockById, type AuthorRow } from '../integrations/common';
+import { changeStatuses, lockById } from '../../lib/rows';
+import { author, contains, type AuthorRow } from '../integrations/common';
 import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers/visibility';
 import { capCounters } from './cap-counters';
 import { loadOffers, referenceErrors, type RefCheck } from './offer-refs';
@@ -334,25 +335,7 @@ export async function editSieves(ctx: Ctx, items: { id: number; sieve: Sieve }[]
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      caps,
-      caps.id,
-      items.map((x) => x.id),
-      'Cap',
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(caps).set({ status: item.status }).where(eq(caps.id, item.id));
-      audits.push({ entity: 'cap', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(ctx, { table: caps, idColumn: caps.id, entity: 'cap', what: 'Cap' }, items);
   return byIds(ctx, ids);
 }
 

@@ -7,6 +7,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 
 type CategoryRow = typeof categories.$inferSelect;
 type Status = (typeof CATEGORY_STATUSES)[number];
@@ -108,7 +109,7 @@ export async function create(ctx: Ctx, items: z.infer<typeof categoryCreate>[]) 
 export async function update(ctx: Ctx, items: z.infer<typeof categoryUpdate>[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<CategoryRow>(c, categories, categories.id, items.map((x) => x.id), 'Category');
     const errors = await duplicateErrors(c, items.map((x) => ({ id: x.id, title: x.title ?? current.get(x.id)!.title })));
     if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
     const audits: AuditEntry[] = [];
@@ -125,28 +126,8 @@ export async function update(ctx: Ctx, items: z.infer<typeof categoryUpdate>[]) 
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(categories).set({ status: item.status }).where(eq(categories.id, item.id));
-      audits.push({ entity: 'category', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(ctx, { table: categories, idColumn: categories.id, entity: 'category', what: 'Category' }, items);
   return byIds(ctx, ids);
-}
-
-/** The rows an edit touches, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(categories).where(inArray(categories.id, unique)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Category');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

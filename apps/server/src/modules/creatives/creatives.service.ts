@@ -30,8 +30,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
+import { lockById } from '../../lib/rows';
 import type { Storage } from '../../lib/storage';
-import { author, contains, lockById, missingIds } from '../integrations/common';
+import { author, contains, missingIds } from '../integrations/common';
 import { audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from '../landers/scope';
 
 type Row = typeof creatives.$inferSelect;

@@ -16,6 +16,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 import { getSetting } from '../settings/settings.store';
 
 type CurrencyRow = typeof currencies.$inferSelect;
@@ -242,7 +243,7 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
     // lock first, then read the base: a concurrent change of the base currency has either committed or waits
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<CurrencyRow>(c, currencies, currencies.id, items.map((x) => x.id), 'Currency', { ordered: true });
     const base = await baseCurrencyCode(c);
     const errors: ApiErrorItem[] = [];
     items.forEach((x, i) => {
@@ -277,29 +278,22 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
-    const base = await baseCurrencyCode(c);
-    if (items.some((x) => x.status !== 'active' && current.get(x.id)!.code === base)) throw AppError.business(BASE_STATUS);
-    const audits: AuditEntry[] = [];
-    for (const x of items) {
-      const changes = diffFields(current.get(x.id)!, { status: x.status });
-      if (!changes) continue;
-      await tx.update(currencies).set({ status: x.status }).where(eq(currencies.id, x.id));
-      audits.push({ entity: 'currency', entityId: x.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses<CurrencyRow, Status>(
+    ctx,
+    {
+      table: currencies,
+      idColumn: currencies.id,
+      entity: 'currency',
+      what: 'Currency',
+      ordered: true,
+      check: async (c, current) => {
+        const base = await baseCurrencyCode(c);
+        if (items.some((x) => x.status !== 'active' && current.get(x.id)!.code === base)) throw AppError.business(BASE_STATUS);
+      },
+    },
+    items,
+  );
   return byIds(ctx, ids);
-}
-
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(currencies).where(inArray(currencies.id, unique)).orderBy(asc(currencies.id)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Currency');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

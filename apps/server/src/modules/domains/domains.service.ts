@@ -13,6 +13,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { lockById } from '../../lib/rows';
 
 type DomainRow = typeof domains.$inferSelect;
 type Status = (typeof DOMAIN_STATUSES)[number];
@@ -136,7 +137,7 @@ export async function create(ctx: Ctx, items: z.infer<typeof domainCreate>[], dn
 export async function update(ctx: Ctx, items: z.infer<typeof domainUpdate>[], dnsTarget: string) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<DomainRow>(c, domains, domains.id, items.map((x) => x.id), 'Domain');
     const errors = await duplicateErrors(c, items.map((x) => ({ id: x.id, host: x.host ?? current.get(x.id)!.host })));
     if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
     const audits: AuditEntry[] = [];
@@ -155,7 +156,7 @@ export async function update(ctx: Ctx, items: z.infer<typeof domainUpdate>[], dn
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[], dnsTarget: string) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<DomainRow>(c, domains, domains.id, items.map((x) => x.id), 'Domain');
     const audits: AuditEntry[] = [];
     for (const item of items) {
       const changes = diffFields(current.get(item.id)!, { status: item.status });
@@ -167,14 +168,6 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
     return items.map((x) => x.id);
   });
   return byIds(ctx, ids, dnsTarget);
-}
-
-/** The rows an edit touches, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(domains).where(inArray(domains.id, unique)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Domain');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[], dnsTarget: string) {

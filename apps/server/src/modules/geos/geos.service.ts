@@ -10,6 +10,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { lockById } from '../../lib/rows';
 
 type GeoRow = typeof geos.$inferSelect;
 type ListInput = z.infer<typeof geoListQuery>;
@@ -129,7 +130,7 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<GeoRow>(c, geos, geos.id, items.map((x) => x.id), 'Geo', { ordered: true });
     items.forEach((x) => {
       if (current.get(x.id)!.status === 'deleted') throw AppError.business('A deleted geo cannot be edited');
     });
@@ -160,7 +161,7 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 export async function changeStatus(ctx: Ctx, items: { id: number; status: GeoStatus }[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<GeoRow>(c, geos, geos.id, items.map((x) => x.id), 'Geo', { ordered: true });
     const deleting = items.filter((x) => x.status === 'deleted' && current.get(x.id)!.status !== 'deleted').map((x) => x.id);
     if (deleting.length) {
       const used = await tx
@@ -184,14 +185,6 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: GeoSta
     return items.map((x) => x.id);
   });
   return byIds(ctx, ids);
-}
-
-/** The rows a write touches, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(geos).where(inArray(geos.id, unique)).orderBy(asc(geos.id)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Geo');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

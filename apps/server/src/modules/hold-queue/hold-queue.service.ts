@@ -11,6 +11,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 
 type HoldRow = typeof holdConfigs.$inferSelect;
 type ListInput = z.infer<typeof holdListQuery>;
@@ -129,7 +130,7 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<HoldRow>(c, holdConfigs, holdConfigs.id, items.map((x) => x.id), 'Hold-queue rule', { ordered: true });
     const newGeos = items.filter((x) => x.geoId !== undefined && x.geoId !== current.get(x.id)!.geoId).map((x) => x.geoId!);
     const active = await lockActiveGeos(c, newGeos);
     const errors: ApiErrorItem[] = [];
@@ -168,33 +169,25 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 
 /** active <-> inactive; a rule can only be activated while its geo is active. */
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
-    const activating = items.filter((x) => x.status === 'active' && current.get(x.id)!.status !== 'active');
-    const active = await lockActiveGeos(c, activating.map((x) => current.get(x.id)!.geoId));
-    if (activating.some((x) => !active.has(current.get(x.id)!.geoId))) {
-      throw AppError.business('A hold-queue rule can only be activated while its geo is active');
-    }
-    const audits: AuditEntry[] = [];
-    for (const x of items) {
-      const changes = diffFields(current.get(x.id)!, { status: x.status });
-      if (!changes) continue;
-      await tx.update(holdConfigs).set({ status: x.status }).where(eq(holdConfigs.id, x.id));
-      audits.push({ entity: 'hold_config', entityId: x.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses<HoldRow, Status>(
+    ctx,
+    {
+      table: holdConfigs,
+      idColumn: holdConfigs.id,
+      entity: 'hold_config',
+      what: 'Hold-queue rule',
+      ordered: true,
+      check: async (c, current) => {
+        const activating = items.filter((x) => x.status === 'active' && current.get(x.id)!.status !== 'active');
+        const active = await lockActiveGeos(c, activating.map((x) => current.get(x.id)!.geoId));
+        if (activating.some((x) => !active.has(current.get(x.id)!.geoId))) {
+          throw AppError.business('A hold-queue rule can only be activated while its geo is active');
+        }
+      },
+    },
+    items,
+  );
   return byIds(ctx, ids);
-}
-
-/** The rows a write touches, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(holdConfigs).where(inArray(holdConfigs.id, unique)).orderBy(asc(holdConfigs.id)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Hold-queue rule');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

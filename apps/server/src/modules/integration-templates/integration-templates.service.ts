@@ -15,7 +15,8 @@ import { hasPermission, requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { author, contains, duplicateTitleErrors, lockById, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { changeStatuses, lockById } from '../../lib/rows';
+import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
 import { checkSection, sectionsView } from '../integrations/sections';
 
 type Row = typeof integrationTemplates.$inferSelect;
@@ -180,28 +181,17 @@ export async function update(ctx: Ctx, items: z.infer<typeof integrationTemplate
 
 /** Status change; integrations made from a template keep running (they are copies). */
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      integrationTemplates,
-      integrationTemplates.id,
-      items.map((x) => x.id),
-      'Integration template',
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx
-        .update(integrationTemplates)
-        .set({ status: item.status, statusChangedAt: ctx.now() })
-        .where(eq(integrationTemplates.id, item.id));
-      audits.push({ entity: 'integration_template', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(
+    ctx,
+    {
+      table: integrationTemplates,
+      idColumn: integrationTemplates.id,
+      entity: 'integration_template',
+      what: 'Integration template',
+      set: () => ({ statusChangedAt: ctx.now() }),
+    },
+    items,
+  );
   return byIds(ctx, ids);
 }
 

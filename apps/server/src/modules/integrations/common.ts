@@ -51,20 +51,6 @@ export async function uniqueGuard<T>(loc: (string | number)[], message: string, 
   }
 }
 
-/** Rows by id, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-export async function lockById<R extends { id: number }>(
-  ctx: Ctx,
-  table: PgTable,
-  idCol: PgColumn,
-  ids: number[],
-  what: string,
-): Promise<Map<number, R>> {
-  const unique = [...new Set(ids)];
-  const rows = (await ctx.db.select().from(table).where(inArray(idCol, unique)).for('update')) as R[];
-  if (rows.length !== unique.length) throw AppError.notFound(what);
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 /** Ids that do not exist in a table, reported as field errors at their place in the request. */
 export async function missingIds(
   ctx: Ctx,

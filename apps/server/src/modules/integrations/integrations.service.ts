@@ -27,9 +27,10 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken } from '../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 import { callOutbound } from '../../lib/outbound';
 import { previewIntegrations, stopOffersOfIntegrations } from './cascades';
-import { author, contains, lockById, uniqueGuard, type AuthorRow } from './common';
+import { author, contains, uniqueGuard, type AuthorRow } from './common';
 import { buildOutApiRequest, parseOutApiResponse, valueAt } from './out-api';
 import { checkSection, leadFieldsOf, sectionsView } from './sections';
 
@@ -280,28 +281,25 @@ export async function update(ctx: Ctx, items: z.infer<typeof integrationUpdate>[
 
 /** Status change; deactivating an integration stops the offers connected through it, in the same transaction. */
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const result = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      integrations,
-      integrations.id,
-      items.map((x) => x.id),
-      'Integration',
-    );
-    const audits: AuditEntry[] = [];
-    const stopped: number[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(integrations).set({ status: item.status, statusChangedAt: ctx.now() }).where(eq(integrations.id, item.id));
-      audits.push({ entity: 'integration', entityId: item.id, action: 'change_status', changes });
-      if (item.status === 'inactive') stopped.push(item.id);
-    }
-    await recordAudits(c, audits);
-    return { ids: items.map((x) => x.id), offers: await stopOffersOfIntegrations(c, stopped) };
-  });
-  return { items: await byIds(ctx, result.ids), offers: result.offers };
+  let offers = 0;
+  const ids = await changeStatuses(
+    ctx,
+    {
+      table: integrations,
+      idColumn: integrations.id,
+      entity: 'integration',
+      what: 'Integration',
+      set: () => ({ statusChangedAt: ctx.now() }),
+      after: async (c, changed) => {
+        offers = await stopOffersOfIntegrations(
+          c,
+          changed.filter((x) => x.status === 'inactive').map((x) => x.id),
+        );
+      },
+    },
+    items,
+  );
+  return { items: await byIds(ctx, ids), offers };
 }
 
 export const cascadePreview = (ctx: Ctx, ids: number[]) => previewIntegrations(ctx, ids);

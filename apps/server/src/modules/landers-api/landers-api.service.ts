@@ -32,7 +32,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { author, contains, duplicateTitleErrors, lockById, missingIds, uniqueGuard } from '../integrations/common';
+import { changeStatuses, lockById } from '../../lib/rows';
+import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard } from '../integrations/common';
 
 type Row = typeof landersApi.$inferSelect;
 type Status = (typeof LANDERS_API_STATUSES)[number];
@@ -372,25 +373,11 @@ export async function update(ctx: Ctx, items: UpdateItem[]) {
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      landersApi,
-      landersApi.id,
-      items.map((x) => x.id),
-      'Landing API page',
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(landersApi).set({ status: item.status }).where(eq(landersApi.id, item.id));
-      audits.push({ entity: 'lander_api', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(
+    ctx,
+    { table: landersApi, idColumn: landersApi.id, entity: 'lander_api', what: 'Landing API page' },
+    items,
+  );
   return byIds(ctx, ids);
 }
 

@@ -28,7 +28,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { author, contains, lockById } from '../integrations/common';
+import { changeStatuses, lockById } from '../../lib/rows';
+import { author, contains } from '../integrations/common';
 import { affiliateAudience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from './scope';
 
 type Row = typeof landers.$inferSelect;
@@ -422,35 +423,29 @@ export async function update(ctx: Ctx, items: UpdateItem[]) {
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      landers,
-      landers.id,
-      items.map((x) => x.id),
-      'Lander',
-    );
-    const statuses = await advertiserStatuses(
-      c,
-      [...current.values()].map((r) => r.advertiserId),
-    );
-    guard(
-      items.flatMap((x, i) => {
-        const advertiserId = current.get(x.id)!.advertiserId;
-        return x.status === 'active' && advertiserId !== null && statuses.get(advertiserId) !== 'active' ? [i] : [];
-      }),
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(landers).set({ status: item.status, statusChangedAt: ctx.now() }).where(eq(landers.id, item.id));
-      audits.push({ entity: 'lander', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses<Row, Status>(
+    ctx,
+    {
+      table: landers,
+      idColumn: landers.id,
+      entity: 'lander',
+      what: 'Lander',
+      check: async (c, current) => {
+        const statuses = await advertiserStatuses(
+          c,
+          [...current.values()].map((r) => r.advertiserId),
+        );
+        guard(
+          items.flatMap((x, i) => {
+            const advertiserId = current.get(x.id)!.advertiserId;
+            return x.status === 'active' && advertiserId !== null && statuses.get(advertiserId) !== 'active' ? [i] : [];
+          }),
+        );
+      },
+      set: () => ({ statusChangedAt: ctx.now() }),
+    },
+    items,
+  );
   return byIds(ctx, ids);
 }
 

@@ -25,6 +25,7 @@ import { requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses } from '../../lib/rows';
 
 type MetricRow = typeof metrics.$inferSelect;
 type ListInput = z.infer<typeof metricListQuery>;
@@ -195,27 +196,11 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockEditable(
-      c,
-      items.map((x) => x.id),
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const row = current.get(item.id)!;
-      if (row.status === item.status) continue;
-      await tx.update(metrics).set({ status: item.status }).where(eq(metrics.id, item.id));
-      audits.push({
-        entity: 'metric',
-        entityId: item.id,
-        action: 'change_status',
-        changes: { before: { status: row.status }, after: { status: item.status } },
-      });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(
+    ctx,
+    { table: metrics, idColumn: metrics.id, entity: 'metric', what: 'Metric', lock: lockEditable },
+    items,
+  );
   return byIds(ctx, ids);
 }
 

@@ -58,8 +58,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { lockById } from '../../lib/rows';
 import { imageUrl } from '../images/images.service';
-import { author, contains, lockById } from '../integrations/common';
+import { author, contains } from '../integrations/common';
 import { loadAffiliateManagers, reaches } from '../people/scope';
 import { isAffiliate, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 

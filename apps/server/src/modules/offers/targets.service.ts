@@ -26,7 +26,8 @@ import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { toSeconds } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { contains, lockById, uniqueGuard } from '../integrations/common';
+import { lockById } from '../../lib/rows';
+import { contains, uniqueGuard } from '../integrations/common';
 import { sieveErrors } from './assignments.service';
 
 type Row = typeof offerAdvertisers.$inferSelect;

@@ -13,6 +13,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 type ListInput = z.infer<typeof paymentMethodListQuery>;
@@ -145,7 +146,14 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<MethodRow>(
+      c,
+      paymentMethods,
+      paymentMethods.id,
+      items.map((x) => x.id),
+      'Payment method',
+      { ordered: true },
+    );
     const errors = await inputErrors(c, items);
     if (errors.length) throw failed(errors);
     const audits: AuditEntry[] = [];
@@ -164,27 +172,12 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 
 /** active <-> inactive; an inactive method cannot be chosen for new withdrawal methods, existing ones stay. */
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
-    const audits: AuditEntry[] = [];
-    for (const x of items) {
-      const changes = diffFields(current.get(x.id)!, { status: x.status });
-      if (!changes) continue;
-      await tx.update(paymentMethods).set({ status: x.status }).where(eq(paymentMethods.id, x.id));
-      audits.push({ entity: 'payment_method', entityId: x.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(
+    ctx,
+    { table: paymentMethods, idColumn: paymentMethods.id, entity: 'payment_method', what: 'Payment method', ordered: true },
+    items,
+  );
   return byIds(ctx, ids);
-}
-
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(paymentMethods).where(inArray(paymentMethods.id, unique)).orderBy(asc(paymentMethods.id)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Payment method');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

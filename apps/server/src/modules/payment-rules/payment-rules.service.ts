@@ -23,9 +23,10 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps/caps.service';
 import { loadOffers, referenceErrors, type RefCheck } from '../caps/offer-refs';
-import { author, contains, lockById, type AuthorRow } from '../integrations/common';
+import { author, contains, type AuthorRow } from '../integrations/common';
 
 type Row = typeof paymentRules.$inferSelect;
 type CreateItem = z.infer<typeof paymentRuleCreate>;
@@ -277,25 +278,11 @@ export async function update(ctx: Ctx, items: UpdateItem[]) {
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      paymentRules,
-      paymentRules.id,
-      items.map((x) => x.id),
-      'Payment rule',
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(paymentRules).set({ status: item.status }).where(eq(paymentRules.id, item.id));
-      audits.push({ entity: 'payment_rule', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(
+    ctx,
+    { table: paymentRules, idColumn: paymentRules.id, entity: 'payment_rule', what: 'Payment rule' },
+    items,
+  );
   return byIds(ctx, ids);
 }
 

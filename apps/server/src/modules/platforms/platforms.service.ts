@@ -14,8 +14,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 import { previewPlatforms, stopIntegrationsOfPlatforms } from '../integrations/cascades';
-import { author, contains, duplicateTitleErrors, lockById, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, contains, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
 
 type Row = typeof platforms.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -157,28 +158,25 @@ export async function update(ctx: Ctx, items: z.infer<typeof platformUpdate>[]) 
 
 /** Status change; deactivating a platform deactivates its active integrations (and their offers) in the same transaction. */
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const result = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      platforms,
-      platforms.id,
-      items.map((x) => x.id),
-      'Platform',
-    );
-    const audits: AuditEntry[] = [];
-    const stopped: number[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(platforms).set({ status: item.status, statusChangedAt: ctx.now() }).where(eq(platforms.id, item.id));
-      audits.push({ entity: 'platform', entityId: item.id, action: 'change_status', changes });
-      if (item.status === 'inactive') stopped.push(item.id);
-    }
-    await recordAudits(c, audits);
-    return { ids: items.map((x) => x.id), ...(await stopIntegrationsOfPlatforms(c, stopped)) };
-  });
-  return { items: await byIds(ctx, result.ids), integrations: result.integrations, offers: result.offers };
+  let stopped = { integrations: 0, offers: 0 };
+  const ids = await changeStatuses(
+    ctx,
+    {
+      table: platforms,
+      idColumn: platforms.id,
+      entity: 'platform',
+      what: 'Platform',
+      set: () => ({ statusChangedAt: ctx.now() }),
+      after: async (c, changed) => {
+        stopped = await stopIntegrationsOfPlatforms(
+          c,
+          changed.filter((x) => x.status === 'inactive').map((x) => x.id),
+        );
+      },
+    },
+    items,
+  );
+  return { items: await byIds(ctx, ids), integrations: stopped.integrations, offers: stopped.offers };
 }
 
 export const cascadePreview = (ctx: Ctx, ids: number[]) => previewPlatforms(ctx, ids);

@@ -9,6 +9,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { z } from 'zod';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 
 type TagRow = typeof tags.$inferSelect;
 type ListInput = z.infer<typeof tagListQuery>;
@@ -134,7 +135,7 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<TagRow>(c, tags, tags.id, items.map((x) => x.id), 'Tag');
     const wanted = items.map((x) => {
       const row = current.get(x.id)!;
       return { id: x.id, type: x.type ?? row.type, title: x.title ?? row.title };
@@ -156,19 +157,7 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: (typeof TAG_STATUSES)[number] }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(tags).set({ status: item.status }).where(eq(tags.id, item.id));
-      audits.push({ entity: 'tag', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(ctx, { table: tags, idColumn: tags.id, entity: 'tag', what: 'Tag' }, items);
   return byIds(ctx, ids);
 }
 
@@ -184,14 +173,6 @@ export async function remove(ctx: Ctx, ids: number[]) {
     );
     return unique;
   });
-}
-
-/** The rows an edit touches, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(tags).where(inArray(tags.id, unique)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Tag');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

@@ -9,6 +9,7 @@ import type { Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 
 type Row = typeof trafficSources.$inferSelect;
 type Status = (typeof TRAFFIC_SOURCE_STATUSES)[number];
@@ -103,7 +104,7 @@ export async function create(ctx: Ctx, items: z.infer<typeof trafficSourceCreate
 export async function update(ctx: Ctx, items: z.infer<typeof trafficSourceUpdate>[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
+    const current = await lockById<Row>(c, trafficSources, trafficSources.id, items.map((x) => x.id), 'Traffic source');
     const errors = await duplicateErrors(c, items.map((x) => ({ id: x.id, title: x.title ?? current.get(x.id)!.title })));
     if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
     const audits: AuditEntry[] = [];
@@ -120,28 +121,12 @@ export async function update(ctx: Ctx, items: z.infer<typeof trafficSourceUpdate
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockRows(c, items.map((x) => x.id));
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(trafficSources).set({ status: item.status }).where(eq(trafficSources.id, item.id));
-      audits.push({ entity: 'traffic_source', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(
+    ctx,
+    { table: trafficSources, idColumn: trafficSources.id, entity: 'traffic_source', what: 'Traffic source' },
+    items,
+  );
   return byIds(ctx, ids);
-}
-
-/** The rows an edit touches, locked until the transaction ends; a missing id is a 404 and nothing is written. */
-async function lockRows(ctx: Ctx, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db.select().from(trafficSources).where(inArray(trafficSources.id, unique)).for('update');
-  if (rows.length !== unique.length) throw AppError.notFound('Traffic source');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {

@@ -17,8 +17,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
+import { changeStatuses, lockById } from '../../lib/rows';
 import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations/cascades';
-import { author, contains, duplicateTitleErrors, lockById, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, contains, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
 
 type Row = typeof verticals.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -150,31 +151,23 @@ export async function update(ctx: Ctx, items: z.infer<typeof verticalUpdate>[]) 
 
 /** Status change; deactivating a vertical blocks its active advertisers in the same transaction. */
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[]) {
-  const result = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      verticals,
-      verticals.id,
-      items.map((x) => x.id),
-      'Vertical',
-    );
-    const audits: AuditEntry[] = [];
-    const stoppedIds: number[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(verticals).set({ status: item.status, statusChangedAt: ctx.now() }).where(eq(verticals.id, item.id));
-      audits.push({ entity: 'vertical', entityId: item.id, action: 'change_status', changes });
-      if (item.status === 'inactive') stoppedIds.push(item.id);
-    }
-    await recordAudits(c, audits);
-    let advertisersStopped = 0;
-    for (const id of stoppedIds)
-      advertisersStopped += await stopAdvertisersOfVerticals(c, [id], `Vertical '${current.get(id)!.title}' was deactivated`);
-    return { ids: items.map((x) => x.id), advertisers: advertisersStopped };
-  });
-  return { items: await byIds(ctx, result.ids), advertisers: result.advertisers };
+  let advertisers = 0;
+  const ids = await changeStatuses<Row, Status>(
+    ctx,
+    {
+      table: verticals,
+      idColumn: verticals.id,
+      entity: 'vertical',
+      what: 'Vertical',
+      set: () => ({ statusChangedAt: ctx.now() }),
+      after: async (c, changed, current) => {
+        for (const { id } of changed.filter((x) => x.status === 'inactive'))
+          advertisers += await stopAdvertisersOfVerticals(c, [id], `Vertical '${current.get(id)!.title}' was deactivated`);
+      },
+    },
+    items,
+  );
+  return { items: await byIds(ctx, ids), advertisers };
 }
 
 export const cascadePreview = (ctx: Ctx, ids: number[]) => previewVerticals(ctx, ids);
