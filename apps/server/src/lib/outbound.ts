@@ -39,6 +39,8 @@ export interface OutboundResult {
   response: RecordedResponse | null;
   /** why no response came: refused address, DNS failure, timeout, connection error */
   error: string | null;
+  /** no (whole) answer came within the timeout */
+  timedOut?: boolean;
 }
 
 const blocked = new BlockList();
@@ -114,6 +116,11 @@ function record(req: OutboundRequest): RecordedRequest {
   };
 }
 
+/** The result of a call decided against before it was made (e.g. a receiver's open circuit breaker), recorded alike. */
+export function notCalled(req: OutboundRequest, error: string): OutboundResult {
+  return { request: record(req), response: null, error };
+}
+
 /** Makes the call; never throws for a refused address, network failure or timeout — the result says what happened. */
 export async function callOutbound(req: OutboundRequest, opts: { allowPrivate: boolean }): Promise<OutboundResult> {
   const recorded = record(req);
@@ -143,7 +150,7 @@ export async function callOutbound(req: OutboundRequest, opts: { allowPrivate: b
             : e.code === 'ENOTFOUND'
               ? `The host ${host} was not found`
               : `The call failed: ${e.code ?? e.message}`;
-      resolve({ request: recorded, response: null, error });
+      resolve({ request: recorded, response: null, error, ...(signal.aborted ? { timedOut: true } : {}) });
     };
     const headers: Record<string, string> = { ...req.headers };
     if (req.body !== null && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { campaignPostbacks, campaigns, postbacks, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import { deliverPostback, enqueuePostbackEvents, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from './index';
+import { deliverPostback, enqueuePostbackEvents, HostBreaker, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from './index';
 
 const t = await useApp();
 const db = t.database.db;
@@ -253,5 +253,95 @@ describe('postback-deliver job', () => {
     await runAll();
     expect(received).toEqual([]);
     expect(await logsOf([gone.id])).toHaveLength(1);
+  });
+});
+
+describe('receiver circuit breaker', () => {
+  it('opens after the threshold of timeouts in a row, lets one trial call through after the cool-down, closes on any answer', () => {
+    let now = 0;
+    const breaker = new HostBreaker({ threshold: 2, coolDownMs: 1000, now: () => now });
+    const timeout = { answered: false, timedOut: true };
+    expect(breaker.admit('a:1')).toBeNull();
+    breaker.record('a:1', timeout);
+    expect(breaker.admit('a:1')).toBeNull();
+    // a refused connection holds no slot: it neither counts nor resets
+    breaker.record('a:1', { answered: false, timedOut: false });
+    expect(breaker.admit('a:1')).toBeNull();
+    breaker.record('a:1', timeout);
+    expect(breaker.admit('a:1')).toMatch(
+      /^Not called: the affiliate's server gave no answer to the last 2 calls; it is tried again after 1970-01-01T00:00:01.000Z$/,
+    );
+    expect(breaker.admit('b:1')).toBeNull();
+    now = 1000;
+    expect(breaker.admit('a:1')).toBeNull(); // the trial
+    expect(breaker.admit('a:1')).toMatch(/^Not called/); // one trial at a time
+    breaker.record('a:1', timeout);
+    expect(breaker.admit('a:1')).toMatch(/^Not called/);
+    now = 2000;
+    expect(breaker.admit('a:1')).toBeNull();
+    breaker.record('a:1', { answered: true, timedOut: false }); // a 500 is an answer too
+    expect(breaker.admit('a:1')).toBeNull();
+    expect(breaker.admit('a:1')).toBeNull();
+  });
+
+  it('stops calling a receiver that gives no answer, logs each delivery not made, and calls it again after the cool-down', async () => {
+    let answering = false;
+    const silentGot: string[] = [];
+    const silent = createServer((req, res) => {
+      silentGot.push(req.url!);
+      if (answering) res.end('OK');
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const silentBase = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+      const dead = await postback({ affiliateId: affiliate.id, url: `${silentBase}/pb?lead={lead_id}` });
+      const alive = await postback({ affiliateId: affiliate.id, url: `${base}/ok/alive?lead={lead_id}` });
+      const deps = {
+        database: t.database,
+        config: { ALLOW_PRIVATE_CALLBACKS: true },
+        now: () => t.clock.now,
+        timeoutMs: 200,
+        breaker: new HostBreaker({ threshold: 2, coolDownMs: 30_000, now: () => t.clock.now.getTime() }),
+      };
+      const job = (postbackId: number, leadId: number): PostbackDeliverJob => ({
+        postbackId,
+        event: 'conversion_approved',
+        affiliateId: affiliate.id,
+        goalId: null,
+        leadId,
+        conversionId: null,
+        conversionStatus: null,
+        values: { lead_id: leadId },
+      });
+      for (const lead of [1, 2])
+        await expect(deliverPostback(deps, job(dead.id, lead), { retryCount: 0 })).rejects.toThrow('No answer within 200 ms');
+      await expect(deliverPostback(deps, job(dead.id, 3), { retryCount: 0 })).rejects.toThrow(
+        /^Not called: the affiliate's server gave no answer to the last 2 calls/,
+      );
+      expect(silentGot).toEqual(['/pb?lead=1', '/pb?lead=2']);
+      // another receiver is called as ever
+      expect(await deliverPostback(deps, job(alive.id, 4), { retryCount: 0 })).toBe('delivered');
+
+      t.clock.advance(31);
+      answering = true;
+      expect(await deliverPostback(deps, job(dead.id, 5), { retryCount: 1 })).toBe('delivered');
+      expect(await deliverPostback(deps, job(dead.id, 6), { retryCount: 0 })).toBe('delivered');
+      expect(silentGot).toEqual(['/pb?lead=1', '/pb?lead=2', '/pb?lead=5', '/pb?lead=6']);
+
+      const logs = await logsOf([dead.id]);
+      expect(logs.map((l) => [l.leadId, l.success, l.attempt])).toEqual([
+        [1, false, 1],
+        [2, false, 1],
+        [3, false, 1],
+        [5, true, 2],
+        [6, true, 1],
+      ]);
+      expect(logs[2].msg).toMatch(/^Not called: /);
+      expect(logs[2].data).toMatchObject({ request: { method: 'GET', url: `${silentBase}/pb?lead=3` }, error: logs[2].msg });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
 });

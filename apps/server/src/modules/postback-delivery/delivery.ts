@@ -18,7 +18,8 @@ import { postbacks, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
-import { callOutbound, type OutboundRequest } from '../../lib/outbound';
+import { callOutbound, notCalled, type OutboundRequest } from '../../lib/outbound';
+import { BREAKER_DEFAULTS, HostBreaker, hostOf } from './breaker';
 import { pgJson } from '../../lib/pg-text';
 import { insertLogsSql, logRow } from './logs';
 import { directTargetReads, type PostbackTargetReads, type TargetPostback } from './targets';
@@ -131,6 +132,10 @@ export interface DeliveryDeps {
   logs?: Batcher<typeof systemLogs.$inferInsert, number>;
   /** the job workers' shared look-up of the postbacks they deliver (without it each job reads its own) */
   postbacks?: Batcher<number, DeliveredPostback | null>;
+  /** the job workers' breaker of receivers that stopped answering (without it every call is made) */
+  breaker?: HostBreaker;
+  /** how long a receiver has to answer (default POSTBACK_TIMEOUT_MS) */
+  timeoutMs?: number;
 }
 
 /** what a delivery reads of its postback, as it is at delivery */
@@ -173,8 +178,8 @@ export function postbackLookup(database: Database): Batcher<number, DeliveredPos
 }
 
 /** The request of one postback: GET calls the URL; POST sends its query string as a form body too. */
-export function buildPostbackRequest(method: string, url: string): OutboundRequest {
-  if (method.toUpperCase() !== 'POST') return { method: 'GET', url, headers: {}, body: null, timeoutMs: POSTBACK_TIMEOUT_MS };
+export function buildPostbackRequest(method: string, url: string, timeoutMs = POSTBACK_TIMEOUT_MS): OutboundRequest {
+  if (method.toUpperCase() !== 'POST') return { method: 'GET', url, headers: {}, body: null, timeoutMs };
   let query = '';
   try {
     query = new URL(url).search.replace(/^\?/, '');
@@ -186,7 +191,7 @@ export function buildPostbackRequest(method: string, url: string): OutboundReque
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: query,
-    timeoutMs: POSTBACK_TIMEOUT_MS,
+    timeoutMs,
   };
 }
 
@@ -212,7 +217,12 @@ export async function attemptPostback(
   opts: { test?: boolean } = {},
 ): Promise<AttemptResult> {
   const url = substituteMacros(postback.url, job.values);
-  const result = await callOutbound(buildPostbackRequest(postback.method, url), { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
+  const request = buildPostbackRequest(postback.method, url, deps.timeoutMs);
+  // a test from the screen always calls; a delivery skips a receiver that stopped answering (breaker.ts)
+  const host = deps.breaker && !opts.test ? hostOf(url) : null;
+  const refusal = host ? deps.breaker!.admit(host) : null;
+  const result = refusal ? notCalled(request, refusal) : await callOutbound(request, { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
+  if (host && !refusal) deps.breaker!.record(host, { answered: result.response !== null, timedOut: !!result.timedOut });
   const status = result.response?.status ?? null;
   const success = status !== null && status >= 200 && status < 300;
   const answer = success ? `Delivered (HTTP ${status})` : (result.error ?? `The affiliate's server answered HTTP ${status}`);
@@ -273,6 +283,7 @@ export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps):
     ...deps,
     logs: deps.logs ?? attemptLogWriter(deps.database),
     postbacks: deps.postbacks ?? postbackLookup(deps.database),
+    breaker: deps.breaker ?? new HostBreaker({ ...BREAKER_DEFAULTS, now: () => deps.now().getTime() }),
   };
   queue.define<PostbackDeliverJob>({
     name: POSTBACK_DELIVER_JOB,

@@ -12,5 +12,6 @@ export {
   type PostbackDeliverJob,
   type AttemptResult,
 } from './delivery';
+export { HostBreaker } from './breaker';
 export { insertLogsSql, logRow } from './logs';
 export { directTargetReads, PostbackTargetsCache, type PostbackTargetReads, type TargetPostback } from './targets';
