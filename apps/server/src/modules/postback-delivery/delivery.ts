@@ -11,10 +11,9 @@
  * the queue retries with exponential backoff. Staff-only macros (revenue, advertiser id) never reach an affiliate.
  */
 import { MACROS, POSTBACK_EVENTS, substituteMacros, type MacroValues, type PostbackEvent } from '@leadgrid/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { postbacks, systemLogs } from '../../db/schema';
+import type { systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
@@ -153,14 +152,21 @@ const INSERT_ATTEMPT_LOGS = `${insertLogsSql('$1::json')}\nreturning id::float8 
  * deliveries does not cost a round trip each.
  */
 export function attemptLogWriter(database: Database): Batcher<typeof systemLogs.$inferInsert, number> {
-  return new Batcher(
-    async (rows) =>
-      (await database.query<{ id: number }>(INSERT_ATTEMPT_LOGS, [pgJson(rows.map(logRow))], 'postback_out_logs')).rows.map((r) => r.id),
-    { max: 100, parallel: 2 },
-  );
+  return new Batcher((rows) => insertAttemptLogs(database, rows), { max: 100, parallel: 2 });
+}
+
+/** attempt logs in one statement; answers their ids in order */
+async function insertAttemptLogs(database: Database, rows: (typeof systemLogs.$inferInsert)[]): Promise<number[]> {
+  return (await database.query<{ id: number }>(INSERT_ATTEMPT_LOGS, [pgJson(rows.map(logRow))], 'postback_out_logs')).rows.map((r) => r.id);
 }
 
 const ACTIVE_POSTBACKS = `select id, url, method from postbacks where id = any($1::int[]) and status = 'active'`;
+
+/** the active postbacks among these ids, by id (one statement; a gone or inactive one is absent) */
+async function activePostbacks(database: Database, ids: number[]): Promise<Map<number, DeliveredPostback>> {
+  const { rows } = await database.query<DeliveredPostback>(ACTIVE_POSTBACKS, [`{${[...new Set(ids)].join(',')}}`], 'postbacks_active');
+  return new Map(rows.map((r) => [r.id, r]));
+}
 
 /**
  * The postbacks the job workers deliver, read as they are at delivery: the jobs of a worker's batch run at once, and
@@ -169,8 +175,7 @@ const ACTIVE_POSTBACKS = `select id, url, method from postbacks where id = any($
 export function postbackLookup(database: Database): Batcher<number, DeliveredPostback | null> {
   return new Batcher(
     async (ids) => {
-      const { rows } = await database.query<DeliveredPostback>(ACTIVE_POSTBACKS, [`{${[...new Set(ids)].join(',')}}`], 'postbacks_active');
-      const byId = new Map(rows.map((r) => [r.id, r]));
+      const byId = await activePostbacks(database, ids);
       return ids.map((id) => byId.get(id) ?? null);
     },
     { max: 100, parallel: 2 },
@@ -219,10 +224,11 @@ export async function attemptPostback(
   const url = substituteMacros(postback.url, job.values);
   const request = buildPostbackRequest(postback.method, url, deps.timeoutMs);
   // a test from the screen always calls; a delivery skips a receiver that stopped answering (breaker.ts)
-  const host = deps.breaker && !opts.test ? hostOf(url) : null;
-  const refusal = host ? deps.breaker!.admit(host) : null;
+  const breaker = opts.test ? undefined : deps.breaker;
+  const host = breaker ? hostOf(url) : null;
+  const refusal = host ? breaker!.admit(host) : null;
   const result = refusal ? notCalled(request, refusal) : await callOutbound(request, { allowPrivate: deps.config.ALLOW_PRIVATE_CALLBACKS });
-  if (host && !refusal) deps.breaker!.record(host, { answered: result.response !== null, timedOut: !!result.timedOut });
+  if (host && !refusal) breaker!.record(host, { answered: result.response !== null, timedOut: !!result.timedOut });
   const status = result.response?.status ?? null;
   const success = status !== null && status >= 200 && status < 300;
   const answer = success ? `Delivered (HTTP ${status})` : (result.error ?? `The affiliate's server answered HTTP ${status}`);
@@ -251,9 +257,7 @@ export async function attemptPostback(
     msg,
     attempt,
   };
-  const logId = deps.logs
-    ? await deps.logs.add(row)
-    : (await deps.database.db.insert(systemLogs).values(row).returning({ id: systemLogs.id }))[0].id;
+  const logId = deps.logs ? await deps.logs.add(row) : (await insertAttemptLogs(deps.database, [row]))[0];
   return { logId, success, url: result.request.url, responseStatus: status, msg };
 }
 
@@ -266,12 +270,9 @@ export async function deliverPostback(
   job: PostbackDeliverJob,
   info: Pick<JobInfo, 'retryCount'>,
 ): Promise<DeliveryOutcome> {
-  const [postback] = deps.postbacks
-    ? [await deps.postbacks.add(job.postbackId)].filter((r) => r !== null)
-    : await deps.database.db
-        .select({ id: postbacks.id, url: postbacks.url, method: postbacks.method })
-        .from(postbacks)
-        .where(and(eq(postbacks.id, job.postbackId), eq(postbacks.status, 'active')));
+  const postback = deps.postbacks
+    ? await deps.postbacks.add(job.postbackId)
+    : (await activePostbacks(deps.database, [job.postbackId])).get(job.postbackId);
   if (!postback) return 'skipped';
   const result = await attemptPostback(deps, postback, job, info.retryCount + 1);
   if (!result.success) throw new Error(result.msg);
