@@ -38,14 +38,34 @@ export const AUDIENCES: Record<Audience, readonly RoleType[]> = {
 /** Permissions the non-staff role types may hold at all (the catalogue must agree: a widening fails the matrix). */
 export const NON_STAFF_PERMISSIONS: Record<'affiliate' | 'advertiser_member', readonly string[]> = {
   affiliate: [
-    'front.menu.statistics.read', 'front.menu.offers.read', 'front.menu.campaigns.read', 'front.menu.clicks.read', 'front.menu.conversions.read',
-    'front.menu.postback_log.read', 'front.postback_log.affiliate.read', 'front.settings.global_postback.read', 'campaign.update',
-    'postback.own.read', 'postback.own.update', 'conversion.own.read', 'click.own.read', 'lead.own.read',
+    'front.menu.statistics.read',
+    'front.menu.offers.read',
+    'front.menu.campaigns.read',
+    'front.menu.clicks.read',
+    'front.menu.conversions.read',
+    'front.menu.postback_log.read',
+    'front.postback_log.affiliate.read',
+    'front.settings.global_postback.read',
+    'campaign.update',
+    'postback.own.read',
+    'postback.own.update',
+    'conversion.own.read',
+    'click.own.read',
+    'lead.own.read',
   ],
   advertiser_member: [
-    'front.dashboard.read', 'front.menu.statistics.read', 'front.statistics.lead.read', 'front.menu.offers.read', 'front.menu.campaigns.read',
-    'front.menu.reports.read', 'front.reports.downloads.read', 'front.menu.clicks.read', 'front.menu.conversions.read', 'front.menu.postback_log.read',
-    'front.postback_log.affiliate.read', 'metrics.read',
+    'front.dashboard.read',
+    'front.menu.statistics.read',
+    'front.statistics.lead.read',
+    'front.menu.offers.read',
+    'front.menu.campaigns.read',
+    'front.menu.reports.read',
+    'front.reports.downloads.read',
+    'front.menu.clicks.read',
+    'front.menu.conversions.read',
+    'front.menu.postback_log.read',
+    'front.postback_log.affiliate.read',
+    'metrics.read',
   ],
 };
 
@@ -114,9 +134,15 @@ export const SIGNED_IN_ROUTES: Record<string, Declared> = {
   'GET /api/v1/currencies/rate/:code': { audience: 'everyone', why: 'exchange rate' },
   'GET /api/v1/currencies/convert': { audience: 'everyone', why: 'conversion helper' },
   'GET /api/v1/payment-methods/active': { audience: 'everyone', why: 'payment method forms for withdrawal methods' },
-  'GET /api/v1/withdrawal-methods': { audience: 'staffAndAffiliates', why: 'an affiliate its own; staff with payment_method.update or invoice.affiliate.read, within their people scope' },
+  'GET /api/v1/withdrawal-methods': {
+    audience: 'staffAndAffiliates',
+    why: 'an affiliate its own; staff with payment_method.update or invoice.affiliate.read, within their people scope',
+  },
   'GET /api/v1/withdrawal-methods/:id': { audience: 'staffAndAffiliates', why: 'as the list' },
-  'PUT /api/v1/withdrawal-methods': { audience: 'everyone', why: 'affiliates write their own (body checked first: staff get 403 after it)' },
+  'PUT /api/v1/withdrawal-methods': {
+    audience: 'everyone',
+    why: 'affiliates write their own (body checked first: staff get 403 after it)',
+  },
   'PATCH /api/v1/withdrawal-methods': { audience: 'everyone', why: 'affiliates write their own (body checked first)' },
   'POST /api/v1/withdrawal-methods/change_status': { audience: 'everyone', why: 'affiliates write their own (body checked first)' },
   'DELETE /api/v1/withdrawal-methods': { audience: 'everyone', why: 'affiliates write their own (body checked first)' },
@@ -138,7 +164,10 @@ export const SIGNED_IN_ROUTES: Record<string, Declared> = {
 
 /** Permission routes whose service narrows the audience further than the permission does. */
 export const NARROWED_ROUTES: Record<string, Declared> = {
-  'GET /api/v1/settings/global-postback': { audience: 'staff', why: 'the global postback is the network’s; affiliates set their own postbacks' },
+  'GET /api/v1/settings/global-postback': {
+    audience: 'staff',
+    why: 'the global postback is the network’s; affiliates set their own postbacks',
+  },
   'GET /api/v1/landers/filters': { audience: 'staffAndAffiliates', why: 'landers are shown to staff and affiliates only' },
   'GET /api/v1/landers/:id': { audience: 'staffAndAffiliates', why: 'landers are shown to staff and affiliates only' },
   'GET /api/v1/creatives/:id': { audience: 'staffAndAffiliates', why: 'creatives are shown to staff and affiliates only' },
@@ -152,8 +181,16 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/caps/:id': { audience: 'staff', why: 'caps are staff data' },
   'GET /api/v1/payment-rules/filters': { audience: 'staff', why: 'payment rules are staff data' },
   'GET /api/v1/payment-rules/:id': { audience: 'staff', why: 'payment rules are staff data' },
-  'GET /api/v1/offers': { audience: 'staff', why: 'affiliates see offers through /offers/for-affiliate', overrides: { advertiserMember: 'allowed' } },
-  'GET /api/v1/offers/:id': { audience: 'staff', why: 'affiliates see offers through /offers/for-affiliate/:id', overrides: { advertiserMember: 'allowed' } },
+  'GET /api/v1/offers': {
+    audience: 'staff',
+    why: 'affiliates see offers through /offers/for-affiliate',
+    overrides: { advertiserMember: 'allowed' },
+  },
+  'GET /api/v1/offers/:id': {
+    audience: 'staff',
+    why: 'affiliates see offers through /offers/for-affiliate/:id',
+    overrides: { advertiserMember: 'allowed' },
+  },
   'GET /api/v1/offers/creation-data': { audience: 'staff', why: 'the offer form' },
   'GET /api/v1/offers/:id/affiliates': { audience: 'staff', why: 'offer access lists are staff data' },
   'GET /api/v1/offers/:id/teams': { audience: 'staff', why: 'offer access lists are staff data' },
@@ -173,7 +210,9 @@ export interface ProbeContext {
  * so their service's own check is what answers (or an empty body would act).
  */
 export const PROBES: Record<string, (p: ProbeContext) => { query?: string; body?: unknown }> = {
-  'POST /api/v1/auth/impersonate': ({ refreshToken }) => ({ body: { refreshToken: refreshToken ?? 'none'.repeat(8), impersonateAs: 999999999 } }),
+  'POST /api/v1/auth/impersonate': ({ refreshToken }) => ({
+    body: { refreshToken: refreshToken ?? 'none'.repeat(8), impersonateAs: 999999999 },
+  }),
   'GET /api/v1/notes': () => ({ query: 'targetSlug=affiliate:999999999' }),
   'PUT /api/v1/notes': () => ({ body: { items: [{ targetSlug: 'affiliate:999999999', content: 'probe' }] } }),
   'POST /api/v1/notes/change_status': () => ({ body: { items: [{ id: 999999999, status: 'deleted' }] } }),
@@ -183,7 +222,19 @@ export const PROBES: Record<string, (p: ProbeContext) => { query?: string; body?
 export type RecordKind = 'click' | 'lead' | 'conversion' | 'postback' | 'postbackLog' | 'withdrawalMethod' | 'campaign' | 'affiliate';
 
 /** First path segments of affiliate-owned data: each `GET /api/v1/<segment>/:id...` route must be in RECORD_ROUTES. */
-export const AFFILIATE_OWNED_SEGMENTS = ['clicks', 'leads', 'conversions', 'postbacks', 'postback-logs', 'withdrawal-methods', 'campaigns', 'affiliates', 'users', 'exports', 'notes'];
+export const AFFILIATE_OWNED_SEGMENTS = [
+  'clicks',
+  'leads',
+  'conversions',
+  'postbacks',
+  'postback-logs',
+  'withdrawal-methods',
+  'campaigns',
+  'affiliates',
+  'users',
+  'exports',
+  'notes',
+];
 
 /** By-id reads of affiliate-owned data, with the kind of record their `:id` names (null: not an affiliate record). */
 export const RECORD_ROUTES: Record<string, RecordKind | null> = {
@@ -240,10 +291,30 @@ export const KNOWN_EXTRA_PERMISSIONS: { roleType: 'affiliate' | 'advertiser_memb
 
 /** Row-scope answers that leak today because a defect of issue 15 is not fixed yet; a listed leak that is gone fails. */
 export const KNOWN_ROW_LEAKS: KnownFailure[] = [
-  { defect: '15.4 withdrawal methods outside the manager’s scope', op: 'GET /api/v1/withdrawal-methods', principals: ['affiliateManager'], status: 200 },
-  { defect: '15.4 withdrawal methods outside the manager’s scope', op: 'GET /api/v1/withdrawal-methods/:id', principals: ['affiliateManager'], status: 200 },
-  { defect: '15.10 a duplicate names another affiliate’s lead', op: 'GET /api/v1/leads', principals: ['affiliate', 'impersonator'], status: 200 },
-  { defect: '15.10 a duplicate names another affiliate’s lead', op: 'GET /api/v1/leads/:id', principals: ['affiliate', 'impersonator'], status: 200 },
+  {
+    defect: '15.4 withdrawal methods outside the manager’s scope',
+    op: 'GET /api/v1/withdrawal-methods',
+    principals: ['affiliateManager'],
+    status: 200,
+  },
+  {
+    defect: '15.4 withdrawal methods outside the manager’s scope',
+    op: 'GET /api/v1/withdrawal-methods/:id',
+    principals: ['affiliateManager'],
+    status: 200,
+  },
+  {
+    defect: '15.10 a duplicate names another affiliate’s lead',
+    op: 'GET /api/v1/leads',
+    principals: ['affiliate', 'impersonator'],
+    status: 200,
+  },
+  {
+    defect: '15.10 a duplicate names another affiliate’s lead',
+    op: 'GET /api/v1/leads/:id',
+    principals: ['affiliate', 'impersonator'],
+    status: 200,
+  },
 ];
 
 /** Hostile inputs that still get a 5xx (or, for orderBy, not a 400) because a defect of issue 15 is not fixed yet. */

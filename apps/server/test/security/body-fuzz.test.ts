@@ -53,7 +53,10 @@ function hostileBodies(schema: JsonSchema): [string, string][] {
   const every = (value: string) => (names: string[]) => `{${names.map((n) => `"${n}":${value}`).join(',')}}`;
   const perField: [string, (names: string[]) => string][] = [
     ['prototype keys in every field', every(protoObject)],
-    ['prototype keys beside the fields', (names) => `{${[...names.map((n) => `"${n}":"x"`), ...PROTO_NAMES.map((n) => `"${n}":{"polluted":"yes"}`)].join(',')}}`],
+    [
+      'prototype keys beside the fields',
+      (names) => `{${[...names.map((n) => `"${n}":"x"`), ...PROTO_NAMES.map((n) => `"${n}":{"polluted":"yes"}`)].join(',')}}`,
+    ],
     ['prototype names as values', every('"__proto__"')],
     ['constructor as value', every('"constructor"')],
     ['oversized strings', every(JSON.stringify('x'.repeat(64 * 1024)))],
@@ -65,7 +68,8 @@ function hostileBodies(schema: JsonSchema): [string, string][] {
   levels.forEach((level, i) => {
     for (const [name, build] of perField) bodies.push([`${name} (level ${i})`, level.wrap(build(level.names))]);
     // 10,000 levels in a field (60 KB each: ten fields a body, to stay under the body limit)
-    for (let from = 0; from < level.names.length; from += 10) bodies.push([`deep value in fields ${from}+ (level ${i})`, level.wrap(every(deep(10_000))(level.names.slice(from, from + 10)))]);
+    for (let from = 0; from < level.names.length; from += 10)
+      bodies.push([`deep value in fields ${from}+ (level ${i})`, level.wrap(every(deep(10_000))(level.names.slice(from, from + 10)))]);
   });
   return bodies;
 }
@@ -78,30 +82,47 @@ describe('hostile input', () => {
   const knownSeen = new Set<string>();
   let sent = 0;
 
-  it.each(bodyOperations.map((o) => [o.key, o] as const))('never answers 5xx to a hostile body of %s, as an administrator or anonymous', async (key, o) => {
-    const failures: string[] = [];
-    for (const as of [t.admin, null]) {
-      for (const [name, payload] of hostileBodies(schemaOf(o))) {
-        const res = await t.request({ method: o.method as 'POST', url: probePath(o.url, 1), as, payload, headers: { 'content-type': 'application/json' } });
-        sent++;
-        if (res.statusCode < 500) continue;
-        const known = KNOWN_FUZZ_FAILURES.find((k) => k.op === key && k.input.test(name) && (k.as === 'any' || k.as === (as ? 'admin' : 'anonymous')));
-        if (known) knownSeen.add(known.defect + known.op);
-        else failures.push(`${key} as ${as ? 'admin' : 'anonymous'} with ${name}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+  it.each(bodyOperations.map((o) => [o.key, o] as const))(
+    'never answers 5xx to a hostile body of %s, as an administrator or anonymous',
+    async (key, o) => {
+      const failures: string[] = [];
+      for (const as of [t.admin, null]) {
+        for (const [name, payload] of hostileBodies(schemaOf(o))) {
+          const res = await t.request({
+            method: o.method as 'POST',
+            url: probePath(o.url, 1),
+            as,
+            payload,
+            headers: { 'content-type': 'application/json' },
+          });
+          sent++;
+          if (res.statusCode < 500) continue;
+          const known = KNOWN_FUZZ_FAILURES.find(
+            (k) => k.op === key && k.input.test(name) && (k.as === 'any' || k.as === (as ? 'admin' : 'anonymous')),
+          );
+          if (known) knownSeen.add(known.defect + known.op);
+          else failures.push(`${key} as ${as ? 'admin' : 'anonymous'} with ${name}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('still fails only where a known failure is listed, and pollutes nothing', () => {
-    expect(KNOWN_FUZZ_FAILURES.filter((k) => k.op !== '* orderBy' && !knownSeen.has(k.defect + k.op)).map((k) => `${k.defect}: ${k.op} holds now, remove it`)).toEqual([]);
+    expect(
+      KNOWN_FUZZ_FAILURES.filter((k) => k.op !== '* orderBy' && !knownSeen.has(k.defect + k.op)).map(
+        (k) => `${k.defect}: ${k.op} holds now, remove it`,
+      ),
+    ).toEqual([]);
     expect(sent).toBeGreaterThan(5000);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('refuses a prototype name in orderBy with a 4xx', async () => {
-    const lists = operations.filter((o) => o.method === 'GET' && o.openapi?.parameters?.some((p) => p.in === 'query' && p.name === 'orderBy'));
+    const lists = operations.filter(
+      (o) => o.method === 'GET' && o.openapi?.parameters?.some((p) => p.in === 'query' && p.name === 'orderBy'),
+    );
     expect(lists.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const { key, url } of lists) {
@@ -115,6 +136,10 @@ describe('hostile input', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(KNOWN_FUZZ_FAILURES.filter((k) => k.op === '* orderBy' && !knownSeen.has(k.defect + k.op)).map((k) => `${k.defect}: holds now, remove it`)).toEqual([]);
+    expect(
+      KNOWN_FUZZ_FAILURES.filter((k) => k.op === '* orderBy' && !knownSeen.has(k.defect + k.op)).map(
+        (k) => `${k.defect}: holds now, remove it`,
+      ),
+    ).toEqual([]);
   });
 });

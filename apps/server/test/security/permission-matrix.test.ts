@@ -9,8 +9,23 @@ import { defaultPermissions, permissionsForRoleType, type RoleType } from '@lead
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../helper';
 import {
-  AUDIENCES, AFFILIATE_OWNED_SEGMENTS, KNOWN_EXTRA_PERMISSIONS, KNOWN_FAILING, KNOWN_ROW_LEAKS, KNOWN_VALIDATION_FIRST, LIST_QUERIES, NARROWED_ROUTES, NON_STAFF_PERMISSIONS, PROBES,
-  PUBLIC_PREFIXES, PUBLIC_ROUTES, RECORD_ROUTES, SIGNED_IN_ROUTES, type Expect, type KnownFailure, type RecordKind,
+  AUDIENCES,
+  AFFILIATE_OWNED_SEGMENTS,
+  KNOWN_EXTRA_PERMISSIONS,
+  KNOWN_FAILING,
+  KNOWN_ROW_LEAKS,
+  KNOWN_VALIDATION_FIRST,
+  LIST_QUERIES,
+  NARROWED_ROUTES,
+  NON_STAFF_PERMISSIONS,
+  PROBES,
+  PUBLIC_PREFIXES,
+  PUBLIC_ROUTES,
+  RECORD_ROUTES,
+  SIGNED_IN_ROUTES,
+  type Expect,
+  type KnownFailure,
+  type RecordKind,
 } from './access-declarations';
 import { probePath, routeTable, type Operation } from './route-table';
 import { PRINCIPALS, seedSecurityWorld, type AffiliateWorld, type Principal } from './seed';
@@ -35,7 +50,8 @@ const ROLE: Record<Principal, RoleType | null> = {
 function expectation(op: Operation, p: Principal): Expect | { undeclared: string } {
   const cfg = op.config;
   if (cfg.public) {
-    if (PUBLIC_ROUTES[op.key] || Object.keys(PUBLIC_PREFIXES).some((prefix) => op.url.startsWith(`${prefix}/`) || op.url === prefix)) return 'allowed';
+    if (PUBLIC_ROUTES[op.key] || Object.keys(PUBLIC_PREFIXES).some((prefix) => op.url.startsWith(`${prefix}/`) || op.url === prefix))
+      return 'allowed';
     return { undeclared: 'public route missing from PUBLIC_ROUTES' };
   }
   const role = ROLE[p];
@@ -68,7 +84,12 @@ function probeUrl(op: Operation, query?: string): string {
 async function probe(op: Operation, p: Principal) {
   const custom = PROBES[op.key]?.({ refreshToken: w.refreshTokens[p] });
   const body = custom?.body ?? (op.hasBody ? {} : undefined);
-  return t.request({ method: op.method as 'GET', url: probeUrl(op, custom?.query), as: w.tokens[p], ...(body !== undefined ? { payload: body as object } : {}) });
+  return t.request({
+    method: op.method as 'GET',
+    url: probeUrl(op, custom?.query),
+    as: w.tokens[p],
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
 }
 
 const cells = new Map<string, { expected: Expect; status: number; body: string }>();
@@ -91,9 +112,14 @@ describe('route table', () => {
 
   it('declares no operation that no longer exists', () => {
     const known = new Set(operations.map((o) => o.key));
-    const stale = [...Object.keys(PUBLIC_ROUTES), ...Object.keys(SIGNED_IN_ROUTES), ...Object.keys(NARROWED_ROUTES), ...Object.keys(PROBES), ...Object.keys(RECORD_ROUTES), ...Object.keys(LIST_QUERIES)].filter(
-      (k) => !known.has(k),
-    );
+    const stale = [
+      ...Object.keys(PUBLIC_ROUTES),
+      ...Object.keys(SIGNED_IN_ROUTES),
+      ...Object.keys(NARROWED_ROUTES),
+      ...Object.keys(PROBES),
+      ...Object.keys(RECORD_ROUTES),
+      ...Object.keys(LIST_QUERIES),
+    ].filter((k) => !known.has(k));
     expect(stale).toEqual([]);
   });
 
@@ -103,7 +129,10 @@ describe('route table', () => {
       const held = permissionsForRoleType(type, true).map((x) => x.name);
       expect(held.filter((n) => !extra.has(n)).sort(), type).toEqual([...NON_STAFF_PERMISSIONS[type]].sort());
       // a known extra permission that is gone must leave the list
-      expect([...extra].filter((n) => !held.includes(n)), `${type}: fixed, remove from KNOWN_EXTRA_PERMISSIONS`).toEqual([]);
+      expect(
+        [...extra].filter((n) => !held.includes(n)),
+        `${type}: fixed, remove from KNOWN_EXTRA_PERMISSIONS`,
+      ).toEqual([]);
     }
   });
 });
@@ -120,7 +149,9 @@ describe('permission matrix', () => {
         const res = await probe(op, p);
         cells.set(cellKey(op.key, p), { expected, status: res.statusCode, body: res.body });
         const got = classOf(res.statusCode);
-        const known = KNOWN_FAILING.find((k) => (k.op === op.key || k.op === '*') && k.principals.includes(p) && k.status === res.statusCode);
+        const known = KNOWN_FAILING.find(
+          (k) => (k.op === op.key || k.op === '*') && k.principals.includes(p) && k.status === res.statusCode,
+        );
         if (known) {
           knownSeen.add(`${known.defect} ${known.op}`);
           continue;
@@ -135,9 +166,12 @@ describe('permission matrix', () => {
     }
     expect(wrong).toEqual([]);
     // the known failures must still fail: a fixed one leaves the list
-    const stale = KNOWN_FAILING.filter((k) => !knownSeen.has(`${k.defect} ${k.op}`)).map((k) => `${k.defect}: ${k.op} passes now, remove it`);
+    const stale = KNOWN_FAILING.filter((k) => !knownSeen.has(`${k.defect} ${k.op}`)).map(
+      (k) => `${k.defect}: ${k.op} passes now, remove it`,
+    );
     expect(stale).toEqual([]);
-    if (KNOWN_VALIDATION_FIRST.enabled) expect(validationFirst, `${KNOWN_VALIDATION_FIRST.defect} is fixed: set enabled to false`).toBeGreaterThan(0);
+    if (KNOWN_VALIDATION_FIRST.enabled)
+      expect(validationFirst, `${KNOWN_VALIDATION_FIRST.defect} is fixed: set enabled to false`).toBeGreaterThan(0);
     expect(cells.size).toBe(operations.length * PRINCIPALS.length);
   });
 });
@@ -162,7 +196,8 @@ function leaks(body: string, p: Principal): string[] {
   if (AFFILIATE_FACING.includes(p)) {
     found.push(...w.noteMarkers.filter((m) => body.includes(m)));
     // another affiliate's lead id in a duplicate's reason or link (defect 15.10)
-    if (new RegExp(`(lead #?${w.b.ids.lead}\\b)|("duplicateOf":${w.b.ids.lead}\\b)`, 'i').test(body)) found.push(`lead ${w.b.ids.lead} of B`);
+    if (new RegExp(`(lead #?${w.b.ids.lead}\\b)|("duplicateOf":${w.b.ids.lead}\\b)`, 'i').test(body))
+      found.push(`lead ${w.b.ids.lead} of B`);
   }
   return found;
 }
@@ -219,12 +254,15 @@ describe('row scope', () => {
         if (cells.get(cellKey(key, p))?.expected !== 'allowed') continue;
         const url = (id: string | number) => op.url.replace(':id', String(id));
         const theirs = await t.request({ method: 'GET', url: url(recordId(w.b, kind)), as: w.tokens[p] });
-        if (theirs.statusCode !== 404) wrong.push({ op: key, p, status: theirs.statusCode, detail: `B's record: ${theirs.body.slice(0, 100)}` });
+        if (theirs.statusCode !== 404)
+          wrong.push({ op: key, p, status: theirs.statusCode, detail: `B's record: ${theirs.body.slice(0, 100)}` });
         const own = [recordId(w.a, kind), ...(kind === 'lead' ? [w.a.duplicateLead!] : [])];
         for (const id of own) {
           const res = await t.request({ method: 'GET', url: url(id), as: w.tokens[p] });
-          if (res.statusCode !== 200) wrong.push({ op: key, p, status: res.statusCode, detail: `A's record ${id}: ${res.body.slice(0, 100)}` });
-          else if (leaks(res.body, p).length) wrong.push({ op: key, p, status: res.statusCode, detail: `A's record ${id} names B: ${leaks(res.body, p).join(', ')}` });
+          if (res.statusCode !== 200)
+            wrong.push({ op: key, p, status: res.statusCode, detail: `A's record ${id}: ${res.body.slice(0, 100)}` });
+          else if (leaks(res.body, p).length)
+            wrong.push({ op: key, p, status: res.statusCode, detail: `A's record ${id} names B: ${leaks(res.body, p).join(', ')}` });
         }
       }
     }
@@ -238,9 +276,17 @@ describe('row scope', () => {
         expect(res.statusCode, p).toBe(403);
       }
     }
-    const manager = await t.request({ method: 'GET', url: `/api/v1/notes?targetSlug=affiliate:${w.b.user.id}`, as: w.tokens.affiliateManager });
+    const manager = await t.request({
+      method: 'GET',
+      url: `/api/v1/notes?targetSlug=affiliate:${w.b.user.id}`,
+      as: w.tokens.affiliateManager,
+    });
     expect(manager.statusCode).toBe(404);
-    const assigned = await t.request({ method: 'GET', url: `/api/v1/notes?targetSlug=affiliate:${w.a.user.id}`, as: w.tokens.affiliateManager });
+    const assigned = await t.request({
+      method: 'GET',
+      url: `/api/v1/notes?targetSlug=affiliate:${w.a.user.id}`,
+      as: w.tokens.affiliateManager,
+    });
     expect(assigned.body).toContain(w.noteMarkers[0]);
   });
 });
@@ -253,5 +299,10 @@ function unexpectedLeaks(found: Leak[], applies: (k: KnownFailure) => boolean): 
     if (known) seen.add(known);
     return !known;
   });
-  return [...left.map((f) => `${f.op} as ${f.p}: ${f.status} ${f.detail}`), ...KNOWN_ROW_LEAKS.filter((k) => applies(k) && !seen.has(k)).map((k) => `${k.defect}: ${k.op} holds now, remove it from KNOWN_ROW_LEAKS`)];
+  return [
+    ...left.map((f) => `${f.op} as ${f.p}: ${f.status} ${f.detail}`),
+    ...KNOWN_ROW_LEAKS.filter((k) => applies(k) && !seen.has(k)).map(
+      (k) => `${k.defect}: ${k.op} holds now, remove it from KNOWN_ROW_LEAKS`,
+    ),
+  ];
 }

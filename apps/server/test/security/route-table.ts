@@ -48,9 +48,13 @@ export async function routeTable(t: TestApp): Promise<{ operations: Operation[];
   await walker.ready();
   afterAll(() => walker.close());
 
-  const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  const byKey = new Map(
-    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]) => [`${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, op] as const)),
+  const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  };
+  const byKey = new Map<string, OpenApiOperation>(
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => [`${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, op] as const),
+    ),
   );
   const operations = registered.flatMap((r) =>
     [r.method]
@@ -58,7 +62,14 @@ export async function routeTable(t: TestApp): Promise<{ operations: Operation[];
       .filter((m) => m !== 'HEAD')
       .map((method): Operation => {
         const key = `${method} ${r.url}`;
-        return { key, method, url: r.url, config: (r.config ?? {}) as Operation['config'], hasBody: !!r.schema?.body, openapi: byKey.get(key) };
+        return {
+          key,
+          method,
+          url: r.url,
+          config: (r.config ?? {}) as Operation['config'],
+          hasBody: !!r.schema?.body,
+          openapi: byKey.get(key),
+        };
       }),
   );
   return { operations, documented: [...byKey.keys()] };

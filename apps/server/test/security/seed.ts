@@ -5,11 +5,32 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { campaigns, clicks, conversions, leads, notes, paymentMethods, postbacks, systemLogs, userManagers, users, withdrawalMethods } from '../../src/db/schema';
+import {
+  campaigns,
+  clicks,
+  conversions,
+  leads,
+  notes,
+  paymentMethods,
+  postbacks,
+  systemLogs,
+  userManagers,
+  users,
+  withdrawalMethods,
+} from '../../src/db/schema';
 import { randomToken } from '../../src/lib/crypto';
 import type { TestApp, TestUser } from '../helper';
 
-export const PRINCIPALS = ['admin', 'affiliateManager', 'employee', 'advertiserManager', 'affiliate', 'advertiserMember', 'impersonator', 'anonymous'] as const;
+export const PRINCIPALS = [
+  'admin',
+  'affiliateManager',
+  'employee',
+  'advertiserManager',
+  'affiliate',
+  'advertiserMember',
+  'impersonator',
+  'anonymous',
+] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
 /** The records of one affiliate, and the strings that mark them. */
@@ -19,7 +40,16 @@ export interface AffiliateWorld {
   markers: string[];
   /** affiliate A's lead that duplicates one of B's (0 for B) */
   duplicateLead?: number;
-  ids: { click: string; lead: number; conversion: number; postback: number; postbackLog: number; withdrawalMethod: number; campaign: number; note: number };
+  ids: {
+    click: string;
+    lead: number;
+    conversion: number;
+    postback: number;
+    postbackLog: number;
+    withdrawalMethod: number;
+    campaign: number;
+    note: number;
+  };
 }
 
 export interface SecurityWorld {
@@ -46,13 +76,29 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
   const staffAuthor = t.admin;
 
   async function affiliate(tag: 'A' | 'B'): Promise<AffiliateWorld> {
-    const marker = `zzmark${tag}${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    const marker = `zzmark${tag}${randomToken(6)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`;
     const user = await t.make.user({ type: 'affiliate', email: `${marker}@test.local` });
     if (tag === 'A') await db.insert(userManagers).values({ userId: user.id, managerId: manager.id });
     const now = new Date();
     const clickId = randomUUID();
-    const [campaign] = await db.insert(campaigns).values({ key: `k${marker}`.slice(0, 32), title: `Campaign ${marker}`, affiliateId: user.id, offerId: offer.id }).returning();
-    await db.insert(clicks).values({ id: clickId, createdAt: now, status: 1, campaignId: campaign.id, offerId: offer.id, affiliateId: user.id, sub1: `sub-${marker}`, ip: '203.0.113.9' });
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ key: `k${marker}`.slice(0, 32), title: `Campaign ${marker}`, affiliateId: user.id, offerId: offer.id })
+      .returning();
+    await db
+      .insert(clicks)
+      .values({
+        id: clickId,
+        createdAt: now,
+        status: 1,
+        campaignId: campaign.id,
+        offerId: offer.id,
+        affiliateId: user.id,
+        sub1: `sub-${marker}`,
+        ip: '203.0.113.9',
+      });
     const [lead] = await db
       .insert(leads)
       .values({
@@ -96,21 +142,55 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
       .returning();
     const [postback] = await db
       .insert(postbacks)
-      .values({ scope: 'affiliate', affiliateId: user.id, title: `Postback ${marker}`, url: `https://tracker.example/${marker}?c={click_id}`, events: ['conversion_approved'] })
+      .values({
+        scope: 'affiliate',
+        affiliateId: user.id,
+        title: `Postback ${marker}`,
+        url: `https://tracker.example/${marker}?c={click_id}`,
+        events: ['conversion_approved'],
+      })
       .returning();
     const [log] = await db
       .insert(systemLogs)
-      .values({ type: 'postback_out', entity: 'affiliate', affiliateId: user.id, postbackId: postback.id, leadId: lead.id, conversionId: conversion.id, data: { method: 'GET', url: `https://tracker.example/${marker}` }, success: true, msg: `sent ${marker}` })
+      .values({
+        type: 'postback_out',
+        entity: 'affiliate',
+        affiliateId: user.id,
+        postbackId: postback.id,
+        leadId: lead.id,
+        conversionId: conversion.id,
+        data: { method: 'GET', url: `https://tracker.example/${marker}` },
+        success: true,
+        msg: `sent ${marker}`,
+      })
       .returning();
     const [withdrawal] = await db
       .insert(withdrawalMethods)
-      .values({ userId: user.id, paymentMethodId: method.id, title: `Payout ${marker}`, values: { account: `acct-${marker}` }, isDefault: true })
+      .values({
+        userId: user.id,
+        paymentMethodId: method.id,
+        title: `Payout ${marker}`,
+        values: { account: `acct-${marker}` },
+        isDefault: true,
+      })
       .returning();
-    const [note] = await db.insert(notes).values({ targetSlug: `affiliate:${user.id}`, title: 'private', content: `note-${marker}`, createdBy: staffAuthor.id }).returning();
+    const [note] = await db
+      .insert(notes)
+      .values({ targetSlug: `affiliate:${user.id}`, title: 'private', content: `note-${marker}`, createdBy: staffAuthor.id })
+      .returning();
     return {
       user,
       markers: [marker, user.email],
-      ids: { click: clickId, lead: lead.id, conversion: conversion.id, postback: postback.id, postbackLog: log.id, withdrawalMethod: withdrawal.id, campaign: campaign.id, note: note.id },
+      ids: {
+        click: clickId,
+        lead: lead.id,
+        conversion: conversion.id,
+        postback: postback.id,
+        postbackLog: log.id,
+        withdrawalMethod: withdrawal.id,
+        campaign: campaign.id,
+        note: note.id,
+      },
     };
   }
 
@@ -119,7 +199,15 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
   // A's second lead is a duplicate of B's: an affiliate is told "duplicate", never B's lead id (defect 15.10)
   const [a2] = await db
     .insert(leads)
-    .values({ status: 'duplicate', statusReason: `Duplicate of lead ${b.ids.lead}`, duplicateOf: b.ids.lead, email: `dup-${a.markers[0]}@example.com`, offerId: offer.id, verticalId: vertical.id, affiliateId: a.user.id })
+    .values({
+      status: 'duplicate',
+      statusReason: `Duplicate of lead ${b.ids.lead}`,
+      duplicateOf: b.ids.lead,
+      email: `dup-${a.markers[0]}@example.com`,
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: a.user.id,
+    })
     .returning();
   a.duplicateLead = a2.id;
 
@@ -131,7 +219,12 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
 
   // a second administrator acts as affiliate A (the first one stays itself for the admin column)
   const impersonatingAdmin = await t.make.user({ type: 'admin' });
-  const entered = await t.request({ method: 'POST', url: '/api/v1/auth/impersonate', as: impersonatingAdmin, payload: { refreshToken: impersonatingAdmin.refreshToken, impersonateAs: a.user.id } });
+  const entered = await t.request({
+    method: 'POST',
+    url: '/api/v1/auth/impersonate',
+    as: impersonatingAdmin,
+    payload: { refreshToken: impersonatingAdmin.refreshToken, impersonateAs: a.user.id },
+  });
   if (entered.statusCode !== 200) throw new Error(`impersonation failed: ${entered.body}`);
 
   return {
