@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  can, canOpenRoute, defaultPagePath, defaultPermissions, PERMISSION_NAMES, PERMISSIONS, permissionsForRoleType, ROLE_TYPES, ROUTE_PERMISSIONS,
+  can, canOpenRoute, defaultPagePath, defaultPermissions, grantViolationMessage, grantViolations, isAdministrator, PERMISSION_NAMES, SCOPE_WIDENINGS, PERMISSIONS, permissionsForRoleType, ROLE_TYPES, ROUTE_PERMISSIONS,
   type AccessSubject,
 } from './permissions';
 import { permissionDiff } from './schemas/roles';
@@ -128,5 +128,35 @@ describe('permissionDiff (role change confirmation)', () => {
     expect(permissionDiff([], [])).toEqual({ added: [], removed: [] });
     expect(permissionDiff([], ['a.x'])).toEqual({ added: ['a.x'], removed: [] });
     expect(permissionDiff(['a.x'], [])).toEqual({ added: [], removed: ['a.x'] });
+  });
+});
+
+describe('who may give what (grantViolations)', () => {
+  const am = subject('affiliate_manager', defaultPermissions('affiliate_manager'));
+  it('lets an administrator give anything and widen any scope', () => {
+    const admin = subject('admin', defaultPermissions('admin'));
+    expect(isAdministrator(admin)).toBe(true);
+    expect(grantViolations(admin, ['lead.read'], ['lead.assigned.read'])).toEqual({ notHeld: [], widened: [] });
+    // an admin-type role short of the catalogue is no administrator
+    expect(isAdministrator(subject('admin', ['user.update']))).toBe(false);
+  });
+  it('refuses giving what the giver does not hold, naming it; what the target holds may stay', () => {
+    const v = grantViolations(am, defaultPermissions('employee'));
+    expect(v.notHeld).toEqual(expect.arrayContaining(['lead.read', 'affiliate.read']));
+    expect(grantViolationMessage(v)).toMatch(/^Only an administrator can give 'affiliate\.read'/);
+    expect(grantViolations(am, ['lead.read', 'user.read'], ['lead.read']).notHeld).toEqual([]);
+    expect(grantViolationMessage({ notHeld: [], widened: [] })).toBeNull();
+  });
+  it("covers an affiliate's own variants by the staff's all or assigned ones", () => {
+    expect(grantViolations(am, defaultPermissions('affiliate')).notHeld).toEqual([]);
+    expect(grantViolations(subject('employee', ['user.update']), ['lead.own.read']).notHeld).toEqual(['lead.own.read']);
+  });
+  it('refuses widening an assigned scope to all even when the giver holds it', () => {
+    expect(SCOPE_WIDENINGS.get('lead.assigned.read')).toBe('lead.read');
+    const giver = subject('employee', ['lead.read', 'lead.assigned.read', 'user.update']);
+    const v = grantViolations(giver, ['lead.read'], ['lead.assigned.read']);
+    expect(v).toEqual({ notHeld: [], widened: [['lead.assigned.read', 'lead.read']] });
+    expect(grantViolationMessage(v)).toContain("'lead.assigned.read' to 'lead.read'");
+    expect(grantViolations(giver, ['lead.read'], []).widened).toEqual([]);
   });
 });

@@ -198,3 +198,73 @@ export function canOpenRoute(user: AccessSubject | null | undefined, route: Rout
 export function defaultPagePath(user: AccessSubject): string {
   return user.roleType !== 'affiliate' && can(user, 'front.dashboard.read') ? '/' : '/statistics';
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who may give what (docs/decisions/access.md "Who may give what"): the rule every role- or permission-giving
+// path applies, written once.
+
+/** `lead.read` for `lead.assigned.read`: the all-scope variant of every `assigned` permission of the catalogue. */
+export const SCOPE_WIDENINGS: ReadonlyMap<string, string> = new Map(
+  PERMISSIONS.flatMap((x) => {
+    const m = /^(.+)\.assigned\.(\w+)$/.exec(x.name);
+    const all = m ? `${m[1]}.${m[2]}` : undefined;
+    return all && PERMISSION_NAMES.has(all) ? [[x.name, all] as const] : [];
+  }),
+);
+
+const ADMIN_TYPE_PERMISSIONS = permissionsForRoleType('admin', true).map((x) => x.name);
+
+/** An administrator: an admin-type role holding every permission an administrator may hold (the built-in one, or its equal). */
+export function isAdministrator(subject: AccessSubject): boolean {
+  if (subject.roleType !== 'admin') return false;
+  const held = new Set(subject.permissions);
+  return ADMIN_TYPE_PERMISSIONS.every((x) => held.has(x));
+}
+
+/**
+ * Whether `held` covers `name`: holding it, or — for an affiliate's `X.own.Y` — holding `X.Y` or `X.assigned.Y`
+ * (staff never hold the `own` variants, which only say "the affiliate's own rows").
+ */
+function covers(held: ReadonlySet<string>, name: string): boolean {
+  if (held.has(name)) return true;
+  const m = /^(.+)\.own\.(\w+)$/.exec(name);
+  return !!m && (held.has(`${m[1]}.${m[2]}`) || held.has(`${m[1]}.assigned.${m[2]}`));
+}
+
+export interface GrantViolations {
+  /** permissions the change gives that the giver does not hold */
+  notHeld: string[];
+  /** `assigned` permissions the change widens to all: [held now, given] */
+  widened: [string, string][];
+}
+
+/**
+ * What is wrong with `giver` making someone hold `next` instead of `current` (empty for a new account or role).
+ * Nobody but an administrator gives a permission they do not hold, and nobody but an administrator widens the
+ * scope of anyone from the assigned affiliates to all. What the target already holds may stay.
+ */
+export function grantViolations(giver: AccessSubject, next: readonly string[], current: readonly string[] = []): GrantViolations {
+  if (isAdministrator(giver)) return { notHeld: [], widened: [] };
+  const held = new Set(giver.permissions);
+  const had = new Set(current);
+  const gained = [...new Set(next)].filter((x) => !had.has(x));
+  return {
+    notHeld: gained.filter((x) => !covers(held, x)),
+    widened: [...SCOPE_WIDENINGS].flatMap(([assigned, all]) =>
+      had.has(assigned) && !had.has(all) && gained.includes(all) ? [[assigned, all] as [string, string]] : [],
+    ),
+  };
+}
+
+/** The one sentence a refused grant answers, naming the permissions. */
+export function grantViolationMessage(v: GrantViolations): string | null {
+  if (v.notHeld.length) {
+    const names = v.notHeld.map((x) => `'${x}'`).join(', ');
+    return `Only an administrator can give ${names}: you do not hold ${v.notHeld.length === 1 ? 'it' : 'them'}`;
+  }
+  if (v.widened.length) {
+    const pairs = v.widened.map(([a, b]) => `'${a}' to '${b}'`).join(', ');
+    return `Only an administrator can widen a scope from the assigned affiliates to all (${pairs})`;
+  }
+  return null;
+}

@@ -94,6 +94,7 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
           throw AppError.unauthenticated('Your session has expired, please sign in again');
         }
         req.ctx.actor = await sessionActors().get(`${Number(claims.sub)}:${claims.imp ?? ''}`);
+        req.ctx.sessionId = claims.sid;
       } else if (cfg.apiToken) {
         req.ctx.actor = await actorFromApiToken(database, tokenActors(), token, now());
         if (!req.ctx.actor) throw AppError.unauthenticated('Invalid API token');

@@ -22,6 +22,8 @@ export interface Ctx {
   now: () => Date;
   ip?: string;
   userAgent?: string;
+  /** the session (refresh-token family) of the access token, when the request carries one */
+  sessionId?: string;
 }
 
 export function requireActor(ctx: Ctx): Actor {

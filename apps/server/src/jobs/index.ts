@@ -3,6 +3,7 @@
  * delivery retries, hold release, postbacks out and API sync here.
  */
 import type { Services } from '../app';
+import { defineAccountMailJobs } from '../modules/auth/account-mail';
 import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
 import { defineExportJobs } from '../modules/exports/exports.jobs';
 import { defineHoldQueueJobs } from '../modules/hold-queue/hold-queue.jobs';
@@ -13,6 +14,7 @@ import { definePostbackDeliveryJobs } from '../modules/postback-delivery';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
+  defineAccountMailJobs(services.queue, services);
   defineApiSyncJobs(services.queue, services);
   defineLeadJobs(services.queue, services);
   defineHoldQueueJobs(services.queue, services);

@@ -12,6 +12,12 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/**
+ * A hash of a random password nobody knows, with the parameters of `hashPassword`: sign-in checks an unknown
+ * e-mail's password against it, so an unknown address costs the same work as a known one.
+ */
+export const DUMMY_PASSWORD_HASH = 'scrypt$16384$8$1$iuCccgU/BRlSf1oljdx+Lg==$5Gd+1GUxJOb0rxxPBUE+TpE9zVX4chlvfluJlUsYssI=';
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, r, p, salt, key] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !key) return false;

@@ -1,4 +1,7 @@
-/** Access tokens: short-lived JWT (HS256) with `sub` = user id, `cur` = base currency, `imp` = impersonator. */
+/**
+ * Access tokens: short-lived JWT (HS256) with `sub` = user id, `cur` = base currency, `imp` = impersonator, `sid` = the
+ * session (refresh-token family). A token without `exp` is refused.
+ */
 import type { AccessClaims } from '@leadgrid/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -13,7 +16,7 @@ export class TokenSigner {
 
   sign(claims: AccessClaims, now: Date = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    const jwt = new SignJWT({ cur: claims.cur, ...(claims.imp ? { imp: claims.imp } : {}) })
+    const jwt = new SignJWT({ cur: claims.cur, ...(claims.imp ? { imp: claims.imp } : {}), ...(claims.sid ? { sid: claims.sid } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt(iat)
@@ -24,9 +27,15 @@ export class TokenSigner {
   /** null when the token is malformed, forged or expired (or is a purpose token, which is no access token) */
   async verify(token: string, now: Date = new Date()): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      // `requiredClaims`: a token that never expires is no access token, whoever signed it
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp'] });
       if (typeof payload.sub !== 'string' || payload.pur !== undefined) return null;
-      return { sub: payload.sub, cur: String(payload.cur ?? ''), imp: typeof payload.imp === 'number' ? payload.imp : undefined };
+      return {
+        sub: payload.sub,
+        cur: String(payload.cur ?? ''),
+        imp: typeof payload.imp === 'number' ? payload.imp : undefined,
+        sid: typeof payload.sid === 'string' ? payload.sid : undefined,
+      };
     } catch {
       return null;
     }
@@ -44,7 +53,7 @@ export class TokenSigner {
   /** the subject of a valid purpose token of that purpose, or null */
   async verifyPurpose(token: string, purpose: string, now: Date = new Date()): Promise<string | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp'] });
       return payload.pur === purpose && typeof payload.sub === 'string' ? payload.sub : null;
     } catch {
       return null;

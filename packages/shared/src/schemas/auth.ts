@@ -7,8 +7,15 @@ export const loginBody = z.object({
   code: z.string().trim().regex(/^\d{6}$/, { message: 'Invalid code, please try again' }).optional(),
 });
 export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
-/** Login answers a token pair, or `twoFactorRequired` when the account has 2FA and no code was sent. */
-export const loginAnswer = z.union([tokenPairSchema, z.object({ twoFactorRequired: z.literal(true) })]);
+/**
+ * Login answers a token pair, or `twoFactorRequired` when the account has 2FA and no code was sent. A pair with
+ * `twoFactorSetupRequired` signs in a user whose role requires two-factor sign-in it has not set up yet: until it
+ * does, only its profile's two-factor set-up answers.
+ */
+export const loginAnswer = z.union([
+  tokenPairSchema.extend({ twoFactorSetupRequired: z.literal(true).optional() }),
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
 export const refreshBody = z.object({ refreshToken: z.string().min(10, { message: 'required' }).max(200) });
 export const refreshAnswer = tokenPairSchema.extend({
   extraInfo: z.object({ status: z.string(), trafficBlocked: z.boolean(), frontendVersionTs: z.number().int() }),
@@ -42,4 +49,6 @@ export interface AccessClaims {
   cur: string;
   /** impersonator user id when an admin acts as this user */
   imp?: number;
+  /** the session (refresh-token family) the token was issued for */
+  sid?: string;
 }

@@ -62,7 +62,7 @@ export default async function advertiserMembersRoutes(fastify: FastifyInstance) 
     '/advertiser-members',
     { config: write, schema: { tags, body: itemsOf(advertiserMemberUpdate), response: { 200: membersAnswer } } },
     async (req) => {
-      const items = await members.update(req.ctx, req.body.items);
+      const items = await members.update(req.ctx, { queue: fastify.services.queue }, req.body.items);
       return { data: { items }, message: counted(items.length, 'Advertiser member saved', 'advertiser members saved') };
     },
   );

@@ -27,7 +27,10 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, secureId } from '../../lib/crypto';
+import type { JobQueue } from '../../jobs/queue';
+import { afterCredentialsChange } from '../auth/account-mail';
 import { revokeAllOfUser } from '../auth/sessions';
+import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
 import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps } from '../people/accounts';
 
 type UserRow = typeof users.$inferSelect;
@@ -171,6 +174,10 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
     'advertiser_member',
   );
   errors.throwIfAny();
+  assertMayGive(
+    actor,
+    roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
+  );
   const passwords = items.map((it) => passwordFor(it.password));
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
   const ids = await ctx.db.transaction(async (db) => {
@@ -240,7 +247,8 @@ async function loadForWrite(ctx: Ctx, ids: number[], loc: (i: number) => Loc): P
 
 const FIELDS = ['email', 'firstName', 'lastName', 'contacts', 'timezone', 'language'] as const;
 
-export async function update(ctx: Ctx, items: z.infer<typeof advertiserMemberUpdate>[]) {
+/** Edits; a new e-mail or password signs the member out everywhere and tells its old address. */
+export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: z.infer<typeof advertiserMemberUpdate>[]) {
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
   const errors = new FieldErrors();
@@ -257,6 +265,17 @@ export async function update(ctx: Ctx, items: z.infer<typeof advertiserMemberUpd
     errors,
   );
   errors.throwIfAny();
+  assertMayGive(
+    requireActor(ctx),
+    await roleChangeGrants(
+      ctx,
+      items.map((it, i) => ({
+        userId: it.id,
+        role: roleRows[i]?.id !== current.get(it.id)!.user.roleId ? roleRows[i] : undefined,
+        loc: itemLoc(i, 'roleId'),
+      })),
+    ),
+  );
   const hashes = await Promise.all(items.map((it) => (it.password ? hashPassword(it.password) : undefined)));
   await ctx.db.transaction(async (db) => {
     const tx: Ctx = { ...ctx, db };
@@ -273,7 +292,7 @@ export async function update(ctx: Ctx, items: z.infer<typeof advertiserMemberUpd
           .set({ ...(changes?.after as Partial<UserRow>), ...(hashes[i] ? { passwordHash: hashes[i] } : {}) })
           .where(eq(users.id, it.id)),
       );
-      if (hashes[i]) await revokeAllOfUser(tx, it.id);
+      await afterCredentialsChange(tx, deps.queue, row, { emailChanged: changes?.after.email !== undefined, passwordChanged: !!hashes[i] });
       audits.push({
         entity: 'user',
         entityId: it.id,

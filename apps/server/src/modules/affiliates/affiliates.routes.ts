@@ -86,7 +86,7 @@ export default async function affiliatesRoutes(fastify: FastifyInstance) {
     '/affiliates',
     { config: write, schema: { tags, body: itemsOf(affiliateUpdate), response: { 200: detailAnswer } } },
     async (req) => {
-      const items = await affiliates.update(req.ctx, req.body.items);
+      const items = await affiliates.update(req.ctx, { queue: fastify.services.queue }, req.body.items);
       return { data: { items }, message: counted(items.length, 'Affiliate saved', 'affiliates saved') };
     },
   );

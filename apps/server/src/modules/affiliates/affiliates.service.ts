@@ -31,7 +31,10 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
+import type { JobQueue } from '../../jobs/queue';
+import { afterCredentialsChange } from '../auth/account-mail';
 import { revokeAllOfUser } from '../auth/sessions';
+import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
 import { reconcileOfferAccess } from '../offers/visibility';
 import {
   editList,
@@ -485,6 +488,10 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
   );
   errors.addAll(teamCheck.errors);
   errors.throwIfAny();
+  assertMayGive(
+    actor,
+    roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
+  );
 
   const passwords = items.map((it) => passwordFor(it.password));
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
@@ -582,7 +589,7 @@ async function loadForWrite(ctx: Ctx, ids: number[], loc: (i: number) => Loc): P
   return rowsByIds(ctx, ids);
 }
 
-export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateDetail[]> {
+export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: UpdateInput[]): Promise<AffiliateDetail[]> {
   const actor = requireActor(ctx);
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
@@ -630,6 +637,17 @@ export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateD
     ),
   );
   errors.throwIfAny();
+  assertMayGive(
+    actor,
+    await roleChangeGrants(
+      ctx,
+      items.map((it, i) => ({
+        userId: it.id,
+        role: roleRows[i]?.id !== current.get(it.id)!.user.roleId ? roleRows[i] : undefined,
+        loc: itemLoc(i, 'roleId'),
+      })),
+    ),
+  );
 
   const hashes = await Promise.all(items.map((it) => (it.password ? hashPassword(it.password) : undefined)));
   await ctx.db.transaction(async (db) => {
@@ -665,8 +683,11 @@ export async function update(ctx: Ctx, items: UpdateInput[]): Promise<AffiliateD
       if (it.tagIds && !sameSet(it.tagIds, tagsNow.get(it.id)!)) await writeTags(db, it.id, it.tagIds);
       if (it.teamId !== undefined && it.teamId !== row.teamId)
         await writeTeam(tx, it.id, it.teamId ? teamCheck.teams.get(it.teamId)! : null);
-      // a new password signs the affiliate out everywhere
-      if (hashes[i]) await revokeAllOfUser(tx, it.id);
+      // a new e-mail or password signs the affiliate out everywhere and tells its old address
+      await afterCredentialsChange(tx, deps.queue, row.user, {
+        emailChanged: columns?.after.email !== undefined,
+        passwordChanged: !!hashes[i],
+      });
       if (changes || hashes[i]) {
         audits.push({
           entity: 'user',

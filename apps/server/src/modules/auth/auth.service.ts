@@ -1,18 +1,19 @@
 /** Sign-in, session refresh and rotation, impersonation, sign-up, password recovery and two-factor. */
+import { randomUUID } from 'node:crypto';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { loginHistory, passwordResets, roles, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
-import { hashPassword, randomToken, secureId, sha256, verifyPassword } from '../../lib/crypto';
+import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, secureId, sha256, verifyPassword } from '../../lib/crypto';
 import type { TokenSigner } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mailer';
 import type { JobQueue } from '../../jobs/queue';
 import { notify } from '../notifications/notifications.service';
 import { effectiveBlock } from '../people/blocks';
 import { getSetting } from '../settings/settings.store';
-import { createRefreshToken, findRefreshToken, markRotated, revokeAllOfUser, revokeFamily, revokeImpersonation } from './sessions';
+import { createRefreshToken, findRefreshToken, markRotated, revokeAllOfUser, revokeFamily, revokeImpersonation, revokeOthersOfUser } from './sessions';
 
 export const INVALID_CODE = 'Invalid code, please try again';
 export const CURRENT_PASSWORD_WRONG = 'The current password is wrong';
@@ -47,8 +48,12 @@ async function issueTokens(
   opts: { familyId?: string; impersonatorId?: number | null } = {},
 ) {
   const baseCurrency = (await getSetting(ctx.db, 'baseCurrency')) ?? ctx.config.BASE_CURRENCY;
-  const token = await deps.signer.sign({ sub: String(user.id), cur: baseCurrency, imp: opts.impersonatorId ?? undefined }, ctx.now());
-  const refreshToken = await createRefreshToken(ctx, { userId: user.id, familyId: opts.familyId, impersonatorId: opts.impersonatorId });
+  const familyId = opts.familyId ?? randomUUID();
+  const token = await deps.signer.sign(
+    { sub: String(user.id), cur: baseCurrency, imp: opts.impersonatorId ?? undefined, sid: familyId },
+    ctx.now(),
+  );
+  const refreshToken = await createRefreshToken(ctx, { userId: user.id, familyId, impersonatorId: opts.impersonatorId });
   return { token, refreshToken };
 }
 
@@ -62,7 +67,9 @@ export const verifyTotp = (secret: string, code: string) => {
 
 export async function login(ctx: Ctx, deps: AuthDeps, input: { email: string; password: string; code?: string }) {
   const user = await findByEmail(ctx, input.email);
-  if (!user || !(await verifyPassword(input.password, user.passwordHash))) {
+  // the same scrypt work for an unknown e-mail: the answer's timing does not tell which addresses exist
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !passwordOk) {
     await recordLogin(ctx, input.email, user?.id ?? null, false, 'invalid_credentials');
     throw AppError.unauthenticated('Invalid e-mail or password');
   }
@@ -237,10 +244,13 @@ export async function changePassword(ctx: Ctx, input: { currentPassword: string;
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw AppError.field(['body', 'currentPassword'], CURRENT_PASSWORD_WRONG, CURRENT_PASSWORD_WRONG, 'password');
   }
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password) })
-    .where(eq(users.id, actor.id));
+  const passwordHash = await hashPassword(input.password);
+  // every other session of the user ends; the one changing the password stays signed in
+  await ctx.db.transaction(async (db) => {
+    const tx: Ctx = { ...ctx, db };
+    await db.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+    await revokeOthersOfUser(tx, actor.id, ctx.sessionId);
+  });
 }
 
 export async function twoFactorSetup(ctx: Ctx) {

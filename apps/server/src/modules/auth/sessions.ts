@@ -1,5 +1,5 @@
 /** Refresh-token sessions: opaque tokens stored hashed, rotated on every use, revoked by family. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { refreshTokens } from '../../db/schema';
 import type { Ctx } from '../../http/context';
@@ -44,6 +44,15 @@ export async function revokeFamily(ctx: Ctx, familyId: string) {
 
 export async function revokeAllOfUser(ctx: Ctx, userId: number) {
   await ctx.db.update(refreshTokens).set({ revokedAt: ctx.now() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of the user but `keepFamilyId` (the caller's own, when the user changes its own credentials). */
+export async function revokeOthersOfUser(ctx: Ctx, userId: number, keepFamilyId: string | undefined) {
+  if (!keepFamilyId) return revokeAllOfUser(ctx, userId);
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeImpersonation(ctx: Ctx, userId: number, impersonatorId: number) {

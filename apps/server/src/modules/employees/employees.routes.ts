@@ -23,7 +23,7 @@ const UNSENT = ' The e-mail with the password could not be sent: set a password 
 
 export default async function employeesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { mailer, config } = fastify.services;
+  const { mailer, config, queue } = fastify.services;
   const read = { permission: 'front.menu.employees.read' } as const;
   const write = { permission: 'user.update' } as const;
   const tags = ['employees'];
@@ -58,7 +58,7 @@ export default async function employeesRoutes(fastify: FastifyInstance) {
     '/employees',
     { config: write, schema: { tags, body: itemsOf(employeeUpdate), response: { 200: employeesAnswer } } },
     async (req) => {
-      const items = await employees.update(req.ctx, req.body.items);
+      const items = await employees.update(req.ctx, { queue }, req.body.items);
       return { data: { items }, message: counted(items.length, 'Employee saved', 'employees saved') };
     },
   );

@@ -8,6 +8,7 @@
 import {
   EMPLOYEE_ROLE_TYPES,
   EMPLOYEE_STATUSES,
+  grantViolations,
   PERMISSION_NAMES,
   PERMISSIONS,
   permissionDiff,
@@ -31,8 +32,11 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, secureId } from '../../lib/crypto';
+import { afterCredentialsChange } from '../auth/account-mail';
 import { revokeAllOfUser } from '../auth/sessions';
+import type { JobQueue } from '../../jobs/queue';
 import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps } from '../people/accounts';
+import { assertMayGive, permissionsOf } from '../roles/grants';
 import { permissionCatalogue } from '../roles/roles.service';
 
 type UserRow = typeof users.$inferSelect;
@@ -224,6 +228,10 @@ export async function create(
     roleRows.map((role, i) => ({ role, loc: itemLoc(i, 'roleId') })),
   );
   if (forbidden.length) throw new AppError('FORBIDDEN', forbidden[0].msg, forbidden);
+  assertMayGive(
+    actor,
+    roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
+  );
 
   const passwords = items.map((it) => passwordFor(it.password));
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
@@ -299,8 +307,31 @@ async function loadForWrite(ctx: Ctx, ids: number[], loc: (i: number) => Loc): P
 
 const SCALAR_FIELDS = ['email', 'firstName', 'lastName', 'contacts', 'birthDate', 'timezone', 'language'] as const;
 
-/** Edits; a new role resets custom permissions (they were chosen against the old role). */
-export async function update(ctx: Ctx, items: z.infer<typeof employeeUpdate>[]): Promise<Employee[]> {
+/**
+ * Another staff member's sign-in credentials (e-mail, password) are set only by an administrator or by someone
+ * holding every permission of that member, within scope — otherwise a holder of user.update could sign in as a
+ * wider account (docs/decisions/access.md).
+ */
+function credentialErrors(actor: Actor, items: z.infer<typeof employeeUpdate>[], current: Map<number, Row>): ApiErrorItem[] {
+  return items.flatMap((it, i) => {
+    const { user, role } = current.get(it.id)!;
+    const emailChange = it.email !== undefined && it.email.toLowerCase() !== user.email.toLowerCase();
+    if (it.id === actor.id || (!emailChange && !it.password)) return [];
+    const { notHeld } = grantViolations(actor, permissionsOf(role, user.customPermissions));
+    if (!notHeld.length) return [];
+    const msg = `Only an administrator or someone holding all of this employee's permissions can change its e-mail or password (you do not hold ${notHeld
+      .slice(0, 5)
+      .map((x) => `'${x}'`)
+      .join(', ')}${notHeld.length > 5 ? ', …' : ''})`;
+    return [{ msg, type: 'credentials', loc: itemLoc(i, it.password ? 'password' : 'email') }];
+  });
+}
+
+/**
+ * Edits; a new role resets custom permissions (they were chosen against the old role). A new e-mail or password
+ * set by someone else signs the employee out everywhere and tells its old address; one's own keeps the caller's session.
+ */
+export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: z.infer<typeof employeeUpdate>[]): Promise<Employee[]> {
   const actor = requireActor(ctx);
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
@@ -327,6 +358,19 @@ export async function update(ctx: Ctx, items: z.infer<typeof employeeUpdate>[]):
     roleRows.map((role, i) => ({ role, loc: itemLoc(i, 'roleId') })),
   );
   if (forbidden.length) throw new AppError('FORBIDDEN', forbidden[0].msg, forbidden);
+  assertMayGive(
+    actor,
+    items.flatMap((it, i) => {
+      const { user, role } = current.get(it.id)!;
+      const next = roleRows[i];
+      // a new role replaces the custom permissions too
+      return next && next.id !== role.id
+        ? [{ next: permissionsOf(next), current: permissionsOf(role, user.customPermissions), loc: itemLoc(i, 'roleId') }]
+        : [];
+    }),
+  );
+  const refusedCredentials = credentialErrors(actor, items, current);
+  if (refusedCredentials.length) throw new AppError('FORBIDDEN', refusedCredentials[0].msg, refusedCredentials);
   const roleChanges = items.filter((it, i) => roleRows[i] && roleRows[i]!.id !== current.get(it.id)!.role.id);
   await assertAdminsRemain(
     ctx,
@@ -349,8 +393,8 @@ export async function update(ctx: Ctx, items: z.infer<typeof employeeUpdate>[]):
             .set({ ...(changes?.after as Partial<UserRow>), ...(hashes[i] ? { passwordHash: hashes[i] } : {}) })
             .where(eq(users.id, it.id)),
         );
-        // a new password signs the user out everywhere, except the session making the change
-        if (hashes[i] && it.id !== actor.id) await revokeAllOfUser(tx, it.id);
+        // new credentials sign the user out everywhere (one's own: except the session making the change)
+        await afterCredentialsChange(tx, deps.queue, row, { emailChanged: changes?.after.email !== undefined, passwordChanged: !!hashes[i] });
         audits.push({
           entity: 'user',
           entityId: it.id,
@@ -454,19 +498,18 @@ export async function setPermissions(ctx: Ctx, id: number, permissions: string[]
         invalid.length === 1 ? invalid[0].msg : 'Some permissions do not exist or do not suit the role type',
         invalid,
       );
-    if (actor.roleType !== 'admin') {
-      const rolePerms = new Set(row.role.permissions);
-      const notHeld = permissions.flatMap((name, j) =>
-        !rolePerms.has(name) && !actor.permissions.includes(name)
-          ? [{ msg: `You cannot grant '${name}': you do not hold it`, type: 'grant', loc: loc(j) }]
-          : [],
-      );
-      if (notHeld.length) throw new AppError('FORBIDDEN', notHeld[0].msg, notHeld);
-    }
     const sorted = [...new Set(permissions)].sort((a, b) => CATALOGUE_ORDER.get(a)! - CATALOGUE_ORDER.get(b)!);
     const { added, removed } = permissionDiff(row.role.permissions, sorted);
     next = added.length || removed.length ? sorted : null;
   }
+  // what the user holds afterwards against what it holds now: going back to the role's list gives too
+  assertMayGive(actor, [
+    {
+      next: permissionsOf(row.role, next),
+      current: permissionsOf(row.role, row.user.customPermissions),
+      loc: permissions ? ['body', 'data', 'permissions'] : ['body', 'data'],
+    },
+  ]);
   const before = row.user.customPermissions;
   if (JSON.stringify(before) !== JSON.stringify(next)) {
     await ctx.db.transaction(async (db) => {

@@ -14,6 +14,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { assertMayGive } from './grants';
 
 type Loc = (string | number)[];
 type RoleRow = typeof roles.$inferSelect;
@@ -169,6 +170,7 @@ export async function get(ctx: Ctx, id: number): Promise<Role> {
 export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]> {
   const actor = requireActor(ctx);
   throwPermissionErrors(items.flatMap((it, i) => permissionErrors(it.type, it.permissions, ['body', 'items', i, 'permissions'])));
+  assertMayGive(actor, items.map((it, i) => ({ next: it.permissions, loc: ['body', 'items', i, 'permissions'] })));
   await assertTitlesFree(ctx, items.map((it, i) => ({ type: it.type, title: it.title, loc: ['body', 'items', i, 'title'] })));
   const ids = await writing(ctx, async (tx) => {
     const rows = await tx.db
@@ -195,8 +197,18 @@ export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]
 }
 
 export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]> {
+  const actor = requireActor(ctx);
   const current = await loadForItems(ctx, items);
   throwPermissionErrors(items.flatMap((it, i) => (it.permissions ? permissionErrors(current[i].type as RoleType, it.permissions, ['body', 'items', i, 'permissions']) : [])));
+  // what the role's users gain, the editor must hold
+  assertMayGive(
+    actor,
+    items.flatMap((it, i) =>
+      it.permissions && !isAdminSystemRole(current[i])
+        ? [{ next: it.permissions, current: current[i].permissions, loc: ['body', 'items', i, 'permissions'] }]
+        : [],
+    ),
+  );
 
   const ruleErrors: ApiErrorItem[] = [];
   items.forEach((it, i) => {
@@ -283,6 +295,11 @@ function copyTitle(source: string, taken: ReadonlySet<string>): string {
 export async function clone(ctx: Ctx, items: { id: number }[]): Promise<Role[]> {
   const actor = requireActor(ctx);
   const sources = await loadForItems(ctx, items);
+  // a copy gives nothing yet, but whoever may give it later reads it as the editor's work: the same rule as a new role
+  assertMayGive(
+    actor,
+    sources.map((src, i) => ({ next: isAdminSystemRole(src) ? ADMIN_PERMISSIONS : src.permissions, loc: ['body', 'items', i, 'id'] })),
+  );
   const ids = await writing(ctx, async (tx) => {
     const created: number[] = [];
     const audits: AuditEntry[] = [];
