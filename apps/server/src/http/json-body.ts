@@ -42,6 +42,6 @@ export function registerJsonBody(app: FastifyInstance) {
       done(new AppError('VALIDATION', msg, [{ msg, type: 'depth', loc: ['body'] }]), undefined);
       return;
     }
-    parse(req, body, done);
+    parse(req, body as string, done);
   });
 }
