@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { registerJsonBody } from './http/json-body';
 import './http/plugins';
 import { defineJobs } from './jobs';
 import { setupTracking, type Tracking } from './tracking';
@@ -94,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   defineJobs(services);
 
   registerErrorHandler(app);
+  // every JSON body bounded in depth before it is parsed (http/json-body.ts)
+  registerJsonBody(app);
   // helmet's browser security headers, its middleware built once (@fastify/helmet builds it again for every request:
   // docs/decisions.md); a route opts out with `config: { helmet: false }`
   const securityHeaders = helmet({

@@ -130,7 +130,7 @@ describe('response headers', () => {
     expect(postback.headers['content-security-policy']).toBeUndefined();
     expect(postback.headers['x-frame-options']).toBeUndefined();
     const lead = await t.request({ method: 'POST', url: '/api/v1/leads', payload: {} });
-    expect(lead.statusCode).toBe(400);
+    expect(lead.statusCode).toBe(401);
     expect(lead.headers['content-security-policy']).toBeUndefined();
   });
 });

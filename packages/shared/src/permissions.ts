@@ -69,7 +69,7 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('settings.general.update', 'General settings', 'settings', ['admin']),
   p('currency.update', 'Currencies', 'settings', STAFF),
   p('payment_method.update', 'Payment methods', 'settings', STAFF),
-  p('notification.read', 'Notifications', 'settings', ALL),
+  p('notification.read', 'Notifications', 'settings', STAFF),
   p('notification.update', 'Notifications: rules and channels', 'settings', ['admin']),
   p('vertical.read', 'Verticals', 'settings', STAFF),
   p('vertical.update', 'Verticals: create, edit and change status', 'settings', STAFF),

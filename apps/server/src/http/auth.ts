@@ -1,6 +1,6 @@
 /**
  * Authentication and permission guard. Every request gets `req.ctx`; the guard reads the route's
- * `config` (public / authenticated / permission) and answers 401 or 403 before the handler runs.
+ * `config` (public / authenticated / permission) and answers 401 or 403 before the body is parsed or validated.
  */
 import { PERMISSIONS, type RoleType } from '@leadgrid/shared';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -83,7 +83,9 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
     req.ctx = { actor: null, db: database.db, database, config, now, ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) };
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest: the caller and its permission are checked before the body is read, parsed or validated, so an
+  // anonymous or unpermitted request learns nothing of the body's rules and costs no parse of a large body
+  app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const token = bearer(req);
     if (token) {

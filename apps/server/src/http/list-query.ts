@@ -1,6 +1,7 @@
 /**
  * List-query support (ARCHITECTURE §4): every `orderBy`, `with` and `fields` value is checked against the
- * resource's allow-list; an unknown one is a 400 naming the parameter.
+ * resource's allow-list (its own names only, never an inherited one like `constructor`); an unknown one is a 400
+ * naming the parameter.
  */
 import type { ListQuery } from '@leadgrid/shared';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -28,7 +29,8 @@ export interface ParsedList {
 
 export function parseList(q: ListQuery, spec: ListSpec): ParsedList {
   const [field, dir] = (q.orderBy ?? spec.defaultOrder).split(':');
-  const column = spec.orderBy[field];
+  // own names only: `__proto__`, `constructor`, `toString` … are on every object and must not pass
+  const column = Object.hasOwn(spec.orderBy, field) ? spec.orderBy[field] : undefined;
   if (!column) throw AppError.field(['querystring', 'orderBy'], 'pattern', `Unknown orderBy field '${field}'`);
   for (const w of q.with ?? []) {
     if (!spec.with?.includes(w)) throw AppError.field(['querystring', 'with'], 'pattern', `Unknown with value '${w}'`);

@@ -62,8 +62,8 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible IPv6 (deprecated), with :: and ::1: [::127.0.0.1] is [::7f00:1]
+  ['::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -82,6 +82,29 @@ export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return blocked.check(mapped[1], 'ipv4');
   return blocked.check(address, 'ipv6');
+}
+
+/**
+ * Why a URL's host may not be called, as far as the URL tells without a DNS look-up (null: nothing against it): a
+ * `localhost` name, a name ending in a dot (`localhost.`: the resolver takes it as the same name), or a non-public
+ * address literal (IPv4 in any form the URL parser reads, IPv6 including mapped and IPv4-compatible ones). Used where
+ * URLs are saved and again when they are called (a name that resolves to a private address is refused at the call).
+ */
+export function urlHostProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'The URL is not valid';
+  }
+  // the URL parser drops the final dot of an IPv4 address (127.0.0.1. is 127.0.0.1), not of a name
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#]*)/i.exec(url.trim())?.[1] ?? '';
+  const rawHost = authority.replace(/:\d*$/, '').toLowerCase();
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host.endsWith('.') || rawHost.endsWith('.')) return `The host ${rawHost} ends with a dot: write it without`;
+  if (host === 'localhost' || host.endsWith('.localhost')) return `The address ${host} is not public`;
+  if (isIP(host) && isPrivateAddress(host)) return `The address ${host} is not public`;
+  return null;
 }
 
 export class RefusedAddressError extends Error {}
@@ -133,8 +156,8 @@ export async function callOutbound(req: OutboundRequest, opts: { allowPrivate: b
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return { request: recorded, response: null, error: 'Only http and https URLs can be called' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !opts.allowPrivate && isPrivateAddress(host))
-    return { request: recorded, response: null, error: `The address ${host} is not public` };
+  const problem = opts.allowPrivate ? null : urlHostProblem(req.url);
+  if (problem) return { request: recorded, response: null, error: problem };
 
   const started = performance.now();
   const signal = AbortSignal.timeout(req.timeoutMs);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client';
-import { clicks, conversions, integrations, leads, postbacks } from '../../src/db/schema';
+import { clicks, conversions, integrations, leads, offerAdvertisers, postbacks } from '../../src/db/schema';
 import { useApp } from '../helper';
 
 const t = await useApp();
@@ -19,6 +19,7 @@ async function market() {
   const offer = await t.make.offer({ verticalId: vertical.id });
   const advertiser = await t.make.advertiser({ verticalId: vertical.id });
   await db.update(integrations).set({ postbackEnabled: true }).where(eq(integrations.id, advertiser.integration.id));
+  await db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: advertiser.id, integrationId: advertiser.integration.id });
   const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
   await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: affiliate.id, url: 'https://affiliate.example/pb?c={conversion_id}', events: ['conversion_pending'] });
   return { vertical, offer, advertiser, affiliate, key: advertiser.integration.postbackKey };

@@ -58,4 +58,12 @@ describe('preference values', () => {
     expect(preferenceCreate.safeParse({ type: 't', name: 'n', value: 'x'.repeat(PREFERENCE_VALUE_MAX_BYTES - 2) }).success).toBe(true);
     expect(preferenceCreate.safeParse({ type: 't', name: 'n', value: 'x'.repeat(PREFERENCE_VALUE_MAX_BYTES - 1) }).success).toBe(false);
   });
+
+  it('refuse a value nested too deep to measure (no throw)', () => {
+    let value: unknown = 1;
+    for (let i = 0; i < 100_000; i++) value = { a: value };
+    const res = preferenceCreate.safeParse({ type: 't', name: 'n', value });
+    expect(res.success).toBe(false);
+    expect(res.error?.issues[0]).toMatchObject({ path: ['value'], message: 'maxlength' });
+  });
 });

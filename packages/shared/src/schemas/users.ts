@@ -115,8 +115,14 @@ export const userProfileUpdate = z.object({
 });
 export type UserProfileUpdate = z.infer<typeof userProfileUpdate>;
 
-/** the JSON of a preference value stays under PREFERENCE_VALUE_MAX_BYTES */
-const jsonBytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v ?? null)).length;
+/** the JSON of a preference value stays under PREFERENCE_VALUE_MAX_BYTES; one too deep to stringify is too large */
+const jsonBytes = (v: unknown) => {
+  try {
+    return new TextEncoder().encode(JSON.stringify(v ?? null)).length;
+  } catch {
+    return Infinity;
+  }
+};
 const zPreferenceValue = () =>
   z
     .unknown()

@@ -156,8 +156,12 @@ describe('POST /api/v1/conversions/change_status', () => {
     await db.insert(userManagers).values({ userId: w.affiliate.id, managerId: manager.id });
     const mine = await change(manager, { items: [{ id: w.rows[0].id, status: 3 }, { id: other.rows[0].id, status: 3 }] });
     expect(mine.json().data).toMatchObject({ applied: [w.rows[0].id], failed: [{ id: other.rows[0].id, reason: `Conversion ${other.rows[0].id} not found` }] });
+    // out of scope (or unknown) is a 404 naming the item, like the detail — not a 409
     const theirs = await change(manager, { items: [{ id: other.rows[0].id, status: 3 }] });
-    expect(theirs.statusCode).toBe(409);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ statusCode: 404, errors: [{ type: 'notFound', loc: ['body', 'items', 0, 'id'] }] });
+    const unknown = await change(t.admin, { items: [{ id: 999999999, status: 3 }, { id: 999999998, status: 4 }] });
+    expect(unknown.statusCode).toBe(404);
     expect((await rowOf(other.rows[0].id)).status).toBe(1);
   });
 });
@@ -198,7 +202,7 @@ describe('PATCH /api/v1/conversions', () => {
     expect(seen.json().data.items.map((c: { id: number }) => c.id)).toEqual([b]);
   });
 
-  it('refuses bad amounts, a goal of another vertical and unknown ids with 400 naming the field', async () => {
+  it('refuses bad amounts and a goal of another vertical with 400 naming the field, unknown ids with 404', async () => {
     const w = await world([1]);
     const other = await world([1]);
     const id = w.rows[0].id;
@@ -209,7 +213,6 @@ describe('PATCH /api/v1/conversions', () => {
       [{ id, revenue: '1234567890123' }, ['body', 'items', 0, 'revenue']],
       [{ id, goalId: other.goals[0].id }, ['body', 'items', 0, 'goalId']],
       [{ id, isHidden: 'yes' }, ['body', 'items', 0, 'isHidden']],
-      [{ id: 999999999, payout: '1' }, ['body', 'items', 0, 'id']],
     ];
     for (const [item, loc] of cases) {
       const res = await patch(t.admin, { items: [item] });
@@ -217,6 +220,10 @@ describe('PATCH /api/v1/conversions', () => {
       expect(res.json().errors[0].loc).toEqual(loc);
     }
     expect(await rowOf(id)).toMatchObject({ payout: '30.00000000', goalId: null });
+    const unknown = await patch(t.admin, { items: [{ id, payout: '1' }, { id: 999999999, payout: '1' }] });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors).toEqual([{ msg: 'notFound', type: 'notFound', loc: ['body', 'items', 1, 'id'] }]);
+    expect(await rowOf(id)).toMatchObject({ payout: '30.00000000' });
   });
 
   it('is forbidden to affiliates and staff without conversion.update; out of an assigned scope is not found', async () => {
@@ -225,7 +232,8 @@ describe('PATCH /api/v1/conversions', () => {
     const reader = await t.make.user({ type: 'employee', permissions: ['conversion.read'] });
     expect((await patch(reader, { items: [{ id: w.rows[0].id, payout: '1' }] })).statusCode).toBe(403);
     const manager = await t.make.user({ type: 'employee', permissions: ['conversion.assigned.read', 'conversion.update'] });
-    expect((await patch(manager, { items: [{ id: w.rows[0].id, payout: '1' }] })).statusCode).toBe(400);
+    expect((await patch(manager, { items: [{ id: w.rows[0].id, payout: '1' }] })).statusCode).toBe(404);
+    expect((await rowOf(w.rows[0].id)).payout).toBe('30.00000000');
   });
 });
 

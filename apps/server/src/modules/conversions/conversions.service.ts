@@ -317,6 +317,14 @@ function transitionRefusal(row: Row, to: number): string | null {
   return null;
 }
 
+/** items naming a conversion that is unknown or out of the caller's scope: a 404 naming each (never a 400 or 409) */
+const notFoundItems = (indexes: number[]) =>
+  new AppError(
+    'NOT_FOUND',
+    'Conversion not found',
+    indexes.map((index) => ({ msg: 'notFound', type: 'notFound', loc: ['body', 'items', index, 'id'] })),
+  );
+
 /** the conversions in reach, locked for the change */
 async function lockInReach(tx: DbOrTx, actor: Actor, ids: number[]): Promise<Map<number, Row>> {
   const rows = await tx
@@ -357,6 +365,9 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<type
       audits.push({ entity: 'conversion', entityId: row.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: item.status }, sendPostback: body.sendPostback } });
     }
     if (!applied.length) {
+      // none in reach (unknown or out of scope): a 404, as for the detail; otherwise the refused transitions, a 409
+      const missing = failed.every((f) => !found.has(f.id));
+      if (missing) throw notFoundItems(failed.map((f) => f.index));
       const errors: ApiErrorItem[] = failed.map((f) => ({ msg: f.reason, type: 'conflict', loc: ['body', 'items', f.index, 'status'] }));
       throw AppError.conflict(failed.length === 1 ? failed[0].reason : 'No conversion was changed', errors);
     }
@@ -399,11 +410,9 @@ export async function edit(ctx: Ctx, body: z.infer<typeof conversionEditBody>): 
   const ids = await ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
+    const missing = [...body.items.entries()].filter(([, item]) => !found.has(item.id)).map(([index]) => index);
+    if (missing.length) throw notFoundItems(missing);
     const errors: ApiErrorItem[] = [];
-    for (const [index, item] of body.items.entries()) {
-      if (!found.has(item.id)) errors.push({ msg: 'notFound', type: 'notFound', loc: ['body', 'items', index, 'id'] });
-    }
-    if (errors.length) throw AppError.validation(errors, 'Conversion not found');
     const offerIds = [...new Set([...found.values()].map((r) => r.offerId))];
     const goalRows = await tx
       .select({ id: verticalGoals.id, offerId: offers.id })

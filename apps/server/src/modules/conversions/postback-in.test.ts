@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { convert, normalizeDecimal } from '@leadgrid/shared';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { clicks, conversions, currencies, integrations, leadEvents, leads, paymentRules, postbacks, systemLogs } from '../../db/schema';
+import { clicks, conversions, currencies, integrations, leadEvents, leads, offerAdvertisers, paymentRules, postbacks, systemLogs } from '../../db/schema';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ipAllowed, postbackParams } from './postback-in';
@@ -27,6 +27,8 @@ async function market(
     .update(integrations)
     .set({ postbackEnabled: true, postback: opts.postback ?? {}, leadStatusMappings: MAPPINGS })
     .where(eq(integrations.id, advertiser.integration.id));
+  // the integration is a target of the offer (a click converts only for its offer's targets)
+  await db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: advertiser.id, integrationId: advertiser.integration.id });
   const [rule] = await db
     .insert(paymentRules)
     .values({
@@ -210,6 +212,35 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(res.statusCode).toBe(200);
     const [conv] = await db.select().from(conversions).where(eq(conversions.clickId, id));
     expect(conv).toMatchObject({ id: res.json().conversionId, leadId: null, status: 3, affiliateId: m.affiliate.id });
+  });
+
+  it("refuses a click of an offer the key's integration does not serve like an unknown click, logged for that advertiser", async () => {
+    const m = await market();
+    const other = await t.make.advertiser({ verticalId: m.vertical.id });
+    await db
+      .update(integrations)
+      .set({ postbackEnabled: true, leadStatusMappings: MAPPINGS })
+      .where(eq(integrations.id, other.integration.id));
+    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
+    await db
+      .insert(clicks)
+      .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
+    const res = await get(other.integration.postbackKey, `click_id=${id}&status=deposit`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'error', message: `Unknown click ${id}` });
+    expect(await db.select().from(conversions).where(eq(conversions.clickId, id))).toHaveLength(0);
+    expect(await lastLog()).toMatchObject({
+      success: false,
+      responseStatus: 404,
+      advertiserId: other.id,
+      integrationId: other.integration.id,
+    });
+    // the offer's own target still converts it
+    expect((await get(m.key, `click_id=${id}&status=deposit`)).statusCode).toBe(200);
+    // a lead sent to the first advertiser is not the second one's either
+    const byLead = await get(other.integration.postbackKey, `lead_id=${m.lead.id}&status=deposit`);
+    expect(byLead.statusCode).toBe(404);
+    expect(await conversionsOf(m.lead.id)).toHaveLength(0);
   });
 
   it('refuses an unknown key, a bad address, a wrong secure code, an unknown lead, status or goal and bad amounts with 4xx, logged, nothing written', async () => {

@@ -31,10 +31,10 @@ import {
   type PostbackInAnswer,
   type SieveLike,
 } from '@leadgrid/shared';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
-import { clicks, integrations, leads, systemLogs } from '../../db/schema';
+import { clicks, integrations, leads, offerAdvertisers, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { jobInsertText, type JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
@@ -209,7 +209,8 @@ function logValues(
  * The lead or click the postback names — our lead id (or the advertiser's id for it), or the visitor's click id — locked
  * (the lead with its click in one statement): one postback of a lead (or of a click without a lead) at a time, so an
  * advertiser's retries racing each other find the conversion the first one made instead of making another (or tripping
- * over its event id's unique index).
+ * over its event id's unique index). A lead counts only for the advertiser it was sent to, a click without a lead only for
+ * an integration that is a target of the click's offer (offer_advertisers); anything else is answered as unknown.
  */
 async function lockSubject(tx: DbOrTx, integration: IntegrationRow, p: Record<string, string>, names: Postback, opts: RecordOptions) {
   const leadRef = p[names.leadIdParam]?.trim();
@@ -237,7 +238,18 @@ async function lockSubject(tx: DbOrTx, integration: IntegrationRow, p: Record<st
     if (!UUID_RE.test(clickRef)) throw new Refusal(404, `Unknown click ${clickRef}`);
     found = await leadWithClick(and(eq(leads.clickId, clickRef), eq(leads.advertiserId, integration.advertiserId)));
     if (!found) {
-      const [click] = await tx.select().from(clicks).where(eq(clicks.id, clickRef)).for('update');
+      // a click without a lead counts only for an integration that is a target of the click's offer (in the same
+      // statement: no extra round trip); any other key is answered like an unknown click
+      const [click] = await tx
+        .select()
+        .from(clicks)
+        .where(
+          and(
+            eq(clicks.id, clickRef),
+            sql`exists (select 1 from ${offerAdvertisers} oa where oa.offer_id = ${clicks.offerId} and oa.integration_id = ${integration.id})`,
+          ),
+        )
+        .for('update');
       if (!click || !click.offerId || !click.affiliateId) throw new Refusal(404, `Unknown click ${clickRef}`);
       found = { click };
     }

@@ -397,8 +397,30 @@ describe('integrations: send a test lead', () => {
       as: guarded.admin,
       payload: { data: { lead } },
     });
-    expect(byName.json().data.result.error).toMatch(/^The address (127\.0\.0\.1|::1) of localhost is not public$/);
+    expect(byName.json().data.result.error).toMatch(/^The address (localhost|(127\.0\.0\.1|::1) of localhost) is not public$/);
     expect(received).toEqual([]);
+  });
+
+  it('refuses a called URL with a non-public or trailing-dot host when the section is saved', async () => {
+    const s = await setup(guarded);
+    const i = await integrationOf(s, guarded);
+    const save = (section: string, data: unknown) =>
+      guarded.request({ method: 'POST', url: `${url}/${i.id}/edit_${section}`, as: guarded.admin, payload: { data } });
+    for (const [bad, shown] of [
+      ['http://[::127.0.0.1]/x', 'The address ::7f00:1 is not public'],
+      ['http://[::ffff:10.0.0.1]/x', 'The address ::ffff:a00:1 is not public'],
+      ['http://localhost./x', 'The host localhost. ends with a dot: write it without'],
+      ['http://127.0.0.1./x', 'The host 127.0.0.1. ends with a dot: write it without'],
+    ]) {
+      const out = await save('out_api_mappings', { ...i.outApi, url: bad });
+      expect(out.statusCode, bad).toBe(400);
+      expect(out.json().errors).toEqual([{ msg: shown, type: 'ssrf', loc: ['body', 'data', 'url'] }]);
+      const sync = await save('api_sync', { enabled: true, request: { url: bad }, response: { leadIdPath: 'id', statusPath: 's' } });
+      expect(sync.statusCode, bad).toBe(400);
+      expect(sync.json().errors[0]).toMatchObject({ type: 'ssrf', loc: ['body', 'data', 'request', 'url'] });
+    }
+    expect((await save('out_api_mappings', { ...i.outApi, url: 'https://8.8.8.8/leads' })).statusCode).toBe(200);
+    expect((await save('out_api_mappings', { ...i.outApi, url: '{{baseUrl}}/leads' })).statusCode).toBe(200);
   });
 });
 

@@ -10,11 +10,13 @@ import {
   type IntegrationSectionName,
   type LeadStatusMapping,
   type OutApi,
+  type ApiSync,
 } from '@leadgrid/shared';
 import { eq } from 'drizzle-orm';
 import { verticalGoals, verticals } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { urlHostProblem } from '../../lib/outbound';
 
 export const SECRET_MASK = '********';
 
@@ -50,7 +52,7 @@ export async function leadFieldsOf(ctx: Ctx, verticalId: number): Promise<Set<st
 
 /**
  * Checks a section against the vertical and the other sections: a mapping naming an unknown lead field or API
- * parameter, a goal of another vertical, a lead grade the vertical does not have. Errors are located in `body.data`.
+ * parameter, a goal of another vertical, a lead grade the vertical does not have, a called URL whose host is not public. Errors are located in `body.data`.
  */
 export async function checkSection(
   ctx: Ctx,
@@ -71,6 +73,14 @@ export async function checkSection(
         errors.push({ msg: 'pattern', type: 'apiParameter', loc: at('fieldMappings', i, 'value') });
     });
   }
+  // the URLs the server calls: a literal host must be public (one starting with a {{parameter}} is checked at the call)
+  const callUrl = (url: unknown, loc: (string | number)[]) => {
+    if (ctx.config.ALLOW_PRIVATE_CALLBACKS || typeof url !== 'string' || !/^https?:\/\//i.test(url)) return;
+    const problem = urlHostProblem(url);
+    if (problem) errors.push({ msg: problem, type: 'ssrf', loc: at(...loc) });
+  };
+  if (section === 'out_api_mappings') callUrl((data as OutApi).url, ['url']);
+  if (section === 'api_sync') callUrl((data as ApiSync).request?.url, ['request', 'url']);
   if (section === 'goals') {
     const own = new Set(
       (await ctx.db.select({ id: verticalGoals.id }).from(verticalGoals).where(eq(verticalGoals.verticalId, target.verticalId))).map(

@@ -30,6 +30,13 @@ import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource } from './engine-reads';
 import { leadWriter, type LeadInsert } from './lead-writer';
 
+/**
+ * What an affiliate reads as a duplicate's reason (the lead API's answer, its lead list): the earlier lead may be
+ * another affiliate's, so never its id — the stored reason "Duplicate of lead N" and `duplicateOf` are for staff
+ * (docs/decisions/access.md).
+ */
+export const AFFILIATE_DUPLICATE_REASON = 'Duplicate of an earlier lead';
+
 const COUNTRIES: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 const STANDARD = ['firstName', 'lastName', 'phone', 'email', 'country', 'language', 'ip', 'landing', 'sourceUrl'] as const;
 
@@ -254,7 +261,8 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   lead.id = written.id;
   if (written.duplicateOf !== null) {
     status = 'duplicate';
-    reason = `Duplicate of lead ${written.duplicateOf}`;
+    // the earlier lead may be another affiliate's: its id stays with staff (the stored reason, duplicateOf)
+    reason = AFFILIATE_DUPLICATE_REASON;
   }
   const distribute = status === 'new';
   return {

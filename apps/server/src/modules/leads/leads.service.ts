@@ -24,6 +24,7 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/co
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { isStaff, leadScope, leadWhere, type FilterKey } from './leads-query';
+import { AFFILIATE_DUPLICATE_REASON } from './intake';
 
 const LIST: ListSpec = {
   orderBy: Object.fromEntries(LEAD_LIST_ORDER_FIELDS.map((f) => [f, leads[f]])),
@@ -68,6 +69,10 @@ const gradesOf = (v: unknown[]): Grade[] =>
 /** reasons an affiliate may read: its own input's (the delivery's mention advertisers) */
 const AFFILIATE_REASON_STATUSES: readonly string[] = ['invalid', 'duplicate'];
 
+/** a duplicate's reason as an affiliate reads it (intake.ts AFFILIATE_DUPLICATE_REASON): never another lead's id */
+const affiliateReason = (status: string, reason: string | null) =>
+  !AFFILIATE_REASON_STATUSES.includes(status) ? null : status === 'duplicate' ? AFFILIATE_DUPLICATE_REASON : reason;
+
 export function toListItem(r: Row, staff: boolean): LeadListItem {
   const l = r.lead;
   const grade = l.leadGrade ? gradesOf(r.verticalGrades).find((g) => g.key === l.leadGrade) : undefined;
@@ -76,7 +81,7 @@ export function toListItem(r: Row, staff: boolean): LeadListItem {
     createdAt: toSeconds(l.createdAt)!,
     updatedAt: toSeconds(l.updatedAt)!,
     status: l.status as ApiLeadStatus,
-    statusReason: staff || AFFILIATE_REASON_STATUSES.includes(l.status) ? l.statusReason : null,
+    statusReason: staff ? l.statusReason : affiliateReason(l.status, l.statusReason),
     firstName: l.firstName,
     lastName: l.lastName,
     phone: l.phone,

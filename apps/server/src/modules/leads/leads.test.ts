@@ -103,12 +103,34 @@ describe('lead API: POST /api/v1/leads', () => {
     const phone = nextPhone();
     const first = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
     const dup = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
-    expect(dup).toMatchObject({ status: 'duplicate', reason: `Duplicate of lead ${first.id}` });
+    expect(dup).toMatchObject({ status: 'duplicate', reason: 'Duplicate of an earlier lead' });
+    expect(await leadOf(dup.id)).toMatchObject({ statusReason: `Duplicate of lead ${first.id}`, duplicateOf: first.id });
     const test = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL', test: true })).json().data;
     expect(test.status).toBe('test');
     const invalid = (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), email: 'x@spam.example', country: 'PL' })).json().data;
     expect(invalid).toMatchObject({ status: 'invalid', reason: 'The e-mail domain is not accepted' });
     for (const id of [dup.id, test.id, invalid.id]) expect(await deliveriesOf(id)).toHaveLength(0);
+  });
+
+  it("never names another affiliate's lead to an affiliate: the answer and its lead list say duplicate, staff see the link", async () => {
+    const m = await market([{ path: '/accept/other' }]);
+    const phone = nextPhone();
+    const first = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
+    const other = await t.make.user({ type: 'affiliate' });
+    const [{ apiToken }] = await t.database.db.select({ apiToken: users.apiToken }).from(users).where(eq(users.id, other.id));
+    const res = await post(apiToken!, { offerId: m.offer.id, phone, country: 'PL' });
+    expect(res.statusCode).toBe(200);
+    const dup = res.json().data;
+    expect(dup).toEqual({ id: expect.any(Number), status: 'duplicate', reason: 'Duplicate of an earlier lead', redirectUrl: null });
+    expect(res.body).not.toContain(String(first.id));
+    const mine = await t.request({ method: 'GET', url: `/api/v1/leads/${dup.id}`, as: other });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.items[0]).toMatchObject({ status: 'duplicate', statusReason: 'Duplicate of an earlier lead' });
+    expect(mine.json().data.items[0]).not.toHaveProperty('duplicateOf');
+    const list = await t.request({ method: 'GET', url: '/api/v1/leads?limit=5', as: other });
+    expect(list.json().data.items.map((l: { statusReason: string | null }) => l.statusReason)).toEqual(['Duplicate of an earlier lead']);
+    const staff = await t.request({ method: 'GET', url: `/api/v1/leads/${dup.id}`, as: t.admin });
+    expect(staff.json().data.items[0]).toMatchObject({ statusReason: `Duplicate of lead ${first.id}`, duplicateOf: first.id });
   });
 
   it('stores parallel leads group-committed: each its own id, history and delivery; duplicates of an earlier lead found in a batch', async () => {
@@ -119,7 +141,7 @@ describe('lead API: POST /api/v1/leads', () => {
     const answers = (await Promise.all(bodies.map((b) => post(m.token, b)))).map((r) => r.json().data);
     expect(new Set(answers.map((a) => a.id)).size).toBe(24);
     answers.forEach((a, i) => {
-      if (i % 8 === 0) expect(a).toMatchObject({ status: 'duplicate', reason: `Duplicate of lead ${first.id}` });
+      if (i % 8 === 0) expect(a).toMatchObject({ status: 'duplicate', reason: 'Duplicate of an earlier lead' });
       else expect(a.status).toBe('sent');
     });
     for (const [i, a] of answers.entries()) {

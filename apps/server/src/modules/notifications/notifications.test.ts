@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { notificationChannels, notificationRules, notifications, userPreferences } from '../../db/schema';
+import { notificationChannels, notificationRules, notifications, roles, userPreferences, users } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { NOTIFICATION_JOB } from './notifications.delivery';
 import { notify } from './notifications.service';
@@ -129,6 +130,34 @@ describe('notifications: rules', () => {
       payload: { items: [{ event: 'cap_reached', status: 'inactive' }] },
     });
     expect(edit.statusCode).toBe(403);
+  });
+
+  it('is staff configuration: affiliates and advertiser members read neither rules nor channels, only their own notifications', async () => {
+    for (const type of ['affiliate', 'advertiser_member'] as const) {
+      const user = await t.make.user({ type });
+      for (const url of ['/api/v1/notifications/rules', '/api/v1/notifications/channels'])
+        expect((await t.request({ method: 'GET', url, as: user })).statusCode, `${type} ${url}`).toBe(403);
+      expect((await t.request({ method: 'GET', url: '/api/v1/notifications/my', as: user })).statusCode, type).toBe(200);
+      const me = (await t.request({ method: 'GET', url: '/api/v1/auth/me', as: user })).json().data;
+      expect(me.permissions, type).not.toContain('notification.read');
+    }
+  });
+
+  it('migration 0013 takes notification.read from the stored affiliate and advertiser-member roles and custom lists', async () => {
+    const text = readFileSync(new URL('../../db/migrations/0013_notification_read_staff_only.sql', import.meta.url), 'utf8');
+    const [aff] = await db.insert(roles).values({ title: 'Old affiliate role', type: 'affiliate', permissions: ['notification.read', 'lead.own.read'] }).returning();
+    const [adv] = await db.insert(roles).values({ title: 'Old advertiser role', type: 'advertiser_member', permissions: ['notification.read'] }).returning();
+    const [staff] = await db.insert(roles).values({ title: 'Staff role', type: 'employee', permissions: ['notification.read'] }).returning();
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false, customPermissions: ['notification.read', 'lead.own.read'] });
+    const employee = await t.make.user({ type: 'employee', signIn: false, customPermissions: ['notification.read'] });
+    for (const statement of text.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const permsOf = async (id: number) => (await db.select().from(roles).where(eq(roles.id, id)))[0].permissions;
+    expect(await permsOf(aff.id)).toEqual(['lead.own.read']);
+    expect(await permsOf(adv.id)).toEqual([]);
+    expect(await permsOf(staff.id)).toEqual(['notification.read']);
+    const customOf = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0].customPermissions;
+    expect(await customOf(affiliate.id)).toEqual(['lead.own.read']);
+    expect(await customOf(employee.id)).toEqual(['notification.read']);
   });
 });
 

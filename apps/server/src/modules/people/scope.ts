@@ -11,7 +11,7 @@
  * A row outside the read scope is a 404 (never its data); a readable row outside the write scope is a 403.
  */
 import { STAFF_ROLE_TYPES } from '@leadgrid/shared';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { roles, teamManagers, teams, userManagers, users } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -44,10 +44,15 @@ export function reaches(actor: Actor, access: Access, managerIds: readonly numbe
 
 /** The condition on `users.id` that keeps the affiliates in scope (undefined: no restriction). */
 export function affiliateScopeWhere(actor: Actor, access: Access, db: Ctx['db']): SQL | undefined {
+  return affiliateColumnScopeWhere(actor, access, db, users.id);
+}
+
+/** The same condition on any column holding an affiliate's id (a record of the affiliate: its payout accounts, …). */
+export function affiliateColumnScopeWhere(actor: Actor, access: Access, db: Ctx['db'], column: Column): SQL | undefined {
   const scope = peopleScope(actor, access);
   if (scope === 'all') return undefined;
   if (scope === 'none') return sql`false`;
-  return inArray(users.id, db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)));
+  return inArray(column, db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)));
 }
 
 /** The condition on `teams.id` that keeps the teams in scope (undefined: no restriction). */

@@ -27,13 +27,12 @@ import {
   type postbackUpdate,
 } from '@leadgrid/shared';
 import { aliasedTable, and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { isIP } from 'node:net';
 import type { z } from 'zod';
 import { campaignPostbacks, postbacks, roles, teamManagers, teams, userManagers, users, verticalGoals, verticals } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
-import { isPrivateAddress } from '../../lib/outbound';
+import { urlHostProblem } from '../../lib/outbound';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
@@ -252,16 +251,10 @@ function urlError(ctx: Ctx, url: string, loc: Loc): ApiErrorItem | null {
   }
   const authority = /^https?:\/\/([^/?#]*)/i.exec(url)?.[1] ?? '';
   if (MACRO_IN_BRACES.test(authority)) return fieldError(loc, 'A macro cannot be part of the host', 'macro');
-  let host = '';
-  try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  } catch {
-    return fieldError(loc, 'url', 'url');
-  }
+  if (!URL.canParse(url)) return fieldError(loc, 'url', 'url');
   if (ctx.config.ALLOW_PRIVATE_CALLBACKS) return null;
-  const local = host === 'localhost' || host.endsWith('.localhost');
-  if (local || (isIP(host) && isPrivateAddress(host))) return fieldError(loc, `The address ${host} is not public`, 'ssrf');
-  return null;
+  const problem = urlHostProblem(url);
+  return problem ? fieldError(loc, problem, 'ssrf') : null;
 }
 
 async function existingGoals(ctx: Ctx, ids: number[]): Promise<Set<number>> {

@@ -359,10 +359,21 @@ describe('affiliate postbacks: SSRF guard', () => {
         ['http://localhost/pb', 'localhost'],
         ['http://10.1.2.3/pb', '10.1.2.3'],
         ['http://[::1]/pb', '::1'],
+        ['http://[::127.0.0.1]/pb', '::7f00:1'],
+        ['http://[::7f00:1]/pb', '::7f00:1'],
+        ['http://[::ffff:127.0.0.1]/pb', '::ffff:7f00:1'],
       ]) {
         const res = await strict.request({ method: 'PUT', url: URL, as: affiliate, payload: { items: [valid({ url })] } });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().errors).toEqual([{ msg: `The address ${host} is not public`, type: 'ssrf', loc: ['body', 'items', 0, 'url'] }]);
+      }
+      for (const [url, host] of [
+        ['http://localhost./pb', 'localhost.'],
+        ['http://127.0.0.1./pb', '127.0.0.1.'],
+      ]) {
+        const res = await strict.request({ method: 'PUT', url: URL, as: affiliate, payload: { items: [valid({ url })] } });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().errors).toEqual([{ msg: `The host ${host} ends with a dot: write it without`, type: 'ssrf', loc: ['body', 'items', 0, 'url'] }]);
       }
       const ok = await strict.request({
         method: 'PUT',

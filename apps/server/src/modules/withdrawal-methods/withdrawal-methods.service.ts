@@ -1,7 +1,7 @@
 /**
  * Withdrawal methods: an affiliate's own filled-in payment methods. Affiliates list and write only their own (another
- * affiliate's id is a 404); staff holding payment_method.update or invoice.affiliate.read read everybody's (an invoice
- * is paid to one) but never write them. Values are checked against the payment method's fields. Each affiliate has
+ * affiliate's id is a 404); staff holding payment_method.update or invoice.affiliate.read read those of the affiliates
+ * in their people scope (an invoice is paid to one) but never write them. Values are checked against the payment method's fields. Each affiliate has
  * exactly one default among their active methods whenever they have any: the first one becomes the default, and when
  * the default is deactivated or deleted the newest remaining active one takes over.
  */
@@ -15,6 +15,7 @@ import { paymentMethods, users, withdrawalMethods } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
+import { affiliateColumnScopeWhere } from '../people/scope';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 
 type Row = typeof withdrawalMethods.$inferSelect;
@@ -43,11 +44,14 @@ const LIST: ListSpec = {
 const isAffiliate = (a: Actor) => a.roleType === 'affiliate';
 const isStaffReader = (a: Actor) => !isAffiliate(a) && STAFF_READ.some((p) => hasPermission(a, p));
 
-/** Who may read, and whose rows: an affiliate their own, a staff reader everybody's, anybody else nothing. */
+/**
+ * Who may read, and whose rows: an affiliate their own; a staff reader the affiliates of its people scope
+ * (modules/people/scope.ts: all, the assigned ones, or none — a row outside is a 404); anybody else nothing.
+ */
 function readScope(ctx: Ctx): { actor: Actor; own: SQL | undefined } {
   const actor = requireActor(ctx);
   if (isAffiliate(actor)) return { actor, own: eq(withdrawalMethods.userId, actor.id) };
-  if (isStaffReader(actor)) return { actor, own: undefined };
+  if (isStaffReader(actor)) return { actor, own: affiliateColumnScopeWhere(actor, 'read', ctx.db, withdrawalMethods.userId) };
   throw AppError.forbidden();
 }
 
@@ -91,7 +95,7 @@ export async function list(ctx: Ctx, q: ListInput) {
   const where = and(
     own,
     p.statuses ? inArray(withdrawalMethods.status, p.statuses) : ne(withdrawalMethods.status, 'deleted'),
-    q.userId && !own ? eq(withdrawalMethods.userId, q.userId) : undefined,
+    q.userId && !isAffiliate(actor) ? eq(withdrawalMethods.userId, q.userId) : undefined,
     q.paymentMethodId ? eq(withdrawalMethods.paymentMethodId, q.paymentMethodId) : undefined,
     p.search ? sql`(${withdrawalMethods.title} ILIKE ${`%${p.search.replace(/[\\%_]/g, '\\$&')}%`} OR ${paymentMethods.title} ILIKE ${`%${p.search.replace(/[\\%_]/g, '\\$&')}%`})` : undefined,
   );

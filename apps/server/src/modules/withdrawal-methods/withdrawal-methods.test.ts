@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, userManagers } from '../../db/schema';
 import { useApp, type TestUser } from '../../../test/helper';
 
 const t = await useApp();
@@ -132,11 +132,11 @@ describe('withdrawal methods: scope', () => {
     expect((await mine(bob))[0]).toMatchObject({ id: b.id, title: method.title });
   });
 
-  it('staff with payment_method.update or invoice.affiliate.read read everybody, with the owner; others get 403', async () => {
+  it('staff with payment_method.update or invoice.affiliate.read read everybody in their people scope, with the owner; others get 403', async () => {
     const method = await makeMethod();
     const aff = await t.make.user({ type: 'affiliate' });
     const w = await makeWithdrawal(aff, method.id);
-    for (const permissions of [['payment_method.update'], ['invoice.affiliate.read']]) {
+    for (const permissions of [['payment_method.update', 'affiliate.read'], ['invoice.affiliate.read', 'affiliate.read']]) {
       const staff = await t.make.user({ type: 'employee', permissions });
       const list = await t.request({ method: 'GET', url: `${url}?userId=${aff.id}&withMeta=1`, as: staff });
       expect(list.statusCode).toBe(200);
@@ -145,10 +145,33 @@ describe('withdrawal methods: scope', () => {
       expect((await t.request({ method: 'GET', url: `${url}/${w.id}`, as: staff })).statusCode).toBe(200);
       expect((await patch(staff, [{ id: w.id, title: 'Staff edit' }])).statusCode).toBe(403);
     }
+    // without any people read permission no affiliate is in scope: an empty list and a 404
+    const blind = await t.make.user({ type: 'employee', permissions: ['payment_method.update'] });
+    expect((await t.request({ method: 'GET', url: `${url}?userId=${aff.id}`, as: blind })).json().data.items).toEqual([]);
+    expect((await t.request({ method: 'GET', url: `${url}/${w.id}`, as: blind })).statusCode).toBe(404);
     const other = await t.make.user({ type: 'employee', permissions: ['front.settings.geo.read'] });
     expect((await t.request({ method: 'GET', url, as: other })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `${url}/${w.id}`, as: other })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('an assigned-only manager reads only the methods of the affiliates it manages; any other is a 404', async () => {
+    const method = await makeMethod();
+    const mine = await t.make.user({ type: 'affiliate' });
+    const theirs = await t.make.user({ type: 'affiliate' });
+    const a = await makeWithdrawal(mine, method.id);
+    const b = await makeWithdrawal(theirs, method.id);
+    const manager = await t.make.user({ type: 'affiliate_manager' });
+    await t.database.db.insert(userManagers).values({ userId: mine.id, managerId: manager.id });
+    const list = await t.request({ method: 'GET', url: `${url}?withMeta=1`, as: manager });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.items.map((w: { id: number }) => w.id)).toEqual([a.id]);
+    expect(list.json().data.meta.totalCount).toBe(1);
+    expect((await t.request({ method: 'GET', url: `${url}?userId=${theirs.id}`, as: manager })).json().data.items).toEqual([]);
+    expect((await t.request({ method: 'GET', url: `${url}/${a.id}`, as: manager })).statusCode).toBe(200);
+    const outside = await t.request({ method: 'GET', url: `${url}/${b.id}`, as: manager });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).not.toContain(IBAN);
   });
 
   it('lists with status, search, order; 400 for an unknown orderBy', async () => {
