@@ -281,46 +281,13 @@ export const KNOWN_FAILING: KnownFailure[] = [];
  * Until authentication and the permission check run before validation (issue 15 "Hardening"), a request with a bad
  * body or query answers 400 to anyone. Such cells (expected 401/403, answered 400) are counted as this known failure.
  */
-export const KNOWN_VALIDATION_FIRST = { defect: '15 hardening: authentication before body validation', enabled: true };
+export const KNOWN_VALIDATION_FIRST = { defect: '15 hardening: authentication before body validation', enabled: false };
 
 /** Permissions the catalogue still gives a non-staff role type beyond NON_STAFF_PERMISSIONS, with their defect. */
-export const KNOWN_EXTRA_PERMISSIONS: { roleType: 'affiliate' | 'advertiser_member'; permission: string; defect: string }[] = [
-  { roleType: 'affiliate', permission: 'notification.read', defect: '15.9 notification.read is a staff permission' },
-  { roleType: 'advertiser_member', permission: 'notification.read', defect: '15.9 notification.read is a staff permission' },
-];
+export const KNOWN_EXTRA_PERMISSIONS: { roleType: 'affiliate' | 'advertiser_member'; permission: string; defect: string }[] = [];
 
 /** Row-scope answers that leak today because a defect of issue 15 is not fixed yet; a listed leak that is gone fails. */
-export const KNOWN_ROW_LEAKS: KnownFailure[] = [
-  {
-    defect: '15.4 withdrawal methods outside the manager’s scope',
-    op: 'GET /api/v1/withdrawal-methods',
-    principals: ['affiliateManager'],
-    status: 200,
-  },
-  {
-    defect: '15.4 withdrawal methods outside the manager’s scope',
-    op: 'GET /api/v1/withdrawal-methods/:id',
-    principals: ['affiliateManager'],
-    status: 200,
-  },
-  {
-    defect: '15.10 a duplicate names another affiliate’s lead',
-    op: 'GET /api/v1/leads',
-    principals: ['affiliate', 'impersonator'],
-    status: 200,
-  },
-  {
-    defect: '15.10 a duplicate names another affiliate’s lead',
-    op: 'GET /api/v1/leads/:id',
-    principals: ['affiliate', 'impersonator'],
-    status: 200,
-  },
-];
+export const KNOWN_ROW_LEAKS: KnownFailure[] = [];
 
 /** Hostile inputs that still get a 5xx (or, for orderBy, not a 400) because a defect of issue 15 is not fixed yet. */
-export const KNOWN_FUZZ_FAILURES: { defect: string; op: string; input: RegExp; as: 'admin' | 'anonymous' | 'any' }[] = [
-  { defect: '15.6 deep JSON on the postback route', op: 'POST /postback/:postbackKey', input: /^deep/, as: 'any' },
-  { defect: '15.7 nested JSON in a preference value', op: 'PUT /api/v1/user-preferences', input: /^deep value/, as: 'any' },
-  { defect: '15.7 nested JSON in a preference value', op: 'PATCH /api/v1/user-preferences', input: /^deep value/, as: 'any' },
-  { defect: '15.8 orderBy allow-lists read inherited names', op: '* orderBy', input: /./, as: 'admin' },
-];
+export const KNOWN_FUZZ_FAILURES: { defect: string; op: string; input: RegExp; as: 'admin' | 'anonymous' | 'any' }[] = [];

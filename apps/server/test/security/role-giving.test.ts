@@ -78,7 +78,7 @@ const targets = {
 };
 
 /** One hostile grant per role-giving path: [url, body]. A new path without a probe here fails the test. */
-const PROBES: Record<string, () => Promise<[string, unknown]>> = {
+const PROBES: Record<string, () => Promise<[string, object]>> = {
   'PUT /api/v1/roles': async () => ['/api/v1/roles', { items: [{ title: `Wide ${++n}`, type: 'employee', permissions: ['lead.read'] }] }],
   'PATCH /api/v1/roles': async () => [
     '/api/v1/roles',
