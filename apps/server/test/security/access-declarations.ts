@@ -258,11 +258,6 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'GET /api/v1/exports/:id/file': null,
 };
 
-/** Query strings for list routes that need one to list anything (the row-scope check reads them). */
-export const LIST_QUERIES: Record<string, (ids: { a: number; b: number }) => string> = {
-  'GET /api/v1/notes': ({ b }) => `targetSlug=affiliate:${b}`,
-};
-
 /**
  * Cells that fail today because a defect of issue 15 is not fixed yet. Each names its defect; a listed cell that
  * passes fails the test too (remove it then), so this list only ever shrinks.

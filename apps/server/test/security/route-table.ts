@@ -18,8 +18,8 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
 }
 
-interface OpenApiOperation {
-  parameters?: { name: string; in: string }[];
+export interface OpenApiOperation {
+  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 

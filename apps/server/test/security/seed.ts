@@ -58,6 +58,8 @@ export interface SecurityWorld {
   users: Record<Exclude<Principal, 'anonymous' | 'impersonator'>, TestUser>;
   a: AffiliateWorld;
   b: AffiliateWorld;
+  /** shared records both affiliates' data hangs on */
+  refs: { offerId: number; verticalId: number; platformId: number };
   /** content of the staff notes on A and B: it must never reach an affiliate */
   noteMarkers: string[];
 }
@@ -87,18 +89,16 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
       .insert(campaigns)
       .values({ key: `k${marker}`.slice(0, 32), title: `Campaign ${marker}`, affiliateId: user.id, offerId: offer.id })
       .returning();
-    await db
-      .insert(clicks)
-      .values({
-        id: clickId,
-        createdAt: now,
-        status: 1,
-        campaignId: campaign.id,
-        offerId: offer.id,
-        affiliateId: user.id,
-        sub1: `sub-${marker}`,
-        ip: '203.0.113.9',
-      });
+    await db.insert(clicks).values({
+      id: clickId,
+      createdAt: now,
+      status: 1,
+      campaignId: campaign.id,
+      offerId: offer.id,
+      affiliateId: user.id,
+      sub1: `sub-${marker}`,
+      ip: '203.0.113.9',
+    });
     const [lead] = await db
       .insert(leads)
       .values({
@@ -251,6 +251,7 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
     users: { admin: t.admin, affiliateManager: manager, employee, advertiserManager, affiliate: a.user, advertiserMember },
     a,
     b,
+    refs: { offerId: offer.id, verticalId: vertical.id, platformId: advertiser.platform.id },
     noteMarkers: [`note-${a.markers[0]}`, `note-${b.markers[0]}`],
   };
 }
