@@ -190,6 +190,11 @@ export function can(user: AccessSubject | null | undefined, permission: string |
   return list.some((x) => user.permissions.includes(x));
 }
 
+/** A staff user of a role requiring two-factor sign-in who has not set it up: it may do nothing else until it does. */
+export function twoFactorSetupRequired(role: { type: string; requireTwoFactor: boolean }, twoFactorEnabled: boolean): boolean {
+  return role.requireTwoFactor && (STAFF_ROLE_TYPES as readonly string[]).includes(role.type) && !twoFactorEnabled;
+}
+
 export function canOpenRoute(user: AccessSubject | null | undefined, route: RouteName): boolean {
   return can(user, ROUTE_PERMISSIONS[route]);
 }

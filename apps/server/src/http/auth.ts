@@ -2,7 +2,7 @@
  * Authentication and permission guard. Every request gets `req.ctx`; the guard reads the route's
  * `config` (public / authenticated / permission) and answers 401 or 403 before the body is parsed or validated.
  */
-import { PERMISSIONS, type RoleType } from '@leadgrid/shared';
+import { PERMISSIONS, twoFactorSetupRequired, type RoleType } from '@leadgrid/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -15,6 +15,7 @@ import type { Actor } from './context';
 import { AppError } from './errors';
 
 const ALL_PERMISSIONS = PERMISSIONS.map((p) => p.name);
+export const TWO_FACTOR_SETUP_REQUIRED = 'Your role requires two-factor sign-in: set it up in your profile first';
 
 /**
  * What a user may do: users of the built-in administrator role hold every permission of the catalogue (so a new
@@ -46,6 +47,8 @@ export async function loadActor(database: Database, userId: number, impersonator
     status: row.teamAccessBlocked ? 'blocked' : row.user.status,
     timezone: row.user.timezone,
     impersonatorId,
+    // an administrator acting as the user is not held up by the user's missing set-up
+    twoFactorSetupRequired: !impersonatorId && twoFactorSetupRequired(row.role, row.user.twoFactorEnabled),
   });
 }
 
@@ -113,6 +116,7 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
     }
     if (cfg.public) return;
     if (!req.ctx.actor) throw AppError.unauthenticated();
+    if (req.ctx.actor.twoFactorSetupRequired && !cfg.twoFactorSetup) throw AppError.forbidden(TWO_FACTOR_SETUP_REQUIRED);
     if (cfg.permission) {
       const list = typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
       if (!list.some((p) => req.ctx.actor!.permissions.includes(p))) throw AppError.forbidden();

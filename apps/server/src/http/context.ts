@@ -12,6 +12,8 @@ export interface Actor {
   status: string;
   timezone: string;
   impersonatorId?: number;
+  /** its role requires two-factor sign-in and it has not set it up: only routes marked `twoFactorSetup` answer */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface Ctx {

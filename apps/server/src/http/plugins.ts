@@ -14,6 +14,8 @@ declare module 'fastify' {
     /** a traffic-engine intake route (lead API, inbound postback): its writes are traffic, not routing data, so they
      * do not empty the engine's caches (see tracking/index.ts) */
     hotPath?: boolean;
+    /** answers a user who must set up two-factor sign-in first (its profile and the set-up itself) */
+    twoFactorSetup?: boolean;
     /** false: none of helmet's browser security headers (app.ts), for routes only partners' servers call */
     helmet?: boolean;
   }

@@ -29,6 +29,7 @@ import integrationsRoutes from './integrations/integrations.routes';
 import advertiserMembersRoutes from './advertiser-members/advertiser-members.routes';
 import affiliatesRoutes from './affiliates/affiliates.routes';
 import employeesRoutes from './employees/employees.routes';
+import { staffReviewRoutes } from './access/staff-review';
 import peopleRoutes from './people/people.routes';
 import teamsRoutes from './teams/teams.routes';
 import campaignsRoutes from './campaigns/campaigns.routes';
@@ -45,4 +46,4 @@ import exportsRoutes from './exports/exports.routes';
 import eventsRoutes from './events/events.routes';
 import clicksRoutes from './clicks/clicks.routes';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes, conversionsRoutes, exportsRoutes, eventsRoutes, clicksRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes, conversionsRoutes, exportsRoutes, eventsRoutes, clicksRoutes, staffReviewRoutes];

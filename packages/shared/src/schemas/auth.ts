@@ -43,6 +43,28 @@ export const changePasswordBody = z
 export const twoFactorCodeBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { message: 'Invalid code, please try again' }) });
 export const twoFactorSetupAnswer = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
 
+/** One signed-in device of the user (a refresh-token family): GET /auth/sessions. */
+export const sessionSchema = z.object({
+  /** the session id (not a credential) */
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** signed in at (seconds) */
+  createdAt: z.number().int(),
+  /** the last time the session renewed its access (seconds) */
+  lastUsedAt: z.number().int(),
+  /** the session making the request */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+/** DELETE /auth/sessions: the sessions to end */
+export const sessionIdsBody = z.object({
+  data: z
+    .array(z.string().uuid({ message: 'pattern' }))
+    .min(1, { message: 'required' })
+    .max(100, { message: 'noMore' }),
+});
+
 /** JWT claims of the access token. */
 export interface AccessClaims {
   sub: string;

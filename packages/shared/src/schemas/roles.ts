@@ -11,6 +11,8 @@ export const roleSchema = z.object({
   permissions: z.array(z.string()),
   status: z.enum(ACTIVE_STATUSES),
   system: z.boolean(),
+  /** staff roles: its users must set up and use two-factor sign-in */
+  requireTwoFactor: z.boolean(),
   usersCount: z.number().int(),
   createdAt: z.number().int(),
 });
@@ -23,6 +25,7 @@ export const roleCreate = z.object({
   type: z.enum(ROLE_TYPES, { message: 'required' }),
   permissions: zPermissionList().default([]),
   status: z.enum(ACTIVE_STATUSES).default('active'),
+  requireTwoFactor: z.boolean().default(false),
 });
 export type RoleCreate = z.input<typeof roleCreate>;
 /** `type` may be sent back unchanged by a form; a different type is refused (a role's type never changes). */
@@ -31,6 +34,7 @@ export const roleUpdate = z.object({
   title: zTitle().optional(),
   type: z.enum(ROLE_TYPES).optional(),
   permissions: zPermissionList().optional(),
+  requireTwoFactor: z.boolean().optional(),
 });
 export type RoleUpdate = z.input<typeof roleUpdate>;
 export const roleStatusItem = statusChangeItem(ACTIVE_STATUSES);

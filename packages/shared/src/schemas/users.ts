@@ -67,6 +67,8 @@ export const userSchema = z.object({
   apiToken: z.string().nullable().optional(),
   team: z.object({ id: z.number().int(), title: z.string() }).nullable().optional(),
   twoFactorEnabled: z.boolean(),
+  /** its role requires two-factor sign-in and it has not set it up (it may open nothing but that set-up) */
+  twoFactorSetupRequired: z.boolean().optional(),
   avatarImageId: z.number().int().nullable(),
   frontendVersionTs: z.number().int(),
   /** set when an admin is acting as this user */

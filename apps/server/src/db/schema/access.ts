@@ -16,6 +16,8 @@ export const roles = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('active'),
     /** the built-in role of a type: cannot be deactivated, the admin one keeps every permission */
     system: boolean('system').notNull().default(false),
+    /** staff roles: its users must sign in with two factors (set it up before anything else) */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
     createdBy: integer('created_by'),
   },
@@ -81,7 +83,11 @@ export const refreshTokens = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 500 }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_user_live_idx').on(t.userId).where(sql`${t.revokedAt} is null and ${t.rotatedAt} is null`),
+  ],
 );
 
 export const loginHistory = pgTable(

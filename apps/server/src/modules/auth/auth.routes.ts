@@ -1,14 +1,15 @@
 import {
-  changePasswordBody, checkEmailBody, envelope, impersonateBody, loginAnswer, loginBody, logoutBody, newPasswordBody,
-  recoveryBody, refreshAnswer, refreshBody, signUpBody, tokenPairSchema, twoFactorCodeBody, twoFactorSetupAnswer,
+  changePasswordBody, checkEmailBody, envelope, listOf, impersonateBody, loginAnswer, loginBody, logoutBody, newPasswordBody,
+  recoveryBody, refreshAnswer, refreshBody, sessionIdsBody, sessionSchema, signUpBody, tokenPairSchema, twoFactorCodeBody, twoFactorSetupAnswer,
 } from '@leadgrid/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as auth from './auth.service';
+import * as sessions from './sessions';
 
 const ok = envelope(z.object({}).passthrough());
-const whoAmI = z.object({ id: z.number(), roleType: z.string(), roleTitle: z.string(), permissions: z.array(z.string()), impersonatorId: z.number().nullable() });
+const whoAmI = z.object({ id: z.number(), roleType: z.string(), roleTitle: z.string(), permissions: z.array(z.string()), impersonatorId: z.number().nullable(), twoFactorSetupRequired: z.boolean() });
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,9 +24,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     return { data, message: 'twoFactorRequired' in data ? 'Enter the code from your authenticator app' : 'Signed in' };
   });
 
-  app.get('/auth/me', { config: { authenticated: true }, schema: { tags, response: { 200: envelope(whoAmI) } } }, async (req) => {
+  app.get('/auth/me', { config: { authenticated: true, twoFactorSetup: true }, schema: { tags, response: { 200: envelope(whoAmI) } } }, async (req) => {
     const a = req.ctx.actor!;
-    return { data: { id: a.id, roleType: a.roleType, roleTitle: a.roleTitle, permissions: a.permissions, impersonatorId: a.impersonatorId ?? null } };
+    return { data: { id: a.id, roleType: a.roleType, roleTitle: a.roleTitle, permissions: a.permissions, impersonatorId: a.impersonatorId ?? null, twoFactorSetupRequired: !!a.twoFactorSetupRequired } };
   });
 
   app.post('/auth/refresh', { config: limited, schema: { tags, body: refreshBody, response: { 200: envelope(refreshAnswer) } } }, async (req) => ({
@@ -66,11 +67,26 @@ export default async function authRoutes(fastify: FastifyInstance) {
     return { data: {}, message: 'Password changed' };
   });
 
-  app.post('/auth/2fa/setup', { config: { authenticated: true }, schema: { tags, response: { 200: envelope(twoFactorSetupAnswer) } } }, async (req) => ({
+  // the caller's own signed-in devices (profile > security)
+  app.get('/auth/sessions', { config: { authenticated: true }, schema: { tags, response: { 200: envelope(listOf(sessionSchema)) } } }, async (req) => ({
+    data: { items: await sessions.listSessions(req.ctx) },
+  }));
+
+  app.delete('/auth/sessions', { config: { authenticated: true }, schema: { tags, body: sessionIdsBody, response: { 200: envelope(z.object({ items: z.array(z.string()) })) } } }, async (req) => {
+    const items = await sessions.revokeSessions(req.ctx, req.body.data);
+    return { data: { items }, message: items.length === 1 ? 'Session ended' : `${items.length} sessions ended` };
+  });
+
+  app.post('/auth/sessions/revoke-others', { config: { authenticated: true }, schema: { tags, response: { 200: ok } } }, async (req) => {
+    await sessions.revokeOtherSessions(req.ctx);
+    return { data: {}, message: 'Every other session is signed out' };
+  });
+
+  app.post('/auth/2fa/setup', { config: { authenticated: true, twoFactorSetup: true }, schema: { tags, response: { 200: envelope(twoFactorSetupAnswer) } } }, async (req) => ({
     data: await auth.twoFactorSetup(req.ctx),
   }));
 
-  app.post('/auth/2fa/enable', { config: { authenticated: true }, schema: { tags, body: twoFactorCodeBody, response: { 200: ok } } }, async (req) => {
+  app.post('/auth/2fa/enable', { config: { authenticated: true, twoFactorSetup: true }, schema: { tags, body: twoFactorCodeBody, response: { 200: ok } } }, async (req) => {
     await auth.twoFactorEnable(req.ctx, req.body.code);
     return { data: {}, message: 'Two-factor authentication is on' };
   });

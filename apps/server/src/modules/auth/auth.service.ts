@@ -1,5 +1,6 @@
 /** Sign-in, session refresh and rotation, impersonation, sign-up, password recovery and two-factor. */
 import { randomUUID } from 'node:crypto';
+import { twoFactorSetupRequired } from '@leadgrid/shared';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -91,7 +92,10 @@ export async function login(ctx: Ctx, deps: AuthDeps, input: { email: string; pa
   }
   await recordLogin(ctx, input.email, user.id, true, null);
   await ctx.db.update(users).set({ lastActivityAt: ctx.now() }).where(eq(users.id, user.id));
-  return issueTokens(ctx, deps, user);
+  const pair = await issueTokens(ctx, deps, user);
+  const [role] = await ctx.db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1);
+  // the role requires two-factor sign-in the user has not set up: signed in, for that set-up only
+  return twoFactorSetupRequired(role, user.twoFactorEnabled) ? { ...pair, twoFactorSetupRequired: true as const } : pair;
 }
 
 export async function refresh(ctx: Ctx, deps: AuthDeps, refreshToken: string) {
@@ -277,6 +281,8 @@ export async function twoFactorDisable(ctx: Ctx, code: string) {
   const actor = requireActor(ctx);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user.twoFactorEnabled || !user.twoFactorSecret) throw AppError.conflict('Two-factor authentication is off');
+  const [role] = await ctx.db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1);
+  if (twoFactorSetupRequired(role, false)) throw AppError.business('Your role requires two-factor sign-in: it cannot be turned off');
   if (!verifyTotp(user.twoFactorSecret, code)) throw AppError.field(['body', 'code'], INVALID_CODE, INVALID_CODE, 'twoFactor');
   await ctx.db.update(users).set({ twoFactorEnabled: false, twoFactorSecret: null }).where(eq(users.id, actor.id));
 }

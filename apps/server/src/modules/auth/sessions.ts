@@ -1,8 +1,11 @@
 /** Refresh-token sessions: opaque tokens stored hashed, rotated on every use, revoked by family. */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Session } from '@leadgrid/shared';
 import { randomUUID } from 'node:crypto';
 import { refreshTokens } from '../../db/schema';
-import type { Ctx } from '../../http/context';
+import { requireActor, type Ctx } from '../../http/context';
+import { toSeconds } from '../../http/list-query';
+import { AppError } from '../../http/errors';
 import { randomToken, sha256 } from '../../lib/crypto';
 
 export interface NewSession {
@@ -21,6 +24,8 @@ export async function createRefreshToken(ctx: Ctx, s: NewSession): Promise<strin
     expiresAt: new Date(ctx.now().getTime() + ctx.config.REFRESH_TOKEN_TTL * 1000),
     ip: ctx.ip ?? null,
     userAgent: ctx.userAgent ?? null,
+    // the application's clock: the sessions list reads it as the last use
+    createdAt: ctx.now(),
   });
   return token;
 }
@@ -60,4 +65,68 @@ export async function revokeImpersonation(ctx: Ctx, userId: number, impersonator
     .update(refreshTokens)
     .set({ revokedAt: ctx.now() })
     .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.impersonatorId, impersonatorId), isNull(refreshTokens.revokedAt)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// the user's own sessions (profile > security): one per refresh-token family still alive
+
+const signedInAt = sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`;
+
+/**
+ * The caller's live sessions, the most recently used first: each family's current token (not rotated, not revoked,
+ * not expired). Sessions an administrator opened acting as the user are the administrator's, not listed.
+ */
+export async function listSessions(ctx: Ctx): Promise<Session[]> {
+  const actor = requireActor(ctx);
+  const rows = await ctx.db
+    .select({
+      id: refreshTokens.familyId,
+      userAgent: refreshTokens.userAgent,
+      ip: refreshTokens.ip,
+      createdAt: signedInAt,
+      lastUsedAt: refreshTokens.createdAt,
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, actor.id),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.impersonatorId),
+        gt(refreshTokens.expiresAt, ctx.now()),
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt), desc(refreshTokens.id));
+  return rows.map((r) => ({
+    id: r.id,
+    userAgent: r.userAgent,
+    ip: r.ip,
+    createdAt: toSeconds(r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt))!,
+    lastUsedAt: toSeconds(r.lastUsedAt)!,
+    current: r.id === ctx.sessionId,
+  }));
+}
+
+/** Ends sessions of the caller; another user's session id is not found (404), never ended. Answers the ids ended. */
+export async function revokeSessions(ctx: Ctx, ids: readonly string[]): Promise<string[]> {
+  const actor = requireActor(ctx);
+  const own = await ctx.db
+    .selectDistinct({ id: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, actor.id), isNull(refreshTokens.impersonatorId), inArray(refreshTokens.familyId, [...ids])));
+  const found = new Set(own.map((r) => r.id));
+  const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [{ msg: 'Session not found', type: 'notFound', loc: ['body', 'data', i] }]));
+  if (missing.length) throw new AppError('NOT_FOUND', 'Session not found', missing);
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(refreshTokens.userId, actor.id), inArray(refreshTokens.familyId, [...found]), isNull(refreshTokens.revokedAt)));
+  return [...new Set(ids)];
+}
+
+/** "Sign out everywhere else": every session of the caller but the one making the request. */
+export async function revokeOtherSessions(ctx: Ctx): Promise<void> {
+  const actor = requireActor(ctx);
+  if (!ctx.sessionId) throw AppError.business('This session is unknown: sign in again first');
+  await revokeOthersOfUser(ctx, actor.id, ctx.sessionId);
 }

@@ -15,7 +15,7 @@ import { uniqueEmail } from '../people/people.fixtures';
 
 const t = await useApp();
 const api = '/api/v1';
-const send = (method: 'PUT' | 'PATCH' | 'POST', url: string, as: TestUser, payload: unknown) =>
+const send = (method: 'PUT' | 'PATCH' | 'POST', url: string, as: TestUser, payload: object) =>
   t.request({ method, url: `${api}${url}`, as, payload });
 const systemRole = (type: Parameters<typeof t.make.systemRoleId>[0]) => t.make.systemRoleId(type);
 const refresh = (refreshToken: string) => t.request({ method: 'POST', url: `${api}/auth/refresh`, payload: { refreshToken } });

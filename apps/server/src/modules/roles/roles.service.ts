@@ -5,12 +5,12 @@
  * with users cannot be deactivated.
  */
 import {
-  ACTIVE_STATUSES, PERMISSION_NAMES, PERMISSIONS, permissionsForRoleType,
+  ACTIVE_STATUSES, isAdministrator, PERMISSION_NAMES, PERMISSIONS, permissionsForRoleType, STAFF_ROLE_TYPES,
   type ApiErrorItem, type Permission, type Role, type RoleListQuery, type RoleType,
 } from '@leadgrid/shared';
 import { and, asc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { roles } from '../../db/schema';
-import { requireActor, type Ctx } from '../../http/context';
+import { requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
@@ -25,12 +25,14 @@ export interface RoleCreateInput {
   type: RoleType;
   permissions: string[];
   status: (typeof ACTIVE_STATUSES)[number];
+  requireTwoFactor?: boolean;
 }
 export interface RoleUpdateInput {
   id: number;
   title?: string;
   type?: RoleType;
   permissions?: string[];
+  requireTwoFactor?: boolean;
 }
 export interface RoleStatusInput {
   id: number;
@@ -63,6 +65,7 @@ function toRole(row: RoleRowWithCount): Role {
     permissions: isAdminSystemRole(row) ? ADMIN_PERMISSIONS : row.permissions,
     status: row.status as Role['status'],
     system: row.system,
+    requireTwoFactor: row.requireTwoFactor,
     usersCount: row.usersCount,
     createdAt: toSeconds(row.createdAt)!,
   };
@@ -105,6 +108,26 @@ function permissionErrors(type: RoleType, permissions: readonly string[], loc: L
 const throwPermissionErrors = (errors: ApiErrorItem[]) => {
   if (errors.length) throw new AppError('VALIDATION', errors.length === 1 ? errors[0].msg : 'Some permissions do not exist or do not suit the role type', errors);
 };
+
+/**
+ * Requiring two-factor sign-in is a policy of staff roles, set by an administrator only (a role editor short of the
+ * catalogue could otherwise lift it from its own role).
+ */
+function assertTwoFactorPolicy(actor: Actor, wanted: { type: string; requireTwoFactor?: boolean; was?: boolean; loc: Loc }[]) {
+  const invalid = wanted.flatMap((w) =>
+    w.requireTwoFactor && !STAFF_ROLE_TYPES.includes(w.type as RoleType)
+      ? [{ msg: 'Two-factor sign-in can be required of staff roles only', type: 'roleType', loc: w.loc }]
+      : [],
+  );
+  if (invalid.length) throw new AppError('VALIDATION', invalid[0].msg, invalid);
+  if (isAdministrator(actor)) return;
+  const refused = wanted.flatMap((w) =>
+    w.requireTwoFactor !== undefined && w.requireTwoFactor !== (w.was ?? false)
+      ? [{ msg: 'Only an administrator can change whether a role requires two-factor sign-in', type: 'forbidden', loc: w.loc }]
+      : [],
+  );
+  if (refused.length) throw new AppError('FORBIDDEN', refused[0].msg, refused);
+}
 
 /** Without duplicates, in catalogue order, so equal sets are stored equally. */
 const normalizePermissions = (permissions: readonly string[]) =>
@@ -171,6 +194,7 @@ export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]
   const actor = requireActor(ctx);
   throwPermissionErrors(items.flatMap((it, i) => permissionErrors(it.type, it.permissions, ['body', 'items', i, 'permissions'])));
   assertMayGive(actor, items.map((it, i) => ({ next: it.permissions, loc: ['body', 'items', i, 'permissions'] })));
+  assertTwoFactorPolicy(actor, items.map((it, i) => ({ type: it.type, requireTwoFactor: it.requireTwoFactor, loc: ['body', 'items', i, 'requireTwoFactor'] })));
   await assertTitlesFree(ctx, items.map((it, i) => ({ type: it.type, title: it.title, loc: ['body', 'items', i, 'title'] })));
   const ids = await writing(ctx, async (tx) => {
     const rows = await tx.db
@@ -182,6 +206,7 @@ export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]
           permissions: normalizePermissions(it.permissions),
           status: it.status,
           system: false,
+          requireTwoFactor: it.requireTwoFactor ?? false,
           createdAt: ctx.now(),
           createdBy: actor.id,
         })),
@@ -189,7 +214,7 @@ export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]
       .returning();
     await recordAudits(
       tx,
-      rows.map((r) => ({ entity: 'role', entityId: r.id, action: 'create', changes: { after: { title: r.title, type: r.type, status: r.status, permissions: r.permissions } } })),
+      rows.map((r) => ({ entity: 'role', entityId: r.id, action: 'create', changes: { after: { title: r.title, type: r.type, status: r.status, permissions: r.permissions, requireTwoFactor: r.requireTwoFactor } } })),
     );
     return rows.map((r) => r.id);
   });
@@ -208,6 +233,10 @@ export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]
         ? [{ next: it.permissions, current: current[i].permissions, loc: ['body', 'items', i, 'permissions'] }]
         : [],
     ),
+  );
+  assertTwoFactorPolicy(
+    actor,
+    items.map((it, i) => ({ type: current[i].type, requireTwoFactor: it.requireTwoFactor, was: current[i].requireTwoFactor, loc: ['body', 'items', i, 'requireTwoFactor'] })),
   );
 
   const ruleErrors: ApiErrorItem[] = [];
@@ -233,9 +262,10 @@ export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]
     const audits: AuditEntry[] = [];
     for (const [i, it] of items.entries()) {
       const row = current[i];
-      const before = { title: row.title, permissions: isAdminSystemRole(row) ? ADMIN_PERMISSIONS : row.permissions };
+      const before = { title: row.title, permissions: isAdminSystemRole(row) ? ADMIN_PERMISSIONS : row.permissions, requireTwoFactor: row.requireTwoFactor };
       const patch = {
         title: it.title,
+        requireTwoFactor: it.requireTwoFactor,
         permissions: it.permissions ? (isAdminSystemRole(row) ? ADMIN_PERMISSIONS : normalizePermissions(it.permissions)) : undefined,
       };
       const changes = diffFields(before, patch);
@@ -311,7 +341,7 @@ export async function clone(ctx: Ctx, items: { id: number }[]): Promise<Role[]> 
       const permissions = normalizePermissions((isAdminSystemRole(src) ? ADMIN_PERMISSIONS : src.permissions).filter((p) => allowed.has(p)));
       const [row] = await tx.db
         .insert(roles)
-        .values({ title, type: src.type, permissions, status: 'active', system: false, createdAt: ctx.now(), createdBy: actor.id })
+        .values({ title, type: src.type, permissions, status: 'active', system: false, requireTwoFactor: src.requireTwoFactor, createdAt: ctx.now(), createdBy: actor.id })
         .returning();
       created.push(row.id);
       audits.push({ entity: 'role', entityId: row.id, action: 'clone', changes: { sourceId: src.id, after: { title, type: row.type, permissions } } });

@@ -36,7 +36,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.get(
     '/users/:id',
     {
-      config: { authenticated: true, apiToken: true },
+      config: { authenticated: true, apiToken: true, twoFactorSetup: true },
       schema: { tags, params: idParams, querystring: userGetQuery, response: { 200: userList } },
     },
     async (req) => ({ data: { items: [await users.getUser(req.ctx, req.params.id, req.query.with)] } }),

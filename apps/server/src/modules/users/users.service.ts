@@ -2,7 +2,7 @@
  * Users: the user view (current user and user by id), the profile edit, login history and the affiliate's
  * lead API token. Who may see and edit whom is decided by `canSee` / `canEdit` below and nowhere else.
  */
-import { USER_EXPANSIONS, type ListQuery, type RoleType, type User, type UserExpansion, type UserProfileUpdate } from '@leadgrid/shared';
+import { twoFactorSetupRequired, USER_EXPANSIONS, type ListQuery, type RoleType, type User, type UserExpansion, type UserProfileUpdate } from '@leadgrid/shared';
 import { asc, count, desc, eq, inArray, max, min } from 'drizzle-orm';
 import { images, loginHistory, roles, users } from '../../db/schema';
 import { effectivePermissions } from '../../http/auth';
@@ -111,6 +111,7 @@ async function present(ctx: Ctx, rows: UserRow[], expand: ReadonlySet<UserExpans
       lastActivityAt: toSeconds(u.lastActivityAt),
       blockReason: u.blockReason,
       twoFactorEnabled: u.twoFactorEnabled,
+      twoFactorSetupRequired: twoFactorSetupRequired(role, u.twoFactorEnabled),
       avatarImageId: u.avatarImageId,
       frontendVersionTs,
       impersonatedBy: u.id === actor.id ? impersonatedBy : null,

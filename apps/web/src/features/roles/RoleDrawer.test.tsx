@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultPermissions, type AccessSubject } from '@leadgrid/shared/permissions';
+import { SessionContext, type SessionValue } from '../../app/session';
 import { RoleDrawer } from './RoleDrawer';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -30,6 +32,7 @@ const ROLE: Role = {
   permissions: ['front.dashboard.read', 'role.read'],
   status: 'active',
   system: false,
+  requireTwoFactor: false,
   usersCount: 3,
   createdAt: 1_700_000_000,
 };
@@ -66,17 +69,41 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDrawer(onClose = vi.fn()) {
+const ADMIN: AccessSubject = { roleType: 'admin', permissions: defaultPermissions('admin') };
+
+function renderDrawer(onClose = vi.fn(), access: AccessSubject = ADMIN) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AntApp>
-        <RoleDrawer state={{ mode: 'edit', role: ROLE }} onClose={onClose} />
-      </AntApp>
+      <SessionContext.Provider value={{ access } as SessionValue}>
+        <AntApp>
+          <RoleDrawer state={{ mode: 'edit', role: ROLE }} onClose={onClose} />
+        </AntApp>
+      </SessionContext.Provider>
     </QueryClientProvider>,
   );
   return { onClose };
 }
+
+describe('requiring two-factor sign-in', () => {
+  it('lets an administrator switch it on for a staff role and saves only that', async () => {
+    const { onClose } = renderDrawer();
+    const sw = await screen.findByTestId('role-require-2fa');
+    expect(sw.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(sw);
+    fireEvent.click(screen.getByTestId('role-save'));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0].body).toEqual({ items: [{ id: 7, requireTwoFactor: true }] });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('shows it read-only to an administrator-type role short of the catalogue', async () => {
+    renderDrawer(vi.fn(), { roleType: 'admin', permissions: ['role.read', 'role.update'] });
+    const sw = await screen.findByTestId('role-require-2fa');
+    expect(sw.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/Only an administrator can change this/)).toBeTruthy();
+  });
+});
 
 const patches = () => calls.filter((c) => c.method === 'PATCH');
 

@@ -3,11 +3,12 @@
  * the type. Saving an edit that changes permissions asks for confirmation with the added and removed ones.
  */
 import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { ROLE_TYPES, type RoleType } from '@leadgrid/shared/permissions';
+import { isAdministrator, ROLE_TYPES, STAFF_ROLE_TYPES, type RoleType } from '@leadgrid/shared/permissions';
 import { permissionDiff, roleCreate, type Role } from '@leadgrid/shared/schemas/roles';
-import { Alert, Button, Drawer, Flex, Form, Input, Result, Select, Skeleton, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Input, Result, Select, Skeleton, Switch, Tag, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { usePermissionCatalogue, useCreateRole, useUpdateRole } from '../../api/roles';
+import { useSession } from '../../app/session';
 import { applyServerErrors, requiredRule, zodRule } from '../../components/form';
 import { useRolesT } from './i18n';
 import { PermissionDiffModal, type PermissionChange } from './PermissionDiffModal';
@@ -19,6 +20,7 @@ interface Values {
   title: string;
   type: RoleType;
   permissions: string[];
+  requireTwoFactor: boolean;
 }
 
 /** the admin system role holds every permission: the server refuses to take any away */
@@ -38,6 +40,10 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
   const [change, setChange] = useState<PermissionChange | null>(null);
   const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
+  const { access } = useSession();
+  // the two-factor policy: staff roles only, changed by an administrator only (the server checks both)
+  const staffType = Boolean(type && STAFF_ROLE_TYPES.includes(type));
+  const policyEditable = Boolean(access && isAdministrator(access));
 
   useEffect(() => {
     if (!state) return;
@@ -45,7 +51,9 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
     setChange(null);
     form.resetFields();
     form.setFieldsValue(
-      role ? { title: role.title, type: role.type, permissions: [...role.permissions] } : { title: '', type: undefined, permissions: [] },
+      role
+        ? { title: role.title, type: role.type, permissions: [...role.permissions], requireTwoFactor: role.requireTwoFactor }
+        : { title: '', type: undefined, permissions: [], requireTwoFactor: false },
     );
   }, [state, role, form]);
 
@@ -59,8 +67,14 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
   const save = async (values: Values, confirmed = false) => {
     try {
       if (!role) {
-        const [created] = (await create.mutateAsync({ title: values.title.trim(), type: values.type, permissions: values.permissions }))
-          .items;
+        const [created] = (
+          await create.mutateAsync({
+            title: values.title.trim(),
+            type: values.type,
+            permissions: values.permissions,
+            requireTwoFactor: STAFF_ROLE_TYPES.includes(values.type) && values.requireTwoFactor,
+          })
+        ).items;
         finish(created);
         return;
       }
@@ -75,6 +89,7 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
           id: role.id,
           title: values.title.trim() !== role.title ? values.title.trim() : undefined,
           permissions: permissionsChanged ? values.permissions : undefined,
+          requireTwoFactor: values.requireTwoFactor !== role.requireTwoFactor ? values.requireTwoFactor : undefined,
         })
       ).items;
       finish(saved);
@@ -167,6 +182,17 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
             />
           </Form.Item>
         </Flex>
+        {staffType ? (
+          <Form.Item
+            name="requireTwoFactor"
+            label={t('fields.requireTwoFactor')}
+            valuePropName="checked"
+            extra={policyEditable ? t('fields.requireTwoFactorHint') : `${t('fields.requireTwoFactorHint')} ${t('fields.requireTwoFactorAdminOnly')}`}
+            layout="horizontal"
+          >
+            <Switch disabled={readOnly || !policyEditable} data-testid="role-require-2fa" />
+          </Form.Item>
+        ) : null}
         {locked ? (
           <Alert type="info" showIcon title={t('drawer.lockedAdmin', { title: role?.title })} style={{ marginBottom: 16 }} />
         ) : null}

@@ -65,6 +65,10 @@ export const en = {
     typePlaceholder: 'Choose a type',
     typeFixed: 'The type of a role cannot be changed once it is created.',
     permissions: 'Permissions',
+    requireTwoFactor: 'Require two-factor sign-in',
+    requireTwoFactorHint:
+      'Users of this role must set up two-factor sign-in in their profile before they can open anything else, and cannot turn it off.',
+    requireTwoFactorAdminOnly: 'Only an administrator can change this.',
   },
   drawer: {
     createTitle: 'New role',
@@ -163,6 +167,10 @@ export const ru: Messages = {
     typePlaceholder: 'Выберите тип',
     typeFixed: 'Тип роли нельзя изменить после создания.',
     permissions: 'Права',
+    requireTwoFactor: 'Требовать двухфакторный вход',
+    requireTwoFactorHint:
+      'Пользователи с этой ролью должны включить двухфакторный вход в профиле, прежде чем откроют что-либо ещё, и не смогут его отключить.',
+    requireTwoFactorAdminOnly: 'Изменить это может только администратор.',
   },
   drawer: {
     createTitle: 'Новая роль',
