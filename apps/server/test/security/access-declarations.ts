@@ -103,6 +103,9 @@ export const SIGNED_IN_ROUTES: Record<string, Declared> = {
   'POST /api/v1/auth/2fa/setup': { audience: 'everyone', why: 'own two-factor' },
   'POST /api/v1/auth/2fa/enable': { audience: 'everyone', why: 'own two-factor' },
   'POST /api/v1/auth/2fa/disable': { audience: 'everyone', why: 'own two-factor' },
+  'GET /api/v1/auth/sessions': { audience: 'everyone', why: 'own sessions (device, IP, last use)' },
+  'DELETE /api/v1/auth/sessions': { audience: 'everyone', why: 'ends own sessions by id' },
+  'POST /api/v1/auth/sessions/revoke-others': { audience: 'everyone', why: 'ends all own sessions but the current one' },
   'GET /api/v1/users/:id': { audience: 'everyone', why: 'self, or a user in the caller’s people scope (404 otherwise)' },
   'PATCH /api/v1/users': { audience: 'everyone', why: 'own profile' },
   'GET /api/v1/users/:id/logins-history': { audience: 'everyone', why: 'self, or in scope' },
@@ -197,6 +200,14 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/offers/:id/advertisers': { audience: 'staff', why: 'offer targets are staff data' },
   'GET /api/v1/offers/for-affiliate': { audience: 'affiliates', why: "the affiliate's offer view" },
   'GET /api/v1/offers/for-affiliate/:id': { audience: 'affiliates', why: "the affiliate's offer view" },
+};
+
+/**
+ * Routes whose probe ends the caller's other sessions (the principals' tokens): the matrix probes them last, each
+ * principal from a new session of its own.
+ */
+export const SESSION_ENDING_ROUTES: Record<string, string> = {
+  'POST /api/v1/auth/sessions/revoke-others': 'ends every other session of the caller',
 };
 
 /** What a probe knows of its principal. */

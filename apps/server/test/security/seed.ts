@@ -55,7 +55,7 @@ export interface AffiliateWorld {
 export interface SecurityWorld {
   tokens: Record<Principal, string | null>;
   refreshTokens: Record<Principal, string | null>;
-  users: Record<Exclude<Principal, 'anonymous' | 'impersonator'>, TestUser>;
+  users: Record<Exclude<Principal, 'anonymous' | 'impersonator'>, TestUser> & { impersonatingAdmin: TestUser };
   a: AffiliateWorld;
   b: AffiliateWorld;
   /** shared records both affiliates' data hangs on */
@@ -248,10 +248,37 @@ export async function seedSecurityWorld(t: TestApp): Promise<SecurityWorld> {
       impersonator: entered.json().data.refreshToken,
       anonymous: null,
     },
-    users: { admin: t.admin, affiliateManager: manager, employee, advertiserManager, affiliate: a.user, advertiserMember },
+    users: {
+      admin: t.admin,
+      affiliateManager: manager,
+      employee,
+      advertiserManager,
+      affiliate: a.user,
+      advertiserMember,
+      impersonatingAdmin,
+    },
     a,
     b,
     refs: { offerId: offer.id, verticalId: vertical.id, platformId: advertiser.platform.id },
     noteMarkers: [`note-${a.markers[0]}`, `note-${b.markers[0]}`],
   };
+}
+
+/** A new session of the principal's user (a new impersonation for the impersonator), for a probe that ends the others. */
+export async function freshToken(t: TestApp, w: SecurityWorld, p: Principal): Promise<string | null> {
+  if (p === 'anonymous') return null;
+  if (p === 'impersonator') {
+    const admin = w.users.impersonatingAdmin;
+    const own = await t.signIn(admin.email, admin.password);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: own.token,
+      payload: { refreshToken: own.refreshToken, impersonateAs: w.a.user.id },
+    });
+    if (res.statusCode !== 200) throw new Error(`impersonation failed: ${res.body}`);
+    return res.json().data.token;
+  }
+  const user = w.users[p];
+  return (await t.signIn(user.email, user.password)).token;
 }
