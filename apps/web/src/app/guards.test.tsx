@@ -99,6 +99,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('route guards', () => {
+  it('sends a user whose role requires two-factor sign-in to its set-up, and nowhere else, until it is on', async () => {
+    const user = { ...makeUser('employee', ['front.menu.reports.read']), twoFactorSetupRequired: true };
+    const children = [...pages('reports'), { path: '/profile/security', element: <div>two-factor set-up</div> }];
+    renderAt('/reports', session(user), children);
+    expect(await screen.findByText('two-factor set-up')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/profile/security');
+  });
+
   it('sends an unauthenticated user to /login', async () => {
     renderAt('/offers/active', session(null), pages('offers.active'));
     expect(await screen.findByText('login screen')).toBeTruthy();

@@ -18,11 +18,17 @@ import { NotFoundPage, ServerErrorPage } from './errors/ErrorPages';
 import type { PageRoute, RedirectRoute } from './routes';
 import { useSession } from './session';
 
-/** Signed-in area: no session -> /login; until the user is loaded, the line loader. */
+export const TWO_FACTOR_SETUP_PATH = '/profile/security';
+
+/**
+ * Signed-in area: no session -> /login; until the user is loaded, the line loader. A user whose role requires
+ * two-factor sign-in it has not set up reaches its set-up only (the server answers nothing else either).
+ */
 export function RequireAuth() {
   const { hasSession, user, userError } = useSession();
   const location = useLocation();
   if (!hasSession) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (user?.twoFactorSetupRequired && location.pathname !== TWO_FACTOR_SETUP_PATH) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   if (user) return <Outlet />;
   if (userError) {
     if (userError instanceof ApiError && userError.status === 401) return <LineLoader />;

@@ -18,6 +18,7 @@ const signInFrom = async (user: TestUser, userAgent: string) => {
 describe('sessions of the signed-in user', () => {
   it('lists each live session with its device, IP, sign-in and last use, the current one marked', async () => {
     const user = await t.make.user({ type: 'employee' });
+    t.clock.advance(60);
     const phone = await signInFrom(user, 'Mozilla/5.0 (iPhone) Mobile Safari');
     const res = await list(phone.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -26,6 +27,8 @@ describe('sessions of the signed-in user', () => {
     expect(items[0]).toMatchObject({ userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari', ip: '127.0.0.1', current: true });
     expect(items[0].id).toMatch(/^[0-9a-f-]{36}$/);
     expect(items[1].current).toBe(false);
+    // each session its own sign-in time
+    expect(items[0].createdAt).toBe(items[1].createdAt + 60);
     // a refresh keeps the session (same id), renews its last use, and keeps its sign-in time
     t.clock.advance(120);
     const renewed = (await refresh(phone.refreshToken)).json().data;

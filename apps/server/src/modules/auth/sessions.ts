@@ -70,7 +70,8 @@ export async function revokeImpersonation(ctx: Ctx, userId: number, impersonator
 // ---------------------------------------------------------------------------------------------------------------
 // the user's own sessions (profile > security): one per refresh-token family still alive
 
-const signedInAt = sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = ${refreshTokens.familyId})`;
+// written out: drizzle leaves the outer column of a one-table query unqualified, which the subquery would read as f's
+const signedInAt = sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = refresh_tokens.family_id)`;
 
 /**
  * The caller's live sessions, the most recently used first: each family's current token (not rotated, not revoked,

@@ -111,7 +111,8 @@ async function present(ctx: Ctx, rows: UserRow[], expand: ReadonlySet<UserExpans
       lastActivityAt: toSeconds(u.lastActivityAt),
       blockReason: u.blockReason,
       twoFactorEnabled: u.twoFactorEnabled,
-      twoFactorSetupRequired: twoFactorSetupRequired(role, u.twoFactorEnabled),
+      // oneself: as the guard sees it (an administrator acting as the user is not held up)
+      twoFactorSetupRequired: u.id === actor.id ? !!actor.twoFactorSetupRequired : twoFactorSetupRequired(role, u.twoFactorEnabled),
       avatarImageId: u.avatarImageId,
       frontendVersionTs,
       impersonatedBy: u.id === actor.id ? impersonatedBy : null,

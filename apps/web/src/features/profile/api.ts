@@ -3,7 +3,7 @@
  * password and two-factor, logins history, preferences and personal API tokens. Query keys live under the
  * users key of the shell, so a sign-out (which drops every user query) clears them too.
  */
-import type { changePasswordBody, twoFactorSetupAnswer } from '@leadgrid/shared/schemas/auth';
+import type { changePasswordBody, Session, twoFactorSetupAnswer } from '@leadgrid/shared/schemas/auth';
 import type { apiTokenSchema, loginHistorySchema, preferenceSchema, UserProfileUpdate, User } from '@leadgrid/shared/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -26,6 +26,7 @@ export const profileKeys = {
   preferences: (userId: number, type?: string) => [...userKeys.detail(userId), 'preferences', type ?? 'all'] as const,
   preferencesAll: (userId: number) => [...userKeys.detail(userId), 'preferences'] as const,
   apiTokens: () => [...userKeys.all, 'apiTokens'] as const,
+  sessions: () => [...userKeys.all, 'sessions'] as const,
 };
 
 /* ---------- own profile ---------- */
@@ -59,6 +60,27 @@ export const securityApi = {
   enableTwoFactor: (code: string) => api.post<Record<string, never>>('/auth/2fa/enable', { code }),
   disableTwoFactor: (code: string) => api.post<Record<string, never>>('/auth/2fa/disable', { code }),
 };
+
+/* ---------- sessions (signed-in devices) ---------- */
+
+export type { Session } from '@leadgrid/shared/schemas/auth';
+
+export function useSessions() {
+  return useQuery({
+    queryKey: profileKeys.sessions(),
+    queryFn: ({ signal }) => api.get<ListAnswer<Session>>('/auth/sessions', undefined, { signal }).then((d) => d.items),
+  });
+}
+
+/** Ends one session (`id`) or every other one (no id). */
+export function useEndSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: string) =>
+      id ? api.delete('/auth/sessions', { data: [id] }) : api.post<Record<string, never>>('/auth/sessions/revoke-others'),
+    onSettled: () => client.invalidateQueries({ queryKey: profileKeys.sessions() }),
+  });
+}
 
 /* ---------- logins history ---------- */
 
