@@ -34,7 +34,10 @@ describe('statistics periods', () => {
   });
 
   it('reads the drill-down values of each time dimension in the zone', () => {
-    expect(timeValuePeriod('day', '2026-11-26', 'Asia/Kathmandu')).toEqual({ from: ms('2026-11-25T18:15:00Z'), to: ms('2026-11-26T18:15:00Z') });
+    expect(timeValuePeriod('day', '2026-11-26', 'Asia/Kathmandu')).toEqual({
+      from: ms('2026-11-25T18:15:00Z'),
+      to: ms('2026-11-26T18:15:00Z'),
+    });
     expect(timeValuePeriod('hour', '2026-11-26T14', 'UTC')).toEqual({ from: ms('2026-11-26T14:00:00Z'), to: ms('2026-11-26T15:00:00Z') });
     expect(timeValuePeriod('week', '2026-W48', 'UTC')).toEqual({ from: ms('2026-11-23T00:00:00Z'), to: ms('2026-11-30T00:00:00Z') });
     expect(timeValuePeriod('month', '2026-11', 'UTC')).toEqual({ from: ms('2026-11-01T00:00:00Z'), to: ms('2026-12-01T00:00:00Z') });

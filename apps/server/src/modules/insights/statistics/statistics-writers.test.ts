@@ -29,7 +29,16 @@ async function setup(app: TestApp = t) {
     .update(integrations)
     .set({ postbackEnabled: true, postback: {}, leadStatusMappings: MAPPINGS })
     .where(eq(integrations.id, adv.integration.id));
-  await app.database.db.insert(paymentRules).values({ offerId: m.offer.id, revenueValue: '50', revenueCurrency: 'USD', payoutValue: '30', payoutCurrency: 'USD', autoApprovePeriod: 24 });
+  await app.database.db
+    .insert(paymentRules)
+    .values({
+      offerId: m.offer.id,
+      revenueValue: '50',
+      revenueCurrency: 'USD',
+      payoutValue: '30',
+      payoutCurrency: 'USD',
+      autoApprovePeriod: 24,
+    });
   const lander = await app.make.lander({ offerId: m.offer.id });
   return { ...m, adv, lander };
 }
@@ -37,7 +46,11 @@ async function setup(app: TestApp = t) {
 /** the statistics of the affiliate over the day around now, as the API answers them */
 async function figures(affiliateId: number, app: TestApp = t) {
   const now = Math.floor(app.clock.now.getTime() / 1000 / 900) * 900;
-  const res = await app.request({ method: 'GET', url: `/api/v1/statistics?from=${now - 86_400}&to=${now + 86_400}&affiliateId=${affiliateId}&groupBy=offer`, as: app.admin });
+  const res = await app.request({
+    method: 'GET',
+    url: `/api/v1/statistics?from=${now - 86_400}&to=${now + 86_400}&affiliateId=${affiliateId}&groupBy=offer`,
+    as: app.admin,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.meta.totals as Record<string, number | string>;
 }
@@ -49,7 +62,11 @@ async function noDrift(app: TestApp = t) {
 }
 
 const clickOnce = (key: string, app: TestApp = t) =>
-  app.request({ method: 'GET', url: `/c/${key}`, headers: { 'x-forwarded-for': '8.8.8.8', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' } });
+  app.request({
+    method: 'GET',
+    url: `/c/${key}`,
+    headers: { 'x-forwarded-for': '8.8.8.8', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' },
+  });
 
 describe('each writer moves the roll-ups', () => {
   it('click batch writer, click edit, lead API, lead action, postback, status change, payout edit, auto-approve, delete', async () => {
@@ -64,9 +81,19 @@ describe('each writer moves the roll-ups', () => {
     await noDrift();
 
     // a click edit: one click made invalid moves it from valid to invalid
-    const { rows: clickRows } = await t.database.query<{ id: string; status: number }>('SELECT id, status FROM clicks WHERE affiliate_id = $1 ORDER BY id', [aff]);
+    const { rows: clickRows } = await t.database.query<{ id: string; status: number }>(
+      'SELECT id, status FROM clicks WHERE affiliate_id = $1 ORDER BY id',
+      [aff],
+    );
     const before = { valid: f.valid_clicks as number, invalid: f.invalid_clicks as number };
-    const edit = await t.request({ method: 'PATCH', url: '/api/v1/clicks', as: t.admin, payload: { items: [{ id: clickRows.find((c) => c.status === 1)?.id ?? clickRows[0].id, status: 2, invalidReason: 'manual', sub1: 'edited' }] } });
+    const edit = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/clicks',
+      as: t.admin,
+      payload: {
+        items: [{ id: clickRows.find((c) => c.status === 1)?.id ?? clickRows[0].id, status: 2, invalidReason: 'manual', sub1: 'edited' }],
+      },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     f = await figures(aff);
     if (clickRows.some((c) => c.status === 1)) expect([f.valid_clicks, f.invalid_clicks]).toEqual([before.valid - 1, before.invalid + 1]);
@@ -90,37 +117,75 @@ describe('each writer moves the roll-ups', () => {
     await noDrift();
 
     // a lead action: the first lead to the trash moves it from sent to trash
-    const action = await t.request({ method: 'PATCH', url: '/api/v1/leads', as: t.admin, payload: { items: [{ id: leadId, action: 'trash' }] } });
+    const action = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/leads',
+      as: t.admin,
+      payload: { items: [{ id: leadId, action: 'trash' }] },
+    });
     expect(action.statusCode, action.body).toBe(200);
     f = await figures(aff);
     expect(f).toMatchObject({ leads: 3, leads_sent: 1, leads_trash: 1, leads_duplicate: 1 });
     await noDrift();
 
     // an inbound postback: a pending conversion on the second lead (status pending)
-    const [second] = await db.select().from(leads).where(sql`${leads.affiliateId} = ${aff} AND ${leads.status} = 'sent'`);
-    const pb = await t.request({ method: 'GET', url: `/postback/${m.adv.integration.postbackKey}?lead_id=${second.id}&status=pending&event_id=E1` });
+    const [second] = await db
+      .select()
+      .from(leads)
+      .where(sql`${leads.affiliateId} = ${aff} AND ${leads.status} = 'sent'`);
+    const pb = await t.request({
+      method: 'GET',
+      url: `/postback/${m.adv.integration.postbackKey}?lead_id=${second.id}&status=pending&event_id=E1`,
+    });
     expect(pb.statusCode, pb.body).toBe(200);
     f = await figures(aff);
-    expect(f).toMatchObject({ conversions: 1, conversions_pending: 1, revenue_pending: '50', payout_pending: '30', revenue: '0', payout: '0' });
+    expect(f).toMatchObject({
+      conversions: 1,
+      conversions_pending: 1,
+      revenue_pending: '50',
+      payout_pending: '30',
+      revenue: '0',
+      payout: '0',
+    });
     await noDrift();
 
     // the same event approved by the advertiser: moves from pending to approved, never counted twice
-    const pb2 = await t.request({ method: 'GET', url: `/postback/${m.adv.integration.postbackKey}?lead_id=${second.id}&status=deposit&event_id=E1` });
+    const pb2 = await t.request({
+      method: 'GET',
+      url: `/postback/${m.adv.integration.postbackKey}?lead_id=${second.id}&status=deposit&event_id=E1`,
+    });
     expect(pb2.statusCode, pb2.body).toBe(200);
     f = await figures(aff);
-    expect(f).toMatchObject({ conversions: 1, conversions_pending: 0, approved_conversions: 1, revenue: '50', payout: '30', revenue_pending: '0' });
+    expect(f).toMatchObject({
+      conversions: 1,
+      conversions_pending: 0,
+      approved_conversions: 1,
+      revenue: '50',
+      payout: '30',
+      revenue_pending: '0',
+    });
     await noDrift();
 
     // a payout and revenue edit
     const conv = (await db.select().from(conversions).where(eq(conversions.affiliateId, aff)))[0];
-    const ed = await t.request({ method: 'PATCH', url: '/api/v1/conversions', as: t.admin, payload: { items: [{ id: conv.id, payout: '25', revenue: '45' }] } });
+    const ed = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/conversions',
+      as: t.admin,
+      payload: { items: [{ id: conv.id, payout: '25', revenue: '45' }] },
+    });
     expect(ed.statusCode, ed.body).toBe(200);
     f = await figures(aff);
     expect(f).toMatchObject({ revenue: '45', payout: '25', profit: '20' });
     await noDrift();
 
     // a status change by staff: approved -> rejected moves the count and takes the money out
-    const st = await t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as: t.admin, payload: { items: [{ id: conv.id, status: 4 }] } });
+    const st = await t.request({
+      method: 'POST',
+      url: '/api/v1/conversions/change_status',
+      as: t.admin,
+      payload: { items: [{ id: conv.id, status: 4 }] },
+    });
     expect(st.statusCode, st.body).toBe(200);
     f = await figures(aff);
     expect(f).toMatchObject({ conversions: 1, approved_conversions: 0, conversions_rejected: 1, revenue: '0', payout: '0' });
@@ -142,7 +207,9 @@ describe('each writer moves the roll-ups', () => {
     });
     f = await figures(aff);
     expect(f).toMatchObject({ conversions: 2, conversions_pending: 1, payout_pending: '3' });
-    expect(await autoApproveConversions({ actor: null, db, database: t.database, config: t.config, now: () => t.clock.now }, t.queue)).toBe(1);
+    expect(await autoApproveConversions({ actor: null, db, database: t.database, config: t.config, now: () => t.clock.now }, t.queue)).toBe(
+      1,
+    );
     f = await figures(aff);
     expect(f).toMatchObject({ conversions: 2, conversions_pending: 0, approved_conversions: 1, payout: '3', payout_pending: '0' });
     await noDrift();
@@ -162,7 +229,15 @@ describe('each writer moves the roll-ups', () => {
     const m = await setup();
     const [l] = await db
       .insert(leads)
-      .values({ status: 'hold', offerId: m.offer.id, verticalId: m.vertical.id, affiliateId: m.affiliate.id, country: 'PL', phone: nextPhone(), createdAt: t.clock.now })
+      .values({
+        status: 'hold',
+        offerId: m.offer.id,
+        verticalId: m.vertical.id,
+        affiliateId: m.affiliate.id,
+        country: 'PL',
+        phone: nextPhone(),
+        createdAt: t.clock.now,
+      })
       .returning();
     expect(await figures(m.affiliate.id)).toMatchObject({ leads: 1, leads_hold: 1 });
     // the release sets the lead back to new for the sweep (hold-release.ts), then distribution sends it
@@ -185,23 +260,49 @@ describe('mixed concurrent load', () => {
     })();
     const clicksDone = Promise.all(Array.from({ length: 40 }, () => clickOnce(m.campaign.key)));
     // leads, each phone twice (the second a duplicate unless both land in one batch)
-    const answers = await Promise.all([...phones, ...phones.slice(0, 6)].map((phone) => post(m.token, { offerId: m.offer.id, phone, country: 'PL' })));
+    const answers = await Promise.all(
+      [...phones, ...phones.slice(0, 6)].map((phone) => post(m.token, { offerId: m.offer.id, phone, country: 'PL' })),
+    );
     const ids = answers.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as number);
     // postbacks: a conversion per sent lead, half approved at once
-    const sent = await db.select({ id: leads.id }).from(leads).where(sql`${leads.affiliateId} = ${aff} AND ${leads.status} = 'sent'`);
+    const sent = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(sql`${leads.affiliateId} = ${aff} AND ${leads.status} = 'sent'`);
     await Promise.all(
       sent.map((l, i) =>
-        t.request({ method: 'GET', url: `/postback/${m.adv.integration.postbackKey}?lead_id=${l.id}&status=${i % 2 ? 'deposit' : 'pending'}&event_id=C${l.id}` }),
+        t.request({
+          method: 'GET',
+          url: `/postback/${m.adv.integration.postbackKey}?lead_id=${l.id}&status=${i % 2 ? 'deposit' : 'pending'}&event_id=C${l.id}`,
+        }),
       ),
     );
-    const convs = await db.select({ id: conversions.id, status: conversions.status }).from(conversions).where(eq(conversions.affiliateId, aff));
+    const convs = await db
+      .select({ id: conversions.id, status: conversions.status })
+      .from(conversions)
+      .where(eq(conversions.affiliateId, aff));
     await Promise.all([
       ...convs.map((c, i) =>
         i % 3 === 0
-          ? t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as: t.admin, payload: { items: [{ id: c.id, status: c.status === 1 ? 3 : 4 }] } })
-          : t.request({ method: 'PATCH', url: '/api/v1/conversions', as: t.admin, payload: { items: [{ id: c.id, payout: String(10 + i) }] } }),
+          ? t.request({
+              method: 'POST',
+              url: '/api/v1/conversions/change_status',
+              as: t.admin,
+              payload: { items: [{ id: c.id, status: c.status === 1 ? 3 : 4 }] },
+            })
+          : t.request({
+              method: 'PATCH',
+              url: '/api/v1/conversions',
+              as: t.admin,
+              payload: { items: [{ id: c.id, payout: String(10 + i) }] },
+            }),
       ),
-      t.request({ method: 'PATCH', url: '/api/v1/leads', as: t.admin, payload: { items: ids.slice(0, 3).map((id) => ({ id, action: 'trash' })) } }),
+      t.request({
+        method: 'PATCH',
+        url: '/api/v1/leads',
+        as: t.admin,
+        payload: { items: ids.slice(0, 3).map((id) => ({ id, action: 'trash' })) },
+      }),
       clicksDone,
       compactions,
     ]);

@@ -13,14 +13,22 @@ const DAY_MS = 86_400_000;
 
 async function main() {
   const { values } = parseArgs({
-    options: { days: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, repair: { type: 'boolean' }, backfill: { type: 'boolean' } },
+    options: {
+      days: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      repair: { type: 'boolean' },
+      backfill: { type: 'boolean' },
+    },
   });
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite` });
   try {
     await migrateDatabase(database);
     if (values.backfill) {
-      const n = await backfill(database, (r) => console.log(`${r.from.toISOString().slice(0, 10)} .. ${r.to.toISOString().slice(0, 10)}: ${r.totalDrift} rows built or repaired`));
+      const n = await backfill(database, (r) =>
+        console.log(`${r.from.toISOString().slice(0, 10)} .. ${r.to.toISOString().slice(0, 10)}: ${r.totalDrift} rows built or repaired`),
+      );
       console.log(`backfill done: ${n} roll-up rows written`);
       return;
     }
@@ -29,7 +37,8 @@ async function main() {
     if (Number.isNaN(from) || Number.isNaN(to) || from >= to) throw new Error('--from / --to must be YYYY-MM-DD, --from before --to');
     const report = await verify(database, { from: new Date(from), to: new Date(to) }, { repair: !!values.repair });
     console.log(`period ${report.from.toISOString()} .. ${report.to.toISOString()}`);
-    for (const [cube, n] of Object.entries(report.drift)) console.log(`  ${cube}: ${n} drifted row${n === 1 ? '' : 's'}${report.repaired && n ? ' (repaired)' : ''}`);
+    for (const [cube, n] of Object.entries(report.drift))
+      console.log(`  ${cube}: ${n} drifted row${n === 1 ? '' : 's'}${report.repaired && n ? ' (repaired)' : ''}`);
     if (report.totalDrift && !report.repaired) process.exitCode = 1;
   } finally {
     await database.close();
