@@ -2,8 +2,8 @@
  * Statistics benchmark (issue 16; PostgreSQL only, outside CI):
  *   DATABASE_URL=postgres://... npx tsx bench/statistics.ts [--scale 1] [--runs 20] [--keep]
  * makes a fresh database, seeds raw rows through SQL with the roll-up triggers off (scale 1: 10M clicks, 1M leads,
- * 100k conversions over 90 days; 500 affiliates, 50 offers, 100k distinct sub1), builds the roll-ups with the
- * backfill code (`backfill` of the statistics module, the same as `npm run stats:verify -- --backfill`), then times
+ * 100k conversions over 90 days; 500 affiliates, 50 offers, 100k distinct sub1), builds the roll-ups from them with
+ * the statistics module's `countUncountedRows` (the triggers' own statement, a day at a time, then the compactor), then times
  * each query of the issue's table through the statistics service (no HTTP) and prints p50/p95 of `runs` runs.
  */
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import type { Ctx } from '../apps/server/src/http/context';
-import { backfill, verify } from '../apps/server/src/modules/insights/statistics/rollups';
+import { countUncountedRows, verify } from '../apps/server/src/modules/insights/statistics/rollups';
 import { query } from '../apps/server/src/modules/insights/statistics/statistics.service';
 import { statisticsQuery, type StatisticsQueryInput } from '@leadgrid/shared';
 
@@ -46,16 +46,24 @@ async function main() {
     console.log(`seeding ${N.clicks} clicks, ${N.leads} leads, ${N.conversions} conversions (scale ${scale})`);
     const q = (text: string, params: unknown[] = []) => database.query(text, params);
     // the rows go straight into the raw tables with the triggers off; the backfill builds the roll-ups after
-    await q(`ALTER TABLE clicks DISABLE TRIGGER USER; ALTER TABLE leads DISABLE TRIGGER USER; ALTER TABLE conversions DISABLE TRIGGER USER`);
+    await q(
+      `ALTER TABLE clicks DISABLE TRIGGER USER; ALTER TABLE leads DISABLE TRIGGER USER; ALTER TABLE conversions DISABLE TRIGGER USER`,
+    );
     await q(`INSERT INTO verticals (title, status) VALUES ('Bench vertical', 'active')`);
-    await q(`INSERT INTO vertical_goals (vertical_id, title, position) SELECT v.id, g, i FROM verticals v, unnest(ARRAY['Registration','Deposit']) WITH ORDINALITY AS x(g, i)`);
-    await q(`INSERT INTO offers (title, status, access_type, vertical_id) SELECT 'Offer ' || i, 'active', 1, (SELECT id FROM verticals LIMIT 1) FROM generate_series(1, ${OFFERS}) i`);
+    await q(
+      `INSERT INTO vertical_goals (vertical_id, title, position) SELECT v.id, g, i FROM verticals v, unnest(ARRAY['Registration','Deposit']) WITH ORDINALITY AS x(g, i)`,
+    );
+    await q(
+      `INSERT INTO offers (title, status, access_type, vertical_id) SELECT 'Offer ' || i, 'active', 1, (SELECT id FROM verticals LIMIT 1) FROM generate_series(1, ${OFFERS}) i`,
+    );
     await q(
       `INSERT INTO users (secure_id, email, password_hash, role_id, first_name, last_name, status)
        SELECT md5(random()::text), 'bench-aff-' || i || '@bench.local', 'x', (SELECT id FROM roles WHERE type = 'affiliate' AND system LIMIT 1), 'Bench', 'Affiliate ' || i, 'active'
        FROM generate_series(1, ${AFFILIATES}) i`,
     );
-    await q(`INSERT INTO advertisers (title, secure_id, api_token, status) SELECT 'Advertiser ' || i, md5(random()::text), md5(random()::text), 'active' FROM generate_series(1, 5) i`);
+    await q(
+      `INSERT INTO advertisers (title, secure_id, api_token, status) SELECT 'Advertiser ' || i, md5(random()::text), md5(random()::text), 'active' FROM generate_series(1, 5) i`,
+    );
     const uuidAt = (ts: string) =>
       `(SELECT (substr(h,1,8)||'-'||substr(h,9,4)||'-'||substr(h,13,4)||'-'||substr(h,17,4)||'-'||substr(h,21,12))::uuid FROM (SELECT lpad(to_hex((extract(epoch FROM ${ts}) * 1000)::bigint), 12, '0') || '7' || substr(m, 1, 3) || '8' || substr(m, 4, 15) AS h FROM (SELECT md5(random()::text || ${ts}::text) AS m) r) x)`;
     const ids = `(SELECT array_agg(id ORDER BY id) FROM users WHERE email LIKE 'bench-aff-%')`;
@@ -98,22 +106,43 @@ async function main() {
     await q(`ALTER TABLE clicks ENABLE TRIGGER USER; ALTER TABLE leads ENABLE TRIGGER USER; ALTER TABLE conversions ENABLE TRIGGER USER`);
     await q('ANALYZE');
     const b0 = Date.now();
-    const built = await backfill(database, (r) => console.log(`  backfill ${r.from.toISOString().slice(0, 10)}..${r.to.toISOString().slice(0, 10)}: ${r.totalDrift} rows (${elapsed()})`));
+    const seeded = new Date();
+    await countUncountedRows(
+      database,
+      { from: new Date(seeded.getTime() - 91 * 86_400_000), to: new Date(seeded.getTime() + 86_400_000) },
+      (d) => {
+        if (d.getUTCDate() % 10 === 0) console.log(`  roll-ups built to ${d.toISOString().slice(0, 10)} (${elapsed()})`);
+      },
+    );
     const backfillS = (Date.now() - b0) / 1000;
     await q('ANALYZE');
-    const sizes = await q(`SELECT relname, n_live_tup FROM pg_stat_user_tables WHERE relname LIKE 'stats_%' OR relname IN ('clicks','leads','conversions') ORDER BY relname`);
+    const sizes = await q(
+      `SELECT relname, n_live_tup FROM pg_stat_user_tables WHERE relname LIKE 'stats_%' OR relname IN ('clicks','leads','conversions') ORDER BY relname`,
+    );
     const now = new Date();
     const report = await verify(database, { from: new Date(now.getTime() - 3 * 86_400_000), to: now });
 
-    const [adminRow] = (await q(`SELECT id FROM users WHERE email = $1`, [config.ADMIN_EMAIL ?? 'admin@leadgrid.local'])).rows as { id: number }[];
+    const [adminRow] = (await q(`SELECT id FROM users WHERE email = $1`, [config.ADMIN_EMAIL ?? 'admin@leadgrid.local'])).rows as {
+      id: number;
+    }[];
     const ctx: Ctx = {
-      actor: { id: adminRow.id, roleId: 0, roleType: 'admin', roleTitle: 'Admin', permissions: defaultPermissions('admin'), status: 'active', timezone: 'UTC' },
+      actor: {
+        id: adminRow.id,
+        roleId: 0,
+        roleType: 'admin',
+        roleTitle: 'Admin',
+        permissions: defaultPermissions('admin'),
+        status: 'active',
+        timezone: 'UTC',
+      },
       db: database.db,
       database,
       config,
       now: () => now,
     };
-    const [{ aff }] = (await q(`SELECT affiliate_id AS aff FROM clicks GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)).rows as { aff: number }[];
+    const [{ aff }] = (await q(`SELECT affiliate_id AS aff FROM clicks GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)).rows as {
+      aff: number;
+    }[];
     const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const rows: [string, StatisticsQueryInput, number][] = [
       ['30 days by day, all traffic', { dateFrom: day(29), dateTo: day(0), groupBy: 'day' }, 100],
@@ -127,7 +156,9 @@ async function main() {
     ];
     const results: string[] = [];
     for (const [name, input, target] of rows) {
-      const parsed = statisticsQuery.parse(Object.fromEntries(Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])));
+      const parsed = statisticsQuery.parse(
+        Object.fromEntries(Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])),
+      );
       const times: number[] = [];
       for (let i = 0; i < runs + 1; i++) {
         const s = performance.now();
@@ -140,8 +171,12 @@ async function main() {
       results.push(line);
       console.log(line);
     }
-    console.log(`\nscale ${scale}: ${N.clicks} clicks, ${N.leads} leads, ${N.conversions} conversions; backfill ${backfillS.toFixed(1)} s (${built} roll-up rows)`);
-    console.log(`rows: ${sizes.rows.map((r) => `${(r as { relname: string }).relname} ${(r as { n_live_tup: string }).n_live_tup}`).join(', ')}`);
+    console.log(
+      `\nscale ${scale}: ${N.clicks} clicks, ${N.leads} leads, ${N.conversions} conversions; roll-ups built in ${backfillS.toFixed(1)} s`,
+    );
+    console.log(
+      `rows: ${sizes.rows.map((r) => `${(r as { relname: string }).relname} ${(r as { n_live_tup: string }).n_live_tup}`).join(', ')}`,
+    );
     console.log(`verifier over the last 3 days: drift ${report.totalDrift}`);
     console.log(['| query | p50 ms | p95 ms | target p95 ms | verdict |', '|---|---|---|---|---|', ...results].join('\n'));
   } finally {

@@ -29,16 +29,14 @@ async function setup(app: TestApp = t) {
     .update(integrations)
     .set({ postbackEnabled: true, postback: {}, leadStatusMappings: MAPPINGS })
     .where(eq(integrations.id, adv.integration.id));
-  await app.database.db
-    .insert(paymentRules)
-    .values({
-      offerId: m.offer.id,
-      revenueValue: '50',
-      revenueCurrency: 'USD',
-      payoutValue: '30',
-      payoutCurrency: 'USD',
-      autoApprovePeriod: 24,
-    });
+  await app.database.db.insert(paymentRules).values({
+    offerId: m.offer.id,
+    revenueValue: '50',
+    revenueCurrency: 'USD',
+    payoutValue: '30',
+    payoutCurrency: 'USD',
+    autoApprovePeriod: 24,
+  });
   const lander = await app.make.lander({ offerId: m.offer.id });
   return { ...m, adv, lander };
 }

@@ -7,6 +7,7 @@ import { customMetricKey } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../../../test/export-helper';
 import { useApp, type TestUser } from '../../../../test/helper';
 import { clicks, conversions, leads, metrics, userManagers, users } from '../../../db/schema';
 import { compact, verify } from './rollups';
@@ -44,19 +45,17 @@ const CLICK_TIMES = [
 
 async function click(at: string, input: Partial<typeof clicks.$inferInsert> = {}) {
   const id = uuidAt(T(at).getTime());
-  await db
-    .insert(clicks)
-    .values({
-      id,
-      createdAt: T(at),
-      status: 1,
-      isUnique: true,
-      offerId: offerA.id,
-      affiliateId: aff1.id,
-      country: 'DE',
-      deviceType: 'mobile',
-      ...input,
-    });
+  await db.insert(clicks).values({
+    id,
+    createdAt: T(at),
+    status: 1,
+    isUnique: true,
+    offerId: offerA.id,
+    affiliateId: aff1.id,
+    country: 'DE',
+    deviceType: 'mobile',
+    ...input,
+  });
   return id;
 }
 async function lead(at: string, input: Partial<typeof leads.$inferInsert> = {}) {
@@ -393,6 +392,24 @@ describe('lead statistics', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/statistics/leads?groupBy=affiliate', as: member })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/v1/statistics/leads?groupBy=nope', as: t.admin })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/v1/statistics/leads', as: aff1 })).statusCode).toBe(403);
+  });
+});
+
+describe('export', () => {
+  it('writes the rows of the same query through the export job, without the metrics the owner may not see', async () => {
+    const staff = await runExport(t, t.admin, 'statistics', {
+      dateFrom: '2026-11-19',
+      dateTo: '2026-11-21',
+      timezone: 'UTC',
+      groupBy: 'offer',
+    });
+    expect(staff.header.slice(0, 3)).toEqual(['group', 'clicks', 'unique_clicks']);
+    expect(staff.header).toContain('revenue');
+    expect(staff.rows).toHaveLength(2);
+    expect(staff.rows.some((r) => r.startsWith('Offer Alpha,'))).toBe(true);
+    const own = await runExport(t, aff1, 'statistics', { dateFrom: '2026-11-19', dateTo: '2026-11-21', timezone: 'UTC', groupBy: 'day' });
+    expect(own.header).not.toContain('revenue');
+    expect(own.rows.length).toBeGreaterThan(0);
   });
 });
 
