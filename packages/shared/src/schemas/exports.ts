@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { zId } from '../validation';
 
 /** the export types and the server-sent event each one reports its progress with */
-export const EXPORT_EVENTS = { leads: 'export_lead', conversions: 'export_conversion', clicks: 'export_click' } as const;
+export const EXPORT_EVENTS = { leads: 'export_lead', conversions: 'export_conversion', clicks: 'export_click', statistics: 'export_statistics' } as const;
 export type ExportType = keyof typeof EXPORT_EVENTS;
 /** the types the server can export today */
-export const EXPORT_TYPES = ['leads', 'clicks', 'conversions'] as const satisfies readonly ExportType[];
+export const EXPORT_TYPES = ['leads', 'clicks', 'conversions', 'statistics'] as const satisfies readonly ExportType[];
 export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 /** rows an export writes at most */
