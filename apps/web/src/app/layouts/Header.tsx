@@ -60,6 +60,8 @@ function UserMenu() {
 export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boolean; onToggle: () => void; canToggle: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // a user who must set up two-factor sign-in first reads nothing else (the server answers 403)
+  const setupOnly = Boolean(useSession().user?.twoFactorSetupRequired);
   return (
     <div style={{ position: 'sticky', top: 0, zIndex: 15 }}>
       <Layout.Header
@@ -85,7 +87,7 @@ export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boole
           ) : null}
         </div>
         <Flex align="center" gap={4}>
-          <NotificationsBell />
+          {setupOnly ? null : <NotificationsBell />}
           <LanguageSwitch />
           <ThemeSwitch />
           <Divider orientation="vertical" style={{ height: 24, marginInline: 8 }} />
