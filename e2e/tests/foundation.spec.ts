@@ -15,6 +15,11 @@ test('admin signs in and sees the staff back office with the page title', async 
 
 test('an affiliate gets the reduced sidebar and is sent back from a staff page', async ({ page }) => {
   const aff = await newAffiliate(page);
+  // the staff notification configuration is not the affiliate's (notification.read is staff-only): nothing calls it
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/v1/') && (r.status() === 403 || /\/notifications\/(rules|channels)/.test(r.url()))) refused.push(`${r.status()} ${r.url()}`);
+  });
   await signIn(page, aff.email, aff.password);
   await expect(page).toHaveURL(/\/statistics/);
   const sidebar = page.getByTestId('sidebar');
@@ -25,6 +30,17 @@ test('an affiliate gets the reduced sidebar and is sent back from a staff page',
   await expect(page).toHaveURL(/\/statistics/);
   await expect(page.getByText('You have no access to that page')).toBeVisible();
   await page.screenshot({ path: 'artifacts/foundation-affiliate-guard.png' });
+  // the bell and the profile's notification settings work from the affiliate's own endpoints
+  await page.getByTestId('notifications-bell').click();
+  await expect(page.getByTestId('bell-panel')).toBeVisible();
+  await page.screenshot({ path: 'artifacts/foundation-affiliate-bell.png' });
+  await page.keyboard.press('Escape');
+  await page.goto('/profile/notifications');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByText('Notification preferences')).toBeVisible();
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/foundation-affiliate-profile-notifications.png' });
+  expect(refused).toEqual([]);
 });
 
 test('an unauthenticated visitor is sent to login', async ({ page }) => {

@@ -522,5 +522,9 @@ describe('postback helpers', () => {
   });
   it('flattens query and body (the body wins, objects ignored)', () => {
     expect(postbackParams({ a: '1', b: ['2', '3'] }, { a: 9, c: { x: 1 } })).toEqual({ a: '9', b: '2' });
+    // a parameter name configured as `constructor` (or `toString` …) reads only what the postback sent
+    const p = postbackParams({ status: 'x' }, JSON.parse('{"__proto__": "y"}'));
+    for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) expect(p[name], name).toBeUndefined();
+    expect(p.__proto__).toBe('y');
   });
 });

@@ -101,9 +101,12 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const AMOUNT_RE = /^-?\d{1,12}(\.\d{1,8})?$/;
 const CURRENCY_RE = /^[A-Za-z]{3}$/;
 
-/** the query and the form/JSON body as one flat map of strings (the body wins) */
+/**
+ * the query and the form/JSON body as one flat map of strings (the body wins); without a prototype, so a parameter
+ * name an integration configures (`constructor`, `toString` …) reads only what the postback sent
+ */
 export function postbackParams(query: Record<string, unknown>, body: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   const put = (src: unknown) => {
     if (!src || typeof src !== 'object' || Array.isArray(src)) return;
     for (const [k, v] of Object.entries(src as Record<string, unknown>)) {
@@ -568,7 +571,7 @@ export async function applyPolledStatus(
 ): Promise<PostbackOutcome> {
   const [integration] = await ctx.db.select().from(integrations).where(eq(integrations.id, integrationId));
   const names = postbackSection.parse(integration?.postback ?? {});
-  const p = { [names.leadIdParam]: item.advertiserLeadId.slice(0, 1000), [names.statusParam]: item.advertiserStatus.slice(0, 1000) };
+  const p = postbackParams({ [names.leadIdParam]: item.advertiserLeadId, [names.statusParam]: item.advertiserStatus }, null);
   const input: InboundPostback = {
     key: integration?.postbackKey ?? '',
     ip: '',
