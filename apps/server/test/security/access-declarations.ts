@@ -180,6 +180,21 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/campaigns/for-lead-editing': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/target-url-settings': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/:id': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
+  'GET /api/v1/landers': { audience: 'staffAndAffiliates', why: 'landers are shown to staff and affiliates only' },
+  'GET /api/v1/landers/campaign-info': { audience: 'staffAndAffiliates', why: 'landers are shown to staff and affiliates only' },
+  'GET /api/v1/creatives': { audience: 'staffAndAffiliates', why: 'creatives are shown to staff and affiliates only' },
+  'GET /api/v1/caps': { audience: 'staff', why: 'caps are staff data (affiliates read an offer’s caps through /caps/info)' },
+  'GET /api/v1/caps/info': { audience: 'staffAndAffiliates', why: 'the caps of an offer as its campaign screens show them' },
+  'GET /api/v1/payment-rules': {
+    audience: 'staff',
+    why: 'payment rules are staff data (affiliates read their payouts through /payment-rules/info)',
+  },
+  'GET /api/v1/payment-rules/info': { audience: 'staffAndAffiliates', why: 'the payouts of an offer as its campaign screens show them' },
+  'GET /api/v1/offers/for-campaign': {
+    audience: 'everyone',
+    why: 'offers a campaign of the named affiliate may use: staff within their people scope, an affiliate itself only (the probe names another: 403), an advertiser member no affiliate (404)',
+    overrides: { affiliate: 403, impersonator: 403 },
+  },
   'GET /api/v1/caps/filters': { audience: 'staff', why: 'caps are staff data' },
   'GET /api/v1/caps/:id': { audience: 'staff', why: 'caps are staff data' },
   'GET /api/v1/payment-rules/filters': { audience: 'staff', why: 'payment rules are staff data' },
@@ -216,8 +231,9 @@ export interface ProbeContext {
 }
 
 /**
- * The request the matrix sends: path parameters are made up (`:id` 999999999), no query, an empty JSON object as the
- * body of a route with a body schema — so no probe writes anything. These routes get a probe that passes validation,
+ * The request the matrix sends: path parameters are made up (`:id` 999999999), the required query parameters filled
+ * (the seeded offer, made-up ids), an empty JSON object as the body of a route with a body schema — so no probe
+ * writes anything. These routes get a probe that passes validation,
  * so their service's own check is what answers (or an empty body would act).
  */
 export const PROBES: Record<string, (p: ProbeContext) => { query?: string; body?: unknown }> = {

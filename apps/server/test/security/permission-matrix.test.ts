@@ -81,12 +81,37 @@ function probeUrl(op: Operation, query?: string): string {
   return query ? `${probePath(op.url)}?${query}` : probePath(op.url);
 }
 
+/**
+ * The probe's query: its required parameters filled so that the service, not the query's validation, answers — an
+ * enum's first value, the seeded offer, vertical and platform, made-up ids for anything else naming a record.
+ */
+function requiredQuery(op: Operation): string | undefined {
+  const fill: Record<string, string> = {
+    offerId: String(w.refs.offerId),
+    verticalId: String(w.refs.verticalId),
+    platformId: String(w.refs.platformId),
+    affiliateId: '999999999',
+    ids: '999999999',
+    targetSlug: 'affiliate:999999999',
+    amount: '1',
+    from: 'USD',
+    to: 'EUR',
+  };
+  const parts = (op.openapi?.parameters ?? [])
+    .filter((x) => x.in === 'query' && x.required)
+    .flatMap((x) => {
+      const value = x.schema?.enum?.[0] ?? fill[x.name];
+      return value === undefined ? [] : [`${x.name}=${encodeURIComponent(String(value))}`];
+    });
+  return parts.length ? parts.join('&') : undefined;
+}
+
 async function probe(op: Operation, p: Principal, token = w.tokens[p]) {
   const custom = PROBES[op.key]?.({ refreshToken: w.refreshTokens[p] });
   const body = custom?.body ?? (op.hasBody ? {} : undefined);
   return t.request({
     method: op.method as 'GET',
-    url: probeUrl(op, custom?.query),
+    url: probeUrl(op, custom?.query ?? requiredQuery(op)),
     as: token,
     ...(body !== undefined ? { payload: body as object } : {}),
   });
