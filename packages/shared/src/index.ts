@@ -37,3 +37,4 @@ export * from './schemas/leads';
 export * from './schemas/exports';
 export * from './schemas/conversions';
 export * from './schemas/clicks';
+export * from './insights/statistics';
