@@ -6,23 +6,23 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, DatePicker, Flex, Input, Popover, Segmented, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { Query } from '../../../api/client';
 import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps } from '../../../components/DependentFilterSelect';
 import { DATE_PATTERN } from '../../../components/format';
-import { useFilterOptions, type LookupFilter } from './api';
+import { useFilterOptions, useLeadFilterOptions, type LookupFilter } from './api';
 import { useStatisticsT } from './i18n';
-import { DAY_FORMAT, PRESETS, presetRange, SUBS, type DataType, type DayRange, type FilterName, type StatisticsView } from './model';
+import { DAY_FORMAT, forbiddenDimensions, PRESETS, presetRange, SUBS, type DataType, type DayRange, type FilterName, type Reader, type StatisticsView } from './model';
 
 const memory = labelMemory();
 
-export function StatisticsFilterSelect(props: DependentFilterSelectProps<LookupFilter>) {
+export function StatisticsFilterSelect({ leadsOnly, ...props }: DependentFilterSelectProps<LookupFilter> & { leadsOnly?: boolean }) {
   const { t } = useStatisticsT();
   return (
     <DependentFilterSelect
       width={170}
       {...props}
-      useOptions={useFilterOptions}
+      useOptions={leadsOnly ? useLeadFilterOptions : useFilterOptions}
       searchParam="search"
       memory={memory}
       texts={{ nothing: t('filters.noOptions'), failed: t('filters.failed') }}
@@ -85,19 +85,25 @@ export interface FilterBarProps {
   view: StatisticsView;
   /** the query the look-ups narrow by (period, zone and the filters in force) */
   context: Query;
-  staff: boolean;
+  reader: Reader;
   onFilters: (patch: Partial<Record<FilterName, string | null>>) => void;
-  /** extra filters behind "More filters" (a page may add its own) */
-  children?: ReactNode;
+  /** the filters the endpoint takes (all by default); without lander, traffic source, vertical and subs no "More filters" */
+  only?: readonly FilterName[];
+  /** the look-ups read the leads (the lead statistics) */
+  leadsOnly?: boolean;
 }
 
 /** the entity and country look-ups, and the subs and the rarer look-ups behind one button */
-export function FilterBar({ view, context, staff, onFilters }: FilterBarProps) {
+export function FilterBar({ view, context, reader, onFilters, only, leadsOnly }: FilterBarProps) {
+  const staff = reader === 'staff';
+  const forbidden = forbiddenDimensions(reader);
   const { t } = useStatisticsT();
   const f = view.filters;
-  const pick = (filter: LookupFilter, label: string, numeric: boolean, width?: number) => (
+  const pick = (filter: LookupFilter, label: string, numeric: boolean, width?: number) =>
+    only && !only.includes(filter) ? null : (
     <StatisticsFilterSelect
       key={filter}
+      leadsOnly={leadsOnly}
       slug={filter}
       context={context}
       value={numeric ? ids(f[filter]) : texts(f[filter])}
@@ -106,12 +112,14 @@ export function FilterBar({ view, context, staff, onFilters }: FilterBarProps) {
       width={width}
     />
   );
-  const moreNames: FilterName[] = ['landerId', 'verticalId', ...SUBS];
+  const moreNames: FilterName[] = ['landerId', 'trafficSourceId', 'verticalId', ...SUBS];
   const moreSet = moreNames.filter((n) => f[n]).length;
+  const compact = only !== undefined && !moreNames.some((n) => only.includes(n));
   const more = (
     <Flex vertical gap={12} style={{ width: 540 }} data-testid="statistics-more-filters">
       <Flex wrap gap={8}>
         {pick('landerId', t('filters.lander'), true, 172)}
+        {forbidden.includes('trafficSource') ? null : pick('trafficSourceId', t('filters.trafficSource'), true, 172)}
         {staff ? pick('verticalId', t('filters.vertical'), true, 172) : null}
       </Flex>
       <Typography.Text type="secondary">{t('filters.subs')}</Typography.Text>
@@ -137,16 +145,16 @@ export function FilterBar({ view, context, staff, onFilters }: FilterBarProps) {
     <>
       {pick('offerId', t('filters.offer'), true)}
       {staff ? pick('affiliateId', t('filters.affiliate'), true) : null}
-      {pick('campaignId', t('filters.campaign'), true)}
+      {forbidden.includes('campaign') ? null : pick('campaignId', t('filters.campaign'), true)}
       {staff ? pick('advertiserId', t('filters.advertiser'), true) : null}
       {pick('country', t('filters.country'), false, 130)}
-      <Popover trigger="click" placement="bottomLeft" content={more}>
+      {compact ? null : <Popover trigger="click" placement="bottomLeft" content={more}>
         <Badge count={moreSet} size="small">
           <Button icon={<FilterOutlined />} data-testid="statistics-more-filters-open">
             {t('filters.more')}
           </Button>
         </Badge>
-      </Popover>
+      </Popover>}
       {anySet ? (
         <Button type="link" onClick={() => onFilters(Object.fromEntries(Object.keys(f).map((k) => [k, null])))} data-testid="statistics-filters-reset">
           {t('filters.reset')}

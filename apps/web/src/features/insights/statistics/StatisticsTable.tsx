@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Query } from '../../../api/client';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import type { TableState } from '../../../components/table/useTable';
-import { useLoadLevel, type StatisticsAnswer } from './api';
+import { useLoadLevel, type StatisticsSource } from './api';
 import { useStatisticsT } from './i18n';
 import { formatMetric, shownByDefault, type MetricColumn } from './metrics';
 import {
@@ -37,6 +37,11 @@ export interface TableRow extends StatisticsRow {
   /** for a `more` row: how many the level holds */
   __total?: number;
   children?: TableRow[];
+}
+
+interface Answer {
+  items: StatisticsRow[];
+  meta: { totalCount: number; totals: StatisticsRow };
 }
 
 interface Level {
@@ -105,10 +110,14 @@ export interface StatisticsTableProps {
   /** the query of the first level, without paging and ordering */
   baseQuery: (level: number, parents: string[]) => Query;
   table: TableState;
-  answer: { data?: StatisticsAnswer; isFetching: boolean; error: unknown; refetch: () => unknown };
+  answer: { data?: Answer; isFetching: boolean; error: unknown; refetch: () => unknown };
   metrics: MetricColumn[];
   /** the previous period of the first level (compare), and its length in days */
-  previous?: { data?: StatisticsAnswer; days: number };
+  previous?: { data?: Answer; days: number };
+  /** the endpoint of the drill-down levels */
+  source?: StatisticsSource;
+  /** a row as the columns read it (e.g. the lead grades spread into their own keys) */
+  flatten?: (row: StatisticsRow) => StatisticsRow;
   toolbar?: ReactNode;
   empty?: { title?: ReactNode; description?: ReactNode; action?: ReactNode };
   /** extra columns after the dimension (e.g. the lead rates), drawn from each row */
@@ -117,9 +126,25 @@ export interface StatisticsTableProps {
   hiddenByDefault?: (key: string) => boolean;
 }
 
-export function StatisticsTable({ name, groupBy, baseQuery, table, answer, metrics, previous, toolbar, empty, extraColumns = [], hiddenByDefault }: StatisticsTableProps) {
+const same = (row: StatisticsRow) => row;
+
+export function StatisticsTable({
+  name,
+  groupBy,
+  baseQuery,
+  table,
+  answer,
+  metrics,
+  previous,
+  source = 'metrics',
+  flatten = same,
+  toolbar,
+  empty,
+  extraColumns = [],
+  hiddenByDefault,
+}: StatisticsTableProps) {
   const { t } = useStatisticsT();
-  const load = useLoadLevel();
+  const load = useLoadLevel(source);
   const [levels, setLevels] = useState<Record<string, Level>>({});
   const [expanded, setExpanded] = useState<string[]>([]);
   const orderField = table.sort?.field;
@@ -131,11 +156,11 @@ export function StatisticsTable({ name, groupBy, baseQuery, table, answer, metri
       const dim = groupBy[level];
       const query = { ...baseQuery(level, parents), orderBy: metricOrder ?? defaultOrderBy(dim), limit: CHILD_LIMIT };
       load(query).then(
-        (d) => setLevels((s) => ({ ...s, [key]: { status: 'done', rows: d.items, total: d.meta.totalCount } })),
+        (d) => setLevels((s) => ({ ...s, [key]: { status: 'done', rows: (d.items as StatisticsRow[]).map(flatten), total: d.meta.totalCount } })),
         () => setLevels((s) => ({ ...s, [key]: { status: 'error', rows: [], total: 0 } })),
       );
     },
-    [groupBy, baseQuery, metricOrder, load],
+    [groupBy, baseQuery, metricOrder, load, flatten],
   );
 
   const build = useCallback(
@@ -161,10 +186,10 @@ export function StatisticsTable({ name, groupBy, baseQuery, table, answer, metri
   );
 
   const data = useMemo(
-    () => (answer.data ? { items: build(answer.data.items, 0, [], ''), meta: answer.data.meta } : undefined),
-    [answer.data, build],
+    () => (answer.data ? { items: build(answer.data.items.map(flatten), 0, [], ''), meta: answer.data.meta } : undefined),
+    [answer.data, build, flatten],
   );
-  const totals: TableRow | undefined = answer.data ? { ...answer.data.meta.totals, __key: 'totals', __kind: 'totals', __level: 0, __parents: [] } : undefined;
+  const totals: TableRow | undefined = answer.data ? { ...flatten(answer.data.meta.totals), __key: 'totals', __kind: 'totals', __level: 0, __parents: [] } : undefined;
 
   // compare: the previous period's first level by the value each current row would have had then
   const previousOf = useMemo(() => {
@@ -224,7 +249,7 @@ export function StatisticsTable({ name, groupBy, baseQuery, table, answer, metri
         dataIndex: m.key,
         title: m.description ? <Tooltip title={m.description}>{m.title}</Tooltip> : m.title,
         settingsLabel: m.title,
-        sortable: true,
+        sortable: m.sortable !== false,
         align: 'right',
         onCell: (row) => (row.__kind === 'row' || row.__kind === 'totals' ? {} : { colSpan: 0 }),
         render: (v: unknown, row) => {

@@ -3,63 +3,72 @@
  * totals (`meta.totals`, same metric keys as the rows), the lazy drill-down through repeated `parent=<dimension>:<value>`,
  * and the dependent look-ups of the filter bar (the values present in the period's clicks and leads).
  */
+import type { LeadStatisticsAnswer, StatisticsAnswer } from '@leadgrid/shared/insights/statistics';
 import type { FilterOption } from '@leadgrid/shared/schemas/common';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, buildQuery, type Query } from '../../../api/client';
 import type { FilterOptionsAnswer } from '../../../components/DependentFilterSelect';
-import { rangeSeconds, type StatisticsRow } from './model';
+import { rangeSeconds } from './model';
 
-export interface StatisticsAnswer {
-  items: StatisticsRow[];
-  /** `totals`: the same metric keys as the rows, over the whole selection; keys the caller may not see are absent */
-  meta: { totalCount: number; totals: Record<string, unknown> };
-}
+export type { StatisticsAnswer };
 
 export const statisticsKeys = {
   all: ['statistics'] as const,
-  level: (query: Query) => [...statisticsKeys.all, 'level', query] as const,
+  level: (source: string, query: Query) => [...statisticsKeys.all, source, query] as const,
   filter: (source: string, slug: string, query: Query) => [...statisticsKeys.all, 'filters', source, slug, query] as const,
 };
 
+/** the two endpoints: `/statistics` (metrics) and `/statistics/leads` (lead outcomes) */
+export type StatisticsSource = 'metrics' | 'leads';
+const PATHS: Record<StatisticsSource, string> = { metrics: '/statistics', leads: '/statistics/leads' };
+/** the answer of a level: the lead statistics' rows carry counters and grades instead of metrics */
+export type LevelAnswer = StatisticsAnswer | LeadStatisticsAnswer;
+
 /** `parent` repeats (`parent=day:2026-11-26&parent=offer:3`); a sub's value may hold a comma, so it is never joined */
-export function statisticsUrl(query: Query): string {
+export function statisticsUrl(query: Query, source: StatisticsSource = 'metrics'): string {
   const { parent, ...rest } = query;
   const parents = Array.isArray(parent) ? parent : parent ? [parent] : [];
   const base = buildQuery(rest);
   const more = parents.map((p) => `parent=${encodeURIComponent(String(p))}`).join('&');
-  return `/statistics${base}${more ? `${base ? '&' : '?'}${more}` : ''}`;
+  return `${PATHS[source]}${base}${more ? `${base ? '&' : '?'}${more}` : ''}`;
 }
 
 export const statisticsApi = {
-  get: (query: Query, signal?: AbortSignal) => api.get<StatisticsAnswer>(statisticsUrl(query), undefined, { signal }),
-  /** a drill-down or a previous period: quiet, the table shows the failure in place */
-  quiet: (query: Query, signal?: AbortSignal) => api.get<StatisticsAnswer>(statisticsUrl(query), undefined, { signal, silent: true }),
+  get: <A extends LevelAnswer = StatisticsAnswer>(query: Query, source: StatisticsSource = 'metrics', signal?: AbortSignal) =>
+    api.get<A>(statisticsUrl(query, source), undefined, { signal }),
+  /** a drill-down, a previous period or the chart: quiet, the screen shows the failure in place */
+  quiet: <A extends LevelAnswer = StatisticsAnswer>(query: Query, source: StatisticsSource = 'metrics', signal?: AbortSignal) =>
+    api.get<A>(statisticsUrl(query, source), undefined, { signal, silent: true }),
 };
 
-export const useStatistics = (query: Query, enabled = true) =>
-  useQuery({
-    queryKey: statisticsKeys.level(query),
-    queryFn: ({ signal }) => statisticsApi.get(query, signal),
+export const useStatistics = <A extends LevelAnswer = StatisticsAnswer>(query: Query, source: StatisticsSource = 'metrics') =>
+  useQuery<A>({
+    queryKey: statisticsKeys.level(source, query),
+    queryFn: ({ signal }) => statisticsApi.get<A>(query, source, signal),
     placeholderData: keepPreviousData,
-    enabled,
   });
 
 /** the same level for another period (compare) or over time (chart); errors stay quiet */
 export const useStatisticsQuiet = (query: Query, enabled: boolean) =>
   useQuery({
-    queryKey: statisticsKeys.level(query),
-    queryFn: ({ signal }) => statisticsApi.quiet(query, signal),
+    queryKey: statisticsKeys.level('metrics', query),
+    queryFn: ({ signal }) => statisticsApi.quiet<StatisticsAnswer>(query, 'metrics', signal),
     placeholderData: keepPreviousData,
     enabled,
   });
 
 /** loads one drill-down level through the query cache (the same expansion twice costs one request) */
-export function useLoadLevel() {
+export function useLoadLevel(source: StatisticsSource = 'metrics') {
   const client = useQueryClient();
   return useCallback(
-    (query: Query) => client.fetchQuery({ queryKey: statisticsKeys.level(query), queryFn: ({ signal }) => statisticsApi.quiet(query, signal), staleTime: 30_000 }),
-    [client],
+    (query: Query) =>
+      client.fetchQuery({
+        queryKey: statisticsKeys.level(source, query),
+        queryFn: ({ signal }) => statisticsApi.quiet<LevelAnswer>(query, source, signal),
+        staleTime: 30_000,
+      }),
+    [client, source],
   );
 }
 
@@ -74,14 +83,26 @@ export const FILTER_SOURCES = {
   affiliateId: { source: 'clicks', slug: 'affiliate' },
   campaignId: { source: 'clicks', slug: 'campaign' },
   landerId: { source: 'clicks', slug: 'lander' },
+  trafficSourceId: { source: 'clicks', slug: 'trafficSource' },
   country: { source: 'clicks', slug: 'country' },
   advertiserId: { source: 'leads', slug: 'advertisers' },
   verticalId: { source: 'leads', slug: 'verticals' },
 } as const;
 export type LookupFilter = keyof typeof FILTER_SOURCES;
+/** the lead statistics read leads only: their look-ups come from the leads */
+const LEAD_SLUGS: Partial<Record<LookupFilter, string>> = {
+  offerId: 'offers',
+  affiliateId: 'affiliates',
+  advertiserId: 'advertisers',
+  campaignId: 'campaigns',
+  verticalId: 'verticals',
+  country: 'countries',
+};
+const sourceOf = (filter: LookupFilter, leadsOnly: boolean) =>
+  leadsOnly && LEAD_SLUGS[filter] ? { source: 'leads' as const, slug: LEAD_SLUGS[filter] } : FILTER_SOURCES[filter];
 
-async function loadOptions(filter: LookupFilter, query: Query, signal?: AbortSignal): Promise<FilterOption[]> {
-  const { source, slug } = FILTER_SOURCES[filter];
+async function loadOptions(filter: LookupFilter, query: Query, leadsOnly: boolean, signal?: AbortSignal): Promise<FilterOption[]> {
+  const { source, slug } = sourceOf(filter, leadsOnly);
   const { search, dateFrom, dateTo, timezone, ...rest } = query;
   const opts = { signal, silent: true };
   if (source === 'leads') {
@@ -94,14 +115,17 @@ async function loadOptions(filter: LookupFilter, query: Query, signal?: AbortSig
   return (await api.get<{ items: FilterOption[] }>('/clicks/filters', q, opts)).items;
 }
 
-export function useFilterOptions(filter: LookupFilter, query: Query, enabled: boolean): FilterOptionsAnswer {
-  const { source, slug } = FILTER_SOURCES[filter];
+function useOptions(filter: LookupFilter, query: Query, enabled: boolean, leadsOnly: boolean): FilterOptionsAnswer {
+  const { source, slug } = sourceOf(filter, leadsOnly);
   const answer = useQuery({
     queryKey: statisticsKeys.filter(source, slug, query),
-    queryFn: ({ signal }) => loadOptions(filter, query, signal),
+    queryFn: ({ signal }) => loadOptions(filter, query, leadsOnly, signal),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
   return { data: answer.data, isFetching: answer.isFetching, error: answer.error };
 }
+
+export const useFilterOptions = (filter: LookupFilter, query: Query, enabled: boolean) => useOptions(filter, query, enabled, false);
+export const useLeadFilterOptions = (filter: LookupFilter, query: Query, enabled: boolean) => useOptions(filter, query, enabled, true);

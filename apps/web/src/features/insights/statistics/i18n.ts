@@ -77,6 +77,7 @@ export const en = {
     affiliate: 'Affiliate',
     campaign: 'Campaign',
     lander: 'Lander',
+    trafficSource: 'Traffic source',
     country: 'Country',
     advertiser: 'Advertiser',
     vertical: 'Vertical',
@@ -121,6 +122,7 @@ export const en = {
     approval_rate: 'Approval rate',
     cpl: 'CPL',
   },
+  conversionStatus: { pending: 'pending', hold: 'hold', approved: 'approved', rejected: 'rejected' },
   leads: {
     by: 'Leads by',
     statuses: 'By status',
@@ -221,6 +223,7 @@ export const ru: typeof en = {
     affiliate: 'Партнёр',
     campaign: 'Кампания',
     lander: 'Лендинг',
+    trafficSource: 'Источник трафика',
     country: 'Страна',
     advertiser: 'Рекламодатель',
     vertical: 'Вертикаль',
@@ -265,6 +268,7 @@ export const ru: typeof en = {
     approval_rate: 'Процент подтверждения',
     cpl: 'CPL',
   },
+  conversionStatus: { pending: 'в ожидании', hold: 'холд', approved: 'подтверждены', rejected: 'отклонены' },
   leads: {
     by: 'Лиды по',
     statuses: 'По статусам',

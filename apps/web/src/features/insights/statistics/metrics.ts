@@ -5,6 +5,7 @@
  */
 import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@leadgrid/shared/schemas/metrics';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { api } from '../../../api/client';
 import { formatMoney, formatNumber, formatPercent } from '../../../components/format';
 
@@ -13,6 +14,8 @@ export interface MetricColumn {
   title: string;
   description?: string;
   outputFormat: MetricOutputFormat;
+  /** the server sorts by it (default true) */
+  sortable?: boolean;
 }
 
 /** the query key the metrics screens use too, so the list is shared in the cache */
@@ -52,6 +55,20 @@ export function metricColumns(answered: readonly string[], active: readonly Acti
     out.push({ key, title: titleOf(key, known?.title ?? key), description: known?.description, outputFormat: known?.outputFormat ?? guessFormat(key) });
   }
   return out;
+}
+
+/**
+ * A metric's title in the reader's language: the built-ins by their key, the status columns as "<metric>: <status>";
+ * custom metrics and per-goal columns keep the title the server gave.
+ */
+export function metricTitle(t: TFunction, key: string, fallback: string): string {
+  const status = /^(leads|conversions|revenue|payout)_(\w+)$/.exec(key);
+  if (status && !['approved_conversions'].includes(key)) {
+    const [, base, s] = status;
+    const name = base === 'leads' ? t(`leads.status.${s}`, { defaultValue: '' }).toLowerCase() : t(`conversionStatus.${s}`, { defaultValue: '' });
+    if (name) return `${t(`metrics.${base}`)}: ${name}`;
+  }
+  return t(`metrics.${key}`, { defaultValue: fallback });
 }
 
 /** money and percent with two decimals; counts without decimals unless they have some (a custom amount) */

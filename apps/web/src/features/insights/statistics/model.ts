@@ -8,39 +8,54 @@ import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import {
+  STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS,
+  STATISTICS_AFFILIATE_FORBIDDEN_DIMENSIONS,
+  STATISTICS_DATA_TYPES,
+  STATISTICS_DIMENSIONS,
+  STATISTICS_NONE,
+  STATISTICS_SUB_DIMENSIONS,
+  STATISTICS_TIME_DIMENSIONS,
+  type StatisticsDataType,
+  type StatisticsDimension,
+  type StatisticsDimensionValue,
+  type StatisticsEntityRef,
+  type statisticsFilterFields,
+} from '@leadgrid/shared/insights/statistics';
 import type { Query } from '../../../api/client';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(isoWeek);
 
-export const TIME_DIMENSIONS = ['day', 'hour', 'week', 'month'] as const;
-export const ENTITY_DIMENSIONS = ['offer', 'affiliate', 'team', 'advertiser', 'integration', 'campaign', 'vertical', 'lander', 'goal', 'trafficSource'] as const;
-export const SUBS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7', 'sub8', 'sub9'] as const;
-export const TEXT_DIMENSIONS = ['country', 'language', 'deviceType', 'os', 'browser', ...SUBS] as const;
-export const DIMENSIONS = [...TIME_DIMENSIONS, ...ENTITY_DIMENSIONS, ...TEXT_DIMENSIONS] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
-/** what an affiliate never groups by (the server answers 400 for them) */
-export const STAFF_DIMENSIONS: readonly Dimension[] = ['affiliate', 'team', 'advertiser', 'integration'];
+export const TIME_DIMENSIONS = STATISTICS_TIME_DIMENSIONS;
+export const SUBS = STATISTICS_SUB_DIMENSIONS;
+export const DIMENSIONS = STATISTICS_DIMENSIONS;
+export type Dimension = StatisticsDimension;
 /** group-by levels: the table's rows and two lazy drill-down levels below them */
 export const MAX_LEVELS = 3;
 export const MAX_CHART_METRICS = 5;
 /** spec §9: the line chart draws in five fixed colours, in this order */
 export const CHART_COLORS = ['#4f46e5', '#10b981', '#f59e0b', '#ef4444', '#0ea5e9'] as const;
 
-export const DATA_TYPES = ['actual', 'click'] as const;
-export type DataType = (typeof DATA_TYPES)[number];
+export const DATA_TYPES = STATISTICS_DATA_TYPES;
+export type DataType = StatisticsDataType;
 const DATA_TYPE_KEY = 'lg_statistics_data_type';
 
 /** id filters (csv of ids) and value filters (csv of text) of `GET /statistics`, as the URL keeps them */
-export const ID_FILTERS = ['offerId', 'affiliateId', 'teamId', 'advertiserId', 'integrationId', 'campaignId', 'verticalId', 'landerId', 'goalId'] as const;
-export const VALUE_FILTERS = ['country', ...SUBS] as const;
-export const FILTERS = [...ID_FILTERS, ...VALUE_FILTERS] as const;
+export const ID_FILTERS = ['offerId', 'affiliateId', 'teamId', 'advertiserId', 'integrationId', 'campaignId', 'verticalId', 'landerId', 'goalId', 'trafficSourceId'] as const;
+export const VALUE_FILTERS = ['country', 'language', 'deviceType', 'os', 'browser', ...SUBS] as const;
+export const FILTERS = [...ID_FILTERS, ...VALUE_FILTERS] as const satisfies readonly (keyof typeof statisticsFilterFields)[];
 export type FilterName = (typeof FILTERS)[number];
+
+/** who reads: staff see every dimension; affiliates and advertiser members lose the ones the server refuses them */
+export type Reader = 'staff' | 'affiliate' | 'advertiser_member';
+export const forbiddenDimensions = (reader: Reader): readonly Dimension[] =>
+  reader === 'affiliate' ? STATISTICS_AFFILIATE_FORBIDDEN_DIMENSIONS : reader === 'advertiser_member' ? STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS : [];
+export const dimensionsFor = (reader: Reader): Dimension[] => DIMENSIONS.filter((d) => !forbiddenDimensions(reader).includes(d));
 
 export const isDimension = (v: string): v is Dimension => (DIMENSIONS as readonly string[]).includes(v);
 export const isTimeDimension = (v: string) => (TIME_DIMENSIONS as readonly string[]).includes(v);
-export const isEntityDimension = (v: string) => (ENTITY_DIMENSIONS as readonly string[]).includes(v);
 
 /* ---------- the date type, kept in local storage (spec §9) ---------- */
 
@@ -125,8 +140,9 @@ export const defaultRange = (tz: string, now?: Date) => presetRange('monthStart'
 export const DEFAULT_CHART = ['clicks', 'leads', 'conversions'];
 
 /** reads the view from URL search params; anything invalid falls back to its default */
-export function readView(params: URLSearchParams, tz: string, options: { staff: boolean; now?: Date }): StatisticsView {
-  const allowedDims = (d: string): d is Dimension => isDimension(d) && (options.staff || !STAFF_DIMENSIONS.includes(d));
+export function readView(params: URLSearchParams, tz: string, options: { reader: Reader; now?: Date }): StatisticsView {
+  const forbidden = forbiddenDimensions(options.reader);
+  const allowedDims = (d: string): d is Dimension => isDimension(d) && !forbidden.includes(d);
   const groupBy = [...new Set(csv(params.get('groupBy')).filter(allowedDims))].slice(0, MAX_LEVELS);
   const from = params.get('dateFrom');
   const to = params.get('dateTo');
@@ -167,18 +183,15 @@ export function levelQuery(view: StatisticsView, tz: string, level: number, pare
 
 /* ---------- rows and the drill-down ---------- */
 
-export interface EntityRef {
-  id: number;
-  title: string;
-}
-export type DimensionValue = string | EntityRef | null;
+export type EntityRef = StatisticsEntityRef;
+export type DimensionValue = StatisticsDimensionValue;
 export type StatisticsRow = Record<string, unknown>;
 
-/** the value a row carries under its dimension, as `parent=<dimension>:<value>` wants it */
+/** the value a row carries under its dimension, as `parent=<dimension>:<value>` wants it (`none` for no value) */
 export function parentValue(dim: Dimension, row: StatisticsRow): string {
   const v = row[dim] as DimensionValue | undefined;
   if (v && typeof v === 'object') return String(v.id);
-  return v === null || v === undefined ? '' : String(v);
+  return v === null || v === undefined || v === '' ? STATISTICS_NONE : String(v);
 }
 export const parentParam = (dim: Dimension, row: StatisticsRow) => `${dim}:${parentValue(dim, row)}`;
 
