@@ -48,7 +48,7 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const { name, body } = await service.file(req.ctx, req.server.services.storage, req.params.id);
-      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-type', name.endsWith('.xlsx') ? service.EXPORT_CONTENT_TYPES.xlsx : service.EXPORT_CONTENT_TYPES.csv);
       reply.header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`);
       reply.header('cache-control', 'no-store');
       return reply.send(body);

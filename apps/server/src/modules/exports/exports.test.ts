@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
 import { exportsTable, leads, verticals } from '../../db/schema';
@@ -119,6 +120,29 @@ describe('exports', () => {
     expect(file.body.split('\r\n')[0]).toMatch(/,advertiser,advertiserLeadId,deliveryAttempts$/);
     expect(file.body).toContain('Broker One');
     expect(file.body.split('\r\n')).toHaveLength(5);
+  });
+
+  it('writes the same rows as an Excel workbook when asked for xlsx', async () => {
+    const res = await start(a1, { type: 'leads', query: { timezone: 'Europe/Warsaw' }, format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().data.items[0].id;
+    await t.queue.runDue(EXPORT_JOB);
+    const view = (await t.request({ method: 'GET', url: `/api/v1/exports/${id}`, as: a1 })).json().data.items[0];
+    expect(view).toMatchObject({ status: 'done', rowsDone: 2, fileName: expect.stringMatching(/^leads-\d{14}\.xlsx$/) });
+    const file = await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as: a1 });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const parts = unzipSync(new Uint8Array(file.rawPayload));
+    const xml = Object.entries(parts)
+      .filter(([name]) => name.startsWith('xl/'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('');
+    // the header, the rows (a formula-looking name is plain text in a workbook), not the other affiliate's lead
+    for (const text of ['firstName', 'Nowak', '=cmd|calc', 'Alpha, "loans"']) expect(xml).toContain(text);
+    expect(xml).not.toContain('Other');
+    // the lead id is a number cell, the phone text
+    expect(xml).toContain(`<c r="A3"><v>${mine[0].id}</v></c>`);
+    expect((await start(a1, { type: 'leads', query: {}, format: 'pdf' })).statusCode).toBe(400);
   });
 
   it('refuses bad input with 400, a type the user may not export with 403, and no token with 401', async () => {

@@ -7,12 +7,14 @@
  */
 import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
 import { MAX_PAGE_SIZE } from '@leadgrid/shared/constants';
+import { EXPORT_FORMATS } from '@leadgrid/shared/schemas/exports';
 import { Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { formatDate } from '../../../components/format';
+import { ExportButton } from '../../../components/export/ExportButton';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics, useStatisticsQuiet } from './api';
@@ -89,6 +91,8 @@ export default function StatisticsPage() {
     return rest;
   }, [baseQuery]);
 
+  // the export writes every row of the first level in the table's order
+  const exportQuery = useMemo(() => ({ ...baseQuery(0, []), orderBy: query.orderBy }), [baseQuery, query.orderBy]);
   const filtered = Object.values(view.filters).some(Boolean);
   const setGroupBy = (next: Dimension[]) => set({ groupBy: next.join(',') === 'day' ? null : next.join(','), orderBy: null });
   const setDataType = (v: DataType) => {
@@ -99,7 +103,7 @@ export default function StatisticsPage() {
   const prevLabel = { from: formatDate(Date.parse(`${previous.dateFrom}T12:00:00Z`) / 1000), to: formatDate(Date.parse(`${previous.dateTo}T12:00:00Z`) / 1000) };
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')}>
+    <Page title={t('title')} subtitle={t('subtitle')} extra={<ExportButton type="statistics" query={exportQuery} formats={EXPORT_FORMATS} />}>
       <Card variant="borderless" styles={{ body: { padding: 16 } }}>
         <Flex vertical gap={12}>
           <Flex gap={12} wrap align="center" justify="space-between">
