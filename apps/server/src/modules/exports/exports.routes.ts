@@ -1,6 +1,6 @@
 /**
  * Exports: `POST /exports {type, query}` starts one (its progress comes as server-sent events on `GET /events`),
- * `GET /exports/:id` its state, `GET /exports/:id/file` the finished CSV. Only the owner sees an export.
+ * `GET /exports/:id` its state, `GET /exports/:id/file` the finished CSV or XLSX file. Only the owner sees an export.
  */
 import { envelope, exportCreateSchema, exportParams, exportSchema, listOf } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +42,7 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['exports'],
         summary: 'Download an export',
-        description: 'The CSV file of a finished export (409 while it runs). Only its owner may fetch it.',
+        description: 'The CSV or XLSX file of a finished export (409 while it runs). Only its owner may fetch it.',
         params: exportParams,
       },
     },

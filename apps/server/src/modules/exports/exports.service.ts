@@ -1,7 +1,7 @@
 /**
  * Exports (ARCHITECTURE §5 "Exports and events"): `create` checks the type, the owner's right and the query, then
  * stores the export and enqueues its job in one transaction; the job (`run`) reads the rows in the owner's scope
- * page by page, reports progress as server-sent events (`export_lead`, …) and writes the CSV file to storage; the
+ * page by page, reports progress as server-sent events (`export_lead`, …) and writes the CSV or XLSX file to storage; the
  * owner — and only the owner — fetches it.
  */
 import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared';
