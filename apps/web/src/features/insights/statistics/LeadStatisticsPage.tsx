@@ -73,7 +73,7 @@ export default function LeadStatisticsPage() {
     [baseQuery, table.query.orderBy, table.limit, table.offset],
   );
   const answer = useStatistics<LeadStatisticsAnswer>(query, 'leads');
-  const grades = answer.data?.meta.grades ?? [];
+  const grades = useMemo(() => answer.data?.meta.grades ?? [], [answer.data]);
 
   const rate = (key: string, title: string, description: string): MetricColumn => ({ key, title, description, outputFormat: 'percentages' });
   const columns = useMemo((): MetricColumn[] => {
