@@ -67,7 +67,9 @@ export function ChartCard({ view, tz, metrics, onChange }: { view: StatisticsVie
       }
       styles={{ body: { paddingTop: 12 } }}
     >
-      {chosen.length === 0 ? (
+      {metrics.length === 0 ? (
+        <Skeleton.Node active style={{ width: '100%', height: CHART_HEIGHT }} />
+      ) : chosen.length === 0 ? (
         <Flex align="center" justify="center" style={{ height: CHART_HEIGHT }}>
           <Typography.Text type="secondary">{t('chart.max')}</Typography.Text>
         </Flex>
