@@ -16,6 +16,8 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://track.example.com' }).optional()),
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+  /** a read replica for statistics queries (optional; PostgreSQL only) */
+  DATABASE_READ_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
   DATA_DIR: z.string().default('./data'),
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(5, 'must have at least 5 characters').optional()),

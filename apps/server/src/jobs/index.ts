@@ -5,6 +5,7 @@
 import type { Services } from '../app';
 import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
 import { defineExportJobs } from '../modules/exports/exports.jobs';
+import { defineStatisticsJobs } from '../modules/insights/statistics';
 import { defineHoldQueueJobs } from '../modules/hold-queue/hold-queue.jobs';
 import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
@@ -19,4 +20,5 @@ export function defineJobs(services: Services): void {
   defineConversionJobs(services.queue, services);
   definePostbackDeliveryJobs(services.queue, services);
   defineExportJobs(services.queue, services);
+  defineStatisticsJobs(services.queue, services);
 }

@@ -177,8 +177,11 @@ export type StatisticsEntityRef = z.infer<typeof statisticsEntityRefSchema>;
 /** a dimension's value in an item: `"2026-11-26"` (time, in the query's zone), `{id, title}` (entity), raw text, or null */
 export const statisticsDimensionValueSchema = z.union([z.string(), statisticsEntityRefSchema, z.null()]);
 export type StatisticsDimensionValue = z.infer<typeof statisticsDimensionValueSchema>;
-/** a metric's value: counts are integers; money, rates and custom metrics are decimal strings (8 places at most) */
-export const statisticsMetricValueSchema = z.union([z.number(), z.string()]);
+/**
+ * a metric's value: counts are integers; money, rates and custom metrics are decimal strings (8 places at most);
+ * null = empty: click metrics of a query that uses a dimension clicks do not have (advertiser, integration, goal)
+ */
+export const statisticsMetricValueSchema = z.union([z.number(), z.string(), z.null()]);
 
 /**
  * One row: the dimension's value under the dimension's name (`day: "2026-11-26"`, `offer: {id, title}`,
@@ -186,7 +189,7 @@ export const statisticsMetricValueSchema = z.union([z.number(), z.string()]);
  * `custom_<id>`). A metric the reader may not see is absent, never null.
  */
 export const statisticsItemSchema = z.record(z.string(), z.union([statisticsDimensionValueSchema, statisticsMetricValueSchema]));
-export type StatisticsItem = Record<string, StatisticsDimensionValue | number | string>;
+export type StatisticsItem = Record<string, StatisticsDimensionValue | number | string | null>;
 export const statisticsAnswerSchema = z.object({
   items: z.array(statisticsItemSchema),
   meta: z.object({
@@ -195,7 +198,7 @@ export const statisticsAnswerSchema = z.object({
     totals: z.record(z.string(), statisticsMetricValueSchema),
   }),
 });
-export type StatisticsAnswer = { items: StatisticsItem[]; meta: { totalCount: number; totals: Record<string, number | string> } };
+export type StatisticsAnswer = { items: StatisticsItem[]; meta: { totalCount: number; totals: Record<string, number | string | null> } };
 
 // --- lead statistics ---------------------------------------------------------------------------------------------
 

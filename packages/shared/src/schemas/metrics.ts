@@ -21,6 +21,9 @@ export const FORMULA_MAX_ELEMENTS = 100;
  */
 export const METRIC_AUDIENCES = ['staff', 'affiliate', 'advertiser_member'] as const;
 export type MetricAudience = (typeof METRIC_AUDIENCES)[number];
+/** the metric audience of a role type: affiliates and advertiser members read reduced sets, every other role is staff */
+export const metricAudienceOf = (roleType: string): MetricAudience =>
+  roleType === 'affiliate' ? 'affiliate' : roleType === 'advertiser_member' ? 'advertiser_member' : 'staff';
 
 export interface BuiltInMetric {
   key: string;

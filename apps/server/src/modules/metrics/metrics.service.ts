@@ -10,7 +10,9 @@ import {
   customMetricKey,
   formulaToText,
   METRIC_OUTPUT_FORMATS,
+  metricAudienceOf,
   type ActiveMetric,
+  type MetricAudience,
   type FormulaElement,
   type Metric,
   type MetricFormData,
@@ -21,7 +23,7 @@ import {
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { metrics } from '../../db/schema';
-import { requireActor, type Actor, type Ctx } from '../../http/context';
+import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
@@ -95,14 +97,18 @@ export async function formData(ctx: Ctx): Promise<MetricFormData> {
   return { builtIn: BUILT_IN_METRICS.map(builtInView), groups, outputFormats: [...METRIC_OUTPUT_FORMATS] };
 }
 
-const seesRevenue = (actor: Actor) => actor.roleType !== 'affiliate';
-const usesStaffOnly = (formula: readonly FormulaElement[]) => formula.some((e) => e.type === 'metric' && builtInMetric(e.value)?.staffOnly);
+/** whether every built-in a formula uses may be read by the audience (a custom metric is hidden with its parts) */
+export const formulaVisibleTo = (formula: readonly FormulaElement[], audience: MetricAudience) =>
+  formula.every((e) => e.type !== 'metric' || !!builtInMetric(e.value)?.audience.includes(audience));
 
-/** The metrics a statistics table or dashboard widget may show: built-ins, then active custom ones. */
+/**
+ * The metrics a statistics table or dashboard widget may show the caller: built-ins of its audience (affiliates no
+ * revenue side, advertiser members no payout or click side), then the active custom ones built on those only.
+ */
 export async function active(ctx: Ctx): Promise<ActiveMetric[]> {
   const actor = requireActor(ctx);
-  const revenue = seesRevenue(actor);
-  const builtIns: ActiveMetric[] = BUILT_IN_METRICS.filter((m) => revenue || !m.staffOnly).map((m) => ({
+  const audience = metricAudienceOf(actor.roleType);
+  const builtIns: ActiveMetric[] = BUILT_IN_METRICS.filter((m) => m.audience.includes(audience)).map((m) => ({
     key: m.key,
     id: null,
     title: m.title,
@@ -120,7 +126,7 @@ export async function active(ctx: Ctx): Promise<ActiveMetric[]> {
     .orderBy(asc(sql`lower(${metrics.title})`), asc(metrics.id));
   const custom: ActiveMetric[] = rows
     .map(toMetric)
-    .filter((m) => revenue || !usesStaffOnly(m.formula))
+    .filter((m) => formulaVisibleTo(m.formula, audience))
     .map((m) => ({
       key: customMetricKey(m.id),
       id: m.id,

@@ -10,7 +10,7 @@
  *
  * A row outside the read scope is a 404 (never its data); a readable row outside the write scope is a 403.
  */
-import { STAFF_ROLE_TYPES } from '@leadgrid/shared';
+import { metricAudienceOf, STAFF_ROLE_TYPES, type MetricAudience } from '@leadgrid/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { roles, teamManagers, teams, userManagers, users } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
@@ -138,4 +138,33 @@ export async function loadTeamManagers(db: Ctx['db'], ids: readonly number[]): P
     db,
     rows.map((r) => r.id),
   );
+}
+
+/**
+ * Whose traffic an actor reads in statistics (docs/decisions/insights.md): staff with `affiliate.read` every
+ * affiliate's, with `affiliate.assigned.read` only the affiliates they manage, with neither none; an affiliate only
+ * its own (never conversions hidden from it); an advertiser member only the leads and conversions sent to its
+ * advertiser. `affiliateIds` / `advertiserIds` null: no restriction on that side.
+ */
+export interface StatisticsReach {
+  audience: MetricAudience;
+  affiliateIds: number[] | null;
+  advertiserIds: number[] | null;
+  /** leave out conversions hidden from the affiliate (isHidden) */
+  withoutHidden: boolean;
+}
+
+export async function statisticsReach(ctx: Ctx): Promise<StatisticsReach> {
+  const actor = requireActor(ctx);
+  const audience = metricAudienceOf(actor.roleType);
+  if (actor.roleType === 'affiliate') return { audience, affiliateIds: [actor.id], advertiserIds: null, withoutHidden: true };
+  if (actor.roleType === 'advertiser_member') {
+    const [row] = await ctx.db.select({ advertiserId: users.advertiserId }).from(users).where(eq(users.id, actor.id));
+    return { audience, affiliateIds: null, advertiserIds: row?.advertiserId ? [row.advertiserId] : [], withoutHidden: false };
+  }
+  const scope = peopleScope(actor, 'read');
+  if (scope === 'all') return { audience, affiliateIds: null, advertiserIds: null, withoutHidden: false };
+  if (scope === 'none') return { audience, affiliateIds: [], advertiserIds: null, withoutHidden: false };
+  const rows = await ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id));
+  return { audience, affiliateIds: rows.map((r) => r.id), advertiserIds: null, withoutHidden: false };
 }
