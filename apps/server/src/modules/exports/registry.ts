@@ -3,6 +3,7 @@ import type { ExportType } from '@leadgrid/shared';
 import { clicksExporter } from '../clicks/clicks-export';
 import { conversionsExporter } from '../conversions/conversions-export';
 import { leadsExporter } from '../leads/leads-export';
+import { statisticsExporter } from './statistics-export';
 import type { ExportCursor, Exporter } from './exporters';
 
 type AnyExporter = Exporter<unknown, ExportCursor>;
@@ -11,4 +12,5 @@ export const EXPORTERS: Partial<Record<ExportType, AnyExporter>> = {
   leads: leadsExporter as unknown as AnyExporter,
   clicks: clicksExporter as unknown as AnyExporter,
   conversions: conversionsExporter as unknown as AnyExporter,
+  statistics: statisticsExporter as unknown as AnyExporter,
 };
