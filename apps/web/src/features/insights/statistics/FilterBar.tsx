@@ -10,11 +10,22 @@ import { useMemo } from 'react';
 import type { Query } from '../../../api/client';
 import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps } from '../../../components/DependentFilterSelect';
 import { DATE_PATTERN } from '../../../components/format';
-import { useFilterOptions, useLeadFilterOptions, type LookupFilter } from './api';
+import { FILTER_SOURCES, useFilterOptions, useLeadFilterOptions, type LookupFilter } from './api';
 import { useStatisticsT } from './i18n';
-import { DAY_FORMAT, forbiddenDimensions, PRESETS, presetRange, SUBS, type DataType, type DayRange, type FilterName, type Reader, type StatisticsView } from './model';
+import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
+import { DAY_FORMAT, forbiddenDimensions, PRESETS, presetRange, SUBS, type DataType, type DayRange, type Dimension, type EntityRef, type FilterName, type Reader, type StatisticsRow, type StatisticsView } from './model';
 
 const memory = labelMemory();
+
+/** the titles of the entities a table shows, so a filter set from a link shows names, not ids */
+export function rememberLabels(dim: Dimension, rows: readonly StatisticsRow[]) {
+  const filter = STATISTICS_FILTER_OF[dim];
+  if (!filter || !(filter in FILTER_SOURCES)) return;
+  for (const row of rows) {
+    const v = row[dim];
+    if (v && typeof v === 'object' && 'id' in v) memory.remember(filter, (v as EntityRef).id, (v as EntityRef).title);
+  }
+}
 
 export function StatisticsFilterSelect({ leadsOnly, ...props }: DependentFilterSelectProps<LookupFilter> & { leadsOnly?: boolean }) {
   const { t } = useStatisticsT();
@@ -113,6 +124,7 @@ export function FilterBar({ view, context, reader, onFilters, only, leadsOnly }:
     />
   );
   const moreNames: FilterName[] = ['landerId', 'trafficSourceId', 'verticalId', ...SUBS];
+  const subs = SUBS.filter((s) => !only || only.includes(s));
   const moreSet = moreNames.filter((n) => f[n]).length;
   const compact = only !== undefined && !moreNames.some((n) => only.includes(n));
   const more = (
@@ -122,9 +134,9 @@ export function FilterBar({ view, context, reader, onFilters, only, leadsOnly }:
         {forbidden.includes('trafficSource') ? null : pick('trafficSourceId', t('filters.trafficSource'), true, 172)}
         {staff ? pick('verticalId', t('filters.vertical'), true, 172) : null}
       </Flex>
-      <Typography.Text type="secondary">{t('filters.subs')}</Typography.Text>
+      {subs.length ? <Typography.Text type="secondary">{t('filters.subs')}</Typography.Text> : null}
       <Flex wrap gap={8}>
-        {SUBS.map((s) => (
+        {subs.map((s) => (
           <Input
             key={`${s}:${f[s] ?? ''}`}
             size="small"

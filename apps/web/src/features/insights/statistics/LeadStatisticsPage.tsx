@@ -17,7 +17,7 @@ import { useSession } from '../../../app/session';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics } from './api';
-import { FilterBar, RangePicker } from './FilterBar';
+import { FilterBar, RangePicker, rememberLabels } from './FilterBar';
 import { GroupBySelector } from './GroupBySelector';
 import { useStatisticsT } from './i18n';
 import type { MetricColumn } from './metrics';
@@ -73,6 +73,8 @@ export default function LeadStatisticsPage() {
     [baseQuery, table.query.orderBy, table.limit, table.offset],
   );
   const answer = useStatistics<LeadStatisticsAnswer>(query, 'leads');
+  // the names of the entities shown, for the filters set from a link
+  useMemo(() => answer.data && rememberLabels(first, answer.data.items as StatisticsRow[]), [answer.data, first]);
   const grades = useMemo(() => answer.data?.meta.grades ?? [], [answer.data]);
 
   const rate = (key: string, title: string, description: string): MetricColumn => ({ key, title, description, outputFormat: 'percentages' });

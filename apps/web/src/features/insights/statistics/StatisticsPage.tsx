@@ -19,7 +19,7 @@ import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics, useStatisticsQuiet } from './api';
 import { ChartCard } from './ChartCard';
-import { DataTypeSwitch, FilterBar, RangePicker } from './FilterBar';
+import { DataTypeSwitch, FilterBar, RangePicker, rememberLabels } from './FilterBar';
 import { GroupBySelector } from './GroupBySelector';
 import { useStatisticsT } from './i18n';
 import { metricColumns, metricTitle, useActiveMetrics } from './metrics';
@@ -37,6 +37,7 @@ import {
   type DataType,
   type Dimension,
   type FilterName,
+  type StatisticsRow,
 } from './model';
 import { StatisticsTable } from './StatisticsTable';
 import { useReader } from './useReader';
@@ -58,6 +59,8 @@ export default function StatisticsPage() {
     [baseQuery, table.query.orderBy, table.limit, table.offset],
   );
   const answer = useStatistics(query);
+  // the names of the entities shown, for the filters set from a link
+  useMemo(() => answer.data && rememberLabels(first, answer.data.items as StatisticsRow[]), [answer.data, first]);
   const active = useActiveMetrics();
   const metrics = useMemo(
     () => metricColumns(Object.keys(answer.data?.meta.totals ?? {}), active.data, (key, fallback) => metricTitle(t, key, fallback)),
