@@ -32,11 +32,11 @@ type Mode = (typeof MODES)[number];
 /** a grade's column key; the empty grade ("not graded yet") is `grade_` */
 const gradeKey = (grade: string) => `grade_${grade}`;
 
-/** the grades spread into one key each, so the columns read them like any metric */
-function flatten(row: StatisticsRow): StatisticsRow {
+/** the grades spread into one key each (0 for a grade the row has none of), so the columns read them like any metric */
+function flatten(row: StatisticsRow, all: readonly string[]): StatisticsRow {
   const grades = (row.grades ?? {}) as Record<string, number>;
   const out: StatisticsRow = { ...row };
-  for (const [g, n] of Object.entries(grades)) out[gradeKey(g)] = n;
+  for (const g of all) out[gradeKey(g)] = grades[g] ?? 0;
   return out;
 }
 
@@ -77,6 +77,7 @@ export default function LeadStatisticsPage() {
   useMemo(() => answer.data && rememberLabels(first, answer.data.items as StatisticsRow[]), [answer.data, first]);
   const grades = useMemo(() => answer.data?.meta.grades ?? [], [answer.data]);
 
+  const spread = useCallback((row: StatisticsRow) => flatten(row, grades), [grades]);
   const rate = (key: string, title: string, description: string): MetricColumn => ({ key, title, description, outputFormat: 'percentages' });
   const columns = useMemo((): MetricColumn[] => {
     const head: MetricColumn[] = [
@@ -126,7 +127,7 @@ export default function LeadStatisticsPage() {
           key={`${JSON.stringify(query)}:${view.mode}`}
           name={`statistics.leads.${view.mode}`}
           source="leads"
-          flatten={flatten}
+          flatten={spread}
           groupBy={view.groupBy}
           baseQuery={baseQuery}
           table={table}
