@@ -2,9 +2,11 @@
  * Statistics end to end (issue 16 "Done when"): on a fresh offer, /statistics and /statistics/leads show nothing; then a
  * visitor clicks the campaign link twice, the affiliate posts a lead with the click id (delivered to a local
  * advertiser) and a duplicate of it, the advertiser's postback approves a deposit — and the totals on both screens
- * change to exactly that: 2 clicks, 2 leads (1 sent, 1 duplicate), 1 approved conversion, payout 30, revenue 50.
+ * change to exactly that: 2 clicks, 2 leads (1 sent, 1 duplicate), 1 approved conversion, payout 30, revenue 50; the
+ * export of the view writes the same figures to CSV.
  * The setup goes through the API like traffic.spec.ts; one local HTTP server plays the advertiser.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -153,6 +155,18 @@ test('a click, leads and a postback change the totals on /statistics and /statis
   await expect(await totalUnder(page, 'Payout')).toHaveText(/30\.00/);
   await expect(await totalUnder(page, 'Revenue')).toHaveText(/50\.00/);
   await page.screenshot({ path: 'artifacts/statistics.png', fullPage: true });
+
+  // ---- the export job writes the same view to CSV (progress over the events stream, then the file)
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-statistics').click();
+  await page.getByTestId('export-statistics-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^statistics-\d{14}\.csv$/);
+  const csv = (await readFile((await file.path())!, 'utf8')).split('\r\n');
+  const header = csv[0].split(',');
+  expect(header.slice(0, 2)).toEqual(['offer', 'clicks']);
+  expect(csv[1].startsWith(`${offerTitle},2,`)).toBe(true);
+  expect(csv[1].split(',')[header.indexOf('payout')]).toMatch(/^30(\.0+)?$/);
 
   // ---- /statistics/leads: 2 leads, one sent and one duplicate: sent rate and duplicate rate 50%
   await page.goto(`/statistics/leads?groupBy=offer&offerId=${offer.id}`);
