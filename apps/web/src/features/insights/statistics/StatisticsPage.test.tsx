@@ -12,7 +12,7 @@ vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 // the chart draws on a canvas jsdom lacks; its query and metrics picker are still exercised
 vi.mock('./LineChart', () => ({ default: () => <div data-testid="statistics-chart" /> }));
 
-const STAFF_TOTALS = { clicks: 300, unique_clicks: 250, leads: 40, conversions: 10, approved_conversions: 8, revenue: '400.00000000', payout: '240.00000000', profit: '160.00000000', cr: '3.33', epc: '0.80', roi: '66.67' };
+const STAFF_TOTALS = { clicks: 300, unique_clicks: 250, leads: 40, leads_sent: 30, conversions: 10, approved_conversions: 8, revenue: '400.00000000', payout: '240.00000000', profit: '160.00000000', cr: '3.33', epc: '0.80', roi: '66.67' };
 const { revenue: _r, profit: _p, roi: _o, ...AFFILIATE_TOTALS } = STAFF_TOTALS;
 const DAY = (day: string, clicks: number, totals: Record<string, unknown>) => ({ day, ...totals, clicks });
 
@@ -85,14 +85,17 @@ describe('StatisticsPage', () => {
     expect(child.get('orderBy')).toBe('clicks:desc');
   });
 
-  it('keeps the chosen columns per table in local storage', async () => {
+  it('keeps the chosen columns per table in local storage', { timeout: 200_000 }, async () => {
     const view = renderAt(`/statistics?${RANGE}`);
     expect(await screen.findByRole('columnheader', { name: /Unique clicks/ }, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
     const settings = await screen.findByTestId('column-settings');
     fireEvent.click(within(settings).getByRole('checkbox', { name: 'Unique clicks' }));
     expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).toContain('unique_clicks');
-    // a status column waits in the chooser until chosen
+    // a status column waits in the chooser until chosen; the main ones show
+    expect(screen.queryByRole('columnheader', { name: /Leads: sent/ })).toBeNull();
+    expect((within(settings).getByRole('checkbox', { name: 'Leads: sent' }) as HTMLInputElement).checked).toBe(false);
+    expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).toEqual(expect.arrayContaining(['unique_clicks', 'leads_sent']));
     expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).not.toContain('clicks');
     view.unmount();
     renderAt(`/statistics?${RANGE}`);
