@@ -1,6 +1,6 @@
 /**
  * The shared list table: server pagination / sorting / filters through `useTable`, column settings per
- * table in local storage, and explicit loading, empty and error states.
+ * table in local storage, an optional totals row, and explicit loading, empty and error states.
  */
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Divider, Empty, Flex, Popover, Result, Table, Tooltip, Typography, type TableProps } from 'antd';
@@ -42,7 +42,7 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'data
   empty?: { title?: ReactNode; description?: ReactNode; action?: ReactNode };
   /** filters and actions shown above the table */
   toolbar?: ReactNode;
-  /** a totals row above the rows, drawn by the visible columns' own renderers (e.g. a statistics selection's totals) */
+  /** a totals row below the rows, drawn by the visible columns' own renderers (e.g. a statistics selection's totals) */
   totals?: T;
 }
 
@@ -72,7 +72,7 @@ function ColumnSettings<T>({ columns, hidden, onToggle, onReset, changed }: { co
 
 function TotalsRow<T>({ columns, totals }: { columns: ColumnType<T>[]; totals: T }) {
   return (
-    <Table.Summary fixed="top">
+    <Table.Summary>
       <Table.Summary.Row data-testid="table-totals">
         {columns.map((col, i) => {
           const value = (totals as Record<string, unknown>)[String(col.dataIndex ?? col.key)];
