@@ -47,7 +47,12 @@ export type StatisticsEntityDimension = (typeof STATISTICS_ENTITY_DIMENSIONS)[nu
 /** dimensions an affiliate may not group, filter or drill by (400 `groupBy` / the filter) */
 export const STATISTICS_AFFILIATE_FORBIDDEN_DIMENSIONS: readonly StatisticsDimension[] = ['advertiser', 'integration'];
 /** dimensions an advertiser member may not group, filter or drill by: who sent the lead stays unknown to them */
-export const STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS: readonly StatisticsDimension[] = ['affiliate', 'team', 'campaign', 'trafficSource'];
+export const STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS: readonly StatisticsDimension[] = [
+  'affiliate',
+  'team',
+  'campaign',
+  'trafficSource',
+];
 /** dimensions clicks do not have: their rows carry no click metrics */
 export const STATISTICS_NON_CLICK_DIMENSIONS: readonly StatisticsDimension[] = ['advertiser', 'integration', 'goal'];
 export const STATISTICS_DATA_TYPES = ['actual', 'click'] as const;
@@ -73,7 +78,9 @@ const zDate = () =>
   z
     .string()
     .regex(DATE_RE, { message: 'pattern' })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'pattern' });
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      message: 'pattern',
+    });
 const zZone = () =>
   z
     .string()

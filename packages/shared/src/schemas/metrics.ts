@@ -208,6 +208,8 @@ export const builtInMetricSchema = z.object({
   formula: z.array(formulaElementSchema).nullable(),
   value: z.string(),
   staffOnly: z.boolean(),
+  /** the readers who may see it (staff always) */
+  audience: z.array(z.enum(METRIC_AUDIENCES)),
 });
 
 /** "data for create or edit": what the formula builder offers */

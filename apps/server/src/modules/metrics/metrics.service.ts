@@ -88,7 +88,7 @@ export async function get(ctx: Ctx, id: number) {
   return toMetric(row);
 }
 
-const builtInView = (m: (typeof BUILT_IN_METRICS)[number]) => ({ ...m, value: m.formula ? formulaToText(m.formula) : '' });
+const builtInView = (m: (typeof BUILT_IN_METRICS)[number]) => ({ ...m, audience: [...m.audience], value: m.formula ? formulaToText(m.formula) : '' });
 
 /** "Data for create or edit": the built-ins the builder offers, the groups in use, the output formats. */
 export async function formData(ctx: Ctx): Promise<MetricFormData> {

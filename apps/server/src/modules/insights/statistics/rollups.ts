@@ -56,7 +56,8 @@ const iso = (d: Date) => d.toISOString();
  * (their click-time facts lie before their own time), kept when their time falls in the period.
  */
 async function factsText(database: Database): Promise<string> {
-  const src = (table: string) => `SELECT *, 1 AS sign FROM ${table} WHERE created_at >= $1::timestamptz${table === 'clicks' ? ' AND created_at < $2::timestamptz' : ''}`;
+  const src = (table: string) =>
+    `SELECT *, 1 AS sign FROM ${table} WHERE created_at >= $1::timestamptz${table === 'clicks' ? ' AND created_at < $2::timestamptz' : ''}`;
   const { rows } = await database.query<{ c: string; l: string; v: string }>(
     `SELECT stats_facts_sql('clicks', $1) AS c, stats_facts_sql('leads', $2) AS l, stats_facts_sql('conversions', $3) AS v`,
     [src('clicks'), src('leads'), src('conversions')],
@@ -168,7 +169,11 @@ export async function backfill(database: Database, log?: (report: DriftReport) =
   if (!period) return 0;
   let repaired = 0;
   for (let at = floorDay(period.from).getTime(); at < period.to.getTime(); at += 31 * DAY_MS) {
-    const report = await verify(database, { from: new Date(at), to: new Date(Math.min(at + 31 * DAY_MS, ceilDay(period.to).getTime())) }, { repair: true });
+    const report = await verify(
+      database,
+      { from: new Date(at), to: new Date(Math.min(at + 31 * DAY_MS, ceilDay(period.to).getTime())) },
+      { repair: true },
+    );
     repaired += report.totalDrift;
     log?.(report);
   }

@@ -31,7 +31,11 @@ export function defineStatisticsJobs(queue: JobQueue, deps: Deps, log: { warn(ob
     handler: async (data) => {
       const to = deps.now();
       const report = await verify(deps.database, { from: new Date(to.getTime() - (data?.days ?? 2) * DAY_MS), to }, { repair: true });
-      if (report.totalDrift) log.warn({ drift: report.drift, from: report.from, to: report.to }, 'statistics roll-ups drifted from the raw rows and were repaired');
+      if (report.totalDrift)
+        log.warn(
+          { drift: report.drift, from: report.from, to: report.to },
+          'statistics roll-ups drifted from the raw rows and were repaired',
+        );
     },
   });
   queue.define({

@@ -12,13 +12,19 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/statistics',
-    { config: { permission: 'front.menu.statistics.read' }, schema: { tags, querystring: statisticsQuery, response: { 200: envelope(statisticsAnswerSchema) } } },
+    {
+      config: { permission: 'front.menu.statistics.read' },
+      schema: { tags, querystring: statisticsQuery, response: { 200: envelope(statisticsAnswerSchema) } },
+    },
     async (req) => ({ data: await service.query(req.ctx, req.query) }),
   );
 
   app.get(
     '/statistics/leads',
-    { config: { permission: 'front.statistics.lead.read' }, schema: { tags, querystring: leadStatisticsQuery, response: { 200: envelope(leadStatisticsAnswerSchema) } } },
+    {
+      config: { permission: 'front.statistics.lead.read' },
+      schema: { tags, querystring: leadStatisticsQuery, response: { 200: envelope(leadStatisticsAnswerSchema) } },
+    },
     async (req) => ({ data: await service.leadStatistics(req.ctx, req.query) }),
   );
 

@@ -46,7 +46,7 @@ import { formulaVisibleTo, active as activeMetrics } from '../../metrics/metrics
 import { statisticsReach, type StatisticsReach } from '../../people/scope';
 import { dayStart, tile, TIME_FORMAT, timeValuePeriod } from './periods';
 import { statisticsReader, type Reader } from './reader';
-import { CLICK_COLUMNS, COUNTER_COLUMNS, CUBES, MONEY_COLUMNS, type CounterColumn, type DimensionColumn } from './statistics.tables';
+import { CLICK_COLUMNS, COUNTER_COLUMNS, CUBES, MONEY_COLUMNS, type CounterColumn } from './statistics.tables';
 
 const DAY_MS = 86_400_000;
 const QUARTER_S = 900;
@@ -96,7 +96,12 @@ interface Period {
   field: 'dateFrom' | 'from';
 }
 
-function periodOf(q: Pick<StatisticsQuery, 'dateFrom' | 'dateTo' | 'from' | 'to' | 'timezone'>, fallbackZone: string, now: Date, maxDays: number): Period {
+function periodOf(
+  q: Pick<StatisticsQuery, 'dateFrom' | 'dateTo' | 'from' | 'to' | 'timezone'>,
+  fallbackZone: string,
+  now: Date,
+  maxDays: number,
+): Period {
   const zone = q.timezone ?? fallbackZone;
   let from: number;
   let to: number;
@@ -173,11 +178,17 @@ function shapeOf(q: StatisticsQuery, reach: StatisticsReach, zone: string, now: 
     const at = parent.indexOf(':');
     const dim = parent.slice(0, at) as Dim;
     const value = parent.slice(at + 1);
-    if (!(STATISTICS_DIMENSIONS as readonly string[]).includes(dim)) throw AppError.field(['querystring', 'parent', i], 'pattern', `Unknown dimension ${dim}`);
+    if (!(STATISTICS_DIMENSIONS as readonly string[]).includes(dim))
+      throw AppError.field(['querystring', 'parent', i], 'pattern', `Unknown dimension ${dim}`);
     if (forbidden.includes(dim)) throw AppError.field(['querystring', 'parent', i], 'forbidden', `You cannot drill by ${dim}`);
     if (isTime(dim)) {
       const p = timeValuePeriod(dim, value, zone);
-      if (!p) throw AppError.field(['querystring', 'parent', i], 'pattern', `A ${dim} value is written ${dim === 'week' ? 'YYYY-Www' : dim === 'hour' ? 'YYYY-MM-DDTHH' : dim === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}`);
+      if (!p)
+        throw AppError.field(
+          ['querystring', 'parent', i],
+          'pattern',
+          `A ${dim} value is written ${dim === 'week' ? 'YYYY-Www' : dim === 'hour' ? 'YYYY-MM-DDTHH' : dim === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}`,
+        );
       parentPeriods.push(p);
       continue;
     }
@@ -220,11 +231,14 @@ let factTexts: Promise<Record<'clicks' | 'leads' | 'conversions', string>> | nul
 /** the fact SELECTs of the raw tables (migration 0015's stats_facts_sql, one definition) over a period given as $1, $2 */
 function rawFacts(reader: Reader): Promise<Record<'clicks' | 'leads' | 'conversions', string>> {
   factTexts ??= reader
-    .query<{ c: string; l: string; v: string }>(`SELECT stats_facts_sql('clicks', $1) AS c, stats_facts_sql('leads', $2) AS l, stats_facts_sql('conversions', $3) AS v`, [
-      'SELECT *, 1 AS sign FROM clicks WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz',
-      'SELECT *, 1 AS sign FROM leads WHERE created_at >= $1::timestamptz',
-      'SELECT *, 1 AS sign FROM conversions WHERE created_at >= $1::timestamptz',
-    ])
+    .query<{ c: string; l: string; v: string }>(
+      `SELECT stats_facts_sql('clicks', $1) AS c, stats_facts_sql('leads', $2) AS l, stats_facts_sql('conversions', $3) AS v`,
+      [
+        'SELECT *, 1 AS sign FROM clicks WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz',
+        'SELECT *, 1 AS sign FROM leads WHERE created_at >= $1::timestamptz',
+        'SELECT *, 1 AS sign FROM conversions WHERE created_at >= $1::timestamptz',
+      ],
+    )
     .then(({ rows }) => ({ clicks: rows[0].c, leads: rows[0].l, conversions: rows[0].v }))
     .catch((err: unknown) => {
       factTexts = null;
@@ -244,7 +258,10 @@ async function sourceSql(shape: Shape, needed: string[], p: Params, reader: Read
   const cube = CUBES.find((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
   if (cube) {
     const pieces = tile(period.from, period.to, period.zone, isTime(shape.groupBy) ? shape.groupBy : undefined);
-    const pieceSql = pieces.map((x) => `(grain = ${x.grain} AND bucket >= ${p.add(new Date(x.from).toISOString())} AND bucket < ${p.add(new Date(x.to).toISOString())})`);
+    const pieceSql = pieces.map(
+      (x) =>
+        `(grain = ${x.grain} AND bucket >= ${p.add(new Date(x.from).toISOString())} AND bucket < ${p.add(new Date(x.to).toISOString())})`,
+    );
     const where = [...conds].map((c) => ` AND ${c}`).join('');
     return `SELECT ${cols} FROM ${cube.table} WHERE (${pieceSql.join(' OR ') || 'false'})${where}
       UNION ALL SELECT ${cols} FROM stats_deltas WHERE bucket >= ${from} AND bucket < ${to}${where}`;
@@ -264,7 +281,9 @@ async function columnsOf(ctx: Ctx, shape: Shape, reader: Reader): Promise<Column
   const cols: Column[] = BUILT_IN_METRICS.filter((m) => m.audience.includes(audience)).map((m) => ({
     key: m.key,
     outputFormat: m.outputFormat,
-    ...(m.formula ? { formula: m.formula } : { counter: (m.key === 'approved_conversions' ? 'conversions_approved' : m.key) as CounterColumn }),
+    ...(m.formula
+      ? { formula: m.formula }
+      : { counter: (m.key === 'approved_conversions' ? 'conversions_approved' : m.key) as CounterColumn }),
   }));
   // one column per goal of the vertical the query is narrowed to
   if (shape.verticalIds.length) {
@@ -289,7 +308,11 @@ const COUNTER_OF: Record<string, CounterColumn> = Object.fromEntries([
 ]) as Record<string, CounterColumn>;
 /** whether a formula (through the built-ins it names) rests on a click counter */
 function usesClicks(formula: readonly FormulaElement[]): boolean {
-  return formula.some((e) => e.type === 'metric' && (clickOnly.has(COUNTER_OF[e.value] ?? '') || (builtInFormula.has(e.value) && usesClicks(builtInFormula.get(e.value)!))));
+  return formula.some(
+    (e) =>
+      e.type === 'metric' &&
+      (clickOnly.has(COUNTER_OF[e.value] ?? '') || (builtInFormula.has(e.value) && usesClicks(builtInFormula.get(e.value)!))),
+  );
 }
 
 const fmt = (d: Decimal, outputFormat: MetricOutputFormat) => (outputFormat === 'money' ? roundMoney(d) : roundMoney(d.toDecimalPlaces(8)));
@@ -305,9 +328,13 @@ function metricValues(sums: Record<string, string | null>, cols: Column[], noCli
   for (const col of cols) {
     if (col.counter) {
       if (noClicks && clickOnly.has(col.counter)) out[col.key] = null;
-      else out[col.key] = (MONEY_COLUMNS as readonly string[]).includes(col.counter) ? normalizeDecimal(values[col.counter]) : Number(values[col.counter]);
+      else
+        out[col.key] = (MONEY_COLUMNS as readonly string[]).includes(col.counter)
+          ? normalizeDecimal(values[col.counter])
+          : Number(values[col.counter]);
     } else if (col.goalId !== undefined) out[col.key] = Number(sums[`g${col.goalId}`] ?? 0);
-    else if (col.formula) out[col.key] = noClicks && usesClicks(col.formula) ? null : fmt(evaluateFormula(col.formula, values), col.outputFormat);
+    else if (col.formula)
+      out[col.key] = noClicks && usesClicks(col.formula) ? null : fmt(evaluateFormula(col.formula, values), col.outputFormat);
   }
   return out;
 }
@@ -351,7 +378,8 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   const orderDir = orderDirRaw.toLowerCase() === 'asc' ? 'ASC' : 'DESC';
   if (orderKey !== q.groupBy && !keys.has(orderKey)) throw bad('orderBy', 'pattern', `Cannot order by ${orderKey}`);
   const orderCol = cols.find((c) => c.key === orderKey);
-  const sqlOrder = orderKey === q.groupBy ? !isEntity(q.groupBy) : !!orderCol?.counter && !(shape.noClicks && clickOnly.has(orderCol.counter));
+  const sqlOrder =
+    orderKey === q.groupBy ? !isEntity(q.groupBy) : !!orderCol?.counter && !(shape.noClicks && clickOnly.has(orderCol.counter));
 
   // SQL
   const needed = new Set<string>();
@@ -368,10 +396,16 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
     return `sum(${c}) FILTER (WHERE kind = ${clickOnly.has(c) ? 0 : 1}) AS ${c}`;
   };
   const kindWhere = click ? '' : 'WHERE kind = 0';
-  const goalAggs = goals.map((g) => `, sum(conversions) FILTER (WHERE goal_id = ${p.add(g.goalId)}::int${click ? ' AND kind = 1' : ''}) AS g${g.goalId}`).join('');
-  const keyExpr = isTime(q.groupBy) ? `to_char(bucket AT TIME ZONE ${p.add(zone)}, '${TIME_FORMAT[q.groupBy]}')` : COLUMN[q.groupBy as keyof typeof COLUMN];
+  const goalAggs = goals
+    .map((g) => `, sum(conversions) FILTER (WHERE goal_id = ${p.add(g.goalId)}::int${click ? ' AND kind = 1' : ''}) AS g${g.goalId}`)
+    .join('');
+  const keyExpr = isTime(q.groupBy)
+    ? `to_char(bucket AT TIME ZONE ${p.add(zone)}, '${TIME_FORMAT[q.groupBy]}')`
+    : COLUMN[q.groupBy as keyof typeof COLUMN];
   const sums = [...COUNTER_COLUMNS.map((c) => c), ...goals.map((g) => `g${g.goalId}`)];
-  const orderSql = sqlOrder ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}` : '';
+  const orderSql = sqlOrder
+    ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
+    : '';
   const text = `WITH src AS (${source}),
     grouped AS (SELECT ${keyExpr} AS k, true AS present, ${COUNTER_COLUMNS.map(agg).join(', ')}${goalAggs} FROM src ${kindWhere} GROUP BY 1),
     tot AS (SELECT count(*) AS total_count, ${sums.map((s) => `sum(${s}) AS t_${s}`).join(', ')} FROM grouped),
@@ -387,7 +421,13 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   const groupRows = rows.filter((r) => r.present);
 
   let items: StatisticsItem[] = [];
-  const entityTitles = isEntity(q.groupBy) ? await titles(reader, q.groupBy, groupRows.map((r) => Number(r.k))) : new Map<number, string>();
+  const entityTitles = isEntity(q.groupBy)
+    ? await titles(
+        reader,
+        q.groupBy,
+        groupRows.map((r) => Number(r.k)),
+      )
+    : new Map<number, string>();
   for (const r of groupRows) {
     items.push({ [q.groupBy]: dimensionValue(q.groupBy, r.k, entityTitles), ...metricValues(r, cols, shape.noClicks) });
   }
@@ -450,7 +490,10 @@ const rate = (part: number, whole: number) => (whole ? new Decimal(part).times(1
 function emptyCounters(): LeadStatisticsCounters {
   return {
     leads: 0,
-    ...(Object.fromEntries(API_LEAD_STATUSES.map((s) => [`leads_${s}`, 0])) as Record<`leads_${(typeof API_LEAD_STATUSES)[number]}`, number>),
+    ...(Object.fromEntries(API_LEAD_STATUSES.map((s) => [`leads_${s}`, 0])) as Record<
+      `leads_${(typeof API_LEAD_STATUSES)[number]}`,
+      number
+    >),
     approved: 0,
     grades: {},
     sent_rate: '0.00',
@@ -478,11 +521,15 @@ export async function leadStatistics(ctx: Ctx, q: LeadStatisticsQuery): Promise<
   const forbidden = forbiddenFor(reach);
   if (forbidden.includes(q.groupBy)) throw bad('groupBy', 'forbidden', `You cannot group by ${q.groupBy}`);
   if (reach.audience === 'advertiser_member') {
-    for (const field of ['affiliateId', 'teamId'] as const) if (q[field]?.length) throw bad(field, 'forbidden', 'You cannot filter by who sent the leads');
+    for (const field of ['affiliateId', 'teamId'] as const)
+      if (q[field]?.length) throw bad(field, 'forbidden', 'You cannot filter by who sent the leads');
   }
   const period = periodOf(q, zone, ctx.now(), LEAD_STATISTICS_MAX_RANGE_DAYS);
   const p = new Params();
-  const conds = [`l.created_at >= ${p.add(new Date(period.from).toISOString())}`, `l.created_at < ${p.add(new Date(period.to).toISOString())}`];
+  const conds = [
+    `l.created_at >= ${p.add(new Date(period.from).toISOString())}`,
+    `l.created_at < ${p.add(new Date(period.to).toISOString())}`,
+  ];
   for (const [field, column, type] of LEAD_FILTER) {
     const v = q[field] as unknown[] | undefined;
     if (v?.length) conds.push(`l.${column} = ANY(${p.add(v)}::${type}[])`);
@@ -504,7 +551,14 @@ export async function leadStatistics(ctx: Ctx, q: LeadStatisticsQuery): Promise<
   if (reach.advertiserIds) conds.push(`l.advertiser_id = ANY(${p.add(reach.advertiserIds)}::int[])`);
   const key = LEAD_GROUP[q.groupBy](isTime(q.groupBy) ? `${p.add(zone)}::text` : '');
   const reader = statisticsReader(ctx);
-  const { rows } = await reader.query<{ k: string | null; status: string; test: boolean; grade: string | null; n: string; approved: string }>(
+  const { rows } = await reader.query<{
+    k: string | null;
+    status: string;
+    test: boolean;
+    grade: string | null;
+    n: string;
+    approved: string;
+  }>(
     `SELECT ${key} AS k, l.status, (l.is_test OR l.status = 'test') AS test, l.lead_grade AS grade, count(*) AS n,
         count(*) FILTER (WHERE EXISTS (SELECT 1 FROM conversions c WHERE c.lead_id = l.id AND c.status = 3)) AS approved
       FROM leads l WHERE ${conds.join(' AND ')} GROUP BY 1, 2, 3, 4`,
@@ -531,9 +585,20 @@ export async function leadStatistics(ctx: Ctx, q: LeadStatisticsQuery): Promise<
   finish(totals);
   const dim = q.groupBy;
   const entityTitles = isEntity(dim) ? await titles(reader, dim as Dim, [...groups.keys()].map(Number)) : new Map<number, string>();
-  let items: LeadStatisticsAnswer['items'] = [...groups.entries()].map(([k, c]) => ({ [dim]: dimensionValue(dim as Dim, k === '' ? null : k, entityTitles), ...finish(c) }));
+  let items: LeadStatisticsAnswer['items'] = [...groups.entries()].map(([k, c]) => ({
+    [dim]: dimensionValue(dim as Dim, k === '' ? null : k, entityTitles),
+    ...finish(c),
+  }));
   const [orderKey, orderDirRaw] = (q.orderBy ?? (isTime(dim) ? `${dim}:desc` : 'leads:desc')).split(':');
-  const allowed = new Set<string>([dim, 'leads', 'approved', 'sent_rate', 'approval_rate', 'duplicate_rate', ...API_LEAD_STATUSES.map((s) => `leads_${s}`)]);
+  const allowed = new Set<string>([
+    dim,
+    'leads',
+    'approved',
+    'sent_rate',
+    'approval_rate',
+    'duplicate_rate',
+    ...API_LEAD_STATUSES.map((s) => `leads_${s}`),
+  ]);
   if (!allowed.has(orderKey)) throw bad('orderBy', 'pattern', `Cannot order by ${orderKey}`);
   items = sortItems(items, orderKey, orderDirRaw.toLowerCase() === 'asc' ? 'ASC' : 'DESC');
   return {
@@ -541,4 +606,3 @@ export async function leadStatistics(ctx: Ctx, q: LeadStatisticsQuery): Promise<
     meta: { totalCount: items.length, totals, grades: [...grades].sort() },
   };
 }
-

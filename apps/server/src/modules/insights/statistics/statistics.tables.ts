@@ -7,7 +7,27 @@
 import { bigint, bigserial, boolean, integer, numeric, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** the counters of every roll-up row (SQL names), in the order of the migration */
-export const COUNT_COLUMNS = ['clicks', 'unique_clicks', 'valid_clicks', 'invalid_clicks', 'leads', 'leads_new', 'leads_trash', 'leads_hold', 'leads_invalid', 'leads_sent', 'leads_unsent', 'leads_failed', 'leads_duplicate', 'leads_test', 'conversions', 'conversions_pending', 'conversions_hold', 'conversions_approved', 'conversions_rejected'] as const;
+export const COUNT_COLUMNS = [
+  'clicks',
+  'unique_clicks',
+  'valid_clicks',
+  'invalid_clicks',
+  'leads',
+  'leads_new',
+  'leads_trash',
+  'leads_hold',
+  'leads_invalid',
+  'leads_sent',
+  'leads_unsent',
+  'leads_failed',
+  'leads_duplicate',
+  'leads_test',
+  'conversions',
+  'conversions_pending',
+  'conversions_hold',
+  'conversions_approved',
+  'conversions_rejected',
+] as const;
 export const MONEY_COLUMNS = ['revenue', 'revenue_pending', 'revenue_hold', 'payout', 'payout_pending', 'payout_hold'] as const;
 export const COUNTER_COLUMNS = [...COUNT_COLUMNS, ...MONEY_COLUMNS] as const;
 export type CounterColumn = (typeof COUNTER_COLUMNS)[number];
@@ -46,10 +66,27 @@ export const CUBES: readonly { table: string; dimensions: readonly DimensionColu
   { table: 'stats_time', dimensions: [] },
   {
     table: 'stats_entity',
-    dimensions: ['affiliate_id', 'team_id', 'offer_id', 'campaign_id', 'vertical_id', 'advertiser_id', 'integration_id', 'goal_id', 'lander_id', 'traffic_source_id'],
+    dimensions: [
+      'affiliate_id',
+      'team_id',
+      'offer_id',
+      'campaign_id',
+      'vertical_id',
+      'advertiser_id',
+      'integration_id',
+      'goal_id',
+      'lander_id',
+      'traffic_source_id',
+    ],
   },
-  { table: 'stats_geo', dimensions: ['country', 'language', 'affiliate_id', 'team_id', 'offer_id', 'vertical_id', 'advertiser_id', 'goal_id'] },
-  { table: 'stats_device', dimensions: ['device_type', 'os', 'browser', 'affiliate_id', 'team_id', 'offer_id', 'vertical_id', 'advertiser_id', 'goal_id'] },
+  {
+    table: 'stats_geo',
+    dimensions: ['country', 'language', 'affiliate_id', 'team_id', 'offer_id', 'vertical_id', 'advertiser_id', 'goal_id'],
+  },
+  {
+    table: 'stats_device',
+    dimensions: ['device_type', 'os', 'browser', 'affiliate_id', 'team_id', 'offer_id', 'vertical_id', 'advertiser_id', 'goal_id'],
+  },
 ];
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -107,6 +144,13 @@ export const statsDeltas = pgTable('stats_deltas', {
   ...counters(),
 });
 
-const cubeKey = () => ({ grain: smallint('grain').notNull(), bucket: ts('bucket').notNull(), kind: smallint('kind').notNull(), hidden: boolean('hidden').notNull() });
+const cubeKey = () => ({
+  grain: smallint('grain').notNull(),
+  bucket: ts('bucket').notNull(),
+  kind: smallint('kind').notNull(),
+  hidden: boolean('hidden').notNull(),
+});
 /** all traffic over time */
-export const statsTime = pgTable('stats_time', { ...cubeKey(), ...counters() }, (t) => [primaryKey({ columns: [t.grain, t.bucket, t.kind, t.hidden] })]);
+export const statsTime = pgTable('stats_time', { ...cubeKey(), ...counters() }, (t) => [
+  primaryKey({ columns: [t.grain, t.bucket, t.kind, t.hidden] }),
+]);

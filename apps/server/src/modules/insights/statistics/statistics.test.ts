@@ -27,7 +27,8 @@ let member: TestUser;
 const T = (iso: string) => new Date(iso);
 /** a UUIDv7 of a given time (the tracker's generator is monotonic: it never goes back to an earlier millisecond) */
 const uuidAt = (ms: number) => {
-  const hex = ms.toString(16).padStart(12, '0') + '7' + Array.from({ length: 19 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  const hex =
+    ms.toString(16).padStart(12, '0') + '7' + Array.from({ length: 19 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${'8' + hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 /** click times around the day edges of UTC, Asia/Kathmandu (+05:45) and America/St_Johns (-03:30) */
@@ -43,13 +44,33 @@ const CLICK_TIMES = [
 
 async function click(at: string, input: Partial<typeof clicks.$inferInsert> = {}) {
   const id = uuidAt(T(at).getTime());
-  await db.insert(clicks).values({ id, createdAt: T(at), status: 1, isUnique: true, offerId: offerA.id, affiliateId: aff1.id, country: 'DE', deviceType: 'mobile', ...input });
+  await db
+    .insert(clicks)
+    .values({
+      id,
+      createdAt: T(at),
+      status: 1,
+      isUnique: true,
+      offerId: offerA.id,
+      affiliateId: aff1.id,
+      country: 'DE',
+      deviceType: 'mobile',
+      ...input,
+    });
   return id;
 }
 async function lead(at: string, input: Partial<typeof leads.$inferInsert> = {}) {
   const [row] = await db
     .insert(leads)
-    .values({ createdAt: T(at), status: 'sent', offerId: offerA.id, verticalId: vertical.id, affiliateId: aff1.id, country: 'DE', ...input })
+    .values({
+      createdAt: T(at),
+      status: 'sent',
+      offerId: offerA.id,
+      verticalId: vertical.id,
+      affiliateId: aff1.id,
+      country: 'DE',
+      ...input,
+    })
     .returning();
   return row;
 }
@@ -91,14 +112,25 @@ beforeAll(async () => {
   adv2 = await t.make.advertiser({ verticalId: vertical.id, title: 'Adv Two' });
   aff1 = await t.make.user({ type: 'affiliate' });
   aff2 = await t.make.user({ type: 'affiliate' });
-  manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.statistics.read', 'affiliate.assigned.read', 'front.statistics.lead.read'] });
+  manager = await t.make.user({
+    type: 'affiliate_manager',
+    permissions: ['front.menu.statistics.read', 'affiliate.assigned.read', 'front.statistics.lead.read'],
+  });
   await db.insert(userManagers).values({ userId: aff2.id, managerId: manager.id });
   member = await t.make.user({ type: 'advertiser_member', permissions: ['front.menu.statistics.read', 'front.statistics.lead.read'] });
   await db.update(users).set({ advertiserId: adv.id }).where(eq(users.id, member.id));
 
   for (const at of CLICK_TIMES) await click(at);
   // an invalid click of affiliate 2 on offer B, from a desktop in France
-  await click('2026-11-20T12:05:00Z', { status: 2, isUnique: false, affiliateId: aff2.id, offerId: offerB.id, country: 'FR', deviceType: 'desktop', sub1: 'fb-2' });
+  await click('2026-11-20T12:05:00Z', {
+    status: 2,
+    isUnique: false,
+    affiliateId: aff2.id,
+    offerId: offerB.id,
+    country: 'FR',
+    deviceType: 'desktop',
+    sub1: 'fb-2',
+  });
   await click('2026-11-20T12:06:00Z', { sub1: 'fb-1' });
 });
 
@@ -137,14 +169,30 @@ describe('dimensions, data types, drill-down', () => {
     await lead('2026-11-21T11:00:00Z', { status: 'duplicate' });
     await lead('2026-11-21T11:30:00Z', { status: 'test', isTest: true });
     await conversion('2026-11-21T12:00:00Z', { leadId: l.id, clickId });
-    await conversion('2026-11-21T13:00:00Z', { status: 1, offerId: offerB.id, affiliateId: aff2.id, advertiserId: adv2.id, baseRevenue: '5', basePayout: '2', goalId: vertical.goals[1].id });
+    await conversion('2026-11-21T13:00:00Z', {
+      status: 1,
+      offerId: offerB.id,
+      affiliateId: aff2.id,
+      advertiserId: adv2.id,
+      baseRevenue: '5',
+      basePayout: '2',
+      goalId: vertical.goals[1].id,
+    });
     await conversion('2026-11-21T14:00:00Z', { isHidden: true, baseRevenue: '7', basePayout: '3' });
   });
 
   it('counts leads and conversions at their own time (actual) or at their click time (click)', async () => {
     const actual = await ok('dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC');
     const day = (d: { items: Record<string, unknown>[] }, v: string) => d.items.find((i) => i.day === v)!;
-    expect(day(actual, '2026-11-21')).toMatchObject({ leads: 2, leads_sent: 1, leads_duplicate: 1, leads_test: 1, conversions: 3, approved_conversions: 2, conversions_pending: 1 });
+    expect(day(actual, '2026-11-21')).toMatchObject({
+      leads: 2,
+      leads_sent: 1,
+      leads_duplicate: 1,
+      leads_test: 1,
+      conversions: 3,
+      approved_conversions: 2,
+      conversions_pending: 1,
+    });
     expect(day(actual, '2026-11-21')).toMatchObject({ revenue: '17', revenue_pending: '5', payout: '9', payout_pending: '2', profit: '8' });
     expect(day(actual, '2026-11-19').leads).toBe(0);
     const click = await ok('dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC&dataType=click');
@@ -153,7 +201,12 @@ describe('dimensions, data types, drill-down', () => {
     expect(day(click, '2026-11-21')).toMatchObject({ leads: 1, conversions: 2 });
     // click counters stay at the click's time in both
     expect(click.meta.totals.clicks).toBe(actual.meta.totals.clicks);
-    expect(actual.meta.totals).toMatchObject({ cr: expect.any(String), epc: expect.any(String), roi: expect.any(String), cpl: expect.any(String) });
+    expect(actual.meta.totals).toMatchObject({
+      cr: expect.any(String),
+      epc: expect.any(String),
+      roi: expect.any(String),
+      cpl: expect.any(String),
+    });
   });
 
   it('groups by entity, geo, device and sub, with titles and "none" rows', async () => {
@@ -174,7 +227,10 @@ describe('dimensions, data types, drill-down', () => {
     ]);
     const byDevice = await ok(`${range}&groupBy=deviceType&offerId=${offerB.id}`);
     // the pending conversion of offer B has no click: no device
-    expect(byDevice.items).toEqual([expect.objectContaining({ deviceType: 'desktop', clicks: 1 }), expect.objectContaining({ deviceType: null, clicks: 0, conversions: 1 })]);
+    expect(byDevice.items).toEqual([
+      expect.objectContaining({ deviceType: 'desktop', clicks: 1 }),
+      expect.objectContaining({ deviceType: null, clicks: 0, conversions: 1 }),
+    ]);
     const bySub = await ok(`${range}&groupBy=sub1`);
     expect(bySub.items.filter((i) => i.sub1).map((i) => [i.sub1, i.clicks])).toEqual(
       expect.arrayContaining([
@@ -193,14 +249,19 @@ describe('dimensions, data types, drill-down', () => {
     expect(one).toMatchObject({ leads: 1, clicks: null, cr: null, conversions: 2 });
     // per-goal columns when narrowed to a vertical
     const goals = await ok(`${range}&verticalId=${vertical.id}`);
-    expect(goals.meta.totals).toMatchObject({ [`conversions_goal_${vertical.goals[0].id}`]: 2, [`conversions_goal_${vertical.goals[1].id}`]: 1 });
+    expect(goals.meta.totals).toMatchObject({
+      [`conversions_goal_${vertical.goals[0].id}`]: 2,
+      [`conversions_goal_${vertical.goals[1].id}`]: 1,
+    });
   });
 
   it('expands a row lazily: a day into its offers', async () => {
     const res = await ok(`dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC&groupBy=offer&parent=day:2026-11-20`);
     const all = await ok(`dateFrom=2026-11-20&dateTo=2026-11-20&timezone=UTC&groupBy=offer`);
     expect(res).toEqual(all);
-    const deeper = await ok(`dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC&groupBy=country&parent=day:2026-11-20&parent=offer:${offerB.id}`);
+    const deeper = await ok(
+      `dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC&groupBy=country&parent=day:2026-11-20&parent=offer:${offerB.id}`,
+    );
     expect(deeper.items).toEqual([expect.objectContaining({ country: 'FR', clicks: 1 })]);
     const none = await ok(`dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC&groupBy=offer&parent=lander:none`);
     expect(none.meta.totals.clicks).toBe((await ok('dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC')).meta.totals.clicks);
@@ -209,7 +270,17 @@ describe('dimensions, data types, drill-down', () => {
   it('evaluates active custom metrics on the server', async () => {
     const [m] = await db
       .insert(metrics)
-      .values({ title: 'Leads per click ×1000', outputFormat: 'amount', formula: [{ type: 'metric', value: 'leads' }, { type: 'operator', value: '/' }, { type: 'metric', value: 'clicks' }, { type: 'operator', value: '*' }, { type: 'number', value: '1000' }] })
+      .values({
+        title: 'Leads per click ×1000',
+        outputFormat: 'amount',
+        formula: [
+          { type: 'metric', value: 'leads' },
+          { type: 'operator', value: '/' },
+          { type: 'metric', value: 'clicks' },
+          { type: 'operator', value: '*' },
+          { type: 'number', value: '1000' },
+        ],
+      })
       .returning();
     const res = await ok('dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC');
     const key = customMetricKey(m.id);
@@ -294,13 +365,30 @@ describe('validation', () => {
 describe('lead statistics', () => {
   it('answers outcomes by status and grade with the rates', async () => {
     await db.update(leads).set({ leadGrade: 'A' }).where(eq(leads.status, 'sent'));
-    const res = await t.request({ method: 'GET', url: '/api/v1/statistics/leads?dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=offer', as: t.admin });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/statistics/leads?dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=offer',
+      as: t.admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.meta.totals).toMatchObject({ leads: 2, leads_sent: 1, leads_duplicate: 1, leads_test: 1, approved: 1, sent_rate: '50.00', approval_rate: '100.00', duplicate_rate: '50.00' });
+    expect(data.meta.totals).toMatchObject({
+      leads: 2,
+      leads_sent: 1,
+      leads_duplicate: 1,
+      leads_test: 1,
+      approved: 1,
+      sent_rate: '50.00',
+      approval_rate: '100.00',
+      duplicate_rate: '50.00',
+    });
     expect(data.meta.totals.grades).toEqual({ A: 1, '': 1 });
     expect(data.items[0].offer).toEqual({ id: offerA.id, title: 'Offer Alpha' });
-    const scoped = await t.request({ method: 'GET', url: '/api/v1/statistics/leads?dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC', as: member });
+    const scoped = await t.request({
+      method: 'GET',
+      url: '/api/v1/statistics/leads?dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC',
+      as: member,
+    });
     expect(scoped.json().data.meta.totals.leads).toBe(1);
     expect((await t.request({ method: 'GET', url: '/api/v1/statistics/leads?groupBy=affiliate', as: member })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/v1/statistics/leads?groupBy=nope', as: t.admin })).statusCode).toBe(400);
@@ -313,7 +401,9 @@ describe('verifier', () => {
     const period = { from: T('2026-11-18T00:00:00Z'), to: T('2026-11-23T00:00:00Z') };
     expect((await verify(t.database, period)).totalDrift).toBe(0);
     await compact(t.database);
-    await db.execute(sql`UPDATE stats_entity SET clicks = clicks + 5 WHERE ctid = (SELECT ctid FROM stats_entity WHERE grain = 2 AND bucket = '2026-11-20T00:00:00Z' AND clicks > 0 LIMIT 1)`);
+    await db.execute(
+      sql`UPDATE stats_entity SET clicks = clicks + 5 WHERE ctid = (SELECT ctid FROM stats_entity WHERE grain = 2 AND bucket = '2026-11-20T00:00:00Z' AND clicks > 0 LIMIT 1)`,
+    );
     const drifted = await verify(t.database, period);
     expect(drifted.drift.stats_entity).toBeGreaterThan(0);
     expect(drifted.drift.stats_time).toBe(0);
