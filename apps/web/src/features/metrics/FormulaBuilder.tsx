@@ -71,7 +71,7 @@ function Token({ element, label, small }: { element: FormulaElement; label?: str
 export interface FormulaBuilderProps {
   value?: FormulaElement[];
   onChange?: (value: FormulaElement[]) => void;
-  builtIns: readonly Omit<BuiltInMetric, 'audience'>[];
+  builtIns: readonly BuiltInMetric[];
   /** set by Form.Item while the field has an error */
   'aria-invalid'?: boolean;
   id?: string;

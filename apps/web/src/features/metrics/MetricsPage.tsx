@@ -47,7 +47,7 @@ function BuiltInMetrics() {
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">{t('builtInHint')}</Typography.Text>
-      <Table<Omit<BuiltInMetric, 'audience'>>
+      <Table<BuiltInMetric>
         rowKey="key"
         size="middle"
         pagination={false}
