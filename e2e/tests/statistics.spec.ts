@@ -19,6 +19,9 @@ interface Totals {
   data: { items: unknown[]; meta: { totalCount: number; totals: Record<string, number | string> } };
 }
 
+/** screens on a loaded machine: the first render of a lazy page with a wide table can take more than the default 10 s */
+const screenExpect = expect.configure({ timeout: 30_000 });
+
 /** the tracker refuses the headless browser's own user agent as a bot */
 const VISITOR_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const run = Date.now().toString(36);
@@ -61,7 +64,7 @@ async function totalUnder(page: Page, column: string) {
 }
 
 test('a click, leads and a postback change the totals on /statistics and /statistics/leads', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page);
   const ok = async <T>(method: string, path: string, body?: unknown) => {
     const res = await api<T>(page, method, path, body);
@@ -115,9 +118,9 @@ test('a click, leads and a postback change the totals on /statistics and /statis
 
   // ---- before any traffic: the offer's statistics are empty on both screens
   await page.goto(`/statistics?groupBy=offer&offerId=${offer.id}`);
-  await expect(page.getByText('Nothing matches these filters in this period.')).toBeVisible();
+  await screenExpect(page.getByText('Nothing matches these filters in this period.')).toBeVisible();
   await page.goto(`/statistics/leads?groupBy=offer&offerId=${offer.id}`);
-  await expect(page.getByText('Nothing matches these filters in this period.')).toBeVisible();
+  await screenExpect(page.getByText('Nothing matches these filters in this period.')).toBeVisible();
 
   // ---- two clicks on the campaign link, a lead with the first click's id, its duplicate, the advertiser's deposit
   const link = campaign.trackingUrl.replace(/[?&]sub\d=\{sub\d\}/g, '');
@@ -148,12 +151,12 @@ test('a click, leads and a postback change the totals on /statistics and /statis
   // ---- /statistics: the offer's row and the totals row
   await page.goto(`/statistics?groupBy=offer&offerId=${offer.id}`);
   const table = page.getByTestId('statistics-table');
-  await expect(table.getByText(offerTitle)).toBeVisible();
-  await expect(await totalUnder(page, 'Clicks')).toHaveText('2');
-  await expect(await totalUnder(page, 'Leads')).toHaveText('2');
-  await expect(await totalUnder(page, 'Approved conversions')).toHaveText('1');
-  await expect(await totalUnder(page, 'Payout')).toHaveText(/30\.00/);
-  await expect(await totalUnder(page, 'Revenue')).toHaveText(/50\.00/);
+  await screenExpect(table.getByText(offerTitle)).toBeVisible();
+  await screenExpect(await totalUnder(page, 'Clicks')).toHaveText('2');
+  await screenExpect(await totalUnder(page, 'Leads')).toHaveText('2');
+  await screenExpect(await totalUnder(page, 'Approved conversions')).toHaveText('1');
+  await screenExpect(await totalUnder(page, 'Payout')).toHaveText(/30\.00/);
+  await screenExpect(await totalUnder(page, 'Revenue')).toHaveText(/50\.00/);
   await page.screenshot({ path: 'artifacts/statistics.png', fullPage: true });
 
   // ---- the export job writes the same view to CSV (progress over the events stream, then the file)
@@ -170,11 +173,11 @@ test('a click, leads and a postback change the totals on /statistics and /statis
 
   // ---- /statistics/leads: 2 leads, one sent and one duplicate: sent rate and duplicate rate 50%
   await page.goto(`/statistics/leads?groupBy=offer&offerId=${offer.id}`);
-  await expect(table.getByText(offerTitle)).toBeVisible();
-  await expect(await totalUnder(page, 'Leads')).toHaveText('2');
-  await expect(await totalUnder(page, 'Sent')).toHaveText('1');
-  await expect(await totalUnder(page, 'Duplicate')).toHaveText('1');
-  await expect(await totalUnder(page, 'Sent rate')).toHaveText('50.00%');
-  await expect(await totalUnder(page, 'Duplicate rate')).toHaveText('50.00%');
+  await screenExpect(table.getByText(offerTitle)).toBeVisible();
+  await screenExpect(await totalUnder(page, 'Leads')).toHaveText('2');
+  await screenExpect(await totalUnder(page, 'Sent')).toHaveText('1');
+  await screenExpect(await totalUnder(page, 'Duplicate')).toHaveText('1');
+  await screenExpect(await totalUnder(page, 'Sent rate')).toHaveText('50.00%');
+  await screenExpect(await totalUnder(page, 'Duplicate rate')).toHaveText('50.00%');
   await page.screenshot({ path: 'artifacts/statistics-leads.png', fullPage: true });
 });
