@@ -59,6 +59,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 /* ---------- screens built in this shell or by the next issues ---------- */
 const Dashboard = page(() => import('../features/dashboard/DashboardPage'));
+const Statistics = page(() => import('../features/insights/statistics/StatisticsPage'));
+const StatisticsLeads = page(() => import('../features/insights/statistics/LeadStatisticsPage'));
 const Login = page(() => import('../features/auth/LoginPage'));
 const RecoveryPassword = page(() => import('../features/auth/RecoveryPasswordPage'));
 const NewPassword = page(() => import('../features/auth/NewPasswordPage'));
@@ -151,8 +153,8 @@ export const PROFILE_ROUTES: PageRoute[] = [
 
 export const MAIN_ROUTES: PageRoute[] = [
   { id: 'dashboard', path: '/', title: 'nav.dashboard', access: P.dashboard, page: Dashboard, quietRedirect: true },
-  { id: 'statistics', path: '/statistics', title: 'nav.statistics', access: P.statistics },
-  { id: 'statisticsLeads', path: '/statistics/leads', title: 'nav.statisticsLeads', access: P.statisticsLeads },
+  { id: 'statistics', path: '/statistics', title: 'nav.statistics', access: P.statistics, page: Statistics },
+  { id: 'statisticsLeads', path: '/statistics/leads', title: 'nav.statisticsLeads', access: P.statisticsLeads, page: StatisticsLeads },
   { id: 'leads', path: '/leads', title: 'nav.leads', access: P.leads, page: Leads },
 
   ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers, Offers),

@@ -11,6 +11,9 @@ export const EXPORT_EVENTS = { leads: 'export_lead', conversions: 'export_conver
 export type ExportType = keyof typeof EXPORT_EVENTS;
 /** the types the server can export today */
 export const EXPORT_TYPES = ['leads', 'clicks', 'conversions', 'statistics'] as const satisfies readonly ExportType[];
+/** the file formats: CSV (RFC 4180) or an Excel workbook of one sheet */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 /** rows an export writes at most */
@@ -20,6 +23,7 @@ export const exportCreateSchema = z.object({
   type: z.enum(EXPORT_TYPES, { message: 'pattern' }),
   /** the list query of the type (its filters; paging is ignored), e.g. `GET /leads`'s */
   query: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()])).default({}),
+  format: z.enum(EXPORT_FORMATS, { message: 'pattern' }).default('csv'),
 });
 export type ExportCreate = z.input<typeof exportCreateSchema>;
 

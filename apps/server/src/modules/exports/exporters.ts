@@ -27,5 +27,7 @@ export interface Exporter<Q = unknown, C extends ExportCursor = number> {
   fileName: string;
   count(ctx: Ctx, query: Q): Promise<number>;
   header(ctx: Ctx): string[];
+  /** the header when it depends on the query (e.g. the metric columns a statistics export has); `header` otherwise */
+  headerOf?(ctx: Ctx, query: Q): Promise<string[]>;
   page(ctx: Ctx, query: Q, cursor: C | null, size: number): Promise<ExportPage<C>>;
 }

@@ -1,6 +1,6 @@
 /**
  * Exports: `POST /exports {type, query}` starts one (its progress comes as server-sent events on `GET /events`),
- * `GET /exports/:id` its state, `GET /exports/:id/file` the finished CSV. Only the owner sees an export.
+ * `GET /exports/:id` its state, `GET /exports/:id/file` the finished CSV or XLSX file. Only the owner sees an export.
  */
 import { envelope, exportCreateSchema, exportParams, exportSchema, listOf } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
@@ -42,13 +42,13 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['exports'],
         summary: 'Download an export',
-        description: 'The CSV file of a finished export (409 while it runs). Only its owner may fetch it.',
+        description: 'The CSV or XLSX file of a finished export (409 while it runs). Only its owner may fetch it.',
         params: exportParams,
       },
     },
     async (req, reply) => {
       const { name, body } = await service.file(req.ctx, req.server.services.storage, req.params.id);
-      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-type', name.endsWith('.xlsx') ? service.EXPORT_CONTENT_TYPES.xlsx : service.EXPORT_CONTENT_TYPES.csv);
       reply.header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`);
       reply.header('cache-control', 'no-store');
       return reply.send(body);

@@ -1,10 +1,10 @@
 /**
  * Exports (ARCHITECTURE §5 "Exports and events"): `create` checks the type, the owner's right and the query, then
  * stores the export and enqueues its job in one transaction; the job (`run`) reads the rows in the owner's scope
- * page by page, reports progress as server-sent events (`export_lead`, …) and writes the CSV file to storage; the
+ * page by page, reports progress as server-sent events (`export_lead`, …) and writes the CSV or XLSX file to storage; the
  * owner — and only the owner — fetches it.
  */
-import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportType, type ExportView } from '@leadgrid/shared';
+import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -17,9 +17,16 @@ import { toSeconds } from '../../http/list-query';
 import type { JobQueue } from '../../jobs/queue';
 import type { Storage } from '../../lib/storage';
 import { publishUserEvent } from '../events/events.hub';
-import { csvRow } from './csv';
+import { csvRow, type CsvValue } from './csv';
 import type { ExportCursor } from './exporters';
 import { EXPORTERS } from './registry';
+import { xlsxFile } from './xlsx';
+
+/** the content type of each file format (the file route answers with the one of the file's extension) */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 export const EXPORT_JOB = 'export-run';
 export interface ExportJob {
@@ -59,16 +66,24 @@ function parseQuery(schema: z.ZodType, query: Record<string, unknown>) {
   return parsed.data;
 }
 
-export async function create(ctx: Ctx, queue: JobQueue, input: { type: string; query: Record<string, unknown> }): Promise<ExportView> {
+/**
+ * The file format rides in the stored query under `format` (the list queries have no such filter), so an export
+ * needs no column of its own; the exporter's schema never sees it.
+ */
+const formatOf = (query: Record<string, unknown>): ExportFormat => (query.format === 'xlsx' ? 'xlsx' : 'csv');
+const withoutFormat = ({ format: _f, ...query }: Record<string, unknown>) => query;
+
+export async function create(ctx: Ctx, queue: JobQueue, input: { type: string; query: Record<string, unknown>; format?: ExportFormat }): Promise<ExportView> {
   const actor = requireActor(ctx);
   const exporter = EXPORTERS[input.type as ExportType];
   if (!exporter) throw AppError.field(['body', 'type'], 'pattern', `Unknown export type '${input.type}'`);
   if (!exporter.permission.some((p) => actor.permissions.includes(p))) throw AppError.forbidden();
   // the filters are checked now (400) and read again by the job in the owner's scope of that time
-  const q = parseQuery(exporter.schema, input.query);
+  const q = parseQuery(exporter.schema, withoutFormat(input.query));
   await exporter.count(ctx, q);
+  const query = input.format === 'xlsx' ? { ...withoutFormat(input.query), format: 'xlsx' } : withoutFormat(input.query);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(exportsTable).values({ userId: actor.id, type: input.type, query: input.query, createdAt: ctx.now() }).returning();
+    const [row] = await tx.insert(exportsTable).values({ userId: actor.id, type: input.type, query, createdAt: ctx.now() }).returning();
     await queue.send<ExportJob>(EXPORT_JOB, { exportId: row.id }, { db: tx });
     return toView(row);
   });
@@ -119,23 +134,30 @@ export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: 
     if (!exporter) throw new Error(`Unknown export type '${row.type}'`);
     if (!actor || actor.status !== 'active' || !exporter.permission.some((p) => actor.permissions.includes(p))) throw new Error('The owner may no longer export these rows');
     const ctx: Ctx = { ...base, actor };
-    const q = parseQuery(exporter.schema, row.query);
+    const format = formatOf(row.query);
+    const q = parseQuery(exporter.schema, withoutFormat(row.query));
     const total = Math.min(await exporter.count(ctx, q), EXPORT_MAX_ROWS);
     row = await report(base.db, row, { rowsTotal: total });
-    const chunks: string[] = [csvRow(exporter.header(ctx))];
+    const header = exporter.headerOf ? await exporter.headerOf(ctx, q) : exporter.header(ctx);
+    const chunks: string[] = [csvRow(header)];
+    const rows: CsvValue[][] = [];
     let cursor: ExportCursor | null = null;
     let done = 0;
     do {
       const page = await exporter.page(ctx, q, cursor, Math.min(EXPORT_PAGE_SIZE, EXPORT_MAX_ROWS - done));
-      for (const r of page.rows) chunks.push(csvRow(r));
+      for (const r of page.rows) {
+        if (format === 'xlsx') rows.push(r);
+        else chunks.push(csvRow(r));
+      }
       done += page.rows.length;
       cursor = done >= EXPORT_MAX_ROWS ? null : page.cursor;
       if (cursor !== null) row = await report(base.db, row, { rowsDone: done, progress: total ? Math.min(99, Math.floor((done * 100) / total)) : 0 });
     } while (cursor !== null);
     const stamp = base.now().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-    const fileName = `${exporter.fileName}-${stamp}.csv`;
+    const fileName = `${exporter.fileName}-${stamp}.${format}`;
     const fileKey = `exports/${row.userId}/${row.id}-${fileName}`;
-    await storage.put(fileKey, Buffer.from(chunks.join(''), 'utf8'), 'text/csv');
+    if (format === 'xlsx') await storage.put(fileKey, await xlsxFile(header, rows), EXPORT_CONTENT_TYPES.xlsx);
+    else await storage.put(fileKey, Buffer.from(chunks.join(''), 'utf8'), EXPORT_CONTENT_TYPES.csv);
     await report(base.db, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, finishedAt: base.now() });
   } catch (err) {
     await report(base.db, row, { status: 'failed', error: ((err as Error).message || 'The export failed').slice(0, 500), finishedAt: base.now() });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
 import { exportsTable, leads, verticals } from '../../db/schema';
@@ -119,6 +120,57 @@ describe('exports', () => {
     expect(file.body.split('\r\n')[0]).toMatch(/,advertiser,advertiserLeadId,deliveryAttempts$/);
     expect(file.body).toContain('Broker One');
     expect(file.body.split('\r\n')).toHaveLength(5);
+  });
+
+  it('writes the same rows as an Excel workbook when asked for xlsx', async () => {
+    const res = await start(a1, { type: 'leads', query: { timezone: 'Europe/Warsaw' }, format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().data.items[0].id;
+    await t.queue.runDue(EXPORT_JOB);
+    const view = (await t.request({ method: 'GET', url: `/api/v1/exports/${id}`, as: a1 })).json().data.items[0];
+    expect(view).toMatchObject({ status: 'done', rowsDone: 2, fileName: expect.stringMatching(/^leads-\d{14}\.xlsx$/) });
+    const file = await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as: a1 });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const parts = unzipSync(new Uint8Array(file.rawPayload));
+    const xml = Object.entries(parts)
+      .filter(([name]) => name.startsWith('xl/'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('');
+    // the header, the rows (a formula-looking name is plain text in a workbook), not the other affiliate's lead
+    for (const text of ['firstName', 'Nowak', '=cmd|calc', 'Alpha, "loans"']) expect(xml).toContain(text);
+    expect(xml).not.toContain('Other');
+    // the lead id is a number cell, the phone text
+    expect(xml).toContain(`<c r="A3"><v>${mine[0].id}</v></c>`);
+    expect((await start(a1, { type: 'leads', query: {}, format: 'pdf' })).statusCode).toBe(400);
+  });
+
+  it('exports every row of a statistics view in the owner scope, without the metrics the owner may not see', async () => {
+    const query = { groupBy: 'offer', dateFrom: '2026-01-10', dateTo: '2026-01-11', timezone: 'UTC', limit: '1' };
+    const mine = await start(a1, { type: 'statistics', query });
+    expect(mine.statusCode).toBe(200);
+    const staff = await start(t.admin, { type: 'statistics', query: { ...query, groupBy: 'day', orderBy: 'day:asc' } });
+    await t.queue.runDue(EXPORT_JOB);
+    const body = async (id: number, as: TestUser) => (await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as })).body.split('\r\n');
+    const own = await body(mine.json().data.items[0].id, a1);
+    const header = own[0].split(',');
+    expect(header.slice(0, 3)).toEqual(['offer', 'clicks', 'unique_clicks']);
+    expect(header).toContain('payout');
+    for (const hidden of ['revenue', 'profit', 'roi']) expect(header).not.toContain(hidden);
+    // the affiliate's own two leads of the offer (not the other affiliate's), the paging of the view ignored
+    const row = own[1].replace('"Alpha, ""loans"""', 'Alpha').split(',');
+    expect(row[0]).toBe('Alpha');
+    expect(row[header.indexOf('leads')]).toBe('2');
+    expect(own).toHaveLength(3);
+    // staff: one line per day, every lead, revenue included
+    const days = await body(staff.json().data.items[0].id, t.admin);
+    expect(days[0].split(',')).toContain('revenue');
+    expect(days.slice(1, 3).map((l) => l.split(',')[0])).toEqual(['2026-01-10', '2026-01-11']);
+    expect(days[2].split(',')[days[0].split(',').indexOf('leads')]).toBe('2');
+    // a bad view is refused when the export starts
+    const bad = await start(a1, { type: 'statistics', query: { groupBy: 'planet' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].loc).toEqual(['body', 'query', 'groupBy']);
   });
 
   it('refuses bad input with 400, a type the user may not export with 403, and no token with 401', async () => {

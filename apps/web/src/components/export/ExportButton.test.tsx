@@ -88,7 +88,7 @@ it('starts the export with the filters, shows its progress and saves the file wh
   );
   fireEvent.click(screen.getByTestId('export-clicks'));
   await waitFor(() => expect(FakeEventSource.last).not.toBeNull(), SLOW);
-  expect(requests[0]).toEqual({ method: 'POST', path: '/api/v1/exports', body: { type: 'clicks', query: { tab: 'valid', offerId: '3', orderBy: 'createdAt:desc' } } });
+  expect(requests[0]).toEqual({ method: 'POST', path: '/api/v1/exports', body: { type: 'clicks', query: { tab: 'valid', offerId: '3', orderBy: 'createdAt:desc' }, format: 'csv' } });
   expect(FakeEventSource.last!.url).toBe('/api/v1/events?token=tok%20en');
 
   const source = FakeEventSource.last!;
@@ -103,4 +103,22 @@ it('starts the export with the filters, shows its progress and saves the file wh
   expect(requests.filter((r) => r.path === '/api/v1/exports/7/file')).toHaveLength(1);
   expect(notify.success).toHaveBeenCalledWith('The export is ready: clicks-7.csv');
   await waitFor(() => expect(screen.queryByTestId('export-clicks-progress')).toBeNull(), SLOW);
+});
+
+it('offers its formats in a menu and starts the chosen one (statistics to Excel)', async () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ExportButton type="statistics" query={{ groupBy: 'day', dateFrom: '2026-11-01', dateTo: '2026-11-26' }} formats={['csv', 'xlsx']} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByTestId('export-statistics'));
+  fireEvent.click(await screen.findByTestId('export-statistics-xlsx', undefined, SLOW));
+  await waitFor(() => expect(FakeEventSource.last).not.toBeNull(), SLOW);
+  expect(requests[0]).toEqual({
+    method: 'POST',
+    path: '/api/v1/exports',
+    body: { type: 'statistics', query: { groupBy: 'day', dateFrom: '2026-11-01', dateTo: '2026-11-26' }, format: 'xlsx' },
+  });
+  FakeEventSource.last!.emit('export_statistics', view({ type: 'statistics', status: 'done', progress: 100, rowsDone: 10, fileName: 'statistics-7.xlsx' }));
+  await waitFor(() => expect(saved).toHaveBeenCalledWith('statistics-7.xlsx'), SLOW);
 });

@@ -4,9 +4,9 @@
  * `GET /events?token=…` (a short-lived token from `POST /events/token`, EventSource sends no headers); once done the
  * CSV is fetched from `GET /exports/:id/file` and saved. The button shows the progress meanwhile.
  */
-import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_EVENTS, type ExportType, type ExportView } from '@leadgrid/shared/schemas/exports';
-import { Button, Flex, Progress, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
+import { EXPORT_EVENTS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared/schemas/exports';
+import { Button, Dropdown, Flex, Progress, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { API_BASE, type Query } from '../../api/client';
 import { notify } from '../../api/notify';
@@ -51,8 +51,11 @@ export async function followExport(type: ExportType, id: number, onEvent: (view:
   return () => source.close();
 }
 
-/** `testId` names the button (its progress is `<testId>-progress`); `export-<type>` by default */
-export function ExportButton({ type, query, testId = `export-${type}` }: { type: ExportType; query: Query; testId?: string }) {
+/**
+ * `testId` names the button (its progress is `<testId>-progress`); `export-<type>` by default. With more than one
+ * format the button opens a menu of them (`<testId>-<format>`).
+ */
+export function ExportButton({ type, query, testId = `export-${type}`, formats = ['csv'] }: { type: ExportType; query: Query; testId?: string; formats?: readonly ExportFormat[] }) {
   const { t } = useExportT();
   const [state, setState] = useState<ExportView | 'starting' | null>(null);
   const close = useRef<(() => void) | null>(null);
@@ -65,7 +68,7 @@ export function ExportButton({ type, query, testId = `export-${type}` }: { type:
     if (view.status === 'failed') return notify.error(t('failed'), view.error ?? undefined);
     try {
       const blob = await exportsApi.file(view.id);
-      const file = view.fileName ?? `${type}-${view.id}.csv`;
+      const file = view.fileName ?? `${type}-${view.id}.${format.current}`;
       saveBlob(blob, file);
       notify.success(t('done', { file }));
     } catch {
@@ -73,10 +76,12 @@ export function ExportButton({ type, query, testId = `export-${type}` }: { type:
     }
   };
 
-  const start = async () => {
+  const format = useRef<ExportFormat>('csv');
+  const start = async (chosen: ExportFormat) => {
+    format.current = chosen;
     setState('starting');
     try {
-      const view = await exportsApi.start(type, query);
+      const view = await exportsApi.start(type, query, chosen);
       setState(view);
       if (view.status === 'done' || view.status === 'failed') return void finish(view);
       close.current = await followExport(type, view.id, (next) => {
@@ -106,9 +111,24 @@ export function ExportButton({ type, query, testId = `export-${type}` }: { type:
         </Flex>
       ) : null}
       <Tooltip title={t(`hint.${type}`)}>
-        <Button icon={<DownloadOutlined />} loading={running} onClick={() => void start()} data-testid={testId}>
-          {t('button')}
-        </Button>
+        {formats.length > 1 ? (
+          <Dropdown
+            trigger={['click']}
+            disabled={running}
+            menu={{
+              items: formats.map((f) => ({ key: f, label: <span data-testid={`${testId}-${f}`}>{t(`format.${f}`)}</span> })),
+              onClick: ({ key }) => void start(key as ExportFormat),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={running} data-testid={testId}>
+              {t('button')} <DownOutlined style={{ fontSize: 10 }} />
+            </Button>
+          </Dropdown>
+        ) : (
+          <Button icon={<DownloadOutlined />} loading={running} onClick={() => void start(formats[0] ?? 'csv')} data-testid={testId}>
+            {t('button')}
+          </Button>
+        )}
       </Tooltip>
     </Flex>
   );

@@ -1,6 +1,6 @@
 /**
  * The shared list table: server pagination / sorting / filters through `useTable`, column settings per
- * table in local storage, and explicit loading, empty and error states.
+ * table in local storage, an optional totals row, and explicit loading, empty and error states.
  */
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Divider, Empty, Flex, Popover, Result, Table, Tooltip, Typography, type TableProps } from 'antd';
@@ -30,6 +30,8 @@ export interface ListData<T> {
 export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading'> {
   /** the name its column settings are stored under */
   name: string;
+  /** columns hidden until the user shows them in the column settings */
+  defaultHidden?: readonly string[];
   columns: DataColumn<T>[];
   table: TableState;
   data: ListData<T> | undefined;
@@ -40,9 +42,11 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'data
   empty?: { title?: ReactNode; description?: ReactNode; action?: ReactNode };
   /** filters and actions shown above the table */
   toolbar?: ReactNode;
+  /** a totals row below the rows, drawn by the visible columns' own renderers (e.g. a statistics selection's totals) */
+  totals?: T;
 }
 
-function ColumnSettings<T>({ columns, hidden, onToggle, onReset }: { columns: DataColumn<T>[]; hidden: string[]; onToggle: (key: string, visible: boolean) => void; onReset: () => void }) {
+function ColumnSettings<T>({ columns, hidden, onToggle, onReset, changed }: { columns: DataColumn<T>[]; hidden: string[]; onToggle: (key: string, visible: boolean) => void; onReset: () => void; changed: boolean }) {
   const { t } = useTranslation();
   const content = (
     <Flex vertical gap={6} style={{ minWidth: 200, maxHeight: 360, overflowY: 'auto' }} data-testid="column-settings">
@@ -52,7 +56,7 @@ function ColumnSettings<T>({ columns, hidden, onToggle, onReset }: { columns: Da
         </Checkbox>
       ))}
       <Divider style={{ margin: '6px 0' }} />
-      <Button type="link" size="small" onClick={onReset} disabled={hidden.length === 0} style={{ alignSelf: 'flex-start', padding: 0 }}>
+      <Button type="link" size="small" onClick={onReset} disabled={!changed} style={{ alignSelf: 'flex-start', padding: 0 }}>
         {t('table.resetColumns')}
       </Button>
     </Flex>
@@ -66,9 +70,27 @@ function ColumnSettings<T>({ columns, hidden, onToggle, onReset }: { columns: Da
   );
 }
 
-export function DataTable<T extends object>({ name, columns, table, data, loading, error, onRetry, empty, toolbar, rowKey = 'id', ...rest }: DataTableProps<T>) {
+function TotalsRow<T>({ columns, totals }: { columns: ColumnType<T>[]; totals: T }) {
+  return (
+    <Table.Summary>
+      <Table.Summary.Row data-testid="table-totals">
+        {columns.map((col, i) => {
+          const value = (totals as Record<string, unknown>)[String(col.dataIndex ?? col.key)];
+          return (
+            <Table.Summary.Cell key={String(col.key ?? i)} index={i} align={col.align}>
+              <Typography.Text strong>{col.render ? (col.render(value, totals, -1) as ReactNode) : String(value ?? '')}</Typography.Text>
+            </Table.Summary.Cell>
+          );
+        })}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
+export function DataTable<T extends object>({ name, defaultHidden, columns, table, data, loading, error, onRetry, empty, toolbar, totals, rowKey = 'id', ...rest }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const { settings, toggle, reset } = useTableSettings(name);
+  const { settings, toggle, reset } = useTableSettings(name, defaultHidden);
+  const changed = settings.hidden.length !== (defaultHidden?.length ?? 0) || settings.hidden.some((k) => !defaultHidden?.includes(k));
 
   const visible = columns
     .filter((col) => col.alwaysVisible || !settings.hidden.includes(col.key))
@@ -115,7 +137,7 @@ export function DataTable<T extends object>({ name, columns, table, data, loadin
               <Button icon={<ReloadOutlined />} onClick={onRetry} aria-label={t('table.refresh')} loading={loading && Boolean(data)} />
             </Tooltip>
           ) : null}
-          <ColumnSettings columns={columns} hidden={settings.hidden} onToggle={toggle} onReset={reset} />
+          <ColumnSettings columns={columns} hidden={settings.hidden} onToggle={toggle} onReset={reset} changed={changed} />
         </Flex>
       </Flex>
       <Table<T>
@@ -128,6 +150,7 @@ export function DataTable<T extends object>({ name, columns, table, data, loadin
         sortDirections={['descend', 'ascend']}
         locale={{ emptyText: loading && !data ? ' ' : emptyState }}
         scroll={{ x: 'max-content' }}
+        summary={totals && !error && data?.items.length ? () => <TotalsRow columns={visible} totals={totals} /> : undefined}
         {...rest}
       />
     </Flex>

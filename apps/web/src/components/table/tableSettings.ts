@@ -1,5 +1,5 @@
 /** Column settings per table, kept in local storage under the table's name (spec §7, STYLE §5). */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 export interface TableSettings {
   /** keys of the columns the user hid */
@@ -8,42 +8,57 @@ export interface TableSettings {
 
 const storageKey = (name: string) => `lg_table:${name}`;
 
-export function readTableSettings(name: string): TableSettings {
+/** `defaultHidden`: the columns a table hides until the user chooses (a wide table shows its main columns first) */
+export function readTableSettings(name: string, defaultHidden: readonly string[] = []): TableSettings {
   try {
     const raw = localStorage.getItem(storageKey(name));
-    const parsed = raw ? (JSON.parse(raw) as Partial<TableSettings>) : {};
+    if (!raw) return { hidden: [...defaultHidden] };
+    const parsed = JSON.parse(raw) as Partial<TableSettings>;
     return { hidden: Array.isArray(parsed.hidden) ? parsed.hidden.filter((k): k is string => typeof k === 'string') : [] };
   } catch {
-    return { hidden: [] };
+    return { hidden: [...defaultHidden] };
   }
 }
 
-export function writeTableSettings(name: string, settings: TableSettings) {
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k) => b.includes(k));
+
+export function writeTableSettings(name: string, settings: TableSettings, defaultHidden: readonly string[] = []) {
   try {
-    if (settings.hidden.length === 0) localStorage.removeItem(storageKey(name));
+    if (sameSet(settings.hidden, defaultHidden)) localStorage.removeItem(storageKey(name));
     else localStorage.setItem(storageKey(name), JSON.stringify(settings));
   } catch {
     // storage full or disabled: the choice lasts for this page only
   }
 }
 
-export function useTableSettings(name: string) {
-  const [settings, setSettings] = useState<TableSettings>(() => readTableSettings(name));
-  const update = useCallback(
-    (next: TableSettings) => {
-      writeTableSettings(name, next);
-      setSettings(next);
+/** what the user chose, or null while the table shows its defaults (so defaults known only later still apply) */
+function readStored(name: string): TableSettings | null {
+  try {
+    return localStorage.getItem(storageKey(name)) === null ? null : readTableSettings(name);
+  } catch {
+    return null;
+  }
+}
+
+export function useTableSettings(name: string, defaultHidden: readonly string[] = []) {
+  const defaults = defaultHidden.join(',');
+  const [stored, setStored] = useState<TableSettings | null>(() => readStored(name));
+  const settings = useMemo<TableSettings>(() => stored ?? { hidden: defaults ? defaults.split(',') : [] }, [stored, defaults]);
+  const toggle = useCallback(
+    (key: string, visible: boolean) => {
+      const base = defaults ? defaults.split(',') : [];
+      setStored((current) => {
+        const hidden = (current ?? { hidden: base }).hidden;
+        const next = { hidden: visible ? hidden.filter((k) => k !== key) : [...new Set([...hidden, key])] };
+        writeTableSettings(name, next, base);
+        return sameSet(next.hidden, base) ? null : next;
+      });
     },
-    [name],
+    [name, defaults],
   );
-  const toggle = useCallback((key: string, visible: boolean) => {
-    setSettings((current) => {
-      const hidden = visible ? current.hidden.filter((k) => k !== key) : [...new Set([...current.hidden, key])];
-      const next = { hidden };
-      writeTableSettings(name, next);
-      return next;
-    });
+  const reset = useCallback(() => {
+    writeTableSettings(name, { hidden: [] }, []);
+    setStored(null);
   }, [name]);
-  const reset = useCallback(() => update({ hidden: [] }), [update]);
   return { settings, toggle, reset };
 }

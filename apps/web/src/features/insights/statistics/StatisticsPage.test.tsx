@@ -1,0 +1,133 @@
+/**
+ * /statistics: the view in the URL becomes the server's query, a row expands into the next level with `parent=`,
+ * the column chooser is kept in local storage, an affiliate sees no revenue column, and the compare switch asks for
+ * the previous period and shows each metric's change.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubFetch } from '../../../test/renderPage';
+import StatisticsPage from './StatisticsPage';
+
+vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+// the chart draws on a canvas jsdom lacks; its query and metrics picker are still exercised
+vi.mock('./LineChart', () => ({ default: () => <div data-testid="statistics-chart" /> }));
+
+const STAFF_TOTALS = { clicks: 300, unique_clicks: 250, leads: 40, leads_sent: 30, conversions: 10, approved_conversions: 8, revenue: '400.00000000', payout: '240.00000000', profit: '160.00000000', cr: '3.33', epc: '0.80', roi: '66.67' };
+const { revenue: _r, profit: _p, roi: _o, ...AFFILIATE_TOTALS } = STAFF_TOTALS;
+const DAY = (day: string, clicks: number, totals: Record<string, unknown>) => ({ day, ...totals, clicks });
+
+let urls: string[];
+const calls = (prefix = '/api/v1/statistics?') => urls.filter((u) => u.startsWith(prefix)).map((u) => new URL(u, 'http://x').searchParams);
+const first = (match: (q: URLSearchParams) => boolean) => calls().find(match);
+
+function serve(totals: Record<string, unknown>) {
+  urls = stubFetch((url) => {
+    if (url.startsWith('/api/v1/metrics/active')) return { data: { items: [] } };
+    if (!url.startsWith('/api/v1/statistics?')) return { data: { items: [] } };
+    const q = new URL(url, 'http://x').searchParams;
+    if (q.getAll('parent').length)
+      return { data: { items: [{ offer: { id: 3, title: 'Crypto Trader DE' }, ...totals, clicks: 120 }], meta: { totalCount: 1, totals } } };
+    if (q.get('dateFrom') === '2026-10-28') {
+      // the previous period: half the clicks
+      return { data: { items: [DAY('2026-11-10', 50, totals)], meta: { totalCount: 1, totals: { ...totals, clicks: 150 } } } };
+    }
+    return { data: { items: [DAY('2026-11-25', 100, totals), DAY('2026-11-26', 200, totals)], meta: { totalCount: 2, totals } } };
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const staff = ['front.menu.statistics.read'];
+const renderAt = (path: string, type = 'admin') => renderPage(StatisticsPage, path, { type, permissions: staff, timezone: 'Asia/Kathmandu' });
+const RANGE = 'dateFrom=2026-11-12&dateTo=2026-11-26';
+
+describe('StatisticsPage', () => {
+  beforeEach(() => serve(STAFF_TOTALS));
+
+  it('asks the server for the view of the URL (grouping, period, zone, date type, filters, order, page)', async () => {
+    renderAt(`/statistics?groupBy=offer,day&${RANGE}&dataType=click&offerId=3,4&country=DE&sub1=fb&orderBy=leads:desc&offset=50`);
+    await waitFor(() => expect(first((q) => q.get('groupBy') === 'offer' && q.has('offset'))).toBeTruthy());
+    const q = first((q) => q.get('groupBy') === 'offer' && q.has('offset'))!;
+    expect(Object.fromEntries(q)).toEqual({
+      groupBy: 'offer',
+      dateFrom: '2026-11-12',
+      dateTo: '2026-11-26',
+      timezone: 'Asia/Kathmandu',
+      dataType: 'click',
+      offerId: '3,4',
+      country: 'DE',
+      sub1: 'fb',
+      orderBy: 'leads:desc',
+      limit: '50',
+      offset: '50',
+    });
+  });
+
+  it('defaults to days, newest first, 50 a page, the stored date type; a new date type is stored and asked for', async () => {
+    localStorage.setItem('lg_statistics_data_type', 'click');
+    renderAt(`/statistics?${RANGE}`);
+    await waitFor(() => expect(first((q) => q.get('orderBy') === 'day:desc')).toBeTruthy());
+    expect(Object.fromEntries(first((q) => q.get('orderBy') === 'day:desc')!)).toMatchObject({ groupBy: 'day', dataType: 'click', limit: '50' });
+    fireEvent.click(await screen.findByText('Event time'));
+    await waitFor(() => expect(first((q) => q.get('dataType') === 'actual' && q.get('orderBy') === 'day:desc')).toBeTruthy());
+    expect(localStorage.getItem('lg_statistics_data_type')).toBe('actual');
+  });
+
+  it('expands a row into the next level with parent=<dimension>:<value>', async () => {
+    renderAt(`/statistics?groupBy=day,offer&${RANGE}`);
+    const row = (await screen.findByText('2026.11.26', undefined, { timeout: 10_000 })).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /expand/i }));
+    expect(await screen.findByText('Crypto Trader DE', undefined, { timeout: 10_000 })).toBeTruthy();
+    const child = first((q) => q.getAll('parent').length > 0)!;
+    expect(child.getAll('parent')).toEqual(['day:2026-11-26']);
+    expect(child.get('groupBy')).toBe('offer');
+    expect(child.get('dateFrom')).toBe('2026-11-12');
+    expect(child.get('orderBy')).toBe('clicks:desc');
+  });
+
+  it('keeps the chosen columns per table in local storage', { timeout: 200_000 }, async () => {
+    const view = renderAt(`/statistics?${RANGE}`);
+    expect(await screen.findByRole('columnheader', { name: /Unique clicks/ }, { timeout: 10_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const settings = await screen.findByTestId('column-settings');
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Unique clicks' }));
+    expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).toContain('unique_clicks');
+    // a status column waits in the chooser until chosen; the main ones show
+    expect(screen.queryByRole('columnheader', { name: /Leads: sent/ })).toBeNull();
+    expect((within(settings).getByRole('checkbox', { name: 'Leads: sent' }) as HTMLInputElement).checked).toBe(false);
+    expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).toEqual(expect.arrayContaining(['unique_clicks', 'leads_sent']));
+    expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).not.toContain('clicks');
+    view.unmount();
+    renderAt(`/statistics?${RANGE}`);
+    expect(await screen.findByRole('columnheader', { name: /^Leads/ }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /Unique clicks/ })).toBeNull();
+  });
+
+  it('compares with the previous period: asks for it and shows each metric change', async () => {
+    renderAt(`/statistics?${RANGE}`);
+    await screen.findByText('2026.11.26', undefined, { timeout: 10_000 });
+    expect(first((q) => q.get('dateFrom') === '2026-10-28')).toBeUndefined();
+    await act(async () => fireEvent.click(screen.getByTestId('statistics-compare')));
+    await waitFor(() => expect(first((q) => q.get('dateFrom') === '2026-10-28' && q.get('dateTo') === '2026-11-11')).toBeTruthy());
+    // totals: 300 clicks against 150; the row of 2026-11-25 against 2026-11-10 (15 days earlier): 100 against 50
+    const totals = await screen.findByTestId('table-totals');
+    await waitFor(() => expect(within(totals).getAllByText(/\+100\.00%/).length).toBeGreaterThan(0));
+    const row = screen.getByText('2026.11.25').closest('tr')!;
+    expect(within(row).getAllByText(/\+100\.00%/).length).toBe(1);
+  });
+});
+
+describe('StatisticsPage for an affiliate', () => {
+  beforeEach(() => serve(AFFILIATE_TOTALS));
+
+  it('shows the metrics answered and no revenue, profit or ROI column; offers no advertiser grouping', async () => {
+    renderAt(`/statistics?groupBy=advertiser&${RANGE}`, 'affiliate');
+    expect(await screen.findByRole('columnheader', { name: /Payout/ }, { timeout: 10_000 })).toBeTruthy();
+    for (const name of [/Revenue/, /Profit/, /ROI/]) expect(screen.queryByRole('columnheader', { name })).toBeNull();
+    // the advertiser grouping of the link is not the affiliate's: the page falls back to days
+    expect(first((q) => q.get('groupBy') === 'advertiser')).toBeUndefined();
+    expect(first((q) => q.get('groupBy') === 'day')).toBeTruthy();
+    expect(screen.queryByTestId('statistics-filter-advertiserId')).toBeNull();
+    expect(screen.queryByTestId('statistics-filter-affiliateId')).toBeNull();
+  });
+});
