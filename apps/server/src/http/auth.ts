@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { apiTokens, roles, teamMembers, teams, users } from '../db/schema';
+import { apiTokens, refreshTokens, roles, teamMembers, teams, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { looksLikeJwt, type TokenSigner } from '../lib/tokens';
 import { FeedCache } from '../tracking/feed-cache';
@@ -74,11 +74,15 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
       return own ? loadActor(database, own.id) : null;
     }));
 
-  // the actor behind a session token, kept in memory too (every back-office call reads it): the same feed empties it
+  // the actor behind a session token, kept in memory too (every back-office call reads it): the same feed empties it.
+  // The key holds the token's session (its refresh-token family): a session that was ended (sign-out, password change,
+  // "revoke", "revoke all others") has no live refresh token left, so its access tokens stop working at once, not when
+  // they expire — revoking a refresh token notifies the feed (migration 0014), which empties this cache.
   let bySession: FeedCache<string, Actor | null> | undefined;
   const sessionActors = () =>
     (bySession ??= new FeedCache(app.services.tracking.feed, async (key: string) => {
-      const [userId, imp] = key.split(':');
+      const [userId, imp, sid] = key.split(':');
+      if (sid && !(await sessionIsLive(database, Number(userId), sid))) return null;
       return loadActor(database, Number(userId), imp ? Number(imp) : undefined);
     }));
 
@@ -98,7 +102,11 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
           if (cfg.public) return;
           throw AppError.unauthenticated('Your session has expired, please sign in again');
         }
-        req.ctx.actor = await sessionActors().get(`${Number(claims.sub)}:${claims.imp ?? ''}`);
+        req.ctx.actor = await sessionActors().get(`${Number(claims.sub)}:${claims.imp ?? ''}:${claims.sid ?? ''}`);
+        if (!req.ctx.actor && claims.sid) {
+          if (cfg.public) return;
+          throw AppError.unauthenticated('Your session has ended, please sign in again');
+        }
         req.ctx.sessionId = claims.sid;
       } else if (cfg.apiToken) {
         req.ctx.actor = await actorFromApiToken(database, tokenActors(), token, now());
@@ -140,4 +148,14 @@ async function actorFromApiToken(database: Database, leadTokens: FeedCache<strin
   if (!row) return null;
   await database.db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, row.id));
   return loadActor(database, row.userId);
+}
+
+/** A session (refresh-token family) of the user is live while one of its refresh tokens is not revoked. */
+async function sessionIsLive(database: Database, userId: number, familyId: string): Promise<boolean> {
+  const [row] = await database.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -15,3 +15,12 @@ CREATE TRIGGER users_routing_changed AFTER UPDATE ON users FOR EACH ROW
 --> statement-breakpoint
 -- the sessions list of the profile reads a user's live refresh tokens
 CREATE INDEX refresh_tokens_user_live_idx ON refresh_tokens (user_id) WHERE revoked_at IS NULL AND rotated_at IS NULL;
+--> statement-breakpoint
+-- an ended session (its refresh tokens revoked or deleted) empties the cached session actors at once, so the session's
+-- access tokens stop working on the next call instead of living until they expire (http/auth.ts)
+CREATE TRIGGER refresh_tokens_revoked_routing_changed AFTER UPDATE ON refresh_tokens FOR EACH ROW
+  WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
+  EXECUTE FUNCTION leadgrid_routing_changed();
+--> statement-breakpoint
+CREATE TRIGGER refresh_tokens_deleted_routing_changed AFTER DELETE ON refresh_tokens FOR EACH STATEMENT
+  EXECUTE FUNCTION leadgrid_routing_changed();

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { roles, users } from '../../db/schema';
+import { refreshTokens, roles, users } from '../../db/schema';
 import { useApp, type TestUser } from '../../../test/helper';
 
 const t = await useApp();
@@ -49,6 +49,12 @@ describe('sessions of the signed-in user', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.items).toEqual([other.id]);
     expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    // the ended session's access token stops at once too (not when it expires); the caller's own keeps working
+    const me = (as: string) => t.request({ method: 'GET', url: `${api}/auth/me`, as });
+    const gone = await me(user.token);
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json().message).toBe('Your session has ended, please sign in again');
+    expect((await me(laptop.token)).statusCode).toBe(200);
     expect((await refresh(laptop.refreshToken)).statusCode).toBe(200);
 
     const stranger = await t.make.user({ type: 'affiliate' });
@@ -73,6 +79,19 @@ describe('sessions of the signed-in user', () => {
     const kept = await refresh(b.refreshToken);
     expect(kept.statusCode).toBe(200);
     expect((await list(kept.json().data.token)).json().data.items).toHaveLength(1);
+  });
+});
+
+describe('an ended session', () => {
+  it('stops its access tokens when another process ends it (the change feed empties the cached session)', async () => {
+    const user = await t.make.user({ type: 'employee' });
+    const me = () => t.request({ method: 'GET', url: `${api}/auth/me`, as: user.token });
+    expect((await me()).statusCode).toBe(200); // the session's actor is now cached
+    const from = t.app.services.tracking.feed.version;
+    // another process revokes it: a plain UPDATE, not an API call of this one
+    await t.database.db.update(refreshTokens).set({ revokedAt: t.clock.now }).where(eq(refreshTokens.userId, user.id));
+    for (let i = 0; i < 200 && t.app.services.tracking.feed.version === from; i++) await new Promise((r) => setTimeout(r, 10));
+    expect((await me()).statusCode).toBe(401);
   });
 });
 

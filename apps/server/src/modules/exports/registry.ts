@@ -4,7 +4,6 @@ import { clicksExporter } from '../clicks/clicks-export';
 import { conversionsExporter } from '../conversions/conversions-export';
 import { statisticsExporter } from '../insights/statistics/statistics-export';
 import { leadsExporter } from '../leads/leads-export';
-import { statisticsExporter } from './statistics-export';
 import type { ExportCursor, Exporter } from './exporters';
 
 type AnyExporter = Exporter<unknown, ExportCursor>;

@@ -1,35 +1,37 @@
 /**
- * The statistics export (`POST /exports {type: 'statistics', query}`): the rows of `GET /statistics` for the same
- * query and scope, every page, one CSV line per row — the row's value (a title for entities) and the built-in metrics
- * the owner may see, in the catalogue's order. Custom and per-goal columns are not exported (the header is fixed per
- * owner before the query runs).
+ * The statistics export: every row of the first level of a `GET /statistics` view (its grouping, period, zone, date
+ * type, filters and order — not only the page shown), one line per value with the metrics the owner may see, read
+ * through the statistics service in the owner's scope. An entity is written by its title, a time slot as the server
+ * spells it; metric values as the API answers them (money as exact decimal strings).
  */
-import { BUILT_IN_METRICS, metricAudienceOf, statisticsQuery, type StatisticsQuery } from '@leadgrid/shared';
-import { requireActor, type Ctx } from '../../../http/context';
+import { MAX_PAGE_SIZE, statisticsQuery as statisticsQuerySchema, type StatisticsQuery } from '@leadgrid/shared';
+import type { Ctx } from '../../../http/context';
 import type { CsvValue } from '../../exports/csv';
 import type { Exporter } from '../../exports/exporters';
-import { query } from './statistics.service';
+import { query as readStatistics } from './statistics.service';
 
-const metricKeys = (ctx: Ctx) =>
-  BUILT_IN_METRICS.filter((m) => m.audience.includes(metricAudienceOf(requireActor(ctx).roleType))).map((m) => m.key);
-const PAGE = 1000;
+const firstRow = (ctx: Ctx, q: StatisticsQuery) => readStatistics(ctx, { ...q, limit: 1, offset: 0 });
 
-const cell = (v: unknown): CsvValue =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? (v as { title: string }).title : (v as CsvValue);
+function valueOf(v: unknown): CsvValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'object') return (v as { title?: string }).title ?? null;
+  return v as CsvValue;
+}
 
 export const statisticsExporter: Exporter<StatisticsQuery, number> = {
   type: 'statistics',
   permission: ['front.menu.statistics.read'],
-  schema: statisticsQuery,
+  schema: statisticsQuerySchema as never,
   fileName: 'statistics',
-  header: (ctx) => ['group', ...metricKeys(ctx)],
-  count: async (ctx, q) => (await query(ctx, { ...q, limit: 1, offset: 0 })).meta.totalCount,
+  count: async (ctx, q) => (await firstRow(ctx, q)).meta.totalCount,
+  header: () => [],
+  headerOf: async (ctx, q) => [q.groupBy, ...Object.keys((await firstRow(ctx, q)).meta.totals)],
   async page(ctx, q, cursor, size) {
     const offset = cursor ?? 0;
-    const answer = await query(ctx, { ...q, offset, limit: Math.min(size, PAGE) });
-    const keys = metricKeys(ctx);
-    const rows = answer.items.map((item) => [cell(item[q.groupBy]), ...keys.map((k) => cell(item[k]))]);
-    const next = offset + rows.length;
-    return { rows, cursor: rows.length && next < answer.meta.totalCount ? next : null };
+    const answer = await readStatistics(ctx, { ...q, limit: Math.min(size, MAX_PAGE_SIZE), offset });
+    const keys = Object.keys(answer.meta.totals);
+    const rows = answer.items.map((item) => [valueOf(item[q.groupBy]), ...keys.map((k) => valueOf(item[k]))]);
+    const next = offset + answer.items.length;
+    return { rows, cursor: answer.items.length > 0 && next < answer.meta.totalCount ? next : null };
   },
 };
