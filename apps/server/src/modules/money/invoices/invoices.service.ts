@@ -481,9 +481,10 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
         updatedAt: now,
         createdBy: actor.id,
       });
-      if (picked.length) {
+      // in chunks: a statement takes at most 65535 parameters
+      for (let at = 0; at < picked.length; at += 2000) {
         await tx.insert(invoiceItems).values(
-          picked.map((p) => ({
+          picked.slice(at, at + 2000).map((p) => ({
             invoiceId: id,
             kind: p.source.adjustmentId !== null ? ('adjustment' as const) : p.source.invoiced ? ('clawback' as const) : ('conversion' as const),
             partyType: plan.side,
@@ -496,8 +497,8 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
             invoiceAmount: p.invoiceAmount,
           })),
         );
-        await syncItems(tx, id, 'invoice.created', actor.id);
       }
+      if (picked.length) await syncItems(tx, id, 'invoice.created', actor.id);
       if (plan.side === 'advertiser' && !plan.advance) await applyAdvance(tctx, id, plan.partyId, currency, amount, base, rates, now);
       audits.push({ entity: 'invoice', entityId: id, action: 'create', changes: { after: { title, type: plan.side, partyId: plan.partyId, amount, currency, items: picked.length, origin: plan.origin } } });
       await notify(tctx, queue, 'invoice_created', {
