@@ -12,6 +12,7 @@ import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
 import { definePostbackDeliveryJobs } from '../modules/postback-delivery';
+import { defineInvoiceJobs } from '../modules/money/invoices';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
@@ -23,4 +24,5 @@ export function defineJobs(services: Services): void {
   definePostbackDeliveryJobs(services.queue, services);
   defineExportJobs(services.queue, services);
   defineStatisticsJobs(services.queue, services);
+  defineInvoiceJobs(services.queue, services);
 }

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { campaigns, clicks, conversions, integrations, leadDeliveries, leadEvents, leads, offers, systemLogs, users, verticals } from '../schema';
+import { ledgerEntries, verify } from '../../modules/money/ledger';
 import { DEMO_AFFILIATES, DEMO_COUNTS, DEMO_PASSWORD, seedDemo } from './demo';
 
 const t = await useApp();
@@ -31,6 +32,9 @@ describe('DEMO=1 seed', () => {
     const after = await counts();
     expect(await seedDemo(db)).toEqual({ created: false, affiliateEmails: [] });
     expect(await counts()).toEqual(after);
+    // the demo's conversions are in the money ledger, consistent (issue 17)
+    expect(await verify(db)).toEqual([]);
+    expect((await db.select({ n: count() }).from(ledgerEntries))[0].n).toBeGreaterThanOrEqual(DEMO_COUNTS.conversions);
 
     expect(after).toMatchObject({ clicks: DEMO_COUNTS.clicks, leads: DEMO_COUNTS.leads, conversions: DEMO_COUNTS.conversions, campaigns: 3 });
     expect(after.events).toBeGreaterThan(DEMO_COUNTS.leads);

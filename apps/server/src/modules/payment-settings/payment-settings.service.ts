@@ -2,7 +2,8 @@
  * Payment settings: the network's base currency and the invoice defaults (title prefix, payment terms, minimum
  * payout). Changing the base currency re-bases every rate in one transaction — each rate divided by the new base's
  * old rate, so the new base gets exactly 1 — with history entries appended, so conversions at any moment stay
- * consistent. A minimum payout not sent with the change is converted to the new base (it keeps its value).
+ * consistent. A minimum payout not sent with the change is converted to the new base (it keeps its value). Once the
+ * ledger holds an entry the base is fixed (409): balances and invoices are kept in it (docs/decisions/money.md).
  */
 import {
   PAYMENT_SETTINGS_DEFAULTS, normalizeDecimal, rebaseRate, type ApiErrorItem, type PaymentSettings, type PaymentSettingsUpdate,
@@ -13,6 +14,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { baseCurrencyCode } from '../currencies/currencies.service';
+import { hasEntries } from '../money/ledger';
 import { getSettings, setSetting } from '../settings/settings.store';
 
 type Editable = Omit<PaymentSettings, 'baseCurrency'>;
@@ -24,6 +26,9 @@ export async function get(ctx: Ctx): Promise<PaymentSettings> {
     invoiceTitlePrefix: s.invoiceTitlePrefix ?? PAYMENT_SETTINGS_DEFAULTS.invoiceTitlePrefix,
     paymentTermsDays: s.paymentTermsDays ?? PAYMENT_SETTINGS_DEFAULTS.paymentTermsDays,
     minPayoutAmount: normalizeDecimal(s.minPayoutAmount ?? PAYMENT_SETTINGS_DEFAULTS.minPayoutAmount),
+    allowSecondWithdrawal: s.allowSecondWithdrawal ?? PAYMENT_SETTINGS_DEFAULTS.allowSecondWithdrawal,
+    autoInvoicePeriod: s.autoInvoicePeriod ?? PAYMENT_SETTINGS_DEFAULTS.autoInvoicePeriod,
+    autoInvoiceAffiliateIds: s.autoInvoiceAffiliateIds ?? PAYMENT_SETTINGS_DEFAULTS.autoInvoiceAffiliateIds,
   };
 }
 
@@ -42,10 +47,17 @@ export async function update(ctx: Ctx, input: PaymentSettingsUpdate): Promise<{ 
       invoiceTitlePrefix: input.invoiceTitlePrefix,
       paymentTermsDays: input.paymentTermsDays,
       minPayoutAmount: input.minPayoutAmount !== undefined ? normalizeDecimal(input.minPayoutAmount) : undefined,
+      allowSecondWithdrawal: input.allowSecondWithdrawal,
+      autoInvoicePeriod: input.autoInvoicePeriod,
+      autoInvoiceAffiliateIds: input.autoInvoiceAffiliateIds === undefined ? undefined : input.autoInvoiceAffiliateIds && [...new Set(input.autoInvoiceAffiliateIds.map(Number))],
     };
 
     const base = input.baseCurrency;
     if (base && base !== (await baseCurrencyCode(c))) {
+      if (await hasEntries(tx))
+        throw AppError.conflict('The base currency cannot change once money has been recorded: balances and invoices are kept in it', [
+          { msg: 'The base currency cannot change once money has been recorded', type: 'conflict', loc: ['body', 'data', 'baseCurrency'] },
+        ]);
       const target = rows.find((r) => r.code === base);
       if (!target || target.status !== 'active') {
         const error: ApiErrorItem = { msg: 'Choose an active currency', type: 'notFound', loc: ['body', 'data', 'baseCurrency'] };
