@@ -1,0 +1,88 @@
+/**
+ * /affiliate-billing/balances (balance.affiliate.read; managers with the assigned scope see their affiliates') and
+ * /advertiser-billing/adv-balances (balance.advertiser.read): each party's figures in the base currency, derived by
+ * the server from the ledger. Filter by party (URL-bound); a row opens the party's balance page.
+ */
+import { Button, Card, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { Page } from '../../../components/Page';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { AdvertiserPicker } from '../../advertisers/pickers';
+import { AffiliatePicker } from '../../affiliates/pickers';
+import { idList } from '../../leads/filters';
+import { useBalances } from '../api';
+import { useMoneyT } from '../i18n';
+import { Amount, figuresOf, personName } from '../parts';
+import type { Balance, Party } from '../types';
+
+export const balancePath = (party: Party, id: number) => (party === 'affiliate' ? `/affiliate-billing/balances/${id}` : `/advertiser-billing/adv-balances/${id}`);
+export const balanceName = (b: Pick<Balance, 'id' | 'affiliate' | 'advertiser'>) => (b.affiliate ? personName(b.affiliate) : b.advertiser ? b.advertiser.title : `#${b.id}`);
+
+export function BalancesPage({ party }: { party: Party }) {
+  const { t } = useMoneyT();
+  const navigate = useNavigate();
+  const idFilter = party === 'affiliate' ? 'affiliateId' : 'advertiserId';
+  const table = useTable({ defaultOrderBy: 'approved:desc', filters: [idFilter] });
+  const ids = idList(table.filters[idFilter]);
+  const list = useBalances(party, { ...table.query, [idFilter]: ids.length ? ids.join(',') : undefined });
+
+  const columns: DataColumn<Balance>[] = [
+    {
+      key: 'id',
+      title: t(party === 'affiliate' ? 'common.affiliate' : 'common.advertiser'),
+      alwaysVisible: true,
+      sortable: true,
+      render: (_v, row) => (
+        <Link to={balancePath(party, row.id)} data-testid={`balance-link-${row.id}`}>
+          <Typography.Text type="secondary">#{row.id}</Typography.Text> {balanceName(row)}
+        </Link>
+      ),
+    },
+    ...figuresOf(party).map(
+      (figure): DataColumn<Balance> => ({
+        key: figure,
+        title: t(`figures.${figure}`),
+        sortable: true,
+        align: 'right',
+        render: (_v, row) => <Amount value={row[figure]} currency={row.currency} strong={figure === 'approved'} />,
+      }),
+    ),
+  ];
+
+  return (
+    <Page
+      title={t(party === 'affiliate' ? 'balances.affiliateTitle' : 'balances.advertiserTitle')}
+      subtitle={t(party === 'affiliate' ? 'balances.affiliateSubtitle' : 'balances.advertiserSubtitle')}
+    >
+      <Card variant="borderless">
+        <DataTable<Balance>
+          name={`balances.${party}`}
+          size="middle"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          onRow={(row) => ({ onDoubleClick: () => navigate(balancePath(party, row.id)) })}
+          empty={{
+            title: ids.length ? t('balances.emptyFilteredTitle') : t('balances.emptyTitle'),
+            description: ids.length ? t('balances.emptyFiltered') : t('balances.emptyText'),
+            action: ids.length ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
+          }}
+          toolbar={
+            party === 'affiliate' ? (
+              <AffiliatePicker value={ids} onChange={(v) => table.setFilters({ [idFilter]: v as number[] })} placeholder={t('invoices.filters.affiliate')} style={{ width: 260 }} maxTagCount="responsive" />
+            ) : (
+              <AdvertiserPicker multiple value={ids} onChange={(v) => table.setFilters({ [idFilter]: v as number[] })} placeholder={t('invoices.filters.advertiser')} style={{ width: 260 }} maxTagCount="responsive" />
+            )
+          }
+        />
+      </Card>
+    </Page>
+  );
+}
+
+export const AffiliateBalancesPage = () => <BalancesPage party="affiliate" />;
+export const AdvertiserBalancesPage = () => <BalancesPage party="advertiser" />;
