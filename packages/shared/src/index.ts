@@ -37,3 +37,6 @@ export * from './schemas/leads';
 export * from './schemas/exports';
 export * from './schemas/conversions';
 export * from './schemas/clicks';
+export * from './money/ledger';
+export * from './money/balances';
+export * from './money/invoices';

@@ -104,6 +104,10 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   p('invoice.affiliate.read', 'Affiliate invoices', 'finance', STAFF),
   p('balance.advertiser.read', 'Advertiser balances', 'finance', STAFF),
   p('invoice.advertiser.read', 'Advertiser invoices', 'finance', STAFF),
+  p('balance.affiliate.update', 'Affiliate balances: manual adjustments', 'finance', STAFF),
+  p('balance.advertiser.update', 'Advertiser balances: manual adjustments', 'finance', STAFF),
+  p('invoice.affiliate.update', 'Affiliate invoices: create, edit, mark paid or declined, export', 'finance', STAFF),
+  p('invoice.advertiser.update', 'Advertiser invoices: create, edit, mark paid or declined', 'finance', STAFF),
   // conversions scope
   p('conversion.read', 'Conversions: all', 'traffic', STAFF),
   p('conversion.assigned.read', 'Conversions: assigned affiliates', 'traffic', STAFF),

@@ -14,7 +14,16 @@ import { isDecimal, zCurrencyCode, zDecimalValue } from './currencies';
 
 export const PAYMENT_TERMS_MAX_DAYS = 365;
 export const INVOICE_PREFIX_MAX = 20;
-export const PAYMENT_SETTINGS_DEFAULTS = { invoiceTitlePrefix: 'INV-', paymentTermsDays: 14, minPayoutAmount: '0' } as const;
+export const AUTO_INVOICE_PERIODS = ['off', 'weekly', 'monthly'] as const;
+export type AutoInvoicePeriod = (typeof AUTO_INVOICE_PERIODS)[number];
+export const PAYMENT_SETTINGS_DEFAULTS = {
+  invoiceTitlePrefix: 'INV-',
+  paymentTermsDays: 14,
+  minPayoutAmount: '0',
+  allowSecondWithdrawal: false,
+  autoInvoicePeriod: 'off',
+  autoInvoiceAffiliateIds: null,
+} as const;
 
 export const paymentSettingsSchema = z.object({
   baseCurrency: z.string(),
@@ -24,6 +33,12 @@ export const paymentSettingsSchema = z.object({
   paymentTermsDays: z.number().int(),
   /** in the base currency: an affiliate may request a payout from this amount */
   minPayoutAmount: z.string(),
+  /** an affiliate may request a second withdrawal while one is unpaid */
+  allowSecondWithdrawal: z.boolean(),
+  /** automatic affiliate invoices by period: off, weekly (Monday to Sunday) or monthly, in each affiliate's zone */
+  autoInvoicePeriod: z.enum(AUTO_INVOICE_PERIODS),
+  /** the affiliates automatic invoices are made for; null: every affiliate */
+  autoInvoiceAffiliateIds: z.array(z.number().int()).nullable(),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
@@ -44,6 +59,9 @@ export const paymentSettingsUpdate = z.object({
   minPayoutAmount: zDecimalValue(8)
     .refine((v) => !isDecimal(v) || toDecimal(v).gte(0), { message: 'min' })
     .optional(),
+  allowSecondWithdrawal: z.boolean({ message: 'required' }).optional(),
+  autoInvoicePeriod: z.enum(AUTO_INVOICE_PERIODS, { message: 'pattern' }).optional(),
+  autoInvoiceAffiliateIds: z.array(zId()).max(1000, { message: 'noMore' }).nullable().optional(),
 });
 export type PaymentSettingsUpdate = z.input<typeof paymentSettingsUpdate>;
 

@@ -18,6 +18,8 @@ export const generalSettingsSchema = publicSettingsSchema.extend({
   customerId: z.string(),
   logoImageId: z.number().int().nullable(),
   faviconImageId: z.number().int().nullable(),
+  /** the network's legal details printed on invoices (company name, address, registration and tax numbers) */
+  legalDetails: z.string(),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
@@ -29,5 +31,6 @@ export const generalSettingsUpdate = z.object({
   trialExpireAt: z.number({ message: 'number' }).int({ message: 'number' }).positive({ message: 'number' }).nullable().optional(),
   registrationEnabled: z.boolean().optional(),
   frontendVersionTs: z.number().int().positive().optional(),
+  legalDetails: z.string({ message: 'maxlength' }).max(2000, { message: 'maxlength' }).optional(),
 });
 export type GeneralSettingsUpdate = z.infer<typeof generalSettingsUpdate>;

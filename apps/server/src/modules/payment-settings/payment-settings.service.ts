@@ -24,6 +24,9 @@ export async function get(ctx: Ctx): Promise<PaymentSettings> {
     invoiceTitlePrefix: s.invoiceTitlePrefix ?? PAYMENT_SETTINGS_DEFAULTS.invoiceTitlePrefix,
     paymentTermsDays: s.paymentTermsDays ?? PAYMENT_SETTINGS_DEFAULTS.paymentTermsDays,
     minPayoutAmount: normalizeDecimal(s.minPayoutAmount ?? PAYMENT_SETTINGS_DEFAULTS.minPayoutAmount),
+    allowSecondWithdrawal: s.allowSecondWithdrawal ?? PAYMENT_SETTINGS_DEFAULTS.allowSecondWithdrawal,
+    autoInvoicePeriod: s.autoInvoicePeriod ?? PAYMENT_SETTINGS_DEFAULTS.autoInvoicePeriod,
+    autoInvoiceAffiliateIds: s.autoInvoiceAffiliateIds ?? PAYMENT_SETTINGS_DEFAULTS.autoInvoiceAffiliateIds,
   };
 }
 
@@ -42,6 +45,9 @@ export async function update(ctx: Ctx, input: PaymentSettingsUpdate): Promise<{ 
       invoiceTitlePrefix: input.invoiceTitlePrefix,
       paymentTermsDays: input.paymentTermsDays,
       minPayoutAmount: input.minPayoutAmount !== undefined ? normalizeDecimal(input.minPayoutAmount) : undefined,
+      allowSecondWithdrawal: input.allowSecondWithdrawal,
+      autoInvoicePeriod: input.autoInvoicePeriod,
+      autoInvoiceAffiliateIds: input.autoInvoiceAffiliateIds === undefined ? undefined : input.autoInvoiceAffiliateIds && [...new Set(input.autoInvoiceAffiliateIds.map(Number))],
     };
 
     const base = input.baseCurrency;

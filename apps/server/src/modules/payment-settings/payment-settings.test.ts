@@ -14,7 +14,7 @@ describe('payment settings: read', () => {
   it('answers the base currency and the invoice defaults', async () => {
     const res = await t.request({ method: 'GET', url, as: t.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ baseCurrency: 'USD', invoiceTitlePrefix: 'INV-', paymentTermsDays: 14, minPayoutAmount: '0' });
+    expect(res.json().data).toEqual({ baseCurrency: 'USD', invoiceTitlePrefix: 'INV-', paymentTermsDays: 14, minPayoutAmount: '0', allowSecondWithdrawal: false, autoInvoicePeriod: 'off', autoInvoiceAffiliateIds: null });
   });
 
   it('needs settings.general.update, and a token', async () => {
@@ -29,7 +29,7 @@ describe('payment settings: invoice defaults', () => {
     const res = await save({ invoiceTitlePrefix: 'LG-', paymentTermsDays: 30, minPayoutAmount: '50,5' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { baseCurrency: 'USD', invoiceTitlePrefix: 'LG-', paymentTermsDays: 30, minPayoutAmount: '50.5' },
+      data: { baseCurrency: 'USD', invoiceTitlePrefix: 'LG-', paymentTermsDays: 30, minPayoutAmount: '50.5', allowSecondWithdrawal: false, autoInvoicePeriod: 'off', autoInvoiceAffiliateIds: null },
       message: 'Payment settings saved',
     });
     expect((await save({ paymentTermsDays: 0 })).json().data).toMatchObject({ invoiceTitlePrefix: 'LG-', paymentTermsDays: 0 });

@@ -15,7 +15,7 @@ import { getSettings, setSetting, type SettingValues } from './settings.store';
 const imageUrl = (id: number | null | undefined) => (id ? `/api/v1/images/${id}` : null);
 
 /** The keys the general settings form edits, in the order they are written. */
-const EDITABLE = ['name', 'logoImageId', 'faviconImageId', 'trialExpireAt', 'registrationEnabled', 'frontendVersionTs'] as const;
+const EDITABLE = ['name', 'logoImageId', 'faviconImageId', 'trialExpireAt', 'registrationEnabled', 'frontendVersionTs', 'legalDetails'] as const;
 type Editable = Pick<SettingValues, (typeof EDITABLE)[number]>;
 
 export type StoredSettings = Editable & { baseCurrency: string; customerId: string };
@@ -30,6 +30,7 @@ export async function storedSettings(db: DbOrTx, config: Config): Promise<Stored
     trialExpireAt: s.trialExpireAt ?? null,
     registrationEnabled: s.registrationEnabled ?? true,
     frontendVersionTs: s.frontendVersionTs ?? 0,
+    legalDetails: s.legalDetails ?? '',
     baseCurrency: s.baseCurrency ?? config.BASE_CURRENCY,
     customerId: s.customerId ?? '',
   };
@@ -59,7 +60,13 @@ export async function publicSettings(ctx: Ctx, apiDomain: string, stored?: Store
 
 export async function generalSettings(ctx: Ctx, apiDomain: string): Promise<GeneralSettings> {
   const s = await storedSettings(ctx.db, ctx.config);
-  return { ...toPublic(ctx, s, apiDomain), customerId: s.customerId, logoImageId: s.logoImageId, faviconImageId: s.faviconImageId };
+  return {
+    ...toPublic(ctx, s, apiDomain),
+    customerId: s.customerId,
+    logoImageId: s.logoImageId,
+    faviconImageId: s.faviconImageId,
+    legalDetails: s.legalDetails,
+  };
 }
 
 /** Saves the given keys (absent ones stay as they are); a logo or favicon must be an uploaded image. */

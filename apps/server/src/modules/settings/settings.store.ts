@@ -17,6 +17,13 @@ export interface SettingValues {
   paymentTermsDays: number;
   /** payment settings: the smallest payout an affiliate may request, in the base currency (decimal string) */
   minPayoutAmount: string;
+  /** payment settings: a second withdrawal request may be made while one is unpaid */
+  allowSecondWithdrawal: boolean;
+  /** payment settings: automatic affiliate invoices (off, weekly, monthly) and for whom (null: every affiliate) */
+  autoInvoicePeriod: 'off' | 'weekly' | 'monthly';
+  autoInvoiceAffiliateIds: number[] | null;
+  /** general settings: the network's legal details printed on invoices */
+  legalDetails: string;
   customerId: string;
   jwtSecret: string;
 }
