@@ -8,26 +8,33 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, type Query } from '../../api/client';
 import type { ListData } from '../../components/table/DataTable';
 import type {
-  AdjustmentItem,
+  AdjustmentCreateItem,
   Balance,
   FinanceMonth,
   Invoice,
   InvoiceCreateItem,
+  InvoiceEditItem,
   InvoiceStatusItem,
   InvoiceType,
-  InvoiceUpdateItem,
   LedgerEntry,
+  OwnBalanceExtras,
   Party,
+  WithdrawalRequestItem,
 } from './types';
 
 interface Items<T> {
   items: T[];
+}
+/** `GET /finance/summary`: by month and currency, and the unpaid invoices to act on */
+export interface FinanceSummary extends Items<FinanceMonth> {
+  unpaid?: { affiliate: number; advertiser: number; overdue: number };
 }
 
 export const moneyKeys = {
   all: ['money'] as const,
   balances: (party: Party, query: Query) => ['money', 'balances', party, query] as const,
   balance: (party: Party, id: number) => ['money', 'balance', party, id] as const,
+  own: () => ['money', 'balance', 'own'] as const,
   entries: (party: Party, id: number, query: Query) => ['money', 'entries', party, id, query] as const,
   invoices: (query: Query) => ['money', 'invoices', query] as const,
   invoice: (id: number) => ['money', 'invoice', id] as const,
@@ -45,26 +52,32 @@ export const moneyApi = {
     (await api.get<Items<Balance>>(`/balances/${partyPath(party)}/${id}`, undefined, { signal, silent: true })).items[0],
   entries: (party: Party, id: number, query: Query, signal?: AbortSignal) =>
     api.get<ListData<LedgerEntry>>(`/balances/${partyPath(party)}/${id}/entries`, { ...query, withMeta: 1 }, { signal }),
-  adjust: (items: AdjustmentItem[]) => api.post<Items<LedgerEntry>>('/balances/adjustments', { items }),
+  /** the affiliate's own balance */
+  own: async (signal?: AbortSignal) => (await api.get<Items<Balance & OwnBalanceExtras>>('/balances/my', undefined, { signal, silent: true })).items[0],
+  adjust: (items: AdjustmentCreateItem[]) => api.put<Items<unknown>>('/balances/adjustments', { items }),
 
   invoices: (query: Query, signal?: AbortSignal) => api.get<ListData<Invoice>>('/invoices', { ...query, withMeta: 1 }, { signal }),
   invoice: async (id: number, signal?: AbortSignal) => (await api.get<Items<Invoice>>(`/invoices/${id}`, undefined, { signal, silent: true })).items[0],
   create: (items: InvoiceCreateItem[]) => api.put<Items<Invoice>>('/invoices', { items }),
-  update: (items: InvoiceUpdateItem[]) => api.patch<Items<Invoice>>('/invoices', { items }),
+  update: (items: InvoiceEditItem[]) => api.patch<Items<Invoice>>('/invoices', { items }),
   changeStatus: (items: InvoiceStatusItem[]) => api.post<Items<Invoice>>('/invoices/change_status', { items }),
   pdf: (id: number) => api.get<Blob>(`/invoices/${id}/pdf`, undefined, { responseType: 'blob' }),
-  payoutCsv: (ids: number[]) => api.post<Blob>('/invoices/payout_export', { ids }, { responseType: 'blob' }),
+  payoutCsv: (ids: number[]) => api.post<Blob>('/invoices/payout_export', { data: { ids } }, { responseType: 'blob' }),
+  /** the affiliate's withdrawal request: an invoice for itself */
+  requestWithdrawal: (item: WithdrawalRequestItem) => api.put<Items<Invoice>>('/invoices/withdrawals', { items: [item] }),
   /** the unpaid invoices of one type: only the count is read */
   unpaidCount: async (type: InvoiceType, signal?: AbortSignal) =>
     (await api.get<ListData<Invoice>>('/invoices', { type, status: 'unpaid', limit: 1, withMeta: 1 }, { signal, silent: true })).meta?.totalCount ?? 0,
 
-  overview: (query: Query, signal?: AbortSignal) => api.get<Items<FinanceMonth>>('/finance/summary', query, { signal }),
+  overview: (query: Query, signal?: AbortSignal) => api.get<FinanceSummary>('/finance/summary', query, { signal }),
 };
 
 export const useBalances = (party: Party, query: Query) =>
   useQuery({ queryKey: moneyKeys.balances(party, query), queryFn: ({ signal }) => moneyApi.balances(party, query, signal), placeholderData: keepPreviousData });
 export const useBalance = (party: Party, id: number | undefined) =>
   useQuery({ queryKey: moneyKeys.balance(party, id ?? 0), queryFn: ({ signal }) => moneyApi.balance(party, id!, signal), enabled: Boolean(id), retry: false });
+export const useOwnBalance = (enabled = true) =>
+  useQuery({ queryKey: moneyKeys.own(), queryFn: ({ signal }) => moneyApi.own(signal), enabled, retry: false });
 export const useLedgerEntries = (party: Party, id: number, query: Query) =>
   useQuery({ queryKey: moneyKeys.entries(party, id, query), queryFn: ({ signal }) => moneyApi.entries(party, id, query, signal), placeholderData: keepPreviousData });
 
@@ -83,3 +96,4 @@ export const useCreateInvoices = () => useMoneyWrite(moneyApi.create);
 export const useUpdateInvoices = () => useMoneyWrite(moneyApi.update);
 export const useChangeInvoiceStatus = () => useMoneyWrite(moneyApi.changeStatus);
 export const useAdjustBalance = () => useMoneyWrite(moneyApi.adjust);
+export const useRequestWithdrawal = () => useMoneyWrite(moneyApi.requestWithdrawal);

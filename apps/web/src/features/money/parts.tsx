@@ -14,7 +14,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { personName } from '../affiliates/pickers';
 import { moneyApi } from './api';
 import { useMoneyT } from './i18n';
-import { ADVANCE_FIGURES, BALANCE_FIGURES, type Balance, type BalanceFigure, type Invoice, type Party } from './types';
+import { ADVANCE_FIGURES, BALANCE_FIGURES, FIGURE_BUCKET, figureOf, type Balance, type BalanceFigure, type Invoice, type Party } from './types';
 
 export { personName };
 
@@ -57,12 +57,14 @@ export function FigureCards({
     <Row gutter={[16, 16]} data-testid="balance-figures">
       {figures.map((figure) => {
         const active = selected === figure;
+        const selectable = Boolean(onSelect) && FIGURE_BUCKET[figure] !== null;
+        const value = balance ? figureOf(balance, figure) : '0';
         return (
           <Col key={figure} xs={24} sm={12} lg={figures.length > 4 ? 8 : 6} xl={figures.length > 4 ? 4 : 6}>
             <Card
               variant="borderless"
-              hoverable={Boolean(onSelect)}
-              onClick={onSelect ? () => onSelect(active ? null : figure) : undefined}
+              hoverable={selectable}
+              onClick={selectable ? () => onSelect!(active ? null : figure) : undefined}
               style={active ? { outline: '2px solid var(--ant-color-primary)', outlineOffset: -2 } : undefined}
               data-testid={`figure-${figure}`}
             >
@@ -72,8 +74,8 @@ export function FigureCards({
                 <Tooltip title={t(`figures.${figure}Hint`)}>
                   <Statistic
                     title={t(`figures.${figure}`)}
-                    value={formatMoney(balance?.[figure] ?? '0', balance?.currency)}
-                    valueStyle={{ fontSize: 22, fontWeight: 600, color: isNegative(balance?.[figure]) ? 'var(--ant-color-error)' : undefined }}
+                    value={formatMoney(value, balance?.baseCurrency)}
+                    valueStyle={{ fontSize: 22, fontWeight: 600, color: isNegative(value) ? 'var(--ant-color-error)' : undefined }}
                   />
                 </Tooltip>
               )}
@@ -105,7 +107,7 @@ export function BreakdownTable({ balance, party, loading }: { balance: Balance |
           dataIndex: figure,
           title: t(`figures.${figure}`),
           align: 'right' as const,
-          render: (v: string | undefined, row: { currency: string }) => <Amount value={v} currency={row.currency} />,
+          render: (_v: unknown, row: { currency: string }) => <Amount value={figureOf(row, figure)} currency={row.currency} />,
         })),
       ]}
       data-testid="balance-breakdown"
@@ -114,7 +116,7 @@ export function BreakdownTable({ balance, party, loading }: { balance: Balance |
 }
 
 /** unpaid / paid / declined, with the overdue marker and what a partial payment covered */
-export function InvoiceStatus({ invoice }: { invoice: Invoice }) {
+export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | 'paidAmount' | 'overdue' | 'advanceAmount' | 'conversionsCount' | 'amount' | 'currency'> }) {
   const { t } = useMoneyT();
   const partly = invoice.status === 'unpaid' && invoice.paidAmount && !toDecimal(invoice.paidAmount).isZero();
   return (

@@ -8,8 +8,8 @@ import { useAllCurrencies } from '../../currencies/api';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { useAdjustBalance } from '../api';
 import { useMoneyT } from '../i18n';
-import { nonZeroAmount } from '../invoices/model';
-import type { AdjustmentItem, Party } from '../types';
+import { zSignedAmount } from '@leadgrid/shared/money/ledger';
+import type { AdjustmentCreateItem, Party } from '../types';
 
 interface Values {
   currency?: string;
@@ -17,7 +17,7 @@ interface Values {
   reason?: string;
 }
 
-export function adjustmentItem(party: Party, id: number, v: Values): AdjustmentItem {
+export function adjustmentItem(party: Party, id: number, v: Values): AdjustmentCreateItem {
   return {
     ...(party === 'affiliate' ? { affiliateId: id } : { advertiserId: id }),
     currency: v.currency!,
@@ -66,7 +66,7 @@ export function AdjustModal({ party, id, currency, open, onClose }: { party: Par
             data-testid="adjust-currency"
           />
         </Form.Item>
-        <Form.Item name="amount" label={t('balances.adjustAmount')} rules={[requiredRule(t), zodRule(nonZeroAmount(), t)]} validateTrigger={['onChange', 'onBlur']}>
+        <Form.Item name="amount" label={t('balances.adjustAmount')} rules={[requiredRule(t), zodRule(zSignedAmount(), t)]} validateTrigger={['onChange', 'onBlur']}>
           <Input inputMode="decimal" placeholder="-10.00" data-testid="adjust-amount" />
         </Form.Item>
         <Form.Item name="reason" label={t('balances.adjustReason')} extra={t('balances.adjustReasonHint')} rules={[requiredRule(t), zodRule(zReason(), t)]}>

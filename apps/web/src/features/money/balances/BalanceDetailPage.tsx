@@ -8,6 +8,7 @@ import { ArrowLeftOutlined, DiffOutlined, PlusOutlined } from '@ant-design/icons
 import { Button, Card, Flex, Result, Select, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDate, formatDateTime, formatMoney } from '../../../components/format';
 import { Page } from '../../../components/Page';
@@ -16,8 +17,8 @@ import { useTable } from '../../../components/table/useTable';
 import { useBalance, useInvoices, useLedgerEntries } from '../api';
 import { useMoneyT } from '../i18n';
 import { InvoiceDrawer } from '../invoices/InvoiceDrawer';
-import { Amount, BreakdownTable, FigureCards, figuresOf, InvoiceStatus, invoicePath, personName } from '../parts';
-import type { BalanceFigure, Invoice, LedgerEntry, Party } from '../types';
+import { Amount, BreakdownTable, FigureCards, figuresOf, InvoiceStatus, invoicePath } from '../parts';
+import { FIGURE_BUCKET, type BalanceFigure, type Invoice, type LedgerEntry, type Party } from '../types';
 import { AdjustModal } from './AdjustModal';
 import { balanceName } from './BalancesPage';
 
@@ -25,7 +26,9 @@ const ENTRY_FILTERS = ['figure', 'currency'] as const;
 
 export function BalanceDetail({ party }: { party: Party }) {
   const { t } = useMoneyT();
-  const { timezone } = useSession();
+  const { timezone, access } = useSession();
+  const canAdjust = allowed(access, `balance.${party}.update`);
+  const canInvoice = allowed(access, `invoice.${party}.update`);
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const balance = useBalance(party, Number.isInteger(id) && id > 0 ? id : undefined);
@@ -34,7 +37,7 @@ export function BalanceDetail({ party }: { party: Party }) {
   const figure = (figures as readonly string[]).includes(table.filters.figure ?? '') ? (table.filters.figure as BalanceFigure) : null;
   const currency = table.filters.currency && /^[A-Z]{3}$/.test(table.filters.currency) ? table.filters.currency : undefined;
   const { orderBy, limit, offset } = table.query;
-  const entries = useLedgerEntries(party, id, { orderBy, limit, offset, figure: figure ?? undefined, currency });
+  const entries = useLedgerEntries(party, id, { orderBy, limit, offset, bucket: figure ? (FIGURE_BUCKET[figure] ?? undefined) : undefined, currency });
   const invoiceParty = party === 'affiliate' ? 'affiliateId' : 'advertiserId';
   const invoices = useInvoices({ type: party, [invoiceParty]: id, limit: 5, orderBy: 'id:desc' }, Boolean(balance.data));
   const [adjusting, setAdjusting] = useState(false);
@@ -64,7 +67,7 @@ export function BalanceDetail({ party }: { party: Party }) {
   const entryColumns: DataColumn<LedgerEntry>[] = [
     { key: 'id', title: 'ID', sortable: true, alwaysVisible: true, render: (v: number) => `#${v}` },
     { key: 'createdAt', title: t('common.created'), render: (v: number) => formatDateTime(v, timezone) },
-    { key: 'figure', title: t('balances.figure'), render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{t(`figures.${v}`, { defaultValue: v })}</Tag> },
+    { key: 'bucket', title: t('balances.figure'), render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{t(`figures.${v}`, { defaultValue: v })}</Tag> },
     {
       key: 'amount',
       title: t('common.amount'),
@@ -76,7 +79,7 @@ export function BalanceDetail({ party }: { party: Party }) {
         </Typography.Text>
       ),
     },
-    { key: 'kind', title: t('balances.kind'), render: (v: string) => t(`balances.kinds.${v}`, { defaultValue: v }) },
+    { key: 'kind', title: t('balances.kind'), render: (v: string) => t(`balances.kinds.${v.replace('.', '_')}`, { defaultValue: v }) },
     {
       key: 'source',
       title: t('balances.reference'),
@@ -85,22 +88,17 @@ export function BalanceDetail({ party }: { party: Party }) {
           <Link to={invoicePath({ id: row.invoiceId, type: party })}>{t('balances.invoice', { id: row.invoiceId })}</Link>
         ) : row.conversionId ? (
           <Link to={`/conversions?search=${row.conversionId}`}>{t('balances.conversion', { id: row.conversionId })}</Link>
+        ) : row.adjustmentId ? (
+          t('balances.adjustmentRef', { id: row.adjustmentId })
         ) : (
           '—'
         ),
     },
     {
-      key: 'reason',
-      title: t('balances.reason'),
-      render: (_v, row) =>
-        row.reason || row.createdBy ? (
-          <Flex vertical style={{ maxWidth: 260, lineHeight: 1.3 }}>
-            {row.reason ? <Typography.Text ellipsis={{ tooltip: row.reason }}>{row.reason}</Typography.Text> : null}
-            {row.createdBy ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{personName(row.createdBy)}</Typography.Text> : null}
-          </Flex>
-        ) : (
-          '—'
-        ),
+      key: 'baseAmount',
+      title: t('figures.base', { currency: b.baseCurrency }),
+      align: 'right',
+      render: (_v, row) => <Amount value={row.baseAmount} currency={b.baseCurrency} />,
     },
   ];
 
@@ -110,17 +108,21 @@ export function BalanceDetail({ party }: { party: Party }) {
       subtitle={
         <Flex gap={12} wrap>
           {back}
-          <Typography.Text type="secondary">{t('figures.base', { currency: b.currency })}</Typography.Text>
+          <Typography.Text type="secondary">{t('figures.base', { currency: b.baseCurrency })}</Typography.Text>
         </Flex>
       }
       extra={
         <>
-          <Button icon={<DiffOutlined />} onClick={() => setAdjusting(true)} data-testid="balance-adjust">
-            {t('balances.adjust')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="balance-create-invoice">
-            {t('balances.createInvoice')}
-          </Button>
+          {canAdjust ? (
+            <Button icon={<DiffOutlined />} onClick={() => setAdjusting(true)} data-testid="balance-adjust">
+              {t('balances.adjust')}
+            </Button>
+          ) : null}
+          {canInvoice ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="balance-create-invoice">
+              {t('balances.createInvoice')}
+            </Button>
+          ) : null}
         </>
       }
     >
@@ -185,8 +187,8 @@ export function BalanceDetail({ party }: { party: Party }) {
           ]}
         />
       </Card>
-      <AdjustModal party={party} id={id} currency={b.currency} open={adjusting} onClose={() => setAdjusting(false)} />
-      <InvoiceDrawer open={creating} type={party} partyId={id} onClose={() => setCreating(false)} onCreated={(inv) => navigate(invoicePath(inv))} />
+      {canAdjust ? <AdjustModal party={party} id={id} currency={b.baseCurrency} open={adjusting} onClose={() => setAdjusting(false)} /> : null}
+      {canInvoice ? <InvoiceDrawer open={creating} type={party} partyId={id} onClose={() => setCreating(false)} onCreated={(inv) => navigate(invoicePath(inv))} /> : null}
     </Page>
   );
 }

@@ -3,6 +3,7 @@
  * /advertiser-billing/adv-balances (balance.advertiser.read): each party's figures in the base currency, derived by
  * the server from the ledger. Filter by party (URL-bound); a row opens the party's balance page.
  */
+import { BALANCE_ORDER_FIELDS } from '@leadgrid/shared/money/balances';
 import { Button, Card, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/Page';
@@ -14,10 +15,11 @@ import { idList } from '../../leads/filters';
 import { useBalances } from '../api';
 import { useMoneyT } from '../i18n';
 import { Amount, figuresOf, personName } from '../parts';
-import type { Balance, Party } from '../types';
+import { figureOf, partyIdOf, type Balance, type Party } from '../types';
 
 export const balancePath = (party: Party, id: number) => (party === 'affiliate' ? `/affiliate-billing/balances/${id}` : `/advertiser-billing/adv-balances/${id}`);
-export const balanceName = (b: Pick<Balance, 'id' | 'affiliate' | 'advertiser'>) => (b.affiliate ? personName(b.affiliate) : b.advertiser ? b.advertiser.title : `#${b.id}`);
+export const balanceName = (b: Balance) =>
+  'affiliateId' in b ? (b.affiliate ? personName(b.affiliate) : `#${b.affiliateId}`) : b.advertiser ? b.advertiser.title : `#${b.advertiserId}`;
 
 export function BalancesPage({ party }: { party: Party }) {
   const { t } = useMoneyT();
@@ -34,8 +36,8 @@ export function BalancesPage({ party }: { party: Party }) {
       alwaysVisible: true,
       sortable: true,
       render: (_v, row) => (
-        <Link to={balancePath(party, row.id)} data-testid={`balance-link-${row.id}`}>
-          <Typography.Text type="secondary">#{row.id}</Typography.Text> {balanceName(row)}
+        <Link to={balancePath(party, partyIdOf(row))} data-testid={`balance-link-${partyIdOf(row)}`}>
+          <Typography.Text type="secondary">#{partyIdOf(row)}</Typography.Text> {balanceName(row)}
         </Link>
       ),
     },
@@ -43,9 +45,9 @@ export function BalancesPage({ party }: { party: Party }) {
       (figure): DataColumn<Balance> => ({
         key: figure,
         title: t(`figures.${figure}`),
-        sortable: true,
+        sortable: (BALANCE_ORDER_FIELDS as readonly string[]).includes(figure),
         align: 'right',
-        render: (_v, row) => <Amount value={row[figure]} currency={row.currency} strong={figure === 'approved'} />,
+        render: (_v, row) => <Amount value={figureOf(row, figure)} currency={row.baseCurrency} strong={figure === 'approved'} />,
       }),
     ),
   ];
@@ -65,7 +67,8 @@ export function BalancesPage({ party }: { party: Party }) {
           loading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}
-          onRow={(row) => ({ onDoubleClick: () => navigate(balancePath(party, row.id)) })}
+          rowKey={partyIdOf}
+          onRow={(row) => ({ onDoubleClick: () => navigate(balancePath(party, partyIdOf(row))) })}
           empty={{
             title: ids.length ? t('balances.emptyFilteredTitle') : t('balances.emptyTitle'),
             description: ids.length ? t('balances.emptyFiltered') : t('balances.emptyText'),

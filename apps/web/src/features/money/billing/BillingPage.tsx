@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { useBalance, useInvoices } from '../api';
+import { useInvoices, useOwnBalance } from '../api';
 import { useMoneyT } from '../i18n';
 import { PeriodCell } from '../invoices/InvoicesPage';
 import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton } from '../parts';
@@ -30,16 +30,16 @@ const gte = (a: string, b: string) => {
 
 export default function BillingPage() {
   const { t } = useMoneyT();
-  const { user, timezone } = useSession();
+  const { timezone } = useSession();
   const navigate = useNavigate();
-  const balance = useBalance('affiliate', user?.id);
+  const balance = useOwnBalance();
   const table = useTable({ defaultOrderBy: 'id:desc' });
   const invoices = useInvoices({ ...table.query, type: 'affiliate' });
   const [requesting, setRequesting] = useState(false);
   const b = balance.data;
   const min = b?.minPayoutAmount ?? '0';
   const approved = b?.approved ?? '0';
-  const blocked = !b ? t('common.loadFailed') : b.withdrawalPending ? t('billing.requestPending') : !gte(approved, min) || !toDecimal(approved).gt(0) ? t('billing.requestBelowMin', { min: formatMoney(min, b.currency) }) : null;
+  const blocked = !b ? t('common.loadFailed') : b.withdrawalPending ? t('billing.requestPending') : !gte(approved, min) || !toDecimal(approved).gt(0) ? t('billing.requestBelowMin', { min: formatMoney(min, b.baseCurrency) }) : null;
 
   const columns: DataColumn<Invoice>[] = [
     {
@@ -102,13 +102,12 @@ export default function BillingPage() {
           empty={{ title: t('billing.invoicesEmpty'), description: t('billing.invoicesEmptyText') }}
         />
       </Card>
-      {b && user ? (
+      {b ? (
         <WithdrawalModal
           open={requesting}
-          affiliateId={user.id}
           approved={approved}
           min={min}
-          currency={b.currency}
+          currency={b.baseCurrency}
           onClose={() => setRequesting(false)}
           onDone={(inv) => navigate(invoicePath(inv, true))}
         />

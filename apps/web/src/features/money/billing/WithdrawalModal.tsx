@@ -9,26 +9,25 @@ import { Link } from 'react-router';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { formatMoney } from '../../../components/format';
 import { useWithdrawalMethods } from '../../payment-methods/api';
-import { useCreateInvoices } from '../api';
+import { useRequestWithdrawal } from '../api';
 import { useMoneyT } from '../i18n';
-import { maxAmountRule, minAmountRule, positiveAmount } from '../invoices/model';
-import type { Invoice, InvoiceCreateItem } from '../types';
+import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
+import { maxAmountRule, minAmountRule } from '../invoices/model';
+import type { Invoice, WithdrawalRequestItem } from '../types';
 
 interface Values {
   amount?: string;
   withdrawalMethodId?: number;
 }
 
-export const withdrawalItem = (affiliateId: number, currency: string, v: Values): InvoiceCreateItem => ({
-  affiliateId,
+export const withdrawalItem = (currency: string, v: Values): WithdrawalRequestItem => ({
   currency,
   amount: v.amount!.trim().replace(',', '.'),
-  withdrawalMethodId: v.withdrawalMethodId,
+  withdrawalMethodId: v.withdrawalMethodId!,
 });
 
 export function WithdrawalModal({
   open,
-  affiliateId,
   approved,
   min,
   currency,
@@ -36,7 +35,6 @@ export function WithdrawalModal({
   onDone,
 }: {
   open: boolean;
-  affiliateId: number;
   /** the approved balance, the most that can be requested */
   approved: string;
   min: string;
@@ -48,7 +46,7 @@ export function WithdrawalModal({
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguageChange(form);
   const methods = useWithdrawalMethods({ status: 'active', limit: 100 }, open);
-  const create = useCreateInvoices();
+  const create = useRequestWithdrawal();
   const options = (methods.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.title || m.paymentMethod.title}${m.isDefault ? ' ★' : ''}`, isDefault: m.isDefault }));
   const defaultId = options.find((o) => o.isDefault)?.value ?? options[0]?.value;
 
@@ -59,7 +57,7 @@ export function WithdrawalModal({
   const submit = async () => {
     const v = await form.validateFields();
     try {
-      const answer = await create.mutateAsync([withdrawalItem(affiliateId, currency, v)]);
+      const answer = await create.mutateAsync(withdrawalItem(currency, v));
       if (answer.items[0]) onDone?.(answer.items[0]);
       onClose();
     } catch (err) {
@@ -101,7 +99,7 @@ export function WithdrawalModal({
           label={`${t('billing.requestAmount')}, ${currency}`}
           rules={[
             requiredRule(t),
-            zodRule(positiveAmount(), t),
+            zodRule(zPositiveAmount(), t),
             minAmountRule(min, t('billing.requestTooLow', { min: formatMoney(min, currency) })),
             maxAmountRule(approved, t('billing.requestTooHigh', { max: formatMoney(approved, currency) })),
           ]}

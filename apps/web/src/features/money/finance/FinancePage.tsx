@@ -20,7 +20,7 @@ import { Amount, InvoiceParty, InvoiceStatus, invoicePath } from '../parts';
 import type { FinanceMonth, Invoice, InvoiceType } from '../types';
 
 const MONTH = /^\d{4}-\d{2}$/;
-const MEASURES = ['payable', 'receivable', 'paid', 'profit'] as const;
+const MEASURES = ['payable', 'receivable', 'paid', 'received', 'profit'] as const;
 
 /** the month range of the URL (or the last six months in the user's zone), earliest first */
 export function monthRange(from: string | null, to: string | null, tz: string, now = new Date()): [string, string] {
@@ -32,17 +32,13 @@ export function monthRange(from: string | null, to: string | null, tz: string, n
 }
 
 /** the API query of a month range: its first and last days, read in the user's zone */
-export const rangeQuery = ([from, to]: [string, string], tz: string) => ({
-  dateFrom: `${from}-01`,
-  dateTo: dayjs(`${to}-01`).endOf('month').format('YYYY-MM-DD'),
-  timezone: tz,
-});
+export const rangeQuery = ([from, to]: [string, string], tz: string) => ({ monthFrom: from, monthTo: to, timezone: tz });
 
 /** the sums of every measure per currency */
 export function totalsByCurrency(rows: readonly FinanceMonth[]): FinanceMonth[] {
   const by = new Map<string, FinanceMonth>();
   for (const r of rows) {
-    const sum = by.get(r.currency) ?? { month: '', currency: r.currency, payable: '0', receivable: '0', paid: '0', profit: '0' };
+    const sum = by.get(r.currency) ?? { month: '', currency: r.currency, payable: '0', receivable: '0', paid: '0', received: '0', profit: '0' };
     for (const m of MEASURES) sum[m] = addMoney(sum[m], r[m]);
     by.set(r.currency, sum);
   }
@@ -140,7 +136,7 @@ export default function FinancePage() {
               <Card variant="borderless" size="small" title={<Tag style={{ marginInlineEnd: 0 }}>{total.currency}</Tag>} data-testid={`finance-total-${total.currency}`}>
                 <Row gutter={16}>
                   {MEASURES.map((m) => (
-                    <Col key={m} span={6}>
+                    <Col key={m} flex="1 1 0">
                       <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                         {t(`finance.${m}`)}
                       </Typography.Text>

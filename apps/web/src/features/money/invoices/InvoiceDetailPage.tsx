@@ -8,6 +8,7 @@ import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EditOutlined } from '@
 import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors } from '../../../components/form';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
@@ -16,7 +17,8 @@ import { StatusTag } from '../../../components/StatusTag';
 import { statusName } from '../../conversions/model';
 import { useInvoice, useUpdateInvoices } from '../api';
 import { useMoneyT } from '../i18n';
-import { InvoiceParty, InvoiceStatus, PdfButton } from '../parts';
+import { Amount, InvoiceParty, InvoiceStatus, PdfButton } from '../parts';
+import { INVOICE_NOTES_MAX, type InvoiceAdjustment } from '@leadgrid/shared/money/invoices';
 import type { Invoice, InvoiceConversion, InvoicePayment } from '../types';
 import { PayModal, useInvoiceActions } from './actions';
 import { dueOf } from './model';
@@ -48,11 +50,11 @@ function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolea
       afterOpenChange={(o) => o && form.setFieldsValue({ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' })}
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: 2000, message: t('validation.maxlength') }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
-        <Form.Item name="privateNotes" label={t('create.privateNotes')} extra={t('create.privateNotesHint')} rules={[{ max: 2000, message: t('validation.maxlength') }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+        <Form.Item name="privateNotes" label={t('create.privateNotes')} extra={t('create.privateNotesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
       </Form>
     </Modal>
@@ -69,7 +71,9 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
   const [paying, setPaying] = useState<Invoice[] | null>(null);
   const [editing, setEditing] = useState(false);
   const actions = useInvoiceActions();
+  const { access } = useSession();
   const staff = !affiliateView;
+  const canUpdate = staff && Boolean(invoice) && allowed(access, `invoice.${invoice!.type}.update`);
   const backTo = affiliateView ? '/billing' : invoice?.type === 'advertiser' ? '/advertiser-billing/adv-invoices' : '/affiliate-billing/invoices';
   const back = (
     <Link to={backTo}>
@@ -106,7 +110,6 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
       render: (_v: unknown, row: InvoiceConversion) => [row.offer?.title, row.goal?.title].filter(Boolean).join(' · ') || '—',
     },
     { key: 'amount', title: t('detail.original'), align: 'right' as const, render: (_v: unknown, row: InvoiceConversion) => formatMoney(row.amount, row.currency) },
-    { key: 'rate', dataIndex: 'rate', title: t('detail.rate'), align: 'right' as const, render: (v?: string) => (v ? formatNumber(v, 6) : '—') },
     {
       key: 'invoiceAmount',
       dataIndex: 'invoiceAmount',
@@ -128,7 +131,7 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
       extra={
         <>
           <PdfButton invoice={invoice} />
-          {staff && unpaid ? (
+          {canUpdate && unpaid ? (
             <>
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                 {t('detail.editNotes')}
@@ -167,6 +170,11 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
             <Typography.Text type={unpaid && invoice.overdue ? 'danger' : undefined}>{formatDate(invoice.dueAt, timezone)}</Typography.Text>
           </Descriptions.Item>
           {invoice.advanceAmount ? <Descriptions.Item label={t('create.advanceAmount')}>{formatMoney(invoice.advanceAmount, invoice.currency)}</Descriptions.Item> : null}
+          {invoice.currency !== invoice.baseCurrency ? (
+            <Descriptions.Item label={t('detail.rate')}>
+              {t('detail.rateText', { rate: formatNumber(invoice.rate, 6), currency: invoice.currency, base: invoice.baseCurrency, amount: formatMoney(invoice.baseAmount, invoice.baseCurrency) })}
+            </Descriptions.Item>
+          ) : null}
           <Descriptions.Item label={t('detail.paidSoFar')}>{formatMoney(paidSoFar, invoice.currency)}</Descriptions.Item>
           {unpaid ? <Descriptions.Item label={t('detail.due')}>{formatMoney(dueOf(invoice), invoice.currency)}</Descriptions.Item> : null}
           {invoice.paidAt ? <Descriptions.Item label={t('detail.paidAt')}>{formatDate(invoice.paidAt, timezone)}</Descriptions.Item> : null}
@@ -204,6 +212,29 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
               { key: 'paidAt', dataIndex: 'paidAt', title: t('pay.paidAt'), render: (v: number) => formatDate(v, timezone) },
               { key: 'amount', dataIndex: 'amount', title: t('common.amount'), align: 'right', render: (v: string) => formatMoney(v, invoice.currency) },
               { key: 'reference', dataIndex: 'reference', title: t('pay.reference'), render: (v: string | null) => v || '—' },
+              { key: 'source', dataIndex: 'source', title: t('detail.source'), render: (v: string) => t(`detail.sources.${v}`, { defaultValue: v }) },
+            ]}
+          />
+        </Card>
+      ) : null}
+      {invoice.adjustments?.length ? (
+        <Card variant="borderless" title={t('detail.adjustments')}>
+          <Table<InvoiceAdjustment>
+            size="small"
+            rowKey={(r) => `${r.kind}-${r.conversionId ?? r.adjustmentId}`}
+            pagination={false}
+            dataSource={invoice.adjustments}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { key: 'kind', dataIndex: 'kind', title: t('balances.kind'), render: (v: string) => t(`detail.adjustmentKinds.${v}`, { defaultValue: v }) },
+              {
+                key: 'ref',
+                title: t('balances.reference'),
+                render: (_v, r) => (r.conversionId ? t('balances.conversion', { id: r.conversionId }) : r.adjustmentId ? t('balances.adjustmentRef', { id: r.adjustmentId }) : '—'),
+              },
+              { key: 'reason', dataIndex: 'reason', title: t('balances.reason'), render: (v: string | null) => v || '—' },
+              { key: 'amount', title: t('detail.original'), align: 'right', render: (_v, r) => <Amount value={r.amount} currency={r.currency} /> },
+              { key: 'invoiceAmount', title: t('detail.inInvoice'), align: 'right', render: (_v, r) => <Amount value={r.invoiceAmount} currency={invoice.currency} strong /> },
             ]}
           />
         </Card>
@@ -220,7 +251,7 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
           data-testid="invoice-conversions"
         />
       </Card>
-      {staff ? (
+      {canUpdate ? (
         <>
           <PayModal invoices={paying} onClose={() => setPaying(null)} />
           <NotesModal invoice={invoice} open={editing} onClose={() => setEditing(false)} />

@@ -5,11 +5,12 @@
  * conversions in others are converted by the server at their time's rate. The affiliate's withdrawal method is one
  * of its own. Server errors land on their field.
  */
+import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
+import { INVOICE_NOTES_MAX } from '@leadgrid/shared/money/invoices';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Drawer, Flex, Form, Input, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { DATE_PATTERN, formatMoney } from '../../../components/format';
 import { AdvertiserPicker } from '../../advertisers/pickers';
@@ -19,7 +20,7 @@ import { useWithdrawalMethods } from '../../payment-methods/api';
 import { useCreateInvoices } from '../api';
 import { useMoneyT } from '../i18n';
 import type { Invoice, InvoiceCreateItem, InvoiceType } from '../types';
-import { positiveAmount, renameErrorFields } from './model';
+import { renameErrorFields } from './model';
 
 export type CreateMode = 'period' | 'sum' | 'advance';
 
@@ -38,10 +39,11 @@ const DAY = 'YYYY-MM-DD';
 const PARAM_FIELDS: Record<string, keyof FormValues> = { dateFrom: 'period', dateTo: 'period', advanceAmount: 'amount', affiliateId: 'partyId', advertiserId: 'partyId' };
 
 /** the body of PUT /invoices for the form's values */
-export function createItem(type: InvoiceType, mode: CreateMode, v: FormValues, tz: string): InvoiceCreateItem {
+export function createItem(type: InvoiceType, mode: CreateMode, v: FormValues): InvoiceCreateItem {
   const item: InvoiceCreateItem = type === 'affiliate' ? { affiliateId: v.partyId } : { advertiserId: v.partyId };
   const [from, to] = v.period ?? [];
-  if (mode !== 'advance' && (from || to)) Object.assign(item, { dateFrom: from?.format(DAY), dateTo: (to ?? from)?.format(DAY), timezone: tz });
+  // days are read by the server in the asking user's zone
+  if (mode !== 'advance' && (from || to)) Object.assign(item, { dateFrom: (from ?? to)?.format(DAY), dateTo: (to ?? from)?.format(DAY) });
   const amount = v.amount?.trim().replace(',', '.');
   if (mode === 'sum' && amount) item.amount = amount;
   if (mode === 'advance' && amount) item.advanceAmount = amount;
@@ -82,7 +84,6 @@ export function InvoiceDrawer({
 }) {
   const { t } = useMoneyT();
   const { message } = App.useApp();
-  const { timezone } = useSession();
   const [form] = Form.useForm<FormValues>();
   useRevalidateOnLanguageChange(form);
   const [mode, setMode] = useState<CreateMode>('period');
@@ -100,7 +101,7 @@ export function InvoiceDrawer({
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      const answer = await create.mutateAsync([createItem(type, mode, values, timezone)]);
+      const answer = await create.mutateAsync([createItem(type, mode, values)]);
       const invoice = answer.items[0];
       if (invoice) {
         void message.success(t('create.created', { title: invoice.title, amount: formatMoney(invoice.amount, invoice.currency), count: invoice.conversionsCount }));
@@ -154,7 +155,7 @@ export function InvoiceDrawer({
           <Form.Item
             name="amount"
             label={t(mode === 'sum' ? 'create.sum' : 'create.advanceAmount')}
-            rules={[requiredRule(t), zodRule(positiveAmount(), t)]}
+            rules={[requiredRule(t), zodRule(zPositiveAmount(), t)]}
             validateTrigger={['onChange', 'onBlur']}
           >
             <Input inputMode="decimal" data-testid="invoice-create-amount" />
@@ -175,11 +176,11 @@ export function InvoiceDrawer({
             <WithdrawalSelect affiliateId={chosenParty} />
           </Form.Item>
         ) : null}
-        <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: 2000, message: t('validation.maxlength') }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />
+        <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
-        <Form.Item name="privateNotes" label={t('create.privateNotes')} extra={t('create.privateNotesHint')} rules={[{ max: 2000, message: t('validation.maxlength') }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />
+        <Form.Item name="privateNotes" label={t('create.privateNotes')} extra={t('create.privateNotesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
       </Form>
     </Drawer>

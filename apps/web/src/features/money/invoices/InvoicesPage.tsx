@@ -5,9 +5,10 @@
  * CSV; each row has its PDF. "Create invoice" opens the drawer (by period, by sum, or an advertiser's advance).
  */
 import { CheckOutlined, CloseOutlined, DownloadOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Dropdown, Flex, Select, Tooltip, Typography } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDate, formatMoney } from '../../../components/format';
 import { Page } from '../../../components/Page';
@@ -36,7 +37,8 @@ export function PeriodCell({ invoice }: { invoice: Pick<Invoice, 'dateFrom' | 'd
 
 export function InvoicesPage({ type }: { type: InvoiceType }) {
   const { t } = useMoneyT();
-  const { timezone } = useSession();
+  const { timezone, access } = useSession();
+  const canUpdate = allowed(access, `invoice.${type}.update`);
   const navigate = useNavigate();
   const table = useTable({ defaultOrderBy: 'id:desc', filters: INVOICE_FILTERS });
   const f = table.filters;
@@ -90,7 +92,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
       render: (_v, row) => (
         <Flex gap={4} justify="flex-end" wrap={false}>
           <PdfButton invoice={row} size="small" />
-          {row.status === 'unpaid' ? (
+          {canUpdate && row.status === 'unpaid' ? (
             <Dropdown
               trigger={['click']}
               placement="bottomRight"
@@ -120,9 +122,11 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
       title={t(type === 'affiliate' ? 'invoices.affiliateTitle' : 'invoices.advertiserTitle')}
       subtitle={t(type === 'affiliate' ? 'invoices.affiliateSubtitle' : 'invoices.advertiserSubtitle')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="invoice-create">
-          {t('invoices.create')}
-        </Button>
+        canUpdate ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="invoice-create">
+            {t('invoices.create')}
+          </Button>
+        ) : undefined
       }
     >
       <Card variant="borderless">
@@ -136,7 +140,9 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
           error={list.error}
           onRetry={() => void list.refetch()}
           onRow={(row) => ({ onDoubleClick: () => navigate(invoicePath(row)) })}
-          rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows.filter(Boolean)), preserveSelectedRowKeys: true }}
+          rowSelection={
+            canUpdate ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows.filter(Boolean)), preserveSelectedRowKeys: true } : undefined
+          }
           empty={{
             title: filtered ? t('invoices.emptyFilteredTitle') : t('invoices.emptyTitle'),
             description: filtered ? t('invoices.emptyFiltered') : t('invoices.emptyText'),
@@ -163,11 +169,10 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 <AdvertiserPicker multiple value={idList(f[party])} onChange={(v) => table.setFilters({ [party]: v as number[] })} placeholder={t('invoices.filters.advertiser')} style={{ width: 200 }} maxTagCount="responsive" />
               )}
               <Select
-                mode="multiple"
                 allowClear
-                maxTagCount="responsive"
-                value={textList(f.currency, 3)}
-                onChange={(v) => table.setFilters({ currency: v })}
+                showSearch={{ optionFilterProp: 'label' }}
+                value={f.currency && /^[A-Z]{3}$/.test(f.currency) ? f.currency : undefined}
+                onChange={(v) => table.setFilters({ currency: v ?? null })}
                 placeholder={t('invoices.filters.currency')}
                 aria-label={t('invoices.filters.currency')}
                 options={(currencies.data ?? []).map((c) => ({ value: c.code, label: c.code }))}
@@ -175,6 +180,9 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 data-testid="invoice-filter-currency"
               />
               <DateRange from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+              <Checkbox checked={f.overdue === '1'} onChange={(e) => table.setFilters({ overdue: e.target.checked ? '1' : null })} data-testid="invoice-filter-overdue">
+                {t('invoices.filters.overdue')}
+              </Checkbox>
               {filtered ? (
                 <Button type="link" onClick={table.reset}>
                   {t('common.resetFilters')}
@@ -212,8 +220,12 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
           }
         />
       </Card>
-      <PayModal invoices={paying} onClose={() => setPaying(null)} onDone={clear} />
-      <InvoiceDrawer open={creating} type={type} onClose={() => setCreating(false)} onCreated={(inv) => navigate(invoicePath(inv))} />
+      {canUpdate ? (
+        <>
+          <PayModal invoices={paying} onClose={() => setPaying(null)} onDone={clear} />
+          <InvoiceDrawer open={creating} type={type} onClose={() => setCreating(false)} onCreated={(inv) => navigate(invoicePath(inv))} />
+        </>
+      ) : null}
     </Page>
   );
 }

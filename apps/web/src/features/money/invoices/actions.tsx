@@ -4,6 +4,8 @@
  * export the selected unpaid affiliate invoices as the payout CSV. Invoices that are not unpaid are left out and said so.
  */
 import { toDecimal } from '@leadgrid/shared/money';
+import { INVOICE_REFERENCE_MAX } from '@leadgrid/shared/money/invoices';
+import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
 import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -15,7 +17,7 @@ import { DATE_PATTERN, formatMoney } from '../../../components/format';
 import { moneyApi, useChangeInvoiceStatus } from '../api';
 import { useMoneyT } from '../i18n';
 import type { Invoice } from '../types';
-import { dayToSeconds, dueOf, maxAmountRule, positiveAmount, unpaidOf } from './model';
+import { dayToSeconds, dueOf, maxAmountRule, unpaidOf } from './model';
 
 interface PayValues {
   paidAt: Dayjs;
@@ -66,8 +68,8 @@ export function PayModal({ invoices, onClose, onDone }: { invoices: Invoice[] | 
         <Form.Item name="paidAt" label={t('pay.paidAt')} rules={[requiredRule(t)]}>
           <DatePicker format={DATE_PATTERN} style={{ width: '100%' }} allowClear={false} data-testid="invoice-pay-date" />
         </Form.Item>
-        <Form.Item name="reference" label={t('pay.reference')} extra={t('pay.referenceHint')} rules={[{ max: 255, message: t('validation.maxlength', { defaultValue: 'Too long' }) }]}>
-          <Input maxLength={255} data-testid="invoice-pay-reference" />
+        <Form.Item name="reference" label={t('pay.reference')} extra={t('pay.referenceHint')} rules={[{ max: INVOICE_REFERENCE_MAX, message: t('validation.maxlength') }]}>
+          <Input maxLength={INVOICE_REFERENCE_MAX} data-testid="invoice-pay-reference" />
         </Form.Item>
         {single && due ? (
           <Form.Item
@@ -76,7 +78,7 @@ export function PayModal({ invoices, onClose, onDone }: { invoices: Invoice[] | 
             extra={t('pay.amountHint')}
             rules={[
               requiredRule(t),
-              zodRule(positiveAmount(), t),
+              zodRule(zPositiveAmount(), t),
               maxAmountRule(due, t('pay.amountMax', { amount: formatMoney(due, single.currency) })),
             ]}
             validateTrigger={['onChange', 'onBlur']}

@@ -1,17 +1,16 @@
 /**
  * The invoice lists' URL <-> API query mapping and the form rules. URL parameters are named as `GET /invoices`'s
- * query: `status`, `affiliateId` / `advertiserId` (comma-separated ids), `currency` codes, `dateFrom`/`dateTo` days
+ * query: `status`, `affiliateId` / `advertiserId` (comma-separated ids), `currency` (one code), `overdue=1`, `dateFrom`/`dateTo` days
  * `yyyy-MM-dd` read by the server in `timezone` (the user's zone) and `search` (title). Malformed values are dropped.
  */
 import { toDecimal } from '@leadgrid/shared/money';
-import { isDecimal, zDecimalValue } from '@leadgrid/shared/schemas/currencies';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { ApiError, type Query } from '../../../api/client';
 import { idList, textList } from '../../leads/filters';
 import { INVOICE_STATUSES, type Invoice, type InvoiceType } from '../types';
 
-export const INVOICE_FILTERS = ['search', 'status', 'affiliateId', 'advertiserId', 'currency', 'dateFrom', 'dateTo'] as const;
+export const INVOICE_FILTERS = ['search', 'status', 'overdue', 'affiliateId', 'advertiserId', 'currency', 'dateFrom', 'dateTo'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function invoiceFiltersQuery(type: InvoiceType, f: Partial<Record<string, string | undefined>>, tz: string): Query {
@@ -21,8 +20,9 @@ export function invoiceFiltersQuery(type: InvoiceType, f: Partial<Record<string,
   const party = type === 'affiliate' ? 'affiliateId' : 'advertiserId';
   const ids = idList(f[party]);
   if (ids.length) query[party] = ids.join(',');
-  const currencies = textList(f.currency, 3).map((c) => c.toUpperCase()).filter((c) => /^[A-Z]{3}$/.test(c));
-  if (currencies.length) query.currency = currencies.join(',');
+  const currency = f.currency?.toUpperCase();
+  if (currency && /^[A-Z]{3}$/.test(currency)) query.currency = currency;
+  if (f.overdue === '1') query.overdue = '1';
   const search = f.search?.trim();
   if (search) query.search = search.slice(0, 200);
   let from = f.dateFrom && DAY.test(f.dateFrom) ? f.dateFrom : undefined;
@@ -41,11 +41,6 @@ export function dueOf(invoice: Pick<Invoice, 'amount' | 'paidAmount'>): string {
   const due = toDecimal(invoice.amount).minus(toDecimal(invoice.paidAmount || '0'));
   return due.isNegative() ? '0' : due.toFixed();
 }
-
-/** a money amount: a decimal with up to 8 places, more than 0 */
-export const positiveAmount = () => zDecimalValue(8).refine((v) => !isDecimal(v) || toDecimal(v).gt(0), { message: 'more' });
-/** a signed adjustment: a decimal with up to 8 places, not 0 */
-export const nonZeroAmount = () => zDecimalValue(8).refine((v) => !isDecimal(v) || !toDecimal(v).isZero(), { message: 'floatNumber' });
 
 /** a picked day at the start of that day in the user's zone, in seconds */
 export const dayToSeconds = (day: dayjs.Dayjs, tz: string) => dayjs.tz(day.format('YYYY-MM-DD'), tz).unix();
