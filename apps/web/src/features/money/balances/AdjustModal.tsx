@@ -34,7 +34,8 @@ export function AdjustModal({ party, id, currency, open, onClose }: { party: Par
   const adjust = useAdjustBalance();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the fields show what is wrong
     try {
       await adjust.mutateAsync([adjustmentItem(party, id, v)]);
       onClose();

@@ -55,7 +55,8 @@ export function WithdrawalModal({
   }, [open, defaultId, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the fields show what is wrong
     try {
       const answer = await create.mutateAsync(withdrawalItem(currency, v));
       if (answer.items[0]) onDone?.(answer.items[0]);

@@ -29,7 +29,8 @@ function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolea
   const [form] = Form.useForm<{ notes?: string; privateNotes?: string }>();
   const update = useUpdateInvoices();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the fields show what is wrong
     try {
       await update.mutateAsync([{ id: invoice.id, notes: v.notes?.trim() || null, privateNotes: v.privateNotes?.trim() || null }]);
       onClose();

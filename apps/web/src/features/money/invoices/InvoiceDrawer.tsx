@@ -99,7 +99,8 @@ export function InvoiceDrawer({
   }, [open, partyId, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the fields show what is wrong
     try {
       const answer = await create.mutateAsync([createItem(type, mode, values)]);
       const invoice = answer.items[0];
