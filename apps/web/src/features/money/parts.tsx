@@ -14,11 +14,21 @@ import { StatusTag } from '../../components/StatusTag';
 import { personName } from '../affiliates/pickers';
 import { moneyApi } from './api';
 import { useMoneyT } from './i18n';
-import { ADVANCE_FIGURES, BALANCE_FIGURES, FIGURE_BUCKET, figureOf, type Balance, type BalanceFigure, type Invoice, type Party } from './types';
+import {
+  ADVANCE_FIGURES,
+  BALANCE_FIGURES,
+  FIGURE_BUCKET,
+  figureOf,
+  type Balance,
+  type BalanceFigure,
+  type Invoice,
+  type Party,
+} from './types';
 
 export { personName };
 
-export const figuresOf = (party: Party): readonly BalanceFigure[] => (party === 'advertiser' ? [...BALANCE_FIGURES, ...ADVANCE_FIGURES] : BALANCE_FIGURES);
+export const figuresOf = (party: Party): readonly BalanceFigure[] =>
+  party === 'advertiser' ? [...BALANCE_FIGURES, ...ADVANCE_FIGURES] : BALANCE_FIGURES;
 
 export const isNegative = (value: string | null | undefined) => {
   try {
@@ -101,7 +111,12 @@ export function BreakdownTable({ balance, party, loading }: { balance: Balance |
       locale={{ emptyText: t('common.noBreakdown') }}
       scroll={{ x: 'max-content' }}
       columns={[
-        { key: 'currency', dataIndex: 'currency', title: t('common.currency'), render: (c: string) => <Tag style={{ marginInlineEnd: 0 }}>{c}</Tag> },
+        {
+          key: 'currency',
+          dataIndex: 'currency',
+          title: t('common.currency'),
+          render: (c: string) => <Tag style={{ marginInlineEnd: 0 }}>{c}</Tag>,
+        },
         ...figures.map((figure) => ({
           key: figure,
           dataIndex: figure,
@@ -116,23 +131,36 @@ export function BreakdownTable({ balance, party, loading }: { balance: Balance |
 }
 
 /** unpaid / paid / declined, with the overdue marker and what a partial payment covered */
-export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | 'paidAmount' | 'overdue' | 'advanceAmount' | 'conversionsCount' | 'amount' | 'currency'> }) {
+export function InvoiceStatus({
+  invoice,
+}: {
+  invoice: Pick<Invoice, 'status' | 'paidAmount' | 'overdue' | 'advanceAmount' | 'conversionsCount' | 'amount' | 'currency'>;
+}) {
   const { t } = useMoneyT();
   const partly = invoice.status === 'unpaid' && invoice.paidAmount && !toDecimal(invoice.paidAmount).isZero();
   return (
-    <Flex gap={4} wrap align="center" data-testid="invoice-status">
-      <StatusTag status={invoice.status} />
-      {invoice.status === 'unpaid' && invoice.overdue ? (
-        <Tooltip title={t('invoices.overdueHint')}>
-          <Tag color="error" style={{ marginInlineEnd: 0 }} data-testid="invoice-overdue">
-            {t('invoices.overdue')}
+    <Flex vertical gap={2} align="flex-start" data-testid="invoice-status">
+      <Flex gap={4} wrap={false} align="center">
+        <StatusTag status={invoice.status} />
+        {invoice.status === 'unpaid' && invoice.overdue ? (
+          <Tooltip title={t('invoices.overdueHint')}>
+            <Tag color="error" style={{ marginInlineEnd: 0 }} data-testid="invoice-overdue">
+              {t('invoices.overdue')}
+            </Tag>
+          </Tooltip>
+        ) : null}
+        {invoice.advanceAmount && !invoice.conversionsCount ? (
+          <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+            {t('invoices.advance')}
           </Tag>
-        </Tooltip>
-      ) : null}
-      {invoice.advanceAmount && !invoice.conversionsCount ? <Tag color="purple" style={{ marginInlineEnd: 0 }}>{t('invoices.advance')}</Tag> : null}
+        ) : null}
+      </Flex>
       {partly ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('invoices.partlyPaid', { paid: formatMoney(invoice.paidAmount, invoice.currency), amount: formatMoney(invoice.amount, invoice.currency) })}
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="invoice-partly-paid">
+          {t('invoices.partlyPaid', {
+            paid: formatMoney(invoice.paidAmount, invoice.currency),
+            amount: formatMoney(invoice.amount, invoice.currency),
+          })}
         </Typography.Text>
       ) : null}
     </Flex>
@@ -141,14 +169,22 @@ export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | '
 
 /** who the invoice is for, linked to its balance when the user may open it */
 export function InvoiceParty({ invoice, link = true }: { invoice: Invoice; link?: boolean }) {
-  const name = invoice.affiliate ? personName(invoice.affiliate) : invoice.advertiser ? invoice.advertiser.title : `#${invoice.affiliateId ?? invoice.advertiserId}`;
+  const name = invoice.affiliate
+    ? personName(invoice.affiliate)
+    : invoice.advertiser
+      ? invoice.advertiser.title
+      : `#${invoice.affiliateId ?? invoice.advertiserId}`;
   const id = invoice.affiliateId ?? invoice.advertiserId;
   const to = invoice.type === 'affiliate' ? `/affiliate-billing/balances/${id}` : `/advertiser-billing/adv-balances/${id}`;
   return link && id ? <Link to={to}>{name}</Link> : <span>{name}</span>;
 }
 
 export const invoicePath = (invoice: Pick<Invoice, 'id' | 'type'>, affiliateView = false) =>
-  affiliateView ? `/billing/invoices/${invoice.id}` : invoice.type === 'affiliate' ? `/affiliate-billing/invoices/${invoice.id}` : `/advertiser-billing/adv-invoices/${invoice.id}`;
+  affiliateView
+    ? `/billing/invoices/${invoice.id}`
+    : invoice.type === 'affiliate'
+      ? `/affiliate-billing/invoices/${invoice.id}`
+      : `/advertiser-billing/adv-invoices/${invoice.id}`;
 
 /** downloads the invoice's PDF (the white label's name and logo, the network's and the payee's details) */
 export function PdfButton({ invoice, size }: { invoice: Pick<Invoice, 'id' | 'title'>; size?: 'small' | 'middle' }) {

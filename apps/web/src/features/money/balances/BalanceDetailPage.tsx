@@ -96,7 +96,7 @@ export function BalanceDetail({ party }: { party: Party }) {
     },
     {
       key: 'baseAmount',
-      title: t('figures.base', { currency: b.baseCurrency }),
+      title: t('figures.inBase', { currency: b.baseCurrency }),
       align: 'right',
       render: (_v, row) => <Amount value={row.baseAmount} currency={b.baseCurrency} />,
     },

@@ -132,11 +132,11 @@ export default function FinancePage() {
       {totals.length ? (
         <Row gutter={[16, 16]}>
           {totals.map((total) => (
-            <Col key={total.currency} xs={24} lg={totals.length > 1 ? 12 : 24}>
+            <Col key={total.currency} span={24}>
               <Card variant="borderless" size="small" title={<Tag style={{ marginInlineEnd: 0 }}>{total.currency}</Tag>} data-testid={`finance-total-${total.currency}`}>
-                <Row gutter={16}>
+                <Row gutter={[16, 8]}>
                   {MEASURES.map((m) => (
-                    <Col key={m} flex="1 1 0">
+                    <Col key={m} xs={12} md={8} lg={{ flex: '1 1 0' }}>
                       <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                         {t(`finance.${m}`)}
                       </Typography.Text>
@@ -151,7 +151,7 @@ export default function FinancePage() {
           ))}
         </Row>
       ) : null}
-      <Card variant="borderless" title={t('finance.month')}>
+      <Card variant="borderless" title={t('finance.byMonth')}>
         <Table<FinanceMonth>
           size="middle"
           rowKey={(r) => `${r.month}-${r.currency}`}
@@ -183,7 +183,7 @@ export default function FinancePage() {
           </Typography.Title>
           <Row gutter={[16, 16]}>
             {types.map((type) => (
-              <Col key={type} xs={24} xl={types.length > 1 ? 12 : 24}>
+              <Col key={type} xs={24} xxl={types.length > 1 ? 12 : 24}>
                 <UnpaidInvoices type={type} />
               </Col>
             ))}

@@ -54,12 +54,13 @@ export function createItem(type: InvoiceType, mode: CreateMode, v: FormValues): 
   return item;
 }
 
-function WithdrawalSelect({ affiliateId, ...rest }: { affiliateId?: number; value?: number; onChange?: (v: number | undefined) => void; placeholder?: string }) {
+function WithdrawalSelect({ affiliateId, placeholder, ...rest }: { affiliateId?: number; value?: number; onChange?: (v: number | undefined) => void; placeholder?: string }) {
   const methods = useWithdrawalMethods({ userId: affiliateId, status: 'active', limit: 100 }, Boolean(affiliateId));
   return (
     <Select<number>
       {...rest}
       allowClear
+      placeholder={placeholder}
       disabled={!affiliateId}
       loading={methods.isFetching}
       options={(methods.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.title || m.paymentMethod.title}${m.isDefault ? ' ★' : ''}` }))}
@@ -144,7 +145,7 @@ export function InvoiceDrawer({
             <AdvertiserPicker disabled={Boolean(partyId)} data-testid="invoice-create-party" />
           )}
         </Form.Item>
-        <Form.Item label={t('create.mode')} extra={t(mode === 'period' ? 'create.byPeriodHint' : mode === 'sum' ? 'create.bySumHint' : 'create.advanceHint')}>
+        <Form.Item label={t('create.mode')} required extra={t(mode === 'period' ? 'create.byPeriodHint' : mode === 'sum' ? 'create.bySumHint' : 'create.advanceHint')}>
           <Segmented<CreateMode> block value={mode} onChange={(v) => (setMode(v), form.setFields([{ name: 'amount', errors: [] }, { name: 'period', errors: [] }]))} options={modes} data-testid="invoice-create-mode" />
         </Form.Item>
         {mode !== 'advance' ? (
@@ -174,7 +175,7 @@ export function InvoiceDrawer({
         </Form.Item>
         {type === 'affiliate' ? (
           <Form.Item name="withdrawalMethodId" label={t('create.withdrawalMethod')} extra={t('create.withdrawalHint')}>
-            <WithdrawalSelect affiliateId={chosenParty} />
+            <WithdrawalSelect affiliateId={chosenParty} placeholder={t(chosenParty ? 'create.withdrawalDefault' : 'create.withdrawalFirst')} />
           </Form.Item>
         ) : null}
         <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
