@@ -2,7 +2,8 @@
  * Payment settings: the network's base currency and the invoice defaults (title prefix, payment terms, minimum
  * payout). Changing the base currency re-bases every rate in one transaction — each rate divided by the new base's
  * old rate, so the new base gets exactly 1 — with history entries appended, so conversions at any moment stay
- * consistent. A minimum payout not sent with the change is converted to the new base (it keeps its value).
+ * consistent. A minimum payout not sent with the change is converted to the new base (it keeps its value). Once the
+ * ledger holds an entry the base is fixed (409): balances and invoices are kept in it (docs/decisions/money.md).
  */
 import {
   PAYMENT_SETTINGS_DEFAULTS, normalizeDecimal, rebaseRate, type ApiErrorItem, type PaymentSettings, type PaymentSettingsUpdate,
@@ -13,6 +14,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { baseCurrencyCode } from '../currencies/currencies.service';
+import { hasEntries } from '../money/ledger';
 import { getSettings, setSetting } from '../settings/settings.store';
 
 type Editable = Omit<PaymentSettings, 'baseCurrency'>;
@@ -52,6 +54,10 @@ export async function update(ctx: Ctx, input: PaymentSettingsUpdate): Promise<{ 
 
     const base = input.baseCurrency;
     if (base && base !== (await baseCurrencyCode(c))) {
+      if (await hasEntries(tx))
+        throw AppError.conflict('The base currency cannot change once money has been recorded: balances and invoices are kept in it', [
+          { msg: 'The base currency cannot change once money has been recorded', type: 'conflict', loc: ['body', 'data', 'baseCurrency'] },
+        ]);
       const target = rows.find((r) => r.code === base);
       if (!target || target.status !== 'active') {
         const error: ApiErrorItem = { msg: 'Choose an active currency', type: 'notFound', loc: ['body', 'data', 'baseCurrency'] };

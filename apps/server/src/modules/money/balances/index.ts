@@ -1,0 +1,1 @@
+export { default as balancesRoutes } from './balances.routes';

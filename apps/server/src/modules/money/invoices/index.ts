@@ -1,0 +1,1 @@
+export { default as invoicesRoutes } from './invoices.routes';
