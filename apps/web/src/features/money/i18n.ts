@@ -176,7 +176,6 @@ export const en = {
     privateNotes: 'Private notes',
     privateNotesHint: 'Staff only, never shown to affiliates',
     submit: 'Create',
-    created: 'Invoice {{title}} created: {{amount}}, {{count}} conversions',
   },
   detail: {
     title: 'Invoice {{title}}',
@@ -431,7 +430,6 @@ export const ru = {
     privateNotes: 'Приватные заметки',
     privateNotesHint: 'Только для сотрудников, аффилиатам не показываются',
     submit: 'Создать',
-    created: 'Счёт {{title}} создан: {{amount}}, конверсий: {{count}}',
   },
   detail: {
     title: 'Счёт {{title}}',

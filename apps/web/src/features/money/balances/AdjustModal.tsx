@@ -55,10 +55,9 @@ export function AdjustModal({ party, id, currency, open, onClose }: { party: Par
       confirmLoading={adjust.isPending}
       okButtonProps={{ ...({ 'data-testid': 'adjust-submit' } as Record<string, string>) }}
       destroyOnHidden
-      afterOpenChange={(o) => o && form.setFieldsValue({ currency, amount: '', reason: '' })}
     >
       <Alert type="info" showIcon message={t('balances.adjustHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" requiredMark="optional" preserve={false} data-testid="adjust-form">
+      <Form form={form} layout="vertical" requiredMark="optional" preserve={false} initialValues={{ currency, amount: '', reason: '' }} data-testid="adjust-form">
         <Form.Item name="currency" label={t('common.currency')} rules={[requiredRule(t)]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}

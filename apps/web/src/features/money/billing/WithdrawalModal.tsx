@@ -78,7 +78,6 @@ export function WithdrawalModal({
       confirmLoading={create.isPending}
       okButtonProps={{ disabled: noMethod, ...({ 'data-testid': 'withdrawal-submit' } as Record<string, string>) }}
       destroyOnHidden
-      afterOpenChange={(o) => o && form.setFieldsValue({ amount: approved, withdrawalMethodId: defaultId })}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('billing.requestHint', { min: formatMoney(min, currency), max: formatMoney(approved, currency) })} />
       {noMethod ? (
@@ -94,7 +93,7 @@ export function WithdrawalModal({
           }
         />
       ) : null}
-      <Form form={form} layout="vertical" requiredMark="optional" preserve={false} data-testid="withdrawal-form">
+      <Form form={form} layout="vertical" requiredMark="optional" preserve={false} initialValues={{ amount: approved, withdrawalMethodId: defaultId }} data-testid="withdrawal-form">
         <Form.Item
           name="amount"
           label={`${t('billing.requestAmount')}, ${currency}`}

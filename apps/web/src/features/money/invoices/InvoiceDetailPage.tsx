@@ -48,9 +48,8 @@ function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolea
       cancelText={t('common.cancel')}
       confirmLoading={update.isPending}
       destroyOnHidden
-      afterOpenChange={(o) => o && form.setFieldsValue({ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' })}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' }}>
         <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>

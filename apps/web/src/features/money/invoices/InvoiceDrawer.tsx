@@ -8,11 +8,11 @@
 import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
 import { INVOICE_NOTES_MAX } from '@leadgrid/shared/money/invoices';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Drawer, Flex, Form, Input, Segmented, Select } from 'antd';
+import { Button, DatePicker, Drawer, Flex, Form, Input, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { DATE_PATTERN, formatMoney } from '../../../components/format';
+import { DATE_PATTERN } from '../../../components/format';
 import { AdvertiserPicker } from '../../advertisers/pickers';
 import { AffiliatePicker } from '../../affiliates/pickers';
 import { currenciesApi, currencyKeys } from '../../currencies/api';
@@ -84,7 +84,6 @@ export function InvoiceDrawer({
   onCreated?: (invoice: Invoice) => void;
 }) {
   const { t } = useMoneyT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   useRevalidateOnLanguageChange(form);
   const [mode, setMode] = useState<CreateMode>('period');
@@ -104,11 +103,8 @@ export function InvoiceDrawer({
     if (!values) return; // the fields show what is wrong
     try {
       const answer = await create.mutateAsync([createItem(type, mode, values)]);
-      const invoice = answer.items[0];
-      if (invoice) {
-        void message.success(t('create.created', { title: invoice.title, amount: formatMoney(invoice.amount, invoice.currency), count: invoice.conversionsCount }));
-        onCreated?.(invoice);
-      }
+      // the server's answer names the invoice (toasted by the client)
+      if (answer.items[0]) onCreated?.(answer.items[0]);
       onClose();
     } catch (err) {
       applyServerErrors(form, renameErrorFields(err, PARAM_FIELDS));

@@ -59,12 +59,18 @@ export function PayModal({ invoices, onClose, onDone }: { invoices: Invoice[] | 
       confirmLoading={change.isPending}
       okButtonProps={{ disabled: !targets.length, ...({ 'data-testid': 'invoice-pay-submit' } as Record<string, string>) }}
       destroyOnHidden
-      afterOpenChange={(open) => open && form.setFieldsValue({ paidAt: dayjs().tz(timezone), reference: '', amount: due ?? undefined })}
     >
       {invoices && targets.length < invoices.length ? (
         <Typography.Paragraph type="secondary">{t('invoices.skipped', { count: invoices.length - targets.length })}</Typography.Paragraph>
       ) : null}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        requiredMark="optional"
+        preserve={false}
+        initialValues={{ paidAt: dayjs().tz(timezone), reference: '', amount: due ?? undefined }}
+      >
         <Form.Item name="paidAt" label={t('pay.paidAt')} rules={[requiredRule(t)]}>
           <DatePicker format={DATE_PATTERN} style={{ width: '100%' }} allowClear={false} data-testid="invoice-pay-date" />
         </Form.Item>
