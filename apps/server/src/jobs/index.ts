@@ -10,6 +10,7 @@ import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
 import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
 import { definePostbackDeliveryJobs } from '../modules/postback-delivery';
+import { defineInvoiceJobs } from '../modules/money/invoices';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
@@ -19,4 +20,5 @@ export function defineJobs(services: Services): void {
   defineConversionJobs(services.queue, services);
   definePostbackDeliveryJobs(services.queue, services);
   defineExportJobs(services.queue, services);
+  defineInvoiceJobs(services.queue, services);
 }

@@ -1,1 +1,2 @@
 export { default as invoicesRoutes } from './invoices.routes';
+export { AUTO_INVOICES_JOB, defineInvoiceJobs } from './invoices.jobs';

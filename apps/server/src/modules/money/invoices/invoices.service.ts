@@ -285,6 +285,8 @@ interface Plan {
   origin: Row['origin'];
   /** a withdrawal: the amount may not pass the approved balance */
   withinBalance?: boolean;
+  /** automatic invoices: only conversions in the invoice's currency (one invoice per currency) */
+  currencyOnly?: boolean;
 }
 
 /** checks an item's currency and withdrawal method; answers the field errors */
@@ -394,9 +396,11 @@ interface Picked {
 /** what a plan takes from the party's open sources, in the invoice's currency */
 function pick(plan: Plan, sources: OpenSource[], currency: string, rates: RateBook): Picked[] {
   const priced = (s: OpenSource): Picked => ({ source: s, invoiceAmount: rates.convert(s.amount, s.currency, currency, s.at) });
-  const carried = sources.filter((s) => s.adjustmentId !== null || s.invoiced).map(priced);
+  const carried = sources.filter((s) => (s.adjustmentId !== null || s.invoiced) && (!plan.currencyOnly || s.currency === currency)).map(priced);
   let total = addMoney('0', ...carried.map((c) => c.invoiceAmount));
-  const candidates = sources.filter((s) => s.conversionId !== null && !s.invoiced && (!plan.from || s.at >= plan.from) && (!plan.to || s.at < plan.to));
+  const candidates = sources.filter(
+    (s) => s.conversionId !== null && !s.invoiced && (!plan.from || s.at >= plan.from) && (!plan.to || s.at < plan.to) && (!plan.currencyOnly || s.currency === currency),
+  );
   const taken: Picked[] = [];
   for (const s of candidates) {
     if (plan.sum !== null && compareMoney(total, plan.sum) >= 0) break;
@@ -408,7 +412,8 @@ function pick(plan: Plan, sources: OpenSource[], currency: string, rates: RateBo
 }
 
 async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSecond?: boolean } = {}): Promise<Invoice[]> {
-  const actor = requireActor(ctx);
+  // the schedule writes without an actor (automatic invoices)
+  const actor = ctx.actor ?? { id: null, roleType: 'admin' as const };
   const settings = await paymentSettings(ctx);
   const base = await baseCurrencyCode(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
@@ -506,7 +511,7 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
     return made;
   });
   const rows = await ctx.db.select().from(invoices).where(inArray(invoices.id, ids)).orderBy(asc(invoices.id));
-  return toViews(ctx.db, rows, isStaff(actor), ctx.now());
+  return toViews(ctx.db, rows, ctx.actor ? isStaff(ctx.actor) : true, ctx.now());
 }
 
 /** brings the ledger of an invoice's sources to their position after a change of the invoice */
@@ -668,4 +673,69 @@ export async function viewsInScope(ctx: Ctx, ids: number[]): Promise<Invoice[]> 
   const actor = requireActor(ctx);
   const rows = await ctx.db.select().from(invoices).where(and(inArray(invoices.id, ids), scopeWhere(ctx))).orderBy(asc(invoices.id));
   return toViews(ctx.db, rows, isStaff(actor), ctx.now());
+}
+
+/* -------------------------------------------------------------------------------------------------- automatic invoices */
+
+/** the last complete week (Monday to Sunday) or month before `now` in `zone`, as days */
+export function lastPeriod(kind: 'weekly' | 'monthly', now: Date, zone: string): { dateFrom: string; dateTo: string; from: Date; to: Date } {
+  const local = DateTime.fromJSDate(now, { zone });
+  const unit = kind === 'weekly' ? 'week' : 'month';
+  const end = local.startOf(unit);
+  const start = end.minus(kind === 'weekly' ? { weeks: 1 } : { months: 1 });
+  return { dateFrom: start.toISODate()!, dateTo: end.minus({ days: 1 }).toISODate()!, from: start.toJSDate(), to: end.toJSDate() };
+}
+
+/**
+ * The schedule's run (payment settings autoInvoicePeriod, autoInvoiceAffiliateIds): for each affiliate with approved
+ * money, one invoice per currency of its last complete week or month in its own zone, in that currency, unless that
+ * period already has a live automatic invoice. Answers how many were made.
+ */
+export async function runAutoInvoices(ctx: Ctx, queue: JobQueue): Promise<number> {
+  const settings = await paymentSettings(ctx);
+  if (settings.autoInvoicePeriod === 'off') return 0;
+  const kind = settings.autoInvoicePeriod;
+  const open = rowsOf<{ party_id: number; currency: string; timezone: string }>(
+    await ctx.db.execute(sql`select e.party_id, e.currency, u.timezone from ledger_entries e join users u on u.id = e.party_id
+      where e.party_type = 'affiliate' and e.bucket = 'approved' group by e.party_id, e.currency, u.timezone having sum(e.amount) > 0
+      order by e.party_id, e.currency`),
+  );
+  const only = settings.autoInvoiceAffiliateIds ? new Set(settings.autoInvoiceAffiliateIds) : null;
+  let made = 0;
+  for (const o of open) {
+    const partyId = Number(o.party_id);
+    if (only && !only.has(partyId)) continue;
+    const zone = o.timezone || 'UTC';
+    const period = lastPeriod(kind, ctx.now(), zone);
+    const [done] = await ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.affiliateId, partyId), eq(invoices.origin, 'auto'), eq(invoices.currency, o.currency), eq(invoices.dateFrom, period.dateFrom), sql`${invoices.status} <> 'declined'`))
+      .limit(1);
+    if (done) continue;
+    const plan: Plan = {
+      side: 'affiliate',
+      partyId,
+      currency: o.currency,
+      from: period.from,
+      to: period.to,
+      sum: null,
+      advance: null,
+      withdrawalMethodId: null,
+      notes: null,
+      privateNotes: null,
+      dateFrom: period.dateFrom,
+      dateTo: period.dateTo,
+      timezone: zone,
+      origin: 'auto',
+      currencyOnly: true,
+    };
+    try {
+      await write(ctx, queue, [plan]);
+      made++;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'BUSINESS_RULE') throw err;
+    }
+  }
+  return made;
 }

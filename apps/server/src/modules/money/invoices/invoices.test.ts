@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../../test/helper';
-import { auditLog, conversions } from '../../../db/schema';
+import { auditLog, conversions, notifications } from '../../../db/schema';
+import { systemCtx } from '../../../http/context';
+import { NOTIFICATION_JOB } from '../../notifications/notifications.delivery';
+import { lastPeriod, runAutoInvoices } from './invoices.service';
 import { invoiceItems, rowsOf, verify } from '../ledger';
 import { countRows, moneyWorld } from '../money.fixtures';
 
@@ -309,5 +312,34 @@ describe('the base currency is fixed once money is recorded', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/base currency cannot change/);
     expect((await db.select().from(conversions).where(eq(conversions.affiliateId, w.affiliate.id))).length).toBe(1);
+  });
+});
+
+describe('invoices: notifications and automatic invoices', () => {
+  it('"invoice created" and "invoice paid" reach the affiliate through the notification service', async () => {
+    const w = await moneyWorld(t);
+    await w.conversions([{ status: 3, payout: '9' }]);
+    const inv = (await create([{ affiliateId: w.affiliate.id, amount: '9' }])).json().data.items[0];
+    await status([{ id: inv.id, status: 'paid' }]);
+    await t.queue.runDue(NOTIFICATION_JOB, { max: 100 });
+    const mine = await db.select().from(notifications).where(eq(notifications.userId, w.affiliate.id));
+    expect(mine.map((n) => n.event).sort()).toEqual(['invoice_created', 'invoice_paid']);
+  });
+
+  it('weekly: one invoice per affiliate and currency for the last complete week in its zone, once', async () => {
+    const w = await moneyWorld(t);
+    const period = lastPeriod('weekly', t.clock.now, 'UTC');
+    await w.conversions([
+      { status: 3, payout: '4', at: new Date(period.from.getTime() + 3600_000) },
+      { status: 3, payout: '5', at: new Date(period.to.getTime() + 3600_000) },
+    ]);
+    await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: [w.affiliate.id] } } });
+    const ctx = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
+    expect(await runAutoInvoices(ctx, t.queue)).toBe(1);
+    expect(await runAutoInvoices(ctx, t.queue)).toBe(0);
+    const list = (await t.request({ method: 'GET', url: `${url}?affiliateId=${w.affiliate.id}`, as: t.admin })).json().data.items;
+    expect(list).toEqual([expect.objectContaining({ origin: 'auto', amount: '4', dateFrom: period.dateFrom, dateTo: period.dateTo, createdBy: null })]);
+    await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { autoInvoicePeriod: 'off', autoInvoiceAffiliateIds: null } } });
+    expect(await verify(db)).toEqual([]);
   });
 });

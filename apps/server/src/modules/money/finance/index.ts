@@ -1,0 +1,1 @@
+export { default as financeRoutes } from './finance.routes';
