@@ -70,7 +70,7 @@ export function FigureCards({
         const selectable = Boolean(onSelect) && FIGURE_BUCKET[figure] !== null;
         const value = balance ? figureOf(balance, figure) : '0';
         return (
-          <Col key={figure} xs={24} sm={12} lg={figures.length > 4 ? 8 : 6} xl={figures.length > 4 ? 4 : 6}>
+          <Col key={figure} xs={24} sm={12} lg={figures.length > 4 ? 8 : 6} xxl={figures.length > 4 ? 4 : 6}>
             <Card
               variant="borderless"
               hoverable={selectable}
