@@ -61,10 +61,18 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
 
   // ---- the sell side and the offer (as traffic.spec.ts builds them), paying 30 USD for an approved deposit
   const vertical = await first<{ id: number }>('PUT', '/verticals', { items: [{ title: `Finance ${run}` }] });
-  const { goals } = await first<{ goals: { id: number; title: string }[] }>('POST', `/verticals/${vertical.id}/edit_goals`, { data: [{ title: 'Deposit' }] });
-  const platform = await first<{ id: number }>('PUT', '/platforms', { items: [{ title: `Platform F ${run}`, methods: ['api', 'postback'] }] });
-  const template = await first<{ id: number }>('PUT', '/integration-templates', { items: [{ title: `Template F ${run}`, platformId: platform.id, verticalId: vertical.id }] });
-  const adv = await first<{ id: number }>('PUT', '/advertisers', { items: [{ title: `Payer ${run}`, platformId: platform.id, verticalId: vertical.id }] });
+  const { goals } = await first<{ goals: { id: number; title: string }[] }>('POST', `/verticals/${vertical.id}/edit_goals`, {
+    data: [{ title: 'Deposit' }],
+  });
+  const platform = await first<{ id: number }>('PUT', '/platforms', {
+    items: [{ title: `Platform F ${run}`, methods: ['api', 'postback'] }],
+  });
+  const template = await first<{ id: number }>('PUT', '/integration-templates', {
+    items: [{ title: `Template F ${run}`, platformId: platform.id, verticalId: vertical.id }],
+  });
+  const adv = await first<{ id: number }>('PUT', '/advertisers', {
+    items: [{ title: `Payer ${run}`, platformId: platform.id, verticalId: vertical.id }],
+  });
   const integration = await first<{ id: number; postbackKey: string }>('PUT', '/integrations', {
     items: [{ advertiserId: adv.id, templateId: template.id, outApiEnabled: true, postbackEnabled: true }],
   });
@@ -88,13 +96,27 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
   await ok('PUT', '/offer-advertisers', { items: [{ offerId: offer.id, integrationId: integration.id }] });
   await ok('PUT', '/landers', { items: [{ offerId: offer.id, title: `Form F ${run}`, targetUrl: `${base}/lander?cid={click_id}` }] });
   await ok('PUT', '/payment-rules', {
-    items: [{ offerId: offer.id, title: 'Deposit', goalId: goals[0].id, revenueValue: '50', revenueCurrency: 'USD', payoutValue: '30', payoutCurrency: 'USD' }],
+    items: [
+      {
+        offerId: offer.id,
+        title: 'Deposit',
+        goalId: goals[0].id,
+        revenueValue: '50',
+        revenueCurrency: 'USD',
+        payoutValue: '30',
+        payoutCurrency: 'USD',
+      },
+    ],
   });
 
   // ---- the affiliate: a click on its campaign, a lead through its API, the advertiser's postback approves it
-  const affiliate = await first<{ id: number }>('PUT', '/affiliates', { items: [{ ...AFFILIATE, firstName: 'Fay', lastName: `Finance${run}` }] });
+  const affiliate = await first<{ id: number }>('PUT', '/affiliates', {
+    items: [{ ...AFFILIATE, firstName: 'Fay', lastName: `Finance${run}` }],
+  });
   const { apiToken } = (await ok<{ data: { apiToken: string } }>('POST', `/users/${affiliate.id}/regenerate-api-token`)).data;
-  const campaign = await first<{ trackingUrl: string }>('PUT', '/campaigns', { items: [{ title: `Finance ${run}`, affiliateId: affiliate.id, offerId: offer.id }] });
+  const campaign = await first<{ trackingUrl: string }>('PUT', '/campaigns', {
+    items: [{ title: `Finance ${run}`, affiliateId: affiliate.id, offerId: offer.id }],
+  });
   const visitor = await browser.newContext({ userAgent: VISITOR_UA });
   const tab = await visitor.newPage();
   await tab.goto(campaign.trackingUrl.replace(/[?&]sub\d=\{sub\d\}/g, ''));
@@ -106,7 +128,9 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
     data: { clickId, firstName: 'Fin', phone: `+48602${String(Date.now()).slice(-6)}`, country: 'PL' },
   });
   expect(lead.status(), await lead.text()).toBe(200);
-  const postback = await page.request.get(`/postback/${integration.postbackKey}?lead_id=${ADVERTISER_LEAD_ID}&status=deposit&goal=Deposit&event_id=E-${run}`);
+  const postback = await page.request.get(
+    `/postback/${integration.postbackKey}?lead_id=${ADVERTISER_LEAD_ID}&status=deposit&goal=Deposit&event_id=E-${run}`,
+  );
   expect(postback.status(), await postback.text()).toBe(200);
 
   // ---- the admin: /finance, then the affiliate's balance with the payout approved

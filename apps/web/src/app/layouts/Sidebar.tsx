@@ -11,7 +11,8 @@ import { Brand } from './controls';
 export const SIDER_WIDTH = 248;
 export const SIDER_COLLAPSED_WIDTH = 72;
 
-const matches = (pathname: string, prefix: string) => (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`));
+const matches = (pathname: string, prefix: string) =>
+  prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** The current item: the one whose match prefix is the longest prefix of the path. */
 export function currentItem(nodes: MenuNode[], pathname: string, subject: AccessSubject): { leaf?: MenuLeaf; group?: string } {
@@ -38,7 +39,8 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
   const selectedKey = current.leaf?.key;
   // spec §2: unpaid-invoice counts with an indicator, refreshed on a click of the finance menu
   const unpaid = useUnpaidCounts();
-  const countOf = (key: string) => (key === UNPAID_MENU_KEYS.affiliate ? unpaid.counts.affiliate : key === UNPAID_MENU_KEYS.advertiser ? unpaid.counts.advertiser : 0);
+  const countOf = (key: string) =>
+    key === UNPAID_MENU_KEYS.affiliate ? unpaid.counts.affiliate : key === UNPAID_MENU_KEYS.advertiser ? unpaid.counts.advertiser : 0;
   const financeGroup = nodes.find((n) => n.key === FINANCE_MENU_KEY);
   const financeKeys = new Set(financeGroup?.kind === 'group' ? [FINANCE_MENU_KEY, ...financeGroup.children.map((c) => c.key)] : []);
 
@@ -55,7 +57,8 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
   }, [current.group, collapsed]);
 
   const items: MenuProps['items'] = nodes.map((node) => {
-    if (node.kind === 'disabled') return { key: node.key, icon: node.icon, label: t(node.label), disabled: true, title: t('nav.unavailable') };
+    if (node.kind === 'disabled')
+      return { key: node.key, icon: node.icon, label: t(node.label), disabled: true, title: t('nav.unavailable') };
     const leafItem = (leaf: MenuLeaf) => ({
       key: leaf.key,
       icon: leaf.icon,

@@ -53,11 +53,13 @@ export const moneyApi = {
   entries: (party: Party, id: number, query: Query, signal?: AbortSignal) =>
     api.get<ListData<LedgerEntry>>(`/balances/${partyPath(party)}/${id}/entries`, { ...query, withMeta: 1 }, { signal }),
   /** the affiliate's own balance */
-  own: async (signal?: AbortSignal) => (await api.get<Items<Balance & OwnBalanceExtras>>('/balances/my', undefined, { signal, silent: true })).items[0],
+  own: async (signal?: AbortSignal) =>
+    (await api.get<Items<Balance & OwnBalanceExtras>>('/balances/my', undefined, { signal, silent: true })).items[0],
   adjust: (items: AdjustmentCreateItem[]) => api.put<Items<unknown>>('/balances/adjustments', { items }),
 
   invoices: (query: Query, signal?: AbortSignal) => api.get<ListData<Invoice>>('/invoices', { ...query, withMeta: 1 }, { signal }),
-  invoice: async (id: number, signal?: AbortSignal) => (await api.get<Items<Invoice>>(`/invoices/${id}`, undefined, { signal, silent: true })).items[0],
+  invoice: async (id: number, signal?: AbortSignal) =>
+    (await api.get<Items<Invoice>>(`/invoices/${id}`, undefined, { signal, silent: true })).items[0],
   create: (items: InvoiceCreateItem[]) => api.put<Items<Invoice>>('/invoices', { items }),
   update: (items: InvoiceEditItem[]) => api.patch<Items<Invoice>>('/invoices', { items }),
   changeStatus: (items: InvoiceStatusItem[]) => api.post<Items<Invoice>>('/invoices/change_status', { items }),
@@ -67,26 +69,54 @@ export const moneyApi = {
   requestWithdrawal: (item: WithdrawalRequestItem) => api.put<Items<Invoice>>('/invoices/withdrawals', { items: [item] }),
   /** the unpaid invoices of one type: only the count is read */
   unpaidCount: async (type: InvoiceType, signal?: AbortSignal) =>
-    (await api.get<ListData<Invoice>>('/invoices', { type, status: 'unpaid', limit: 1, withMeta: 1 }, { signal, silent: true })).meta?.totalCount ?? 0,
+    (await api.get<ListData<Invoice>>('/invoices', { type, status: 'unpaid', limit: 1, withMeta: 1 }, { signal, silent: true })).meta
+      ?.totalCount ?? 0,
 
   overview: (query: Query, signal?: AbortSignal) => api.get<FinanceSummary>('/finance/summary', query, { signal }),
 };
 
 export const useBalances = (party: Party, query: Query) =>
-  useQuery({ queryKey: moneyKeys.balances(party, query), queryFn: ({ signal }) => moneyApi.balances(party, query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: moneyKeys.balances(party, query),
+    queryFn: ({ signal }) => moneyApi.balances(party, query, signal),
+    placeholderData: keepPreviousData,
+  });
 export const useBalance = (party: Party, id: number | undefined) =>
-  useQuery({ queryKey: moneyKeys.balance(party, id ?? 0), queryFn: ({ signal }) => moneyApi.balance(party, id!, signal), enabled: Boolean(id), retry: false });
+  useQuery({
+    queryKey: moneyKeys.balance(party, id ?? 0),
+    queryFn: ({ signal }) => moneyApi.balance(party, id!, signal),
+    enabled: Boolean(id),
+    retry: false,
+  });
 export const useOwnBalance = (enabled = true) =>
   useQuery({ queryKey: moneyKeys.own(), queryFn: ({ signal }) => moneyApi.own(signal), enabled, retry: false });
 export const useLedgerEntries = (party: Party, id: number, query: Query) =>
-  useQuery({ queryKey: moneyKeys.entries(party, id, query), queryFn: ({ signal }) => moneyApi.entries(party, id, query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: moneyKeys.entries(party, id, query),
+    queryFn: ({ signal }) => moneyApi.entries(party, id, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useInvoices = (query: Query, enabled = true) =>
-  useQuery({ queryKey: moneyKeys.invoices(query), queryFn: ({ signal }) => moneyApi.invoices(query, signal), placeholderData: keepPreviousData, enabled });
+  useQuery({
+    queryKey: moneyKeys.invoices(query),
+    queryFn: ({ signal }) => moneyApi.invoices(query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 export const useInvoice = (id: number | undefined) =>
-  useQuery({ queryKey: moneyKeys.invoice(id ?? 0), queryFn: ({ signal }) => moneyApi.invoice(id!, signal), enabled: Boolean(id), retry: false });
+  useQuery({
+    queryKey: moneyKeys.invoice(id ?? 0),
+    queryFn: ({ signal }) => moneyApi.invoice(id!, signal),
+    enabled: Boolean(id),
+    retry: false,
+  });
 export const useFinanceOverview = (query: Query) =>
-  useQuery({ queryKey: moneyKeys.overview(query), queryFn: ({ signal }) => moneyApi.overview(query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: moneyKeys.overview(query),
+    queryFn: ({ signal }) => moneyApi.overview(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 function useMoneyWrite<A, R>(fn: (arg: A) => Promise<R>) {
   const client = useQueryClient();

@@ -22,7 +22,8 @@ import { createItem, InvoiceDrawer } from './invoices/InvoiceDrawer';
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const SLOW = { timeout: 30_000 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; path: string; body: unknown }[];
 const writes = () => requests.filter((r) => r.method !== 'GET');
 
@@ -69,10 +70,23 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       requests.push({ method, path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (url.pathname === '/api/v1/withdrawal-methods')
-        return json(200, { data: { items: [{ id: 5, title: 'My IBAN', isDefault: true, paymentMethod: { id: 1, title: 'Wire', status: 'active', fields: [] } }], meta: { totalCount: 1 } } });
+        return json(200, {
+          data: {
+            items: [{ id: 5, title: 'My IBAN', isDefault: true, paymentMethod: { id: 1, title: 'Wire', status: 'active', fields: [] } }],
+            meta: { totalCount: 1 },
+          },
+        });
       if (url.pathname === '/api/v1/currencies/all' || url.pathname === '/api/v1/currencies/for-invoice')
-        return json(200, { data: { items: [{ id: 1, code: 'USD', name: 'US dollar', status: 'active' }, { id: 2, code: 'EUR', name: 'Euro', status: 'active' }] } });
-      if (method === 'PUT' || method === 'POST') return json(200, { data: { items: [invoice({ id: 77, title: 'INV-000077' })] }, message: 'Done' });
+        return json(200, {
+          data: {
+            items: [
+              { id: 1, code: 'USD', name: 'US dollar', status: 'active' },
+              { id: 2, code: 'EUR', name: 'Euro', status: 'active' },
+            ],
+          },
+        });
+      if (method === 'PUT' || method === 'POST')
+        return json(200, { data: { items: [invoice({ id: 77, title: 'INV-000077' })] }, message: 'Done' });
       return json(200, { data: { items: [] } });
     }),
   );
@@ -221,6 +235,10 @@ describe('the withdrawal request', () => {
     type('withdrawal-amount', '120');
     fireEvent.click(screen.getByTestId('withdrawal-submit'));
     await waitFor(() => expect(writes()).toHaveLength(1), SLOW);
-    expect(writes()[0]).toEqual({ method: 'PUT', path: '/api/v1/invoices/withdrawals', body: { items: [{ currency: 'USD', amount: '120', withdrawalMethodId: 5 }] } });
+    expect(writes()[0]).toEqual({
+      method: 'PUT',
+      path: '/api/v1/invoices/withdrawals',
+      body: { items: [{ currency: 'USD', amount: '120', withdrawalMethodId: 5 }] },
+    });
   });
 });

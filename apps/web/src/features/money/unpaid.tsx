@@ -51,7 +51,14 @@ export function UnpaidCount({ count, testId }: { count: number; testId: string }
   if (!count) return null;
   return (
     <Tooltip title={t('badge.unpaid', { count })}>
-      <Badge count={count} overflowCount={999} size="small" color="var(--ant-color-warning)" style={{ marginInlineStart: 8, boxShadow: 'none' }} data-testid={testId} />
+      <Badge
+        count={count}
+        overflowCount={999}
+        size="small"
+        color="var(--ant-color-warning)"
+        style={{ marginInlineStart: 8, boxShadow: 'none' }}
+        data-testid={testId}
+      />
     </Tooltip>
   );
 }

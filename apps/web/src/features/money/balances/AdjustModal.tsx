@@ -26,7 +26,19 @@ export function adjustmentItem(party: Party, id: number, v: Values): AdjustmentC
   };
 }
 
-export function AdjustModal({ party, id, currency, open, onClose }: { party: Party; id: number; currency?: string; open: boolean; onClose: () => void }) {
+export function AdjustModal({
+  party,
+  id,
+  currency,
+  open,
+  onClose,
+}: {
+  party: Party;
+  id: number;
+  currency?: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useMoneyT();
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguageChange(form);
@@ -57,19 +69,38 @@ export function AdjustModal({ party, id, currency, open, onClose }: { party: Par
       destroyOnHidden
     >
       <Alert type="info" showIcon message={t('balances.adjustHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" requiredMark="optional" preserve={false} initialValues={{ currency, amount: '', reason: '' }} data-testid="adjust-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        preserve={false}
+        initialValues={{ currency, amount: '', reason: '' }}
+        data-testid="adjust-form"
+      >
         <Form.Item name="currency" label={t('common.currency')} rules={[requiredRule(t)]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={currencies.isLoading}
-            options={(currencies.data ?? []).filter((c) => c.status === 'active').map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))}
+            options={(currencies.data ?? [])
+              .filter((c) => c.status === 'active')
+              .map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))}
             data-testid="adjust-currency"
           />
         </Form.Item>
-        <Form.Item name="amount" label={t('balances.adjustAmount')} rules={[requiredRule(t), zodRule(zSignedAmount(), t)]} validateTrigger={['onChange', 'onBlur']}>
+        <Form.Item
+          name="amount"
+          label={t('balances.adjustAmount')}
+          rules={[requiredRule(t), zodRule(zSignedAmount(), t)]}
+          validateTrigger={['onChange', 'onBlur']}
+        >
           <Input inputMode="decimal" placeholder="-10.00" data-testid="adjust-amount" />
         </Form.Item>
-        <Form.Item name="reason" label={t('balances.adjustReason')} extra={t('balances.adjustReasonHint')} rules={[requiredRule(t), zodRule(zReason(), t)]}>
+        <Form.Item
+          name="reason"
+          label={t('balances.adjustReason')}
+          extra={t('balances.adjustReasonHint')}
+          rules={[requiredRule(t), zodRule(zReason(), t)]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} data-testid="adjust-reason" />
         </Form.Item>
       </Form>

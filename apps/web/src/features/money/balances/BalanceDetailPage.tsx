@@ -37,7 +37,13 @@ export function BalanceDetail({ party }: { party: Party }) {
   const figure = (figures as readonly string[]).includes(table.filters.figure ?? '') ? (table.filters.figure as BalanceFigure) : null;
   const currency = table.filters.currency && /^[A-Z]{3}$/.test(table.filters.currency) ? table.filters.currency : undefined;
   const { orderBy, limit, offset } = table.query;
-  const entries = useLedgerEntries(party, id, { orderBy, limit, offset, bucket: figure ? (FIGURE_BUCKET[figure] ?? undefined) : undefined, currency });
+  const entries = useLedgerEntries(party, id, {
+    orderBy,
+    limit,
+    offset,
+    bucket: figure ? (FIGURE_BUCKET[figure] ?? undefined) : undefined,
+    currency,
+  });
   const invoiceParty = party === 'affiliate' ? 'affiliateId' : 'advertiserId';
   const invoices = useInvoices({ type: party, [invoiceParty]: id, limit: 5, orderBy: 'id:desc' }, Boolean(balance.data));
   const [adjusting, setAdjusting] = useState(false);
@@ -49,7 +55,12 @@ export function BalanceDetail({ party }: { party: Party }) {
     </Link>
   );
 
-  if (balance.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  if (balance.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
   if (!balance.data) {
     const failed = balance.error && (balance.error as { status?: number }).status !== 404;
     return (
@@ -57,7 +68,12 @@ export function BalanceDetail({ party }: { party: Party }) {
         <Result
           status={failed ? 'warning' : '404'}
           title={failed ? t('common.loadFailed') : t('common.notFound')}
-          extra={<Flex gap={8} justify="center">{back}{failed ? <Button onClick={() => void balance.refetch()}>{t('common.retry')}</Button> : null}</Flex>}
+          extra={
+            <Flex gap={8} justify="center">
+              {back}
+              {failed ? <Button onClick={() => void balance.refetch()}>{t('common.retry')}</Button> : null}
+            </Flex>
+          }
         />
       </Card>
     );
@@ -67,7 +83,11 @@ export function BalanceDetail({ party }: { party: Party }) {
   const entryColumns: DataColumn<LedgerEntry>[] = [
     { key: 'id', title: 'ID', sortable: true, alwaysVisible: true, render: (v: number) => `#${v}` },
     { key: 'createdAt', title: t('common.created'), render: (v: number) => formatDateTime(v, timezone) },
-    { key: 'bucket', title: t('balances.figure'), render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{t(`figures.${v}`, { defaultValue: v })}</Tag> },
+    {
+      key: 'bucket',
+      title: t('balances.figure'),
+      render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{t(`figures.${v}`, { defaultValue: v })}</Tag>,
+    },
     {
       key: 'amount',
       title: t('common.amount'),
@@ -130,7 +150,15 @@ export function BalanceDetail({ party }: { party: Party }) {
       <Card variant="borderless" title={t('common.breakdown')}>
         <BreakdownTable balance={b} party={party} />
       </Card>
-      <Card variant="borderless" title={t('balances.entries')} extra={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('balances.entriesHint')}</Typography.Text>}>
+      <Card
+        variant="borderless"
+        title={t('balances.entries')}
+        extra={
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('balances.entriesHint')}
+          </Typography.Text>
+        }
+      >
         <DataTable<LedgerEntry>
           name="balance.entries"
           size="small"
@@ -169,7 +197,11 @@ export function BalanceDetail({ party }: { party: Party }) {
       <Card
         variant="borderless"
         title={t('balances.invoices')}
-        extra={<Link to={`${party === 'affiliate' ? '/affiliate-billing/invoices' : '/advertiser-billing/adv-invoices'}?${invoiceParty}=${id}`}>{t('finance.allInvoices')}</Link>}
+        extra={
+          <Link to={`${party === 'affiliate' ? '/affiliate-billing/invoices' : '/advertiser-billing/adv-invoices'}?${invoiceParty}=${id}`}>
+            {t('finance.allInvoices')}
+          </Link>
+        }
       >
         <Table<Invoice>
           size="small"
@@ -181,14 +213,29 @@ export function BalanceDetail({ party }: { party: Party }) {
           scroll={{ x: 'max-content' }}
           columns={[
             { key: 'title', title: t('invoices.columns.title'), render: (_v, row) => <Link to={invoicePath(row)}>{row.title}</Link> },
-            { key: 'amount', title: t('common.amount'), align: 'right', render: (_v, row) => <Amount value={row.amount} currency={row.currency} /> },
+            {
+              key: 'amount',
+              title: t('common.amount'),
+              align: 'right',
+              render: (_v, row) => <Amount value={row.amount} currency={row.currency} />,
+            },
             { key: 'status', title: t('common.status'), render: (_v, row) => <InvoiceStatus invoice={row} /> },
             { key: 'createdAt', title: t('common.created'), render: (_v, row) => formatDate(row.createdAt, timezone) },
           ]}
         />
       </Card>
-      {canAdjust ? <AdjustModal party={party} id={id} currency={b.baseCurrency} open={adjusting} onClose={() => setAdjusting(false)} /> : null}
-      {canInvoice ? <InvoiceDrawer open={creating} type={party} partyId={id} onClose={() => setCreating(false)} onCreated={(inv) => navigate(invoicePath(inv))} /> : null}
+      {canAdjust ? (
+        <AdjustModal party={party} id={id} currency={b.baseCurrency} open={adjusting} onClose={() => setAdjusting(false)} />
+      ) : null}
+      {canInvoice ? (
+        <InvoiceDrawer
+          open={creating}
+          type={party}
+          partyId={id}
+          onClose={() => setCreating(false)}
+          onCreated={(inv) => navigate(invoicePath(inv))}
+        />
+      ) : null}
     </Page>
   );
 }

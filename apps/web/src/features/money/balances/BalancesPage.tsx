@@ -12,22 +12,33 @@ import { useTable } from '../../../components/table/useTable';
 import { AdvertiserPicker } from '../../advertisers/pickers';
 import { AffiliatePicker } from '../../affiliates/pickers';
 import { idList } from '../../leads/filters';
+import { SearchBox } from '../../lists/parts';
 import { useBalances } from '../api';
 import { useMoneyT } from '../i18n';
 import { Amount, figuresOf, personName } from '../parts';
 import { figureOf, partyIdOf, type Balance, type Party } from '../types';
 
-export const balancePath = (party: Party, id: number) => (party === 'affiliate' ? `/affiliate-billing/balances/${id}` : `/advertiser-billing/adv-balances/${id}`);
+export const balancePath = (party: Party, id: number) =>
+  party === 'affiliate' ? `/affiliate-billing/balances/${id}` : `/advertiser-billing/adv-balances/${id}`;
 export const balanceName = (b: Balance) =>
-  'affiliateId' in b ? (b.affiliate ? personName(b.affiliate) : `#${b.affiliateId}`) : b.advertiser ? b.advertiser.title : `#${b.advertiserId}`;
+  'affiliateId' in b
+    ? b.affiliate
+      ? personName(b.affiliate)
+      : `#${b.affiliateId}`
+    : b.advertiser
+      ? b.advertiser.title
+      : `#${b.advertiserId}`;
 
 export function BalancesPage({ party }: { party: Party }) {
   const { t } = useMoneyT();
   const navigate = useNavigate();
   const idFilter = party === 'affiliate' ? 'affiliateId' : 'advertiserId';
-  const table = useTable({ defaultOrderBy: 'approved:desc', filters: [idFilter] });
+  const table = useTable({ defaultOrderBy: 'approved:desc', filters: [idFilter, 'search'] });
   const ids = idList(table.filters[idFilter]);
-  const list = useBalances(party, { ...table.query, [idFilter]: ids.length ? ids.join(',') : undefined });
+  const search = table.filters.search?.trim().slice(0, 200) || undefined;
+  const { orderBy, limit, offset } = table.query;
+  const list = useBalances(party, { orderBy, limit, offset, search, [idFilter]: ids.length ? ids.join(',') : undefined });
+  const filtered = ids.length > 0 || Boolean(search);
 
   const columns: DataColumn<Balance>[] = [
     {
@@ -41,15 +52,13 @@ export function BalancesPage({ party }: { party: Party }) {
         </Link>
       ),
     },
-    ...figuresOf(party).map(
-      (figure): DataColumn<Balance> => ({
-        key: figure,
-        title: t(`figures.${figure}`),
-        sortable: (BALANCE_ORDER_FIELDS as readonly string[]).includes(figure),
-        align: 'right',
-        render: (_v, row) => <Amount value={figureOf(row, figure)} currency={row.baseCurrency} strong={figure === 'approved'} />,
-      }),
-    ),
+    ...figuresOf(party).map((figure): DataColumn<Balance> => ({
+      key: figure,
+      title: t(`figures.${figure}`),
+      sortable: (BALANCE_ORDER_FIELDS as readonly string[]).includes(figure),
+      align: 'right',
+      render: (_v, row) => <Amount value={figureOf(row, figure)} currency={row.baseCurrency} strong={figure === 'approved'} />,
+    })),
   ];
 
   return (
@@ -70,16 +79,32 @@ export function BalancesPage({ party }: { party: Party }) {
           rowKey={partyIdOf}
           onRow={(row) => ({ onDoubleClick: () => navigate(balancePath(party, partyIdOf(row))) })}
           empty={{
-            title: ids.length ? t('balances.emptyFilteredTitle') : t('balances.emptyTitle'),
-            description: ids.length ? t('balances.emptyFiltered') : t('balances.emptyText'),
-            action: ids.length ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
+            title: filtered ? t('balances.emptyFilteredTitle') : t('balances.emptyTitle'),
+            description: filtered ? t('balances.emptyFiltered') : t('balances.emptyText'),
+            action: filtered ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
           }}
           toolbar={
-            party === 'affiliate' ? (
-              <AffiliatePicker value={ids} onChange={(v) => table.setFilters({ [idFilter]: v as number[] })} placeholder={t('invoices.filters.affiliate')} style={{ width: 260 }} maxTagCount="responsive" />
-            ) : (
-              <AdvertiserPicker multiple value={ids} onChange={(v) => table.setFilters({ [idFilter]: v as number[] })} placeholder={t('invoices.filters.advertiser')} style={{ width: 260 }} maxTagCount="responsive" />
-            )
+            <>
+              <SearchBox table={table} placeholder={t(party === 'affiliate' ? 'balances.searchAffiliate' : 'balances.searchAdvertiser')} />
+              {party === 'affiliate' ? (
+                <AffiliatePicker
+                  value={ids}
+                  onChange={(v) => table.setFilters({ [idFilter]: v as number[] })}
+                  placeholder={t('invoices.filters.affiliate')}
+                  style={{ width: 260 }}
+                  maxTagCount="responsive"
+                />
+              ) : (
+                <AdvertiserPicker
+                  multiple
+                  value={ids}
+                  onChange={(v) => table.setFilters({ [idFilter]: v as number[] })}
+                  placeholder={t('invoices.filters.advertiser')}
+                  style={{ width: 260 }}
+                  maxTagCount="responsive"
+                />
+              )}
+            </>
           }
         />
       </Card>

@@ -39,7 +39,13 @@ export default function BillingPage() {
   const b = balance.data;
   const min = b?.minPayoutAmount ?? '0';
   const approved = b?.approved ?? '0';
-  const blocked = !b ? t('common.loadFailed') : b.withdrawalPending ? t('billing.requestPending') : !gte(approved, min) || !toDecimal(approved).gt(0) ? t('billing.requestBelowMin', { min: formatMoney(min, b.baseCurrency) }) : null;
+  const blocked = !b
+    ? t('common.loadFailed')
+    : b.withdrawalPending
+      ? t('billing.requestPending')
+      : !gte(approved, min) || !toDecimal(approved).gt(0)
+        ? t('billing.requestBelowMin', { min: formatMoney(min, b.baseCurrency) })
+        : null;
 
   const columns: DataColumn<Invoice>[] = [
     {
@@ -53,7 +59,13 @@ export default function BillingPage() {
         </Link>
       ),
     },
-    { key: 'amount', title: t('common.amount'), sortable: true, align: 'right', render: (_v, row) => <Typography.Text strong>{formatMoney(row.amount, row.currency)}</Typography.Text> },
+    {
+      key: 'amount',
+      title: t('common.amount'),
+      sortable: true,
+      align: 'right',
+      render: (_v, row) => <Typography.Text strong>{formatMoney(row.amount, row.currency)}</Typography.Text>,
+    },
     { key: 'status', title: t('common.status'), sortable: true, render: (_v, row) => <InvoiceStatus invoice={row} /> },
     { key: 'period', title: t('invoices.columns.period'), render: (_v, row) => <PeriodCell invoice={row} /> },
     { key: 'createdAt', title: t('invoices.columns.createdAt'), sortable: true, render: (v: number) => formatDate(v, timezone) },
@@ -67,7 +79,13 @@ export default function BillingPage() {
       subtitle={t('billing.subtitle')}
       extra={
         <Tooltip title={blocked ?? undefined}>
-          <Button type="primary" icon={<WalletOutlined />} disabled={Boolean(blocked)} onClick={() => setRequesting(true)} data-testid="billing-request">
+          <Button
+            type="primary"
+            icon={<WalletOutlined />}
+            disabled={Boolean(blocked)}
+            onClick={() => setRequesting(true)}
+            data-testid="billing-request"
+          >
             {t('billing.request')}
           </Button>
         </Tooltip>

@@ -47,7 +47,11 @@ export function WithdrawalModal({
   useRevalidateOnLanguageChange(form);
   const methods = useWithdrawalMethods({ status: 'active', limit: 100 }, open);
   const create = useRequestWithdrawal();
-  const options = (methods.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.title || m.paymentMethod.title}${m.isDefault ? ' ★' : ''}`, isDefault: m.isDefault }));
+  const options = (methods.data?.items ?? []).map((m) => ({
+    value: m.id,
+    label: `${m.title || m.paymentMethod.title}${m.isDefault ? ' ★' : ''}`,
+    isDefault: m.isDefault,
+  }));
   const defaultId = options.find((o) => o.isDefault)?.value ?? options[0]?.value;
 
   useEffect(() => {
@@ -79,7 +83,12 @@ export function WithdrawalModal({
       okButtonProps={{ disabled: noMethod, ...({ 'data-testid': 'withdrawal-submit' } as Record<string, string>) }}
       destroyOnHidden
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('billing.requestHint', { min: formatMoney(min, currency), max: formatMoney(approved, currency) })} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={t('billing.requestHint', { min: formatMoney(min, currency), max: formatMoney(approved, currency) })}
+      />
       {noMethod ? (
         <Alert
           type="warning"
@@ -93,7 +102,14 @@ export function WithdrawalModal({
           }
         />
       ) : null}
-      <Form form={form} layout="vertical" requiredMark="optional" preserve={false} initialValues={{ amount: approved, withdrawalMethodId: defaultId }} data-testid="withdrawal-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        preserve={false}
+        initialValues={{ amount: approved, withdrawalMethodId: defaultId }}
+        data-testid="withdrawal-form"
+      >
         <Form.Item
           name="amount"
           label={`${t('billing.requestAmount')}, ${currency}`}

@@ -38,7 +38,15 @@ export const rangeQuery = ([from, to]: [string, string], tz: string) => ({ month
 export function totalsByCurrency(rows: readonly FinanceMonth[]): FinanceMonth[] {
   const by = new Map<string, FinanceMonth>();
   for (const r of rows) {
-    const sum = by.get(r.currency) ?? { month: '', currency: r.currency, payable: '0', receivable: '0', paid: '0', received: '0', profit: '0' };
+    const sum = by.get(r.currency) ?? {
+      month: '',
+      currency: r.currency,
+      payable: '0',
+      receivable: '0',
+      paid: '0',
+      received: '0',
+      profit: '0',
+    };
     for (const m of MEASURES) sum[m] = addMoney(sum[m], r[m]);
     by.set(r.currency, sum);
   }
@@ -71,15 +79,28 @@ function UnpaidInvoices({ type }: { type: InvoiceType }) {
         scroll={{ x: 'max-content' }}
         locale={{
           emptyText: list.error ? (
-            <Result status="warning" title={t('common.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>} />
+            <Result
+              status="warning"
+              title={t('common.loadFailed')}
+              extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+            />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('finance.unpaidEmpty')} />
           ),
         }}
         columns={[
           { key: 'title', title: t('invoices.columns.title'), render: (_v, row) => <Link to={invoicePath(row)}>{row.title}</Link> },
-          { key: 'party', title: t(type === 'affiliate' ? 'common.affiliate' : 'common.advertiser'), render: (_v, row) => <InvoiceParty invoice={row} /> },
-          { key: 'amount', title: t('common.amount'), align: 'right', render: (_v, row) => <Amount value={row.amount} currency={row.currency} strong /> },
+          {
+            key: 'party',
+            title: t(type === 'affiliate' ? 'common.affiliate' : 'common.advertiser'),
+            render: (_v, row) => <InvoiceParty invoice={row} />,
+          },
+          {
+            key: 'amount',
+            title: t('common.amount'),
+            align: 'right',
+            render: (_v, row) => <Amount value={row.amount} currency={row.currency} strong />,
+          },
           { key: 'dueAt', title: t('invoices.columns.dueAt'), render: (_v, row) => formatDate(row.dueAt, timezone) },
           { key: 'status', title: t('common.status'), render: (_v, row) => <InvoiceStatus invoice={row} /> },
         ]}
@@ -94,9 +115,14 @@ export default function FinancePage() {
   const [params, setParams] = useSearchParams();
   const range = monthRange(params.get('from'), params.get('to'), timezone);
   const overview = useFinanceOverview(rangeQuery(range, timezone));
-  const rows = useMemo(() => [...(overview.data?.items ?? [])].sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency)), [overview.data]);
+  const rows = useMemo(
+    () => [...(overview.data?.items ?? [])].sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency)),
+    [overview.data],
+  );
   const totals = useMemo(() => totalsByCurrency(rows), [rows]);
-  const types = (['affiliate', 'advertiser'] as const).filter((type) => allowed(access, type === 'affiliate' ? P.affiliateInvoices : P.advertiserInvoices));
+  const types = (['affiliate', 'advertiser'] as const).filter((type) =>
+    allowed(access, type === 'affiliate' ? P.affiliateInvoices : P.advertiserInvoices),
+  );
 
   const measureColumn = (m: (typeof MEASURES)[number]) => ({
     key: m,
@@ -133,7 +159,12 @@ export default function FinancePage() {
         <Row gutter={[16, 16]}>
           {totals.map((total) => (
             <Col key={total.currency} span={24}>
-              <Card variant="borderless" size="small" title={<Tag style={{ marginInlineEnd: 0 }}>{total.currency}</Tag>} data-testid={`finance-total-${total.currency}`}>
+              <Card
+                variant="borderless"
+                size="small"
+                title={<Tag style={{ marginInlineEnd: 0 }}>{total.currency}</Tag>}
+                data-testid={`finance-total-${total.currency}`}
+              >
                 <Row gutter={[16, 8]}>
                   {MEASURES.map((m) => (
                     <Col key={m} xs={12} md={8} lg={{ flex: '1 1 0' }}>
@@ -161,7 +192,11 @@ export default function FinancePage() {
           scroll={{ x: 'max-content' }}
           locale={{
             emptyText: overview.error ? (
-              <Result status="warning" title={t('common.loadFailed')} extra={<Button onClick={() => void overview.refetch()}>{t('common.retry')}</Button>} />
+              <Result
+                status="warning"
+                title={t('common.loadFailed')}
+                extra={<Button onClick={() => void overview.refetch()}>{t('common.retry')}</Button>}
+              />
             ) : overview.isLoading ? (
               ' '
             ) : (
@@ -169,8 +204,18 @@ export default function FinancePage() {
             ),
           }}
           columns={[
-            { key: 'month', dataIndex: 'month', title: t('finance.month'), render: (v: string) => <Typography.Text strong>{v.replace('-', '.')}</Typography.Text> },
-            { key: 'currency', dataIndex: 'currency', title: t('common.currency'), render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{v}</Tag> },
+            {
+              key: 'month',
+              dataIndex: 'month',
+              title: t('finance.month'),
+              render: (v: string) => <Typography.Text strong>{v.replace('-', '.')}</Typography.Text>,
+            },
+            {
+              key: 'currency',
+              dataIndex: 'currency',
+              title: t('common.currency'),
+              render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{v}</Tag>,
+            },
             ...MEASURES.map(measureColumn),
           ]}
           data-testid="finance-months-table"
@@ -179,7 +224,10 @@ export default function FinancePage() {
       {types.length ? (
         <>
           <Typography.Title level={5} style={{ margin: 0 }}>
-            {t('finance.unpaid')} <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 400 }}>· {t('finance.unpaidHint')}</Typography.Text>
+            {t('finance.unpaid')}{' '}
+            <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 400 }}>
+              · {t('finance.unpaidHint')}
+            </Typography.Text>
           </Typography.Title>
           <Row gutter={[16, 16]}>
             {types.map((type) => (

@@ -49,11 +49,26 @@ function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolea
       confirmLoading={update.isPending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' }}>
-        <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' }}
+      >
+        <Form.Item
+          name="notes"
+          label={t('create.notes')}
+          extra={t('create.notesHint')}
+          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
-        <Form.Item name="privateNotes" label={t('create.privateNotes')} extra={t('create.privateNotesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+        <Form.Item
+          name="privateNotes"
+          label={t('create.privateNotes')}
+          extra={t('create.privateNotesHint')}
+          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
       </Form>
@@ -74,14 +89,23 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
   const { access } = useSession();
   const staff = !affiliateView;
   const canUpdate = staff && Boolean(invoice) && allowed(access, `invoice.${invoice!.type}.update`);
-  const backTo = affiliateView ? '/billing' : invoice?.type === 'advertiser' ? '/advertiser-billing/adv-invoices' : '/affiliate-billing/invoices';
+  const backTo = affiliateView
+    ? '/billing'
+    : invoice?.type === 'advertiser'
+      ? '/advertiser-billing/adv-invoices'
+      : '/affiliate-billing/invoices';
   const back = (
     <Link to={backTo}>
       <ArrowLeftOutlined /> {t('common.back')}
     </Link>
   );
 
-  if (query.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (query.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   if (!invoice)
     return (
       <Card variant="borderless">
@@ -101,7 +125,12 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
   const unpaid = invoice.status === 'unpaid';
   const paidSoFar = invoice.paidAmount ?? (invoice.status === 'paid' ? invoice.amount : '0');
   const conversionColumns = [
-    { key: 'id', dataIndex: 'id', title: 'ID', render: (v: number) => (staff ? <Link to={`/conversions?search=${v}`}>#{v}</Link> : `#${v}`) },
+    {
+      key: 'id',
+      dataIndex: 'id',
+      title: 'ID',
+      render: (v: number) => (staff ? <Link to={`/conversions?search=${v}`}>#{v}</Link> : `#${v}`),
+    },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('common.created'), render: (v: number) => formatDateTime(v, timezone) },
     { key: 'status', dataIndex: 'status', title: t('common.status'), render: (v: number) => <StatusTag status={statusName(v)} /> },
     {
@@ -109,7 +138,12 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
       title: t('detail.offer'),
       render: (_v: unknown, row: InvoiceConversion) => [row.offer?.title, row.goal?.title].filter(Boolean).join(' · ') || '—',
     },
-    { key: 'amount', title: t('detail.original'), align: 'right' as const, render: (_v: unknown, row: InvoiceConversion) => formatMoney(row.amount, row.currency) },
+    {
+      key: 'amount',
+      title: t('detail.original'),
+      align: 'right' as const,
+      render: (_v: unknown, row: InvoiceConversion) => formatMoney(row.amount, row.currency),
+    },
     {
       key: 'invoiceAmount',
       dataIndex: 'invoiceAmount',
@@ -169,10 +203,17 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
           <Descriptions.Item label={t('detail.dueAt')}>
             <Typography.Text type={unpaid && invoice.overdue ? 'danger' : undefined}>{formatDate(invoice.dueAt, timezone)}</Typography.Text>
           </Descriptions.Item>
-          {invoice.advanceAmount ? <Descriptions.Item label={t('create.advanceAmount')}>{formatMoney(invoice.advanceAmount, invoice.currency)}</Descriptions.Item> : null}
+          {invoice.advanceAmount ? (
+            <Descriptions.Item label={t('create.advanceAmount')}>{formatMoney(invoice.advanceAmount, invoice.currency)}</Descriptions.Item>
+          ) : null}
           {invoice.currency !== invoice.baseCurrency ? (
             <Descriptions.Item label={t('detail.rate')}>
-              {t('detail.rateText', { rate: formatNumber(invoice.rate, 6), currency: invoice.currency, base: invoice.baseCurrency, amount: formatMoney(invoice.baseAmount, invoice.baseCurrency) })}
+              {t('detail.rateText', {
+                rate: formatNumber(invoice.rate, 6),
+                currency: invoice.currency,
+                base: invoice.baseCurrency,
+                amount: formatMoney(invoice.baseAmount, invoice.baseCurrency),
+              })}
             </Descriptions.Item>
           ) : null}
           <Descriptions.Item label={t('detail.paidSoFar')}>{formatMoney(paidSoFar, invoice.currency)}</Descriptions.Item>
@@ -196,7 +237,13 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
           </Descriptions.Item>
           {staff && invoice.privateNotes !== undefined ? (
             <Descriptions.Item label={t('detail.privateNotes')} span="filled">
-              {invoice.privateNotes ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="invoice-private-notes">{invoice.privateNotes}</Typography.Text> : '—'}
+              {invoice.privateNotes ? (
+                <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="invoice-private-notes">
+                  {invoice.privateNotes}
+                </Typography.Text>
+              ) : (
+                '—'
+              )}
             </Descriptions.Item>
           ) : null}
         </Descriptions>
@@ -210,9 +257,20 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
             dataSource={invoice.payments}
             columns={[
               { key: 'paidAt', dataIndex: 'paidAt', title: t('pay.paidAt'), render: (v: number) => formatDate(v, timezone) },
-              { key: 'amount', dataIndex: 'amount', title: t('common.amount'), align: 'right', render: (v: string) => formatMoney(v, invoice.currency) },
+              {
+                key: 'amount',
+                dataIndex: 'amount',
+                title: t('common.amount'),
+                align: 'right',
+                render: (v: string) => formatMoney(v, invoice.currency),
+              },
               { key: 'reference', dataIndex: 'reference', title: t('pay.reference'), render: (v: string | null) => v || '—' },
-              { key: 'source', dataIndex: 'source', title: t('detail.source'), render: (v: string) => t(`detail.sources.${v}`, { defaultValue: v }) },
+              {
+                key: 'source',
+                dataIndex: 'source',
+                title: t('detail.source'),
+                render: (v: string) => t(`detail.sources.${v}`, { defaultValue: v }),
+              },
             ]}
           />
         </Card>
@@ -226,15 +284,35 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
             dataSource={invoice.adjustments}
             scroll={{ x: 'max-content' }}
             columns={[
-              { key: 'kind', dataIndex: 'kind', title: t('balances.kind'), render: (v: string) => t(`detail.adjustmentKinds.${v}`, { defaultValue: v }) },
+              {
+                key: 'kind',
+                dataIndex: 'kind',
+                title: t('balances.kind'),
+                render: (v: string) => t(`detail.adjustmentKinds.${v}`, { defaultValue: v }),
+              },
               {
                 key: 'ref',
                 title: t('balances.reference'),
-                render: (_v, r) => (r.conversionId ? t('balances.conversion', { id: r.conversionId }) : r.adjustmentId ? t('balances.adjustmentRef', { id: r.adjustmentId }) : '—'),
+                render: (_v, r) =>
+                  r.conversionId
+                    ? t('balances.conversion', { id: r.conversionId })
+                    : r.adjustmentId
+                      ? t('balances.adjustmentRef', { id: r.adjustmentId })
+                      : '—',
               },
               { key: 'reason', dataIndex: 'reason', title: t('balances.reason'), render: (v: string | null) => v || '—' },
-              { key: 'amount', title: t('detail.original'), align: 'right', render: (_v, r) => <Amount value={r.amount} currency={r.currency} /> },
-              { key: 'invoiceAmount', title: t('detail.inInvoice'), align: 'right', render: (_v, r) => <Amount value={r.invoiceAmount} currency={invoice.currency} strong /> },
+              {
+                key: 'amount',
+                title: t('detail.original'),
+                align: 'right',
+                render: (_v, r) => <Amount value={r.amount} currency={r.currency} />,
+              },
+              {
+                key: 'invoiceAmount',
+                title: t('detail.inInvoice'),
+                align: 'right',
+                render: (_v, r) => <Amount value={r.invoiceAmount} currency={invoice.currency} strong />,
+              },
             ]}
           />
         </Card>

@@ -36,7 +36,13 @@ interface FormValues {
 
 const DAY = 'YYYY-MM-DD';
 /** the API's field names that are named otherwise in this form */
-const PARAM_FIELDS: Record<string, keyof FormValues> = { dateFrom: 'period', dateTo: 'period', advanceAmount: 'amount', affiliateId: 'partyId', advertiserId: 'partyId' };
+const PARAM_FIELDS: Record<string, keyof FormValues> = {
+  dateFrom: 'period',
+  dateTo: 'period',
+  advanceAmount: 'amount',
+  affiliateId: 'partyId',
+  advertiserId: 'partyId',
+};
 
 /** the body of PUT /invoices for the form's values */
 export function createItem(type: InvoiceType, mode: CreateMode, v: FormValues): InvoiceCreateItem {
@@ -54,7 +60,16 @@ export function createItem(type: InvoiceType, mode: CreateMode, v: FormValues): 
   return item;
 }
 
-function WithdrawalSelect({ affiliateId, placeholder, ...rest }: { affiliateId?: number; value?: number; onChange?: (v: number | undefined) => void; placeholder?: string }) {
+function WithdrawalSelect({
+  affiliateId,
+  placeholder,
+  ...rest
+}: {
+  affiliateId?: number;
+  value?: number;
+  onChange?: (v: number | undefined) => void;
+  placeholder?: string;
+}) {
   const methods = useWithdrawalMethods({ userId: affiliateId, status: 'active', limit: 100 }, Boolean(affiliateId));
   return (
     <Select<number>
@@ -63,7 +78,10 @@ function WithdrawalSelect({ affiliateId, placeholder, ...rest }: { affiliateId?:
       placeholder={placeholder}
       disabled={!affiliateId}
       loading={methods.isFetching}
-      options={(methods.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.title || m.paymentMethod.title}${m.isDefault ? ' ★' : ''}` }))}
+      options={(methods.data?.items ?? []).map((m) => ({
+        value: m.id,
+        label: `${m.title || m.paymentMethod.title}${m.isDefault ? ' ★' : ''}`,
+      }))}
       data-testid="invoice-create-withdrawal"
     />
   );
@@ -88,7 +106,12 @@ export function InvoiceDrawer({
   useRevalidateOnLanguageChange(form);
   const [mode, setMode] = useState<CreateMode>('period');
   const create = useCreateInvoices();
-  const currencies = useQuery({ queryKey: currencyKeys.forInvoice(), queryFn: ({ signal }) => currenciesApi.forInvoice(signal), enabled: open, staleTime: 60_000 });
+  const currencies = useQuery({
+    queryKey: currencyKeys.forInvoice(),
+    queryFn: ({ signal }) => currenciesApi.forInvoice(signal),
+    enabled: open,
+    staleTime: 60_000,
+  });
   const chosenParty = Form.useWatch('partyId', form);
 
   useEffect(() => {
@@ -141,12 +164,33 @@ export function InvoiceDrawer({
             <AdvertiserPicker disabled={Boolean(partyId)} data-testid="invoice-create-party" />
           )}
         </Form.Item>
-        <Form.Item label={t('create.mode')} required extra={t(mode === 'period' ? 'create.byPeriodHint' : mode === 'sum' ? 'create.bySumHint' : 'create.advanceHint')}>
-          <Segmented<CreateMode> block value={mode} onChange={(v) => (setMode(v), form.setFields([{ name: 'amount', errors: [] }, { name: 'period', errors: [] }]))} options={modes} data-testid="invoice-create-mode" />
+        <Form.Item
+          label={t('create.mode')}
+          required
+          extra={t(mode === 'period' ? 'create.byPeriodHint' : mode === 'sum' ? 'create.bySumHint' : 'create.advanceHint')}
+        >
+          <Segmented<CreateMode>
+            block
+            value={mode}
+            onChange={(v) => (
+              setMode(v),
+              form.setFields([
+                { name: 'amount', errors: [] },
+                { name: 'period', errors: [] },
+              ])
+            )}
+            options={modes}
+            data-testid="invoice-create-mode"
+          />
         </Form.Item>
         {mode !== 'advance' ? (
           <Form.Item name="period" label={t('create.period')} rules={mode === 'period' ? [requiredRule(t)] : []}>
-            <DatePicker.RangePicker format={DATE_PATTERN} style={{ width: '100%' }} allowEmpty={[false, true]} data-testid="invoice-create-period" />
+            <DatePicker.RangePicker
+              format={DATE_PATTERN}
+              style={{ width: '100%' }}
+              allowEmpty={[false, true]}
+              data-testid="invoice-create-period"
+            />
           </Form.Item>
         ) : null}
         {mode !== 'period' ? (
@@ -159,7 +203,12 @@ export function InvoiceDrawer({
             <Input inputMode="decimal" data-testid="invoice-create-amount" />
           </Form.Item>
         ) : null}
-        <Form.Item name="currency" label={t('create.currency')} extra={t('create.currencyHint')} rules={mode === 'advance' ? [requiredRule(t)] : []}>
+        <Form.Item
+          name="currency"
+          label={t('create.currency')}
+          extra={t('create.currencyHint')}
+          rules={mode === 'advance' ? [requiredRule(t)] : []}
+        >
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
@@ -171,13 +220,26 @@ export function InvoiceDrawer({
         </Form.Item>
         {type === 'affiliate' ? (
           <Form.Item name="withdrawalMethodId" label={t('create.withdrawalMethod')} extra={t('create.withdrawalHint')}>
-            <WithdrawalSelect affiliateId={chosenParty} placeholder={t(chosenParty ? 'create.withdrawalDefault' : 'create.withdrawalFirst')} />
+            <WithdrawalSelect
+              affiliateId={chosenParty}
+              placeholder={t(chosenParty ? 'create.withdrawalDefault' : 'create.withdrawalFirst')}
+            />
           </Form.Item>
         ) : null}
-        <Form.Item name="notes" label={t('create.notes')} extra={t('create.notesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+        <Form.Item
+          name="notes"
+          label={t('create.notes')}
+          extra={t('create.notesHint')}
+          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
-        <Form.Item name="privateNotes" label={t('create.privateNotes')} extra={t('create.privateNotesHint')} rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}>
+        <Form.Item
+          name="privateNotes"
+          label={t('create.privateNotes')}
+          extra={t('create.privateNotesHint')}
+          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={INVOICE_NOTES_MAX} />
         </Form.Item>
       </Form>

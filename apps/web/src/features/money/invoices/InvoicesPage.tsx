@@ -69,13 +69,21 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
         </Flex>
       ),
     },
-    { key: 'party', title: t(type === 'affiliate' ? 'common.affiliate' : 'common.advertiser'), render: (_v, row) => <InvoiceParty invoice={row} /> },
+    {
+      key: 'party',
+      title: t(type === 'affiliate' ? 'common.affiliate' : 'common.advertiser'),
+      render: (_v, row) => <InvoiceParty invoice={row} />,
+    },
     {
       key: 'amount',
       title: t('invoices.columns.amount'),
       sortable: true,
       align: 'right',
-      render: (_v, row) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{formatMoney(row.amount, row.currency)}</Typography.Text>,
+      render: (_v, row) => (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(row.amount, row.currency)}
+        </Typography.Text>
+      ),
     },
     { key: 'status', title: t('invoices.columns.status'), sortable: true, render: (_v, row) => <InvoiceStatus invoice={row} /> },
     { key: 'period', title: t('invoices.columns.period'), render: (_v, row) => <PeriodCell invoice={row} /> },
@@ -104,7 +112,13 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 onClick: ({ key }) => (key === 'paid' ? setPaying([row]) : actions.decline([row])),
               }}
             >
-              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`${t('invoices.more')}: ${row.title}`} data-testid={`invoice-actions-${row.id}`} />
+              <Button
+                size="small"
+                type="text"
+                icon={<MoreOutlined />}
+                aria-label={`${t('invoices.more')}: ${row.title}`}
+                data-testid={`invoice-actions-${row.id}`}
+              />
             </Dropdown>
           ) : (
             <span style={{ display: 'inline-block', width: 24 }} />
@@ -141,7 +155,13 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
           onRetry={() => void list.refetch()}
           onRow={(row) => ({ onDoubleClick: () => navigate(invoicePath(row)) })}
           rowSelection={
-            canUpdate ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, rows) => setSelected(rows.filter(Boolean)), preserveSelectedRowKeys: true } : undefined
+            canUpdate
+              ? {
+                  selectedRowKeys: selected.map((r) => r.id),
+                  onChange: (_k, rows) => setSelected(rows.filter(Boolean)),
+                  preserveSelectedRowKeys: true,
+                }
+              : undefined
           }
           empty={{
             title: filtered ? t('invoices.emptyFilteredTitle') : t('invoices.emptyTitle'),
@@ -164,9 +184,22 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 data-testid="invoice-filter-status"
               />
               {type === 'affiliate' ? (
-                <AffiliatePicker value={idList(f[party])} onChange={(v) => table.setFilters({ [party]: v as number[] })} placeholder={t('invoices.filters.affiliate')} style={{ width: 200 }} maxTagCount="responsive" />
+                <AffiliatePicker
+                  value={idList(f[party])}
+                  onChange={(v) => table.setFilters({ [party]: v as number[] })}
+                  placeholder={t('invoices.filters.affiliate')}
+                  style={{ width: 200 }}
+                  maxTagCount="responsive"
+                />
               ) : (
-                <AdvertiserPicker multiple value={idList(f[party])} onChange={(v) => table.setFilters({ [party]: v as number[] })} placeholder={t('invoices.filters.advertiser')} style={{ width: 200 }} maxTagCount="responsive" />
+                <AdvertiserPicker
+                  multiple
+                  value={idList(f[party])}
+                  onChange={(v) => table.setFilters({ [party]: v as number[] })}
+                  placeholder={t('invoices.filters.advertiser')}
+                  style={{ width: 200 }}
+                  maxTagCount="responsive"
+                />
               )}
               <Select
                 allowClear
@@ -180,7 +213,11 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 data-testid="invoice-filter-currency"
               />
               <DateRange from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
-              <Checkbox checked={f.overdue === '1'} onChange={(e) => table.setFilters({ overdue: e.target.checked ? '1' : null })} data-testid="invoice-filter-overdue">
+              <Checkbox
+                checked={f.overdue === '1'}
+                onChange={(e) => table.setFilters({ overdue: e.target.checked ? '1' : null })}
+                data-testid="invoice-filter-overdue"
+              >
                 {t('invoices.filters.overdue')}
               </Checkbox>
               {filtered ? (
@@ -199,15 +236,34 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                     busy={actions.busy}
                     extra={
                       <>
-                        <Button size="small" icon={<CheckOutlined />} disabled={!unpaidSelected.length} onClick={() => setPaying(selected)} data-testid="invoice-bulk-paid">
+                        <Button
+                          size="small"
+                          icon={<CheckOutlined />}
+                          disabled={!unpaidSelected.length}
+                          onClick={() => setPaying(selected)}
+                          data-testid="invoice-bulk-paid"
+                        >
                           {t('invoices.markPaid')}
                         </Button>
-                        <Button size="small" danger icon={<CloseOutlined />} disabled={!unpaidSelected.length} onClick={() => actions.decline(selected, clear)} data-testid="invoice-bulk-declined">
+                        <Button
+                          size="small"
+                          danger
+                          icon={<CloseOutlined />}
+                          disabled={!unpaidSelected.length}
+                          onClick={() => actions.decline(selected, clear)}
+                          data-testid="invoice-bulk-declined"
+                        >
                           {t('invoices.decline')}
                         </Button>
                         {type === 'affiliate' ? (
                           <Tooltip title={t('invoices.csvHint')}>
-                            <Button size="small" icon={<DownloadOutlined />} disabled={!unpaidSelected.length} onClick={() => void actions.exportCsv(selected)} data-testid="invoice-bulk-csv">
+                            <Button
+                              size="small"
+                              icon={<DownloadOutlined />}
+                              disabled={!unpaidSelected.length}
+                              onClick={() => void actions.exportCsv(selected)}
+                              data-testid="invoice-bulk-csv"
+                            >
                               {t('invoices.csv')}
                             </Button>
                           </Tooltip>

@@ -38,9 +38,14 @@ export function PayModal({ invoices, onClose, onDone }: { invoices: Invoice[] | 
   const submit = async (values: PayValues) => {
     const paidAt = dayToSeconds(values.paidAt, timezone);
     const reference = values.reference?.trim() || undefined;
-    const partial = single && values.amount && due && !toDecimal(values.amount.replace(',', '.')).eq(toDecimal(due)) ? values.amount.replace(',', '.') : undefined;
+    const partial =
+      single && values.amount && due && !toDecimal(values.amount.replace(',', '.')).eq(toDecimal(due))
+        ? values.amount.replace(',', '.')
+        : undefined;
     try {
-      await change.mutateAsync(targets.map((inv) => ({ id: inv.id, status: 'paid' as const, paidAt, reference, ...(partial ? { amount: partial } : {}) })));
+      await change.mutateAsync(
+        targets.map((inv) => ({ id: inv.id, status: 'paid' as const, paidAt, reference, ...(partial ? { amount: partial } : {}) })),
+      );
       onDone?.();
       onClose();
     } catch (error) {
@@ -74,7 +79,12 @@ export function PayModal({ invoices, onClose, onDone }: { invoices: Invoice[] | 
         <Form.Item name="paidAt" label={t('pay.paidAt')} rules={[requiredRule(t)]}>
           <DatePicker format={DATE_PATTERN} style={{ width: '100%' }} allowClear={false} data-testid="invoice-pay-date" />
         </Form.Item>
-        <Form.Item name="reference" label={t('pay.reference')} extra={t('pay.referenceHint')} rules={[{ max: INVOICE_REFERENCE_MAX, message: t('validation.maxlength') }]}>
+        <Form.Item
+          name="reference"
+          label={t('pay.reference')}
+          extra={t('pay.referenceHint')}
+          rules={[{ max: INVOICE_REFERENCE_MAX, message: t('validation.maxlength') }]}
+        >
           <Input maxLength={INVOICE_REFERENCE_MAX} data-testid="invoice-pay-reference" />
         </Form.Item>
         {single && due ? (
@@ -89,7 +99,12 @@ export function PayModal({ invoices, onClose, onDone }: { invoices: Invoice[] | 
             ]}
             validateTrigger={['onChange', 'onBlur']}
           >
-            <Input inputMode="decimal" suffix={single.currency} placeholder={formatMoney(due, single.currency)} data-testid="invoice-pay-amount" />
+            <Input
+              inputMode="decimal"
+              suffix={single.currency}
+              placeholder={formatMoney(due, single.currency)}
+              data-testid="invoice-pay-amount"
+            />
           </Form.Item>
         ) : null}
       </Form>
