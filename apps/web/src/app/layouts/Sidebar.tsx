@@ -11,8 +11,7 @@ import { Brand } from './controls';
 export const SIDER_WIDTH = 248;
 export const SIDER_COLLAPSED_WIDTH = 72;
 
-const matches = (pathname: string, prefix: string) =>
-  prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`);
+const matches = (pathname: string, prefix: string) => (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 /** The current item: the one whose match prefix is the longest prefix of the path. */
 export function currentItem(nodes: MenuNode[], pathname: string, subject: AccessSubject): { leaf?: MenuLeaf; group?: string } {
@@ -57,8 +56,7 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
   }, [current.group, collapsed]);
 
   const items: MenuProps['items'] = nodes.map((node) => {
-    if (node.kind === 'disabled')
-      return { key: node.key, icon: node.icon, label: t(node.label), disabled: true, title: t('nav.unavailable') };
+    if (node.kind === 'disabled') return { key: node.key, icon: node.icon, label: t(node.label), disabled: true, title: t('nav.unavailable') };
     const leafItem = (leaf: MenuLeaf) => ({
       key: leaf.key,
       icon: leaf.icon,
