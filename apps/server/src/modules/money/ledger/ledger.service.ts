@@ -4,7 +4,7 @@
  * adjustments call `sync` here inside the transaction of their cause. Balances are sums of entries.
  */
 import { LEDGER_BUCKETS, addMoney, roundMoney, type LedgerBucket, type LedgerKind, type PartyType } from '@leadgrid/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 
 export interface SyncInput {
@@ -121,11 +121,15 @@ export async function openSources(db: DbOrTx, partyType: PartyType, partyId: num
  * - per party and currency, hold + approved + requested + paid = the amounts of the non-rejected conversions plus the
  *   adjustments;
  * - per source, the entries equal the position ledger_sync computes (nothing left to write);
- * - no conversion (per side) and no adjustment is in two live invoices;
+ * - no conversion (per side) and no adjustment is in two live invoices, and a declined invoice holds none;
  * - an invoice's live items add up to its amount (advances excepted).
  */
-export async function verify(db: DbOrTx): Promise<string[]> {
+export async function verify(db: DbOrTx, scope?: { affiliateIds: readonly number[]; advertiserIds: readonly number[] }): Promise<string[]> {
   const problems: string[] = [];
+  const aff = bigintArray(scope?.affiliateIds) ?? '{}';
+  const adv = bigintArray(scope?.advertiserIds) ?? '{}';
+  const party = (type: SQL, id: SQL) =>
+    scope ? sql`((${type} = 'affiliate' and ${id} = any(${aff}::integer[])) or (${type} = 'advertiser' and ${id} = any(${adv}::integer[])))` : sql`true`;
   const totals = rowsOf<{ party_type: string; party_id: number; currency: string; ledger: string; source: string }>(
     await db.execute(sql`with l as (
         select party_type, party_id, currency, sum(amount) as s from ledger_entries where bucket <> 'advance' group by 1, 2, 3
@@ -141,24 +145,36 @@ export async function verify(db: DbOrTx): Promise<string[]> {
       select coalesce(l.party_type, s.party_type) as party_type, coalesce(l.party_id, s.party_id) as party_id,
         coalesce(l.currency, s.currency) as currency, coalesce(l.s, 0)::text as ledger, coalesce(s.s, 0)::text as source
       from l full join s on l.party_type = s.party_type and l.party_id = s.party_id and l.currency = s.currency
-      where coalesce(l.s, 0) <> coalesce(s.s, 0)`),
+      where coalesce(l.s, 0) <> coalesce(s.s, 0) and ${party(sql`coalesce(l.party_type, s.party_type)`, sql`coalesce(l.party_id, s.party_id)`)}`),
   );
   for (const r of totals) problems.push(`${r.party_type} ${r.party_id} ${r.currency}: ledger ${r.ledger} <> conversions and adjustments ${r.source}`);
   const twice = rowsOf<{ conversion_id: string; party_type: string }>(
     await db.execute(sql`select conversion_id, party_type from invoice_items where live and kind = 'conversion' group by 1, 2 having count(*) > 1`),
   );
   for (const r of twice) problems.push(`conversion ${r.conversion_id} is in two live ${r.party_type} invoices`);
+  const stale = rowsOf<{ id: number }>(
+    await db.execute(sql`select distinct i.id from invoices i join invoice_items ii on ii.invoice_id = i.id
+      where ii.live and i.status = 'declined' and ${party(sql`i.type`, sql`coalesce(i.affiliate_id, i.advertiser_id)`)}`),
+  );
+  for (const r of stale) problems.push(`declined invoice ${r.id} still holds its items`);
   const sums = rowsOf<{ id: number; amount: string; items: string }>(
     await db.execute(sql`select i.id, i.amount::text, coalesce(sum(ii.invoice_amount), 0)::text as items from invoices i
-      left join invoice_items ii on ii.invoice_id = i.id where i.advance_amount is null group by i.id having i.amount <> coalesce(sum(ii.invoice_amount), 0)`),
+      left join invoice_items ii on ii.invoice_id = i.id where i.advance_amount is null and ${party(sql`i.type`, sql`coalesce(i.affiliate_id, i.advertiser_id)`)}
+      group by i.id having i.amount <> coalesce(sum(ii.invoice_amount), 0)`),
   );
   for (const r of sums) problems.push(`invoice ${r.id}: amount ${r.amount} <> its items ${r.items}`);
   // a dry run of ledger_sync in a savepoint: nothing may be left to write
   const pending = await db
     .transaction(async (tx) => {
       const n = await sync(tx, {
-        conversionIds: rowsOf<{ id: string }>(await tx.execute(sql`select id from conversions`)).map((r) => Number(r.id)),
-        adjustmentIds: rowsOf<{ id: number }>(await tx.execute(sql`select id from ledger_adjustments`)).map((r) => Number(r.id)),
+        conversionIds: rowsOf<{ id: string }>(
+          await tx.execute(
+            scope ? sql`select id from conversions where affiliate_id = any(${aff}::integer[]) or advertiser_id = any(${adv}::integer[])` : sql`select id from conversions`,
+          ),
+        ).map((r) => Number(r.id)),
+        adjustmentIds: rowsOf<{ id: number }>(
+          await tx.execute(sql`select id from ledger_adjustments where ${party(sql`party_type`, sql`party_id`)}`),
+        ).map((r) => Number(r.id)),
         kind: 'backfill',
       });
       throw new DryRun(n);
