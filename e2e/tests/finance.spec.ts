@@ -50,7 +50,7 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page);
   const ok = async <T>(method: string, path: string, body?: unknown) => {
     const res = await api<T>(page, method, path, body);
@@ -135,12 +135,14 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
 
   // ---- the admin: /finance, then the affiliate's balance with the payout approved
   await page.goto('/finance');
-  await expect(page.getByRole('heading', { name: 'Finance' })).toBeVisible();
-  await expect(page.getByTestId('finance-months-table')).toBeVisible();
+  // a busy machine may take a while to load a screen's code the first time
+  const SLOW = { timeout: 30_000 };
+  await expect(page.getByRole('heading', { name: 'Finance' })).toBeVisible(SLOW);
+  await expect(page.getByTestId('finance-months-table')).toBeVisible(SLOW);
   await page.screenshot({ path: 'artifacts/finance-overview.png', fullPage: true });
 
   await page.goto(`/affiliate-billing/balances/${affiliate.id}`);
-  await expect(page.getByTestId('figure-approved')).toContainText('30.00 USD');
+  await expect(page.getByTestId('figure-approved')).toContainText('30.00 USD', SLOW);
   await page.screenshot({ path: 'artifacts/finance-balance.png', fullPage: true });
 
   // ---- creates its invoice by sum (with a private note the affiliate must never see)
@@ -149,9 +151,9 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
   await page.getByTestId('invoice-create-amount').fill('30');
   await page.getByTestId('invoice-create-form').locator('textarea').nth(1).fill(`Staff only ${run}`);
   await page.getByTestId('invoice-create-submit').click();
-  await expect(page).toHaveURL(/\/affiliate-billing\/invoices\/\d+$/);
+  await expect(page).toHaveURL(/\/affiliate-billing\/invoices\/\d+$/, SLOW);
   const invoiceId = Number(new URL(page.url()).pathname.split('/').pop());
-  await expect(page.getByTestId('invoice-amount')).toHaveText('30.00 USD');
+  await expect(page.getByTestId('invoice-amount')).toHaveText('30.00 USD', SLOW);
   await expect(page.getByTestId('invoice-conversions').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(page.getByTestId('invoice-private-notes')).toHaveText(`Staff only ${run}`);
 
@@ -165,7 +167,7 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
   await page.getByTestId('invoice-mark-paid').click();
   await page.getByTestId('invoice-pay-reference').fill(`TX-${run}`);
   await page.getByTestId('invoice-pay-submit').click();
-  await expect(page.getByTestId('invoice-status').first()).toContainText('Paid');
+  await expect(page.getByTestId('invoice-status').first()).toContainText('Paid', SLOW);
   await expect(page.getByTestId('invoice-summary')).toContainText(`TX-${run}`);
   await page.screenshot({ path: 'artifacts/finance-invoice-paid.png', fullPage: true });
 
@@ -174,13 +176,13 @@ test('an approved conversion → the admin invoices the affiliate by sum, downlo
   const own = await affiliateContext.newPage();
   await signIn(own, AFFILIATE.email, AFFILIATE.password);
   await own.goto('/billing');
-  await expect(own.getByTestId('figure-paid')).toContainText('30.00 USD');
+  await expect(own.getByTestId('figure-paid')).toContainText('30.00 USD', SLOW);
   const row = own.locator(`tr[data-row-key="${invoiceId}"]`);
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('30.00 USD');
   await own.screenshot({ path: 'artifacts/finance-billing.png', fullPage: true });
   await own.getByTestId(`billing-invoice-${invoiceId}`).click();
-  await expect(own.getByTestId('invoice-amount')).toHaveText('30.00 USD');
+  await expect(own.getByTestId('invoice-amount')).toHaveText('30.00 USD', SLOW);
   await expect(own.getByText(`Staff only ${run}`)).toHaveCount(0);
   await expect(own.getByTestId('invoice-private-notes')).toHaveCount(0);
   await affiliateContext.close();
