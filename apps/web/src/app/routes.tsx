@@ -116,6 +116,16 @@ const ClickDetail = page(() => import('../features/clicks/ClickDetailPage'));
 const Conversions = page(() => import('../features/conversions/ConversionsPage'));
 const PostbackLogs = page(() => import('../features/postback-logs/PostbackLogsPage'));
 const PostbackLogDetail = page(() => import('../features/postback-logs/PostbackLogDetailPage'));
+const Finance = page(() => import('../features/money/finance/FinancePage'));
+const Billing = page(() => import('../features/money/billing/BillingPage'));
+const BillingInvoice = page(() => import('../features/money/billing/BillingInvoicePage'));
+const AffiliateBalances = page(() => import('../features/money/balances/BalancesPage').then((m) => ({ default: m.AffiliateBalancesPage })));
+const AdvertiserBalances = page(() => import('../features/money/balances/BalancesPage').then((m) => ({ default: m.AdvertiserBalancesPage })));
+const AffiliateBalance = page(() => import('../features/money/balances/BalanceDetailPage').then((m) => ({ default: m.AffiliateBalancePage })));
+const AdvertiserBalance = page(() => import('../features/money/balances/BalanceDetailPage').then((m) => ({ default: m.AdvertiserBalancePage })));
+const AffiliateInvoices = page(() => import('../features/money/invoices/InvoicesPage').then((m) => ({ default: m.AffiliateInvoicesPage })));
+const AdvertiserInvoices = page(() => import('../features/money/invoices/InvoicesPage').then((m) => ({ default: m.AdvertiserInvoicesPage })));
+const InvoiceDetail = page(() => import('../features/money/invoices/InvoiceDetailPage'));
 
 /* ---------- builders ---------- */
 function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {
@@ -194,17 +204,17 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'reports', path: '/reports', title: 'nav.reports', access: P.reports },
   { id: 'reportDownloads', path: '/reports/downloads', title: 'nav.reportDownloads', access: P.reportDownloads },
 
-  { id: 'finance', path: '/finance', title: 'nav.finance', access: financeAny },
-  { id: 'billing', path: '/billing', title: 'nav.billing', access: isAffiliate },
-  { id: 'billing.invoice', path: '/billing/invoices/:id', title: 'nav.billing', access: isAffiliate },
-  { id: 'affiliateBalances', path: '/affiliate-billing/balances', title: 'nav.affiliateBalances', access: P.affiliateBalances },
-  detailRoute('affiliateBalances', '/affiliate-billing/balances', 'nav.affiliateBalances', P.affiliateBalances),
-  { id: 'affiliateInvoices', path: '/affiliate-billing/invoices', title: 'nav.affiliateInvoices', access: P.affiliateInvoices },
-  detailRoute('affiliateInvoices', '/affiliate-billing/invoices', 'nav.affiliateInvoices', P.affiliateInvoices),
-  { id: 'advertiserBalances', path: '/advertiser-billing/adv-balances', title: 'nav.advertiserBalances', access: P.advertiserBalances },
-  detailRoute('advertiserBalances', '/advertiser-billing/adv-balances', 'nav.advertiserBalances', P.advertiserBalances),
-  { id: 'advertiserInvoices', path: '/advertiser-billing/adv-invoices', title: 'nav.advertiserInvoices', access: P.advertiserInvoices },
-  detailRoute('advertiserInvoices', '/advertiser-billing/adv-invoices', 'nav.advertiserInvoices', P.advertiserInvoices),
+  { id: 'finance', path: '/finance', title: 'nav.finance', access: financeAny, page: Finance },
+  { id: 'billing', path: '/billing', title: 'nav.billing', access: isAffiliate, page: Billing },
+  { id: 'billing.invoice', path: '/billing/invoices/:id', title: 'nav.billing', access: isAffiliate, page: BillingInvoice },
+  { id: 'affiliateBalances', path: '/affiliate-billing/balances', title: 'nav.affiliateBalances', access: P.affiliateBalances, page: AffiliateBalances },
+  detailRoute('affiliateBalances', '/affiliate-billing/balances', 'nav.affiliateBalances', P.affiliateBalances, undefined, AffiliateBalance),
+  { id: 'affiliateInvoices', path: '/affiliate-billing/invoices', title: 'nav.affiliateInvoices', access: P.affiliateInvoices, page: AffiliateInvoices },
+  detailRoute('affiliateInvoices', '/affiliate-billing/invoices', 'nav.affiliateInvoices', P.affiliateInvoices, undefined, InvoiceDetail),
+  { id: 'advertiserBalances', path: '/advertiser-billing/adv-balances', title: 'nav.advertiserBalances', access: P.advertiserBalances, page: AdvertiserBalances },
+  detailRoute('advertiserBalances', '/advertiser-billing/adv-balances', 'nav.advertiserBalances', P.advertiserBalances, undefined, AdvertiserBalance),
+  { id: 'advertiserInvoices', path: '/advertiser-billing/adv-invoices', title: 'nav.advertiserInvoices', access: P.advertiserInvoices, page: AdvertiserInvoices },
+  detailRoute('advertiserInvoices', '/advertiser-billing/adv-invoices', 'nav.advertiserInvoices', P.advertiserInvoices, undefined, InvoiceDetail),
 
   { id: 'settings.general', path: '/settings/general', title: 'nav.generalSettings', access: P.generalSettings, page: GeneralSettings },
   { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking, page: DomainParking },
@@ -315,6 +325,7 @@ export const STAFF_MENU: MenuNode[] = [
     leaf('reportDownloads', 'nav.reportDownloads', '/reports/downloads'),
   ]),
   group('finance', 'nav.finance', <WalletOutlined />, [
+    leaf('financeOverview', 'nav.financeOverview', '/finance'),
     leaf('affiliateBalances', 'nav.affiliateBalances', '/affiliate-billing/balances'),
     leaf('affiliateInvoices', 'nav.affiliateInvoices', '/affiliate-billing/invoices'),
     leaf('advertiserBalances', 'nav.advertiserBalances', '/advertiser-billing/adv-balances'),

@@ -4,6 +4,7 @@ import { Layout, Menu, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { FINANCE_MENU_KEY, UNPAID_MENU_KEYS, UnpaidCount, UnpaidDot, useUnpaidCounts } from '../../features/money/unpaid';
 import { menuFor, resolveLink, type MenuLeaf, type MenuNode } from '../routes';
 import { Brand } from './controls';
 
@@ -35,6 +36,12 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
   const [openKeys, setOpenKeys] = useState<string[]>(current.group ? [current.group] : []);
   const nav = useRef<HTMLElement>(null);
   const selectedKey = current.leaf?.key;
+  // spec §2: unpaid-invoice counts with an indicator, refreshed on a click of the finance menu
+  const unpaid = useUnpaidCounts();
+  const countOf = (key: string) =>
+    key === UNPAID_MENU_KEYS.affiliate ? unpaid.counts.affiliate : key === UNPAID_MENU_KEYS.advertiser ? unpaid.counts.advertiser : 0;
+  const financeGroup = nodes.find((n) => n.key === FINANCE_MENU_KEY);
+  const financeKeys = new Set(financeGroup?.kind === 'group' ? [FINANCE_MENU_KEY, ...financeGroup.children.map((c) => c.key)] : []);
 
   // a long menu keeps the current item in view (after the submenu has opened)
   useEffect(() => {
@@ -53,10 +60,30 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
     const leafItem = (leaf: MenuLeaf) => ({
       key: leaf.key,
       icon: leaf.icon,
-      label: <Link to={resolveLink(leaf.to, subject)}>{t(leaf.label)}</Link>,
+      label: (
+        <Link to={resolveLink(leaf.to, subject)}>
+          {t(leaf.label)}
+          <UnpaidCount count={countOf(leaf.key)} testId={`unpaid-count-${leaf.key}`} />
+        </Link>
+      ),
     });
     if (node.kind === 'leaf') return leafItem(node);
-    return { key: node.key, icon: node.icon, label: t(node.label), children: node.children.map(leafItem) };
+    const label =
+      node.key === FINANCE_MENU_KEY ? (
+        <>
+          {t(node.label)}
+          <UnpaidDot show={unpaid.counts.affiliate + unpaid.counts.advertiser > 0} />
+        </>
+      ) : (
+        t(node.label)
+      );
+    return {
+      key: node.key,
+      icon: node.icon,
+      label,
+      children: node.children.map(leafItem),
+      onTitleClick: node.key === FINANCE_MENU_KEY ? unpaid.refresh : undefined,
+    };
   });
 
   return (
@@ -100,6 +127,7 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
             selectedKeys={current.leaf ? [current.leaf.key] : []}
             openKeys={openKeys}
             onOpenChange={setOpenKeys}
+            onClick={({ key }) => financeKeys.has(key) && unpaid.refresh()}
             inlineIndent={24}
           />
         </nav>

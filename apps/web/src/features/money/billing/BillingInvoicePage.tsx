@@ -1,0 +1,6 @@
+/** /billing/invoices/:id: the affiliate's own invoice (no private notes; another affiliate's is not found). */
+import { InvoiceDetail } from '../invoices/InvoiceDetailPage';
+
+export default function BillingInvoicePage() {
+  return <InvoiceDetail affiliateView />;
+}

@@ -1,0 +1,135 @@
+/**
+ * /billing, the affiliate's own money (no permission needed): its balance figures and their breakdown per
+ * currency, its invoices (URL-bound paging, newest first) with their PDF, and "request withdrawal" — enabled when
+ * the approved balance reaches the minimum payout and no earlier request is waiting (unless the network allows it).
+ */
+import { WalletOutlined } from '@ant-design/icons';
+import { toDecimal } from '@leadgrid/shared/money';
+import { Button, Card, Flex, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../app/session';
+import { formatDate, formatMoney } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { useInvoices, useOwnBalance } from '../api';
+import { useMoneyT } from '../i18n';
+import { PeriodCell } from '../invoices/InvoicesPage';
+import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton } from '../parts';
+import type { Invoice } from '../types';
+import { WithdrawalModal } from './WithdrawalModal';
+
+const gte = (a: string, b: string) => {
+  try {
+    return toDecimal(a).gte(toDecimal(b));
+  } catch {
+    return false;
+  }
+};
+
+export default function BillingPage() {
+  const { t } = useMoneyT();
+  const { timezone } = useSession();
+  const navigate = useNavigate();
+  const balance = useOwnBalance();
+  const table = useTable({ defaultOrderBy: 'id:desc' });
+  const invoices = useInvoices({ ...table.query, type: 'affiliate' });
+  const [requesting, setRequesting] = useState(false);
+  const b = balance.data;
+  const min = b?.minPayoutAmount ?? '0';
+  const approved = b?.approved ?? '0';
+  const blocked = !b
+    ? t('common.loadFailed')
+    : b.withdrawalPending
+      ? t('billing.requestPending')
+      : !gte(approved, min) || !toDecimal(approved).gt(0)
+        ? t('billing.requestBelowMin', { min: formatMoney(min, b.baseCurrency) })
+        : null;
+
+  const columns: DataColumn<Invoice>[] = [
+    {
+      key: 'title',
+      title: t('invoices.columns.title'),
+      alwaysVisible: true,
+      sortable: true,
+      render: (_v, row) => (
+        <Link to={invoicePath(row, true)} data-testid={`billing-invoice-${row.id}`}>
+          {row.title}
+        </Link>
+      ),
+    },
+    {
+      key: 'amount',
+      title: t('common.amount'),
+      sortable: true,
+      align: 'right',
+      render: (_v, row) => <Typography.Text strong>{formatMoney(row.amount, row.currency)}</Typography.Text>,
+    },
+    { key: 'status', title: t('common.status'), sortable: true, render: (_v, row) => <InvoiceStatus invoice={row} /> },
+    { key: 'period', title: t('invoices.columns.period'), render: (_v, row) => <PeriodCell invoice={row} /> },
+    { key: 'createdAt', title: t('invoices.columns.createdAt'), sortable: true, render: (v: number) => formatDate(v, timezone) },
+    { key: 'paidAt', title: t('detail.paidAt'), render: (v: number | null) => formatDate(v, timezone) },
+    { key: 'pdf', title: '', alwaysVisible: true, align: 'right', render: (_v, row) => <PdfButton invoice={row} size="small" /> },
+  ];
+
+  return (
+    <Page
+      title={t('billing.title')}
+      subtitle={t('billing.subtitle')}
+      extra={
+        <Tooltip title={blocked ?? undefined}>
+          <Button
+            type="primary"
+            icon={<WalletOutlined />}
+            disabled={Boolean(blocked)}
+            onClick={() => setRequesting(true)}
+            data-testid="billing-request"
+          >
+            {t('billing.request')}
+          </Button>
+        </Tooltip>
+      }
+    >
+      {balance.error && !b ? (
+        <Card variant="borderless">
+          <Flex justify="space-between" align="center">
+            <Typography.Text type="warning">{t('common.loadFailed')}</Typography.Text>
+            <Button onClick={() => void balance.refetch()}>{t('common.retry')}</Button>
+          </Flex>
+        </Card>
+      ) : (
+        <FigureCards balance={b} party="affiliate" loading={balance.isLoading} />
+      )}
+      {b && b.breakdown.length > 1 ? (
+        <Card variant="borderless" title={t('common.breakdown')}>
+          <BreakdownTable balance={b} party="affiliate" />
+        </Card>
+      ) : null}
+      <Card variant="borderless" title={t('billing.invoices')}>
+        <DataTable<Invoice>
+          name="billing.invoices"
+          size="middle"
+          columns={columns}
+          table={table}
+          data={invoices.data}
+          loading={invoices.isFetching}
+          error={invoices.error}
+          onRetry={() => void invoices.refetch()}
+          onRow={(row) => ({ onDoubleClick: () => navigate(invoicePath(row, true)) })}
+          empty={{ title: t('billing.invoicesEmpty'), description: t('billing.invoicesEmptyText') }}
+        />
+      </Card>
+      {b ? (
+        <WithdrawalModal
+          open={requesting}
+          approved={approved}
+          min={min}
+          currency={b.baseCurrency}
+          onClose={() => setRequesting(false)}
+          onDone={(inv) => navigate(invoicePath(inv, true))}
+        />
+      ) : null}
+    </Page>
+  );
+}
