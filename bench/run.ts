@@ -198,6 +198,11 @@ async function main() {
   // the hand-written reading of the figures (profiles, causes of the misses) stays with every re-run
   const notesFile = join(here, 'notes.md');
   const reading = existsSync(notesFile) ? `\n${readFileSync(notesFile, 'utf8')}` : '';
+  // the web first-load budgets (written by `npm run check:budget`, byte counts not timings) stay too
+  const resultsFile = join(here, 'RESULTS.md');
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+  const budgetsAt = previous.indexOf('## Web first-load budgets');
+  const budgets = budgetsAt < 0 ? '' : `\n${previous.slice(budgetsAt)}`;
   writeFileSync(
     join(here, 'RESULTS.md'),
     `# Benchmark results\n\nWritten by \`npm run bench\` on ${date} (${seconds} s in all).\n\n` +
@@ -206,7 +211,7 @@ async function main() {
       `- CPU ms/req: CPU time (user + system, from /proc) of the app process and of the PostgreSQL backends of its database from the start of the load until the work it queued is done (clicks written, leads settled, outbound postbacks delivered), per answered request — the cost of one request whatever the machine's load; a 2-core machine serves at most about 2000 / (app + db + load generator) requests a second\n` +
       `- Load: autocannon from a separate process, ${DURATION} s per scenario (or the fixed number of requests the scenario states), connections as listed in \`bench/scenarios\`\n` +
       `- Ceiling: a bare Node \`http\` server (bench/ceiling.ts, its own process) given the same requests (path, headers, body) and answering the same shape (the click: the headers of a real answer of the app), measured in the same run; the same process is the local advertiser API and affiliate postback receiver\n\n` +
-      `| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|\n${table}\n${reading}`,
+      `| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|\n${table}\n${reading}${budgets}`,
   );
   console.log(`\nwritten: bench/RESULTS.md`);
 }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Vendor groups: each changes at its own pace, so browsers keep the rest cached across deployments. */
 const VENDOR_GROUPS: [name: string, test: RegExp][] = [
@@ -11,7 +12,12 @@ const VENDOR_GROUPS: [name: string, test: RegExp][] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // brotli and gzip twins of every text file, made once at build: the server sends them by the browser's
+    // accept-encoding and compresses no asset per request (docs/decisions/settings.md)
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|svg|txt|webmanifest)$/, threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
@@ -22,6 +28,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: scripts/web-budget.mjs derives each route's first-load chunks from it
+    manifest: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {

@@ -1,9 +1,10 @@
 /** buildApp(deps): the Fastify instance. main.ts starts it; tests build it too and call `inject`. */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -143,6 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // JSON answers over 1 KB compressed (br, else gzip) for the API only: the built web app is precompressed
+      // (registerWeb) and the click and inbound postback live outside this scope; the lead API and the event
+      // stream opt out with `config: { compress: false }` (docs/decisions/settings.md)
+      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
       for (const mod of modules) await api.register(mod);
     },
     { prefix: '/api/v1' },
@@ -162,11 +167,25 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     const rootPath = (route.config as { rootPath?: unknown } | undefined)?.rootPath;
     if (typeof rootPath === 'string' && resolve(rootPath) === dist) route.config = { ...route.config, public: true } as typeof route.config;
   });
-  await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
-  const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  };
+  // the .br and .gz twins the build wrote beside each file are sent by the browser's accept-encoding (with
+  // `vary: accept-encoding`): no compression work per request. Hashed assets never change under their name
+  // (cached for a year); index.html always revalidates so a deployment is seen at once; other files an hour.
+  const assets = join(dist, 'assets') + sep;
+  const index = join(dist, 'index.html');
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    maxAge: '1h',
+    immutable: false,
+    setHeaders: (reply, file) => {
+      if (file.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (file === index || file.startsWith(`${index}.`)) reply.header('cache-control', 'no-cache');
+    },
+  });
+  const sendIndex = (_req: unknown, reply: { sendFile: (f: string) => unknown }) => reply.sendFile('index.html');
   app.get('/', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0];

@@ -36,7 +36,7 @@ export async function postbackInRoutes(app: FastifyInstance) {
     method: ['GET', 'POST'],
     url: '/postback/:postbackKey',
     // advertisers' servers call it for JSON: the browser headers (CSP, frame options …) cost time and protect nothing
-    config: { public: true, hotPath: true, helmet: false },
+    config: { public: true, hotPath: true, helmet: false, compress: false },
     schema: { hide: true },
     handler,
   });

@@ -44,8 +44,9 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
   app.get(
     '/events',
     {
-      // authenticated by the events token of the query (checked below), not by a bearer token
-      config: { public: true },
+      // authenticated by the events token of the query (checked below), not by a bearer token; a stream is never
+      // compressed (each event must reach the browser when written)
+      config: { public: true, compress: false },
       schema: {
         tags: ['events'],
         summary: 'The user’s server-sent events',

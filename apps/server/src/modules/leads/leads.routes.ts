@@ -37,7 +37,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
     '/leads',
     {
       // partners' servers call it for JSON: the browser headers (CSP, frame options …) cost time and protect nothing
-      config: { authenticated: true, apiToken: true, hotPath: true, helmet: false },
+      config: { authenticated: true, apiToken: true, hotPath: true, helmet: false, compress: false },
       schema: {
         tags: ['leads'],
         summary: 'Post a lead (lead API)',
