@@ -45,6 +45,14 @@ export const KNOWN_OVER = {
   conversions: LISTS,
   affiliates: LISTS,
   employees: LISTS,
+  // the finance screens (issue 17) came in with the same list kit and drawers, and their pages also load the invoice
+  // drawer and the payment modal up front
+  affiliateInvoices: LISTS,
+  advertiserInvoices: LISTS,
+  affiliateBalance: LISTS,
+  advertiserBalance: LISTS,
+  billingInvoice: LISTS,
+  invoiceDetail: LISTS,
 };
 
 const manifestPath = join(dist, '.vite/manifest.json');

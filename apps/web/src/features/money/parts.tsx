@@ -206,3 +206,10 @@ export function PdfButton({ invoice, size }: { invoice: Pick<Invoice, 'id' | 'ti
     </Button>
   );
 }
+
+/** an invoice's period as yyyy.MM.dd – yyyy.MM.dd (or a dash for an invoice by sum) */
+export function PeriodCell({ invoice }: { invoice: Pick<Invoice, 'dateFrom' | 'dateTo'> }) {
+  if (!invoice.dateFrom && !invoice.dateTo) return <Typography.Text type="secondary">—</Typography.Text>;
+  const day = (d?: string | null) => (d ? d.replace(/-/g, '.') : '…');
+  return <span style={{ whiteSpace: 'nowrap' }}>{`${day(invoice.dateFrom)} – ${day(invoice.dateTo)}`}</span>;
+}

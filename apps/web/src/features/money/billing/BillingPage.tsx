@@ -15,8 +15,7 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import { useTable } from '../../../components/table/useTable';
 import { useInvoices, useOwnBalance } from '../api';
 import { useMoneyT } from '../i18n';
-import { PeriodCell } from '../invoices/InvoicesPage';
-import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton } from '../parts';
+import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
 import type { Invoice } from '../types';
 import { WithdrawalModal } from './WithdrawalModal';
 

@@ -17,12 +17,11 @@ import { StatusTag } from '../../../components/StatusTag';
 import { statusName } from '../../conversions/model';
 import { useInvoice, useUpdateInvoices } from '../api';
 import { useMoneyT } from '../i18n';
-import { Amount, InvoiceParty, InvoiceStatus, PdfButton } from '../parts';
+import { Amount, InvoiceParty, InvoiceStatus, PdfButton, PeriodCell } from '../parts';
 import { INVOICE_NOTES_MAX, type InvoiceAdjustment } from '@leadgrid/shared/money/invoices';
 import type { Invoice, InvoiceConversion, InvoicePayment } from '../types';
 import { PayModal, useInvoiceActions } from './actions';
 import { dueOf } from './model';
-import { PeriodCell } from './InvoicesPage';
 
 function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolean; onClose: () => void }) {
   const { t } = useMoneyT();

@@ -22,19 +22,13 @@ import { idList, textList } from '../../leads/filters';
 import { BulkBar, SearchBox } from '../../lists/parts';
 import { useInvoices } from '../api';
 import { useMoneyT } from '../i18n';
-import { InvoiceParty, InvoiceStatus, invoicePath, PdfButton } from '../parts';
+import { InvoiceParty, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
 import { INVOICE_STATUSES, type Invoice, type InvoiceType } from '../types';
 import { PayModal, useInvoiceActions } from './actions';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { hasInvoiceFilters, INVOICE_FILTERS, invoiceFiltersQuery, unpaidOf } from './model';
 
 /** the period an invoice covers (by-period invoices), or a dash */
-export function PeriodCell({ invoice }: { invoice: Pick<Invoice, 'dateFrom' | 'dateTo'> }) {
-  if (!invoice.dateFrom && !invoice.dateTo) return <Typography.Text type="secondary">—</Typography.Text>;
-  const day = (d?: string | null) => (d ? d.replace(/-/g, '.') : '…');
-  return <span style={{ whiteSpace: 'nowrap' }}>{`${day(invoice.dateFrom)} – ${day(invoice.dateTo)}`}</span>;
-}
-
 export function InvoicesPage({ type }: { type: InvoiceType }) {
   const { t } = useMoneyT();
   const { timezone, access } = useSession();
