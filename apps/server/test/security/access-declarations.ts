@@ -12,7 +12,7 @@
  *
  * Keys are `METHOD /url` exactly as Fastify registers them (`:id` path parameters).
  */
-import type { RoleType } from '@leadgrid/shared';
+import { defaultPermissions, type RoleType } from '@leadgrid/shared';
 import type { Principal } from './seed';
 
 /** Who gets past the service's own check (on top of the route's permission, if any). */
@@ -91,8 +91,41 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v1/events': 'server-sent events, authenticated by a short-lived token from POST /events/token',
 };
 
+/**
+ * The money area's routes (modules/money/money.scope.ts): open to any signed-in user, the service decides — an affiliate
+ * reaches its own affiliate-side records with no permission, staff need the side's read permission (403 without it),
+ * everybody else gets 404 (an allowed class). A probe with an empty body is refused by validation for everyone, so only
+ * the GET routes tell the staff apart: their staff cells follow the built-in roles' permissions.
+ */
+const STAFF_PRINCIPALS = {
+  admin: 'admin',
+  affiliateManager: 'affiliate_manager',
+  employee: 'employee',
+  advertiserManager: 'advertiser_manager',
+} as const;
+function money(why: string, permission?: string, extra: Partial<Record<Principal, Expect>> = {}): Declared {
+  const refused = Object.entries(STAFF_PRINCIPALS).filter(([, role]) => permission && !defaultPermissions(role).includes(permission));
+  return { audience: 'everyone', why, overrides: { ...Object.fromEntries(refused.map(([p]) => [p, 403 as const])), ...extra } };
+}
+
 /** Routes for any signed-in user (`config.authenticated`): the service decides who gets an answer. */
 export const SIGNED_IN_ROUTES: Record<string, Declared> = {
+  'GET /api/v1/balances/affiliates': money('affiliate balances: own for an affiliate, people scope for staff', 'balance.affiliate.read'),
+  'GET /api/v1/balances/affiliates/:id': money('an affiliate balance: own, or in the people scope', 'balance.affiliate.read'),
+  'GET /api/v1/balances/affiliates/:id/entries': money('the ledger behind an affiliate balance', 'balance.affiliate.read'),
+  'GET /api/v1/balances/my': money("the caller's own balance (affiliates)"),
+  'GET /api/v1/balances/advertisers': money('advertiser balances (staff)', 'balance.advertiser.read'),
+  'GET /api/v1/balances/advertisers/:id': money('an advertiser balance (staff)', 'balance.advertiser.read'),
+  'GET /api/v1/balances/advertisers/:id/entries': money('the ledger behind an advertiser balance', 'balance.advertiser.read'),
+  'PUT /api/v1/balances/adjustments': money('manual adjustment: balance.<side>.update, checked by the service'),
+  'GET /api/v1/invoices': money('invoices the caller reaches (own for an affiliate)', undefined, { advertiserMember: 403 }),
+  'GET /api/v1/invoices/:id': money('an invoice: own for an affiliate, by side permission and scope for staff'),
+  'GET /api/v1/invoices/:id/pdf': money('the PDF of an invoice the caller reaches'),
+  'PUT /api/v1/invoices': money('create: invoice.<side>.update, checked by the service'),
+  'PUT /api/v1/invoices/withdrawals': money("an affiliate's withdrawal request for itself"),
+  'PATCH /api/v1/invoices': money('edit: invoice.<side>.update, checked by the service'),
+  'POST /api/v1/invoices/change_status': money('paid / declined: invoice.<side>.update, checked by the service'),
+  'POST /api/v1/invoices/payout_export': money('payout CSV of affiliate invoices: invoice.affiliate.update'),
   'GET /api/v1/auth/me': { audience: 'everyone', why: 'own identity' },
   'POST /api/v1/auth/impersonate': {
     audience: 'admins',

@@ -56,22 +56,29 @@ export async function routeTable(t: TestApp): Promise<{ operations: Operation[];
       Object.entries(ops).map(([m, op]) => [`${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, op] as const),
     ),
   );
-  const operations = registered.flatMap((r) =>
-    [r.method]
-      .flat()
-      .filter((m) => m !== 'HEAD')
-      .map((method): Operation => {
-        const key = `${method} ${r.url}`;
-        return {
-          key,
-          method,
-          url: r.url,
-          config: (r.config ?? {}) as Operation['config'],
-          hasBody: !!r.schema?.body,
-          openapi: byKey.get(key),
-        };
-      }),
-  );
+  // the built web app (registered only when apps/web/dist exists, so not in a fresh clone): one route per file
+  // (@fastify/static, `config.rootPath` set), the index at `/` and the SPA fallback `/*` — public pages and files
+  // that carry no data, not API operations (app.ts)
+  const webApp = (r: RouteOptions) =>
+    typeof (r.config as { rootPath?: unknown } | undefined)?.rootPath === 'string' || r.url === '/' || r.url === '/*';
+  const operations = registered
+    .filter((r) => !webApp(r))
+    .flatMap((r) =>
+      [r.method]
+        .flat()
+        .filter((m) => m !== 'HEAD')
+        .map((method): Operation => {
+          const key = `${method} ${r.url}`;
+          return {
+            key,
+            method,
+            url: r.url,
+            config: (r.config ?? {}) as Operation['config'],
+            hasBody: !!r.schema?.body,
+            openapi: byKey.get(key),
+          };
+        }),
+    );
   return { operations, documented: [...byKey.keys()] };
 }
 

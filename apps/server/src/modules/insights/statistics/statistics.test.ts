@@ -403,7 +403,8 @@ describe('export', () => {
       timezone: 'UTC',
       groupBy: 'offer',
     });
-    expect(staff.header.slice(0, 3)).toEqual(['group', 'clicks', 'unique_clicks']);
+    // the first column is named after the grouped dimension
+    expect(staff.header.slice(0, 3)).toEqual(['offer', 'clicks', 'unique_clicks']);
     expect(staff.header).toContain('revenue');
     expect(staff.rows).toHaveLength(2);
     expect(staff.rows.some((r) => r.startsWith('Offer Alpha,'))).toBe(true);
