@@ -27,6 +27,7 @@ import type { Storage } from './lib/storage';
 import { TokenSigner } from './lib/tokens';
 import { modules } from './modules';
 import { postbackInRoutes } from './modules/conversions/postback-in.routes';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
@@ -42,17 +43,7 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
 }
 
-export interface Services {
-  config: Config;
-  database: Database;
-  signer: TokenSigner;
-  mailer: Mailer;
-  storage: Storage;
-  queue: JobQueue;
-  now: () => Date;
-  /** the tracker's in-memory state (routing cache, click writer, change feed) */
-  tracking: Tracking;
-}
+export type { Services };
 
 declare module 'fastify' {
   interface FastifyInstance {

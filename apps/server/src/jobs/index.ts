@@ -2,7 +2,7 @@
  * Every background job of the server, declared on the queue in one place. The traffic engine adds lead
  * delivery retries, hold release, postbacks out and API sync here.
  */
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { defineAccountMailJobs } from '../modules/auth/account-mail';
 import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
 import { defineExportJobs } from '../modules/exports/exports.jobs';

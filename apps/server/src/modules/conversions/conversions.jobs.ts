@@ -5,7 +5,7 @@
  */
 import { CONVERSION_STATUS } from '@leadgrid/shared';
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { conversions } from '../../db/schema';
 import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';

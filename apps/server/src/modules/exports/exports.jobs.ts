@@ -1,5 +1,5 @@
 /** The export job (one run per export, see exports.service.ts `run`) and the hourly removal of old exports. */
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { systemCtx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { cleanup, EXPORT_CLEANUP_JOB, EXPORT_JOB, run, type ExportJob } from './exports.service';

@@ -8,7 +8,7 @@
  */
 import { nextRelease, verticalApiSettingsSection } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { leadEvents, leads } from '../../db/schema';
 import { systemCtx, type Ctx } from '../../http/context';

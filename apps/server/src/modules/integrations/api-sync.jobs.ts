@@ -8,7 +8,7 @@
  */
 import type { LeadStatusMapping } from '@leadgrid/shared';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { rowsOf } from '../../db/client';
 import { advertisers, integrations } from '../../db/schema';
 import { systemCtx, type Ctx } from '../../http/context';

@@ -8,7 +8,7 @@
  *   conditional UPDATE, so a lead is never sent twice by two processes.
  */
 import { LEAD_LEASE_SECONDS } from '@leadgrid/shared';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { distributeLead, LEAD_DELIVER_JOB, type LeadDeliverJob } from './distribution';

@@ -4,7 +4,7 @@
  * any drift and logs it; `stats-backfill` (sent by hand or by `npm run stats:verify -- --backfill`) builds the roll-ups
  * of every day with raw rows.
  */
-import type { Services } from '../../../app';
+import type { Services } from '../../../services';
 import type { JobQueue } from '../../../jobs/queue';
 import { backfill, compact, verify } from './rollups';
 

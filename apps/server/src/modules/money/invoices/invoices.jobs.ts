@@ -1,5 +1,5 @@
 /** Automatic affiliate invoices (payment settings autoInvoicePeriod): every hour, the periods that have ended. */
-import type { Services } from '../../../app';
+import type { Services } from '../../../services';
 import { systemCtx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
 import { runAutoInvoices } from './invoices.service';
