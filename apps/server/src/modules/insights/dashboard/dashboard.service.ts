@@ -1,0 +1,340 @@
+/**
+ * The dashboard (spec §2 `/`, §3 Dashboard, §7; docs/decisions/insights.md "Dashboard"): each staff or advertiser
+ * user's own dashboard, created on first read from their role's default (`parent`) or the built-in default; its
+ * widgets; and each widget's figures, read through THE statistics service (`statisticsQuery`) in the reader's
+ * statistics scope — a manager's widgets count only their affiliates, an advertiser member's only their advertiser.
+ * Affiliates have no dashboard (spec §2: their start page is /statistics).
+ */
+import {
+  DASHBOARD_COLUMNS,
+  DASHBOARD_FUNNEL_METRICS,
+  DASHBOARD_MAX_WIDGETS,
+  dashboardWidgetInput,
+  isValidZone,
+  statisticsQuery as statisticsQuerySchema,
+  type Dashboard,
+  type DashboardData,
+  type DashboardDataQuery,
+  type DashboardWidget,
+  type DashboardWidgetSettings,
+  type DashboardWidgetSettingsInput,
+  type DashboardWidgetType,
+  type StatisticsAnswer,
+  type StatisticsDimensionValue,
+  type dashboardPatch,
+  type StatisticsQueryInput,
+} from '@leadgrid/shared';
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import { requireActor, type Ctx } from '../../../http/context';
+import { AppError } from '../../../http/errors';
+import { active as activeMetrics } from '../../metrics/metrics.service';
+import { statisticsQuery } from '../statistics';
+import { dashboards, dashboardWidgets } from './dashboard.tables';
+
+type WidgetRow = typeof dashboardWidgets.$inferSelect;
+type NewWidget = { type: DashboardWidgetType; settings: DashboardWidgetSettingsInput };
+
+const at = (x: number, y: number, w: number, h: number) => ({ position: { x, y }, size: { w, h } });
+/** the built-in default of staff: the day's KPI cards, the chart, live counters, the funnel and two top-5 tables */
+export const STAFF_DEFAULT: NewWidget[] = [
+  { type: 'kpi', settings: { metrics: ['clicks'], ...at(0, 0, 3, 3) } },
+  { type: 'kpi', settings: { metrics: ['leads'], ...at(3, 0, 3, 3) } },
+  { type: 'kpi', settings: { metrics: ['conversions'], ...at(6, 0, 3, 3) } },
+  { type: 'kpi', settings: { metrics: ['profit'], ...at(9, 0, 3, 3) } },
+  { type: 'line', settings: { metrics: ['clicks', 'leads', 'conversions'], ...at(0, 3, 8, 8) } },
+  { type: 'live', settings: { ...at(8, 3, 4, 3) } },
+  { type: 'funnel', settings: { ...at(8, 6, 4, 5) } },
+  { type: 'top', settings: { metrics: ['clicks'], groupBy: 'offer', limit: 5, ...at(0, 11, 6, 6) } },
+  { type: 'top', settings: { metrics: ['leads'], groupBy: 'affiliate', limit: 5, ...at(6, 11, 6, 6) } },
+];
+/** an advertiser member sees no clicks nor profit, and never who sent a lead */
+export const ADVERTISER_DEFAULT: NewWidget[] = [
+  { type: 'kpi', settings: { metrics: ['leads'], ...at(0, 0, 3, 3) } },
+  { type: 'kpi', settings: { metrics: ['leads_sent'], ...at(3, 0, 3, 3) } },
+  { type: 'kpi', settings: { metrics: ['approved_conversions'], ...at(6, 0, 3, 3) } },
+  { type: 'kpi', settings: { metrics: ['revenue'], ...at(9, 0, 3, 3) } },
+  { type: 'line', settings: { metrics: ['leads', 'approved_conversions'], ...at(0, 3, 8, 8) } },
+  { type: 'top', settings: { metrics: ['leads'], groupBy: 'offer', limit: 5, ...at(8, 3, 4, 8) } },
+];
+
+function requireDashboardReader(ctx: Ctx) {
+  const actor = requireActor(ctx);
+  if (actor.roleType === 'affiliate') throw AppError.forbidden('Affiliates have no dashboard: their start page is the statistics');
+  return actor;
+}
+
+const parseSettings = (s: DashboardWidgetSettingsInput) => dashboardWidgetInput.shape.settings.parse(s);
+const toWidget = (w: WidgetRow): DashboardWidget => ({ id: w.id, type: w.type, settings: w.settings, order: w.order });
+
+/** every metric of a widget must be one the reader may see (the active metrics of `GET /metrics/active`) */
+async function checkMetrics(ctx: Ctx, widgets: { settings: { metrics: string[] } }[], path: (i: number) => (string | number)[]) {
+  const known = new Set((await activeMetrics(ctx)).map((m) => m.key));
+  for (const [i, w] of widgets.entries()) {
+    for (const [j, key] of w.settings.metrics.entries()) {
+      if (!known.has(key)) throw AppError.field([...path(i), 'settings', 'metrics', j], 'pattern', `Unknown metric ${key}`);
+    }
+  }
+}
+
+async function ownDashboardId(ctx: Ctx): Promise<number> {
+  return (await get(ctx)).id;
+}
+
+/** The reader's dashboard; the first read creates it from the role's default, else from the built-in default. */
+export async function get(ctx: Ctx): Promise<Dashboard> {
+  const actor = requireDashboardReader(ctx);
+  let [row] = await ctx.db.select().from(dashboards).where(eq(dashboards.userId, actor.id));
+  if (!row) {
+    const [roleDefault] = await ctx.db.select().from(dashboards).where(eq(dashboards.roleId, actor.roleId));
+    const template: NewWidget[] = roleDefault
+      ? (await ctx.db.select().from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, roleDefault.id)).orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id))).map(
+          (w) => ({ type: w.type, settings: w.settings }),
+        )
+      : actor.roleType === 'advertiser_member'
+        ? ADVERTISER_DEFAULT
+        : STAFF_DEFAULT;
+    await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(dashboards)
+        .values({ userId: actor.id, parentId: roleDefault?.id ?? null, type: 'grid', settings: roleDefault?.settings ?? {} })
+        .onConflictDoNothing()
+        .returning();
+      // another request created it at the same moment: theirs stands
+      if (!created) return;
+      if (template.length)
+        await tx.insert(dashboardWidgets).values(template.map((w, i) => ({ dashboardId: created.id, type: w.type, settings: parseSettings(w.settings), order: i })));
+    });
+    [row] = await ctx.db.select().from(dashboards).where(eq(dashboards.userId, actor.id));
+  }
+  const widgets = await ctx.db
+    .select()
+    .from(dashboardWidgets)
+    .where(eq(dashboardWidgets.dashboardId, row.id))
+    .orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id));
+  return { id: row.id, parent: row.parentId, type: row.type, settings: row.settings as Dashboard['settings'], widgets: widgets.map(toWidget) };
+}
+
+/** `PUT /dashboard`: the whole dashboard — its settings, and its widgets replacing the old ones in the given order. */
+export async function replace(
+  ctx: Ctx,
+  body: { type: 'grid'; settings: Dashboard['settings']; widgets: { type: DashboardWidgetType; settings: DashboardWidgetSettings }[] },
+): Promise<Dashboard> {
+  await checkMetrics(ctx, body.widgets, (i) => ['body', 'widgets', i]);
+  const id = await ownDashboardId(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(dashboards).set({ type: body.type, settings: body.settings, updatedAt: ctx.now() }).where(eq(dashboards.id, id));
+    await tx.delete(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
+    if (body.widgets.length) await tx.insert(dashboardWidgets).values(body.widgets.map((w, i) => ({ dashboardId: id, type: w.type, settings: w.settings, order: i })));
+  });
+  return get(ctx);
+}
+
+/** `PATCH /dashboard`: its settings and/or the layout — order, size and position of its own widgets. */
+export async function patch(ctx: Ctx, body: z.output<typeof dashboardPatch>): Promise<Dashboard> {
+  const id = await ownDashboardId(ctx);
+  const layout = body.layout ?? [];
+  const rows = layout.length
+    ? await ctx.db
+        .select()
+        .from(dashboardWidgets)
+        .where(and(eq(dashboardWidgets.dashboardId, id), inArray(dashboardWidgets.id, layout.map((l) => l.id))))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [i, l] of layout.entries()) {
+    if (!byId.has(l.id)) throw AppError.field(['body', 'layout', i, 'id'], 'notFound', 'Widget not found');
+    if (l.position.x + l.size.w > DASHBOARD_COLUMNS) throw AppError.field(['body', 'layout', i, 'position', 'x'], 'noMore', 'The widget does not fit the grid');
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (body.settings) await tx.update(dashboards).set({ settings: body.settings, updatedAt: ctx.now() }).where(eq(dashboards.id, id));
+    for (const l of layout) {
+      const settings = { ...byId.get(l.id)!.settings, size: l.size, position: l.position };
+      await tx.update(dashboardWidgets).set({ settings, order: l.order }).where(eq(dashboardWidgets.id, l.id));
+    }
+  });
+  return get(ctx);
+}
+
+/** `PUT /dashboard/widgets`: adds widgets after the others. */
+export async function addWidgets(ctx: Ctx, items: { type: DashboardWidgetType; settings: DashboardWidgetSettings }[]): Promise<DashboardWidget[]> {
+  await checkMetrics(ctx, items, (i) => ['body', 'items', i]);
+  const id = await ownDashboardId(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await tx.select({ id: dashboardWidgets.id }).from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
+    if (existing.length + items.length > DASHBOARD_MAX_WIDGETS)
+      throw AppError.field(['body', 'items'], 'noMore', `A dashboard holds at most ${DASHBOARD_MAX_WIDGETS} widgets`);
+    const [{ last }] = await tx.select({ last: max(dashboardWidgets.order) }).from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
+    const start = (last ?? -1) + 1;
+    const rows = await tx
+      .insert(dashboardWidgets)
+      .values(items.map((w, i) => ({ dashboardId: id, type: w.type, settings: w.settings, order: start + i })))
+      .returning();
+    return rows.map(toWidget);
+  });
+}
+
+async function ownWidget(ctx: Ctx, widgetId: number): Promise<WidgetRow> {
+  const id = await ownDashboardId(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(dashboardWidgets)
+    .where(and(eq(dashboardWidgets.id, widgetId), eq(dashboardWidgets.dashboardId, id)));
+  // another user's widget is not found, as if it did not exist
+  if (!row) throw AppError.notFound('Widget');
+  return row;
+}
+
+/** `PATCH /dashboard/widgets/:id`: new settings; the type stays and its rules apply. */
+export async function updateWidget(ctx: Ctx, widgetId: number, settings: DashboardWidgetSettings): Promise<DashboardWidget> {
+  const row = await ownWidget(ctx, widgetId);
+  const checked = dashboardWidgetInput.safeParse({ type: row.type, settings });
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw AppError.field(['body', ...(issue.path as (string | number)[])], issue.message);
+  }
+  await checkMetrics(ctx, [checked.data], () => ['body']);
+  const [updated] = await ctx.db.update(dashboardWidgets).set({ settings: checked.data.settings }).where(eq(dashboardWidgets.id, row.id)).returning();
+  return toWidget(updated);
+}
+
+/** `DELETE /dashboard/widgets/:id` */
+export async function removeWidget(ctx: Ctx, widgetId: number): Promise<{ id: number }> {
+  const row = await ownWidget(ctx, widgetId);
+  await ctx.db.delete(dashboardWidgets).where(eq(dashboardWidgets.id, row.id));
+  return { id: row.id };
+}
+
+// --- figures ------------------------------------------------------------------------------------------------------
+
+const DAY = 'yyyy-MM-dd';
+const QUARTER_S = 900;
+/** a metric's value in an answer: absent (the reader may not see it) is null */
+const valueOf = (row: Record<string, unknown> | undefined, key: string) => {
+  const v = row?.[key];
+  return typeof v === 'number' || typeof v === 'string' ? v : null;
+};
+
+/** the time dimension of a period's chart: hours of one day, days up to three months, weeks beyond */
+export function chartDimension(days: number): 'hour' | 'day' | 'week' {
+  return days <= 1 ? 'hour' : days <= 93 ? 'day' : 'week';
+}
+
+/** the time values of a period in the statistics' formats (periods.ts TIME_FORMAT), in order, each once */
+export function timeSlots(from: DateTime, toExclusive: DateTime, dim: 'hour' | 'day' | 'week'): string[] {
+  const fmt = dim === 'hour' ? "yyyy-MM-dd'T'HH" : dim === 'day' ? DAY : "kkkk-'W'WW";
+  const unit = dim === 'hour' ? { hours: 1 } : dim === 'day' ? { days: 1 } : { weeks: 1 };
+  const slots: string[] = [];
+  let t = dim === 'week' ? from.startOf('week') : from;
+  while (t < toExclusive) {
+    const s = t.toFormat(fmt);
+    if (slots[slots.length - 1] !== s) slots.push(s);
+    t = t.plus(unit);
+  }
+  return slots;
+}
+
+/** the change against the previous period in per cent, two decimals; null when there is nothing to compare with */
+export function changeOf(value: number | string | null, previous: number | string | null): string | null {
+  if (value === null || previous === null) return null;
+  const p = new Decimal(previous);
+  if (p.isZero()) return null;
+  return new Decimal(value).minus(p).div(p.abs()).times(100).toDecimalPlaces(2).toFixed(2);
+}
+
+/** `GET /statistics/dashboard`: one widget's figures for the dashboard's period, from the statistics service. */
+export async function data(ctx: Ctx, q: DashboardDataQuery): Promise<DashboardData> {
+  const actor = requireDashboardReader(ctx);
+  const widget = await ownWidget(ctx, q.widgetId);
+  const zone = q.timezone ?? actor.timezone ?? 'UTC';
+  if (!isValidZone(zone)) throw AppError.field(['querystring', 'timezone'], 'pattern', 'Unknown time zone');
+  const today = DateTime.fromJSDate(ctx.now(), { zone }).toFormat(DAY);
+  const dateFrom = q.dateFrom ?? q.dateTo ?? today;
+  const dateTo = q.dateTo ?? q.dateFrom ?? today;
+  const from = DateTime.fromFormat(dateFrom, DAY, { zone });
+  const to = DateTime.fromFormat(dateTo, DAY, { zone });
+  if (!from.isValid) throw AppError.field(['querystring', 'dateFrom'], 'pattern', 'A date is written YYYY-MM-DD');
+  if (!to.isValid) throw AppError.field(['querystring', 'dateTo'], 'pattern', 'A date is written YYYY-MM-DD');
+  if (to < from) throw AppError.field(['querystring', 'dateTo'], 'min', 'dateTo must not be before dateFrom');
+  const days = Math.round(to.diff(from, 'days').days) + 1;
+
+  const s = widget.settings;
+  const f = s.filters ?? {};
+  const base: StatisticsQueryInput = {
+    dateFrom,
+    dateTo,
+    timezone: zone,
+    ...(f.offerId?.length ? { offerId: f.offerId.map(String) } : {}),
+    ...(f.affiliateId?.length ? { affiliateId: f.affiliateId.map(String) } : {}),
+    ...(f.advertiserId?.length ? { advertiserId: f.advertiserId.map(String) } : {}),
+    ...(f.country?.length ? { country: f.country } : {}),
+  };
+  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> => statisticsQuery(ctx, statisticsQuerySchema.parse({ ...base, ...extra }));
+
+  switch (widget.type) {
+    case 'kpi': {
+      const metric = s.metrics[0];
+      const dim = chartDimension(days);
+      const slots = timeSlots(from, to.plus({ days: 1 }), dim);
+      const prevFrom = from.minus({ days }).toFormat(DAY);
+      const prevTo = from.minus({ days: 1 }).toFormat(DAY);
+      const [now, before] = await Promise.all([
+        run({ groupBy: dim, orderBy: `${dim}:asc`, limit: Math.max(slots.length, 1) }),
+        run({ dateFrom: prevFrom, dateTo: prevTo, limit: 1 }),
+      ]);
+      const byTime = new Map(now.items.map((i) => [String(i[dim]), i]));
+      const value = valueOf(now.meta.totals, metric);
+      const previous = valueOf(before.meta.totals, metric);
+      return {
+        type: 'kpi',
+        metric,
+        value,
+        previous,
+        change: changeOf(value, previous),
+        sparkline: slots.map((slot) => (value === null ? null : (valueOf(byTime.get(slot), metric) ?? 0))),
+      };
+    }
+    case 'line': {
+      const dim = chartDimension(days);
+      const slots = timeSlots(from, to.plus({ days: 1 }), dim);
+      const answer = await run({ groupBy: dim, orderBy: `${dim}:asc`, limit: Math.max(slots.length, 1) });
+      const byTime = new Map(answer.items.map((i) => [String(i[dim]), i]));
+      return {
+        type: 'line',
+        dimension: dim,
+        slots,
+        series: s.metrics.map((metric) => {
+          const visible = valueOf(answer.meta.totals, metric) !== null;
+          return { metric, values: slots.map((slot) => (visible ? (valueOf(byTime.get(slot), metric) ?? 0) : null)) };
+        }),
+      };
+    }
+    case 'top': {
+      const metric = s.metrics[0];
+      const groupBy = s.groupBy!;
+      const answer = await run({ groupBy, orderBy: `${metric}:desc`, limit: s.limit ?? 5 });
+      return {
+        type: 'top',
+        groupBy,
+        metric,
+        rows: answer.items.map((i) => ({ key: (i[groupBy] ?? null) as StatisticsDimensionValue, value: valueOf(i, metric) })),
+      };
+    }
+    case 'funnel': {
+      const answer = await run({ limit: 1 });
+      return { type: 'funnel', steps: DASHBOARD_FUNNEL_METRICS.map((metric) => ({ metric, value: valueOf(answer.meta.totals, metric) })) };
+    }
+    case 'live': {
+      // the roll-ups count in 15-minute buckets: the last hour is the last four, the current one included
+      const quarter = Math.floor(ctx.now().getTime() / 1000 / QUARTER_S) * QUARTER_S;
+      const liveFrom = quarter - 3 * QUARTER_S;
+      const liveTo = quarter + QUARTER_S;
+      const answer = await statisticsQuery(
+        ctx,
+        statisticsQuerySchema.parse({ ...base, dateFrom: undefined, dateTo: undefined, timezone: 'UTC', from: String(liveFrom), to: String(liveTo), limit: 1 }),
+      );
+      return { type: 'live', from: liveFrom, to: liveTo, clicks: valueOf(answer.meta.totals, 'clicks'), leads: valueOf(answer.meta.totals, 'leads') };
+    }
+  }
+}
