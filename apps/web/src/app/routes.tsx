@@ -58,7 +58,7 @@ export interface RedirectRoute {
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 /* ---------- screens built in this shell or by the next issues ---------- */
-const Dashboard = page(() => import('../features/dashboard/DashboardPage'));
+const Dashboard = page(() => import('../features/insights/dashboard/DashboardPage'));
 const Statistics = page(() => import('../features/insights/statistics/StatisticsPage'));
 const StatisticsLeads = page(() => import('../features/insights/statistics/LeadStatisticsPage'));
 const Login = page(() => import('../features/auth/LoginPage'));

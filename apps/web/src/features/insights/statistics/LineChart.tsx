@@ -25,7 +25,7 @@ export interface LineChartProps {
   labels: string[];
   series: ChartSeries[];
   dark: boolean;
-  height?: number;
+  height?: number | string;
 }
 
 export default function LineChart({ labels, series, dark, height = 280 }: LineChartProps) {
