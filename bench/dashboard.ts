@@ -4,7 +4,8 @@
  * the admin in with headless Chromium (/usr/bin/chromium), gives them a dashboard of six widgets (four KPI cards, the
  * line chart, a top-5 table), then loads `/` `runs` times and reads, from the browser's own clock (`performance.now()`
  * since navigation start, and the `first-contentful-paint` entry), the moment every widget shows its figures and the
- * chart's canvas is drawn. Prints p50 / p95 / max; the target is < 1 s (bench/RESULTS.md).
+ * chart's canvas is drawn. Prints p50 / p95 / max; the target is < 1 s (bench/RESULTS.md). `--shots <dir>` also
+ * writes screenshots of the dashboard in the light and the dark theme there.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const { values } = parseArgs({ options: { runs: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string' }, shots: { type: 'string' } } });
 const runs = Number(values.runs ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -102,6 +103,16 @@ async function main() {
         ready.push(ms);
         fcp.push(paint);
       }
+    }
+    if (values.shots) {
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: join(values.shots, 'dashboard-light.png'), fullPage: true });
+      await page.evaluate(() => localStorage.setItem('lg_theme', 'dark'));
+      await page.reload();
+      await page.waitForSelector('[data-testid=widget-line] canvas');
+      await page.waitForTimeout(2500);
+      await page.screenshot({ path: join(values.shots, 'dashboard-dark.png'), fullPage: true });
+      await page.evaluate(() => localStorage.setItem('lg_theme', 'light'));
     }
     const fmt = (xs: number[]) => `p50 ${Math.round(pct(xs, 50))} ms, p95 ${Math.round(pct(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
     console.log(`demo data: today's totals ${JSON.stringify(totals.data.meta.totals).slice(0, 200)}`);

@@ -25,12 +25,19 @@ export const titleOf = (t: TFunction, key: string, active: readonly ActiveMetric
   metricTitle(t, key, active?.find((m) => m.key === key)?.title ?? builtInMetric(key)?.title ?? key);
 
 /** the title a widget shows: its own, or one made of its type and settings */
-export function widgetTitle(t: TFunction, w: Pick<DashboardWidget, 'type' | 'settings'>, active: readonly ActiveMetric[] | undefined): string {
+export function widgetTitle(
+  t: TFunction,
+  w: Pick<DashboardWidget, 'type' | 'settings'>,
+  active: readonly ActiveMetric[] | undefined,
+): string {
   if (w.settings.title) return w.settings.title;
   const metric = w.settings.metrics[0];
   if (w.type === 'kpi' && metric) return titleOf(t, metric, active);
   if (w.type === 'top' && metric && w.settings.groupBy)
-    return t('top.by', { dimension: t(`dimensions.${w.settings.groupBy}`, { defaultValue: w.settings.groupBy }), metric: titleOf(t, metric, active).toLowerCase() });
+    return t('top.by', {
+      dimension: t(`dimensions.${w.settings.groupBy}`, { defaultValue: w.settings.groupBy }).toLowerCase(),
+      metric: titleOf(t, metric, active).toLowerCase(),
+    });
   if (w.type === 'funnel') return t('funnel.title');
   if (w.type === 'live') return t('live.title');
   return t('line.title');
@@ -63,35 +70,49 @@ export function Widget({ widget, range, tz, active, onConfigure, onRemove }: Wid
   else body = <WidgetBody data={answer.data} active={active} tz={tz} />;
 
   return (
-    <Card
-      size="small"
-      variant="borderless"
+    <div
+      style={{ height: '100%' }}
       data-testid={`widget-${widget.type}`}
       data-widget-id={widget.id}
       data-loaded={answer.data ? 'true' : 'false'}
-      style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-      styles={{ body: { flex: 1, minHeight: 0, padding: '8px 14px 12px', overflow: 'hidden' }, header: { minHeight: 40, paddingInline: 14 } }}
-      title={
-        <Tooltip title={t('drag')} mouseEnterDelay={0.8}>
-          <Flex className="dashboard-drag" align="center" gap={8} style={{ cursor: 'move', minWidth: 0 }} data-testid="widget-drag">
-            <DragOutlined style={{ opacity: 0.45 }} />
-            <Typography.Text strong ellipsis style={{ fontSize: 13 }}>
-              {title}
-            </Typography.Text>
-          </Flex>
-        </Tooltip>
-      }
-      extra={
-        <Flex gap={0} className="dashboard-no-drag">
-          <Button type="text" size="small" icon={<SettingOutlined />} aria-label={t('configure')} onClick={onConfigure} data-testid="widget-configure" />
-          <Popconfirm title={t('removeConfirm')} onConfirm={onRemove} okText={t('remove')} cancelText={t('form.cancel')}>
-            <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('remove')} data-testid="widget-remove" />
-          </Popconfirm>
-        </Flex>
-      }
     >
-      {body}
-    </Card>
+      <Card
+        size="small"
+        variant="borderless"
+        style={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+        styles={{
+          body: { flex: 1, minHeight: 0, padding: '8px 14px 12px', overflow: 'hidden' },
+          header: { minHeight: 40, paddingInline: 14 },
+        }}
+        title={
+          <Tooltip title={t('drag')} mouseEnterDelay={0.8}>
+            <Flex className="dashboard-drag" align="center" gap={8} style={{ cursor: 'move', minWidth: 0 }} data-testid="widget-drag">
+              <DragOutlined style={{ opacity: 0.45 }} />
+              <Typography.Text strong ellipsis style={{ fontSize: 13 }}>
+                {title}
+              </Typography.Text>
+            </Flex>
+          </Tooltip>
+        }
+        extra={
+          <Flex gap={0} className="dashboard-no-drag">
+            <Button
+              type="text"
+              size="small"
+              icon={<SettingOutlined />}
+              aria-label={t('configure')}
+              onClick={onConfigure}
+              data-testid="widget-configure"
+            />
+            <Popconfirm title={t('removeConfirm')} onConfirm={onRemove} okText={t('remove')} cancelText={t('form.cancel')}>
+              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('remove')} data-testid="widget-remove" />
+            </Popconfirm>
+          </Flex>
+        }
+      >
+        {body}
+      </Card>
+    </div>
   );
 }
 
@@ -157,7 +178,8 @@ function Line({ data, active }: { data: Extract<DashboardData, { type: 'line' }>
   const { t } = useDashboardT();
   const dark = useThemeMode() === 'dark';
   const { labels, series } = useMemo(() => {
-    const label = (slot: string) => (data.dimension === 'day' ? slot.slice(5).replace('-', '.') : data.dimension === 'hour' ? `${slot.slice(11)}:00` : slot);
+    const label = (slot: string) =>
+      data.dimension === 'day' ? slot.slice(5).replace('-', '.') : data.dimension === 'hour' ? `${slot.slice(11)}:00` : slot;
     const list: ChartSeries[] = data.series.map((s) => {
       const format = formatOf(s.metric, active);
       return {
@@ -230,7 +252,8 @@ function Funnel({ data }: { data: Extract<DashboardData, { type: 'funnel' }> }) 
     <Flex vertical gap={6} style={{ height: '100%' }} data-testid="funnel-steps">
       {data.steps.map((s, i) => {
         const prev = i > 0 ? data.steps[i - 1].value : null;
-        const rate = prev !== null && s.value !== null && Number(prev) > 0 ? `${((Number(s.value) / Number(prev)) * 100).toFixed(2)}%` : null;
+        const rate =
+          prev !== null && s.value !== null && Number(prev) > 0 ? `${((Number(s.value) / Number(prev)) * 100).toFixed(2)}%` : null;
         return (
           <div key={s.metric}>
             <Flex justify="space-between">
@@ -266,8 +289,16 @@ function Live({ data, tz }: { data: Extract<DashboardData, { type: 'live' }>; tz
   return (
     <Flex vertical justify="space-between" style={{ height: '100%' }}>
       <Flex gap={24}>
-        <Statistic title={t('live.clicks')} value={data.clicks === null ? '—' : formatMetric(data.clicks, 'amount')} data-testid="live-clicks" />
-        <Statistic title={t('live.leads')} value={data.leads === null ? '—' : formatMetric(data.leads, 'amount')} data-testid="live-leads" />
+        <Statistic
+          title={t('live.clicks')}
+          value={data.clicks === null ? '—' : formatMetric(data.clicks, 'amount')}
+          data-testid="live-clicks"
+        />
+        <Statistic
+          title={t('live.leads')}
+          value={data.leads === null ? '—' : formatMetric(data.leads, 'amount')}
+          data-testid="live-leads"
+        />
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('live.window', { from: time(data.from), to: time(data.to) })}

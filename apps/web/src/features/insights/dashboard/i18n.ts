@@ -55,7 +55,7 @@ export const en = {
     noChange: 'no previous figures',
   },
   top: {
-    by: 'Top {{dimension}} by {{metric}}',
+    by: 'Top: {{metric}} by {{dimension}}',
     none: '(none)',
   },
   funnel: {
@@ -129,7 +129,7 @@ export const ru: typeof en = {
     noChange: 'нет данных за прошлый период',
   },
   top: {
-    by: 'Топ: {{dimension}} по {{metric}}',
+    by: 'Топ ({{dimension}}): {{metric}}',
     none: '(нет)',
   },
   funnel: {
