@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Dashboard first paint (issue 18; outside CI): `npm run build -w @leadgrid/web && npx tsx bench/dashboard.ts [--runs 10]`
  * starts the app with the demo data (DEMO=1, embedded PGlite unless DATABASE_URL is set) on BENCH_PORT (3910), signs
@@ -70,7 +71,13 @@ async function main() {
     await page.locator('input#email').fill(ADMIN.email);
     await page.locator('input#password').fill(ADMIN.password);
     await page.locator('[data-testid=login-form] button[type=submit]').click();
-    await page.getByTestId('sidebar').waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('sidebar')
+      .waitFor({ timeout: 120_000 })
+      .catch(async (err: unknown) => {
+        if (values.shots) await page.screenshot({ path: join(values.shots, 'sign-in-failed.png') });
+        throw err;
+      });
     const token = (await page.context().cookies()).find((c) => c.name === 'lg_token')?.value;
     const put = await page.request.put(`${BASE}/api/v1/dashboard`, {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -88,7 +95,7 @@ async function main() {
       await page.goto(`${BASE}/`, { waitUntil: 'commit' });
       const at = await page.waitForFunction(
         () => {
-          const widgets = [...document.querySelectorAll('[data-widget-id]')];
+          const widgets = Array.from(document.querySelectorAll('[data-widget-id]'));
           const chart = document.querySelector('[data-testid=widget-line] canvas');
           if (widgets.length !== 6 || !chart || widgets.some((w) => w.getAttribute('data-loaded') !== 'true')) return false;
           performance.mark('dashboard:figures');

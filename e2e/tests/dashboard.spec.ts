@@ -59,7 +59,7 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
   // ---- add a line chart of leads
   const lines = await page.getByTestId('widget-line').count();
   await page.getByTestId('dashboard-add').click();
-  await page.getByTestId('widget-type-line').click();
+  await page.getByTestId('widget-form').getByText('Line chart', { exact: true }).click();
   await page.getByTestId('widget-metrics').click();
   await page.getByRole('option', { name: 'Leads', exact: true }).click();
   await page.keyboard.press('Escape');
