@@ -76,6 +76,7 @@ export const KNOWN_OVER = {
   integrationTemplates: KIT,
   verticals: KIT,
   postbackLogs: KIT,
+  postbacks: KIT,
 };
 
 const manifestPath = join(dist, '.vite/manifest.json');
