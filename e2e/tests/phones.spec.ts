@@ -38,7 +38,7 @@ async function layoutProblems(page: Page) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
         if (lines.size > 1) {
           problems.push(`"${match[0]}" breaks over ${lines.size} lines in <${parent.tagName.toLowerCase()} class="${parent.className}">`);
           break;
