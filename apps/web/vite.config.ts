@@ -5,9 +5,9 @@ import { compression } from 'vite-plugin-compression2';
 /** Vendor groups: each changes at its own pace, so browsers keep the rest cached across deployments. */
 const VENDOR_GROUPS: [name: string, test: RegExp][] = [
   ['react', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
-  // antd's foundation (theme, css-in-js, config); its components stay with the routes that use them
-  ['antd-core', /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|config-provider|theme|style|locale|app|version)|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/]util|@emotion|stylis|dayjs)[\\/]/],
-  ['antd-icons', /[\\/]node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/],
+  // no antd group and no icons group: a group takes every matching module of the whole app, so they put every
+  // screen's antd parts, dayjs plugins and icons on the login page; antd is split by the screens that use it
+  // (docs/decisions/web.md)
   ['data', /[\\/]node_modules[\\/](@tanstack|zod|i18next|react-i18next|js-cookie)[\\/]/],
 ];
 

@@ -37,3 +37,6 @@ export const POSTBACK_EVENTS = [
   'event_received', 'event_sent', 'event_trash', 'event_hold', 'event_invalid', 'event_duplicate',
   'event_lead_grade_changed',
 ] as const;
+
+/** expansions of GET /users/:id (`with=`); schemas/users.ts re-exports it */
+export const USER_EXPANSIONS = ['contacts', 'birthDate', 'team', 'trafficBlocked', 'apiToken'] as const;

@@ -62,6 +62,18 @@ export interface FormatMoneyOptions {
   locale?: string;
 }
 
+/** a locale's group and decimal separators, worked out once per locale (a new Intl formatter per amount was slow) */
+const separators = new Map<string, { group: string; point: string }>();
+function separatorsOf(locale: string): { group: string; point: string } {
+  let found = separators.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1234.5);
+    found = { group: parts.find((p) => p.type === 'group')?.value ?? ',', point: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    separators.set(locale, found);
+  }
+  return found;
+}
+
 /**
  * Formats an amount for display: grouping by locale, `decimals` places (half-up), symbol before or code after.
  * Works on the decimal string, so 0.1 + 0.2 shows as 0.30 and 1e15 keeps every digit.
@@ -71,9 +83,7 @@ export function formatMoney(amount: DecimalValue, opts: FormatMoneyOptions = {})
   const d = toDecimal(amount).toDecimalPlaces(decimals, Dec.ROUND_HALF_UP);
   const negative = d.isNegative() && !d.isZero();
   const [int, frac = ''] = d.abs().toFixed(decimals).split('.');
-  const parts = new Intl.NumberFormat(opts.locale ?? 'en', { minimumFractionDigits: 1 }).formatToParts(1234.5);
-  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
-  const point = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const { group, point } = separatorsOf(opts.locale ?? 'en');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   const number = frac ? `${grouped}${point}${frac}` : grouped;
   const sign = negative ? '-' : '';

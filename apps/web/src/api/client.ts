@@ -67,6 +67,17 @@ export function serverMessageText(msg: string): string {
   return i18n.exists(`validation.${msg}`) ? i18n.t(`validation.${msg}`) : msg;
 }
 
+/**
+ * A performance mark per GET path when its answer is read (`lg:api:<path>`, the latest only): the table-render
+ * bench (bench/table-render.ts) measures from it to the table's rows mark (components/table/DataTable.tsx).
+ */
+function markAnswer(path: string) {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  const name = `lg:api:${path}`;
+  performance.clearMarks(name);
+  performance.mark(name);
+}
+
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return undefined;
@@ -200,6 +211,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   if (res.ok) {
     if (opts.responseType === 'blob') return (await res.blob()) as T;
     const body = (await readBody(res)) as { data?: T; message?: string } | undefined;
+    if (method === 'GET') markAnswer(path);
     if (method !== 'GET' && body?.message && !opts.silent && opts.successToast !== false) {
       notify.success(body.message, i18n.t('api.requestSuccessful'));
     }

@@ -1,9 +1,9 @@
 import type { User } from '@leadgrid/shared/schemas/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 import { wrongPermissionsStore } from './access';
 import { RequireAuth, RequireGuest, RouteView } from './guards';
@@ -58,6 +58,14 @@ function Where() {
   const location = useLocation();
   return <div data-testid="where">{location.pathname}</div>;
 }
+
+// the empty-section and no-access views are lazy chunks (docs/decisions/web.md): load them once before the tests,
+// so a test's wait measures the guard and not the first transform of antd's Card and Result
+beforeAll(async () => {
+  await Promise.all([import('../components/SectionEmpty'), import('./errors/NoAccess')]);
+}, 60_000);
+// lazy screens on a loaded machine: a first transform can take longer than the default second
+configure({ asyncUtilTimeout: 10_000 });
 
 const route = (id: string) => MAIN_ROUTES.find((r) => r.id === id) as PageRoute;
 

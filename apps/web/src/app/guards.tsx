@@ -5,13 +5,11 @@
  */
 import { defaultPagePath } from '@leadgrid/shared/permissions';
 import { INT_MAX } from '@leadgrid/shared/constants';
-import { Button, Result } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams, type Location } from 'react-router';
 import { ApiError } from '../api/client';
 import { LineLoader } from '../components/LineLoader';
-import { SectionEmpty } from '../components/SectionEmpty';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { allowed, wrongPermissionsStore } from './access';
 import { NotFoundPage, ServerErrorPage } from './errors/ErrorPages';
@@ -59,18 +57,10 @@ export function paramsValid(route: Pick<PageRoute, 'tabs' | 'uuidId'>, params: R
   return true;
 }
 
-function NoAccess() {
-  const { t } = useTranslation();
-  const { signOut } = useSession();
-  return (
-    <Result
-      status="403"
-      title={t('errors.noAccess.title')}
-      subTitle={t('errors.noAccess.text')}
-      extra={<Button onClick={() => void signOut()}>{t('header.logout')}</Button>}
-    />
-  );
-}
+/** the 403 result, loaded only when shown (antd Result carries large illustrations) */
+/** a section without its screen yet: title and empty state (antd Card brings Tabs, so not in the shell) */
+const SectionEmpty = lazy(() => import('../components/SectionEmpty').then((m) => ({ default: m.SectionEmpty })));
+const NoAccess = lazy(() => import('./errors/NoAccess').then((m) => ({ default: m.NoAccess })));
 
 /** Missing permission: back to the default page, with the wrong-permissions flag set (spec §6). */
 export function PermissionRedirect({ quiet = false }: { quiet?: boolean }) {
@@ -80,7 +70,12 @@ export function PermissionRedirect({ quiet = false }: { quiet?: boolean }) {
   useEffect(() => {
     if (!quiet && location.pathname !== target) wrongPermissionsStore.set(true);
   }, [quiet, location.pathname, target]);
-  if (location.pathname === target) return <NoAccess />;
+  if (location.pathname === target)
+    return (
+      <Suspense fallback={<LineLoader />}>
+        <NoAccess />
+      </Suspense>
+    );
   return <Navigate to={target} replace />;
 }
 
@@ -99,11 +94,8 @@ export function RouteView({ route }: { route: PageRoute }) {
   if (!valid) return <NotFoundPage />;
   if (!allowed(access, route.access)) return <PermissionRedirect quiet={route.quietRedirect} />;
   const Screen = route.page;
-  if (!Screen) return <SectionEmpty title={title} />;
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Screen />
-    </Suspense>
+    <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : <SectionEmpty title={title} />}</Suspense>
   );
 }
 

@@ -1,10 +1,11 @@
 /** The router built from the route table: auth screens, the signed-in area, redirects and 404. */
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { NotFoundPage } from './errors/ErrorPages';
+import { LineLoader } from '../components/LineLoader';
 import { RouteErrorPage } from './errors/RouteErrorPage';
+import { NotFoundPage } from './errors/ErrorPages';
 import { RedirectView, RequireAuth, RequireGuest, RouteView } from './guards';
 import { AuthLayout } from './layouts/AuthLayout';
-import { MainLayout } from './layouts/MainLayout';
 import { Root } from './Root';
 import { AUTH_ROUTES, MAIN_ROUTES, REDIRECTS, type PageRoute } from './routes';
 
@@ -14,6 +15,20 @@ const pageObject = (route: PageRoute): RouteObject => ({
   element: <RouteView route={route} />,
   errorElement: <RouteErrorPage />,
 });
+
+/**
+ * The signed-in frame (sidebar, header, banners, their menus and antd parts) is a chunk of its own: the login
+ * page loads only its form (docs/decisions/web.md, first-load budgets).
+ */
+const MainLayout = lazy(() => import('./layouts/MainLayout').then((m) => ({ default: m.MainLayout })));
+
+function SignedInFrame() {
+  return (
+    <Suspense fallback={<LineLoader />}>
+      <MainLayout />
+    </Suspense>
+  );
+}
 
 export function buildRoutes(): RouteObject[] {
   return [
@@ -29,7 +44,7 @@ export function buildRoutes(): RouteObject[] {
               element: <RequireAuth />,
               children: [
                 {
-                  element: <MainLayout />,
+                  element: <SignedInFrame />,
                   errorElement: <RouteErrorPage />,
                   children: [
                     ...MAIN_ROUTES.map(pageObject),

@@ -31,12 +31,44 @@ const toDayjs = (seconds: Seconds, tz: string) => {
   }
 };
 
+/**
+ * One Intl formatter per time zone, kept: dayjs's `tz()` builds a new one on every call (`toLocaleString` with a
+ * `timeZone`), which cost a list page most of its render time (docs/decisions/web.md, tables).
+ */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(tz: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(tz);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    } catch {
+      // an unknown zone reads as UTC, as before
+      format = tz === 'UTC' ? undefined : zoneFormat('UTC');
+      if (!format) throw new RangeError(`no formatter for ${tz}`);
+    }
+    zoneFormats.set(tz, format);
+  }
+  return format;
+}
+
+function zonedText(seconds: Seconds, tz: string, withTime: boolean): string {
+  if (seconds === null || seconds === undefined || seconds === '') return EMPTY_VALUE;
+  const n = Number(seconds);
+  if (!Number.isFinite(n)) return EMPTY_VALUE;
+  const date = new Date(n * 1000);
+  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  const p: Record<string, string> = {};
+  for (const part of zoneFormat(tz).formatToParts(date)) p[part.type] = part.value;
+  const day = `${p.year!.padStart(4, '0')}.${p.month}.${p.day}`;
+  return withTime ? `${day} ${p.hour}:${p.minute}:${p.second}` : day;
+}
+
 export function formatDate(seconds: Seconds, tz = 'UTC'): string {
-  return toDayjs(seconds, tz)?.format(DATE_PATTERN) ?? EMPTY_VALUE;
+  return zonedText(seconds, tz, false);
 }
 
 export function formatDateTime(seconds: Seconds, tz = 'UTC'): string {
-  return toDayjs(seconds, tz)?.format(DATE_TIME_PATTERN) ?? EMPTY_VALUE;
+  return zonedText(seconds, tz, true);
 }
 
 /** Whole days left until `seconds`, rounded up, counted in the time zone `tz`; 0 or less means past. */
@@ -47,8 +79,18 @@ export function daysUntil(seconds: number, tz = 'UTC', now: Date = new Date()): 
   return Math.ceil(end.diff(start) / DAY_MS);
 }
 
-const numberFormat = (decimals: number) =>
-  new Intl.NumberFormat(i18n.language || 'en', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/** one number formatter per language and decimals, kept (building one per cell was a list page's cost too) */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (decimals: number) => {
+  const locale = i18n.language || 'en';
+  const key = `${locale}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
+  return format;
+};
 
 const toNumber = (value: number | string | null | undefined): number | null => {
   if (value === null || value === undefined || value === '') return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_TYPES, LOCALES, USER_STATUSES } from '../constants';
+import { CONTACT_TYPES, LOCALES, USER_EXPANSIONS, USER_STATUSES } from '../constants';
 import { ROLE_TYPES } from '../permissions';
 import { isValidZone } from '../reference';
 import { rules, zId, type RuleResult } from '../validation';
@@ -76,7 +76,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const USER_EXPANSIONS = ['contacts', 'birthDate', 'team', 'trafficBlocked', 'apiToken'] as const;
+// in constants.ts, so the web app's session code takes it without this module's schemas (and luxon)
+export { USER_EXPANSIONS };
 export type UserExpansion = (typeof USER_EXPANSIONS)[number];
 /** GET /users/:id?with=contacts,birthDate,...; each value is checked against USER_EXPANSIONS by the server */
 export const userGetQuery = z.object({ with: listQuerySchema.shape.with });

@@ -1,5 +1,5 @@
 /** The main header: sidebar toggle, theme and language switches, the user menu, and the banners. */
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { User } from '@leadgrid/shared/schemas/users';
 import { Avatar, Button, Divider, Dropdown, Flex, Layout, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { NotificationsBell } from '../../features/notifications/NotificationsBel
 
 const initials = (user: User) => `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
 
-function UserMenu() {
+function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, signOut } = useSession();
@@ -37,19 +37,21 @@ function UserMenu() {
         },
       }}
     >
-      <Button type="text" style={{ height: 44, paddingInline: 8 }} data-testid="user-menu">
+      <Button type="text" style={{ height: 44, paddingInline: 8 }} data-testid="user-menu" aria-label={compact ? name : undefined}>
         <Flex align="center" gap={10}>
           <Avatar size={32} src={imageUrl(user.avatarImageId)} style={{ background: token.colorPrimary, fontSize: 13, fontWeight: 600 }}>
             {initials(user)}
           </Avatar>
-          <Flex vertical align="start" style={{ lineHeight: 1.2, maxWidth: 180 }} className="lg-user-name">
-            <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
-              {name}
-            </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-              {user.role.title}
-            </Typography.Text>
-          </Flex>
+          {compact ? null : (
+            <Flex vertical align="start" style={{ lineHeight: 1.2, maxWidth: 180 }} className="lg-user-name">
+              <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
+                {name}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+                {user.role.title}
+              </Typography.Text>
+            </Flex>
+          )}
           <DownOutlined style={{ fontSize: 10, color: token.colorTextTertiary }} />
         </Flex>
       </Button>
@@ -57,7 +59,8 @@ function UserMenu() {
   );
 }
 
-export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boolean; onToggle: () => void; canToggle: boolean }) {
+/** `phone`: the toggle opens the menu drawer, and the header keeps what fits (no user name, no divider) */
+export function AppHeader({ collapsed, onToggle, canToggle, phone = false }: { collapsed: boolean; onToggle: () => void; canToggle: boolean; phone?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   // a user who must set up two-factor sign-in first reads nothing else (the server answers 403)
@@ -74,7 +77,9 @@ export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boole
         }}
       >
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 32 }}>
-          {canToggle ? (
+          {phone ? (
+            <Button type="text" icon={<MenuOutlined />} onClick={onToggle} aria-label={t('header.openMenu')} data-testid="menu-button" />
+          ) : canToggle ? (
             <Tooltip title={t(collapsed ? 'header.expandSidebar' : 'header.collapseSidebar')}>
               <Button
                 type="text"
@@ -86,12 +91,12 @@ export function AppHeader({ collapsed, onToggle, canToggle }: { collapsed: boole
             </Tooltip>
           ) : null}
         </div>
-        <Flex align="center" gap={4}>
+        <Flex align="center" gap={phone ? 0 : 4} style={{ minWidth: 0 }}>
           {setupOnly ? null : <NotificationsBell />}
           <LanguageSwitch />
           <ThemeSwitch />
-          <Divider orientation="vertical" style={{ height: 24, marginInline: 8 }} />
-          <UserMenu />
+          {phone ? null : <Divider orientation="vertical" style={{ height: 24, marginInline: 8 }} />}
+          <UserMenu compact={phone} />
         </Flex>
       </Layout.Header>
       <ImpersonationBanner />

@@ -27,7 +27,8 @@ export function currentItem(nodes: MenuNode[], pathname: string, subject: Access
   return { leaf: best.leaf, group: best.group };
 }
 
-export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSubject; collapsed: boolean; profileMode: boolean }) {
+/** `inDrawer`: the phone's menu drawer (app/layouts/MainLayout.tsx) holds it, so it is not fixed to the page */
+export function Sidebar({ subject, collapsed, profileMode, inDrawer = false }: { subject: AccessSubject; collapsed: boolean; profileMode: boolean; inDrawer?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
@@ -92,14 +93,18 @@ export function Sidebar({ subject, collapsed, profileMode }: { subject: AccessSu
       collapsedWidth={SIDER_COLLAPSED_WIDTH}
       collapsed={collapsed}
       trigger={null}
-      style={{
-        position: 'fixed',
-        insetBlock: 0,
-        insetInlineStart: 0,
-        height: '100vh',
-        zIndex: 20,
-        borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-      }}
+      style={
+        inDrawer
+          ? { height: '100%' }
+          : {
+              position: 'fixed',
+              insetBlock: 0,
+              insetInlineStart: 0,
+              height: '100vh',
+              zIndex: 20,
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+            }
+      }
       data-testid="sidebar"
       data-collapsed={collapsed ? 'true' : 'false'}
     >

@@ -1,7 +1,8 @@
 /** Header controls shared by the auth and main layouts: brand, theme switch, language switch. */
 import { CheckOutlined, GlobalOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@leadgrid/shared/constants';
-import { Button, Dropdown, Flex, Tooltip, Typography } from 'antd';
+import { Button, Flex, Popover, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicSettings, useSystemName } from '../../api/settings';
 import { LogoMark } from '../../components/illustrations';
@@ -48,29 +49,40 @@ export function ThemeSwitch() {
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
 
+/**
+ * The language choice: a popover of two buttons rather than a Dropdown, whose menu component the login page would
+ * otherwise load (docs/decisions/web.md).
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
   const current = (i18n.language as Locale) ?? 'en';
+  const choices = (
+    <Flex vertical role="listbox" aria-label={t('header.language')} style={{ minWidth: 140 }}>
+      {LOCALES.map((code) => (
+        <Button
+          key={code}
+          type="text"
+          role="option"
+          aria-selected={code === current}
+          lang={code}
+          onClick={() => {
+            setOpen(false);
+            void changeLocale(code);
+          }}
+          style={{ justifyContent: 'space-between', display: 'flex' }}
+        >
+          <span>{LANGUAGE_NAMES[code]}</span>
+          {code === current ? <CheckOutlined /> : null}
+        </Button>
+      ))}
+    </Flex>
+  );
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectedKeys: [current],
-        items: LOCALES.map((code) => ({
-          key: code,
-          label: (
-            <Flex justify="space-between" gap={24}>
-              <span>{LANGUAGE_NAMES[code]}</span>
-              {code === current ? <CheckOutlined /> : null}
-            </Flex>
-          ),
-        })),
-        onClick: ({ key }) => void changeLocale(key as Locale),
-      }}
-    >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="language-switch">
+    <Popover trigger="click" open={open} onOpenChange={setOpen} content={choices} placement="bottomRight" arrow={false} styles={{ container: { padding: 4 } }}>
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} aria-haspopup="listbox" data-testid="language-switch">
         {current.toUpperCase()}
       </Button>
-    </Dropdown>
+    </Popover>
   );
 }

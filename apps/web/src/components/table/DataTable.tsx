@@ -2,12 +2,14 @@
  * The shared list table: server pagination / sorting / filters through `useTable`, column settings per
  * table in local storage, an optional totals row, and explicit loading, empty and error states.
  */
-import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { FilterOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Divider, Empty, Flex, Popover, Result, Table, Tooltip, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { usePhone } from '../../app/viewport';
+import { lazyWhenOpen } from '../lazyWhenOpen';
 import { useTableSettings } from './tableSettings';
 import type { TableState } from './useTable';
 
@@ -45,6 +47,9 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'data
   /** a totals row below the rows, drawn by the visible columns' own renderers (e.g. a statistics selection's totals) */
   totals?: T;
 }
+
+/** under 768 px the toolbar folds into a "Filters" drawer, loaded when first opened */
+const FiltersDrawer = lazyWhenOpen(() => import('./FiltersDrawer').then((m) => m.FiltersDrawer));
 
 function ColumnSettings<T>({ columns, hidden, onToggle, onReset, changed }: { columns: DataColumn<T>[]; hidden: string[]; onToggle: (key: string, visible: boolean) => void; onReset: () => void; changed: boolean }) {
   const { t } = useTranslation();
@@ -87,8 +92,29 @@ function TotalsRow<T>({ columns, totals }: { columns: ColumnType<T>[]; totals: T
   );
 }
 
-export function DataTable<T extends object>({ name, defaultHidden, columns, table, data, loading, error, onRetry, empty, toolbar, totals, rowKey = 'id', ...rest }: DataTableProps<T>) {
+/**
+ * Performance marks of the rows on screen (`lg:rows:<name>` when committed, `lg:rows-painted:<name>` at the next
+ * frame; the latest only), measured against the API answer's mark by bench/table-render.ts.
+ */
+function useRowsMark(name: string, items: unknown[] | undefined) {
+  useLayoutEffect(() => {
+    if (!items || typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+    const detail = { rows: items.length };
+    performance.clearMarks(`lg:rows:${name}`);
+    performance.mark(`lg:rows:${name}`, { detail });
+    const frame = requestAnimationFrame(() => {
+      performance.clearMarks(`lg:rows-painted:${name}`);
+      performance.mark(`lg:rows-painted:${name}`, { detail });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [name, items]);
+}
+
+export function DataTable<T extends object>({ name, defaultHidden, columns, table, data, loading, error, onRetry, empty, toolbar, totals, rowKey = 'id', className, ...rest }: DataTableProps<T>) {
   const { t } = useTranslation();
+  useRowsMark(name, data?.items);
+  const phone = usePhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const { settings, toggle, reset } = useTableSettings(name, defaultHidden);
   const changed = settings.hidden.length !== (defaultHidden?.length ?? 0) || settings.hidden.some((k) => !defaultHidden?.includes(k));
 
@@ -128,9 +154,20 @@ export function DataTable<T extends object>({ name, defaultHidden, columns, tabl
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" gap={12} wrap>
-        <Flex gap={8} wrap align="center" style={{ flex: 1, minWidth: 0 }}>
-          {toolbar}
-        </Flex>
+        {phone && toolbar ? (
+          <>
+            <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)} data-testid="filters-button">
+              {t('table.filters')}
+            </Button>
+            <FiltersDrawer open={filtersOpen} onClose={() => setFiltersOpen(false)}>
+              {toolbar}
+            </FiltersDrawer>
+          </>
+        ) : (
+          <Flex gap={8} wrap align="center" style={{ flex: 1, minWidth: 0 }}>
+            {toolbar}
+          </Flex>
+        )}
         <Flex gap={8}>
           {onRetry ? (
             <Tooltip title={t('table.refresh')}>
@@ -149,7 +186,10 @@ export function DataTable<T extends object>({ name, defaultHidden, columns, tabl
         onChange={table.onChange as TableProps<T>['onChange']}
         sortDirections={['descend', 'ascend']}
         locale={{ emptyText: loading && !data ? ' ' : emptyState }}
-        scroll={{ x: 'max-content' }}
+        // a scroll.x table measures every column after each render (rc-table's scroll sync, forced layouts); only
+        // fixed columns need it, the others scroll inside their wrapper (.lg-data-table, styles/global.css)
+        scroll={visible.some((col) => col.fixed) ? { x: 'max-content' } : undefined}
+        className={['lg-data-table', className].filter(Boolean).join(' ')}
         summary={totals && !error && data?.items.length ? () => <TotalsRow columns={visible} totals={totals} /> : undefined}
         {...rest}
       />

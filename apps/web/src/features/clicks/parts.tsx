@@ -3,6 +3,7 @@ import type { Click } from '@leadgrid/shared/schemas/clicks';
 import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useClicksT } from './i18n';
+import { CellText } from '../../components/table/CellText';
 
 export const Dash = () => <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -31,10 +32,10 @@ export function DeviceCell({ click }: { click: Pick<Click, 'deviceType' | 'os' |
   if (!click.deviceType && !os && !browser) return <Dash />;
   return (
     <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
-      <Typography.Text ellipsis>{click.deviceType ?? '—'}</Typography.Text>
-      <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+      <CellText>{click.deviceType ?? '—'}</CellText>
+      <CellText type="secondary" style={{ fontSize: 12 }}>
         {[os, browser].filter(Boolean).join(' · ') || '—'}
-      </Typography.Text>
+      </CellText>
     </Flex>
   );
 }
@@ -66,9 +67,9 @@ export function SubsCell({ click }: { click: Click }) {
   return (
     <Flex vertical style={{ lineHeight: 1.3, maxWidth: 180 }} title={all.join('\n')}>
       {all.slice(0, 3).map((line) => (
-        <Typography.Text key={line} ellipsis style={{ fontSize: 12 }}>
+        <CellText key={line} style={{ fontSize: 12 }}>
           {line}
-        </Typography.Text>
+        </CellText>
       ))}
       {all.length > 3 ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>+{all.length - 3}</Typography.Text> : null}
     </Flex>
@@ -83,12 +84,12 @@ export function RefCell({ title, id, to }: { title: string | null; id: number | 
     <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
       {to ? (
         <Link to={to}>
-          <Typography.Text ellipsis style={{ color: 'inherit' }}>
+          <CellText style={{ color: 'inherit' }}>
             {name}
-          </Typography.Text>
+          </CellText>
         </Link>
       ) : (
-        <Typography.Text ellipsis>{name}</Typography.Text>
+        <CellText>{name}</CellText>
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         #{id}

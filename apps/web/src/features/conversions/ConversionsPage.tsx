@@ -43,6 +43,7 @@ import {
   type OutcomeText,
   type StatusAction,
 } from './model';
+import { CellText } from '../../components/table/CellText';
 
 const ACTION_ICONS: Record<StatusAction, React.ReactNode> = { approve: <CheckOutlined />, reject: <CloseOutlined />, hold: <PauseOutlined /> };
 
@@ -61,11 +62,11 @@ const FILTER_SELECTS: { slug: ConversionFilterSlug; label: string; width: number
 function Stacked({ top, bottom, width = 180 }: { top: React.ReactNode; bottom?: React.ReactNode; width?: number }) {
   return (
     <Flex vertical style={{ maxWidth: width, lineHeight: 1.3 }}>
-      <Typography.Text ellipsis>{top}</Typography.Text>
+      <CellText>{top}</CellText>
       {bottom ? (
-        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+        <CellText type="secondary" style={{ fontSize: 12 }}>
           {bottom}
-        </Typography.Text>
+        </CellText>
       ) : null}
     </Flex>
   );

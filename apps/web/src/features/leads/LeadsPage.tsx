@@ -30,6 +30,7 @@ import { useLeadsT } from './i18n';
 import { LeadDrawer } from './LeadDrawer';
 import { actionsOf, bulkActionsOf, LEAD_UPDATE, type OutcomeText } from './model';
 import { Dash, DateRange, leadName, personName, SubFilter, SubsCell } from './parts';
+import { CellText } from '../../components/table/CellText';
 
 const ACTION_ICONS = { resend: <RedoOutlined />, trash: <DeleteOutlined />, grade: <StarOutlined /> } as const;
 
@@ -74,9 +75,9 @@ export default function LeadsPage() {
   const gradeOptions = [{ value: 'none', label: t('filters.noGrade') }];
 
   const secondary = (text: string) => (
-    <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, display: 'block' }}>
+    <CellText type="secondary" style={{ fontSize: 12, display: 'block' }}>
       {text}
-    </Typography.Text>
+    </CellText>
   );
   const columns: DataColumn<LeadListItem>[] = [
     {
@@ -134,9 +135,9 @@ export default function LeadsPage() {
             {row.country ? (
               <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</Tag>
             ) : null}
-            <Typography.Text ellipsis style={{ minWidth: 0 }}>
+            <CellText style={{ minWidth: 0 }}>
               {leadName(row) || row.email || row.phone || '—'}
-            </Typography.Text>
+            </CellText>
           </Flex>
           {secondary([row.phone, row.email].filter(Boolean).join(' · ') || '—')}
         </Flex>
@@ -147,7 +148,7 @@ export default function LeadsPage() {
       title: t('columns.offer'),
       render: (_v, row) => (
         <Flex vertical style={{ width: 140, lineHeight: 1.35 }}>
-          <Typography.Text ellipsis>{row.offer.title}</Typography.Text>
+          <CellText>{row.offer.title}</CellText>
           {secondary(row.campaign ? `${row.vertical.title} · ${row.campaign.title}` : row.vertical.title)}
         </Flex>
       ),
@@ -160,9 +161,9 @@ export default function LeadsPage() {
         title: t('columns.affiliate'),
         render: (_v, row) => (
           <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', width: 100 }}>
-            <Typography.Text ellipsis style={{ color: 'inherit' }}>
+            <CellText style={{ color: 'inherit' }}>
               {personName(row.affiliate)}
-            </Typography.Text>
+            </CellText>
           </Link>
         ),
       },
@@ -173,9 +174,9 @@ export default function LeadsPage() {
           <div style={{ width: 100 }}>
             {row.advertiser ? (
               <>
-                <Typography.Text ellipsis style={{ display: 'block' }}>
+                <CellText style={{ display: 'block' }}>
                   {row.advertiser.title}
-                </Typography.Text>
+                </CellText>
                 {row.advertiserLeadId ? secondary(row.advertiserLeadId) : null}
               </>
             ) : (

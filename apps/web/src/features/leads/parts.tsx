@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { DATE_PATTERN } from '../../components/format';
 import { presetDays, RANGE_PRESETS, SUB_FILTERS, SUB_MAX, type SubFilter as SubName } from './filters';
 import { useLeadsT } from './i18n';
+import { CellText } from '../../components/table/CellText';
 
 type Subs = Partial<Record<SubName, string | null>>;
 
@@ -38,9 +39,9 @@ export function SubsCell({ lead }: { lead: Subs }) {
   return (
     <Popover content={all} trigger={['hover', 'click']}>
       <Flex gap={4} align="center" style={{ width: 100, cursor: 'default' }} wrap={false}>
-        <Typography.Text ellipsis style={{ fontSize: 13, minWidth: 0 }}>
+        <CellText style={{ fontSize: 13, minWidth: 0 }}>
           <Typography.Text type="secondary">{subs[0][0]}:</Typography.Text> {subs[0][1]}
-        </Typography.Text>
+        </CellText>
         {subs.length > 1 ? <Tag style={{ marginInlineEnd: 0 }}>+{subs.length - 1}</Tag> : null}
       </Flex>
     </Popover>

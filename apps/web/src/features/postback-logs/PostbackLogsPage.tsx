@@ -23,6 +23,7 @@ import { usePostbackLogs } from './api';
 import { usePostbackLogsT } from './i18n';
 import { FILTERS, listQuery, logTabs, type LogTab } from './model';
 import { NamedRef, ResponseCode, SuccessTag, TargetCell } from './parts';
+import { CellText } from '../../components/table/CellText';
 
 const idOf = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : undefined);
 const ids = (v: string | undefined) => (v ? v.split(',').map(Number).filter((n) => n > 0) : []);
@@ -83,7 +84,7 @@ export default function PostbackLogsPage() {
       title: t('columns.event'),
       render: (_v, r) => (
         <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
-          <Typography.Text ellipsis type={r.event ? undefined : 'secondary'}>{r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}</Typography.Text>
+          <CellText type={r.event ? undefined : 'secondary'}>{r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}</CellText>
           {r.goalId !== null ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {`${t('columns.goal')}: ${r.goalTitle ?? `#${r.goalId}`}`}
@@ -105,9 +106,9 @@ export default function PostbackLogsPage() {
       render: (m: string | null) =>
         m ? (
           <Tooltip title={m}>
-            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+            <CellText style={{ maxWidth: 220 }}>
               {m}
-            </Typography.Text>
+            </CellText>
           </Tooltip>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>

@@ -2,6 +2,7 @@
 import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { usePostbackLogsT } from './i18n';
+import { CellText } from '../../components/table/CellText';
 
 export function SuccessTag({ success }: { success: boolean }) {
   const { t } = usePostbackLogsT();
@@ -48,12 +49,12 @@ export function NamedRef({ id, title, sub, to }: { id: number | null; title?: st
           {label}
         </Link>
       ) : (
-        <Typography.Text ellipsis>{label}</Typography.Text>
+        <CellText>{label}</CellText>
       )}
       {sub ? (
-        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+        <CellText type="secondary" style={{ fontSize: 12 }}>
           {sub}
-        </Typography.Text>
+        </CellText>
       ) : null}
     </Flex>
   );
