@@ -8,7 +8,7 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.locator('input#email').fill(email);
   await page.locator('input#password').fill(password);
   await page.locator('[data-testid=login-form] button[type=submit]').click();
-  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 20_000 });
 }
 
 export async function cookie(page: Page, name: string): Promise<string | undefined> {

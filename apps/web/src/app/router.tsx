@@ -6,6 +6,7 @@ import { RouteErrorPage } from './errors/RouteErrorPage';
 import { NotFoundPage } from './errors/ErrorPages';
 import { RedirectView, RequireAuth, RequireGuest, RouteView } from './guards';
 import { AuthLayout } from './layouts/AuthLayout';
+import { loadMainLayout } from './layouts/loadMainLayout';
 import { Root } from './Root';
 import { AUTH_ROUTES, MAIN_ROUTES, REDIRECTS, type PageRoute } from './routes';
 
@@ -20,7 +21,7 @@ const pageObject = (route: PageRoute): RouteObject => ({
  * The signed-in frame (sidebar, header, banners, their menus and antd parts) is a chunk of its own: the login
  * page loads only its form (docs/decisions/web.md, first-load budgets).
  */
-const MainLayout = lazy(() => import('./layouts/MainLayout').then((m) => ({ default: m.MainLayout })));
+const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
 
 function SignedInFrame() {
   return (

@@ -1,12 +1,16 @@
 /** The auth layout (spec §2): a header and centred content. */
 import { Flex, Layout, theme, Typography } from 'antd';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSystemName } from '../../api/settings';
 import { Brand, LanguageSwitch, ThemeSwitch } from './controls';
+import { preloadMainLayout } from './loadMainLayout';
 
 export function AuthLayout() {
   const { token } = theme.useToken();
   const name = useSystemName();
+  // the signed-in frame is fetched while the user types, so signing in does not wait for it
+  useEffect(() => preloadMainLayout(), []);
   return (
     <Layout
       style={{
