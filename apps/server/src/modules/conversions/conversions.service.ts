@@ -37,6 +37,7 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { enqueueConversionStatusEvents } from './conversion-events';
+import { setActor } from '../money/ledger';
 
 const LIST: ListSpec = {
   orderBy: {
@@ -347,6 +348,8 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<type
   const actor = requireActor(ctx);
   return ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
+    // the ledger entries the conversions' triggers write name who caused them (docs/decisions/money.md)
+    await setActor(tx, actor.id);
     const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
     const now = ctx.now();
     const applied: Row[] = [];
@@ -409,6 +412,7 @@ export async function edit(ctx: Ctx, body: z.infer<typeof conversionEditBody>): 
   const actor = requireActor(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
+    await setActor(tx, actor.id);
     const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
     const missing = [...body.items.entries()].filter(([, item]) => !found.has(item.id)).map(([index]) => index);
     if (missing.length) throw notFoundItems(missing);

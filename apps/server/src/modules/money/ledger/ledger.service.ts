@@ -21,7 +21,7 @@ const bigintArray = (ids: readonly number[] | undefined) => (ids?.length ? `{${i
 export async function sync(tx: DbOrTx, input: SyncInput): Promise<number> {
   if (!input.conversionIds?.length && !input.adjustmentIds?.length) return 0;
   const rows = await tx.execute(
-    sql`select ledger_sync(${bigintArray(input.conversionIds)}::bigint[], ${bigintArray(input.adjustmentIds)}::integer[], ${input.kind}, ${input.invoiceId ?? null}::integer, ${input.userId ?? null}::integer) as n`,
+    sql`select ledger_sync(${bigintArray(input.conversionIds)}::bigint[], ${bigintArray(input.adjustmentIds)}::integer[], ${input.kind}, ${input.invoiceId ?? null}::integer, coalesce(${input.userId ?? null}::integer, ledger_actor())) as n`,
   );
   return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
 }
