@@ -37,6 +37,7 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { enqueueConversionStatusEvents } from './conversion-events';
+import { invoicesOfConversion } from '../money/invoices';
 import { setActor } from '../money/ledger';
 
 const LIST: ListSpec = {
@@ -244,7 +245,7 @@ export async function get(ctx: Ctx, id: number): Promise<ConversionView> {
   const staff = isStaff(actor);
   const [row] = await joined(ctx.db).where(and(eq(conversions.id, id), scopeWhere(ctx.db, actor)));
   if (!row) throw AppError.notFound('Conversion');
-  const view = toView(row, staff);
+  const view = { ...toView(row, staff), invoices: await invoicesOfConversion(ctx, id) };
   if (!staff) return view;
   const goals = await ctx.db
     .select({ id: verticalGoals.id, title: verticalGoals.title })

@@ -293,6 +293,16 @@ export async function get(ctx: Ctx, id: number): Promise<Invoice> {
   return { ...view, conversions: convs, adjustments };
 }
 
+/** the invoices a conversion is or was in, those the actor reads (GET /conversions/:id, issue 19) */
+export async function ofConversion(ctx: Ctx, conversionId: number): Promise<{ id: number; title: string; type: Row['type']; status: Row['status'] }[]> {
+  return ctx.db
+    .selectDistinct({ id: invoices.id, title: invoices.title, type: invoices.type, status: invoices.status })
+    .from(invoiceItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+    .where(and(eq(invoiceItems.conversionId, conversionId), scopeWhere(ctx)))
+    .orderBy(asc(invoices.id));
+}
+
 /* ----------------------------------------------------------------------------------------------------------- create */
 
 interface Plan {

@@ -261,6 +261,33 @@ describe('invoices: who sees and does what', () => {
   });
 });
 
+describe('invoices: a conversion names the invoices it is in', () => {
+  it('GET /conversions/:id answers them, as far as the reader reads invoices', async () => {
+    const w = await moneyWorld(t);
+    const [c] = await w.conversions([{ status: 3, payout: '10' }]);
+    const conv = async (as: TestUser) => t.request({ method: 'GET', url: `/api/v1/conversions/${c}`, as });
+    expect((await conv(t.admin)).json().data.items[0].invoices).toEqual([]);
+    const first = (await create([{ affiliateId: w.affiliate.id, amount: '10' }])).json().data.items[0];
+    await status([{ id: first.id, status: 'declined' }]);
+    const second = (await create([{ affiliateId: w.affiliate.id, amount: '10' }])).json().data.items[0];
+    const adv = (await create([{ advertiserId: w.advertiserId, amount: '20' }])).json().data.items[0];
+    expect((await conv(t.admin)).json().data.items[0].invoices).toEqual([
+      { id: first.id, title: first.title, type: 'affiliate', status: 'declined' },
+      { id: second.id, title: second.title, type: 'affiliate', status: 'unpaid' },
+      { id: adv.id, title: adv.title, type: 'advertiser', status: 'unpaid' },
+    ]);
+    // the affiliate: its own affiliate invoices only; staff without invoice permissions: none
+    expect((await conv(w.affiliate)).json().data.items[0].invoices.map((i: { id: number }) => i.id)).toEqual([first.id, second.id]);
+    const reader = await t.make.user({ type: 'employee', permissions: ['conversion.read', 'affiliate.read'] });
+    const res = await conv(reader);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items[0].invoices).toEqual([]);
+    const affOnly = await t.make.user({ type: 'employee', permissions: ['conversion.read', 'affiliate.read', 'invoice.affiliate.read'] });
+    expect((await conv(affOnly)).json().data.items[0].invoices.map((i: { type: string }) => i.type)).toEqual(['affiliate', 'affiliate']);
+    expect((await t.request({ method: 'GET', url: '/api/v1/conversions/99999999', as: t.admin })).statusCode).toBe(404);
+  });
+});
+
 describe('invoices: edit, PDF and payout export', () => {
   it('edits notes and the withdrawal method while unpaid; another affiliate’s method is refused', async () => {
     const w = await moneyWorld(t);

@@ -6,6 +6,7 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { toDecimal } from '@leadgrid/shared/money';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
@@ -29,7 +30,7 @@ const gte = (a: string, b: string) => {
 
 /** why "request withdrawal" is disabled (null: it is not): a request waiting (unless a second is allowed), or the
  * approved balance below the minimum payout */
-export function withdrawalBlock(b: OwnBalance | undefined, t: (key: string, o?: Record<string, string>) => string): string | null {
+export function withdrawalBlock(b: OwnBalance | undefined, t: TFunction): string | null {
   if (!b) return t('common.loadFailed');
   if (!b.allowSecondWithdrawal && toDecimal(b.withdrawalPending).gt(0))
     return t('billing.requestPending', { amount: formatMoney(b.withdrawalPending, b.baseCurrency) });
