@@ -10,6 +10,7 @@
  * FINANCE_PROPERTY_RUNS sets the number of sequences (CI: 200; `npm run finance:property -- --runs 3000`).
  */
 import { addMoney } from '@leadgrid/shared';
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,10 @@ const t = await useApp();
 const db = t.database.db;
 const RUNS = Number(process.env.FINANCE_PROPERTY_RUNS ?? 200);
 const SEED = Number(process.env.FINANCE_PROPERTY_SEED ?? 17);
+/** `npm run finance:property` names a file that gets a line every 100 sequences (a long run shows its progress) */
+const PROGRESS = process.env.FINANCE_PROPERTY_PROGRESS;
+const started = Date.now();
+let done = 0;
 
 const amount = fc.integer({ min: 1, max: 50_000 }).map((n) => (n / 100).toFixed(2));
 const op = fc.oneof(
@@ -36,7 +41,7 @@ const op = fc.oneof(
 );
 
 describe('ledger: invariants under random sequences', () => {
-  it(`hold + approved + requested + paid stays equal to the sources, ${RUNS} sequences`, { timeout: 600_000 }, async () => {
+  it(`hold + approved + requested + paid stays equal to the sources, ${RUNS} sequences`, { timeout: Math.max(600_000, RUNS * 20_000) }, async () => {
     const w = await moneyWorld(t);
     const roleId = await t.make.systemRoleId('affiliate');
     await fc.assert(
@@ -108,6 +113,7 @@ describe('ledger: invariants under random sequences', () => {
           const held = advInvoices.filter((i) => i.currency === line.currency && i.advanceAmountHold !== null).map((i) => i.advanceAmountHold!);
           expect(addMoney('0', ...held)).toBe(line.advanceHold);
         }
+        if (PROGRESS && ++done % 100 === 0) appendFileSync(PROGRESS, `${done} sequences, ${Math.round((Date.now() - started) / 1000)} s, invariants held\n`);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
