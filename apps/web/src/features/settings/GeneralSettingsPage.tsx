@@ -169,7 +169,6 @@ function SettingsForm({ settings }: { settings: GeneralSettings }) {
                 <Input.TextArea
                   autoSize={{ minRows: 4, maxRows: 10 }}
                   maxLength={2000}
-                  showCount
                   placeholder={t('general.legal.placeholder')}
                   data-testid="legal-details"
                 />
