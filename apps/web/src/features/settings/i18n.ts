@@ -7,7 +7,7 @@ export const NS = 'settings';
 export const en = {
   common: { save: 'Save changes', discard: 'Discard' },
   general: {
-    subtitle: 'The white label of this installation, sign-up and the trial period.',
+    subtitle: 'The white label of this installation, sign-up, the trial period and the legal details on invoices.',
     loadFailed: 'The settings could not be loaded',
     whiteLabel: {
       title: 'White label',
@@ -57,7 +57,7 @@ type Messages = { [key: string]: string | Messages };
 export const ru: Messages = {
   common: { save: 'Сохранить', discard: 'Отменить изменения' },
   general: {
-    subtitle: 'White label этой установки, регистрация и пробный период.',
+    subtitle: 'White label этой установки, регистрация, пробный период и реквизиты в счетах.',
     loadFailed: 'Не удалось загрузить настройки',
     whiteLabel: {
       title: 'White label',
