@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The ledger property test with many sequences, outside CI: `npm run finance:property -- --runs 5000 [--seed 17]`.
+// The ledger property test with many sequences, outside CI: `npm run finance:property -- --runs 3000 [--seed 17]`.
 // Runs apps/server/src/modules/money/ledger/ledger.property.test.ts (on PostgreSQL when DATABASE_URL is set) and
-// prints the line to copy into bench/RESULTS.md.
+// prints the line to copy into bench/RESULTS.md; every 100 sequences a progress line goes to
+// test-results/finance-property.progress (or --progress <file>).
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -14,10 +17,13 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
   console.error('usage: npm run finance:property -- --runs <n> [--seed <n>]');
   process.exit(2);
 }
+const progress = arg('progress', 'test-results/finance-property.progress');
+mkdirSync(dirname(progress), { recursive: true });
+writeFileSync(progress, '');
 const started = Date.now();
 const res = spawnSync('npx', ['vitest', 'run', 'apps/server/src/modules/money/ledger/ledger.property.test.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, FINANCE_PROPERTY_RUNS: String(runs), FINANCE_PROPERTY_SEED: String(seed) },
+  env: { ...process.env, FINANCE_PROPERTY_RUNS: String(runs), FINANCE_PROPERTY_SEED: String(seed), FINANCE_PROPERTY_PROGRESS: resolve(progress) },
 });
 const seconds = Math.round((Date.now() - started) / 1000);
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -9,6 +9,7 @@
  * - `GET /balances/affiliates/:id/entries`, `/balances/advertisers/:id/entries`: the entries behind the figures.
  */
 import { z } from 'zod';
+import { Dec, roundMoney, toDecimal, type DecimalValue } from '../money';
 import { listQuerySchema } from '../schemas/common';
 import { csvIds } from '../schemas/tags';
 import { personRefSchema } from '../schemas/people';
@@ -45,6 +46,18 @@ export const affiliateBalanceSchema = affiliateFiguresSchema.extend({
 });
 export type AffiliateBalance = z.infer<typeof affiliateBalanceSchema>;
 
+/**
+ * `GET /balances/my`: the affiliate's own balance and what its withdrawal request needs: the network's minimum payout
+ * (base currency), the amount of its withdrawal requests still unpaid (base currency) and whether a second request
+ * may be made while one is unpaid.
+ */
+export const ownBalanceSchema = affiliateBalanceSchema.extend({
+  minPayoutAmount: z.string(),
+  withdrawalPending: z.string(),
+  allowSecondWithdrawal: z.boolean(),
+});
+export type OwnBalance = z.infer<typeof ownBalanceSchema>;
+
 export const advertiserBalanceSchema = advertiserFiguresSchema.extend({
   advertiserId: z.number().int(),
   advertiser: z.object({ id: z.number().int(), title: z.string() }).nullable(),
@@ -68,3 +81,38 @@ export const balanceListQuery = listQuerySchema.extend({
   withEmpty: z.enum(['0', '1'], m('pattern')).optional(),
 });
 export type BalanceListQuery = z.input<typeof balanceListQuery>;
+
+/**
+ * An advertiser's advance in one currency, per paid advance invoice (docs/decisions/money.md "advanceHold"): invoices
+ * apply the advance oldest first, so what is left (`remaining`, the advance bucket) belongs to the newest advances;
+ * of what is left, the approved revenue waiting for an invoice takes the oldest first, then the revenue on hold the
+ * next. Answers per advance (in the order given, oldest first) what is left of it and the part covering revenue on
+ * hold. The sum of `hold` is the balance's `advanceHold`: min(max(remaining - max(approved, 0), 0), max(hold, 0)).
+ */
+export function allocateAdvance(
+  advances: readonly { id: number; amount: DecimalValue }[],
+  remaining: DecimalValue,
+  approved: DecimalValue,
+  hold: DecimalValue,
+): Map<number, { left: string; hold: string }> {
+  const zero = new Dec(0);
+  const max0 = (v: ReturnType<typeof toDecimal>) => (v.isNegative() ? zero : v);
+  const total = advances.reduce((s, a) => s.plus(toDecimal(a.amount)), new Dec(0));
+  let used = max0(total.minus(toDecimal(remaining)));
+  let waiting = max0(toDecimal(approved));
+  let onHold = max0(toDecimal(hold));
+  const out = new Map<number, { left: string; hold: string }>();
+  for (const a of advances) {
+    const amount = toDecimal(a.amount);
+    const spent = Dec.min(amount, used);
+    used = used.minus(spent);
+    let left = amount.minus(spent);
+    const forApproved = Dec.min(left, waiting);
+    waiting = waiting.minus(forApproved);
+    left = left.minus(forApproved);
+    const forHold = Dec.min(left, onHold);
+    onHold = onHold.minus(forHold);
+    out.set(a.id, { left: roundMoney(amount.minus(spent)), hold: roundMoney(forHold) });
+  }
+  return out;
+}

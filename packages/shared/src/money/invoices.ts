@@ -261,9 +261,11 @@ export const financeSummaryQuery = z.object({
 export type FinanceSummaryQuery = z.input<typeof financeSummaryQuery>;
 
 /**
- * One month and currency of /finance, by the conversions' creation month: `payable` payouts of approved conversions
- * not yet paid to affiliates, `receivable` revenue of approved conversions not yet paid by advertisers, `paid` payouts
- * paid, `received` revenue paid, `profit` approved revenue minus approved payout.
+ * One month of /finance, by the conversions' creation month (manual adjustments: the month they were made), summed
+ * from the ledger: `payable` payouts of approved conversions not yet paid to affiliates, `receivable` revenue of
+ * approved conversions not yet paid by advertisers, `paid` payouts paid, `received` revenue paid, `profit` approved
+ * revenue minus approved payout. `currency` is the base currency (every currency converted at the rates of each
+ * conversion's time), or the currency the query asked for (that currency's amounts only).
  */
 export const financeMonthSchema = z.object({
   month: z.string(),

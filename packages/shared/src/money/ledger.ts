@@ -12,6 +12,7 @@ import { zId, zReason } from '../validation';
 import { listQuerySchema } from '../schemas/common';
 import { csvEnum } from '../schemas/tags';
 import { isDecimal, zCurrencyCode } from '../schemas/currencies';
+import { personRefSchema } from '../schemas/people';
 
 const m = (message: string) => ({ message });
 
@@ -52,8 +53,12 @@ export const ledgerEntrySchema = z.object({
   conversionId: z.number().int().nullable(),
   adjustmentId: z.number().int().nullable(),
   invoiceId: z.number().int().nullable(),
-  /** who caused it (null: the system, e.g. a postback or a job) */
+  /** who caused it (null: the system, e.g. a postback or a job); staff only, else only when it is the reader */
   userId: z.number().int().nullable(),
+  /** that user, for "by whom" */
+  user: personRefSchema.nullable(),
+  /** the manual adjustment's reason (its entries only; staff only) */
+  reason: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 

@@ -110,6 +110,20 @@ export const conversionSchema = z.object({
   postbackParams: z.record(z.string(), z.unknown()).optional(),
   /** staff only: the goals of the offer's vertical (the choices of the edit) */
   goals: z.array(leadRefSchema).optional(),
+  /**
+   * by id only: the invoices the conversion is or was in (a declined one freed it), oldest first — those the reader
+   * may read (affiliates: their own affiliate invoices; staff: per invoice.affiliate.read / invoice.advertiser.read)
+   */
+  invoices: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        type: z.enum(['affiliate', 'advertiser']),
+        status: z.enum(['unpaid', 'paid', 'declined']),
+      }),
+    )
+    .optional(),
 });
 export type ConversionView = z.infer<typeof conversionSchema>;
 

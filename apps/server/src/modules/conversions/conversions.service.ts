@@ -37,6 +37,8 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { enqueueConversionStatusEvents } from './conversion-events';
+import { invoicesOfConversion } from '../money/invoices';
+import { setActor } from '../money/ledger';
 
 const LIST: ListSpec = {
   orderBy: {
@@ -243,7 +245,7 @@ export async function get(ctx: Ctx, id: number): Promise<ConversionView> {
   const staff = isStaff(actor);
   const [row] = await joined(ctx.db).where(and(eq(conversions.id, id), scopeWhere(ctx.db, actor)));
   if (!row) throw AppError.notFound('Conversion');
-  const view = toView(row, staff);
+  const view = { ...toView(row, staff), invoices: await invoicesOfConversion(ctx, id) };
   if (!staff) return view;
   const goals = await ctx.db
     .select({ id: verticalGoals.id, title: verticalGoals.title })
@@ -347,6 +349,8 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<type
   const actor = requireActor(ctx);
   return ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
+    // the ledger entries the conversions' triggers write name who caused them (docs/decisions/money.md)
+    await setActor(tx, actor.id);
     const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
     const now = ctx.now();
     const applied: Row[] = [];
@@ -409,6 +413,7 @@ export async function edit(ctx: Ctx, body: z.infer<typeof conversionEditBody>): 
   const actor = requireActor(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
+    await setActor(tx, actor.id);
     const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
     const missing = [...body.items.entries()].filter(([, item]) => !found.has(item.id)).map(([index]) => index);
     if (missing.length) throw notFoundItems(missing);

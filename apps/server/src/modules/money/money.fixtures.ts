@@ -7,6 +7,7 @@ export interface MoneyWorld {
   affiliate: TestUser;
   offerId: number;
   advertiserId: number;
+  verticalId: number;
   /** conversions of the affiliate: `status` 1..4, payout (revenue = 2 × payout), at `at` (default the clock) */
   conversions(list: { status: number; payout: string; currency?: string; basePayout?: string; at?: Date }[]): Promise<number[]>;
   /** an active withdrawal method of the affiliate */
@@ -25,6 +26,7 @@ export async function moneyWorld(t: TestApp, opts: { managerId?: number } = {}):
     affiliate,
     offerId: offer.id,
     advertiserId: advertiser.id,
+    verticalId: vertical.id,
     async conversions(list) {
       const rows = await db
         .insert(conversions)

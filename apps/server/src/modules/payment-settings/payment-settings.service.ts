@@ -8,8 +8,8 @@
 import {
   PAYMENT_SETTINGS_DEFAULTS, normalizeDecimal, rebaseRate, type ApiErrorItem, type PaymentSettings, type PaymentSettingsUpdate,
 } from '@leadgrid/shared';
-import { asc, eq } from 'drizzle-orm';
-import { currencies, currencyRates } from '../../db/schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { currencies, currencyRates, roles, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
@@ -36,6 +36,20 @@ export async function get(ctx: Ctx): Promise<PaymentSettings> {
 export async function update(ctx: Ctx, input: PaymentSettingsUpdate): Promise<{ settings: PaymentSettings; rebasedTo: string | null }> {
   const actor = requireActor(ctx);
   const at = ctx.now();
+  if (input.autoInvoiceAffiliateIds?.length) {
+    // automatic invoices name affiliates: each id must be one (a 4xx naming the item, nothing saved)
+    const ids = input.autoInvoiceAffiliateIds.map(Number);
+    const found = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(inArray(users.id, ids), eq(roles.type, 'affiliate')));
+    const known = new Set(found.map((r) => r.id));
+    const errors: ApiErrorItem[] = ids.flatMap((id, i) =>
+      known.has(id) ? [] : [{ msg: `Affiliate ${id} not found`, type: 'notFound', loc: ['body', 'data', 'autoInvoiceAffiliateIds', i] }],
+    );
+    if (errors.length) throw AppError.validation(errors, errors[0].msg);
+  }
   const rebasedTo = await ctx.db.transaction(async (tx) => {
     let rebased: string | null = null;
     const c = { ...ctx, db: tx };

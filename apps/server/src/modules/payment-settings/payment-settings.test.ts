@@ -24,6 +24,35 @@ describe('payment settings: read', () => {
   });
 });
 
+describe('payment settings: withdrawals and automatic invoices', () => {
+  it('saves the second-withdrawal switch and the automatic invoices for every or the chosen affiliates', async () => {
+    const a = await t.make.user({ type: 'affiliate' });
+    const b = await t.make.user({ type: 'affiliate' });
+    const res = await save({ allowSecondWithdrawal: true, autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: [b.id, a.id, b.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ allowSecondWithdrawal: true, autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: [b.id, a.id] });
+    expect((await save({ autoInvoicePeriod: 'monthly', autoInvoiceAffiliateIds: null })).json().data).toMatchObject({ autoInvoicePeriod: 'monthly', autoInvoiceAffiliateIds: null });
+    await save({ allowSecondWithdrawal: false, autoInvoicePeriod: 'off' });
+  });
+
+  it('refuses an unknown period and ids that are not affiliates, naming the item, and saves nothing', async () => {
+    const staff = await t.make.user({ type: 'employee' });
+    const a = await t.make.user({ type: 'affiliate' });
+    const period = await save({ autoInvoicePeriod: 'daily' });
+    expect(period.statusCode).toBe(400);
+    expect(period.json().errors[0].loc).toEqual(['body', 'data', 'autoInvoicePeriod']);
+    const ids = await save({ autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: [a.id, staff.id, 99_999_999] });
+    expect(ids.statusCode).toBe(400);
+    expect(ids.json().errors.map((e: { loc: unknown[] }) => e.loc)).toEqual([
+      ['body', 'data', 'autoInvoiceAffiliateIds', 1],
+      ['body', 'data', 'autoInvoiceAffiliateIds', 2],
+    ]);
+    expect((await t.request({ method: 'GET', url, as: t.admin })).json().data).toMatchObject({ autoInvoicePeriod: 'off', autoInvoiceAffiliateIds: null });
+    const manager = await t.make.user({ type: 'affiliate_manager' });
+    expect((await save({ autoInvoicePeriod: 'weekly' }, manager)).statusCode).toBe(403);
+  });
+});
+
 describe('payment settings: invoice defaults', () => {
   it('saves the sent keys, keeps the rest and audits the change', async () => {
     const res = await save({ invoiceTitlePrefix: 'LG-', paymentTermsDays: 30, minPayoutAmount: '50,5' });

@@ -17,7 +17,7 @@ import type {
   InvoiceStatusItem,
   InvoiceType,
   LedgerEntry,
-  OwnBalanceExtras,
+  OwnBalance,
   Party,
   WithdrawalRequestItem,
 } from './types';
@@ -54,7 +54,7 @@ export const moneyApi = {
     api.get<ListData<LedgerEntry>>(`/balances/${partyPath(party)}/${id}/entries`, { ...query, withMeta: 1 }, { signal }),
   /** the affiliate's own balance */
   own: async (signal?: AbortSignal) =>
-    (await api.get<Items<Balance & OwnBalanceExtras>>('/balances/my', undefined, { signal, silent: true })).items[0],
+    (await api.get<Items<OwnBalance>>('/balances/my', undefined, { signal, silent: true })).items[0],
   adjust: (items: AdjustmentCreateItem[]) => api.put<Items<unknown>>('/balances/adjustments', { items }),
 
   invoices: (query: Query, signal?: AbortSignal) => api.get<ListData<Invoice>>('/invoices', { ...query, withMeta: 1 }, { signal }),

@@ -44,11 +44,5 @@ export const figureOf = (row: object, figure: BalanceFigure): string => (row as 
 /** the affiliate's or advertiser's id of a balance */
 export const partyIdOf = (b: Balance): number => ('affiliateId' in b ? b.affiliateId : b.advertiserId);
 
-/**
- * What the affiliate's own balance may carry for the withdrawal request (requested of the server: the minimum payout
- * and whether a request is waiting are not readable by an affiliate otherwise).
- */
-export interface OwnBalanceExtras {
-  minPayoutAmount?: string;
-  withdrawalPending?: boolean;
-}
+/** the affiliate's own balance (`GET /balances/my`): the minimum payout, the unpaid withdrawal requests' amount */
+export type { OwnBalance } from '@leadgrid/shared/money/balances';

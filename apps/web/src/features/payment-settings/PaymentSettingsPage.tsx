@@ -18,6 +18,7 @@ import { Page } from '../../components/Page';
 import { useAllCurrencies } from '../currencies/api';
 import { usePaymentSettings, useUpdatePaymentSettings } from './api';
 import { NS } from './i18n';
+import { WithdrawalsCard } from './WithdrawalsCard';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
 
@@ -251,6 +252,9 @@ export default function PaymentSettingsPage() {
           </Col>
           <Col xs={24} xl={12}>
             <InvoiceDefaultsCard settings={settings.data} />
+          </Col>
+          <Col xs={24} xl={12}>
+            <WithdrawalsCard settings={settings.data} />
           </Col>
         </Row>
       );

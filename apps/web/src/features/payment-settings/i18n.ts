@@ -3,7 +3,7 @@ import i18n from '../../i18n';
 
 export const en = {
   title: 'Payment settings',
-  subtitle: 'The base currency of the network and the defaults of new invoices.',
+  subtitle: 'The base currency of the network, the defaults of new invoices, withdrawals and automatic invoices.',
   base: {
     title: 'Base currency',
     text: 'Balances, statistics and rates are kept in the base currency. Every other currency’s rate says how many of its units one base unit buys.',
@@ -27,6 +27,24 @@ export const en = {
     minPayoutHint: 'Affiliates can request a payout from this amount, in the base currency.',
     save: 'Save',
   },
+  withdrawals: {
+    title: 'Withdrawals and automatic invoices',
+    second: 'Allow a second withdrawal request',
+    secondHint: 'When off, an affiliate waits until its unpaid withdrawal request is paid or declined before asking again.',
+    auto: 'Automatic invoices',
+    autoHint: {
+      off: 'Invoices are made by hand or requested by affiliates.',
+      weekly: 'Every Monday, each affiliate gets an invoice for the approved conversions of the past week (Monday to Sunday, in its time zone), one per currency.',
+      monthly: 'On the 1st of each month, each affiliate gets an invoice for the approved conversions of the past month (in its time zone), one per currency.',
+    },
+    periods: { off: 'Off', weekly: 'Weekly', monthly: 'Monthly' },
+    for: 'For',
+    forAll: 'Every affiliate',
+    forChosen: 'Chosen affiliates',
+    affiliates: 'Affiliates',
+    affiliatesPlaceholder: 'Search affiliates',
+    chooseOne: 'Choose at least one affiliate',
+  },
   links: {
     currencies: 'Currencies',
     currenciesText: '{{count}} active currencies and their rates.',
@@ -40,7 +58,7 @@ export const en = {
 
 export const ru: typeof en = {
   title: 'Платёжные настройки',
-  subtitle: 'Базовая валюта сети и значения по умолчанию для новых счетов.',
+  subtitle: 'Базовая валюта сети, значения по умолчанию для новых счетов, выводы и автоматические счета.',
   base: {
     title: 'Базовая валюта',
     text: 'Балансы, статистика и курсы ведутся в базовой валюте. Курс любой другой валюты показывает, сколько её единиц стоит одна базовая.',
@@ -63,6 +81,24 @@ export const ru: typeof en = {
     minPayout: 'Минимальная выплата',
     minPayoutHint: 'Аффилиаты могут запросить выплату от этой суммы, в базовой валюте.',
     save: 'Сохранить',
+  },
+  withdrawals: {
+    title: 'Выводы и автоматические счета',
+    second: 'Разрешить второй запрос на вывод',
+    secondHint: 'Если выключено, аффилиат ждёт, пока его неоплаченный запрос на вывод оплатят или отклонят, прежде чем запросить снова.',
+    auto: 'Автоматические счета',
+    autoHint: {
+      off: 'Счета создаются вручную или по запросу аффилиатов.',
+      weekly: 'Каждый понедельник каждый аффилиат получает счёт за одобренные конверсии прошлой недели (с понедельника по воскресенье, в его часовом поясе), по одному на валюту.',
+      monthly: 'Первого числа каждого месяца каждый аффилиат получает счёт за одобренные конверсии прошлого месяца (в его часовом поясе), по одному на валюту.',
+    },
+    periods: { off: 'Выкл.', weekly: 'Еженедельно', monthly: 'Ежемесячно' },
+    for: 'Для кого',
+    forAll: 'Все аффилиаты',
+    forChosen: 'Выбранные аффилиаты',
+    affiliates: 'Аффилиаты',
+    affiliatesPlaceholder: 'Поиск аффилиатов',
+    chooseOne: 'Выберите хотя бы одного аффилиата',
   },
   links: {
     currencies: 'Валюты',

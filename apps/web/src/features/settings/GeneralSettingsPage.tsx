@@ -1,6 +1,6 @@
 /**
- * /settings/general (settings.general.update): system name, logo and favicon, registration switch and trial
- * expiry. Images are saved as soon as they are uploaded; the rest with the form. Every save refreshes the
+ * /settings/general (settings.general.update): system name, logo and favicon, registration switch, trial
+ * expiry and the network's legal details printed on invoices (docs/decisions/money.md). Images are saved as soon as they are uploaded; the rest with the form. Every save refreshes the
  * public settings, so the title, logo and favicon of the app change without a reload.
  */
 import { CalendarOutlined } from '@ant-design/icons';
@@ -22,6 +22,7 @@ interface Values {
   name: string;
   registrationEnabled: boolean;
   trialDate: Dayjs | null;
+  legalDetails: string;
 }
 
 /** The trial lasts to the end of the chosen day in the user's time zone; the server keeps seconds. */
@@ -37,7 +38,7 @@ function trialDateOf(seconds: number | null, tz: string): Dayjs | null {
 }
 
 function valuesOf(s: GeneralSettings, tz: string): Values {
-  return { name: s.name, registrationEnabled: s.registrationEnabled, trialDate: trialDateOf(s.trialExpireAt, tz) };
+  return { name: s.name, registrationEnabled: s.registrationEnabled, trialDate: trialDateOf(s.trialExpireAt, tz), legalDetails: s.legalDetails };
 }
 
 function SettingsForm({ settings }: { settings: GeneralSettings }) {
@@ -60,6 +61,8 @@ function SettingsForm({ settings }: { settings: GeneralSettings }) {
     if (values.registrationEnabled !== settings.registrationEnabled) patch.registrationEnabled = values.registrationEnabled;
     const trial = trialSeconds(values.trialDate, timezone);
     if (trial !== settings.trialExpireAt) patch.trialExpireAt = trial;
+    const legal = (values.legalDetails ?? '').trim();
+    if (legal !== settings.legalDetails) patch.legalDetails = legal;
     if (Object.keys(patch).length === 0) {
       setDirty(false);
       return;
@@ -152,6 +155,22 @@ function SettingsForm({ settings }: { settings: GeneralSettings }) {
                   disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
                   style={{ width: 240 }}
                   data-testid="trial-date"
+                />
+              </Form.Item>
+            </Card>
+            <Card variant="borderless" title={t('general.legal.title')}>
+              <Form.Item
+                name="legalDetails"
+                label={t('general.legal.details')}
+                extra={t('general.legal.hint')}
+                rules={[zodRule(generalSettingsUpdate.shape.legalDetails.unwrap(), t)]}
+                style={{ marginBottom: 0 }}
+              >
+                <Input.TextArea
+                  autoSize={{ minRows: 4, maxRows: 10 }}
+                  maxLength={2000}
+                  placeholder={t('general.legal.placeholder')}
+                  data-testid="legal-details"
                 />
               </Form.Item>
             </Card>

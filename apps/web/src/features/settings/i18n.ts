@@ -7,7 +7,7 @@ export const NS = 'settings';
 export const en = {
   common: { save: 'Save changes', discard: 'Discard' },
   general: {
-    subtitle: 'The white label of this installation, sign-up and the trial period.',
+    subtitle: 'The white label of this installation, sign-up, the trial period and the legal details on invoices.',
     loadFailed: 'The settings could not be loaded',
     whiteLabel: {
       title: 'White label',
@@ -42,6 +42,12 @@ export const en = {
       tabTitle: 'Dashboard - {{name}}',
       sidebar: 'Sidebar, light and dark',
     },
+    legal: {
+      title: 'Legal details',
+      details: 'Company details on invoices',
+      hint: 'Printed in the header of every invoice PDF: company name, address, registration and tax numbers, bank. Up to 2,000 characters.',
+      placeholder: 'Example Media Ltd\n1 Main Street, London\nCompany No. 01234567 · VAT GB123456789',
+    },
     instance: { title: 'Installation', customerId: 'Customer ID', apiDomain: 'API address', baseCurrency: 'Base currency' },
   },
 };
@@ -51,7 +57,7 @@ type Messages = { [key: string]: string | Messages };
 export const ru: Messages = {
   common: { save: 'Сохранить', discard: 'Отменить изменения' },
   general: {
-    subtitle: 'White label этой установки, регистрация и пробный период.',
+    subtitle: 'White label этой установки, регистрация, пробный период и реквизиты в счетах.',
     loadFailed: 'Не удалось загрузить настройки',
     whiteLabel: {
       title: 'White label',
@@ -87,6 +93,12 @@ export const ru: Messages = {
       tab: 'Вкладка браузера',
       tabTitle: 'Дашборд - {{name}}',
       sidebar: 'Меню, светлая и тёмная тема',
+    },
+    legal: {
+      title: 'Реквизиты',
+      details: 'Реквизиты компании в счетах',
+      hint: 'Печатаются в шапке каждого счёта в PDF: название компании, адрес, регистрационный и налоговый номера, банк. До 2 000 символов.',
+      placeholder: 'ООО «Пример Медиа»\nМосква, ул. Главная, 1\nИНН 7701234567 · ОГРН 1027700000000',
     },
     instance: { title: 'Установка', customerId: 'ID клиента', apiDomain: 'Адрес API', baseCurrency: 'Базовая валюта' },
   },

@@ -14,6 +14,7 @@ import {
   ledgerEntryListQuery,
   ledgerEntrySchema,
   listOf,
+  ownBalanceSchema,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ export default async function balancesRoutes(fastify: FastifyInstance) {
   app.get('/balances/affiliates/:id', { config: SIGNED_IN, schema: { tags, params: idParams, response: affiliates } }, async (req) => ({
     data: { items: [await service.getAffiliate(req.ctx, req.params.id)] },
   }));
-  app.get('/balances/my', { config: SIGNED_IN, schema: { tags, response: affiliates } }, async (req) => ({ data: { items: [await service.mine(req.ctx)] } }));
+  app.get('/balances/my', { config: SIGNED_IN, schema: { tags, response: { 200: envelope(listOf(ownBalanceSchema)) } } }, async (req) => ({ data: { items: [await service.mine(req.ctx)] } }));
   app.get('/balances/advertisers', { config: SIGNED_IN, schema: { tags, querystring: balanceListQuery, response: advertisers } }, async (req) => ({
     data: await service.listAdvertisers(req.ctx, req.query),
   }));

@@ -17,6 +17,7 @@ import {
   type AffiliateFigures,
   type ApiErrorItem,
   type LedgerEntry,
+  type OwnBalance,
   type PartyType,
   type adjustmentCreateItem,
   type balanceListQuery,
@@ -31,9 +32,10 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { recordAudits } from '../../../lib/audit';
 import { baseCurrencyCode } from '../../currencies/currencies.service';
-import { ledgerAdjustments, ledgerEntries, partyFigures, sync, type Figures, type PartyFigures } from '../ledger';
+import { invoices, ledgerAdjustments, ledgerEntries, partyFigures, setActor, sync, type Figures, type PartyFigures } from '../ledger';
+import { get as paymentSettings } from '../../payment-settings/payment-settings.service';
 import { loadRates } from '../money.rates';
-import { affiliateWhere, isAffiliate, requireReach } from '../money.scope';
+import { affiliateWhere, isAffiliate, isStaff, requireReach } from '../money.scope';
 
 type ListInput = z.infer<typeof balanceListQuery>;
 type EntryQuery = z.infer<typeof ledgerEntryListQuery>;
@@ -159,11 +161,25 @@ export async function getAffiliate(ctx: Ctx, id: number): Promise<AffiliateBalan
   return (await affiliateBalances(ctx, [id]))[0];
 }
 
-/** `GET /balances/my`: the signed-in affiliate's own balance */
-export async function mine(ctx: Ctx): Promise<AffiliateBalance> {
+/** `GET /balances/my`: the signed-in affiliate's own balance, with what its withdrawal request needs */
+export async function mine(ctx: Ctx): Promise<OwnBalance> {
   const actor = requireActor(ctx);
   if (!isAffiliate(actor)) throw AppError.notFound('Balance');
-  return (await affiliateBalances(ctx, [actor.id]))[0];
+  const [balance, settings, [pending]] = await Promise.all([
+    affiliateBalances(ctx, [actor.id]),
+    paymentSettings(ctx),
+    // what its unpaid withdrawal requests still ask for, in the base currency (a partial payment lowers it)
+    ctx.db
+      .select({ v: sql<string>`coalesce(sum(${invoices.baseAmount} * (1 - ${invoices.paidAmount} / nullif(${invoices.amount}, 0))), 0)::text` })
+      .from(invoices)
+      .where(and(eq(invoices.affiliateId, actor.id), eq(invoices.status, 'unpaid'), eq(invoices.origin, 'withdrawal'))),
+  ]);
+  return {
+    ...balance[0],
+    minPayoutAmount: settings.minPayoutAmount,
+    withdrawalPending: roundMoney(pending?.v ?? '0'),
+    allowSecondWithdrawal: settings.allowSecondWithdrawal,
+  };
 }
 
 /* ------------------------------------------------------------------------------------------------------ advertisers */
@@ -223,22 +239,42 @@ export async function entries(ctx: Ctx, side: PartyType, id: number, q: EntryQue
     q.from !== undefined ? gte(ledgerEntries.createdAt, new Date(q.from * 1000)) : undefined,
     q.to !== undefined ? lt(ledgerEntries.createdAt, new Date(q.to * 1000)) : undefined,
   );
-  const rows = await ctx.db.select().from(ledgerEntries).where(where).orderBy(p.order, desc(ledgerEntries.id)).limit(p.limit).offset(p.offset);
-  const items: LedgerEntry[] = rows.map((r) => ({
-    id: r.id,
-    createdAt: toSeconds(r.createdAt)!,
-    partyType: r.partyType,
-    partyId: r.partyId,
-    currency: r.currency,
-    bucket: r.bucket,
-    amount: normalizeDecimal(r.amount),
-    baseAmount: normalizeDecimal(r.baseAmount),
-    kind: r.kind as LedgerEntry['kind'],
-    conversionId: r.conversionId,
-    adjustmentId: r.adjustmentId,
-    invoiceId: r.invoiceId,
-    userId: r.userId,
-  }));
+  const rows = await ctx.db
+    .select({
+      e: ledgerEntries,
+      reason: ledgerAdjustments.reason,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(ledgerEntries)
+    .leftJoin(ledgerAdjustments, eq(ledgerAdjustments.id, ledgerEntries.adjustmentId))
+    .leftJoin(users, eq(users.id, ledgerEntries.userId))
+    .where(where)
+    .orderBy(p.order, desc(ledgerEntries.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  // affiliates see neither the staff behind an entry nor an adjustment's reason (as on their invoices)
+  const actor = requireActor(ctx);
+  const staff = isStaff(actor);
+  const items: LedgerEntry[] = rows.map(({ e: r, reason, user }) => {
+    const shown = staff || r.userId === actor.id;
+    return {
+      id: r.id,
+      createdAt: toSeconds(r.createdAt)!,
+      partyType: r.partyType,
+      partyId: r.partyId,
+      currency: r.currency,
+      bucket: r.bucket,
+      amount: normalizeDecimal(r.amount),
+      baseAmount: normalizeDecimal(r.baseAmount),
+      kind: r.kind as LedgerEntry['kind'],
+      conversionId: r.conversionId,
+      adjustmentId: r.adjustmentId,
+      invoiceId: r.invoiceId,
+      userId: shown ? r.userId : null,
+      user: shown && user?.id != null ? user : null,
+      reason: staff ? reason : null,
+    };
+  });
   if (!p.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(ledgerEntries).where(where);
   return { items, meta: { totalCount: n } };
@@ -267,6 +303,7 @@ export async function adjust(ctx: Ctx, items: AdjustmentInput[]): Promise<{ id: 
   if (errors.length) throw AppError.validation(errors, errors[0].msg);
   const base = await baseCurrencyCode(ctx);
   return ctx.db.transaction(async (tx) => {
+    await setActor(tx, actor.id);
     const now = ctx.now();
     const rates = await loadRates(tx, [base, ...items.map((i) => i.currency)]);
     const rows = await tx

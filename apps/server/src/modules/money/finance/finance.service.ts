@@ -1,7 +1,10 @@
 /**
- * `/finance` (issue 17): what the network owes and is owed, by month of the conversions (in the asking user's zone)
- * and currency — payable (approved payouts not yet paid), paid, receivable (approved revenue not yet paid by the
- * advertiser), received, profit (approved revenue minus approved payout) — and the unpaid invoices to act on.
+ * `/finance` (issue 17): what the network owes and is owed, by month of the conversions (in the asking user's zone) —
+ * payable (approved payouts not yet paid), paid, receivable (approved revenue not yet paid by the advertiser),
+ * received, profit (approved revenue minus approved payout) — and the unpaid invoices to act on. The figures are sums
+ * of ledger entries (so clawbacks and manual adjustments count, the latter by the month they were made): in the base
+ * currency (the entries' base amounts, at the rates of each conversion's time) by default, or in one currency's own
+ * amounts when `currency` is asked for.
  * Staff holding balance.affiliate.read and balance.advertiser.read (revenue is the advertiser side).
  */
 import { addMoney, roundMoney, toDecimal, type FinanceMonth, type financeSummaryQuery } from '@leadgrid/shared';
@@ -9,6 +12,7 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { requireActor, type Ctx } from '../../../http/context';
+import { baseCurrencyCode } from '../../currencies/currencies.service';
 import { AppError } from '../../../http/errors';
 import { invoices, rowsOf } from '../ledger';
 import { requireReach } from '../money.scope';
@@ -31,27 +35,31 @@ export async function summary(ctx: Ctx, q: Query) {
   const to = monthStart(q.monthTo, zone, now.startOf('month'), 'monthTo').plus({ months: 1 });
   const from = monthStart(q.monthFrom, zone, to.minus({ months: 12 }), 'monthFrom');
   if (from >= to) throw AppError.field(['querystring', 'monthTo'], 'more');
-  const rows = rowsOf<{ m: string; currency: string; payable: string; paid: string; receivable: string; received: string }>(
-    await ctx.db.execute(sql`with c as (
-        select to_char(c.created_at at time zone ${zone}, 'YYYY-MM') as m, c.payout, c.payout_currency, c.revenue, c.revenue_currency,
-          exists (select 1 from invoice_items ii join invoices i on i.id = ii.invoice_id where ii.live and ii.kind = 'conversion'
-            and ii.conversion_id = c.id and ii.party_type = 'affiliate' and i.status = 'paid') as paid_out,
-          exists (select 1 from invoice_items ii join invoices i on i.id = ii.invoice_id where ii.live and ii.kind = 'conversion'
-            and ii.conversion_id = c.id and ii.party_type = 'advertiser' and i.status = 'paid') as paid_in
-        from conversions c
-        where c.status = 3 and c.created_at >= ${from.toJSDate()} and c.created_at < ${to.toJSDate()}
-      ), x as (
-        select m, payout_currency as currency, case when paid_out then 0 else payout end as payable, case when paid_out then payout else 0 end as paid,
-          0::numeric as receivable, 0::numeric as received from c
+  const base = await baseCurrencyCode(ctx);
+  // the entries of the conversions created in the range (by the conversions' index) and of the adjustments made in it;
+  // hold and advance are not money owed
+  const value = q.currency ? sql.raw('e.amount') : sql.raw('e.base_amount');
+  const inCurrency = q.currency ? sql`and e.currency = ${q.currency}` : sql``;
+  const rows = rowsOf<{ m: string; payable: string; paid: string; receivable: string; received: string }>(
+    await ctx.db.execute(sql`with x as (
+        select to_char(c.created_at at time zone ${zone}, 'YYYY-MM') as m, e.party_type, e.bucket, ${value} as v
+        from conversions c join ledger_entries e on e.conversion_id = c.id
+        where c.created_at >= ${from.toJSDate()} and c.created_at < ${to.toJSDate()} and e.bucket in ('approved', 'requested', 'paid') ${inCurrency}
         union all
-        select m, revenue_currency, 0, 0, case when paid_in then 0 else revenue end, case when paid_in then revenue else 0 end from c
+        select to_char(j.created_at at time zone ${zone}, 'YYYY-MM'), e.party_type, e.bucket, ${value}
+        from ledger_adjustments j join ledger_entries e on e.adjustment_id = j.id
+        where j.created_at >= ${from.toJSDate()} and j.created_at < ${to.toJSDate()} and e.bucket in ('approved', 'requested', 'paid') ${inCurrency}
       )
-      select m, currency, sum(payable)::text as payable, sum(paid)::text as paid, sum(receivable)::text as receivable, sum(received)::text as received
-      from x ${q.currency ? sql`where currency = ${q.currency}` : sql``} group by m, currency order by m desc, currency`),
+      select m,
+        coalesce(sum(v) filter (where party_type = 'affiliate' and bucket <> 'paid'), 0)::text as payable,
+        coalesce(sum(v) filter (where party_type = 'affiliate' and bucket = 'paid'), 0)::text as paid,
+        coalesce(sum(v) filter (where party_type = 'advertiser' and bucket <> 'paid'), 0)::text as receivable,
+        coalesce(sum(v) filter (where party_type = 'advertiser' and bucket = 'paid'), 0)::text as received
+      from x group by m order by m desc`),
   );
   const items: FinanceMonth[] = rows.map((r) => ({
     month: r.m,
-    currency: r.currency,
+    currency: q.currency ?? base,
     payable: roundMoney(r.payable),
     receivable: roundMoney(r.receivable),
     paid: roundMoney(r.paid),

@@ -10,6 +10,7 @@
 import {
   INVOICE_STATUSES,
   addMoney,
+  allocateAdvance,
   compareMoney,
   invoiceCovered,
   normalizeDecimal,
@@ -41,7 +42,7 @@ import { notify } from '../../notifications/notifications.service';
 import { get as paymentSettings } from '../../payment-settings/payment-settings.service';
 import { affiliateWhere, canReach, isAffiliate, isStaff, requireReach } from '../money.scope';
 import { loadRates, type RateBook } from '../money.rates';
-import { invoiceItems, invoicePayments, invoices, ledgerAdjustments, ledgerEntries, openSources, partyFigures, rowsOf, sync, type OpenSource } from '../ledger';
+import { invoiceItems, invoicePayments, invoices, ledgerAdjustments, ledgerEntries, openSources, partyFigures, rowsOf, setActor, sync, type OpenSource } from '../ledger';
 
 type Row = typeof invoices.$inferSelect;
 type CreateItem = z.infer<typeof invoiceCreateItem>;
@@ -115,6 +116,7 @@ async function toViews(db: DbOrTx, rows: Row[], staff: boolean, now: Date): Prom
   const person = new Map(people.map((p) => [p.id, p]));
   const adv = new Map(advs.map((a) => [a.id, a]));
   const wm = new Map(wms.map((w) => [w.id, w]));
+  const advanceHold = await advanceHolds(db, rows);
   return rows.map((r) => {
     const payments = pays.filter((p) => p.invoiceId === r.id);
     const last = payments.at(-1);
@@ -134,7 +136,7 @@ async function toViews(db: DbOrTx, rows: Row[], staff: boolean, now: Date): Prom
       baseAmount: normalizeDecimal(r.baseAmount),
       conversionsCount: r.conversionsCount,
       advanceAmount: money(r.advanceAmount),
-      advanceAmountHold: null,
+      advanceAmountHold: r.advanceAmount === null ? null : (advanceHold.get(r.id) ?? '0'),
       dateFrom: r.dateFrom,
       dateTo: r.dateTo,
       dueAt: toSeconds(r.dueAt)!,
@@ -166,6 +168,31 @@ async function toViews(db: DbOrTx, rows: Row[], staff: boolean, now: Date): Prom
       privateNotes: r.privateNotes,
     };
   });
+}
+
+/**
+ * `advanceAmountHold` of the paid advance invoices among `rows`: per advertiser and currency, the advance left is
+ * allocated over its paid advances oldest first (allocateAdvance, docs/decisions/money.md); an unpaid or declined
+ * advance covers nothing.
+ */
+async function advanceHolds(db: DbOrTx, rows: Row[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const keys = [...new Set(rows.filter((r) => r.advanceAmount !== null && r.status === 'paid').map((r) => `${r.advertiserId}|${r.currency}`))];
+  if (!keys.length) return out;
+  const advIds = [...new Set(keys.map((k) => Number(k.split('|')[0])))];
+  const figures = await partyFigures(db, 'advertiser', advIds);
+  for (const key of keys) {
+    const [id, currency] = [Number(key.split('|')[0]), key.split('|')[1]];
+    const paid = await db
+      .select({ id: invoices.id, amount: invoices.amount })
+      .from(invoices)
+      .where(and(eq(invoices.advertiserId, id), eq(invoices.currency, currency), eq(invoices.status, 'paid'), sql`${invoices.advanceAmount} is not null`))
+      .orderBy(asc(invoices.paidAt), asc(invoices.id));
+    const f = figures.get(id)?.currencies.get(currency);
+    const alloc = allocateAdvance(paid, f?.advance ?? '0', f?.approved ?? '0', f?.hold ?? '0');
+    for (const [invoiceId, a] of alloc) out.set(invoiceId, a.hold);
+  }
+  return out;
 }
 
 /* ------------------------------------------------------------------------------------------------------------ reads */
@@ -264,6 +291,16 @@ export async function get(ctx: Ctx, id: number): Promise<Invoice> {
     }
   }
   return { ...view, conversions: convs, adjustments };
+}
+
+/** the invoices a conversion is or was in, those the actor reads (GET /conversions/:id, issue 19) */
+export async function ofConversion(ctx: Ctx, conversionId: number): Promise<{ id: number; title: string; type: Row['type']; status: Row['status'] }[]> {
+  return ctx.db
+    .selectDistinct({ id: invoices.id, title: invoices.title, type: invoices.type, status: invoices.status })
+    .from(invoiceItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoiceId))
+    .where(and(eq(invoiceItems.conversionId, conversionId), scopeWhere(ctx)))
+    .orderBy(asc(invoices.id));
 }
 
 /* ----------------------------------------------------------------------------------------------------------- create */
@@ -418,6 +455,7 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
   const base = await baseCurrencyCode(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
+    await setActor(tx, actor.id);
     const now = ctx.now();
     const made: number[] = [];
     const audits: AuditEntry[] = [];
@@ -623,6 +661,7 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, items: StatusItem[
   const actor = requireActor(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
+    await setActor(tx, actor.id);
     const audits: AuditEntry[] = [];
     const now = ctx.now();
     for (const [index, item] of items.entries()) {

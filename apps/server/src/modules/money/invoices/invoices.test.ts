@@ -182,6 +182,32 @@ describe('invoices: advertiser invoices and advances', () => {
     expect(await verify(db)).toEqual([]);
   });
 
+  it('advanceAmountHold: the part of a paid advance covering revenue on hold, oldest advance spent first', async () => {
+    const w = await moneyWorld(t);
+    const advBalance = async () => (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data.items[0];
+    const one = async (id: number) => (await t.request({ method: 'GET', url: `${url}/${id}`, as: t.admin })).json().data.items[0];
+    const first = (await create([{ advertiserId: w.advertiserId, advanceAmount: '50' }])).json().data.items[0].id;
+    expect((await one(first)).advanceAmountHold).toBe('0'); // not paid yet: covers nothing
+    await status([{ id: first, status: 'paid' }]);
+    const second = (await create([{ advertiserId: w.advertiserId, advanceAmount: '100' }])).json().data.items[0].id;
+    await status([{ id: second, status: 'paid' }]);
+    // revenue 40 approved and invoiced (paid from the first advance: 10 of it left), then 30 approved waiting, 90 on hold
+    await w.conversions([{ status: 3, payout: '20' }]);
+    await create([{ advertiserId: w.advertiserId, dateFrom: today(), dateTo: today() }]);
+    await w.conversions([{ status: 3, payout: '15' }, { status: 1, payout: '45' }]);
+    // left: 10 of the first and 100 of the second = 110; approved 30 takes the first's 10 and 20 of the second;
+    // of the second's 80 left, 80 covers hold (90 on hold)
+    expect(await advBalance()).toMatchObject({ advance: '80', advanceHold: '80', hold: '90', approved: '30' });
+    expect((await one(first)).advanceAmountHold).toBe('0');
+    expect((await one(second)).advanceAmountHold).toBe('80');
+    const list = (await t.request({ method: 'GET', url: `${url}?advertiserId=${w.advertiserId}&type=advertiser`, as: t.admin })).json().data.items;
+    const byId = Object.fromEntries(list.map((i: { id: number; advanceAmountHold: string | null }) => [i.id, i.advanceAmountHold]));
+    expect(byId[first]).toBe('0');
+    expect(byId[second]).toBe('80');
+    expect(Object.values(byId).filter((v) => v === null)).toHaveLength(1); // the invoice of conversions is no advance
+    expect(await verify(db)).toEqual([]);
+  });
+
   it('advanceAmount goes alone and only to advertisers', async () => {
     const w = await moneyWorld(t);
     expect(locs(await create([{ advertiserId: w.advertiserId, advanceAmount: '5', amount: '5' }]))).toContain('body.items.0.amount');
@@ -232,6 +258,33 @@ describe('invoices: who sees and does what', () => {
     expect((await t.request({ method: 'GET', url, as: nobody })).statusCode).toBe(403);
     expect((await create([{ advertiserId: mine.advertiserId, advanceAmount: '1' }], reader)).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
+describe('invoices: a conversion names the invoices it is in', () => {
+  it('GET /conversions/:id answers them, as far as the reader reads invoices', async () => {
+    const w = await moneyWorld(t);
+    const [c] = await w.conversions([{ status: 3, payout: '10' }]);
+    const conv = async (as: TestUser) => t.request({ method: 'GET', url: `/api/v1/conversions/${c}`, as });
+    expect((await conv(t.admin)).json().data.items[0].invoices).toEqual([]);
+    const first = (await create([{ affiliateId: w.affiliate.id, amount: '10' }])).json().data.items[0];
+    await status([{ id: first.id, status: 'declined' }]);
+    const second = (await create([{ affiliateId: w.affiliate.id, amount: '10' }])).json().data.items[0];
+    const adv = (await create([{ advertiserId: w.advertiserId, amount: '20' }])).json().data.items[0];
+    expect((await conv(t.admin)).json().data.items[0].invoices).toEqual([
+      { id: first.id, title: first.title, type: 'affiliate', status: 'declined' },
+      { id: second.id, title: second.title, type: 'affiliate', status: 'unpaid' },
+      { id: adv.id, title: adv.title, type: 'advertiser', status: 'unpaid' },
+    ]);
+    // the affiliate: its own affiliate invoices only; staff without invoice permissions: none
+    expect((await conv(w.affiliate)).json().data.items[0].invoices.map((i: { id: number }) => i.id)).toEqual([first.id, second.id]);
+    const reader = await t.make.user({ type: 'employee', permissions: ['conversion.read', 'affiliate.read'] });
+    const res = await conv(reader);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items[0].invoices).toEqual([]);
+    const affOnly = await t.make.user({ type: 'employee', permissions: ['conversion.read', 'affiliate.read', 'invoice.affiliate.read'] });
+    expect((await conv(affOnly)).json().data.items[0].invoices.map((i: { type: string }) => i.type)).toEqual(['affiliate', 'affiliate']);
+    expect((await t.request({ method: 'GET', url: '/api/v1/conversions/99999999', as: t.admin })).statusCode).toBe(404);
   });
 });
 

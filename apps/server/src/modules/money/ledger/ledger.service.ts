@@ -21,7 +21,7 @@ const bigintArray = (ids: readonly number[] | undefined) => (ids?.length ? `{${i
 export async function sync(tx: DbOrTx, input: SyncInput): Promise<number> {
   if (!input.conversionIds?.length && !input.adjustmentIds?.length) return 0;
   const rows = await tx.execute(
-    sql`select ledger_sync(${bigintArray(input.conversionIds)}::bigint[], ${bigintArray(input.adjustmentIds)}::integer[], ${input.kind}, ${input.invoiceId ?? null}::integer, ${input.userId ?? null}::integer) as n`,
+    sql`select ledger_sync(${bigintArray(input.conversionIds)}::bigint[], ${bigintArray(input.adjustmentIds)}::integer[], ${input.kind}, ${input.invoiceId ?? null}::integer, coalesce(${input.userId ?? null}::integer, ledger_actor())) as n`,
   );
   return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
 }
@@ -132,14 +132,16 @@ export async function verify(db: DbOrTx, scope?: { affiliateIds: readonly number
     scope ? sql`((${type} = 'affiliate' and ${id} = any(${aff}::integer[])) or (${type} = 'advertiser' and ${id} = any(${adv}::integer[])))` : sql`true`;
   const totals = rowsOf<{ party_type: string; party_id: number; currency: string; ledger: string; source: string }>(
     await db.execute(sql`with l as (
-        select party_type, party_id, currency, sum(amount) as s from ledger_entries where bucket <> 'advance' group by 1, 2, 3
+        select party_type, party_id, currency, sum(amount) as s from ledger_entries where bucket <> 'advance' and ${party(sql`party_type`, sql`party_id`)} group by 1, 2, 3
       ), s as (
         select party_type, party_id, currency, sum(amount) as s from (
-          select 'affiliate'::varchar as party_type, affiliate_id as party_id, payout_currency as currency, payout as amount from conversions where status <> 4
+          select 'affiliate'::varchar as party_type, affiliate_id as party_id, payout_currency as currency, payout as amount from conversions
+          where status <> 4 ${scope ? sql`and affiliate_id = any(${aff}::integer[])` : sql``}
           union all
-          select 'advertiser', advertiser_id, revenue_currency, revenue from conversions where status <> 4 and advertiser_id is not null
+          select 'advertiser', advertiser_id, revenue_currency, revenue from conversions
+          where status <> 4 and advertiser_id is not null ${scope ? sql`and advertiser_id = any(${adv}::integer[])` : sql``}
           union all
-          select party_type, party_id, currency, amount from ledger_adjustments
+          select party_type, party_id, currency, amount from ledger_adjustments where ${party(sql`party_type`, sql`party_id`)}
         ) x group by 1, 2, 3
       )
       select coalesce(l.party_type, s.party_type) as party_type, coalesce(l.party_id, s.party_id) as party_id,
@@ -149,7 +151,8 @@ export async function verify(db: DbOrTx, scope?: { affiliateIds: readonly number
   );
   for (const r of totals) problems.push(`${r.party_type} ${r.party_id} ${r.currency}: ledger ${r.ledger} <> conversions and adjustments ${r.source}`);
   const twice = rowsOf<{ conversion_id: string; party_type: string }>(
-    await db.execute(sql`select conversion_id, party_type from invoice_items where live and kind = 'conversion' group by 1, 2 having count(*) > 1`),
+    await db.execute(sql`select conversion_id, party_type from invoice_items where live and kind = 'conversion' and ${party(sql`party_type`, sql`party_id`)}
+      group by 1, 2 having count(*) > 1`),
   );
   for (const r of twice) problems.push(`conversion ${r.conversion_id} is in two live ${r.party_type} invoices`);
   const stale = rowsOf<{ id: number }>(

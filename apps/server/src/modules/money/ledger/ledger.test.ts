@@ -53,10 +53,11 @@ describe('ledger: conversion writers write their entries in the same statement',
     expect(await figures(w.affiliate.id)).toMatchObject({ hold: '0', approved: '60' });
     const moved = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.conversionId, a.id), eq(ledgerEntries.kind, 'conversion.status')));
     expect(moved.map((e) => [e.partyType, e.bucket, e.amount, e.userId]).sort()).toEqual([
-      ['advertiser', 'approved', '50.00000000', null],
-      ['advertiser', 'hold', '-50.00000000', null],
-      ['affiliate', 'approved', '30.00000000', null],
-      ['affiliate', 'hold', '-30.00000000', null],
+      // who changed it: the status change names its user for the transaction (leadgrid.user_id)
+      ['advertiser', 'approved', '50.00000000', t.admin.id],
+      ['advertiser', 'hold', '-50.00000000', t.admin.id],
+      ['affiliate', 'approved', '30.00000000', t.admin.id],
+      ['affiliate', 'hold', '-30.00000000', t.admin.id],
     ]);
 
     const edit = await t.request({ method: 'PATCH', url: '/api/v1/conversions', as: t.admin, payload: { items: [{ id: b.id, payout: '12.5' }] } });
@@ -67,6 +68,9 @@ describe('ledger: conversion writers write their entries in the same statement',
     await autoApproveConversions(systemCtx({ database: t.database, config: t.config, now: () => t.clock.now }), t.queue);
     expect((await db.select().from(conversions).where(eq(conversions.id, c.id)))[0].status).toBe(3);
     expect(await figures(w.affiliate.id)).toMatchObject({ hold: '0', approved: '72.5' });
+    // auto-approve is the system: its entries name nobody
+    const auto = await db.select().from(ledgerEntries).where(eq(ledgerEntries.conversionId, c.id));
+    expect(auto.filter((e) => e.kind === 'conversion.status').map((e) => e.userId)).toEqual([null, null, null, null]);
     expect(await verify(db)).toEqual([]);
   });
 

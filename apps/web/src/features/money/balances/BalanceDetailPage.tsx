@@ -115,6 +115,21 @@ export function BalanceDetail({ party }: { party: Party }) {
         ),
     },
     {
+      key: 'reason',
+      title: t('balances.reason'),
+      render: (v: string | null) => (v ? <Typography.Text style={{ maxWidth: 280 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> : '—'),
+    },
+    {
+      key: 'user',
+      title: t('balances.byWhom'),
+      render: (_v, row) =>
+        row.user ? (
+          <Typography.Text title={row.user.email}>{`${row.user.firstName} ${row.user.lastName}`.trim() || row.user.email}</Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('balances.bySystem')}</Typography.Text>
+        ),
+    },
+    {
       key: 'baseAmount',
       title: t('figures.inBase', { currency: b.baseCurrency }),
       align: 'right',

@@ -6,6 +6,7 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { toDecimal } from '@leadgrid/shared/money';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
@@ -16,7 +17,7 @@ import { useTable } from '../../../components/table/useTable';
 import { useInvoices, useOwnBalance } from '../api';
 import { useMoneyT } from '../i18n';
 import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
-import type { Invoice } from '../types';
+import type { Invoice, OwnBalance } from '../types';
 import { WithdrawalModal } from './WithdrawalModal';
 
 const gte = (a: string, b: string) => {
@@ -26,6 +27,17 @@ const gte = (a: string, b: string) => {
     return false;
   }
 };
+
+/** why "request withdrawal" is disabled (null: it is not): a request waiting (unless a second is allowed), or the
+ * approved balance below the minimum payout */
+export function withdrawalBlock(b: OwnBalance | undefined, t: TFunction): string | null {
+  if (!b) return t('common.loadFailed');
+  if (!b.allowSecondWithdrawal && toDecimal(b.withdrawalPending).gt(0))
+    return t('billing.requestPending', { amount: formatMoney(b.withdrawalPending, b.baseCurrency) });
+  if (!toDecimal(b.approved).gt(0) || !gte(b.approved, b.minPayoutAmount))
+    return t('billing.requestBelowMin', { min: formatMoney(b.minPayoutAmount, b.baseCurrency), approved: formatMoney(b.approved, b.baseCurrency) });
+  return null;
+}
 
 export default function BillingPage() {
   const { t } = useMoneyT();
@@ -38,13 +50,8 @@ export default function BillingPage() {
   const b = balance.data;
   const min = b?.minPayoutAmount ?? '0';
   const approved = b?.approved ?? '0';
-  const blocked = !b
-    ? t('common.loadFailed')
-    : b.withdrawalPending
-      ? t('billing.requestPending')
-      : !gte(approved, min) || !toDecimal(approved).gt(0)
-        ? t('billing.requestBelowMin', { min: formatMoney(min, b.baseCurrency) })
-        : null;
+  const pending = b?.withdrawalPending ?? '0';
+  const blocked = withdrawalBlock(b, t);
 
   const columns: DataColumn<Invoice>[] = [
     {
@@ -100,6 +107,29 @@ export default function BillingPage() {
       ) : (
         <FigureCards balance={b} party="affiliate" loading={balance.isLoading} />
       )}
+      {b ? (
+        <Card variant="borderless" size="small" data-testid="billing-withdrawal-terms">
+          <Flex gap={24} wrap align="center">
+            <span>
+              <Typography.Text type="secondary">{t('billing.minPayout')}: </Typography.Text>
+              <Typography.Text strong data-testid="billing-min-payout">
+                {formatMoney(min, b.baseCurrency)}
+              </Typography.Text>
+            </span>
+            <span>
+              <Typography.Text type="secondary">{t('billing.pending')}: </Typography.Text>
+              <Typography.Text strong data-testid="billing-pending">
+                {formatMoney(pending, b.baseCurrency)}
+              </Typography.Text>
+            </span>
+            {blocked ? (
+              <Typography.Text type="warning" data-testid="billing-request-blocked">
+                {blocked}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        </Card>
+      ) : null}
       {b && b.breakdown.length > 1 ? (
         <Card variant="borderless" title={t('common.breakdown')}>
           <BreakdownTable balance={b} party="affiliate" />
