@@ -59,8 +59,12 @@ test('posts a lead and sees "Lead received" and "Lead sent" arrive at a local af
   const template = await first<{ id: number }>('PUT', '/integration-templates', {
     items: [{ title: `Events template ${run}`, platformId: platform.id, verticalId: vertical.id }],
   });
-  const adv = await first<{ id: number }>('PUT', '/advertisers', { items: [{ title: `Events brand ${run}`, platformId: platform.id, verticalId: vertical.id }] });
-  const integration = await first<{ id: number }>('PUT', '/integrations', { items: [{ advertiserId: adv.id, templateId: template.id, outApiEnabled: true }] });
+  const adv = await first<{ id: number }>('PUT', '/advertisers', {
+    items: [{ title: `Events brand ${run}`, platformId: platform.id, verticalId: vertical.id }],
+  });
+  const integration = await first<{ id: number }>('PUT', '/integrations', {
+    items: [{ advertiserId: adv.id, templateId: template.id, outApiEnabled: true }],
+  });
   await ok('POST', `/integrations/${integration.id}/edit_out_api_mappings`, {
     data: {
       method: 'POST',
@@ -79,7 +83,9 @@ test('posts a lead and sees "Lead received" and "Lead sent" arrive at a local af
     items: [{ email: `events.${run}@e2e.local`, password: 'affiliate-pass', firstName: 'Eve', lastName: `Events${run}` }],
   });
   const { apiToken } = (await ok<{ data: { apiToken: string } }>('POST', `/users/${affiliate.id}/regenerate-api-token`)).data;
-  const campaign = await first<{ id: number }>('PUT', '/campaigns', { items: [{ title: `Events campaign ${run}`, affiliateId: affiliate.id, offerId: offer.id }] });
+  const campaign = await first<{ id: number }>('PUT', '/campaigns', {
+    items: [{ title: `Events campaign ${run}`, affiliateId: affiliate.id, offerId: offer.id }],
+  });
 
   // ---- the affiliate's tracker: one postback on "Lead received" and "Lead sent"
   await ok('PUT', '/postbacks', {
@@ -97,7 +103,13 @@ test('posts a lead and sees "Lead received" and "Lead sent" arrive at a local af
   // ---- the lead, through the lead API
   const lead = await page.request.post('/api/v1/leads', {
     headers: { 'x-api-key': apiToken },
-    data: { campaignId: campaign.id, firstName: 'Eva', phone: `+48603${String(Date.now()).slice(-6)}`, country: 'PL', sub1: `click-${run}` },
+    data: {
+      campaignId: campaign.id,
+      firstName: 'Eva',
+      phone: `+48603${String(Date.now()).slice(-6)}`,
+      country: 'PL',
+      sub1: `click-${run}`,
+    },
   });
   expect(lead.status(), await lead.text()).toBe(200);
   const { data } = (await lead.json()) as { data: { id: number; status: string } };
@@ -105,7 +117,15 @@ test('posts a lead and sees "Lead received" and "Lead sent" arrive at a local af
 
   // ---- both events reach the tracker (the delivery queue polls every second)
   const mine = () => tracker.filter((u) => u.searchParams.get('lead') === String(data.id));
-  await expect.poll(() => mine().map((u) => u.searchParams.get('event')).sort(), { timeout: 30_000 }).toEqual(['event_received', 'event_sent']);
+  await expect
+    .poll(
+      () =>
+        mine()
+          .map((u) => u.searchParams.get('event'))
+          .sort(),
+      { timeout: 30_000 },
+    )
+    .toEqual(['event_received', 'event_sent']);
   const received = mine().find((u) => u.searchParams.get('event') === 'event_received')!;
   const sent = mine().find((u) => u.searchParams.get('event') === 'event_sent')!;
   expect(received.searchParams.get('status')).toBe('new');

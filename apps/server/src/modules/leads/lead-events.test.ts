@@ -24,7 +24,10 @@ async function jobsOf(leadId: number) {
 }
 
 /** the affiliate's postback on every lead-status event (and the grade), to the fixture's receiver */
-async function leadPostback(affiliateId: number, events: readonly string[] = [...POSTBACK_EVENT_GROUPS.leadStatuses, ...POSTBACK_EVENT_GROUPS.leadGrades]) {
+async function leadPostback(
+  affiliateId: number,
+  events: readonly string[] = [...POSTBACK_EVENT_GROUPS.leadStatuses, ...POSTBACK_EVENT_GROUPS.leadGrades],
+) {
   const [pb] = await db
     .insert(postbacks)
     .values({
@@ -40,7 +43,19 @@ async function leadPostback(affiliateId: number, events: readonly string[] = [..
 }
 
 const subject = (status: string, isTest = false): LeadEventSubject =>
-  ({ id: 1, status, isTest, affiliateId: 1, teamId: null, offerId: 1, campaignId: null, clickId: null, country: 'PL', ip: null, leadGrade: null }) as LeadEventSubject;
+  ({
+    id: 1,
+    status,
+    isTest,
+    affiliateId: 1,
+    teamId: null,
+    offerId: 1,
+    campaignId: null,
+    clickId: null,
+    country: 'PL',
+    ip: null,
+    leadGrade: null,
+  }) as LeadEventSubject;
 
 describe('lead events: which events a change fires', () => {
   it('a created lead is received, plus its own status; a change fires its new status; no change or a return to new fires nothing', () => {
@@ -67,7 +82,13 @@ describe('lead events from the lead API (intake and distribution)', () => {
     const jobs = await jobsOf(data.id);
     expect(jobs.map((j) => j.event)).toEqual(['event_received', 'event_sent']);
     expect(jobs.every((j) => j.postbackId === pb.id && j.leadId === data.id)).toBe(true);
-    expect(jobs[0].values).toMatchObject({ lead_id: data.id, lead_status: 'new', sub1: 'fb', campaign_id: m.campaign.id, event: 'event_received' });
+    expect(jobs[0].values).toMatchObject({
+      lead_id: data.id,
+      lead_status: 'new',
+      sub1: 'fb',
+      campaign_id: m.campaign.id,
+      event: 'event_received',
+    });
     expect(jobs[1].values).toMatchObject({
       lead_id: data.id,
       lead_status: 'sent',
@@ -122,10 +143,22 @@ describe('lead events from the lead API (intake and distribution)', () => {
   it('a held lead released as a duplicate fires event_duplicate in the release', async () => {
     const m = await market([{ path: '/accept/hq' }]);
     await leadPostback(m.affiliate.id);
-    const [geo] = await db.insert(geos).values({ title: `Hold PL ${Math.random()}`, countries: ['PL'], status: 'active' }).returning();
+    const [geo] = await db
+      .insert(geos)
+      .values({ title: `Hold PL ${Math.random()}`, countries: ['PL'], status: 'active' })
+      .returning();
     const [rule] = await db
       .insert(holdConfigs)
-      .values({ geoId: geo.id, periodStart: '00:00', periodEnd: '23:59', timezone: 'UTC', intervalMinutes: 60, fresh: 0, old: 0, status: 'active' })
+      .values({
+        geoId: geo.id,
+        periodStart: '00:00',
+        periodEnd: '23:59',
+        timezone: 'UTC',
+        intervalMinutes: 60,
+        fresh: 0,
+        old: 0,
+        status: 'active',
+      })
       .returning();
     const phone = nextPhone();
     const held = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
@@ -136,7 +169,10 @@ describe('lead events from the lead API (intake and distribution)', () => {
     t.clock.advance(60);
     const later = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
     await db.update(leads).set({ status: 'sent', duplicateOf: null }).where(eq(leads.id, later.id));
-    await db.update(leads).set({ holdUntil: new Date(t.clock.now.getTime() - 1000) }).where(eq(leads.id, held.id));
+    await db
+      .update(leads)
+      .set({ holdUntil: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(leads.id, held.id));
     await t.queue.send(HOLD_RELEASE_JOB, {});
     await t.queue.runDue(HOLD_RELEASE_JOB, { ignoreStartAfter: true });
     expect((await leadOf(held.id)).status).toBe('duplicate');
@@ -166,19 +202,27 @@ describe('lead events from the lead API (intake and distribution)', () => {
 describe('notifications raised by the lead engine', () => {
   const inApp = async (event: string) => {
     await t.queue.runDue(NOTIFICATION_JOB, { ignoreStartAfter: true, max: 500 });
-    return db.select().from(notifications).where(and(eq(notifications.userId, t.admin.id), eq(notifications.event, event)));
+    return db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, t.admin.id), eq(notifications.event, event)));
   };
 
   it('a cap reached is one notification, not one per refused lead', async () => {
     const m = await market([{ path: '/accept/capn' }]);
-    const [cap] = await db.insert(caps).values({ offerId: m.offer.id, type: 'limit', value: '2', period: 'day', timezone: 'UTC' }).returning();
+    const [cap] = await db
+      .insert(caps)
+      .values({ offerId: m.offer.id, type: 'limit', value: '2', period: 'day', timezone: 'UTC' })
+      .returning();
     const before = (await inApp('cap_reached')).length;
     for (let i = 0; i < 5; i++) await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' });
     const mine = (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
     expect(mine).toHaveLength(1);
     expect(mine[0].title).toBe(`Cap reached on ${m.offer.title}`);
     expect((await inApp('cap_reached')).length).toBe(before + 1);
-    const [key] = rowsOf<{ key: string }>(await db.execute(sql`select key from notification_once where key like ${`cap_reached:${cap.id}:%`}`));
+    const [key] = rowsOf<{ key: string }>(
+      await db.execute(sql`select key from notification_once where key like ${`cap_reached:${cap.id}:%`}`),
+    );
     expect(key.key).toMatch(new RegExp(`^cap_reached:${cap.id}:`));
   });
 
@@ -194,7 +238,10 @@ describe('notifications raised by the lead engine', () => {
     expect((await leadOf(data.id)).status).toBe('failed');
     const mine = (await inApp('lead_failed')).filter((n) => (n.data as { values: { leadId: number } }).values.leadId === data.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ title: `Lead #${data.id} was not delivered`, data: expect.objectContaining({ link: `/leads?search=${data.id}` }) });
+    expect(mine[0]).toMatchObject({
+      title: `Lead #${data.id} was not delivered`,
+      data: expect.objectContaining({ link: `/leads?search=${data.id}` }),
+    });
     expect(received.some((r) => r.url.startsWith('/later'))).toBe(true);
   });
 });

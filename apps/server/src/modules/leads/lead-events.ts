@@ -144,7 +144,10 @@ const caches = new WeakMap<ChangeFeed, PostbackTargetsCache>();
  * The process's cached postback look-up for lead events (emptied by the change feed on every write of postbacks,
  * campaign postbacks or teams), read through `handle` on a miss.
  */
-export function leadEventTargets(deps: { database: Database; tracking: { feed: ChangeFeed } }, handle: DbOrTx = deps.database.db): PostbackTargetReads {
+export function leadEventTargets(
+  deps: { database: Database; tracking: { feed: ChangeFeed } },
+  handle: DbOrTx = deps.database.db,
+): PostbackTargetReads {
   let cache = caches.get(deps.tracking.feed);
   if (!cache) {
     cache = new PostbackTargetsCache(deps.database, deps.tracking.feed);

@@ -29,11 +29,19 @@ function remember(key: string) {
  * whether it was raised now. Runs in the caller's transaction, or its own when the caller holds none; `payload` reads
  * through the context it is given (on PGlite a read through another handle would wait for this transaction).
  */
-export async function notifyOnce(ctx: Ctx, queue: JobQueue, key: string, event: NotificationEvent, payload: (tx: Ctx) => Promise<NotifyPayload>): Promise<boolean> {
+export async function notifyOnce(
+  ctx: Ctx,
+  queue: JobQueue,
+  key: string,
+  event: NotificationEvent,
+  payload: (tx: Ctx) => Promise<NotifyPayload>,
+): Promise<boolean> {
   if (raised.has(key)) return false;
   const won = await ctx.db.transaction(async (tx) => {
     const rows = rowsOf(
-      await tx.execute(sql`insert into notification_once (key, created_at) values (${key}, ${ctx.now()}) on conflict (key) do nothing returning key`),
+      await tx.execute(
+        sql`insert into notification_once (key, created_at) values (${key}, ${ctx.now()}) on conflict (key) do nothing returning key`,
+      ),
     );
     if (!rows.length) return false;
     const inTx = { ...ctx, db: tx };
@@ -64,7 +72,11 @@ export async function capReached(ctx: Ctx, queue: JobQueue, p: { cap: EngineCap;
 }
 
 /** a lead that no advertiser took after all its retries (in the transaction that marks it failed) */
-export async function leadFailed(ctx: Ctx, queue: JobQueue, p: { leadId: number; offerId: number; reason: string | null }): Promise<number> {
+export async function leadFailed(
+  ctx: Ctx,
+  queue: JobQueue,
+  p: { leadId: number; offerId: number; reason: string | null },
+): Promise<number> {
   return notify(ctx, queue, 'lead_failed', {
     values: { leadId: p.leadId, offer: await offerTitle(ctx, p.offerId), reason: p.reason ?? 'not accepted' },
     link: `/leads?search=${p.leadId}`,
@@ -86,8 +98,14 @@ export async function postbackFailed(
 }
 
 /** offers that became active or stopped: to staff and the affiliates with a campaign of the offer */
-export async function offerStatusChanged(ctx: Ctx, queue: JobQueue, p: { offerId: number; title: string; status: string }): Promise<number> {
-  const affiliates = rowsOf<{ id: number }>(await ctx.db.execute(sql`select distinct affiliate_id as id from campaigns where offer_id = ${p.offerId}`));
+export async function offerStatusChanged(
+  ctx: Ctx,
+  queue: JobQueue,
+  p: { offerId: number; title: string; status: string },
+): Promise<number> {
+  const affiliates = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`select distinct affiliate_id as id from campaigns where offer_id = ${p.offerId}`),
+  );
   return notify(ctx, queue, 'offer_status_changed', {
     values: { offer: p.title, status: p.status },
     audience: affiliates.map((a) => Number(a.id)),
