@@ -2,18 +2,23 @@
  * Traffic engine scenarios (issue 7), each on data of its own made in its setup:
  * - click redirect: measured against a bare Node server answering the same 302; every click answered must be recorded;
  * - lead intake with distribution to the local advertiser (the partner process, answering at once): every lead
- *   answered 2xx stored, and the advertiser got exactly the leads marked sent;
+ *   answered 2xx stored, and the advertiser got exactly the leads marked sent. With BENCH_LEAD_POSTBACKS=1 one
+ *   global postback listens to every lead event (issue 19): each lead's `event_received` and `event_sent` must reach
+ *   the partner's affiliate receiver too;
  * - cap exactness: a 500-lead limit cap under 50 connections lets exactly 500 leads through;
  * - inbound postback → conversion → outbound affiliate postback: each postback names a distinct lead (prepared in the
  *   setup), so each makes a conversion; afterwards the time until the affiliate receiver got every outbound postback.
  */
 import { buildMarket, sentLeads } from '../lib/market';
-import { partnerStats, setCeilingClick } from '../lib/partner';
+import { PARTNER, partnerStats, setCeilingClick } from '../lib/partner';
 import type { Query, Scenario } from '../lib/types';
 
 /** how long the postback scenario waits for the outbound postbacks to drain */
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 90) * 1000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** BENCH_LEAD_POSTBACKS=1: the lead row runs with one global postback on every lead event */
+const LEAD_POSTBACKS = process.env.BENCH_LEAD_POSTBACKS === '1';
+const LEAD_EVENTS = ['event_received', 'event_sent', 'event_trash', 'event_hold', 'event_invalid', 'event_duplicate', 'event_lead_grade_changed'];
 
 const count = async (query: Query, text: string, params: unknown[]) => Number((await query<{ n: string }>(text, params)).rows[0]?.n ?? 0);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -97,7 +102,7 @@ export const traffic: Scenario[] = [
     },
   },
   {
-    name: 'lead intake (POST /api/v1/leads, validated, stored, sent to a local advertiser answering at once)',
+    name: `lead intake (POST /api/v1/leads, validated, stored, sent to a local advertiser answering at once${LEAD_POSTBACKS ? '; a global postback on every lead event' : ''})`,
     ceiling: '/ceiling/lead',
     path: '/api/v1/leads',
     method: 'POST',
@@ -106,11 +111,18 @@ export const traffic: Scenario[] = [
     targets: { minRps: 1000, p99Ms: 100 },
     async setup(api, query) {
       const m = await buildMarket(api, query!);
+      if (LEAD_POSTBACKS) {
+        // the network's one global postback (settings), to the partner's affiliate receiver: one distinct `conv` per event
+        const url = `${PARTNER}/affiliate/${m.stamp}?conv={lead_id}-{event}&status={lead_status}&sub1={sub1}`;
+        const updated = await query!(`update postbacks set url = $1, events = $2, method = 'GET', status = 'active' where scope = 'global' returning id`, [url, JSON.stringify(LEAD_EVENTS)]);
+        if (!updated.rows.length)
+          await query!(`insert into postbacks (scope, title, url, method, events, status) values ('global', 'Bench global postback', $1, 'GET', $2, 'active')`, [url, JSON.stringify(LEAD_EVENTS)]);
+      }
       return {
         path: '/api/v1/leads',
         headers: { 'x-api-key': m.apiToken },
         body: leadBody(m.campaignKey, m.stamp),
-        state: { offerId: m.offerId, advertiser: `advertiser/${m.stamp}` },
+        state: { offerId: m.offerId, advertiser: `advertiser/${m.stamp}`, receiver: `affiliate/${m.stamp}` },
       };
     },
     async verify(_api, result, state, query, note) {
@@ -122,6 +134,18 @@ export const traffic: Scenario[] = [
       if (stored < result.ok || stored > result.sent) misses.push(`${result.ok} leads answered 2xx (${result.sent} sent) but ${stored} stored: leads lost`);
       if ((by.sent ?? 0) !== stored) misses.push(`${stored - (by.sent ?? 0)} stored leads not sent`);
       if (advertiser.received !== (by.sent ?? 0)) misses.push(`the advertiser got ${advertiser.received} leads, ${by.sent ?? 0} marked sent`);
+      if (LEAD_POSTBACKS) {
+        // every stored lead was received and sent: two lead events each
+        const want = stored * 2;
+        let got = await partnerStats(String(state.receiver));
+        while (got.distinct < want && Date.now() - result.endedAt < DRAIN_TIMEOUT_MS) {
+          await pause(250);
+          got = await partnerStats(String(state.receiver));
+        }
+        note(`lead events: the receiver got ${got.distinct} of ${want} (${got.received} requests) ${((Date.now() - result.endedAt) / 1000).toFixed(1)} s after the load ended`);
+        if (got.distinct < want) misses.push(`${want - got.distinct} of ${want} lead events not delivered`);
+        await query(`update postbacks set status = 'inactive' where scope = 'global'`, []);
+      }
       return misses;
     },
   },

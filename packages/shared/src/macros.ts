@@ -30,6 +30,7 @@ export const MACROS: readonly MacroDef[] = [
   m('lead_id', 'lead', 'Lead ID'),
   m('lead_status', 'lead', 'API status of the lead (new, sent, hold, ...)'),
   m('lead_grade', 'lead', 'Lead grade'),
+  m('redirect_url', 'lead', "The advertiser's redirect for the visitor (with event_sent)"),
   m('conversion_id', 'conversion', 'Conversion ID'),
   m('status', 'conversion', 'Conversion status (pending, hold, approved, rejected)'),
   m('goal', 'conversion', 'Goal of the conversion'),

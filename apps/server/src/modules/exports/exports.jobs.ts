@@ -13,7 +13,7 @@ export function defineExportJobs(queue: JobQueue, deps: Deps): void {
     pollingIntervalSeconds: 1,
     concurrency: 1,
     handler: async (job, info) => {
-      await run(systemCtx(deps), deps.storage, job.exportId, { retry: info.retryCount > 0 });
+      await run(systemCtx(deps), deps.storage, job.exportId, { retry: info.retryCount > 0, queue });
     },
   });
   queue.define<object>({

@@ -17,6 +17,7 @@ import { toSeconds } from '../../http/list-query';
 import type { JobQueue } from '../../jobs/queue';
 import type { Storage } from '../../lib/storage';
 import { publishUserEvent } from '../events/events.hub';
+import { exportReady } from '../notifications/raise';
 import { csvRow, type CsvValue } from './csv';
 import type { ExportCursor } from './exporters';
 import { EXPORTERS } from './registry';
@@ -120,7 +121,12 @@ async function report(db: DbOrTx, row: Row, set: Partial<typeof exportsTable.$in
  * The export job: reads every row in the owner's scope, page by page, and writes the file. A retry of the job (the
  * process died mid-run) takes over the export left `running`.
  */
-export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: number, opts: { retry?: boolean } = {}): Promise<void> {
+export async function run(
+  base: Omit<Ctx, 'actor'>,
+  storage: Storage,
+  exportId: number,
+  opts: { retry?: boolean; queue?: JobQueue } = {},
+): Promise<void> {
   const [claimed] = await base.db
     .update(exportsTable)
     .set({ status: 'running', progress: 0, rowsDone: 0 })
@@ -158,7 +164,11 @@ export async function run(base: Omit<Ctx, 'actor'>, storage: Storage, exportId: 
     const fileKey = `exports/${row.userId}/${row.id}-${fileName}`;
     if (format === 'xlsx') await storage.put(fileKey, await xlsxFile(header, rows), EXPORT_CONTENT_TYPES.xlsx);
     else await storage.put(fileKey, Buffer.from(chunks.join(''), 'utf8'), EXPORT_CONTENT_TYPES.csv);
-    await report(base.db, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, finishedAt: base.now() });
+    // the export's end and its "export ready" notification commit together
+    await base.db.transaction(async (tx) => {
+      const finished = await report(tx, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, finishedAt: base.now() });
+      if (opts.queue) await exportReady({ ...ctx, db: tx }, opts.queue, { exportId: finished.id, userId: finished.userId, name: exporter.fileName });
+    });
   } catch (err) {
     await report(base.db, row, { status: 'failed', error: ((err as Error).message || 'The export failed').slice(0, 500), finishedAt: base.now() });
   }

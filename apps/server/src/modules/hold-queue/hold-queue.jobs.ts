@@ -4,7 +4,8 @@
  * leads from earlier windows (0 = no limit), oldest first; the rest wait for the rule's next release. Leads a cap held
  * are all released when due. A released lead is checked for duplicates again (as if posted now) and then distributed
  * as usual — that run checks caps and schedules. The release commits the lead as `new` (no lease), so if the process
- * dies before the distribution the lead sweep (leads.jobs.ts) distributes it: nothing is lost.
+ * dies before the distribution the lead sweep (leads.jobs.ts) distributes it: nothing is lost. A lead released as a
+ * duplicate fires `event_duplicate` in the same transaction (lead-events.ts).
  */
 import { nextRelease, verticalApiSettingsSection } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { leadEvents, leads } from '../../db/schema';
 import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { distributeLead } from '../leads/distribution';
+import { fireLeadEvents, type LeadChange } from '../leads/lead-events';
 import { RULE_COLUMNS, windowStartOf, type HoldRule } from './hold-release';
 
 export const HOLD_RELEASE_JOB = 'hold-release';
@@ -94,18 +96,23 @@ export async function releaseHeldLeads(ctx: Ctx, queue: JobQueue): Promise<numbe
       }
       for (const [id, until] of later) await tx.update(leads).set({ holdUntil: until, updatedAt: now }).where(eq(leads.id, id));
       const send: number[] = [];
+      const changes: LeadChange[] = [];
       for (const d of release) {
         const dup = await duplicateOf(tx, d, now);
         const status = dup ? 'duplicate' : 'new';
         const reason = dup ? `Duplicate of lead ${dup}` : null;
-        await tx
+        const [row] = await tx
           .update(leads)
           .set({ status, statusReason: reason, duplicateOf: dup, holdUntil: null, updatedAt: now })
-          .where(eq(leads.id, d.id));
+          .where(eq(leads.id, d.id))
+          .returning();
+        changes.push({ lead: row, from: 'hold' });
         await tx.insert(leadEvents).values({ leadId: d.id, type: 'released', data: { status, reason }, createdAt: now });
         // a released lead is `new` without a lease: this run distributes it next, else the lead sweep does
         if (!dup) send.push(d.id);
       }
+      // a lead released as a duplicate fires `event_duplicate` (released as new: nothing, it was received already)
+      await fireLeadEvents({ ...ctx, db: tx }, queue, changes);
       return { send, more: due.length === BATCH, ids: release.map((d) => d.id) };
     });
     if (!toSend) break;

@@ -8,7 +8,9 @@
  * conditional increment and given back when the advertiser does not accept, so a cap of N lets exactly N leads
  * through under any concurrency. When caps closed every target, their action decides: hold (until the cap's next
  * period), trafficback (unsent, answered with the offer's trafficback URL) or skip (unsent with its retries).
- * Every attempt is a `lead_deliveries` row.
+ * Every attempt is a `lead_deliveries` row. A lead sent or held fires its event to the affiliate's postbacks in the
+ * same statement or transaction (lead-events.ts); a lead that finally fails raises "lead failed", and a cap that
+ * fills or refuses a lead raises "cap reached" once per cap and period (notifications/raise.ts).
  */
 import {
   capPeriod,
@@ -29,7 +31,9 @@ import { capCounters } from '../caps/cap-counters';
 import { capCovers, capKey, countersOf, inCurrency, isFull, leadRevenuePricer, ratesOf, type EngineCap } from '../caps/cap-engine';
 import { heldUntilByConfig } from '../hold-queue/hold-release';
 import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../integrations/out-api';
+import { capReached, leadFailed } from '../notifications/raise';
 import { directReads, type EngineReads } from './engine-reads';
+import { fireLeadEvents, leadEventJobs, type LeadEventSubject } from './lead-events';
 import { leadWriter } from './lead-writer';
 
 export const LEAD_DELIVER_JOB = 'lead-deliver';
@@ -163,14 +167,25 @@ export function orderCandidates<T extends { weight: number; lowPriority: boolean
 type Taken = { capId: number; periodKey: string; amount: string }[];
 
 /** takes room in every lead cap that applies; gives back what it took and names the cap when one is closed */
-async function takeCaps(db: DbOrTx, caps: EngineCap[], amountOf: (cap: EngineCap) => string, at: Date): Promise<{ taken: Taken } | { closed: EngineCap }> {
+async function takeCaps(
+  db: DbOrTx,
+  caps: EngineCap[],
+  amountOf: (cap: EngineCap) => string,
+  at: Date,
+  filled: EngineCap[],
+): Promise<{ taken: Taken } | { closed: EngineCap }> {
   const taken: Taken = [];
   for (const cap of caps) {
     const key = capKey(cap, at);
     const amount = amountOf(cap);
     let open: boolean;
     if (compareMoney(amount, 0) <= 0) open = !isFull(cap, (await capCounters.read(db, [{ capId: cap.id, periodKey: key }])).get(`${cap.id} ${key}`) ?? '0');
-    else open = (await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value)) !== null;
+    else {
+      const value = await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value);
+      open = value !== null;
+      // this lead took the last of the cap's room
+      if (value !== null && isFull(cap, value)) filled.push(cap);
+    }
     if (!open) {
       await giveBack(db, taken);
       return { closed: cap };
@@ -249,6 +264,19 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   const values = leadValues(lead);
   let lastError: string | null = tried ? null : 'No advertiser of the offer matches the lead';
   let capsClosed = matching.length - open.length;
+  /** the caps this run found full or filled ("cap reached" once per cap and period) */
+  const filled: EngineCap[] = [];
+  const reached = async () => {
+    for (const cap of new Set([...closedBy, ...filled])) await capReached(ctx, queue, { cap, offerId: lead.offerId, at });
+  };
+  /** the lead as its events read it, in a status */
+  const eventLead = (status: string, extra: Partial<LeadEventSubject> = {}): LeadEventSubject => ({
+    ...lead,
+    status,
+    leadGrade: 'leadGrade' in lead ? (lead as Lead).leadGrade : null,
+    isTest: false,
+    ...extra,
+  });
 
   for (const { target, caps: covering } of candidates) {
     const price = priceFor?.(target.advertiserId) ?? null;
@@ -259,6 +287,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       covering.filter((c) => c.processingType === 'leads'),
       amountOf,
       at,
+      filled,
     );
     if ('closed' in took) {
       closedBy.push(took.closed);
@@ -306,8 +335,17 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       }
     }
     if (accepted) {
-      // the delivery, the lead's new state and its history in one statement, group-committed with concurrent leads
-      await leadWriter(ctx.database).sent({
+      // the lead's `event_sent` postbacks, with the advertiser's redirect
+      const jobs = await leadEventJobs(
+        reads.postbackTargets(),
+        [{ lead: eventLead('sent', { advertiserId: target.advertiserId, redirectUrl: recorded.redirectUrl ?? null }), from: lead.status }],
+        ctx.now(),
+      );
+      const writer = leadWriter(ctx.database);
+      if (jobs.length) await writer.withQueue(queue);
+      // the delivery, the lead's new state, its history and its events' jobs in one statement, group-committed with
+      // concurrent leads
+      await writer.sent({
         leadId,
         advertiserId: target.advertiserId,
         integrationId: target.integrationId,
@@ -319,14 +357,19 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
         error: recorded.error ?? null,
         durationMs: recorded.durationMs ?? 0,
         at: ctx.now(),
+        jobs,
       });
+      if (filled.length || closedBy.length) await reached();
       return { status: 'sent', reason: null, redirectUrl: recorded.redirectUrl ?? null, advertiserId: target.advertiserId };
     }
     await giveBack(ctx.db, taken);
+    // room given back: a cap this lead filled is open again
+    for (const t of taken) filled.splice(0, filled.length, ...filled.filter((c) => c.id !== t.capId));
     await ctx.db.insert(leadDeliveries).values({ ...recorded, createdAt: ctx.now() });
     lastError = `${recorded.error ?? 'Not accepted'}`;
   }
 
+  if (closedBy.length || filled.length) await reached();
   if (capsClosed && capsClosed === tried) {
     lastError = 'The caps of every matching advertiser are full';
     const outcome = await capOutcome(ctx.db, lead, closedBy, offer?.trafficbackUrl ?? null, at);
@@ -338,6 +381,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
           .set({ status: 'hold', statusReason: reason, holdUntil: outcome.until, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
           .where(eq(leads.id, leadId));
         await tx.insert(leadEvents).values({ leadId, type: 'hold', data: { reason, capIds: outcome.capIds, until: outcome.until.toISOString() }, createdAt: ctx.now() });
+        await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
       });
       return { status: 'hold', reason, redirectUrl: null, advertiserId: null };
     }
@@ -364,6 +408,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       .where(eq(leads.id, leadId));
     await tx.insert(leadEvents).values({ leadId, type: status, data: { reason: lastError, attempt: attempts }, createdAt: ctx.now() });
     if (nextAttemptAt) await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId }, { db: tx, startAfter: nextAttemptAt });
+    else await leadFailed({ ...ctx, db: tx }, queue, { leadId, offerId: lead.offerId, reason: lastError });
   });
   return { status, reason: lastError, redirectUrl: null, advertiserId: null };
 }

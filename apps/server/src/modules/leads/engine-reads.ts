@@ -13,6 +13,8 @@ import { FeedCache } from '../../tracking/feed-cache';
 import { capsOf, type EngineCap } from '../caps/cap-engine';
 import { rulesFor, type HoldRule } from '../hold-queue/hold-release';
 import { accessSql } from '../offers/visibility';
+import { directTargetReads, type PostbackTargetReads } from '../postback-delivery';
+import { leadEventTargets } from './lead-events';
 import type { z } from 'zod';
 
 type VerticalApiSettings = z.output<typeof verticalApiSettingsSection>;
@@ -72,6 +74,8 @@ export interface EngineReads {
   holdRules(country: string): Promise<HoldRule[]>;
   caps(offerId: number): Promise<EngineCap[]>;
   targets(offerId: number): Promise<LeadTarget[]>;
+  /** the look-up of the postbacks a lead event fires (lead-events.ts); a miss reads through `handle` */
+  postbackTargets(handle?: DbOrTx): PostbackTargetReads;
 }
 
 const CAMPAIGN = sql`select id, offer_id as "offerId", affiliate_id as "affiliateId", status, traffic_source_id as "trafficSourceId" from campaigns`;
@@ -129,6 +133,7 @@ export function directReads(db: DbOrTx): EngineReads {
           order by oa.id`),
       );
     },
+    postbackTargets: (handle) => directTargetReads(handle ?? db),
   };
 }
 
@@ -144,7 +149,11 @@ class CachedReads implements EngineReads {
   private readonly capLists: FeedCache<number, EngineCap[]>;
   private readonly targetLists: FeedCache<number, LeadTarget[]>;
 
-  constructor(db: DbOrTx, feed: ChangeFeed) {
+  constructor(
+    private readonly deps: { database: Database; tracking: { feed: ChangeFeed } },
+    db: DbOrTx,
+    feed: ChangeFeed,
+  ) {
     const direct = directReads(db);
     this.sources = new FeedCache(feed, (id) => direct.source(id));
     this.campaignsByKey = new FeedCache(feed, (key) => direct.campaignByKey(key));
@@ -169,6 +178,7 @@ class CachedReads implements EngineReads {
   holdRules = (country: string) => this.hold.get(country.toUpperCase());
   caps = (offerId: number) => this.capLists.get(offerId);
   targets = (offerId: number) => this.targetLists.get(offerId);
+  postbackTargets = (handle?: DbOrTx) => leadEventTargets(this.deps, handle);
 }
 
 const byFeed = new WeakMap<ChangeFeed, EngineReads>();
@@ -177,7 +187,7 @@ const byFeed = new WeakMap<ChangeFeed, EngineReads>();
 export function leadEngineReads(deps: { database: Database; tracking: { feed: ChangeFeed } }): EngineReads {
   let reads = byFeed.get(deps.tracking.feed);
   if (!reads) {
-    reads = new CachedReads(deps.database.db, deps.tracking.feed);
+    reads = new CachedReads(deps, deps.database.db, deps.tracking.feed);
     byFeed.set(deps.tracking.feed, reads);
   }
   return reads;

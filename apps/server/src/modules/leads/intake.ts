@@ -6,7 +6,9 @@
  * (lead-writer.ts), before any outbound call. A lead to distribute is inserted already leased to
  * the request's own run; if the process dies first, the lease expires and the lead sweep (leads.jobs.ts) runs it, so an
  * accepted lead is never lost. What the intake reads about the affiliate, campaign, offer and vertical comes from the
- * engine's per-process cache (engine-reads.ts).
+ * engine's per-process cache (engine-reads.ts). The lead's events (`event_received`, and `event_hold`, `event_invalid`
+ * or `event_duplicate` for a lead stored so) go to the affiliate's postbacks as jobs of the same statement
+ * (lead-events.ts).
  */
 import {
   EMAIL_RE,
@@ -28,6 +30,8 @@ import { findNul } from '../../lib/pg-text';
 import { holdByRules } from '../hold-queue/hold-release';
 import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource } from './engine-reads';
+import type { JobQueue } from '../../jobs/queue';
+import { leadEventJobs, type LeadEventSubject } from './lead-events';
 import { leadWriter, type LeadInsert } from './lead-writer';
 
 /**
@@ -147,7 +151,11 @@ function inboundFailures(list: InboundRule[], lead: { country: string | null; la
   return failed;
 }
 
-export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake): Promise<AcceptedLead> {
+/**
+ * Validates and stores a posted lead. With `queue`, the lead's events fire to the affiliate's postbacks (the lead API
+ * always passes it).
+ */
+export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake, queue?: JobQueue): Promise<AcceptedLead> {
   const actor = requireActor(ctx);
   if (actor.roleType !== 'affiliate') throw AppError.forbidden('Only affiliates post leads');
   const nul = findNul(input);
@@ -243,9 +251,21 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
     landerId: target.landerId,
     deliveryAttempts: 0,
   };
-  // one statement: the duplicate search, the lead and its first history entry. A lead to distribute is inserted
-  // already leased to this request's run (the lease the claim would take), so no claim UPDATE follows.
-  const written = await leadWriter(ctx.database).insert({
+  // the lead's events, as this status and as a duplicate (the statement decides); the lead id is filled in there
+  let jobs: LeadInsert['jobs'] = [];
+  let dupJobs: LeadInsert['dupJobs'] = [];
+  if (queue && status !== 'test') {
+    const targets = reads.postbackTargets();
+    const subject = (s: string): LeadEventSubject => ({ ...lead, status: s, leadGrade: null, isTest: false });
+    jobs = await leadEventJobs(targets, [{ lead: subject(status), from: null }], now);
+    if (duplicates) dupJobs = await leadEventJobs(targets, [{ lead: subject('duplicate'), from: null }], now);
+  }
+  const writer = leadWriter(ctx.database);
+  if (jobs.length || dupJobs.length) await writer.withQueue(queue!);
+  // one statement: the duplicate search, the lead, its first history entry and its events' postback jobs. A lead to
+  // distribute is inserted already leased to this request's run (the lease the claim would take), so no claim UPDATE
+  // follows.
+  const written = await writer.insert({
     ...lead,
     statusReason: reason,
     subs,
@@ -257,6 +277,8 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
     event: { status, reason, ...(hold ? { holdConfigId: hold.configId } : {}) },
     userId: actor.id,
     duplicates,
+    jobs,
+    dupJobs,
   });
   lead.id = written.id;
   if (written.duplicateOf !== null) {

@@ -7,7 +7,7 @@
  *   distribution.ts runs it exactly like a new lead (lease, caps, fallback, retries). Sent leads are not resent (that
  *   would sell them twice), new and held ones are on their way, test leads are never sent.
  * - trash: from every status but trash and test, unless a distribution run holds the lead at that moment; fires the
- *   `event_trash` postback event.
+ *   `event_trash` postback event (lead-events.ts).
  * - grade: the key must be one of the lead's vertical's grades; several grade items must all be in one vertical;
  *   fires `event_lead_grade_changed`.
  *
@@ -15,40 +15,20 @@
  * history row (who did it) and its outbound postbacks, so one lead that cannot change leaves the others applied. The
  * answer reports the three outcomes of spec §8: none applied, some applied (ids), some failed (ids).
  */
-import {
-  LEAD_RESEND_STATUSES,
-  LEAD_TRASH_STATUSES,
-  type LeadActionItem,
-  type LeadActionsAnswer,
-  type PostbackEvent,
-} from '@leadgrid/shared';
+import { LEAD_RESEND_STATUSES, LEAD_TRASH_STATUSES, type LeadActionItem, type LeadActionsAnswer } from '@leadgrid/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { leadEvents, leads, verticals } from '../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { enqueuePostbackEvents } from '../postback-delivery';
 import { LEAD_DELIVER_JOB, type LeadDeliverJob } from './distribution';
+import { fireLeadEvents, leadEventValues } from './lead-events';
 import { isStaff, leadScope } from './leads-query';
 
 type Lead = typeof leads.$inferSelect;
 
-/** the macro values of a lead event (staff-only ones are dropped by enqueuePostbackEvents) */
-export function leadMacroValues(lead: Lead) {
-  return {
-    click_id: lead.clickId,
-    ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`sub${i + 1}`, lead[`sub${i + 1}` as 'sub1']])),
-    country: lead.country,
-    ip: lead.ip,
-    lead_id: lead.id,
-    lead_status: lead.status,
-    lead_grade: lead.leadGrade,
-    offer_id: lead.offerId,
-    campaign_id: lead.campaignId,
-    affiliate_id: lead.affiliateId,
-    advertiser_id: lead.advertiserId,
-  };
-}
+/** the macro values of a lead event (lead-events.ts; staff-only ones are dropped by the delivery) */
+export const leadMacroValues = (lead: Lead) => leadEventValues(lead);
 
 const listIds = (ids: number[]) => ids.join(', ');
 
@@ -134,7 +114,7 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
         .returning();
       if (!row) return 'The lead is being sent to an advertiser or changed meanwhile';
       await tx.insert(leadEvents).values({ leadId: lead.id, type: 'trash', data: { from: lead.status, to: 'trash' }, userId, createdAt: now });
-      await fire({ ...ctx, db: tx }, queue, row, 'event_trash');
+      await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: row, from: lead.status }]);
       return null;
     });
   }
@@ -147,11 +127,7 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
       .returning();
     if (!row) return 'The lead already has this grade';
     await tx.insert(leadEvents).values({ leadId: lead.id, type: 'grade', data: { from: lead.leadGrade, to: it.leadGrade }, userId, createdAt: now });
-    await fire({ ...ctx, db: tx }, queue, row, 'event_lead_grade_changed');
+    await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: row, event: 'event_lead_grade_changed' }]);
     return null;
   });
-}
-
-function fire(ctx: Ctx, queue: JobQueue, lead: Lead, event: PostbackEvent) {
-  return enqueuePostbackEvents(ctx, queue, { event, affiliateId: lead.affiliateId, teamId: lead.teamId, leadId: lead.id, values: leadMacroValues(lead) });
 }

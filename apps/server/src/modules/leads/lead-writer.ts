@@ -6,10 +6,15 @@
  *   earlier lead of the vertical within the window has the same phone or e-mail. Two leads of one batch do not see
  *   each other (as two concurrent statements would not).
  * - `sent`: an accepted delivery — the `lead_deliveries` row, the lead's sent state and its `sent` history entry.
+ * Both also carry the lead's events (lead-events.ts): the outbound postbacks' jobs are inserted by the same statement
+ * (pg-boss's own insert as a CTE, jobs/queue.ts `jobInsertText`), so they commit with the lead. A batch without
+ * jobs runs the statement without that CTE.
  */
 import type { Database } from '../../db/client';
+import { jobInsertText, type JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
 import { pgJson } from '../../lib/pg-text';
+import { POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
 
 export interface LeadInsert {
   status: string;
@@ -42,6 +47,10 @@ export interface LeadInsert {
   userId: number;
   /** look for an earlier lead of the vertical since then with this phone or e-mail (null: no duplicate search) */
   duplicates: { since: Date; phone: string | null; email: string | null } | null;
+  /** the lead's postback jobs as it is inserted (leadId and the lead_id macro are filled in by the statement) */
+  jobs?: PostbackDeliverJob[];
+  /** the same when the statement finds it a duplicate */
+  dupJobs?: PostbackDeliverJob[];
 }
 
 export interface LeadSent {
@@ -56,6 +65,8 @@ export interface LeadSent {
   error: string | null;
   durationMs: number;
   at: Date;
+  /** the lead's `event_sent` postback jobs */
+  jobs?: PostbackDeliverJob[];
 }
 
 /** the batch as one JSON parameter (lib/pg-text.ts: the intake refused NUL characters already) */
@@ -69,7 +80,7 @@ with input as (
     fields jsonb, sub1 varchar, sub2 varchar, sub3 varchar, sub4 varchar, sub5 varchar, sub6 varchar, sub7 varchar, sub8 varchar,
     sub9 varchar, click_id uuid, campaign_id int, offer_id int, vertical_id int, affiliate_id int, team_id int, lander_id int,
     is_test boolean, hold_until timestamptz, lease_until timestamptz, created_at timestamptz, event jsonb, user_id int,
-    dup_since timestamptz, dup_phone varchar, dup_email varchar)
+    dup_since timestamptz, dup_phone varchar, dup_email varchar, jobs jsonb, dup_jobs jsonb)
 ), rows as (
   select nextval('leads_id_seq') as id, i.*,
     -- each key on its own index (vertical_id, phone|email, created_at): the earliest match of either
@@ -100,14 +111,22 @@ with input as (
     case when dup_id is null then event else jsonb_build_object('status', 'duplicate', 'reason', 'Duplicate of lead ' || dup_id) end,
     user_id, created_at
   from rows
-)
+)/*jobs*/
 select ord, id, dup_id from rows order by ord`;
+
+/** the JSON of the insert's jobs: each lead's (or, as a duplicate, its dup_jobs), with the lead's new id */
+const INSERT_JOBS = `(select coalesce(json_agg(json_build_object('data',
+    jsonb_set(jsonb_set(t.j, '{leadId}', to_jsonb(r.id)), '{values,lead_id}', to_jsonb(r.id)))), '[]'::json)
+  from rows r cross join lateral jsonb_array_elements(case when r.dup_id is null then r.jobs else r.dup_jobs end) as t(j))`;
+
+const SENT_JOBS = `(select coalesce(json_agg(json_build_object('data', t.j)), '[]'::json)
+  from v cross join lateral jsonb_array_elements(v.jobs) as t(j))`;
 
 const SENT = `
 with v as (
   select * from json_to_recordset($1::json) as x(lead_id bigint, advertiser_id int, integration_id int, request jsonb,
     response_status int, response_body text, advertiser_lead_id varchar, redirect_url text, error varchar, duration_ms int,
-    at timestamptz)
+    at timestamptz, jobs jsonb)
 ), d as (
   insert into lead_deliveries (lead_id, created_at, advertiser_id, integration_id, result, request, response_status, response_body,
     advertiser_lead_id, redirect_url, error, duration_ms)
@@ -121,15 +140,20 @@ with v as (
   -- the id list keeps the plan on the primary key: the planner guesses 100 rows for json_to_recordset and would
   -- otherwise hash-join it against a sequential scan of leads
   from v where leads.id = v.lead_id and leads.id = any(array(select lead_id from v))
-)
+)/*jobs*/
 insert into lead_events (lead_id, type, data, created_at)
 select lead_id, 'sent', jsonb_build_object('advertiserId', advertiser_id, 'integrationId', integration_id), at from v`;
+
+/** a statement with its jobs' CTE, or the plain one */
+const withJobs = (text: string, jobs: string) => text.replace('/*jobs*/', `, jobs as (${jobs})`);
 
 export class LeadWriter {
   private readonly inserts: Batcher<LeadInsert, { id: number; duplicateOf: number | null }>;
   private readonly sents: Batcher<LeadSent, null>;
+  /** the statements with their jobs' CTE (pg-boss's insert names the queue's table), once a queue is known */
+  private texts: { insert: string; sent: string } | null = null;
 
-  constructor(database: Database) {
+  constructor(private readonly database: Database) {
     this.inserts = new Batcher(async (list) => {
       const payload = list.map((l, ord) => ({
         ord,
@@ -163,8 +187,15 @@ export class LeadWriter {
         dup_since: l.duplicates?.since.toISOString() ?? null,
         dup_phone: l.duplicates?.phone ?? null,
         dup_email: l.duplicates?.email ?? null,
+        jobs: l.jobs?.length ? l.jobs : null,
+        dup_jobs: l.dupJobs?.length ? l.dupJobs : null,
       }));
-      const { rows } = await database.query<{ ord: number; id: string | number; dup_id: string | number | null }>(INSERT, [json(payload)], 'lead_insert');
+      const jobs = list.some((l) => l.jobs?.length || l.dupJobs?.length);
+      const { rows } = await database.query<{ ord: number; id: string | number; dup_id: string | number | null }>(
+        jobs ? this.textsFor().insert : INSERT,
+        [json(payload)],
+        jobs ? 'lead_insert_jobs' : 'lead_insert',
+      );
       return rows.map((r) => ({ id: Number(r.id), duplicateOf: r.dup_id === null ? null : Number(r.dup_id) }));
     });
     this.sents = new Batcher(async (list) => {
@@ -180,10 +211,27 @@ export class LeadWriter {
         error: s.error,
         duration_ms: s.durationMs,
         at: s.at.toISOString(),
+        jobs: s.jobs?.length ? s.jobs : null,
       }));
-      await database.query(SENT, [json(payload)], 'lead_sent');
+      const jobs = list.some((s) => s.jobs?.length);
+      await database.query(jobs ? this.textsFor().sent : SENT, [json(payload)], jobs ? 'lead_sent_jobs' : 'lead_sent');
       return list.map(() => null);
     });
+  }
+
+  private textsFor() {
+    if (!this.texts) throw new Error('lead jobs written before the lead writer knows the job queue (call withQueue)');
+    return this.texts;
+  }
+
+  /** readies the statements that carry postback jobs (once per process; call before writing a lead with jobs) */
+  async withQueue(queue: JobQueue): Promise<this> {
+    if (!this.texts) {
+      const insert = withJobs(INSERT, await jobInsertText(queue, this.database.db, POSTBACK_DELIVER_JOB, INSERT_JOBS));
+      const sent = withJobs(SENT, await jobInsertText(queue, this.database.db, POSTBACK_DELIVER_JOB, SENT_JOBS));
+      this.texts = { insert, sent };
+    }
+    return this;
   }
 
   /** stores the lead and its first history entry; answers its id and, when it turned out a duplicate, of which lead */

@@ -66,7 +66,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { queue } = req.server.services;
       const reads = leadEngineReads(req.server.services);
-      const accepted = await acceptLead(req.ctx, reads, req.body);
+      const accepted = await acceptLead(req.ctx, reads, req.body, queue);
       if (!accepted.distribute) {
         return { data: { id: accepted.id, status: accepted.status, reason: accepted.reason, redirectUrl: null }, message: 'Lead received' };
       }

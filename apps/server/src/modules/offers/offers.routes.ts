@@ -170,7 +170,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     '/offers/change_status',
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerStatusItem), response: answer } },
     async (req) => {
-      const items = await offers.changeStatus(req.ctx, req.body.items);
+      const items = await offers.changeStatus(req.ctx, req.body.items, req.server.services.queue);
       return { data: { items }, message: many(items.length, 'Offer status changed', 'offers changed status') };
     },
   );

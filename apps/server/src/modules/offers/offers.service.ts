@@ -58,9 +58,11 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import type { JobQueue } from '../../jobs/queue';
 import { lockById } from '../../lib/rows';
 import { imageUrl } from '../images/images.service';
 import { author, contains } from '../integrations/common';
+import { offerStatusChanged } from '../notifications/raise';
 import { loadAffiliateManagers, reaches } from '../people/scope';
 import { isAffiliate, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 
@@ -811,8 +813,11 @@ export async function bulkEdit(ctx: Ctx, data: z.infer<typeof offerBulkEdit>) {
   return byIds(ctx, ids);
 }
 
-/** POST /offers/change_status: active, inactive or draft */
-export async function changeStatus(ctx: Ctx, items: { id: number; status: OfferStatus; reason?: string }[]) {
+/**
+ * POST /offers/change_status: active, inactive or draft. An offer that becomes active or stops being active raises
+ * "offer status changed" (with `queue`) in the same transaction.
+ */
+export async function changeStatus(ctx: Ctx, items: { id: number; status: OfferStatus; reason?: string }[], queue?: JobQueue) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
     const current = await lockById<Row>(
@@ -827,6 +832,9 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: OfferS
       const changes = diffFields(current.get(item.id)!, { status: item.status });
       if (!changes) continue;
       await tx.update(offers).set({ status: item.status, statusChangedAt: ctx.now(), updatedAt: ctx.now() }).where(eq(offers.id, item.id));
+      const before = current.get(item.id)!;
+      if (queue && (before.status === 'active') !== (item.status === 'active'))
+        await offerStatusChanged(c, queue, { offerId: item.id, title: before.title, status: item.status });
       audits.push({
         entity: 'offer',
         entityId: item.id,

@@ -14,13 +14,14 @@ import { MACROS, POSTBACK_EVENTS, substituteMacros, type MacroValues, type Postb
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { systemLogs } from '../../db/schema';
-import type { Ctx } from '../../http/context';
+import { systemCtx, type Ctx } from '../../http/context';
 import type { JobInfo, JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
 import { callOutbound, notCalled, type OutboundRequest } from '../../lib/outbound';
 import { BREAKER_DEFAULTS, HostBreaker, hostOf } from './breaker';
 import { pgJson } from '../../lib/pg-text';
 import { insertLogsSql, logRow } from './logs';
+import { postbackFailed } from '../notifications/raise';
 import { directTargetReads, type PostbackTargetReads, type TargetPostback } from './targets';
 
 export const POSTBACK_DELIVER_JOB = 'postback-deliver';
@@ -279,7 +280,11 @@ export async function deliverPostback(
   return 'delivered';
 }
 
-export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps): void {
+/**
+ * The delivery queue. A delivery whose last retry fails raises "postback failed" (once per postback and hour,
+ * notifications/raise.ts) to staff and the postback's affiliate.
+ */
+export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps & { config: Config }): void {
   const withLogs: DeliveryDeps = {
     ...deps,
     logs: deps.logs ?? attemptLogWriter(deps.database),
@@ -300,7 +305,25 @@ export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps):
     // Two workers of 32: delivery is bound by round trips, and two of 16 fell behind an intake of 1,400/s (issue 7)
     concurrency: 64,
     handler: async (data, job) => {
-      await deliverPostback(withLogs, data, job);
+      try {
+        await deliverPostback(withLogs, data, job);
+      } catch (err) {
+        if (job.retryCount >= POSTBACK_RETRY_LIMIT) await raisePostbackFailed(deps, queue, data, (err as Error).message);
+        throw err;
+      }
     },
   });
+}
+
+/** the postback's URL as called (macros filled in) in the notification, without its query (it may carry ids) */
+async function raisePostbackFailed(deps: DeliveryDeps & { config: Config }, queue: JobQueue, job: PostbackDeliverJob, error: string) {
+  const [row] = (await deps.database.query<{ url: string }>(`select url from postbacks where id = $1`, [job.postbackId])).rows;
+  let url = row ? substituteMacros(row.url, job.values) : `postback #${job.postbackId}`;
+  try {
+    const u = new URL(url);
+    url = `${u.origin}${u.pathname}`;
+  } catch {
+    // not a URL: shown as it is
+  }
+  await postbackFailed(systemCtx({ ...deps, config: deps.config }), queue, { postbackId: job.postbackId, affiliateId: job.affiliateId, url, error });
 }

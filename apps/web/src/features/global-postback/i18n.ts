@@ -122,6 +122,7 @@ export const ru: typeof en = {
       lead_id: 'ID лида',
       lead_status: 'API-статус лида (new, sent, hold, ...)',
       lead_grade: 'Оценка лида',
+      redirect_url: 'Редирект рекламодателя для посетителя (с event_sent)',
       conversion_id: 'ID конверсии',
       status: 'Статус конверсии (pending, hold, approved, rejected)',
       goal: 'Цель конверсии',
