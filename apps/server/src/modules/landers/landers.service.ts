@@ -19,6 +19,7 @@ import {
   type landerLookupQuery,
   type landerSieveEdit,
   type landerUpdate,
+  storedSieve,
   type Sieve,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -89,7 +90,7 @@ function staffView({ lander: l, ...r }: Selected) {
     language: l.language,
     status: l.status as Status,
     statusChangedAt: toSeconds(l.statusChangedAt),
-    sieve: l.sieve as Sieve,
+    sieve: storedSieve(l.sieve),
     createdAt: toSeconds(l.createdAt)!,
     createdBy: r.author,
   };
