@@ -73,6 +73,7 @@ describe('DEMO=1 seed', () => {
   });
 
   it('answers every read of a demo offer’s tabs (the seed stores sieves as `{}`: read back whole, never a 500)', async () => {
+    await seedDemo(db); // a no-op after the first test; seeds when run alone
     const ids = (await db.select({ id: offers.id }).from(offers)).map((o) => o.id);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) {
@@ -92,5 +93,5 @@ describe('DEMO=1 seed', () => {
       const targets = await t.request({ method: 'GET', url: `/api/v1/offers/${id}/advertisers`, as: t.admin });
       for (const target of targets.json().data.items) expect(target.sieve).toMatchObject({ countries: [], landerIds: [], schedule: null });
     }
-  });
+  }, 180_000);
 });

@@ -20,7 +20,6 @@ import {
   type landerSieveEdit,
   type landerUpdate,
   storedSieve,
-  type Sieve,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';

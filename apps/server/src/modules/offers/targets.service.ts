@@ -15,7 +15,6 @@ import {
   type OfferAdvertiser,
   type OfferLinkStatus,
   storedSieve,
-  type Sieve,
   type offerAdvertiserCreate,
   type offerAdvertisersQuery,
   type offerAdvertiserUpdate,
