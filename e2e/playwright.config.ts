@@ -31,7 +31,7 @@ export default defineConfig({
     command: 'npx tsx ../apps/server/src/main.ts',
     url: `${BASE_URL}/api/v1/public/api-settings`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',

@@ -3,12 +3,12 @@ import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
 
-export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password, timeout = 20_000) {
   await page.goto('/login');
   await page.locator('input#email').fill(email);
   await page.locator('input#password').fill(password);
   await page.locator('[data-testid=login-form] button[type=submit]').click();
-  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('sidebar')).toBeVisible({ timeout });
 }
 
 export async function cookie(page: Page, name: string): Promise<string | undefined> {

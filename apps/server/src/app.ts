@@ -11,12 +11,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES } from '@leadgrid/shared';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
+import { openapiTransform, openapiTransformObject } from './http/openapi';
 import './http/plugins';
 import { defineJobs } from './jobs';
 import { setupTracking, type Tracking } from './tracking';
@@ -119,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // operationIds, summaries, error answers, servers and nullable fixed centrally (http/openapi.ts)
+    transform: openapiTransform,
+    transformObject: openapiTransformObject(config.PUBLIC_URL) as never,
   });
   // the API reference is public: a browser opening it sends no bearer token
   await app.register(async (docs) => {

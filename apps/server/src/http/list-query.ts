@@ -1,7 +1,10 @@
 /**
- * List-query support (ARCHITECTURE §4): every `orderBy`, `with` and `fields` value is checked against the
+ * List-query support (ARCHITECTURE §4): every `orderBy`, `with` and `status` value is checked against the
  * resource's allow-list (its own names only, never an inherited one like `constructor`); an unknown one is a 400
  * naming the parameter.
+ * `fields` (spec §7, e.g. a vertical's goals via `fields=goals`) names the fields a client needs; the answer always
+ * carries the whole item, so a list accepts any field name (a resource with a `fields` allow-list checks it) and a
+ * name that is no identifier is a 400 (docs/decisions/traffic.md "Links, onboarding and API").
  */
 import type { ListQuery } from '@leadgrid/shared';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -27,6 +30,9 @@ export interface ParsedList {
   search?: string;
 }
 
+/** a field name: letters, digits, `_` and `.` for a nested one, starting with a letter */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$/;
+
 export function parseList(q: ListQuery, spec: ListSpec): ParsedList {
   const [field, dir] = (q.orderBy ?? spec.defaultOrder).split(':');
   // own names only: `__proto__`, `constructor`, `toString` … are on every object and must not pass
@@ -36,7 +42,7 @@ export function parseList(q: ListQuery, spec: ListSpec): ParsedList {
     if (!spec.with?.includes(w)) throw AppError.field(['querystring', 'with'], 'pattern', `Unknown with value '${w}'`);
   }
   for (const f of q.fields ?? []) {
-    if (!spec.fields?.includes(f)) throw AppError.field(['querystring', 'fields'], 'pattern', `Unknown field '${f}'`);
+    if (spec.fields ? !spec.fields.includes(f) : !FIELD_NAME.test(f)) throw AppError.field(['querystring', 'fields'], 'pattern', `Unknown field '${f}'`);
   }
   for (const s of q.status ?? []) {
     if (!spec.statuses?.includes(s)) throw AppError.field(['querystring', 'status'], 'pattern', `Unknown status '${s}'`);

@@ -154,6 +154,7 @@ export const SIGNED_IN_ROUTES: Record<string, Declared> = {
   'GET /api/v1/countries': { audience: 'everyone', why: 'reference list' },
   'GET /api/v1/languages': { audience: 'everyone', why: 'reference list' },
   'GET /api/v1/timezones': { audience: 'everyone', why: 'reference list' },
+  'GET /api/v1/distribution-methods': { audience: 'everyone', why: 'reference list' },
   'GET /api/v1/tags/by-type/:type': { audience: 'everyone', why: 'tag titles for pickers' },
   'GET /api/v1/categories/active': { audience: 'everyone', why: 'category titles for pickers' },
   'GET /api/v1/traffic-sources/active': { audience: 'everyone', why: 'traffic source titles for pickers' },

@@ -120,6 +120,8 @@ export const EMPTY_SIEVE: Sieve = {
   advertiserIds: [],
   schedule: null,
 };
+/** a stored sieve read back whole: rows written before a key existed (or by the demo seed) keep `{}` or a part */
+export const storedSieve = (value: unknown): Sieve => ({ ...EMPTY_SIEVE, ...(value as Partial<Sieve> | null) });
 
 export const SIEVE_OWNERS = ['landings', 'creatives', 'caps', 'paymentRules', 'advertisers', 'affiliates', 'teams'] as const;
 export type SieveOwner = (typeof SIEVE_OWNERS)[number];

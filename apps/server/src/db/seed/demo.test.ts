@@ -71,4 +71,27 @@ describe('DEMO=1 seed', () => {
       for (const item of items) expect(item.affiliateId ?? item.affiliate?.id, path).toBe(affiliate.id);
     }
   });
+
+  it('answers every read of a demo offer’s tabs (the seed stores sieves as `{}`: read back whole, never a 500)', async () => {
+    await seedDemo(db); // a no-op after the first test; seeds when run alone
+    const ids = (await db.select({ id: offers.id }).from(offers)).map((o) => o.id);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      for (const path of [
+        `/offers/${id}?with=integrations,counts`,
+        `/offers/${id}/advertisers?withMeta=1`,
+        `/offers/${id}/affiliates?withMeta=1`,
+        `/offers/${id}/teams?withMeta=1`,
+        `/landers?offerId=${id}&withMeta=1`,
+        `/creatives?offerId=${id}&withMeta=1`,
+        `/caps?offerId=${id}&withMeta=1`,
+        `/payment-rules?offerId=${id}&withMeta=1`,
+      ]) {
+        const res = await t.request({ method: 'GET', url: `/api/v1${path}`, as: t.admin });
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      }
+      const targets = await t.request({ method: 'GET', url: `/api/v1/offers/${id}/advertisers`, as: t.admin });
+      for (const target of targets.json().data.items) expect(target.sieve).toMatchObject({ countries: [], landerIds: [], schedule: null });
+    }
+  }, 180_000);
 });

@@ -21,6 +21,7 @@ import {
   type creativeCreate,
   type creativeListQuery,
   type creativeUpdate,
+  storedSieve,
   type Sieve,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -88,7 +89,7 @@ export const attachmentUrl = (ctx: Ctx, id: number) =>
 function staffView(ctx: Ctx, { creative: c, author: a }: Selected) {
   return {
     ...publicView(ctx, { creative: c, author: a }),
-    sieve: c.sieve as Sieve,
+    sieve: storedSieve(c.sieve),
     createdAt: toSeconds(c.createdAt)!,
     createdBy: a,
   };

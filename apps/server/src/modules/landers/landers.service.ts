@@ -19,7 +19,7 @@ import {
   type landerLookupQuery,
   type landerSieveEdit,
   type landerUpdate,
-  type Sieve,
+  storedSieve,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -89,7 +89,7 @@ function staffView({ lander: l, ...r }: Selected) {
     language: l.language,
     status: l.status as Status,
     statusChangedAt: toSeconds(l.statusChangedAt),
-    sieve: l.sieve as Sieve,
+    sieve: storedSieve(l.sieve),
     createdAt: toSeconds(l.createdAt)!,
     createdBy: r.author,
   };

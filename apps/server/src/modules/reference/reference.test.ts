@@ -57,8 +57,24 @@ describe('reference look-ups', () => {
     expect(res.json().errors[0].loc).toEqual(['querystring', 'locale']);
   });
 
+  it('answers the distribution methods (spec §7 distributionMethod) in the locale; an unknown locale is a 400', async () => {
+    const en = await t.request({ method: 'GET', url: '/api/v1/distribution-methods', as: aff });
+    expect(en.statusCode).toBe(200);
+    expect(en.json().data.distributionMethod).toEqual([
+      { code: 'api', name: 'API' },
+      { code: 'postback', name: 'Postback' },
+      { code: 'redirect', name: 'Redirect' },
+      { code: 'api_sync', name: 'API sync' },
+    ]);
+    const ru = await t.request({ method: 'GET', url: '/api/v1/distribution-methods?locale=ru', as: aff });
+    expect(ru.json().data.distributionMethod[1]).toEqual({ code: 'postback', name: 'Постбэк' });
+    const bad = await t.request({ method: 'GET', url: '/api/v1/distribution-methods?locale=xx', as: aff });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].loc).toEqual(['querystring', 'locale']);
+  });
+
   it('needs a signed-in user', async () => {
-    for (const url of ['/api/v1/countries', '/api/v1/languages', '/api/v1/timezones']) {
+    for (const url of ['/api/v1/countries', '/api/v1/languages', '/api/v1/timezones', '/api/v1/distribution-methods']) {
       expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     }
   });

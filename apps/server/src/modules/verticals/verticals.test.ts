@@ -55,6 +55,17 @@ describe('verticals: create, list, edit', () => {
     expect(bad.json().errors[0].loc).toEqual(['querystring', 'orderBy']);
   });
 
+  it('accepts fields= on the list (spec §7 goals via fields=goals); a name that is no field name is a 400', async () => {
+    const v = await makeVertical('Fields vertical');
+    expect((await edit(v.id, 'goals', [{ title: 'Deposit' }])).statusCode).toBe(200);
+    const res = await t.request({ method: 'GET', url: `${url}?fields=goals&search=Fields`, as: t.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.items[0].goals).toMatchObject([{ title: 'Deposit' }]);
+    const bad = await t.request({ method: 'GET', url: `${url}?fields=goals,__proto__`, as: t.admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].loc).toEqual(['querystring', 'fields']);
+  });
+
   it('the active look-up answers active verticals to signed-in users', async () => {
     const v = await makeVertical('zz Lookup vertical');
     const res = await t.request({ method: 'GET', url: `${url}/active?search=zz lookup`, as: t.admin });
