@@ -44,9 +44,9 @@ import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { formulaVisibleTo, active as activeMetrics } from '../../metrics/metrics.service';
 import { statisticsReach, type StatisticsReach } from '../../people/scope';
-import { dayStart, tile, TIME_FORMAT, timeValuePeriod } from './periods';
+import { dayStart, tile, TIME_FORMAT, timeValuePeriod, type Piece } from './periods';
 import { statisticsReader, type Reader } from './reader';
-import { CLICK_COLUMNS, COUNTER_COLUMNS, CUBES, MONEY_COLUMNS, type CounterColumn } from './statistics.tables';
+import { CLICK_COLUMNS, COUNTER_COLUMNS, CUBES, cubeFor, DIMENSION_COLUMNS, MONEY_COLUMNS, type CounterColumn } from './statistics.tables';
 
 const DAY_MS = 86_400_000;
 const QUARTER_S = 900;
@@ -247,31 +247,58 @@ function rawFacts(reader: Reader): Promise<Record<'clicks' | 'leads' | 'conversi
   return factTexts;
 }
 
-/** the rows a query aggregates: `bucket`, `kind`, the needed dimension columns and the counters */
+const SUB_COLUMNS = STATISTICS_SUB_DIMENSIONS.map((d) => COLUMN[d]);
+/** the raw facts with empty subs as '' (as the roll-ups store them), so that a filter on "none" means the same */
+const FACT_COLUMNS = ['at', 'kind', 'hidden', ...DIMENSION_COLUMNS, ...SUB_COLUMNS.map((c) => `coalesce(${c}, '') AS ${c}`), ...COUNTER_COLUMNS].join(', ');
+
+/**
+ * The rows a query aggregates: `bucket`, `kind`, the needed dimension columns and the counters. Each piece of the
+ * period (periods.ts) is read from the first cube holding the needed columns at the piece's grain (CUBES: the narrow
+ * cubes first), the deltas not folded yet over those pieces, and the pieces no cube holds (all of them when no cube
+ * holds the columns, the edges of a sub1 query) from the raw rows through the triggers' fact definition.
+ */
 async function sourceSql(shape: Shape, needed: string[], p: Params, reader: Reader): Promise<string> {
   const { period } = shape;
-  const from = p.add(new Date(period.from).toISOString());
-  const to = p.add(new Date(period.to).toISOString());
   const conds = shape.conditions.map((c) => conditionSql(c, p));
   if (shape.reach.withoutHidden) conds.push('hidden = false');
+  const where = conds.map((c) => ` AND ${c}`).join('');
   const cols = ['bucket', 'kind', ...needed, ...COUNTER_COLUMNS].join(', ');
-  const cube = CUBES.find((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
-  if (cube) {
-    const pieces = tile(period.from, period.to, period.zone, isTime(shape.groupBy) ? shape.groupBy : undefined);
-    const pieceSql = pieces.map(
-      (x) =>
-        `(grain = ${x.grain} AND bucket >= ${p.add(new Date(x.from).toISOString())} AND bucket < ${p.add(new Date(x.to).toISOString())})`,
-    );
-    const where = [...conds].map((c) => ` AND ${c}`).join('');
-    return `SELECT ${cols} FROM ${cube.table} WHERE (${pieceSql.join(' OR ') || 'false'})${where}
-      UNION ALL SELECT ${cols} FROM stats_deltas WHERE bucket >= ${from} AND bucket < ${to}${where}`;
+  const fits = CUBES.some((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
+  const pieces = fits
+    ? tile(period.from, period.to, period.zone, isTime(shape.groupBy) ? shape.groupBy : undefined)
+    : [{ grain: 0 as const, from: period.from, to: period.to }];
+  const byCube = new Map<string, Piece[]>();
+  const raw: { from: number; to: number }[] = [];
+  const read: { from: number; to: number }[] = [];
+  for (const x of pieces) {
+    const cube = cubeFor(needed, x.grain);
+    const into = cube ? read : raw;
+    if (cube) byCube.set(cube.table, [...(byCube.get(cube.table) ?? []), x]);
+    const last = into[into.length - 1];
+    if (last && last.to === x.from) last.to = x.to;
+    else into.push({ from: x.from, to: x.to });
   }
-  // raw rows: the facts of clicks in the period, of leads and conversions from its start on (their click time is
-  // earlier than their own), kept when their time falls in it
-  const facts = await rawFacts(reader);
-  const rename = (text: string) => text.replace(/\$([12])(?!\d)/g, (_, n: string) => (n === '1' ? from : to));
-  return `SELECT at AS ${cols} FROM (${rename(facts.clicks)} UNION ALL ${rename(facts.leads)} UNION ALL ${rename(facts.conversions)}) f
-    WHERE at >= ${from} AND at < ${to}${conds.map((c) => ` AND ${c}`).join('')}`;
+  const range = (col: string, r: { from: number; to: number }) =>
+    `(${col} >= ${p.add(new Date(r.from).toISOString())} AND ${col} < ${p.add(new Date(r.to).toISOString())})`;
+  const parts: string[] = [];
+  for (const [table, xs] of byCube) {
+    const pieceSql = xs.map((x) => `(grain = ${x.grain} AND ${range('bucket', x)})`);
+    parts.push(`SELECT ${cols} FROM ${table} WHERE (${pieceSql.join(' OR ')})${where}`);
+  }
+  if (read.length) parts.push(`SELECT ${cols} FROM stats_deltas WHERE (${read.map((r) => range('bucket', r)).join(' OR ')})${where}`);
+  if (raw.length) {
+    // raw rows: the facts of clicks in a range, of leads and conversions from its start on (their click time is
+    // earlier than their own), kept when their time falls in it
+    const facts = await rawFacts(reader);
+    for (const r of raw) {
+      const from = p.add(new Date(r.from).toISOString());
+      const to = p.add(new Date(r.to).toISOString());
+      const rename = (text: string) => text.replace(/\$([12])(?!\d)/g, (_, n: string) => (n === '1' ? from : to));
+      parts.push(`SELECT at AS ${cols} FROM (SELECT ${FACT_COLUMNS} FROM (${rename(facts.clicks)} UNION ALL ${rename(facts.leads)} UNION ALL ${rename(facts.conversions)}) f0) f
+    WHERE at >= ${from} AND at < ${to}${where}`);
+    }
+  }
+  return parts.join('\n      UNION ALL ') || `SELECT ${cols} FROM stats_time WHERE false`;
 }
 
 // --- the answer ---------------------------------------------------------------------------------------------------
