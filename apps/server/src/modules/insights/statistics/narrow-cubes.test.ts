@@ -227,3 +227,23 @@ describe('narrow cubes', () => {
     expect((await ok(`dateFrom=2026-11-20&dateTo=2026-11-20&timezone=UTC&groupBy=offer&offerId=${offerA.id}`)).meta.totals).toEqual(offer.meta.totals);
   });
 });
+
+describe('ratios over zero', () => {
+  it('are null ("—"), not 0: ROI without payout, CR and EPC without clicks, lead rates without leads', async () => {
+    // 2026-11-21 (UTC) holds three clicks and one lead, no conversion: CR is 0 of its clicks, ROI has no payout
+    const day = await ok('dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=day');
+    expect(day.meta.totals).toMatchObject({ clicks: 3, leads: 1, roi: null, approval_rate: null });
+    for (const key of ['cr', 'epc', 'cpl']) expect(Number(day.meta.totals[key]), key).toBe(0);
+    expect(day.items[0]).toMatchObject({ roi: null });
+    // no traffic at all
+    const empty = await ok('dateFrom=2026-10-01&dateTo=2026-10-01&timezone=UTC&groupBy=day');
+    expect(empty.meta.totals).toMatchObject({ clicks: 0, cr: null, epc: null, cpl: null, roi: null, approval_rate: null });
+    // advertiser rows have no clicks: their click ratios are empty too, revenue-based ones computed
+    const byAdv = await ok('dateFrom=2026-11-19&dateTo=2026-11-22&timezone=UTC&groupBy=advertiser');
+    expect(byAdv.items[0]).toMatchObject({ cr: null, epc: null });
+    expect(byAdv.items[0].roi).not.toBeNull();
+    const res = await t.request({ method: 'GET', url: '/api/v1/statistics/leads?dateFrom=2026-10-01&dateTo=2026-10-01&timezone=UTC&groupBy=day', as: t.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.meta.totals).toMatchObject({ leads: 0, sent_rate: null, approval_rate: null, duplicate_rate: null });
+  });
+});
