@@ -266,7 +266,7 @@ export const leadStatisticsCountersSchema = z.object({
   approved: z.number().int(),
   /** count per lead grade (the advertiser's mark); `""` = no grade yet */
   grades: z.record(z.string(), z.number().int()),
-  /** sent / leads × 100, two decimals as a string; null (shown "—") when there are no leads
+  /** sent / leads × 100, two decimals as a string; null (shown "—") when there are no leads */
   sent_rate: z.string().nullable(),
   /** approved / sent × 100 */
   approval_rate: z.string().nullable(),
