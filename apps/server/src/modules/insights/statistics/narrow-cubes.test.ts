@@ -48,7 +48,11 @@ const uuidAt = (ms: number) => {
 const ok = async (query: string, as: TestUser = t.admin) => {
   const res = await t.request({ method: 'GET', url: `/api/v1/statistics?${query}`, as });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { items: Record<string, unknown>[]; meta: { totalCount: number; totals: Record<string, unknown> } };
+  type Metrics = Record<string, unknown>;
+  return res.json().data as {
+    items: Metrics[];
+    meta: { totalCount: number; totals: Metrics; previous?: { from: number; to: number; items: Metrics[]; totals: Metrics } };
+  };
 };
 
 beforeAll(async () => {
@@ -245,5 +249,46 @@ describe('ratios over zero', () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/statistics/leads?dateFrom=2026-10-01&dateTo=2026-10-01&timezone=UTC&groupBy=day', as: t.admin });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.meta.totals).toMatchObject({ leads: 0, sent_rate: null, approval_rate: null, duplicate_rate: null });
+  });
+});
+
+describe('compare=previous', () => {
+  const rawClicks = async (from: string, to: string, column?: string) => {
+    const { rows } = await t.database.query<{ k: string | null; n: string }>(
+      `SELECT ${column ? `${column}::text` : `''`} AS k, count(*) AS n FROM clicks WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`,
+      [from, to],
+    );
+    return new Map(rows.map((r) => [r.k ?? '', Number(r.n)]));
+  };
+
+  it("answers each item's and the totals' metrics over the previous period, for entity, time and drilled rows", async () => {
+    // by offer: the day before
+    const a = await ok('dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=offer&compare=previous');
+    const prevDay = await rawClicks('2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z', 'offer_id');
+    expect(a.meta.previous).toMatchObject({ from: Date.parse('2026-11-20T00:00:00Z') / 1000, to: Date.parse('2026-11-21T00:00:00Z') / 1000 });
+    expect(a.meta.previous!.totals.clicks).toBe([...prevDay.values()].reduce((x, y) => x + y, 0));
+    expect(a.meta.previous!.items).toHaveLength(a.items.length);
+    a.items.forEach((item, i) => expect(a.meta.previous!.items[i].clicks).toBe(prevDay.get(String((item.offer as { id: number }).id)) ?? 0));
+    // by day over two days in Kathmandu: each day against the day two days before it
+    const zone = 'Asia/Kathmandu';
+    const b = await ok(`dateFrom=2026-11-21&dateTo=2026-11-22&timezone=${encodeURIComponent(zone)}&groupBy=day&compare=previous`);
+    for (const [i, item] of b.items.entries()) {
+      const day = DateTime.fromISO(item.day as string, { zone }).minus({ days: 2 });
+      const raw = await rawClicks(day.toUTC().toISO()!, day.plus({ days: 1 }).toUTC().toISO()!);
+      expect(b.meta.previous!.items[i].clicks, item.day as string).toBe(raw.get('') ?? 0);
+    }
+    // a day drilled into offers (range of two days): against the same day two days earlier
+    const c = await ok('dateFrom=2026-11-20&dateTo=2026-11-21&timezone=UTC&groupBy=offer&parent=day:2026-11-21&compare=previous');
+    const drilledPrev = await rawClicks('2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z', 'offer_id');
+    expect(c.meta.previous!.totals.clicks).toBe([...drilledPrev.values()].reduce((x, y) => x + y, 0));
+    c.items.forEach((item, i) => expect(c.meta.previous!.items[i].clicks).toBe(drilledPrev.get(String((item.offer as { id: number }).id)) ?? 0));
+    // without compare: no previous
+    expect((await ok('dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=offer')).meta.previous).toBeUndefined();
+  });
+
+  it('compare=next -> 400 naming compare', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/statistics?compare=next', as: t.admin });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('compare');
   });
 });
