@@ -8,8 +8,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../../../test/export-helper';
 import { useApp, type TestUser } from '../../../../test/helper';
-import { clicks, conversions, leads } from '../../../db/schema';
+import { clicks, conversions, leads, userManagers } from '../../../db/schema';
 import { compact, verify } from './rollups';
 import { CUBES, cubeFor } from './statistics.tables';
 
@@ -290,5 +291,39 @@ describe('compare=previous', () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/statistics?compare=next', as: t.admin });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('compare');
+  });
+});
+
+describe('lead statistics export (statistics_leads)', () => {
+  it('writes every row of the view with the statuses, the rates and a column per grade, in the owner\'s scope', async () => {
+    const query = { dateFrom: '2026-11-19', dateTo: '2026-11-22', timezone: 'UTC', groupBy: 'affiliate' };
+    const answer = (await t.request({ method: 'GET', url: `/api/v1/statistics/leads?${new URLSearchParams(query)}`, as: t.admin })).json().data;
+    const staff = await runExport(t, t.admin, 'statistics_leads', query);
+    expect(staff.header.slice(0, 3)).toEqual(['affiliate', 'leads', 'leads_new']);
+    expect(staff.header).toEqual(expect.arrayContaining(['sent_rate', 'approval_rate', 'duplicate_rate', 'approved']));
+    expect(staff.rows).toHaveLength(answer.meta.totalCount);
+    expect(staff.rows.length).toBe(2);
+    const leadsCol = staff.header.indexOf('leads');
+    const sum = staff.rows.reduce((n, r) => n + Number(r.split(',')[leadsCol]), 0);
+    expect(sum).toBe(answer.meta.totals.leads);
+    // a manager exports the assigned affiliate's rows only
+    const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.statistics.lead.read', 'affiliate.assigned.read'] });
+    await db.insert(userManagers).values({ userId: aff1.id, managerId: manager.id });
+    const own = await runExport(t, manager, 'statistics_leads', { ...query, groupBy: 'day' });
+    const ownLeads = await t.database.query<{ n: string }>(
+      `SELECT count(*) AS n FROM leads WHERE affiliate_id = $1 AND created_at >= '2026-11-19' AND created_at < '2026-11-23'`,
+      [aff1.id],
+    );
+    const col = own.header.indexOf('leads');
+    expect(own.rows.reduce((n, r) => n + Number(r.split(',')[col]), 0)).toBe(Number(ownLeads.rows[0].n));
+  });
+
+  it('needs front.statistics.lead.read; a bad query is a 400 naming its field', async () => {
+    const nobody = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.statistics.read'] });
+    const denied = await t.request({ method: 'POST', url: '/api/v1/exports', as: nobody, payload: { type: 'statistics_leads', query: {} } });
+    expect(denied.statusCode).toBe(403);
+    const bad = await t.request({ method: 'POST', url: '/api/v1/exports', as: t.admin, payload: { type: 'statistics_leads', query: { groupBy: 'planet' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('groupBy');
   });
 });
