@@ -294,3 +294,7 @@ BEGIN
   RETURN n;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- stats_deltas is a queue (every row is deleted by the next compaction): vacuum it after a fixed number of dead rows
+-- rather than a fraction of a table that is nearly always empty, so reads of the deltas never wade through dead rows
+ALTER TABLE "stats_deltas" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000, autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 5000);
