@@ -257,7 +257,14 @@ function rawFacts(reader: Reader): Promise<Record<'clicks' | 'leads' | 'conversi
 
 const SUB_COLUMNS = STATISTICS_SUB_DIMENSIONS.map((d) => COLUMN[d]);
 /** the raw facts with empty subs as '' (as the roll-ups store them), so that a filter on "none" means the same */
-const FACT_COLUMNS = ['at', 'kind', 'hidden', ...DIMENSION_COLUMNS, ...SUB_COLUMNS.map((c) => `coalesce(${c}, '') AS ${c}`), ...COUNTER_COLUMNS].join(', ');
+const FACT_COLUMNS = [
+  'at',
+  'kind',
+  'hidden',
+  ...DIMENSION_COLUMNS,
+  ...SUB_COLUMNS.map((c) => `coalesce(${c}, '') AS ${c}`),
+  ...COUNTER_COLUMNS,
+].join(', ');
 
 /**
  * The rows a query aggregates: `bucket`, `kind`, the needed dimension columns and the counters. Each piece of the
@@ -274,7 +281,9 @@ async function sourceSql(shape: Shape, needed: string[], p: Params, reader: Read
   const fits = CUBES.some((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
   const tileBy = shape.tileBy ?? (isTime(shape.groupBy) ? shape.groupBy : undefined);
   const pieces =
-    fits && tileBy !== 'quarter' ? tile(period.from, period.to, period.zone, tileBy) : [{ grain: 0 as const, from: period.from, to: period.to }];
+    fits && tileBy !== 'quarter'
+      ? tile(period.from, period.to, period.zone, tileBy)
+      : [{ grain: 0 as const, from: period.from, to: period.to }];
   const byCube = new Map<string, Piece[]>();
   const raw: { from: number; to: number }[] = [];
   const read: { from: number; to: number }[] = [];
@@ -369,8 +378,7 @@ function metricValues(sums: Record<string, string | null>, cols: Column[], noCli
           ? normalizeDecimal(values[col.counter] ?? '0')
           : Number(values[col.counter]);
     } else if (col.goalId !== undefined) out[col.key] = Number(sums[`g${col.goalId}`] ?? 0);
-    else if (col.formula)
-    {
+    else if (col.formula) {
       const v = noClicks && usesClicks(col.formula) ? null : evaluateFormulaOrNull(col.formula, values);
       out[col.key] = v === null ? null : fmt(v, col.outputFormat);
     }
@@ -435,7 +443,9 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   const kindWhere = click ? '' : 'WHERE kind = 0';
   const aggs = (p: Params) =>
     COUNTER_COLUMNS.map(agg).join(', ') +
-    goals.map((g) => `, sum(conversions) FILTER (WHERE goal_id = ${p.add(g.goalId)}::int${click ? ' AND kind = 1' : ''}) AS g${g.goalId}`).join('');
+    goals
+      .map((g) => `, sum(conversions) FILTER (WHERE goal_id = ${p.add(g.goalId)}::int${click ? ' AND kind = 1' : ''}) AS g${g.goalId}`)
+      .join('');
   const sums = [...COUNTER_COLUMNS.map((c) => c), ...goals.map((g) => `g${g.goalId}`)];
   const totSql = `SELECT count(*) AS total_count, ${sums.map((s) => `sum(${s}) AS t_${s}`).join(', ')} FROM grouped`;
 
@@ -444,13 +454,26 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   const keyExpr = isTime(q.groupBy)
     ? `to_char(bucket AT TIME ZONE ${p.add(zone)}, '${TIME_FORMAT[q.groupBy]}')`
     : COLUMN[q.groupBy as keyof typeof COLUMN];
-  const orderSql = sqlOrder
-    ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
-    : '';
-  const text = `WITH src AS (${source}),
+  const orderSql = () =>
+    sqlOrder
+      ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
+      : '';
+  // ordered in SQL: rank the groups by the one value they are ordered by, then sum every counter of the page's groups
+  // only (a sub1 query has tens of thousands of groups: summing 25 counters for each was most of its time); the
+  // totals are the sums over all the rows
+  const pageFirst = sqlOrder && orderKey !== q.groupBy && !!orderCol?.counter;
+  const orderCounter = orderCol?.counter ?? 'clicks';
+  const text = pageFirst
+    ? `WITH src AS (${source}),
+    keyed AS (SELECT ${keyExpr} AS k, ${agg(orderCounter).replace(/ AS \w+$/, ' AS o')} FROM src ${kindWhere} GROUP BY 1),
+    pagekeys AS (SELECT k FROM keyed ORDER BY coalesce(o, 0) ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}),
+    tot AS (SELECT (SELECT count(*) FROM keyed) AS total_count, ${aggs(p).replace(/ AS (\w+)/g, ' AS t_$1')} FROM src ${kindWhere}),
+    page AS (SELECT ${keyExpr} AS k, true AS present, ${aggs(p)} FROM src WHERE ${keyExpr} IN (SELECT k FROM pagekeys)${kindWhere ? ' AND kind = 0' : ''} GROUP BY 1)
+    SELECT tot.*, page.* FROM tot LEFT JOIN page ON true ORDER BY coalesce(page.${orderCounter}, 0) ${orderDir} NULLS LAST, page.k ${orderDir}`
+    : `WITH src AS (${source}),
     grouped AS (SELECT ${keyExpr} AS k, true AS present, ${aggs(p)} FROM src ${kindWhere} GROUP BY 1),
     tot AS (${totSql}),
-    page AS (SELECT * FROM grouped ${orderSql})
+    page AS (SELECT * FROM grouped ${orderSql()})
     SELECT tot.*, page.* FROM tot LEFT JOIN page ON true`;
   const { rows } = await reader.query<Record<string, string | null> & { present?: boolean }>(text, p.values);
 

@@ -18,7 +18,6 @@ import {
   defaultOrderBy,
   isTimeDimension,
   parentParam,
-  parentValue,
   type Dimension,
   type EntityRef,
   type StatisticsRow,
