@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFormula, FORMULA_ERRORS, formulaToText, parseFormula, validateFormula, type FormulaElement } from './formula';
+import { evaluateFormula, evaluateFormulaOrNull, FORMULA_ERRORS, formulaToText, parseFormula, validateFormula, type FormulaElement } from './formula';
 
 const parse = (text: string) => {
   const elements = parseFormula(text);
@@ -130,5 +130,22 @@ describe('evaluateFormula', () => {
   it('refuses to evaluate an invalid formula', () => {
     expect(() => evaluateFormula([m('a'), m('b'), op('+'), num('1')], {})).toThrow(FORMULA_ERRORS.adjacentOperands);
     expect(() => evaluateFormula([m('a')], {})).toThrow(FORMULA_ERRORS.tooShort);
+  });
+});
+
+describe('evaluateFormulaOrNull (statistics: a ratio over zero is "—", not 0)', () => {
+  const run = (text: string, v: Record<string, string | number | null>) => evaluateFormulaOrNull(parse(text), v)?.toString() ?? null;
+
+  it('is null on a division by zero anywhere in the formula, and for a metric whose value is null', () => {
+    expect(run('({revenue} - {payout}) / {payout} * 100', { revenue: '10', payout: '0' })).toBeNull();
+    expect(run('{conversions} / ({clicks} - 200) + 1', { conversions: 3, clicks: 200 })).toBeNull();
+    expect(run('{roi} + 1', { roi: null })).toBeNull();
+    expect(run('{roi} * 0', { roi: null })).toBeNull();
+  });
+
+  it('computes as evaluateFormula otherwise (a missing metric counts as 0)', () => {
+    expect(run('({revenue} - {payout}) / {payout} * 100', { revenue: '30', payout: '20' })).toBe('50');
+    expect(run('0 / {clicks}', { clicks: 5 })).toBe('0');
+    expect(run('{missing} + 1', {})).toBe('1');
   });
 });

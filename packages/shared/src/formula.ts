@@ -1,7 +1,7 @@
 /**
  * Metric formulas (spec §5 formula builder). A formula is a list of elements: metrics, numbers, binary
  * operators and brackets. `validateFormula` reports the first rule broken; `evaluateFormula` computes it
- * with decimal arithmetic (division by zero gives 0, as statistics tables expect).
+ * with decimal arithmetic (division by zero gives 0); `evaluateFormulaOrNull`, what statistics use, gives null for it.
  */
 import Decimal from 'decimal.js';
 
@@ -95,29 +95,51 @@ export function validateFormula(elements: readonly FormulaElement[], knownMetric
  * strings or numbers, a missing one counts as 0. Throws on a formula that `validateFormula` refuses.
  */
 export function evaluateFormula(elements: readonly FormulaElement[], values: Readonly<Record<string, Decimal.Value>>): Decimal {
+  return evaluate(elements, values, false) ?? new Decimal(0);
+}
+
+/**
+ * As `evaluateFormula`, but a division by zero — or a metric whose value is null (itself undefined) — makes the
+ * result null: what statistics show as "—" (ROI without payout, CR without clicks; docs/decisions/insights.md).
+ */
+export function evaluateFormulaOrNull(
+  elements: readonly FormulaElement[],
+  values: Readonly<Record<string, Decimal.Value | null>>,
+): Decimal | null {
+  return evaluate(elements, values, true);
+}
+
+function evaluate(
+  elements: readonly FormulaElement[],
+  values: Readonly<Record<string, Decimal.Value | null>>,
+  strict: boolean,
+): Decimal | null {
   const problem = validateFormula(elements);
   if (problem) throw new Error(FORMULA_ERRORS[problem]);
   let i = 0;
   const peek = () => elements[i];
-  const expr = (): Decimal => {
+  const expr = (): Decimal | null => {
     let left = term();
     while (peek()?.type === 'operator' && (peek().value === '+' || peek().value === '-')) {
       const op = elements[i++].value;
       const right = term();
-      left = op === '+' ? left.plus(right) : left.minus(right);
+      left = left === null || right === null ? null : op === '+' ? left.plus(right) : left.minus(right);
     }
     return left;
   };
-  const term = (): Decimal => {
+  const term = (): Decimal | null => {
     let left = factor();
     while (peek()?.type === 'operator' && (peek().value === '*' || peek().value === '/')) {
       const op = elements[i++].value;
       const right = factor();
-      left = op === '*' ? left.times(right) : right.isZero() ? new Decimal(0) : left.div(right);
+      if (left === null || right === null) left = null;
+      else if (op === '*') left = left.times(right);
+      else if (right.isZero()) left = strict ? null : new Decimal(0);
+      else left = left.div(right);
     }
     return left;
   };
-  const factor = (): Decimal => {
+  const factor = (): Decimal | null => {
     const e = elements[i++];
     if (!e) throw new Error('formula ended early');
     if (e.type === 'bracket' && e.value === '(') {
@@ -126,7 +148,11 @@ export function evaluateFormula(elements: readonly FormulaElement[], values: Rea
       return v;
     }
     if (e.type === 'number') return new Decimal(e.value.replace(',', '.'));
-    if (e.type === 'metric') return new Decimal(values[e.value] ?? 0);
+    if (e.type === 'metric') {
+      const v = values[e.value];
+      if (v === null) return strict ? null : new Decimal(0);
+      return new Decimal(v ?? 0);
+    }
     throw new Error(`unexpected ${e.value}`);
   };
   return expr();

@@ -172,6 +172,11 @@ export const statisticsQuery = z.object({
   groupBy: z.enum(STATISTICS_DIMENSIONS, { message: 'pattern' }).default('day'),
   dataType: z.enum(STATISTICS_DATA_TYPES, { message: 'pattern' }).default('actual'),
   parent: zParents().optional(),
+  /**
+   * `previous`: also answer each item's and the totals' metrics over the previous period of the same length (the
+   * days just before; a drilled time parent shifts with it) in `meta.previous`
+   */
+  compare: z.enum(['previous'], { message: 'pattern' }).optional(),
   ...periodFields,
   ...statisticsFilterFields,
   ...pageFields,
@@ -203,9 +208,29 @@ export const statisticsAnswerSchema = z.object({
     totalCount: z.number().int(),
     /** the same metric keys over the whole selection (every page) */
     totals: z.record(z.string(), statisticsMetricValueSchema),
+    /**
+     * with `compare=previous`: the period compared with (`from`, `to` in seconds) and the same metrics over it —
+     * `items[i]` for `items[i]` of the answer (a time item: its group shifted back by the period's length) and totals
+     */
+    previous: z
+      .object({
+        from: z.number().int(),
+        to: z.number().int(),
+        items: z.array(z.record(z.string(), statisticsMetricValueSchema)),
+        totals: z.record(z.string(), statisticsMetricValueSchema),
+      })
+      .optional(),
   }),
 });
-export type StatisticsAnswer = { items: StatisticsItem[]; meta: { totalCount: number; totals: Record<string, number | string | null> } };
+export type StatisticsMetrics = Record<string, number | string | null>;
+export type StatisticsAnswer = {
+  items: StatisticsItem[];
+  meta: {
+    totalCount: number;
+    totals: StatisticsMetrics;
+    previous?: { from: number; to: number; items: StatisticsMetrics[]; totals: StatisticsMetrics };
+  };
+};
 
 // --- lead statistics ---------------------------------------------------------------------------------------------
 
@@ -241,12 +266,12 @@ export const leadStatisticsCountersSchema = z.object({
   approved: z.number().int(),
   /** count per lead grade (the advertiser's mark); `""` = no grade yet */
   grades: z.record(z.string(), z.number().int()),
-  /** sent / leads × 100, two decimals as a string */
-  sent_rate: z.string(),
+  /** sent / leads × 100, two decimals as a string; null (shown "—") when there are no leads */
+  sent_rate: z.string().nullable(),
   /** approved / sent × 100 */
-  approval_rate: z.string(),
+  approval_rate: z.string().nullable(),
   /** duplicate / leads × 100 */
-  duplicate_rate: z.string(),
+  duplicate_rate: z.string().nullable(),
 });
 export type LeadStatisticsCounters = z.infer<typeof leadStatisticsCountersSchema>;
 export const leadStatisticsItemSchema = leadStatisticsCountersSchema.extend({

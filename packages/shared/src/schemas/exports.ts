@@ -7,10 +7,16 @@ import { z } from 'zod';
 import { zId } from '../validation';
 
 /** the export types and the server-sent event each one reports its progress with */
-export const EXPORT_EVENTS = { leads: 'export_lead', conversions: 'export_conversion', clicks: 'export_click', statistics: 'export_statistics' } as const;
+export const EXPORT_EVENTS = {
+  leads: 'export_lead',
+  conversions: 'export_conversion',
+  clicks: 'export_click',
+  statistics: 'export_statistics',
+  statistics_leads: 'export_statistics_leads',
+} as const;
 export type ExportType = keyof typeof EXPORT_EVENTS;
 /** the types the server can export today */
-export const EXPORT_TYPES = ['leads', 'clicks', 'conversions', 'statistics'] as const satisfies readonly ExportType[];
+export const EXPORT_TYPES = ['leads', 'clicks', 'conversions', 'statistics', 'statistics_leads'] as const satisfies readonly ExportType[];
 /** the file formats: CSV (RFC 4180) or an Excel workbook of one sheet */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

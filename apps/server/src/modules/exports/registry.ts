@@ -2,7 +2,7 @@
 import type { ExportType } from '@leadgrid/shared';
 import { clicksExporter } from '../clicks/clicks-export';
 import { conversionsExporter } from '../conversions/conversions-export';
-import { statisticsExporter } from '../insights/statistics/statistics-export';
+import { leadStatisticsExporter, statisticsExporter } from '../insights/statistics/statistics-export';
 import { leadsExporter } from '../leads/leads-export';
 import type { ExportCursor, Exporter } from './exporters';
 
@@ -13,4 +13,5 @@ export const EXPORTERS: Partial<Record<ExportType, AnyExporter>> = {
   clicks: clicksExporter as unknown as AnyExporter,
   conversions: conversionsExporter as unknown as AnyExporter,
   statistics: statisticsExporter as unknown as AnyExporter,
+  statistics_leads: leadStatisticsExporter as unknown as AnyExporter,
 };

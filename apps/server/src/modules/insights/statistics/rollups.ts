@@ -5,7 +5,7 @@
  * of an install that holds raw rows from before the roll-ups is the verifier with repair over every day with data.
  */
 import type { Database } from '../../../db/client';
-import { COUNTER_COLUMNS, CUBES, GRAIN_MS } from './statistics.tables';
+import { COUNTER_COLUMNS, CUBES, GRAIN_MS, type CubeColumn, type Grain } from './statistics.tables';
 
 const DAY_MS = GRAIN_MS[2];
 /** the advisory lock the compactor holds (stats_compact in migration 0015): the verifier's repair takes it too */
@@ -69,11 +69,16 @@ async function factsText(database: Database): Promise<string> {
 const sumList = COUNTER_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ');
 const differs = COUNTER_COLUMNS.map((c) => `coalesce(e.${c}, 0) <> coalesce(a.${c}, 0)`).join(' OR ');
 
-/** one cube's expected rows over the period, from the facts (all three grains) */
-function expectedSql(facts: string, table: string, dims: readonly string[]): string {
-  const keys = ['grain', 'bucket', 'kind', 'hidden', ...dims];
-  return `SELECT g.grain, date_bin(g.stride, f.at, timestamptz '2000-01-01 00:00:00+00') AS bucket, f.kind, f.hidden${dims.map((d) => `, f.${d}`).join('')}, ${sumList}
-    FROM (${facts}) f CROSS JOIN (VALUES (0::smallint, interval '15 minutes'), (1::smallint, interval '1 hour'), (2::smallint, interval '1 day')) g(grain, stride)
+const STRIDE = ["interval '15 minutes'", "interval '1 hour'", "interval '1 day'"] as const;
+const grainValues = (grains: readonly Grain[]) => grains.map((g) => `(${g}::smallint, ${STRIDE[g]})`).join(', ');
+/** a key column of the facts as the cubes store it (sub1: '' when empty, as stats_delta_sql writes it) */
+const factColumn = (d: CubeColumn) => (d === 'sub1' ? `coalesce(f.sub1, '') AS sub1` : `f.${d}`);
+
+/** one cube's expected rows over the period, from the facts (at the cube's grains) */
+function expectedSql(facts: string, cube: (typeof CUBES)[number]): string {
+  const keys = ['grain', 'bucket', 'kind', 'hidden', ...cube.dimensions];
+  return `SELECT g.grain, date_bin(g.stride, f.at, timestamptz '2000-01-01 00:00:00+00') AS bucket, f.kind, f.hidden${cube.dimensions.map((d) => `, ${factColumn(d)}`).join('')}, ${sumList}
+    FROM (${facts}) f CROSS JOIN (VALUES ${grainValues(cube.grains)}) g(grain, stride)
     GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`;
 }
 
@@ -98,12 +103,11 @@ export async function verify(database: Database, period: { from: Date; to: Date 
       const keys = ['grain', 'bucket', 'kind', 'hidden', ...cube.dimensions];
       const on = keys.map((k) => `e.${k} = a.${k}`).join(' AND ');
       const actual = `SELECT ${keys.join(', ')}, ${COUNTER_COLUMNS.join(', ')} FROM ${cube.table} WHERE bucket >= $1::timestamptz AND bucket < $2::timestamptz`;
-      const pending = `SELECT 0::smallint AS grain, bucket, kind, hidden${cube.dimensions.map((d) => `, ${d}`).join('')}, ${COUNTER_COLUMNS.join(', ')} FROM stats_deltas WHERE bucket >= $1::timestamptz AND bucket < $2::timestamptz
-        UNION ALL SELECT 1::smallint, date_bin('1 hour', bucket, timestamptz '2000-01-01 00:00:00+00'), kind, hidden${cube.dimensions.map((d) => `, ${d}`).join('')}, ${COUNTER_COLUMNS.join(', ')} FROM stats_deltas WHERE bucket >= $1::timestamptz AND bucket < $2::timestamptz
-        UNION ALL SELECT 2::smallint, date_bin('1 day', bucket, timestamptz '2000-01-01 00:00:00+00'), kind, hidden${cube.dimensions.map((d) => `, ${d}`).join('')}, ${COUNTER_COLUMNS.join(', ')} FROM stats_deltas WHERE bucket >= $1::timestamptz AND bucket < $2::timestamptz`;
+      const pending = `SELECT g.grain, date_bin(g.stride, bucket, timestamptz '2000-01-01 00:00:00+00') AS bucket, kind, hidden${cube.dimensions.map((d) => `, ${d}`).join('')}, ${COUNTER_COLUMNS.join(', ')}
+        FROM stats_deltas CROSS JOIN (VALUES ${grainValues(cube.grains)}) g(grain, stride) WHERE bucket >= $1::timestamptz AND bucket < $2::timestamptz`;
       const actualSummed = `SELECT ${keys.join(', ')}, ${sumList} FROM (${actual} UNION ALL ${pending}) x GROUP BY ${keys.map((_, i) => i + 1).join(', ')}`;
       const diff = `SELECT ${keys.map((k) => `coalesce(e.${k}, a.${k}) AS ${k}`).join(', ')}, ${COUNTER_COLUMNS.map((c) => `coalesce(e.${c}, 0) AS ${c}`).join(', ')}
-        FROM (${expectedSql(facts, cube.table, cube.dimensions)}) e FULL JOIN (${actualSummed}) a ON ${on}
+        FROM (${expectedSql(facts, cube)}) e FULL JOIN (${actualSummed}) a ON ${on}
         WHERE ${differs}`;
       if (!opts.repair) {
         const { rows } = await q<{ n: string }>(`SELECT count(*) AS n FROM (${diff}) d`, [iso(from), iso(to)]);

@@ -9,7 +9,7 @@
 import {
   BUILT_IN_METRICS,
   customMetricKey,
-  evaluateFormula,
+  evaluateFormulaOrNull,
   goalMetric,
   LEAD_STATISTICS_MAX_RANGE_DAYS,
   normalizeDecimal,
@@ -44,9 +44,9 @@ import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { formulaVisibleTo, active as activeMetrics } from '../../metrics/metrics.service';
 import { statisticsReach, type StatisticsReach } from '../../people/scope';
-import { dayStart, tile, TIME_FORMAT, timeValuePeriod } from './periods';
+import { dayStart, tile, TIME_FORMAT, timeValuePeriod, type Piece } from './periods';
 import { statisticsReader, type Reader } from './reader';
-import { CLICK_COLUMNS, COUNTER_COLUMNS, CUBES, MONEY_COLUMNS, type CounterColumn } from './statistics.tables';
+import { CLICK_COLUMNS, COUNTER_COLUMNS, CUBES, cubeFor, DIMENSION_COLUMNS, MONEY_COLUMNS, type CounterColumn } from './statistics.tables';
 
 const DAY_MS = 86_400_000;
 const QUARTER_S = 900;
@@ -94,6 +94,8 @@ interface Period {
   zone: string;
   /** the field a range error names */
   field: 'dateFrom' | 'from';
+  /** the length of the requested range, what `compare=previous` shifts back by: whole days in the zone, or milliseconds */
+  length: { days: number } | { ms: number };
 }
 
 function periodOf(
@@ -127,7 +129,11 @@ function periodOf(
   }
   if (to <= from) throw bad(toField, 'min', `${toField} must not be before ${field}`);
   if (to - from > maxDays * DAY_MS + 2 * 3_600_000) throw bad(field, 'noMore', `The period is longer than ${maxDays} days`);
-  return { from, to, zone, field };
+  const length =
+    field === 'from'
+      ? { ms: to - from }
+      : { days: Math.round(DateTime.fromMillis(to, { zone }).diff(DateTime.fromMillis(from, { zone }), 'days').days) };
+  return { from, to, zone, field, length };
 }
 
 // --- the query's shape --------------------------------------------------------------------------------------------
@@ -146,6 +152,8 @@ interface Shape {
   used: Set<Dim>;
   /** click counters are empty (a dimension clicks do not have is used) */
   noClicks: boolean;
+  /** the group edges pieces may not straddle, when not those of a time groupBy ('quarter': 15-minute pieces only) */
+  tileBy?: StatisticsTimeDimension | 'quarter';
   verticalIds: number[];
 }
 
@@ -247,31 +255,67 @@ function rawFacts(reader: Reader): Promise<Record<'clicks' | 'leads' | 'conversi
   return factTexts;
 }
 
-/** the rows a query aggregates: `bucket`, `kind`, the needed dimension columns and the counters */
+const SUB_COLUMNS = STATISTICS_SUB_DIMENSIONS.map((d) => COLUMN[d]);
+/** the raw facts with empty subs as '' (as the roll-ups store them), so that a filter on "none" means the same */
+const FACT_COLUMNS = [
+  'at',
+  'kind',
+  'hidden',
+  ...DIMENSION_COLUMNS,
+  ...SUB_COLUMNS.map((c) => `coalesce(${c}, '') AS ${c}`),
+  ...COUNTER_COLUMNS,
+].join(', ');
+
+/**
+ * The rows a query aggregates: `bucket`, `kind`, the needed dimension columns and the counters. Each piece of the
+ * period (periods.ts) is read from the first cube holding the needed columns at the piece's grain (CUBES: the narrow
+ * cubes first), the deltas not folded yet over those pieces, and the pieces no cube holds (all of them when no cube
+ * holds the columns, the edges of a sub1 query) from the raw rows through the triggers' fact definition.
+ */
 async function sourceSql(shape: Shape, needed: string[], p: Params, reader: Reader): Promise<string> {
   const { period } = shape;
-  const from = p.add(new Date(period.from).toISOString());
-  const to = p.add(new Date(period.to).toISOString());
   const conds = shape.conditions.map((c) => conditionSql(c, p));
   if (shape.reach.withoutHidden) conds.push('hidden = false');
+  const where = conds.map((c) => ` AND ${c}`).join('');
   const cols = ['bucket', 'kind', ...needed, ...COUNTER_COLUMNS].join(', ');
-  const cube = CUBES.find((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
-  if (cube) {
-    const pieces = tile(period.from, period.to, period.zone, isTime(shape.groupBy) ? shape.groupBy : undefined);
-    const pieceSql = pieces.map(
-      (x) =>
-        `(grain = ${x.grain} AND bucket >= ${p.add(new Date(x.from).toISOString())} AND bucket < ${p.add(new Date(x.to).toISOString())})`,
-    );
-    const where = [...conds].map((c) => ` AND ${c}`).join('');
-    return `SELECT ${cols} FROM ${cube.table} WHERE (${pieceSql.join(' OR ') || 'false'})${where}
-      UNION ALL SELECT ${cols} FROM stats_deltas WHERE bucket >= ${from} AND bucket < ${to}${where}`;
+  const fits = CUBES.some((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
+  const tileBy = shape.tileBy ?? (isTime(shape.groupBy) ? shape.groupBy : undefined);
+  const pieces =
+    fits && tileBy !== 'quarter'
+      ? tile(period.from, period.to, period.zone, tileBy)
+      : [{ grain: 0 as const, from: period.from, to: period.to }];
+  const byCube = new Map<string, Piece[]>();
+  const raw: { from: number; to: number }[] = [];
+  const read: { from: number; to: number }[] = [];
+  for (const x of pieces) {
+    const cube = cubeFor(needed, x.grain);
+    const into = cube ? read : raw;
+    if (cube) byCube.set(cube.table, [...(byCube.get(cube.table) ?? []), x]);
+    const last = into[into.length - 1];
+    if (last && last.to === x.from) last.to = x.to;
+    else into.push({ from: x.from, to: x.to });
   }
-  // raw rows: the facts of clicks in the period, of leads and conversions from its start on (their click time is
-  // earlier than their own), kept when their time falls in it
-  const facts = await rawFacts(reader);
-  const rename = (text: string) => text.replace(/\$([12])(?!\d)/g, (_, n: string) => (n === '1' ? from : to));
-  return `SELECT at AS ${cols} FROM (${rename(facts.clicks)} UNION ALL ${rename(facts.leads)} UNION ALL ${rename(facts.conversions)}) f
-    WHERE at >= ${from} AND at < ${to}${conds.map((c) => ` AND ${c}`).join('')}`;
+  const range = (col: string, r: { from: number; to: number }) =>
+    `(${col} >= ${p.add(new Date(r.from).toISOString())} AND ${col} < ${p.add(new Date(r.to).toISOString())})`;
+  const parts: string[] = [];
+  for (const [table, xs] of byCube) {
+    const pieceSql = xs.map((x) => `(grain = ${x.grain} AND ${range('bucket', x)})`);
+    parts.push(`SELECT ${cols} FROM ${table} WHERE (${pieceSql.join(' OR ')})${where}`);
+  }
+  if (read.length) parts.push(`SELECT ${cols} FROM stats_deltas WHERE (${read.map((r) => range('bucket', r)).join(' OR ')})${where}`);
+  if (raw.length) {
+    // raw rows: the facts of clicks in a range, of leads and conversions from its start on (their click time is
+    // earlier than their own), kept when their time falls in it
+    const facts = await rawFacts(reader);
+    for (const r of raw) {
+      const from = p.add(new Date(r.from).toISOString());
+      const to = p.add(new Date(r.to).toISOString());
+      const rename = (text: string) => text.replace(/\$([12])(?!\d)/g, (_, n: string) => (n === '1' ? from : to));
+      parts.push(`SELECT at AS ${cols} FROM (SELECT ${FACT_COLUMNS} FROM (${rename(facts.clicks)} UNION ALL ${rename(facts.leads)} UNION ALL ${rename(facts.conversions)}) f0) f
+    WHERE at >= ${from} AND at < ${to}${where}`);
+    }
+  }
+  return parts.join('\n      UNION ALL ') || `SELECT ${cols} FROM stats_time WHERE false`;
 }
 
 // --- the answer ---------------------------------------------------------------------------------------------------
@@ -319,22 +363,25 @@ const fmt = (d: Decimal, outputFormat: MetricOutputFormat) => (outputFormat === 
 
 /** an item's (or the totals') metric values from its summed counters */
 function metricValues(sums: Record<string, string | null>, cols: Column[], noClicks: boolean): Record<string, number | string | null> {
-  const values: Record<string, string> = {};
+  const values: Record<string, string | null> = {};
   for (const c of COUNTER_COLUMNS) values[c] = sums[c] ?? '0';
   values.approved_conversions = values.conversions_approved;
   const out: Record<string, number | string | null> = {};
-  // derived built-ins first: custom formulas may name them
-  for (const m of BUILT_IN_METRICS) if (m.formula) values[m.key] = evaluateFormula(m.formula, values).toString();
+  // derived built-ins first: custom formulas may name them. A ratio over zero (ROI without payout, CR without
+  // clicks) is null — shown "—" — never 0, and so is every formula naming it
+  for (const m of BUILT_IN_METRICS) if (m.formula) values[m.key] = evaluateFormulaOrNull(m.formula, values)?.toString() ?? null;
   for (const col of cols) {
     if (col.counter) {
       if (noClicks && clickOnly.has(col.counter)) out[col.key] = null;
       else
         out[col.key] = (MONEY_COLUMNS as readonly string[]).includes(col.counter)
-          ? normalizeDecimal(values[col.counter])
+          ? normalizeDecimal(values[col.counter] ?? '0')
           : Number(values[col.counter]);
     } else if (col.goalId !== undefined) out[col.key] = Number(sums[`g${col.goalId}`] ?? 0);
-    else if (col.formula)
-      out[col.key] = noClicks && usesClicks(col.formula) ? null : fmt(evaluateFormula(col.formula, values), col.outputFormat);
+    else if (col.formula) {
+      const v = noClicks && usesClicks(col.formula) ? null : evaluateFormulaOrNull(col.formula, values);
+      out[col.key] = v === null ? null : fmt(v, col.outputFormat);
+    }
   }
   return out;
 }
@@ -387,8 +434,6 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   for (const c of shape.conditions) needed.add(c.column);
   const goals = cols.filter((c) => c.goalId !== undefined);
   if (goals.length) needed.add('goal_id');
-  const p = new Params();
-  const source = await sourceSql(shape, [...needed], p, reader);
   const click = q.dataType === 'click';
   const agg = (c: CounterColumn) => {
     if (shape.noClicks && clickOnly.has(c)) return `0 AS ${c}`;
@@ -396,31 +441,51 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
     return `sum(${c}) FILTER (WHERE kind = ${clickOnly.has(c) ? 0 : 1}) AS ${c}`;
   };
   const kindWhere = click ? '' : 'WHERE kind = 0';
-  const goalAggs = goals
-    .map((g) => `, sum(conversions) FILTER (WHERE goal_id = ${p.add(g.goalId)}::int${click ? ' AND kind = 1' : ''}) AS g${g.goalId}`)
-    .join('');
+  const aggs = (p: Params) =>
+    COUNTER_COLUMNS.map(agg).join(', ') +
+    goals
+      .map((g) => `, sum(conversions) FILTER (WHERE goal_id = ${p.add(g.goalId)}::int${click ? ' AND kind = 1' : ''}) AS g${g.goalId}`)
+      .join('');
+  const sums = [...COUNTER_COLUMNS.map((c) => c), ...goals.map((g) => `g${g.goalId}`)];
+  const totSql = `SELECT count(*) AS total_count, ${sums.map((s) => `sum(${s}) AS t_${s}`).join(', ')} FROM grouped`;
+
+  const p = new Params();
+  const source = await sourceSql(shape, [...needed], p, reader);
   const keyExpr = isTime(q.groupBy)
     ? `to_char(bucket AT TIME ZONE ${p.add(zone)}, '${TIME_FORMAT[q.groupBy]}')`
     : COLUMN[q.groupBy as keyof typeof COLUMN];
-  const sums = [...COUNTER_COLUMNS.map((c) => c), ...goals.map((g) => `g${g.goalId}`)];
-  const orderSql = sqlOrder
-    ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
-    : '';
-  const text = `WITH src AS (${source}),
-    grouped AS (SELECT ${keyExpr} AS k, true AS present, ${COUNTER_COLUMNS.map(agg).join(', ')}${goalAggs} FROM src ${kindWhere} GROUP BY 1),
-    tot AS (SELECT count(*) AS total_count, ${sums.map((s) => `sum(${s}) AS t_${s}`).join(', ')} FROM grouped),
-    page AS (SELECT * FROM grouped ${orderSql})
+  const orderSql = () =>
+    sqlOrder
+      ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
+      : '';
+  // ordered in SQL: rank the groups by the one value they are ordered by, then sum every counter of the page's groups
+  // only (a sub1 query has tens of thousands of groups: summing 25 counters for each was most of its time); the
+  // totals are the sums over all the rows
+  const pageFirst = sqlOrder && orderKey !== q.groupBy && !!orderCol?.counter;
+  const orderCounter = orderCol?.counter ?? 'clicks';
+  const text = pageFirst
+    ? `WITH src AS (${source}),
+    keyed AS (SELECT ${keyExpr} AS k, ${agg(orderCounter).replace(/ AS \w+$/, ' AS o')} FROM src ${kindWhere} GROUP BY 1),
+    pagekeys AS (SELECT k FROM keyed ORDER BY coalesce(o, 0) ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}),
+    tot AS (SELECT (SELECT count(*) FROM keyed) AS total_count, ${aggs(p).replace(/ AS (\w+)/g, ' AS t_$1')} FROM src ${kindWhere}),
+    page AS (SELECT ${keyExpr} AS k, true AS present, ${aggs(p)} FROM src WHERE ${keyExpr} IN (SELECT k FROM pagekeys)${kindWhere ? ' AND kind = 0' : ''} GROUP BY 1)
+    SELECT tot.*, page.* FROM tot LEFT JOIN page ON true ORDER BY coalesce(page.${orderCounter}, 0) ${orderDir} NULLS LAST, page.k ${orderDir}`
+    : `WITH src AS (${source}),
+    grouped AS (SELECT ${keyExpr} AS k, true AS present, ${aggs(p)} FROM src ${kindWhere} GROUP BY 1),
+    tot AS (${totSql}),
+    page AS (SELECT * FROM grouped ${orderSql()})
     SELECT tot.*, page.* FROM tot LEFT JOIN page ON true`;
   const { rows } = await reader.query<Record<string, string | null> & { present?: boolean }>(text, p.values);
 
   const first = rows[0] ?? {};
   const totalCount = Number(first.total_count ?? 0);
-  const totalsSums = Object.fromEntries(sums.map((s) => [s, first[`t_${s}`] ?? '0']));
+  const totalsOf = (row: Record<string, string | null>) => Object.fromEntries(sums.map((s) => [s, row[`t_${s}`] ?? '0']));
   // click metrics of a query using a dimension clicks do not have are empty (null), not absent
-  const totals = metricValues(totalsSums, cols, shape.noClicks);
+  const totals = metricValues(totalsOf(first), cols, shape.noClicks);
   const groupRows = rows.filter((r) => r.present);
 
   let items: StatisticsItem[] = [];
+  const rawKey = new Map<StatisticsItem, string>();
   const entityTitles = isEntity(q.groupBy)
     ? await titles(
         reader,
@@ -429,13 +494,50 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
       )
     : new Map<number, string>();
   for (const r of groupRows) {
-    items.push({ [q.groupBy]: dimensionValue(q.groupBy, r.k, entityTitles), ...metricValues(r, cols, shape.noClicks) });
+    const item = { [q.groupBy]: dimensionValue(q.groupBy, r.k, entityTitles), ...metricValues(r, cols, shape.noClicks) };
+    rawKey.set(item, String(r.k ?? ''));
+    items.push(item);
   }
   if (!sqlOrder) {
     items = sortItems(items, orderKey, orderDir);
     items = items.slice(q.offset, q.offset + q.limit);
   }
-  return { items, meta: { totalCount, totals } };
+  const answer: StatisticsAnswer = { items, meta: { totalCount, totals } };
+  if (q.compare !== 'previous') return answer;
+
+  // the previous period of the same length: the same query shifted back, its groups keyed by the value they have
+  // shifted forward again (a day of the previous period answers for the day `length` later), for this page's items
+  const { period } = shape;
+  const back = (ms: number) =>
+    'days' in period.length ? DateTime.fromMillis(ms, { zone }).minus({ days: period.length.days }).toMillis() : ms - period.length.ms;
+  const shiftHours = 'days' in period.length || period.length.ms % 3_600_000 === 0;
+  const prevShape: Shape = {
+    ...shape,
+    period: { ...period, from: back(period.from), to: back(period.to) },
+    // the shifted group edges are local day edges (a shift by days) or hour edges, else only quarter edges
+    tileBy: !isTime(q.groupBy) ? undefined : !shiftHours ? 'quarter' : q.groupBy === 'hour' || !('days' in period.length) ? 'hour' : 'day',
+  };
+  const pp = new Params();
+  const prevSource = await sourceSql(prevShape, [...needed], pp, reader);
+  const prevKey = !isTime(q.groupBy)
+    ? keyExpr
+    : 'days' in period.length
+      ? `to_char((bucket AT TIME ZONE ${pp.add(zone)}) + make_interval(days => ${pp.add(period.length.days)}::int), '${TIME_FORMAT[q.groupBy]}')`
+      : `to_char((bucket + make_interval(secs => ${pp.add(period.length.ms / 1000)}::int)) AT TIME ZONE ${pp.add(zone)}, '${TIME_FORMAT[q.groupBy]}')`;
+  const wanted = items.map((i) => rawKey.get(i) ?? '');
+  const prevText = `WITH src AS (${prevSource}),
+    grouped AS (SELECT ${prevKey} AS k, true AS present, ${aggs(pp)} FROM src ${kindWhere} GROUP BY 1),
+    tot AS (${totSql})
+    SELECT tot.*, g.* FROM tot LEFT JOIN (SELECT * FROM grouped WHERE k::text = ANY(${pp.add(wanted)}::text[])) g ON true`;
+  const prev = await reader.query<Record<string, string | null> & { present?: boolean }>(prevText, pp.values);
+  const byKey = new Map(prev.rows.filter((r) => r.present).map((r) => [String(r.k ?? ''), r]));
+  answer.meta.previous = {
+    from: Math.floor(prevShape.period.from / 1000),
+    to: Math.floor(prevShape.period.to / 1000),
+    items: wanted.map((k) => metricValues(byKey.get(k) ?? {}, cols, shape.noClicks)),
+    totals: metricValues(totalsOf(prev.rows[0] ?? {}), cols, shape.noClicks),
+  };
+  return answer;
 }
 
 function dimensionValue(dim: Dim, raw: string | null, entityTitles: Map<number, string>): StatisticsItem[string] {
@@ -484,8 +586,8 @@ const LEAD_FILTER: [keyof LeadStatisticsQuery, string, 'int' | 'text'][] = [
   ['verticalId', 'vertical_id', 'int'],
   ['country', 'country', 'text'],
 ];
-/** part per 100 of whole, two decimals ('0.00' when whole is 0) */
-const rate = (part: number, whole: number) => (whole ? new Decimal(part).times(100).div(whole).toFixed(2) : '0.00');
+/** part per 100 of whole, two decimals; null (shown "—") when whole is 0 */
+const rate = (part: number, whole: number) => (whole ? new Decimal(part).times(100).div(whole).toFixed(2) : null);
 
 function emptyCounters(): LeadStatisticsCounters {
   return {
@@ -496,9 +598,9 @@ function emptyCounters(): LeadStatisticsCounters {
     >),
     approved: 0,
     grades: {},
-    sent_rate: '0.00',
-    approval_rate: '0.00',
-    duplicate_rate: '0.00',
+    sent_rate: null,
+    approval_rate: null,
+    duplicate_rate: null,
   };
 }
 function finish(c: LeadStatisticsCounters): LeadStatisticsCounters {

@@ -58,12 +58,23 @@ export const DIMENSION_COLUMNS = [
 export type DimensionColumn = (typeof DIMENSION_COLUMNS)[number];
 export const TEXT_DIMENSION_COLUMNS: ReadonlySet<DimensionColumn> = new Set(['country', 'language', 'device_type', 'os', 'browser']);
 
+/** a roll-up key column: the dimensions, and sub1 (only stats_sub1 and the deltas hold it) */
+export type CubeColumn = DimensionColumn | 'sub1';
+export type Grain = 0 | 1 | 2;
+
 /**
- * The cubes, smallest first: a query reads the first one holding every dimension it groups, filters, drills or is
- * scoped by (subs and other combinations read the raw rows, bounded in time).
+ * The cubes, smallest first: a query reads, for each piece of its period (periods.ts), the first cube holding every
+ * column it groups, filters, drills or is scoped by AT that piece's grain; pieces no cube holds are read from the raw
+ * rows, bounded in time (docs/decisions/insights.md "Narrow cubes"). The narrow cubes (migration 0019) hold one
+ * grouped dimension plus what filters it, at hour and day grains only: a zone's 15-minute edge pieces come from the
+ * wide cubes. stats_sub1 holds UTC days only: the edges of a sub1 query come from the raw rows.
  */
-export const CUBES: readonly { table: string; dimensions: readonly DimensionColumn[] }[] = [
-  { table: 'stats_time', dimensions: [] },
+export const CUBES: readonly { table: string; dimensions: readonly CubeColumn[]; grains: readonly Grain[] }[] = [
+  { table: 'stats_time', dimensions: [], grains: [0, 1, 2] },
+  { table: 'stats_country', dimensions: ['country'], grains: [1, 2] },
+  { table: 'stats_advertiser', dimensions: ['advertiser_id'], grains: [1, 2] },
+  { table: 'stats_offer', dimensions: ['offer_id', 'vertical_id'], grains: [1, 2] },
+  { table: 'stats_affiliate', dimensions: ['affiliate_id', 'team_id'], grains: [1, 2] },
   {
     table: 'stats_entity',
     dimensions: [
@@ -78,15 +89,19 @@ export const CUBES: readonly { table: string; dimensions: readonly DimensionColu
       'lander_id',
       'traffic_source_id',
     ],
+    grains: [0, 1, 2],
   },
   {
     table: 'stats_geo',
     dimensions: ['country', 'language', 'affiliate_id', 'team_id', 'offer_id', 'vertical_id', 'advertiser_id', 'goal_id'],
+    grains: [0, 1, 2],
   },
   {
     table: 'stats_device',
     dimensions: ['device_type', 'os', 'browser', 'affiliate_id', 'team_id', 'offer_id', 'vertical_id', 'advertiser_id', 'goal_id'],
+    grains: [0, 1, 2],
   },
+  { table: 'stats_sub1', dimensions: ['affiliate_id', 'offer_id', 'sub1'], grains: [2] },
 ];
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -141,6 +156,8 @@ export const statsDeltas = pgTable('stats_deltas', {
   deviceType: varchar('device_type', { length: 32 }).notNull().default(''),
   os: varchar('os', { length: 64 }).notNull().default(''),
   browser: varchar('browser', { length: 64 }).notNull().default(''),
+  /** for stats_sub1 (migration 0019); '' when empty */
+  sub1: varchar('sub1', { length: 255 }).notNull().default(''),
   ...counters(),
 });
 
@@ -154,3 +171,8 @@ const cubeKey = () => ({
 export const statsTime = pgTable('stats_time', { ...cubeKey(), ...counters() }, (t) => [
   primaryKey({ columns: [t.grain, t.bucket, t.kind, t.hidden] }),
 ]);
+
+/** the cube a piece of a query's period is read from: the first holding every needed column at the grain (none: the raw rows) */
+export function cubeFor(columns: readonly string[], grain: Grain): (typeof CUBES)[number] | undefined {
+  return CUBES.find((c) => c.grains.includes(grain) && columns.every((d) => (c.dimensions as readonly string[]).includes(d)));
+}

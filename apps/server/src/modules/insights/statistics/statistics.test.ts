@@ -425,11 +425,12 @@ describe('verifier', () => {
     const drifted = await verify(t.database, period);
     expect(drifted.drift.stats_entity).toBeGreaterThan(0);
     expect(drifted.drift.stats_time).toBe(0);
-    const before = await ok('dateFrom=2026-11-01&dateTo=2026-11-30&timezone=UTC&groupBy=offer');
+    // grouped by campaign: read from stats_entity (by offer reads the narrow stats_offer)
+    const before = await ok('dateFrom=2026-11-01&dateTo=2026-11-30&timezone=UTC&groupBy=campaign');
     const repaired = await verify(t.database, period, { repair: true });
     expect(repaired.totalDrift).toBe(drifted.totalDrift);
     expect((await verify(t.database, period)).totalDrift).toBe(0);
-    const after = await ok('dateFrom=2026-11-01&dateTo=2026-11-30&timezone=UTC&groupBy=offer');
+    const after = await ok('dateFrom=2026-11-01&dateTo=2026-11-30&timezone=UTC&groupBy=campaign');
     expect(after.meta.totals.clicks).toBe((before.meta.totals.clicks as number) - 5);
   });
 

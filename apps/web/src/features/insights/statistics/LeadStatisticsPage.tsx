@@ -9,11 +9,13 @@ import {
   type LeadStatisticsDimension,
 } from '@leadgrid/shared/insights/statistics';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
+import { EXPORT_FORMATS } from '@leadgrid/shared/schemas/exports';
 import { Button, Card, Flex, Segmented, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../../../api/client';
 import { useSession } from '../../../app/session';
+import { ExportButton } from '../../../components/export/ExportButton';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics } from './api';
@@ -96,11 +98,17 @@ export default function LeadStatisticsPage() {
   }, [t, view.mode, grades]);
 
   const context = useMemo(() => baseQuery(0, []), [baseQuery]);
+  // the export writes every row of the first level in the table's order (statuses, rates and grades)
+  const exportQuery = useMemo(() => ({ ...baseQuery(0, []), orderBy: query.orderBy }), [baseQuery, query.orderBy]);
   const filtered = Object.values(view.filters).some(Boolean);
   const setFilters = (patch: Partial<Record<FilterName, string | null>>) => set(patch);
 
   return (
-    <Page title={t('leadsTitle')} subtitle={t('leadsSubtitle')}>
+    <Page
+      title={t('leadsTitle')}
+      subtitle={t('leadsSubtitle')}
+      extra={<ExportButton type="statistics_leads" query={exportQuery} formats={EXPORT_FORMATS} />}
+    >
       <Card variant="borderless" styles={{ body: { padding: 16 } }}>
         <Flex gap={12} wrap align="center" justify="space-between">
           <Flex gap={12} wrap align="center">

@@ -25,13 +25,19 @@ function serve(totals: Record<string, unknown>) {
     if (url.startsWith('/api/v1/metrics/active')) return { data: { items: [] } };
     if (!url.startsWith('/api/v1/statistics?')) return { data: { items: [] } };
     const q = new URL(url, 'http://x').searchParams;
-    if (q.getAll('parent').length)
-      return { data: { items: [{ offer: { id: 3, title: 'Crypto Trader DE' }, ...totals, clicks: 120 }], meta: { totalCount: 1, totals } } };
-    if (q.get('dateFrom') === '2026-10-28') {
-      // the previous period: half the clicks
-      return { data: { items: [DAY('2026-11-10', 50, totals)], meta: { totalCount: 1, totals: { ...totals, clicks: 150 } } } };
+    // compare=previous: the server answers each item's metrics over the previous period beside it
+    const previous = (items: Record<string, unknown>[], clicks: number[]) =>
+      q.get('compare') === 'previous'
+        ? { previous: { from: 0, to: 0, items: items.map((_, i) => ({ ...totals, clicks: clicks[i] })), totals: { ...totals, clicks: 150 } } }
+        : {};
+    if (q.getAll('parent').length) {
+      const items = [{ offer: { id: 3, title: 'Crypto Trader DE' }, ...totals, clicks: 120 }];
+      // a drilled row: 120 clicks against 40 then
+      return { data: { items, meta: { totalCount: 1, totals, ...previous(items, [40]) } } };
     }
-    return { data: { items: [DAY('2026-11-25', 100, totals), DAY('2026-11-26', 200, totals)], meta: { totalCount: 2, totals } } };
+    const items = [DAY('2026-11-25', 100, totals), DAY('2026-11-26', 200, totals)];
+    // the previous period: half the clicks (the day of 2026-11-26 had none then)
+    return { data: { items, meta: { totalCount: 2, totals, ...previous(items, [50, 0]) } } };
   });
 }
 
@@ -103,17 +109,23 @@ describe('StatisticsPage', () => {
     expect(screen.queryByRole('columnheader', { name: /Unique clicks/ })).toBeNull();
   });
 
-  it('compares with the previous period: asks for it and shows each metric change', async () => {
-    renderAt(`/statistics?${RANGE}`);
+  it('compares with the previous period: asks for it and shows each metric change, on drilled rows too', async () => {
+    renderAt(`/statistics?groupBy=day,offer&${RANGE}`);
     await screen.findByText('2026.11.26', undefined, { timeout: 10_000 });
-    expect(first((q) => q.get('dateFrom') === '2026-10-28')).toBeUndefined();
+    expect(first((q) => q.get('compare') === 'previous')).toBeUndefined();
     await act(async () => fireEvent.click(screen.getByTestId('statistics-compare')));
-    await waitFor(() => expect(first((q) => q.get('dateFrom') === '2026-10-28' && q.get('dateTo') === '2026-11-11')).toBeTruthy());
-    // totals: 300 clicks against 150; the row of 2026-11-25 against 2026-11-10 (15 days earlier): 100 against 50
+    await waitFor(() => expect(first((q) => q.get('compare') === 'previous' && q.get('dateFrom') === '2026-11-12' && !q.has('parent'))).toBeTruthy());
+    // totals: 300 clicks against 150; the row of 2026-11-25: 100 against 50; 2026-11-26 had nothing to compare with
     const totals = await screen.findByTestId('table-totals');
     await waitFor(() => expect(within(totals).getAllByText(/\+100\.00%/).length).toBeGreaterThan(0));
     const row = screen.getByText('2026.11.25').closest('tr')!;
     expect(within(row).getAllByText(/\+100\.00%/).length).toBe(1);
+    // a day expanded into offers asks for the comparison as well and shows the drilled row's change: 120 against 40
+    const expand = within(row).getByRole('button', { name: /expand/i });
+    await act(async () => fireEvent.click(expand));
+    await waitFor(() => expect(first((q) => q.get('compare') === 'previous' && q.getAll('parent').length > 0)).toBeTruthy());
+    const child = (await screen.findByText('Crypto Trader DE', undefined, { timeout: 10_000 })).closest('tr')!;
+    expect(within(child).getAllByText(/\+200\.00%/).length).toBe(1);
   });
 });
 

@@ -5,8 +5,6 @@
  * the date type is also remembered in local storage. What the reader may not see the server leaves out, and the
  * table only draws the metrics it answered (an affiliate gets no revenue, profit or ROI column).
  */
-import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
-import { MAX_PAGE_SIZE } from '@leadgrid/shared/constants';
 import { EXPORT_FORMATS } from '@leadgrid/shared/schemas/exports';
 import { Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
@@ -17,7 +15,7 @@ import { formatDate } from '../../../components/format';
 import { ExportButton } from '../../../components/export/ExportButton';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
-import { useStatistics, useStatisticsQuiet } from './api';
+import { useStatistics } from './api';
 import { ChartCard } from './ChartCard';
 import { DataTypeSwitch, FilterBar, RangePicker, rememberLabels } from './FilterBar';
 import { GroupBySelector } from './GroupBySelector';
@@ -26,12 +24,9 @@ import { metricColumns, metricTitle, useActiveMetrics } from './metrics';
 import {
   defaultOrderBy,
   dimensionsFor,
-  isTimeDimension,
   levelQuery,
   PAGE_SIZE,
-  parentValue,
   previousRange,
-  rangeDays,
   readView,
   writeDataType,
   type DataType,
@@ -54,9 +49,14 @@ export default function StatisticsPage() {
   const set = table.setFilters;
 
   const baseQuery = useCallback((level: number, parents: string[]) => levelQuery(view, tz, level, parents), [view, tz]);
+  // compare: the server answers each row's and the totals' metrics over the previous period too (meta.previous)
+  const compareQuery = useCallback(
+    (level: number, parents: string[]): Query => ({ ...baseQuery(level, parents), ...(view.compare ? { compare: 'previous' } : {}) }),
+    [baseQuery, view.compare],
+  );
   const query: Query = useMemo(
-    () => ({ ...baseQuery(0, []), orderBy: table.query.orderBy, limit: table.limit, offset: table.offset }),
-    [baseQuery, table.query.orderBy, table.limit, table.offset],
+    () => ({ ...compareQuery(0, []), orderBy: table.query.orderBy, limit: table.limit, offset: table.offset }),
+    [compareQuery, table.query.orderBy, table.limit, table.offset],
   );
   const answer = useStatistics(query);
   // the names of the entities shown, for the filters set from a link
@@ -67,26 +67,7 @@ export default function StatisticsPage() {
     [answer.data, active.data, t],
   );
 
-  // compare: the previous period of the same length, its totals and the rows matching this page's
   const previous = useMemo(() => previousRange(view.range), [view.range]);
-  const days = rangeDays(view.range);
-  const prevView = useMemo(() => ({ ...view, range: previous }), [view, previous]);
-  const prevTotalsQuery = useMemo(() => ({ ...levelQuery(prevView, tz, 0), limit: 1 }), [prevView, tz]);
-  const prevRowsQuery = useMemo(() => {
-    const base = { ...levelQuery(prevView, tz, 0), orderBy: query.orderBy };
-    const byTime = isTimeDimension(first) && (!table.sort || table.sort.field === first);
-    if (byTime) return { ...base, limit: table.limit, offset: table.offset };
-    const filter = STATISTICS_FILTER_OF[first];
-    const values = (answer.data?.items ?? []).map((r) => parentValue(first, r)).filter((v) => v !== 'none');
-    if (filter && values.length && !isTimeDimension(first)) return { ...base, [filter]: values.join(','), limit: values.length };
-    return { ...base, limit: MAX_PAGE_SIZE };
-  }, [prevView, tz, query.orderBy, first, table.sort, table.limit, table.offset, answer.data]);
-  const prevTotals = useStatisticsQuiet(prevTotalsQuery, view.compare);
-  const prevRows = useStatisticsQuiet(prevRowsQuery, view.compare && Boolean(answer.data));
-  const previousData = useMemo(
-    () => (view.compare && prevRows.data && prevTotals.data ? { items: prevRows.data.items, meta: { totalCount: prevRows.data.meta.totalCount, totals: prevTotals.data.meta.totals } } : undefined),
-    [view.compare, prevRows.data, prevTotals.data],
-  );
 
   // the look-ups narrow by the period and the filters in force
   const context = useMemo(() => {
@@ -130,11 +111,11 @@ export default function StatisticsPage() {
           key={JSON.stringify(query)}
           name={reader === 'staff' ? 'statistics' : `statistics.${reader}`}
           groupBy={view.groupBy}
-          baseQuery={baseQuery}
+          baseQuery={compareQuery}
           table={table}
           answer={answer}
           metrics={metrics}
-          previous={view.compare ? { data: previousData, days } : undefined}
+          compare={view.compare}
           empty={{
             title: t('table.emptyTitle'),
             description: filtered ? t('table.emptyFiltered') : t('table.emptyText'),

@@ -18,8 +18,6 @@ import {
   defaultOrderBy,
   isTimeDimension,
   parentParam,
-  parentValue,
-  previousKey,
   type Dimension,
   type EntityRef,
   type StatisticsRow,
@@ -112,8 +110,8 @@ export interface StatisticsTableProps {
   table: TableState;
   answer: { data?: Answer; isFetching: boolean; error: unknown; refetch: () => unknown };
   metrics: MetricColumn[];
-  /** the previous period of the first level (compare), and its length in days */
-  previous?: { data?: Answer; days: number };
+  /** compare with the previous period: the queries ask for it (compare=previous) and every row shows its change */
+  compare?: boolean;
   /** the endpoint of the drill-down levels */
   source?: StatisticsSource;
   /** a row as the columns read it (e.g. the lead grades spread into their own keys) */
@@ -128,6 +126,15 @@ export interface StatisticsTableProps {
 
 const same = (row: StatisticsRow) => row;
 
+/** where a row keeps its metrics over the previous period (compare) */
+const PREVIOUS = '__previous';
+type PreviousMeta = { previous?: { items: StatisticsRow[]; totals: StatisticsRow } };
+/** the rows of an answer, each with its previous-period metrics when the answer has them */
+const withPrevious = (items: StatisticsRow[], meta: unknown): StatisticsRow[] => {
+  const prev = (meta as PreviousMeta).previous;
+  return prev ? items.map((row, i) => ({ ...row, [PREVIOUS]: prev.items[i] })) : items;
+};
+
 export function StatisticsTable({
   name,
   groupBy,
@@ -135,7 +142,7 @@ export function StatisticsTable({
   table,
   answer,
   metrics,
-  previous,
+  compare = false,
   source = 'metrics',
   flatten = same,
   toolbar,
@@ -156,7 +163,11 @@ export function StatisticsTable({
       const dim = groupBy[level];
       const query = { ...baseQuery(level, parents), orderBy: metricOrder ?? defaultOrderBy(dim), limit: CHILD_LIMIT };
       load(query).then(
-        (d) => setLevels((s) => ({ ...s, [key]: { status: 'done', rows: (d.items as StatisticsRow[]).map(flatten), total: d.meta.totalCount } })),
+        (d) =>
+          setLevels((s) => ({
+            ...s,
+            [key]: { status: 'done', rows: withPrevious(d.items as StatisticsRow[], d.meta).map(flatten), total: d.meta.totalCount },
+          })),
         () => setLevels((s) => ({ ...s, [key]: { status: 'error', rows: [], total: 0 } })),
       );
     },
@@ -186,23 +197,20 @@ export function StatisticsTable({
   );
 
   const data = useMemo(
-    () => (answer.data ? { items: build(answer.data.items.map(flatten), 0, [], ''), meta: answer.data.meta } : undefined),
+    () =>
+      answer.data ? { items: build(withPrevious(answer.data.items as StatisticsRow[], answer.data.meta).map(flatten), 0, [], ''), meta: answer.data.meta } : undefined,
     [answer.data, build, flatten],
   );
   const totals: TableRow | undefined = answer.data ? { ...flatten(answer.data.meta.totals), __key: 'totals', __kind: 'totals', __level: 0, __parents: [] } : undefined;
 
-  // compare: the previous period's first level by the value each current row would have had then
+  // compare: each row carries its metrics over the previous period (the server's meta.previous.items[i]), the
+  // totals row the previous totals — at every level of the drill-down
   const previousOf = useMemo(() => {
-    if (!previous?.data) return null;
-    const dim = groupBy[0];
-    const byValue = new Map(previous.data.items.map((r) => [parentValue(dim, r), r]));
-    return (row: TableRow): StatisticsRow | undefined => {
-      if (row.__kind === 'totals') return previous.data!.meta.totals;
-      if (row.__level !== 0) return undefined;
-      const k = previousKey(dim, parentValue(dim, row), previous.days);
-      return k === null ? undefined : byValue.get(k);
-    };
-  }, [previous, groupBy]);
+    if (!compare) return null;
+    const prevTotals = (answer.data?.meta as PreviousMeta | undefined)?.previous?.totals;
+    return (row: TableRow): StatisticsRow | undefined =>
+      row.__kind === 'totals' ? prevTotals : (row[PREVIOUS] as StatisticsRow | undefined);
+  }, [compare, answer.data]);
 
   const placeholder = (row: TableRow) => {
     if (row.__kind === 'loading')
@@ -256,7 +264,7 @@ export function StatisticsTable({
           if (row.__kind !== 'row' && row.__kind !== 'totals') return null;
           const text = <span style={{ whiteSpace: 'nowrap' }}>{formatMetric(v, m.outputFormat)}</span>;
           const prev = previousOf?.(row);
-          if (!previousOf || (row.__kind === 'row' && row.__level !== 0)) return text;
+          if (!previousOf) return text;
           return (
             <Flex vertical align="end" gap={0}>
               {text}

@@ -195,14 +195,6 @@ export function parentValue(dim: Dimension, row: StatisticsRow): string {
 }
 export const parentParam = (dim: Dimension, row: StatisticsRow) => `${dim}:${parentValue(dim, row)}`;
 
-/** the row's value in the previous period: the same entity, or the same time slot moved back by the period's length */
-export function previousKey(dim: Dimension, value: string, days: number): string | null {
-  if (!isTimeDimension(dim)) return value;
-  if (dim === 'day' && DAY_RE.test(value)) return dayjs.utc(value).subtract(days, 'day').format(DAY_FORMAT);
-  if (dim === 'hour' && /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(value)) return dayjs.utc(`${value}:00:00Z`).subtract(days, 'day').format('YYYY-MM-DDTHH');
-  return null;
-}
-
 /** the change of a metric against the previous period, in percent; null when there is nothing to compare with */
 export function change(current: unknown, previous: unknown): number | null {
   const c = Number(current);

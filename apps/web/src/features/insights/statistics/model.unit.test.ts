@@ -1,6 +1,6 @@
 /** The statistics view rules: presets in the user's zone, the previous period, the URL view, parent values, chart slots. */
 import { describe, expect, it } from 'vitest';
-import { change, chartDimension, parentParam, presetRange, previousKey, previousRange, rangeSeconds, readView, timeSlots } from './model';
+import { change, chartDimension, parentParam, presetRange, previousRange, rangeSeconds, readView, timeSlots } from './model';
 
 // 2026-11-26 20:00 UTC is already 2026-11-27 in Kathmandu (+05:45)
 const NOW = new Date('2026-11-26T20:00:00Z');
@@ -18,10 +18,6 @@ describe('statistics model', () => {
   it('takes the period of the same length just before', () => {
     expect(previousRange({ dateFrom: '2026-11-12', dateTo: '2026-11-26' })).toEqual({ dateFrom: '2026-10-28', dateTo: '2026-11-11' });
     expect(previousRange({ dateFrom: '2026-03-01', dateTo: '2026-03-01' })).toEqual({ dateFrom: '2026-02-28', dateTo: '2026-02-28' });
-    expect(previousKey('day', '2026-11-25', 15)).toBe('2026-11-10');
-    expect(previousKey('hour', '2026-11-25T07', 1)).toBe('2026-11-24T07');
-    expect(previousKey('offer', '3', 15)).toBe('3');
-    expect(previousKey('week', '2026-W48', 7)).toBeNull();
     expect(change(300, 150)).toBe(100);
     expect(change('5.00', '10.00')).toBe(-50);
     expect(change(3, 0)).toBeNull();
