@@ -41,3 +41,4 @@ export * from './insights/statistics';
 export * from './money/ledger';
 export * from './money/balances';
 export * from './money/invoices';
+export * from './traffic/lead-edit-import';
