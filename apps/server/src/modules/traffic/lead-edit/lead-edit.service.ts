@@ -7,7 +7,7 @@
  * changed what (from → to); the statistics triggers of migration 0015 move the roll-ups when the country changes.
  */
 import { LEAD_EDIT_TEXT_FIELDS, type LeadDetail, type LeadEdit } from '@leadgrid/shared';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { campaigns, landers, leadEvents, leads } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
@@ -88,9 +88,9 @@ export async function editLead(ctx: Ctx, id: number, input: LeadEdit): Promise<{
     const [row] = await tx
       .update(leads)
       .set({ ...set, updatedAt: now })
-      // a distribution run sends the lead now: its values must not change under it
+      // not changed since it was read (to the millisecond the client saw), and no distribution run sends it now
       .where(
-        and(eq(leads.id, id), eq(leads.updatedAt, lead.updatedAt), or(isNull(leads.deliveryLeaseUntil), lt(leads.deliveryLeaseUntil, now))),
+        and(eq(leads.id, id), sql`date_trunc('milliseconds', ${leads.updatedAt}) = ${lead.updatedAt}`, or(isNull(leads.deliveryLeaseUntil), lt(leads.deliveryLeaseUntil, now))),
       )
       .returning({ id: leads.id });
     if (!row) throw AppError.conflict('The lead is being sent to an advertiser or changed meanwhile: open it again');
