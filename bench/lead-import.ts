@@ -56,19 +56,33 @@ async function main() {
     });
     const seeded = await seed(database.db, config);
     const queue = createJobQueue(database, { info: () => undefined, warn: () => undefined, error: () => undefined });
-    const app = await buildApp({ config, database, jwtSecret: seeded.jwtSecret, mailer: new MemoryMailer(), storage: new DiskStorage(config.UPLOAD_DIR!), queue, now: () => new Date() });
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret: seeded.jwtSecret,
+      mailer: new MemoryMailer(),
+      storage: new DiskStorage(config.UPLOAD_DIR!),
+      queue,
+      now: () => new Date(),
+    });
     await app.ready();
     await queue.start({ workers: false });
     const q = (text: string) => database.query<Record<string, unknown>>(text, []);
     await q(`INSERT INTO verticals (title, status) VALUES ('Bench vertical', 'active')`);
-    await q(`INSERT INTO offers (title, status, access_type, vertical_id) SELECT 'Bench offer', 'active', 1, (SELECT id FROM verticals LIMIT 1)`);
+    await q(
+      `INSERT INTO offers (title, status, access_type, vertical_id) SELECT 'Bench offer', 'active', 1, (SELECT id FROM verticals LIMIT 1)`,
+    );
     await q(
       `INSERT INTO users (secure_id, email, password_hash, role_id, first_name, last_name, status)
        SELECT md5(random()::text), 'bench-aff@bench.local', 'x', (SELECT id FROM roles WHERE type = 'affiliate' AND system LIMIT 1), 'Bench', 'Affiliate', 'active'`,
     );
     const offerId = Number((await q(`SELECT id FROM offers LIMIT 1`)).rows[0].id);
     const affiliateId = Number((await q(`SELECT id FROM users WHERE email = 'bench-aff@bench.local'`)).rows[0].id);
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@bench.local', password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'admin@bench.local', password: PASSWORD },
+    });
     const token = login.json().data.token as string;
     const auth = { authorization: `Bearer ${token}` };
 
@@ -80,7 +94,12 @@ async function main() {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     let t = Date.now();
-    const up = await app.inject({ method: 'POST', url: '/api/v1/lead-imports', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/v1/lead-imports',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     if (up.statusCode !== 200) throw new Error(`upload: ${up.body}`);
     const draft = up.json().data.items[0];
     const uploadMs = Date.now() - t;
@@ -107,7 +126,7 @@ async function main() {
     })();
     t = Date.now();
     // a job hands over to its continuation at its time budget: run them until the import ends
-    for (let state = 'running'; state === 'running' || state === 'pending'; ) {
+    for (let state = 'running'; state === 'running' || state === 'pending';) {
       await queue.runDue(LEAD_IMPORT_JOB);
       state = String((await q(`SELECT status FROM lead_imports WHERE id = ${draft.id}`)).rows[0].status);
     }
@@ -118,7 +137,10 @@ async function main() {
     const report = await app.inject({ method: 'GET', url: `/api/v1/lead-imports/${draft.id}/report`, headers: auth });
     const reportLines = report.body.split('\r\n').filter(Boolean).length - 1;
     const leads = Number((await q(`SELECT count(*) AS n FROM leads WHERE import_id = ${draft.id}`)).rows[0].n);
-    const load = (await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ');
+    const load = (await import('node:os'))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ');
     console.log(
       JSON.stringify(
         {

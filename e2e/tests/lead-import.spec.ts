@@ -17,10 +17,14 @@ test('an admin imports a small CSV: mapping, options, progress and the report', 
   const vertical = await api<Items<{ id: number }>>(page, 'PUT', '/verticals', { items: [{ title: `Import vertical ${run}` }] });
   const verticalId = vertical.body.data.items[0].id;
   const offerTitle = `Import offer ${run}`;
-  const offer = await api<Items<{ id: number }>>(page, 'PUT', '/offers', { items: [{ title: offerTitle, verticalId, status: 'active', accessType: 1 }] });
+  const offer = await api<Items<{ id: number }>>(page, 'PUT', '/offers', {
+    items: [{ title: offerTitle, verticalId, status: 'active', accessType: 1 }],
+  });
   expect(offer.status).toBe(200);
   const email = `import.${run}@e2e.local`;
-  const affiliate = await api(page, 'PUT', '/affiliates', { items: [{ email, password: 'affiliate-pass', firstName: 'Ivo', lastName: `Import${run}` }] });
+  const affiliate = await api(page, 'PUT', '/affiliates', {
+    items: [{ email, password: 'affiliate-pass', firstName: 'Ivo', lastName: `Import${run}` }],
+  });
   expect(affiliate.status).toBe(200);
 
   const n = Number.parseInt(run.slice(-5), 36) % 900000;
@@ -34,7 +38,10 @@ test('an admin imports a small CSV: mapping, options, progress and the report', 
   ].join('\n');
 
   await page.goto('/leads/import');
-  await page.getByTestId('import-upload').locator('input[type=file]').setInputFiles({ name: `leads-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('import-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: `leads-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByTestId('import-preview')).toContainText('Boris');
 
   await page.getByTestId('import-affiliate').click();

@@ -18,7 +18,9 @@ const SUBS = Array.from({ length: 9 }, (_, i) => `sub${i + 1}` as const);
 type Values = Record<string, string | number | null | undefined> & { fields?: Record<string, string> };
 
 const initialOf = (lead: LeadDetail): Values => ({
-  ...Object.fromEntries([...TEXT, 'country', 'language', ...SUBS].map((k) => [k, (lead as unknown as Record<string, string | null>)[k] ?? undefined])),
+  ...Object.fromEntries(
+    [...TEXT, 'country', 'language', ...SUBS].map((k) => [k, (lead as unknown as Record<string, string | null>)[k] ?? undefined]),
+  ),
   campaignId: lead.campaign?.id ?? null,
   landerId: lead.lander?.id ?? null,
   fields: Object.fromEntries(Object.entries(lead.fields).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)])),
@@ -33,7 +35,8 @@ function changesOf(initial: Values, values: Values): LeadEdit {
     if (before !== after) out[k] = after;
   }
   const fields = values.fields ?? {};
-  if (JSON.stringify(fields) !== JSON.stringify(initial.fields ?? {})) out.fields = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+  if (JSON.stringify(fields) !== JSON.stringify(initial.fields ?? {}))
+    out.fields = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
   return out as LeadEdit;
 }
 
@@ -108,7 +111,11 @@ export function LeadEditDrawer({ lead, open, onClose }: { lead: LeadDetail; open
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="language" label={t('detail.language')}>
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={(languages.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))} />
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(languages.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -116,12 +123,20 @@ export function LeadEditDrawer({ lead, open, onClose }: { lead: LeadDetail; open
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="campaignId" label={t('edit.campaign')}>
-              <Select allowClear placeholder={t('edit.none')} options={campaigns.map((c) => ({ value: c.id, label: `${c.title} (#${c.id})` }))} />
+              <Select
+                allowClear
+                placeholder={t('edit.none')}
+                options={campaigns.map((c) => ({ value: c.id, label: `${c.title} (#${c.id})` }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="landerId" label={t('edit.lander')}>
-              <Select allowClear placeholder={t('edit.none')} options={landers.map((l) => ({ value: l.id, label: `${l.title} (#${l.id})` }))} />
+              <Select
+                allowClear
+                placeholder={t('edit.none')}
+                options={landers.map((l) => ({ value: l.id, label: `${l.title} (#${l.id})` }))}
+              />
             </Form.Item>
           </Col>
           {TEXT.slice(4).map(text)}

@@ -90,7 +90,11 @@ export async function editLead(ctx: Ctx, id: number, input: LeadEdit): Promise<{
       .set({ ...set, updatedAt: now })
       // not changed since it was read (to the millisecond the client saw), and no distribution run sends it now
       .where(
-        and(eq(leads.id, id), sql`date_trunc('milliseconds', ${leads.updatedAt}) = ${lead.updatedAt}`, or(isNull(leads.deliveryLeaseUntil), lt(leads.deliveryLeaseUntil, now))),
+        and(
+          eq(leads.id, id),
+          sql`date_trunc('milliseconds', ${leads.updatedAt}) = ${lead.updatedAt}`,
+          or(isNull(leads.deliveryLeaseUntil), lt(leads.deliveryLeaseUntil, now)),
+        ),
       )
       .returning({ id: leads.id });
     if (!row) throw AppError.conflict('The lead is being sent to an advertiser or changed meanwhile: open it again');

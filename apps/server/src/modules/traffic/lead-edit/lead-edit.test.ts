@@ -21,21 +21,42 @@ const a2 = await t.make.user({ type: 'affiliate' });
 const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.assigned.read', 'lead.update'] });
 const reader = await t.make.user({ type: 'employee', permissions: ['lead.read'] });
 await db.insert(userManagers).values({ userId: a2.id, managerId: manager.id });
-const [campaign] = await db.insert(campaigns).values({ key: 'editcamp00001', title: 'Spring', affiliateId: a1.id, offerId: offer.id }).returning();
-const [foreignCampaign] = await db.insert(campaigns).values({ key: 'editcamp00002', title: 'Other', affiliateId: a1.id, offerId: otherOffer.id }).returning();
+const [campaign] = await db
+  .insert(campaigns)
+  .values({ key: 'editcamp00001', title: 'Spring', affiliateId: a1.id, offerId: offer.id })
+  .returning();
+const [foreignCampaign] = await db
+  .insert(campaigns)
+  .values({ key: 'editcamp00002', title: 'Other', affiliateId: a1.id, offerId: otherOffer.id })
+  .returning();
 const lander = await t.make.lander({ offerId: offer.id });
 
 async function lead(input: Partial<typeof leads.$inferInsert> = {}) {
   const [row] = await db
     .insert(leads)
-    .values({ status: 'sent', offerId: offer.id, verticalId: vertical.id, affiliateId: a1.id, firstName: 'Anna', phone: '+48601234567', country: 'PL', sub1: 'fb', ...input })
+    .values({
+      status: 'sent',
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: a1.id,
+      firstName: 'Anna',
+      phone: '+48601234567',
+      country: 'PL',
+      sub1: 'fb',
+      ...input,
+    })
     .returning();
   return row;
 }
-const put = (id: number, payload: Record<string, unknown>, as: TestUser = t.admin) => t.request({ method: 'PUT', url: `/api/v1/leads/${id}`, as, payload });
+const put = (id: number, payload: Record<string, unknown>, as: TestUser = t.admin) =>
+  t.request({ method: 'PUT', url: `/api/v1/leads/${id}`, as, payload });
 const leadCounts = async () => {
-  const res = await db.execute(sql`select country, sum(leads)::int as n from stats_deltas where offer_id = ${offer.id} group by country order by country`);
-  return Object.fromEntries((res as unknown as { rows: { country: string; n: number }[] }).rows.filter((r) => r.n !== 0).map((r) => [r.country, r.n]));
+  const res = await db.execute(
+    sql`select country, sum(leads)::int as n from stats_deltas where offer_id = ${offer.id} group by country order by country`,
+  );
+  return Object.fromEntries(
+    (res as unknown as { rows: { country: string; n: number }[] }).rows.filter((r) => r.n !== 0).map((r) => [r.country, r.n]),
+  );
 };
 
 describe('lead edit', () => {
@@ -56,7 +77,16 @@ describe('lead edit', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('The lead is saved');
-    expect(res.json().data.items[0]).toMatchObject({ firstName: 'Anna Maria', phone: '+4915123456789', country: 'DE', sub1: null, sub2: 'tt-3', campaign: { id: campaign.id }, lander: { id: lander.id }, status: 'sent' });
+    expect(res.json().data.items[0]).toMatchObject({
+      firstName: 'Anna Maria',
+      phone: '+4915123456789',
+      country: 'DE',
+      sub1: null,
+      sub2: 'tt-3',
+      campaign: { id: campaign.id },
+      lander: { id: lander.id },
+      status: 'sent',
+    });
     const [row] = await db.select().from(leads).where(eq(leads.id, l.id));
     expect(row).toMatchObject({ country: 'DE', phone: '+4915123456789', sub1: null, fields: { income: '2500' } });
     // the statistics roll-ups follow the country (migration 0015's update trigger)
@@ -81,7 +111,12 @@ describe('lead edit', () => {
     // the same values again: nothing written
     const again = await put(l.id, { firstName: 'Anna Maria', country: 'DE' });
     expect(again.json().message).toBe('Nothing changed');
-    expect(await db.select().from(leadEvents).where(and(eq(leadEvents.leadId, l.id), eq(leadEvents.type, 'edit')))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, l.id), eq(leadEvents.type, 'edit'))),
+    ).toHaveLength(1);
   });
 
   it('checks the values like the lead API: 400 with field errors, 422 for a rejecting rule, nothing written', async () => {

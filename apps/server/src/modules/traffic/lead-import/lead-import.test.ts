@@ -20,11 +20,15 @@ const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['le
 function multipart(data: Buffer, filename: string, type: string) {
   const boundary = '----leadgrid' + Math.random().toString(16).slice(2);
   const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: ${type}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const upload = (data: Buffer, filename = 'leads.csv', as: TestUser = t.admin, type = 'text/csv') =>
   t.request({ method: 'POST', url: '/api/v1/lead-imports', as, ...multipart(data, filename, type) });
-const start = (id: number, payload: Record<string, unknown>, as: TestUser = t.admin) => t.request({ method: 'POST', url: `/api/v1/lead-imports/${id}/start`, as, payload });
+const start = (id: number, payload: Record<string, unknown>, as: TestUser = t.admin) =>
+  t.request({ method: 'POST', url: `/api/v1/lead-imports/${id}/start`, as, payload });
 
 let seq = 100000 + Math.floor(Math.random() * 800000);
 /** a generated file: `n` rows, row 5 with a bad e-mail, row 7 an unknown country, row 10 repeating row 9's phone, the last row row 1's */
@@ -37,7 +41,11 @@ function generated(n: number, sep = ',') {
     if (i === n) phone = phones[0];
     phones.push(phone);
     const email = i === 5 ? 'not-an-email' : i === n ? '' : `lead${seq}@example.com`;
-    lines.push([`Lead ${i}`, phone, email, i === 7 ? 'XX' : 'pl', `2025-03-${String((i % 28) + 1).padStart(2, '0')} 10:15`, `batch-${i % 3}`].join(sep));
+    lines.push(
+      [`Lead ${i}`, phone, email, i === 7 ? 'XX' : 'pl', `2025-03-${String((i % 28) + 1).padStart(2, '0')} 10:15`, `batch-${i % 3}`].join(
+        sep,
+      ),
+    );
   }
   return Buffer.from(lines.join('\r\n') + '\r\n');
 }
@@ -75,7 +83,15 @@ describe('lead import', () => {
     const stored = await db.select().from(leads).where(eq(leads.importId, draft.id));
     expect(stored).toHaveLength(1998);
     const first = stored.find((l) => l.id === rows[0].leadId)!;
-    expect(first).toMatchObject({ status: 'unsent', statusReason: STORE_ONLY_REASON, firstName: 'Lead 1', country: 'PL', sub1: 'batch-1', affiliateId: m.affiliate.id, offerId: m.offer.id });
+    expect(first).toMatchObject({
+      status: 'unsent',
+      statusReason: STORE_ONLY_REASON,
+      firstName: 'Lead 1',
+      country: 'PL',
+      sub1: 'batch-1',
+      affiliateId: m.affiliate.id,
+      offerId: m.offer.id,
+    });
     expect(first.sourceDate?.toISOString()).toBe('2025-03-02T10:15:00.000Z');
     expect(first.createdAt.getTime()).toBe(t.clock.now.getTime());
 
@@ -112,15 +128,34 @@ describe('lead import', () => {
     const m = await market([{ path: '/accept/three' }]);
     const file = await writeXlsxFile([
       [{ value: 'first name' }, { value: 'phone' }, { value: 'date' }],
-      [{ value: 'Xena', type: String }, { value: '+48 601 777 001', type: String }, { value: new Date('2025-01-02T03:04:05Z'), type: Date, format: 'yyyy-mm-dd hh:mm:ss' }],
+      [
+        { value: 'Xena', type: String },
+        { value: '+48 601 777 001', type: String },
+        { value: new Date('2025-01-02T03:04:05Z'), type: Date, format: 'yyyy-mm-dd hh:mm:ss' },
+      ],
       [{ value: 'Yuri', type: String }, { value: '+48 601 777 002', type: String }, null],
     ]).toBuffer();
     const up = await upload(file, 'leads.xlsx', t.admin, 'application/octet-stream');
     expect(up.statusCode).toBe(200);
     const draft = up.json().data.items[0];
     expect(draft.suggested).toEqual({ firstName: 0, phone: 1, sourceDate: 2 });
-    await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'http://127.0.0.1:9/pb?lead={lead_id}', events: ['event_received'], status: 'active' });
-    await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: draft.suggested, distribute: true, firePostbacks: true });
+    await db
+      .insert(postbacks)
+      .values({
+        scope: 'affiliate',
+        affiliateId: m.affiliate.id,
+        method: 'GET',
+        url: 'http://127.0.0.1:9/pb?lead={lead_id}',
+        events: ['event_received'],
+        status: 'active',
+      });
+    await start(draft.id, {
+      offerId: m.offer.id,
+      affiliateId: m.affiliate.id,
+      mapping: draft.suggested,
+      distribute: true,
+      firePostbacks: true,
+    });
     await t.queue.runDue(LEAD_IMPORT_JOB);
     const stored = await db.select().from(leads).where(eq(leads.importId, draft.id)).orderBy(leads.id);
     expect(stored.map((l) => l.status)).toEqual(['new', 'new']);
@@ -144,19 +179,35 @@ describe('lead import', () => {
     expect((await upload(generated(3), 'leads.csv', aff)).statusCode).toBe(403);
 
     const draft = (await upload(generated(3))).json().data.items[0];
-    const bad = await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: { phone: 9, 'fields.nope': 1, email: 1 } });
+    const bad = await start(draft.id, {
+      offerId: m.offer.id,
+      affiliateId: m.affiliate.id,
+      mapping: { phone: 9, 'fields.nope': 1, email: 1 },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { loc: string[] }) => e.loc.join('.'))).toEqual(['body.mapping.phone', 'body.mapping.fields.nope', 'body.mapping.email']);
+    expect(bad.json().errors.map((e: { loc: string[] }) => e.loc.join('.'))).toEqual([
+      'body.mapping.phone',
+      'body.mapping.fields.nope',
+      'body.mapping.email',
+    ]);
     expect((await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: {} })).statusCode).toBe(400);
-    expect((await start(draft.id, { offerId: m.offer.id, affiliateId: manager.id, mapping: MAPPING })).json().errors[0].loc).toEqual(['body', 'affiliateId']);
+    expect((await start(draft.id, { offerId: m.offer.id, affiliateId: manager.id, mapping: MAPPING })).json().errors[0].loc).toEqual([
+      'body',
+      'affiliateId',
+    ]);
     // someone else's import is not found; a manager imports only for the affiliates they manage
     expect((await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING }, manager)).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/v1/lead-imports/${draft.id}`, as: manager })).statusCode).toBe(404);
     const own = (await upload(generated(3), 'leads.csv', manager)).json().data.items[0];
-    expect((await start(own.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING }, manager)).json().errors[0].loc).toEqual(['body', 'affiliateId']);
+    expect(
+      (await start(own.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING }, manager)).json().errors[0].loc,
+    ).toEqual(['body', 'affiliateId']);
     await db.insert(userManagers).values({ userId: m.affiliate.id, managerId: manager.id });
     expect((await start(own.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING }, manager)).statusCode).toBe(200);
-    const [d] = await db.select().from(leadImports).where(and(eq(leadImports.id, draft.id)));
+    const [d] = await db
+      .select()
+      .from(leadImports)
+      .where(and(eq(leadImports.id, draft.id)));
     expect(d.status).toBe('draft');
   }, 120_000);
 
@@ -169,7 +220,11 @@ describe('lead import', () => {
     const res = await t.request({ method: 'GET', url: `/api/v1/lead-imports/template?offerId=${m.offer.id}`, as: t.admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.body).toBe('firstName,lastName,phone,email,country,language,ip,landing,sourceUrl,userAgent,sub1,sub2,sub3,sub4,sub5,sub6,sub7,sub8,sub9,sourceDate,income\r\n');
-    expect((await t.request({ method: 'GET', url: '/api/v1/lead-imports/template', as: m.affiliate as unknown as TestUser })).statusCode).toBe(401);
+    expect(res.body).toBe(
+      'firstName,lastName,phone,email,country,language,ip,landing,sourceUrl,userAgent,sub1,sub2,sub3,sub4,sub5,sub6,sub7,sub8,sub9,sourceDate,income\r\n',
+    );
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/lead-imports/template', as: m.affiliate as unknown as TestUser })).statusCode,
+    ).toBe(401);
   });
 });

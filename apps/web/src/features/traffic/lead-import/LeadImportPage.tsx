@@ -5,7 +5,24 @@
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { LEAD_IMPORT_FIELDS, type LeadImportUpload, type LeadImportView } from '@leadgrid/shared/traffic/lead-edit-import';
-import { Alert, Button, Card, Col, Flex, Form, Progress, Result, Row, Select, Statistic, Steps, Switch, Table, Typography, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Progress,
+  Result,
+  Row,
+  Select,
+  Statistic,
+  Steps,
+  Switch,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { applyServerErrors } from '../../../components/form';
@@ -21,10 +38,20 @@ interface Options {
   firePostbacks: boolean;
 }
 
-function Mapping({ draft, onStarted, onRestart }: { draft: LeadImportUpload; onStarted: (v: LeadImportView) => void; onRestart: () => void }) {
+function Mapping({
+  draft,
+  onStarted,
+  onRestart,
+}: {
+  draft: LeadImportUpload;
+  onStarted: (v: LeadImportView) => void;
+  onRestart: () => void;
+}) {
   const { t } = useLeadImportT();
   const [form] = Form.useForm<Options>();
-  const [mapping, setMapping] = useState<Record<number, string | undefined>>(() => Object.fromEntries(Object.entries(draft.suggested).map(([f, c]) => [c, f])));
+  const [mapping, setMapping] = useState<Record<number, string | undefined>>(() =>
+    Object.fromEntries(Object.entries(draft.suggested).map(([f, c]) => [c, f])),
+  );
   const [affSearch, setAffSearch] = useState('');
   const [offerSearch, setOfferSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,10 +64,25 @@ function Mapping({ draft, onStarted, onRestart }: { draft: LeadImportUpload; onS
 
   const submit = async (values: Options) => {
     setError(null);
-    const chosen = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f).map(([c, f]) => [f!, Number(c)]));
+    const chosen = Object.fromEntries(
+      Object.entries(mapping)
+        .filter(([, f]) => f)
+        .map(([c, f]) => [f!, Number(c)]),
+    );
     if (!Object.keys(chosen).length) return setError(t('mapping.needMapping'));
     try {
-      onStarted(await start.mutateAsync({ id: draft.id, input: { offerId: values.offerId!, affiliateId: values.affiliateId!, mapping: chosen, distribute: values.distribute, firePostbacks: values.firePostbacks } }));
+      onStarted(
+        await start.mutateAsync({
+          id: draft.id,
+          input: {
+            offerId: values.offerId!,
+            affiliateId: values.affiliateId!,
+            mapping: chosen,
+            distribute: values.distribute,
+            firePostbacks: values.firePostbacks,
+          },
+        }),
+      );
     } catch (err) {
       const rest = applyServerErrors(form, err);
       if (rest.length) setError(rest.join(' '));
@@ -70,12 +112,29 @@ function Mapping({ draft, onStarted, onRestart }: { draft: LeadImportUpload; onS
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small" title={`${draft.fileName} · ${t('upload.rows', { count: draft.rowsTotal })}`} extra={<Button onClick={onRestart}>{t('mapping.restart')}</Button>}>
+      <Card
+        size="small"
+        title={`${draft.fileName} · ${t('upload.rows', { count: draft.rowsTotal })}`}
+        extra={<Button onClick={onRestart}>{t('mapping.restart')}</Button>}
+      >
         <Typography.Paragraph type="secondary">{t('mapping.sourceDateHint')}</Typography.Paragraph>
-        <Table size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} data-testid="import-preview" />
+        <Table
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="import-preview"
+        />
       </Card>
       <Card size="small">
-        <Form form={form} layout="vertical" initialValues={{ distribute: false, firePostbacks: false }} onFinish={submit} requiredMark={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ distribute: false, firePostbacks: false }}
+          onFinish={submit}
+          requiredMark={false}
+        >
           {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
           <Row gutter={16}>
             <Col xs={24} md={12}>
@@ -84,7 +143,10 @@ function Mapping({ draft, onStarted, onRestart }: { draft: LeadImportUpload; onS
                   showSearch={{ filterOption: false, onSearch: setAffSearch }}
                   loading={affiliates.isFetching}
                   onChange={() => form.setFieldValue('offerId', undefined)}
-                  options={(affiliates.data ?? []).map((a) => ({ value: a.id, label: `${`${a.firstName} ${a.lastName}`.trim() || a.email} (${a.email})` }))}
+                  options={(affiliates.data ?? []).map((a) => ({
+                    value: a.id,
+                    label: `${`${a.firstName} ${a.lastName}`.trim() || a.email} (${a.email})`,
+                  }))}
                   data-testid="import-affiliate"
                 />
               </Form.Item>
@@ -107,7 +169,11 @@ function Mapping({ draft, onStarted, onRestart }: { draft: LeadImportUpload; onS
               <Switch data-testid="import-distribute" />
             </Form.Item>
             <Form.Item noStyle shouldUpdate>
-              {() => <Typography.Text style={{ lineHeight: '32px' }}>{form.getFieldValue('distribute') ? t('mapping.distribute') : t('mapping.distributeOff')}</Typography.Text>}
+              {() => (
+                <Typography.Text style={{ lineHeight: '32px' }}>
+                  {form.getFieldValue('distribute') ? t('mapping.distribute') : t('mapping.distributeOff')}
+                </Typography.Text>
+              )}
             </Form.Item>
           </Flex>
           <Flex gap={24}>
@@ -157,7 +223,9 @@ function Running({ view, onRestart }: { view: LeadImportView; onRestart: () => v
       <Card>
         <Flex vertical gap={16} align="center">
           <Progress type="circle" percent={state.progress} data-testid="import-progress" />
-          <Typography.Text>{state.status === 'pending' ? t('progress.pending') : t('progress.running', { done: state.rowsDone, total: state.rowsTotal })}</Typography.Text>
+          <Typography.Text>
+            {state.status === 'pending' ? t('progress.pending') : t('progress.running', { done: state.rowsDone, total: state.rowsTotal })}
+          </Typography.Text>
           {stats}
         </Flex>
       </Card>

@@ -3,7 +3,12 @@
  * the report (binary GETs), the importer's pickers (affiliates in scope, the offers the chosen affiliate sees) and the
  * progress as the `lead_import` server-sent event.
  */
-import { LEAD_IMPORT_EVENT, type LeadImportStart, type LeadImportUpload, type LeadImportView } from '@leadgrid/shared/traffic/lead-edit-import';
+import {
+  LEAD_IMPORT_EVENT,
+  type LeadImportStart,
+  type LeadImportUpload,
+  type LeadImportView,
+} from '@leadgrid/shared/traffic/lead-edit-import';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../api/client';
 import { exportsApi } from '../../../components/export/api';
@@ -22,11 +27,13 @@ export const leadImportApi = {
     body.append('file', file);
     return (await api.post<Items<LeadImportUpload>>('/lead-imports', body, { successToast: false })).items[0];
   },
-  start: async ({ id, input }: { id: number; input: LeadImportStart }) => (await api.post<Items<LeadImportView>>(`/lead-imports/${id}/start`, input, { successToast: false })).items[0],
+  start: async ({ id, input }: { id: number; input: LeadImportStart }) =>
+    (await api.post<Items<LeadImportView>>(`/lead-imports/${id}/start`, input, { successToast: false })).items[0],
   state: async (id: number) => (await api.get<Items<LeadImportView>>(`/lead-imports/${id}`, undefined, { silent: true })).items[0],
   template: (offerId?: number) => api.get<Blob>('/lead-imports/template', { offerId }, { responseType: 'blob' }),
   report: (id: number) => api.get<Blob>(`/lead-imports/${id}/report`, undefined, { responseType: 'blob' }),
-  affiliates: (search: string, signal?: AbortSignal) => api.get<Items<Person>>('/affiliates/lookup', { purpose: 'assignment', search, limit: 50 }, { signal, silent: true }),
+  affiliates: (search: string, signal?: AbortSignal) =>
+    api.get<Items<Person>>('/affiliates/lookup', { purpose: 'assignment', search, limit: 50 }, { signal, silent: true }),
   offers: (affiliateId: number, search: string, signal?: AbortSignal) =>
     api.get<Items<{ id: number; title: string }>>('/offers/for-campaign', { affiliateId, search, limit: 50 }, { signal, silent: true }),
 };
@@ -35,7 +42,12 @@ export const useUploadMutation = () => useMutation({ mutationFn: leadImportApi.u
 export const useStartMutation = () => useMutation({ mutationFn: leadImportApi.start });
 
 export function useAffiliateOptions(search: string) {
-  return useQuery({ queryKey: ['lead-import', 'affiliates', search], queryFn: ({ signal }) => leadImportApi.affiliates(search, signal), select: (d) => d.items, staleTime: 30_000 });
+  return useQuery({
+    queryKey: ['lead-import', 'affiliates', search],
+    queryFn: ({ signal }) => leadImportApi.affiliates(search, signal),
+    select: (d) => d.items,
+    staleTime: 30_000,
+  });
 }
 
 export function useOfferOptions(affiliateId: number | undefined, search: string) {
