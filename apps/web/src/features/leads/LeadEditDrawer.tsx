@@ -15,7 +15,7 @@ import { useLeadsT } from './i18n';
 
 const TEXT = ['firstName', 'lastName', 'phone', 'email', 'ip', 'landing', 'sourceUrl'] as const;
 const SUBS = Array.from({ length: 9 }, (_, i) => `sub${i + 1}` as const);
-type Values = Record<string, string | number | null | undefined> & { fields?: Record<string, string> };
+type Values = { [key: string]: unknown; fields?: Record<string, string> };
 
 const initialOf = (lead: LeadDetail): Values => ({
   ...Object.fromEntries(
