@@ -42,3 +42,4 @@ export * from './money/ledger';
 export * from './money/balances';
 export * from './money/invoices';
 export * from './insights/dashboard';
+export * from './traffic/lead-edit-import';

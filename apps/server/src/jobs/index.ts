@@ -13,6 +13,7 @@ import { defineLeadJobs } from '../modules/leads/leads.jobs';
 import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
 import { definePostbackDeliveryJobs } from '../modules/postback-delivery';
 import { defineInvoiceJobs } from '../modules/money/invoices';
+import { defineLeadImportJobs } from '../modules/traffic/lead-import';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
@@ -25,4 +26,5 @@ export function defineJobs(services: Services): void {
   defineExportJobs(services.queue, services);
   defineStatisticsJobs(services.queue, services);
   defineInvoiceJobs(services.queue, services);
+  defineLeadImportJobs(services.queue, services);
 }

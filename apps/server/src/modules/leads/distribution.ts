@@ -22,7 +22,7 @@ import {
   type ApiLeadStatus,
 } from '@leadgrid/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import { leadDeliveries, leadEvents, leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
@@ -84,6 +84,14 @@ export interface DistributionResult {
   advertiserId: number | null;
 }
 
+
+/** true when the lead came from an import that did not ask for the affiliate's lead postbacks */
+async function importMutesEvents(ctx: Ctx, lead: DistributableLead | Lead): Promise<boolean> {
+  const importId = 'importId' in lead ? lead.importId : null;
+  if (!importId) return false;
+  const [row] = rowsOf<{ fire_postbacks: boolean }>(await ctx.db.execute(sql`select fire_postbacks from lead_imports where id = ${importId}`));
+  return !row?.fire_postbacks;
+}
 
 /** claims the lead for one run: new, or unsent and due for its retry, and not held by another run */
 async function claim(ctx: Ctx, leadId: number): Promise<Lead | null> {
@@ -269,6 +277,8 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   const reached = async () => {
     for (const cap of new Set([...closedBy, ...filled])) await capReached(ctx, queue, { cap, offerId: lead.offerId, at });
   };
+  /** an imported lead fires the affiliate's lead postbacks only when its import says so (docs/decisions/traffic.md) */
+  const muted = await importMutesEvents(ctx, lead);
   /** the lead as its events read it, in a status */
   const eventLead = (status: string, extra: Partial<LeadEventSubject> = {}): LeadEventSubject => ({
     ...lead,
@@ -336,7 +346,9 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
     }
     if (accepted) {
       // the lead's `event_sent` postbacks, with the advertiser's redirect
-      const jobs = await leadEventJobs(
+      const jobs = muted
+        ? []
+        : await leadEventJobs(
         reads.postbackTargets(),
         [{ lead: eventLead('sent', { advertiserId: target.advertiserId, redirectUrl: recorded.redirectUrl ?? null }), from: lead.status }],
         ctx.now(),
@@ -381,7 +393,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
           .set({ status: 'hold', statusReason: reason, holdUntil: outcome.until, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
           .where(eq(leads.id, leadId));
         await tx.insert(leadEvents).values({ leadId, type: 'hold', data: { reason, capIds: outcome.capIds, until: outcome.until.toISOString() }, createdAt: ctx.now() });
-        await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
+        if (!muted) await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
       });
       return { status: 'hold', reason, redirectUrl: null, advertiserId: null };
     }

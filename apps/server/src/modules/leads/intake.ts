@@ -29,7 +29,7 @@ import { AppError } from '../../http/errors';
 import { findNul } from '../../lib/pg-text';
 import { holdByRules } from '../hold-queue/hold-release';
 import type { DistributableLead } from './distribution';
-import type { EngineReads, LeadSource } from './engine-reads';
+import type { EngineReads, LeadSource, LeadVertical } from './engine-reads';
 import type { JobQueue } from '../../jobs/queue';
 import { leadEventJobs, type LeadEventSubject } from './lead-events';
 import { leadWriter, type LeadInsert } from './lead-writer';
@@ -75,7 +75,9 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
   let offerId: number | null = input.offerId ?? null;
   if (input.clickId) {
     const [click] = rowsOf<Record<string, unknown>>(
-      await ctx.db.execute(sql`select campaign_id, offer_id, affiliate_id, lander_id, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where id = ${input.clickId}::uuid`),
+      await ctx.db.execute(
+        sql`select campaign_id, offer_id, affiliate_id, lander_id, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where id = ${input.clickId}::uuid`,
+      ),
     );
     if (!click || click.affiliate_id !== src.affiliateId) throw AppError.validation([bad('clickId', 'pattern', 'Unknown click id')]);
     campaignId ??= click.campaign_id as number;
@@ -85,7 +87,8 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
   }
   if (campaignId || input.campaignKey) {
     const c = campaignId ? await reads.campaignById(campaignId) : await reads.campaignByKey(input.campaignKey!);
-    if (!c || c.affiliateId !== src.affiliateId) throw AppError.validation([bad(campaignId ? 'campaignId' : 'campaignKey', 'pattern', 'Unknown campaign')]);
+    if (!c || c.affiliateId !== src.affiliateId)
+      throw AppError.validation([bad(campaignId ? 'campaignId' : 'campaignKey', 'pattern', 'Unknown campaign')]);
     if (c.status !== 'active') throw AppError.business('The campaign is not active');
     if (offerId && offerId !== c.offerId) throw AppError.validation([bad('offerId', 'pattern', 'The offer is not the campaign’s offer')]);
     campaignId = c.id;
@@ -132,16 +135,23 @@ function checkType(p: IncomingParameter, value: unknown): string | null {
 }
 
 /** the first failing inbound rule of each outcome */
-function inboundFailures(list: InboundRule[], lead: { country: string | null; language: string | null; phoneValid: boolean; email: string | null; values: Record<string, unknown> }) {
+function inboundFailures(
+  list: InboundRule[],
+  lead: { country: string | null; language: string | null; phoneValid: boolean; email: string | null; values: Record<string, unknown> },
+) {
   const failed: { rule: InboundRule; text: string }[] = [];
   for (const rule of list) {
     const vals = rule.values.map((v) => v.toLowerCase());
     let text: string | null = null;
-    if (rule.type === 'allowed_countries' && !(lead.country && vals.includes(lead.country.toLowerCase()))) text = `Country ${lead.country ?? '(none)'} is not accepted`;
-    if (rule.type === 'blocked_countries' && lead.country && vals.includes(lead.country.toLowerCase())) text = `Country ${lead.country} is not accepted`;
-    if (rule.type === 'allowed_languages' && !(lead.language && vals.includes(lead.language.toLowerCase()))) text = `Language ${lead.language ?? '(none)'} is not accepted`;
+    if (rule.type === 'allowed_countries' && !(lead.country && vals.includes(lead.country.toLowerCase())))
+      text = `Country ${lead.country ?? '(none)'} is not accepted`;
+    if (rule.type === 'blocked_countries' && lead.country && vals.includes(lead.country.toLowerCase()))
+      text = `Country ${lead.country} is not accepted`;
+    if (rule.type === 'allowed_languages' && !(lead.language && vals.includes(lead.language.toLowerCase())))
+      text = `Language ${lead.language ?? '(none)'} is not accepted`;
     if (rule.type === 'phone_valid_for_country' && !lead.phoneValid) text = 'The phone is not valid for the country';
-    if (rule.type === 'email_domain_not_in' && lead.email && vals.includes(lead.email.split('@')[1]?.toLowerCase() ?? '')) text = 'The e-mail domain is not accepted';
+    if (rule.type === 'email_domain_not_in' && lead.email && vals.includes(lead.email.split('@')[1]?.toLowerCase() ?? ''))
+      text = 'The e-mail domain is not accepted';
     if (rule.type === 'required_fields') {
       const missing = rule.values.find((f) => lead.values[f] === undefined || lead.values[f] === null || lead.values[f] === '');
       if (missing) text = `The field ${missing} is required`;
@@ -149,6 +159,53 @@ function inboundFailures(list: InboundRule[], lead: { country: string | null; la
     if (text) failed.push({ rule, text });
   }
   return failed;
+}
+
+/** the lead values that the intake, the lead edit and the lead import check alike */
+export type LeadValuesInput = Partial<Record<(typeof STANDARD)[number] | 'userAgent', string | null>> & {
+  fields?: Record<string, unknown> | null;
+};
+
+export interface CheckedLeadValues {
+  country: string | null;
+  email: string | null;
+  language: string | null;
+  /** E.164 when valid (for the country), else as given */
+  phone: string | null;
+  phoneValid: boolean;
+  /** the inbound rules that failed, in order (the caller decides: `rejected` refuses, `invalid` marks the lead) */
+  failures: { rule: InboundRule; text: string }[];
+}
+
+/**
+ * The standard fields' own formats, then the vertical's incoming parameters (400 with every error at once), then its
+ * inbound rules. One rule for the lead API, the lead edit and the lead import (docs/decisions/traffic.md).
+ */
+export function checkLeadValues(
+  vertical: Pick<LeadVertical, 'incoming_parameters' | 'inbound_rules'>,
+  input: LeadValuesInput,
+): CheckedLeadValues {
+  const errors: ApiErrorItem[] = [];
+  const country = input.country?.toUpperCase() ?? null;
+  if (country && !COUNTRIES.has(country)) errors.push(bad('country', 'pattern', 'Unknown country code'));
+  const email = input.email?.toLowerCase() ?? null;
+  if (email && !EMAIL_RE.test(email)) errors.push(bad('email', 'email'));
+  if (input.ip && rules.ip(input.ip) !== true) errors.push(bad('ip', 'ip'));
+  if (input.phone && rules.phone(input.phone) !== true) errors.push(bad('phone', 'phone'));
+  const language = input.language ? normalizeLanguage(input.language.split('-')[0].toLowerCase()) : null;
+  const values: Record<string, unknown> = { ...input.fields, ...Object.fromEntries(STANDARD.map((k) => [k, input[k] ?? undefined])) };
+  for (const p of vertical.incoming_parameters ?? []) {
+    const where = (STANDARD as readonly string[]).includes(p.name) ? p.name : `fields.${p.name}`;
+    const code = checkType(p, values[p.name]);
+    if (code && !errors.some((e) => e.loc.join('.') === `body.${where}`)) errors.push(bad(where, code));
+  }
+  if (errors.length) throw AppError.validation(errors);
+
+  const parsed = input.phone ? parsePhoneNumberFromString(input.phone, (country ?? undefined) as CountryCode | undefined) : undefined;
+  const phoneValid = !!parsed?.isValid() && (!country || parsed.country === country);
+  const phone = parsed?.isValid() ? parsed.number : (input.phone ?? null);
+  const failures = inboundFailures(vertical.inbound_rules ?? [], { country, language, phoneValid, email, values });
+  return { country, email, language, phone, phoneValid, failures };
 }
 
 /**
@@ -167,28 +224,7 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   const vertical = (await reads.verticalOfOffer(target.offerId))!;
   const { settings } = vertical;
 
-  // the standard fields' own formats, then the vertical's parameters
-  const errors: ApiErrorItem[] = [];
-  const country = input.country?.toUpperCase() ?? null;
-  if (country && !COUNTRIES.has(country)) errors.push(bad('country', 'pattern', 'Unknown country code'));
-  const email = input.email?.toLowerCase() ?? null;
-  if (email && !EMAIL_RE.test(email)) errors.push(bad('email', 'email'));
-  if (input.ip && rules.ip(input.ip) !== true) errors.push(bad('ip', 'ip'));
-  if (input.phone && rules.phone(input.phone) !== true) errors.push(bad('phone', 'phone'));
-  const language = input.language ? normalizeLanguage(input.language.split('-')[0].toLowerCase()) : null;
-  const values: Record<string, unknown> = { ...input.fields, ...Object.fromEntries(STANDARD.map((k) => [k, input[k]])) };
-  for (const p of vertical.incoming_parameters ?? []) {
-    const where = (STANDARD as readonly string[]).includes(p.name) ? p.name : `fields.${p.name}`;
-    const code = checkType(p, values[p.name]);
-    if (code && !errors.some((e) => e.loc.join('.') === `body.${where}`)) errors.push(bad(where, code));
-  }
-  if (errors.length) throw AppError.validation(errors);
-
-  const parsed = input.phone ? parsePhoneNumberFromString(input.phone, (country ?? undefined) as CountryCode | undefined) : undefined;
-  const phoneValid = !!parsed?.isValid() && (!country || parsed.country === country);
-  const phone = parsed?.isValid() ? parsed.number : (input.phone ?? null);
-
-  const failures = inboundFailures(vertical.inbound_rules ?? [], { country, language, phoneValid, email, values });
+  const { country, email, language, phone, failures } = checkLeadValues(vertical, input);
   const rejected = failures.find((f) => f.rule.onFail === 'rejected');
   if (rejected) throw AppError.business(`The lead is rejected: ${rejected.text}`);
   const invalid = failures[0]?.text ?? null;
@@ -218,7 +254,9 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
     status = 'hold';
     reason = `Held by the hold queue until ${hold.until.toISOString()}`;
   }
-  const subs = Array.from({ length: 9 }, (_, i) => input[`sub${i + 1}` as keyof LeadIntake] ?? target.clickSubs[i] ?? null) as (string | null)[];
+  const subs = Array.from({ length: 9 }, (_, i) => input[`sub${i + 1}` as keyof LeadIntake] ?? target.clickSubs[i] ?? null) as (
+    string | null
+  )[];
   const now = ctx.now();
   const lead: DistributableLead = {
     id: 0,
@@ -299,7 +337,10 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
 }
 
 /** where the visitor goes, by the affiliate's redirect-to-advertiser setting (spec §3 affiliate extras) */
-export function redirectFor(lead: Pick<AcceptedLead, 'redirectToAdvertiser' | 'thankYouPageUrl'>, advertiserUrl: string | null): string | null {
+export function redirectFor(
+  lead: Pick<AcceptedLead, 'redirectToAdvertiser' | 'thankYouPageUrl'>,
+  advertiserUrl: string | null,
+): string | null {
   if (lead.redirectToAdvertiser === 'no_redirect') return null;
   if (lead.redirectToAdvertiser === 'via_thank_you_page' && lead.thankYouPageUrl) {
     if (!advertiserUrl) return lead.thankYouPageUrl;

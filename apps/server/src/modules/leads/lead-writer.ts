@@ -51,6 +51,9 @@ export interface LeadInsert {
   jobs?: PostbackDeliverJob[];
   /** the same when the statement finds it a duplicate */
   dupJobs?: PostbackDeliverJob[];
+  /** an imported lead: the date of its file row, and its import */
+  sourceDate?: Date | null;
+  importId?: number | null;
 }
 
 export interface LeadSent {
@@ -80,7 +83,7 @@ with input as (
     fields jsonb, sub1 varchar, sub2 varchar, sub3 varchar, sub4 varchar, sub5 varchar, sub6 varchar, sub7 varchar, sub8 varchar,
     sub9 varchar, click_id uuid, campaign_id int, offer_id int, vertical_id int, affiliate_id int, team_id int, lander_id int,
     is_test boolean, hold_until timestamptz, lease_until timestamptz, created_at timestamptz, event jsonb, user_id int,
-    dup_since timestamptz, dup_phone varchar, dup_email varchar, jobs jsonb, dup_jobs jsonb)
+    dup_since timestamptz, dup_phone varchar, dup_email varchar, jobs jsonb, dup_jobs jsonb, source_date timestamptz, import_id int)
 ), rows as (
   select nextval('leads_id_seq') as id, i.*,
     -- each key on its own index (vertical_id, phone|email, created_at): the earliest match of either
@@ -97,13 +100,13 @@ with input as (
 ), l as (
   insert into leads (id, status, status_reason, first_name, last_name, phone, email, country, language, ip, landing, source_url,
     user_agent, fields, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9, click_id, campaign_id, offer_id, vertical_id,
-    affiliate_id, team_id, lander_id, is_test, duplicate_of, hold_until, delivery_lease_until, created_at, updated_at)
+    affiliate_id, team_id, lander_id, is_test, duplicate_of, hold_until, delivery_lease_until, created_at, updated_at, source_date, import_id)
   select id, case when dup_id is null then status else 'duplicate' end,
     case when dup_id is null then status_reason else 'Duplicate of lead ' || dup_id end,
     first_name, last_name, phone, email, country, language, ip, landing, source_url, user_agent, coalesce(fields, '{}'::jsonb),
     sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9, click_id, campaign_id, offer_id, vertical_id, affiliate_id, team_id,
     lander_id, is_test, dup_id, case when dup_id is null then hold_until end, case when dup_id is null then lease_until end,
-    created_at, created_at
+    created_at, created_at, source_date, import_id
   from rows
 ), e as (
   insert into lead_events (lead_id, type, data, user_id, created_at)
@@ -147,6 +150,45 @@ select lead_id, 'sent', jsonb_build_object('advertiserId', advertiser_id, 'integ
 /** a statement with its jobs' CTE, or the plain one */
 const withJobs = (text: string, jobs: string) => text.replace('/*jobs*/', `, jobs as (${jobs})`);
 
+/** one lead of the INSERT statement's JSON parameter */
+export const insertRow = (l: LeadInsert, ord: number) => ({
+  ord,
+  status: l.status,
+  status_reason: l.statusReason,
+  first_name: l.firstName,
+  last_name: l.lastName,
+  phone: l.phone,
+  email: l.email,
+  country: l.country,
+  language: l.language,
+  ip: l.ip,
+  landing: l.landing,
+  source_url: l.sourceUrl,
+  user_agent: l.userAgent,
+  fields: l.fields,
+  ...Object.fromEntries(l.subs.map((v, i) => [`sub${i + 1}`, v])),
+  click_id: l.clickId,
+  campaign_id: l.campaignId,
+  offer_id: l.offerId,
+  vertical_id: l.verticalId,
+  affiliate_id: l.affiliateId,
+  team_id: l.teamId,
+  lander_id: l.landerId,
+  is_test: l.isTest,
+  hold_until: l.holdUntil?.toISOString() ?? null,
+  lease_until: l.leaseUntil?.toISOString() ?? null,
+  created_at: l.createdAt.toISOString(),
+  event: l.event,
+  user_id: l.userId,
+  dup_since: l.duplicates?.since.toISOString() ?? null,
+  dup_phone: l.duplicates?.phone ?? null,
+  dup_email: l.duplicates?.email ?? null,
+  source_date: l.sourceDate?.toISOString() ?? null,
+  import_id: l.importId ?? null,
+  jobs: l.jobs?.length ? l.jobs : null,
+  dup_jobs: l.dupJobs?.length ? l.dupJobs : null,
+});
+
 export class LeadWriter {
   private readonly inserts: Batcher<LeadInsert, { id: number; duplicateOf: number | null }>;
   private readonly sents: Batcher<LeadSent, null>;
@@ -155,41 +197,7 @@ export class LeadWriter {
 
   constructor(private readonly database: Database) {
     this.inserts = new Batcher(async (list) => {
-      const payload = list.map((l, ord) => ({
-        ord,
-        status: l.status,
-        status_reason: l.statusReason,
-        first_name: l.firstName,
-        last_name: l.lastName,
-        phone: l.phone,
-        email: l.email,
-        country: l.country,
-        language: l.language,
-        ip: l.ip,
-        landing: l.landing,
-        source_url: l.sourceUrl,
-        user_agent: l.userAgent,
-        fields: l.fields,
-        ...Object.fromEntries(l.subs.map((v, i) => [`sub${i + 1}`, v])),
-        click_id: l.clickId,
-        campaign_id: l.campaignId,
-        offer_id: l.offerId,
-        vertical_id: l.verticalId,
-        affiliate_id: l.affiliateId,
-        team_id: l.teamId,
-        lander_id: l.landerId,
-        is_test: l.isTest,
-        hold_until: l.holdUntil?.toISOString() ?? null,
-        lease_until: l.leaseUntil?.toISOString() ?? null,
-        created_at: l.createdAt.toISOString(),
-        event: l.event,
-        user_id: l.userId,
-        dup_since: l.duplicates?.since.toISOString() ?? null,
-        dup_phone: l.duplicates?.phone ?? null,
-        dup_email: l.duplicates?.email ?? null,
-        jobs: l.jobs?.length ? l.jobs : null,
-        dup_jobs: l.dupJobs?.length ? l.dupJobs : null,
-      }));
+      const payload = list.map(insertRow);
       const jobs = list.some((l) => l.jobs?.length || l.dupJobs?.length);
       const { rows } = await database.query<{ ord: number; id: string | number; dup_id: string | number | null }>(
         jobs ? this.textsFor().insert : INSERT,

@@ -4,7 +4,7 @@
  * advertiser, request, response code and body, parsed result, time taken); and the actions the server says the user
  * may take on it now.
  */
-import { DeleteOutlined, RedoOutlined, StarOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, RedoOutlined, StarOutlined } from '@ant-design/icons';
 import type { LeadAdvertiserDataItem, LeadDetail, LeadHistoryItem } from '@leadgrid/shared/schemas/leads';
 import { Alert, Button, Collapse, Descriptions, Drawer, Empty, Flex, Result, Skeleton, Tabs, Tag, Timeline, Typography } from 'antd';
 import type { DescriptionsItemType } from 'antd/es/descriptions';
@@ -17,6 +17,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { OutcomeAlert, useLeadActions } from './actions';
 import { useLead, useLeadAdvertiserData, useLeadHistory } from './api';
 import { useLeadsT } from './i18n';
+import { LeadEditDrawer } from './LeadEditDrawer';
 import type { OutcomeText } from './model';
 import { Dash, leadName, personName, subsOf } from './parts';
 
@@ -220,6 +221,9 @@ export function LeadDrawer({ id, staff, canUpdate, onClose }: { id: number | und
   const data = lead.data;
   const available = canUpdate && data ? data.actions : [];
   const run = (action: 'resend' | 'trash' | 'grade') => data && actions.run(action, [data]);
+  const [editing, setEditing] = useState(false);
+  // editing needs the update permission (the same as the actions); a test lead is never changed
+  const editable = canUpdate && staff && data && !data.isTest;
 
   const body = lead.isLoading ? (
     <Skeleton active paragraph={{ rows: 10 }} />
@@ -265,8 +269,13 @@ export function LeadDrawer({ id, staff, canUpdate, onClose }: { id: number | und
         </Flex>
       }
       extra={
-        available.length ? (
+        available.length || editable ? (
           <Flex gap={8}>
+            {editable ? (
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="lead-action-edit">
+                {t('edit.button')}
+              </Button>
+            ) : null}
             {available.includes('resend') ? (
               <Button icon={<RedoOutlined />} onClick={() => run('resend')} disabled={actions.busy} data-testid="lead-action-resend">
                 {t('actions.resend')}
@@ -288,6 +297,7 @@ export function LeadDrawer({ id, staff, canUpdate, onClose }: { id: number | und
     >
       {body}
       {actions.popup}
+      {data && editable ? <LeadEditDrawer lead={data} open={editing} onClose={() => setEditing(false)} /> : null}
     </Drawer>
   );
 }

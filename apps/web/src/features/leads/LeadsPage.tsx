@@ -6,7 +6,7 @@
  * 25 a page, newest first. Mass resend, trash and grade (one vertical) with the spec §8 outcome; export with progress;
  * a lead opens in a drawer (`?lead=<id>`).
  */
-import { DeleteOutlined, MoreOutlined, RedoOutlined, StarOutlined } from '@ant-design/icons';
+import { DeleteOutlined, MoreOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import type { LeadAction, LeadFilterSlug, LeadListItem } from '@leadgrid/shared/schemas/leads';
 import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
@@ -225,7 +225,19 @@ export default function LeadsPage() {
   const exportQuery = { ...filtersQuery, orderBy: query.orderBy };
 
   return (
-    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={<ExportButton query={exportQuery} />}>
+    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={
+        <Flex gap={8}>
+          {canUpdate ? (
+            <Link to="/leads/import">
+              <Button icon={<UploadOutlined />} data-testid="leads-import">
+                {t('importButton')}
+              </Button>
+            </Link>
+          ) : null}
+          <ExportButton query={exportQuery} />
+        </Flex>
+      }
+    >
       <Card variant="borderless">
         <Flex vertical gap={12}>
           <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />

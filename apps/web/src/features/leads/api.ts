@@ -14,6 +14,7 @@ import type {
   LeadHistoryItem,
   LeadListItem,
 } from '@leadgrid/shared/schemas/leads';
+import type { LeadEdit } from '@leadgrid/shared/traffic/lead-edit-import';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../api/client';
 import type { ListData } from '../../components/table/DataTable';
@@ -43,7 +44,34 @@ export const leadsApi = {
     (await api.get<Items<LeadAdvertiserDataItem>>(`/leads/${id}/advertiser-data`, undefined, { signal, silent: true })).items,
   /** the screen shows the outcome itself (spec §8 mass grade messages), so no success toast here */
   act: (items: LeadActionItem[]) => api.patch<LeadActionsAnswer>('/leads', { items }, { successToast: false }),
+  /** `PUT /leads/:id` (modules/traffic/lead-edit): the server's message is the toast */
+  edit: async ({ id, values }: { id: number; values: LeadEdit }) => (await api.put<Items<LeadDetail>>(`/leads/${id}`, values)).items[0],
+  campaigns: (affiliateId: number, offerId: number, signal?: AbortSignal) =>
+    api.get<Items<{ id: number; title: string }>>('/campaigns', { affiliateId, offerId, limit: 100 }, { signal, silent: true }),
+  landers: (offerId: number, signal?: AbortSignal) => api.get<Items<{ id: number; title: string }>>('/landers/filters', { offerId, limit: 100 }, { signal, silent: true }),
 };
+
+export function useLeadEditMutation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: leadsApi.edit, onSuccess: () => client.invalidateQueries({ queryKey: leadKeys.all }) });
+}
+
+/** the look-ups of the edit form: the affiliate's campaigns of the offer, the offer's landers */
+export function useLeadEditLookups(lead: { affiliate: { id: number }; offer: { id: number } } | undefined) {
+  const campaigns = useQuery({
+    queryKey: [...leadKeys.all, 'edit-campaigns', lead?.affiliate.id, lead?.offer.id],
+    queryFn: ({ signal }) => leadsApi.campaigns(lead!.affiliate.id, lead!.offer.id, signal),
+    enabled: Boolean(lead),
+    select: (d) => d.items,
+  });
+  const landers = useQuery({
+    queryKey: [...leadKeys.all, 'edit-landers', lead?.offer.id],
+    queryFn: ({ signal }) => leadsApi.landers(lead!.offer.id, signal),
+    enabled: Boolean(lead),
+    select: (d) => d.items,
+  });
+  return { campaigns: campaigns.data ?? [], landers: landers.data ?? [] };
+}
 
 export function useLeads(query: Query) {
   return useQuery({

@@ -9,6 +9,7 @@ export const NS = 'leads';
 
 export const en = {
   title: 'Leads',
+  importButton: 'Import',
   subtitle: 'Every lead posted by the affiliates: what became of it, who took it and how it was graded.',
   subtitleAffiliate: 'The leads you sent: their status and grade, with your subs.',
   emptyTitle: 'No leads yet',
@@ -163,6 +164,22 @@ export const en = {
     emptyBody: 'Empty body',
     noAnswer: 'No answer',
   },
+  edit: {
+    button: 'Edit',
+    title: 'Edit lead #{{id}}',
+    save: 'Save',
+    cancel: 'Cancel',
+    contact: 'Contact',
+    traffic: 'Traffic',
+    subs: 'Subs',
+    fields: 'Vertical fields',
+    campaign: 'Campaign',
+    lander: 'Lander',
+    none: 'None',
+    hint: 'The values are checked like a lead posted through the API. The status is kept: resend the lead to send it with the corrected values. Every change is in the lead’s history.',
+    saved: 'The lead is saved',
+    nothing: 'Nothing changed',
+  },
   event: {
     created: 'Lead received',
     sent: 'Sent to the advertiser',
@@ -176,12 +193,14 @@ export const en = {
     grade: 'Grade changed',
     status: 'Status changed',
     attempt: 'Delivery attempt',
+    edit: 'Edited',
   },
   result: { accepted: 'Accepted', rejected: 'Rejected', error: 'Error', timeout: 'Timeout' },
 };
 
 export const ru = {
   title: 'Лиды',
+  importButton: 'Импорт',
   subtitle: 'Все лиды, присланные партнёрами: что с ними стало, кто их принял и какую оценку они получили.',
   subtitleAffiliate: 'Лиды, которые вы прислали: их статус и оценка вместе с вашими сабами.',
   emptyTitle: 'Лидов пока нет',
@@ -338,6 +357,22 @@ export const ru = {
     emptyBody: 'Пустое тело',
     noAnswer: 'Нет ответа',
   },
+  edit: {
+    button: 'Изменить',
+    title: 'Изменение лида #{{id}}',
+    save: 'Сохранить',
+    cancel: 'Отмена',
+    contact: 'Контакты',
+    traffic: 'Трафик',
+    subs: 'Сабы',
+    fields: 'Поля вертикали',
+    campaign: 'Кампания',
+    lander: 'Лендинг',
+    none: 'Нет',
+    hint: 'Значения проверяются так же, как у лида, присланного через API. Статус сохраняется: отправьте лид повторно, чтобы отправить его с исправленными данными. Каждое изменение попадает в историю лида.',
+    saved: 'Лид сохранён',
+    nothing: 'Ничего не изменилось',
+  },
   event: {
     created: 'Лид получен',
     sent: 'Отправлен рекламодателю',
@@ -351,6 +386,7 @@ export const ru = {
     grade: 'Оценка изменена',
     status: 'Статус изменён',
     attempt: 'Попытка доставки',
+    edit: 'Изменён',
   },
   result: { accepted: 'Принят', rejected: 'Отклонён', error: 'Ошибка', timeout: 'Таймаут' },
 };

@@ -1,0 +1,82 @@
+/**
+ * Lead import API (apps/server/src/modules/traffic/lead-import): upload (multipart), start, state, the template and
+ * the report (binary GETs), the importer's pickers (affiliates in scope, the offers the chosen affiliate sees) and the
+ * progress as the `lead_import` server-sent event.
+ */
+import {
+  LEAD_IMPORT_EVENT,
+  type LeadImportStart,
+  type LeadImportUpload,
+  type LeadImportView,
+} from '@leadgrid/shared/traffic/lead-edit-import';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { API_BASE, api } from '../../../api/client';
+import { exportsApi } from '../../../components/export/api';
+
+type Items<T> = { items: T[] };
+interface Person {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const leadImportApi = {
+  upload: async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return (await api.post<Items<LeadImportUpload>>('/lead-imports', body, { successToast: false })).items[0];
+  },
+  start: async ({ id, input }: { id: number; input: LeadImportStart }) =>
+    (await api.post<Items<LeadImportView>>(`/lead-imports/${id}/start`, input, { successToast: false })).items[0],
+  state: async (id: number) => (await api.get<Items<LeadImportView>>(`/lead-imports/${id}`, undefined, { silent: true })).items[0],
+  template: (offerId?: number) => api.get<Blob>('/lead-imports/template', { offerId }, { responseType: 'blob' }),
+  report: (id: number) => api.get<Blob>(`/lead-imports/${id}/report`, undefined, { responseType: 'blob' }),
+  affiliates: (search: string, signal?: AbortSignal) =>
+    api.get<Items<Person>>('/affiliates/lookup', { purpose: 'assignment', search, limit: 50 }, { signal, silent: true }),
+  offers: (affiliateId: number, search: string, signal?: AbortSignal) =>
+    api.get<Items<{ id: number; title: string }>>('/offers/for-campaign', { affiliateId, search, limit: 50 }, { signal, silent: true }),
+};
+
+export const useUploadMutation = () => useMutation({ mutationFn: leadImportApi.upload });
+export const useStartMutation = () => useMutation({ mutationFn: leadImportApi.start });
+
+export function useAffiliateOptions(search: string) {
+  return useQuery({
+    queryKey: ['lead-import', 'affiliates', search],
+    queryFn: ({ signal }) => leadImportApi.affiliates(search, signal),
+    select: (d) => d.items,
+    staleTime: 30_000,
+  });
+}
+
+export function useOfferOptions(affiliateId: number | undefined, search: string) {
+  return useQuery({
+    queryKey: ['lead-import', 'offers', affiliateId, search],
+    queryFn: ({ signal }) => leadImportApi.offers(affiliateId!, search, signal),
+    enabled: Boolean(affiliateId),
+    select: (d) => d.items,
+    staleTime: 30_000,
+  });
+}
+
+/** Follows an import over server-sent events (and its state once, if it ended first); returns the closer. */
+export async function followImport(id: number, onEvent: (view: LeadImportView) => void): Promise<() => void> {
+  const { token } = await exportsApi.eventsToken();
+  const source = new EventSource(`${API_BASE}/events?token=${encodeURIComponent(token)}`);
+  const deliver = (view: LeadImportView) => {
+    if (view.id !== id) return;
+    if (view.status === 'done' || view.status === 'failed') source.close();
+    onEvent(view);
+  };
+  source.addEventListener(LEAD_IMPORT_EVENT, (event) => {
+    try {
+      deliver(JSON.parse((event as MessageEvent<string>).data) as LeadImportView);
+    } catch {
+      // not an import state: ignored
+    }
+  });
+  const current = await leadImportApi.state(id).catch(() => undefined);
+  if (current) deliver(current);
+  return () => source.close();
+}
