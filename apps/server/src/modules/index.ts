@@ -45,9 +45,10 @@ import conversionsRoutes from './conversions/conversions.routes';
 import exportsRoutes from './exports/exports.routes';
 import eventsRoutes from './events/events.routes';
 import clicksRoutes from './clicks/clicks.routes';
+import { reportsRoutes } from './insights/reports';
 import { statisticsRoutes } from './insights/statistics';
 import { balancesRoutes } from './money/balances';
 import { invoicesRoutes } from './money/invoices';
 import { financeRoutes } from './money/finance';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes, conversionsRoutes, exportsRoutes, eventsRoutes, clicksRoutes, staffReviewRoutes, statisticsRoutes, balancesRoutes, invoicesRoutes, financeRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes, conversionsRoutes, exportsRoutes, eventsRoutes, clicksRoutes, staffReviewRoutes, statisticsRoutes, reportsRoutes, balancesRoutes, invoicesRoutes, financeRoutes];

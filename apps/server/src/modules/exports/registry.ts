@@ -2,6 +2,7 @@
 import type { ExportType } from '@leadgrid/shared';
 import { clicksExporter } from '../clicks/clicks-export';
 import { conversionsExporter } from '../conversions/conversions-export';
+import { affiliatePayoutsExporter, advertiserRevenueExporter, leadQualityExporter, offerPerformanceExporter, postbackFailuresExporter } from '../insights/reports';
 import { statisticsExporter } from '../insights/statistics/statistics-export';
 import { leadsExporter } from '../leads/leads-export';
 import type { ExportCursor, Exporter } from './exporters';
@@ -13,4 +14,9 @@ export const EXPORTERS: Partial<Record<ExportType, AnyExporter>> = {
   clicks: clicksExporter as unknown as AnyExporter,
   conversions: conversionsExporter as unknown as AnyExporter,
   statistics: statisticsExporter as unknown as AnyExporter,
+  affiliate_payouts: affiliatePayoutsExporter as unknown as AnyExporter,
+  advertiser_revenue: advertiserRevenueExporter as unknown as AnyExporter,
+  offer_performance: offerPerformanceExporter as unknown as AnyExporter,
+  lead_quality: leadQualityExporter as unknown as AnyExporter,
+  postback_failures: postbackFailuresExporter as unknown as AnyExporter,
 };
