@@ -53,19 +53,29 @@ export const REPORT_QUERIES = {
 
 const queryValues = z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()]));
 
-export const reportWriteSchema = z.object({
+const reportFields = {
   title: z.string().trim().min(1, { message: 'required' }).max(100, { message: 'maxlength' }),
   type: z.enum(REPORT_TYPES, { message: 'pattern' }),
   /** the filters of the type (for `statistics` the view's query); `dateFrom`/`dateTo` only with range `custom` */
-  query: queryValues.default({}),
-  range: z.enum(REPORT_RANGES, { message: 'pattern' }).default('yesterday'),
-  format: z.enum(EXPORT_FORMATS, { message: 'pattern' }).default('xlsx'),
-  schedule: z.enum(REPORT_SCHEDULES, { message: 'pattern' }).nullable().default(null),
+  query: queryValues,
+  range: z.enum(REPORT_RANGES, { message: 'pattern' }),
+  format: z.enum(EXPORT_FORMATS, { message: 'pattern' }),
+  schedule: z.enum(REPORT_SCHEDULES, { message: 'pattern' }).nullable(),
   /** the hour of the owner's day the scheduled e-mail goes out */
-  sendHour: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).max(23, { message: 'noMore' }).default(8),
+  sendHour: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).max(23, { message: 'noMore' }),
+};
+
+export const reportWriteSchema = z.object({
+  ...reportFields,
+  query: reportFields.query.default({}),
+  range: reportFields.range.default('yesterday'),
+  format: reportFields.format.default('xlsx'),
+  schedule: reportFields.schedule.default(null),
+  sendHour: reportFields.sendHour.default(8),
 });
 export type ReportWrite = z.input<typeof reportWriteSchema>;
-export const reportPatchSchema = reportWriteSchema.partial();
+/** `PATCH /reports/:id`: only the fields given change */
+export const reportPatchSchema = z.object(reportFields).partial();
 
 export const reportSchema = z.object({
   id: z.number().int(),
