@@ -318,6 +318,7 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'POST /api/v1/users/:id/regenerate-api-token': null,
   'GET /api/v1/exports/:id': null,
   'GET /api/v1/exports/:id/file': null,
+  'DELETE /api/v1/exports/:id': null,
 };
 
 /**
