@@ -27,7 +27,9 @@ test('run a report, follow it on /reports/downloads, download the XLSX with the 
     return res.body;
   };
   const affiliate = (
-    await ok<Items<{ id: number }>>('PUT', '/affiliates', { items: [{ email: `reports.${run}@e2e.local`, password: 'affiliate-pass', firstName: 'Rita', lastName: `Reports${run}` }] })
+    await ok<Items<{ id: number }>>('PUT', '/affiliates', {
+      items: [{ email: `reports.${run}@e2e.local`, password: 'affiliate-pass', firstName: 'Rita', lastName: `Reports${run}` }],
+    })
   ).data.items[0];
   await ok('PUT', '/balances/adjustments', {
     items: [

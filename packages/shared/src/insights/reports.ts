@@ -15,14 +15,30 @@ import { leadStatisticsQuery, statisticsQuery, LEAD_STATISTICS_DIMENSIONS } from
 export const REPORT_EMPTY_MESSAGE = 'Failed to generate the report. No data available!';
 
 /** the ready reports; each is an export type of the same name */
-export const READY_REPORT_TYPES = ['affiliate_payouts', 'advertiser_revenue', 'offer_performance', 'lead_quality', 'postback_failures'] as const;
+export const READY_REPORT_TYPES = [
+  'affiliate_payouts',
+  'advertiser_revenue',
+  'offer_performance',
+  'lead_quality',
+  'postback_failures',
+] as const;
 export type ReadyReportType = (typeof READY_REPORT_TYPES)[number];
 /** what a saved report runs: a ready report or a statistics view (export type `statistics`) */
 export const REPORT_TYPES = [...READY_REPORT_TYPES, 'statistics'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** the period a saved report covers, resolved in the owner's zone when it runs */
-export const REPORT_RANGES = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'this_week', 'previous_week', 'this_month', 'previous_month', 'custom'] as const;
+export const REPORT_RANGES = [
+  'today',
+  'yesterday',
+  'last_7_days',
+  'last_30_days',
+  'this_week',
+  'previous_week',
+  'this_month',
+  'previous_month',
+  'custom',
+] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 export const REPORT_SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
 export type ReportSchedule = (typeof REPORT_SCHEDULES)[number];
@@ -31,9 +47,23 @@ const s = statisticsQuery.shape;
 const period = { dateFrom: s.dateFrom, dateTo: s.dateTo, timezone: s.timezone };
 
 /** `affiliate_payouts`: the affiliates' ledger movements per bucket and currency in the period */
-export const affiliatePayoutsQuery = z.object({ ...period, affiliateId: csvIds().optional(), currency: z.string().regex(/^[A-Z]{3}$/, { message: 'pattern' }).optional() });
+export const affiliatePayoutsQuery = z.object({
+  ...period,
+  affiliateId: csvIds().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { message: 'pattern' })
+    .optional(),
+});
 /** `advertiser_revenue`: the advertisers' ledger movements per bucket and currency in the period */
-export const advertiserRevenueQuery = z.object({ ...period, advertiserId: csvIds().optional(), currency: z.string().regex(/^[A-Z]{3}$/, { message: 'pattern' }).optional() });
+export const advertiserRevenueQuery = z.object({
+  ...period,
+  advertiserId: csvIds().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { message: 'pattern' })
+    .optional(),
+});
 /** `offer_performance`: the statistics grouped by offer (every filter of `GET /statistics`) */
 export const offerPerformanceQuery = statisticsQuery.omit({ groupBy: true, parent: true, limit: true, offset: true });
 /** `lead_quality`: lead statuses and grades (the lead statistics) per offer, affiliate, advertiser, country or day */

@@ -118,12 +118,24 @@ function ledgerReport(side: PartyType): Exporter<LedgerQuery, number> {
       const ids = [...new Set(rows.map((r) => r.partyId))];
       const names = new Map<number, string>();
       if (ids.length && side === 'affiliate')
-        for (const u of await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids))) names.set(u.id, u.email);
+        for (const u of await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)))
+          names.set(u.id, u.email);
       if (ids.length && side === 'advertiser')
-        for (const a of await ctx.db.select({ id: advertisers.id, title: advertisers.title }).from(advertisers).where(inArray(advertisers.id, ids))) names.set(a.id, a.title);
+        for (const a of await ctx.db
+          .select({ id: advertisers.id, title: advertisers.title })
+          .from(advertisers)
+          .where(inArray(advertisers.id, ids)))
+          names.set(a.id, a.title);
       const out = rows.map((r) => {
         const rec = r as unknown as Record<string, string>;
-        return [r.partyId, names.get(r.partyId) ?? null, r.currency, ...buckets.map((b) => roundMoney(rec[b])), roundMoney(r.earned), roundMoney(r.earnedBase)] as CsvValue[];
+        return [
+          r.partyId,
+          names.get(r.partyId) ?? null,
+          r.currency,
+          ...buckets.map((b) => roundMoney(rec[b])),
+          roundMoney(r.earned),
+          roundMoney(r.earnedBase),
+        ] as CsvValue[];
       });
       return { rows: out, cursor: rows.length === size ? offset + rows.length : null };
     },
@@ -177,7 +189,16 @@ export const leadQualityExporter: Exporter<LeadQuery, number> = {
   header: () => [],
   async headerOf(ctx, q) {
     const { meta } = await leadStatistics(ctx, leadView(q, 1, 0));
-    return [q.groupBy, 'leads', ...STATUS_COLUMNS, 'approved', ...meta.grades.map((g) => `grade:${g}`), 'sent_rate', 'approval_rate', 'duplicate_rate'];
+    return [
+      q.groupBy,
+      'leads',
+      ...STATUS_COLUMNS,
+      'approved',
+      ...meta.grades.map((g) => `grade:${g}`),
+      'sent_rate',
+      'approval_rate',
+      'duplicate_rate',
+    ];
   },
   async page(ctx, q, cursor, size) {
     const offset = cursor ?? 0;
@@ -222,7 +243,13 @@ async function failureRows(ctx: Ctx, q: FailureQuery): Promise<CsvValue[][]> {
       })
       .from(systemLogs)
       .where(
-        and(eq(systemLogs.entity, side), postbackLogReach(ctx, side), gte(systemLogs.createdAt, from), lt(systemLogs.createdAt, to), ids?.length ? inArray(column, ids) : undefined),
+        and(
+          eq(systemLogs.entity, side),
+          postbackLogReach(ctx, side),
+          gte(systemLogs.createdAt, from),
+          lt(systemLogs.createdAt, to),
+          ids?.length ? inArray(column, ids) : undefined,
+        ),
       )
       .groupBy(column)
       .having(sql`count(*) filter (where not ${systemLogs.success}) > 0`)
@@ -230,9 +257,14 @@ async function failureRows(ctx: Ctx, q: FailureQuery): Promise<CsvValue[][]> {
     const keys = rows.map((r) => r.id).filter((v): v is number => v !== null);
     const names = new Map<number, string>();
     if (keys.length && side === 'affiliate')
-      for (const u of await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, keys))) names.set(u.id, u.email);
+      for (const u of await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, keys)))
+        names.set(u.id, u.email);
     if (keys.length && side === 'advertiser')
-      for (const a of await ctx.db.select({ id: advertisers.id, title: advertisers.title }).from(advertisers).where(inArray(advertisers.id, keys))) names.set(a.id, a.title);
+      for (const a of await ctx.db
+        .select({ id: advertisers.id, title: advertisers.title })
+        .from(advertisers)
+        .where(inArray(advertisers.id, keys)))
+        names.set(a.id, a.title);
     for (const r of rows) {
       const last = r.last ? DateTime.fromJSDate(new Date(r.last), { zone }).toFormat('yyyy-MM-dd HH:mm:ss') : null;
       const rate = toDecimal(r.failed).times(100).div(r.total).toFixed(2);

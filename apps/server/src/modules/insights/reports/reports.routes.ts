@@ -12,9 +12,13 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
   const tags = ['reports'];
   const permission = 'front.menu.reports.read';
 
-  app.get('/reports', { config: { permission }, schema: { tags, summary: 'The caller’s saved reports', response: { 200: envelope(listOf(reportSchema)) } } }, async (req) => ({
-    data: { items: await service.list(req.ctx) },
-  }));
+  app.get(
+    '/reports',
+    { config: { permission }, schema: { tags, summary: 'The caller’s saved reports', response: { 200: envelope(listOf(reportSchema)) } } },
+    async (req) => ({
+      data: { items: await service.list(req.ctx) },
+    }),
+  );
 
   app.post(
     '/reports',
@@ -32,13 +36,20 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
     async (req) => ({ data: { items: [await service.create(req.ctx, req.body)] }, message: 'The report was saved' }),
   );
 
-  app.get('/reports/:id', { config: { permission }, schema: { tags, params: reportParams, response: { 200: envelope(listOf(reportSchema)) } } }, async (req) => ({
-    data: { items: [await service.get(req.ctx, req.params.id)] },
-  }));
+  app.get(
+    '/reports/:id',
+    { config: { permission }, schema: { tags, params: reportParams, response: { 200: envelope(listOf(reportSchema)) } } },
+    async (req) => ({
+      data: { items: [await service.get(req.ctx, req.params.id)] },
+    }),
+  );
 
   app.patch(
     '/reports/:id',
-    { config: { permission }, schema: { tags, params: reportParams, body: reportPatchSchema, response: { 200: envelope(listOf(reportSchema)) } } },
+    {
+      config: { permission },
+      schema: { tags, params: reportParams, body: reportPatchSchema, response: { 200: envelope(listOf(reportSchema)) } },
+    },
     async (req) => ({ data: { items: [await service.update(req.ctx, req.params.id, req.body)] }, message: 'The report was saved' }),
   );
 
@@ -54,11 +65,15 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Run a saved report now',
-        description: 'Starts the report as an export (progress as `export_report` or `export_statistics` events); 422 with spec §8’s message when it has no rows.',
+        description:
+          'Starts the report as an export (progress as `export_report` or `export_statistics` events); 422 with spec §8’s message when it has no rows.',
         params: reportParams,
         response: { 200: envelope(listOf(exportSchema)) },
       },
     },
-    async (req) => ({ data: { items: [await service.run(req.ctx, req.server.services.queue, req.params.id)] }, message: 'The report has started' }),
+    async (req) => ({
+      data: { items: [await service.run(req.ctx, req.server.services.queue, req.params.id)] },
+      message: 'The report has started',
+    }),
   );
 }

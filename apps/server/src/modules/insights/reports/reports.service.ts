@@ -77,12 +77,22 @@ function requireType(ctx: Ctx, type: Write['type']): void {
 /** Checks the filters against the type's query (400 with the field); a custom range needs its days. */
 function checkQuery(input: { type: Write['type']; query: Record<string, unknown>; range: Write['range'] }): Record<string, unknown> {
   const { format: _f, limit: _l, offset: _o, ...rest } = input.query as Record<string, unknown>;
-  const query = input.range === 'custom' ? rest : Object.fromEntries(Object.entries(rest).filter(([k]) => !['dateFrom', 'dateTo', 'from', 'to'].includes(k)));
-  if (input.range === 'custom' && !query.dateFrom) throw AppError.field(['body', 'query', 'dateFrom'], 'required', 'A custom range needs its first day');
+  const query =
+    input.range === 'custom'
+      ? rest
+      : Object.fromEntries(Object.entries(rest).filter(([k]) => !['dateFrom', 'dateTo', 'from', 'to'].includes(k)));
+  if (input.range === 'custom' && !query.dateFrom)
+    throw AppError.field(['body', 'query', 'dateFrom'], 'required', 'A custom range needs its first day');
   const schema = input.type === 'statistics' ? statisticsQuery : REPORT_QUERIES[input.type as ReadyReportType];
   const parsed = schema.safeParse(asQueryString(query));
   if (!parsed.success)
-    throw AppError.validation(parsed.error.issues.map((i) => ({ msg: i.message, type: i.message, loc: ['body', 'query', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })));
+    throw AppError.validation(
+      parsed.error.issues.map((i) => ({
+        msg: i.message,
+        type: i.message,
+        loc: ['body', 'query', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      })),
+    );
   return query;
 }
 
@@ -104,7 +114,8 @@ export async function list(ctx: Ctx): Promise<ReportView[]> {
 
 export const get = async (ctx: Ctx, id: number) => toView(await own(ctx, id));
 
-const nextOf = (r: Pick<Row, 'schedule' | 'sendHour'>, zone: string, now: Date) => (r.schedule ? nextSendAt(r.schedule, r.sendHour, zone, now) : null);
+const nextOf = (r: Pick<Row, 'schedule' | 'sendHour'>, zone: string, now: Date) =>
+  r.schedule ? nextSendAt(r.schedule, r.sendHour, zone, now) : null;
 
 export async function create(ctx: Ctx, input: Write): Promise<ReportView> {
   const actor = requireActor(ctx);
@@ -173,7 +184,13 @@ export async function run(ctx: Ctx, queue: JobQueue, id: number): Promise<Export
 export async function tick(base: Omit<Ctx, 'actor'>, queue: JobQueue): Promise<number> {
   const now = base.now();
   const due = await base.db
-    .select({ id: reports.id, nextSendAt: reports.nextSendAt, schedule: reports.schedule, sendHour: reports.sendHour, zone: users.timezone })
+    .select({
+      id: reports.id,
+      nextSendAt: reports.nextSendAt,
+      schedule: reports.schedule,
+      sendHour: reports.sendHour,
+      zone: users.timezone,
+    })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.userId))
     .where(lte(reports.nextSendAt, now))
@@ -190,7 +207,11 @@ export async function tick(base: Omit<Ctx, 'actor'>, queue: JobQueue): Promise<n
         .where(and(eq(reports.id, r.id), eq(reports.nextSendAt, dueAt)))
         .returning({ id: reports.id });
       if (!claimed) return 0;
-      const [send] = await tx.insert(reportSends).values({ reportId: r.id, dueAt, createdAt: now }).onConflictDoNothing().returning({ id: reportSends.id });
+      const [send] = await tx
+        .insert(reportSends)
+        .values({ reportId: r.id, dueAt, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: reportSends.id });
       if (!send) return 0;
       await queue.send<ReportSendJob>(REPORT_SEND_JOB, { sendId: send.id }, { db: tx });
       return 1;
@@ -229,12 +250,20 @@ export async function send(
   const [s] = await base.db.select().from(reportSends).where(eq(reportSends.id, sendId));
   if (!s || s.status === 'sent' || s.status === 'empty') return 'skipped';
   const [report] = await base.db.select().from(reports).where(eq(reports.id, s.reportId));
-  const [owner] = report ? await base.db.select({ email: users.email, timezone: users.timezone }).from(users).where(eq(users.id, report.userId)) : [];
+  const [owner] = report
+    ? await base.db.select({ email: users.email, timezone: users.timezone }).from(users).where(eq(users.id, report.userId))
+    : [];
   if (!report || !owner) return 'skipped';
-  await base.db.update(reportSends).set({ attempts: sql`${reportSends.attempts} + 1` }).where(eq(reportSends.id, s.id));
+  await base.db
+    .update(reportSends)
+    .set({ attempts: sql`${reportSends.attempts} + 1` })
+    .where(eq(reportSends.id, s.id));
   const fail = async (message: string, final: boolean) => {
     const error = message.slice(0, 500);
-    await base.db.update(reportSends).set({ error, status: final ? 'failed' : 'pending' }).where(eq(reportSends.id, s.id));
+    await base.db
+      .update(reportSends)
+      .set({ error, status: final ? 'failed' : 'pending' })
+      .where(eq(reportSends.id, s.id));
     await base.db.update(reports).set({ lastError: error }).where(eq(reports.id, report.id));
   };
   const final = attempt.retryCount + 1 >= REPORT_SEND_ATTEMPTS;
@@ -247,7 +276,12 @@ export async function send(
       const query = exportQueryOf(report, s.dueAt, owner.timezone || 'UTC');
       const [row] = await base.db
         .insert(exportsTable)
-        .values({ userId: report.userId, type: report.type, query: report.format === 'xlsx' ? { ...query, format: 'xlsx' } : query, createdAt: base.now() })
+        .values({
+          userId: report.userId,
+          type: report.type,
+          query: report.format === 'xlsx' ? { ...query, format: 'xlsx' } : query,
+          createdAt: base.now(),
+        })
         .returning();
       await base.db.update(reportSends).set({ exportId: row.id }).where(eq(reportSends.id, s.id));
       await runExport(base, deps.storage, row.id);
@@ -264,7 +298,9 @@ export async function send(
     const content = await bufferOf(stream);
     const fileName = exp.fileName ?? `report-${report.id}.${report.format}`;
     const query = exp.query as { dateFrom?: string; dateTo?: string };
-    const period = query.dateFrom ? ` (${query.dateFrom}${query.dateTo && query.dateTo !== query.dateFrom ? ` – ${query.dateTo}` : ''})` : '';
+    const period = query.dateFrom
+      ? ` (${query.dateFrom}${query.dateTo && query.dateTo !== query.dateFrom ? ` – ${query.dateTo}` : ''})`
+      : '';
     await deps.mailer.send({
       to: owner.email,
       subject: `${report.title}${period}`,

@@ -21,7 +21,16 @@ const db = t.database.db;
 const base = systemCtx(t.app.services);
 const today = () => t.clock.now.toISOString().slice(0, 10);
 
-const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.reports.read', 'balance.affiliate.read', 'affiliate.assigned.read', 'front.menu.statistics.read', 'front.postback_log.affiliate.read'] });
+const manager = await t.make.user({
+  type: 'affiliate_manager',
+  permissions: [
+    'front.menu.reports.read',
+    'balance.affiliate.read',
+    'affiliate.assigned.read',
+    'front.menu.statistics.read',
+    'front.postback_log.affiliate.read',
+  ],
+});
 const managed = await moneyWorld(t, { managerId: manager.id });
 const other = await moneyWorld(t);
 await managed.conversions([
@@ -51,7 +60,8 @@ async function runExport(as: TestUser, payload: Record<string, unknown>) {
 }
 const sheet = async (buf: Buffer) => (await readSheet(Readable.from(buf))) as unknown as (string | number | null)[][];
 /** the sum of a column of a sheet's rows (decimal strings added as decimals) */
-const columnSum = (rows: (string | number | null)[][], col: number) => rows.reduce((sum, r) => sum.plus(toDecimal(String(r[col] ?? 0))), toDecimal(0));
+const columnSum = (rows: (string | number | null)[][], col: number) =>
+  rows.reduce((sum, r) => sum.plus(toDecimal(String(r[col] ?? 0))), toDecimal(0));
 
 async function ledgerSum(partyType: 'affiliate' | 'advertiser', ids: number[], bucket?: string) {
   const where = and(
@@ -59,14 +69,26 @@ async function ledgerSum(partyType: 'affiliate' | 'advertiser', ids: number[], b
     inArray(ledgerEntries.partyId, ids),
     bucket ? eq(ledgerEntries.bucket, bucket as 'paid') : sql`${ledgerEntries.bucket} <> 'advance'`,
   );
-  const [row] = await db.select({ s: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` }).from(ledgerEntries).where(where);
+  const [row] = await db
+    .select({ s: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(where);
   return toDecimal(row.s);
 }
 
 describe('ready reports', () => {
   it('affiliate payouts: an XLSX whose totals equal the ledger’s, read back', async () => {
-    const done = await runExport(t.admin, { type: 'affiliate_payouts', format: 'xlsx', query: { dateFrom: today(), dateTo: today(), timezone: 'UTC', affiliateId: worldAffiliates.join(',') } });
-    expect(done).toMatchObject({ status: 'done', progress: 100, rowsDone: 2, fileName: expect.stringMatching(/^affiliate-payouts-\d{14}\.xlsx$/) });
+    const done = await runExport(t.admin, {
+      type: 'affiliate_payouts',
+      format: 'xlsx',
+      query: { dateFrom: today(), dateTo: today(), timezone: 'UTC', affiliateId: worldAffiliates.join(',') },
+    });
+    expect(done).toMatchObject({
+      status: 'done',
+      progress: 100,
+      rowsDone: 2,
+      fileName: expect.stringMatching(/^affiliate-payouts-\d{14}\.xlsx$/),
+    });
     expect(done.fileSize).toBeGreaterThan(0);
     const rows = await sheet(await fileOf(t.admin, done.id));
     expect(rows[0]).toEqual(['affiliateId', 'affiliate', 'currency', 'hold', 'approved', 'requested', 'paid', 'earned', 'earnedBase']);
@@ -79,7 +101,10 @@ describe('ready reports', () => {
 
   it('advertiser revenue: CSV, totals equal the ledger’s', async () => {
     const ids = [managed.advertiserId, other.advertiserId];
-    const done = await runExport(t.admin, { type: 'advertiser_revenue', query: { dateFrom: today(), timezone: 'UTC', advertiserId: ids.join(',') } });
+    const done = await runExport(t.admin, {
+      type: 'advertiser_revenue',
+      query: { dateFrom: today(), timezone: 'UTC', advertiserId: ids.join(',') },
+    });
     expect(done.status).toBe('done');
     const lines = (await fileOf(t.admin, done.id)).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('advertiserId,advertiser,currency,hold,approved,requested,paid,advance,earned,earnedBase');
@@ -97,7 +122,9 @@ describe('ready reports', () => {
     const done = await runExport(t.admin, { type: 'offer_performance', format: 'xlsx', query: { dateFrom: today(), timezone: 'UTC' } });
     expect(done.status).toBe('done');
     const rows = await sheet(await fileOf(t.admin, done.id));
-    const stats = (await t.request({ method: 'GET', url: `/api/v1/statistics?groupBy=offer&dateFrom=${today()}&timezone=UTC`, as: t.admin })).json().data;
+    const stats = (
+      await t.request({ method: 'GET', url: `/api/v1/statistics?groupBy=offer&dateFrom=${today()}&timezone=UTC`, as: t.admin })
+    ).json().data;
     expect(rows[0]).toEqual(['offer', ...Object.keys(stats.meta.totals)]);
     expect(rows.length - 1).toBe(stats.meta.totalCount);
     for (const metric of ['conversions', 'conversions_approved']) {
@@ -115,7 +142,14 @@ describe('ready reports', () => {
     expect((await db.select().from(exportsTable)).length).toBe(before);
 
     await db.insert(systemLogs).values([
-      { type: 'postback_out', entity: 'affiliate', affiliateId: managed.affiliate.id, success: false, msg: 'timeout', createdAt: t.clock.now },
+      {
+        type: 'postback_out',
+        entity: 'affiliate',
+        affiliateId: managed.affiliate.id,
+        success: false,
+        msg: 'timeout',
+        createdAt: t.clock.now,
+      },
       { type: 'postback_out', entity: 'affiliate', affiliateId: managed.affiliate.id, success: true, createdAt: t.clock.now },
       { type: 'postback_out', entity: 'affiliate', affiliateId: other.affiliate.id, success: false, createdAt: t.clock.now },
       { type: 'postback_in', entity: 'advertiser', advertiserId: other.advertiserId, success: false, createdAt: t.clock.now },
@@ -153,21 +187,42 @@ describe('ready reports', () => {
 describe('saved reports', () => {
   const url = '/api/v1/reports';
   it('saves, lists, changes, runs and deletes one’s own reports; others get 404', async () => {
-    const created = await t.request({ method: 'POST', url, as: manager, payload: { title: 'Weekly payouts', type: 'affiliate_payouts', range: 'this_month', query: { timezone: 'UTC' } } });
+    const created = await t.request({
+      method: 'POST',
+      url,
+      as: manager,
+      payload: { title: 'Weekly payouts', type: 'affiliate_payouts', range: 'this_month', query: { timezone: 'UTC' } },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const report = created.json().data.items[0];
     expect(report).toMatchObject({ title: 'Weekly payouts', type: 'affiliate_payouts', format: 'xlsx', schedule: null, nextSendAt: null });
     expect((await t.request({ method: 'GET', url, as: manager })).json().data.items.map((r: { id: number }) => r.id)).toContain(report.id);
-    expect((await t.request({ method: 'GET', url, as: t.admin })).json().data.items.map((r: { id: number }) => r.id)).not.toContain(report.id);
+    expect((await t.request({ method: 'GET', url, as: t.admin })).json().data.items.map((r: { id: number }) => r.id)).not.toContain(
+      report.id,
+    );
     for (const [method, path] of [
       ['GET', ''],
       ['PATCH', ''],
       ['DELETE', ''],
       ['POST', '/run'],
     ] as const)
-      expect((await t.request({ method, url: `${url}/${report.id}${path}`, as: t.admin, payload: method === 'PATCH' ? { title: 'x' } : undefined })).statusCode).toBe(404);
+      expect(
+        (
+          await t.request({
+            method,
+            url: `${url}/${report.id}${path}`,
+            as: t.admin,
+            payload: method === 'PATCH' ? { title: 'x' } : undefined,
+          })
+        ).statusCode,
+      ).toBe(404);
 
-    const patched = await t.request({ method: 'PATCH', url: `${url}/${report.id}`, as: manager, payload: { schedule: 'weekly', sendHour: 9 } });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `${url}/${report.id}`,
+      as: manager,
+      payload: { schedule: 'weekly', sendHour: 9 },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data.items[0].nextSendAt).toBeGreaterThan(t.clock.now.getTime() / 1000);
 
@@ -188,7 +243,12 @@ describe('saved reports', () => {
     const before = (await db.select().from(reports)).length;
     const bad = await post(t.admin, { title: '', type: 'nope', schedule: 'hourly', sendHour: 24 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { loc: string[] }) => e.loc.join('.')).sort()).toEqual(['body.schedule', 'body.sendHour', 'body.title', 'body.type']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { loc: string[] }) => e.loc.join('.'))
+        .sort(),
+    ).toEqual(['body.schedule', 'body.sendHour', 'body.title', 'body.type']);
     const custom = await post(t.admin, { title: 'x', type: 'lead_quality', range: 'custom' });
     expect(custom.statusCode).toBe(400);
     expect(custom.json().errors[0].loc).toEqual(['body', 'query', 'dateFrom']);
@@ -227,18 +287,32 @@ describe('scheduled reports', () => {
   it('sends a due report once through SMTP with its file attached, retries a failed send and shows its error', async () => {
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
     const port = (smtp.server.address() as AddressInfo).port;
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'reports@leadgrid.test', log: { info: () => undefined } });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'reports@leadgrid.test',
+      log: { info: () => undefined },
+    });
 
     const [{ email }] = rowsOf<{ email: string }>(await db.execute(sql`select email from users where id = ${manager.id}`));
     const created = await t.request({
       method: 'POST',
       url: '/api/v1/reports',
       as: manager,
-      payload: { title: 'Daily payouts', type: 'affiliate_payouts', range: 'today', schedule: 'daily', sendHour: 6, query: { timezone: 'UTC' } },
+      payload: {
+        title: 'Daily payouts',
+        type: 'affiliate_payouts',
+        range: 'today',
+        schedule: 'daily',
+        sendHour: 6,
+        query: { timezone: 'UTC' },
+      },
     });
     const id = created.json().data.items[0].id as number;
     // due now: two ticks (two processes) queue one send
-    await db.update(reports).set({ nextSendAt: new Date(t.clock.now.getTime() - 1000) }).where(eq(reports.id, id));
+    await db
+      .update(reports)
+      .set({ nextSendAt: new Date(t.clock.now.getTime() - 1000) })
+      .where(eq(reports.id, id));
     expect(await Promise.all([tick(base, t.queue), tick(base, t.queue)]).then((n) => n[0] + n[1])).toBe(1);
     expect(await tick(base, t.queue)).toBe(0);
     const [row] = await db.select().from(reports).where(eq(reports.id, id));
@@ -281,10 +355,18 @@ describe('scheduled reports', () => {
 
   it('the send job (pg-boss) mails through the app’s mailer; a report with no data is not mailed and says why', async () => {
     const mk = async (title: string, type: string, query: Record<string, unknown>) => {
-      const res = await t.request({ method: 'POST', url: '/api/v1/reports', as: t.admin, payload: { title, type, range: 'today', schedule: 'monthly', query } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/v1/reports',
+        as: t.admin,
+        payload: { title, type, range: 'today', schedule: 'monthly', query },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const id = res.json().data.items[0].id as number;
-      await db.update(reports).set({ nextSendAt: new Date(t.clock.now.getTime() - 1000) }).where(eq(reports.id, id));
+      await db
+        .update(reports)
+        .set({ nextSendAt: new Date(t.clock.now.getTime() - 1000) })
+        .where(eq(reports.id, id));
       return id;
     };
     const full = await mk('Revenue', 'advertiser_revenue', { timezone: 'UTC' });

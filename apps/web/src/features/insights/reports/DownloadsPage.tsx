@@ -47,7 +47,8 @@ function useLiveExports(page: number) {
           }
           const key = reportKeys.downloads(page);
           const current = client.getQueryData<{ items: ExportView[] }>(key);
-          if (current?.items.some((e) => e.id === view.id)) client.setQueryData(key, { ...current, items: current.items.map((e) => (e.id === view.id ? view : e)) });
+          if (current?.items.some((e) => e.id === view.id))
+            client.setQueryData(key, { ...current, items: current.items.map((e) => (e.id === view.id ? view : e)) });
           else void client.invalidateQueries({ queryKey: reportKeys.allDownloads });
         };
         for (const name of new Set(Object.values(EXPORT_EVENTS))) source.addEventListener(name, apply);
@@ -82,7 +83,13 @@ export default function DownloadsPage() {
           loading={list.isLoading}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: <Empty description={t('downloads.empty')} /> }}
-          pagination={{ current: page, pageSize: DOWNLOADS_PAGE, total: list.data?.meta?.totalCount ?? 0, onChange: setPage, hideOnSinglePage: true }}
+          pagination={{
+            current: page,
+            pageSize: DOWNLOADS_PAGE,
+            total: list.data?.meta?.totalCount ?? 0,
+            onChange: setPage,
+            hideOnSinglePage: true,
+          }}
           onRow={(e) => ({ 'data-testid': `download-${e.id}` }) as never}
           columns={[
             {
@@ -123,9 +130,16 @@ export default function DownloadsPage() {
                   <Typography.Text type="secondary">{t('downloads.expired')}</Typography.Text>
                 ) : (
                   <Space direction="vertical" size={0} style={{ width: '100%' }}>
-                    <Progress percent={e.progress} size="small" status={e.status === 'done' ? 'success' : 'active'} data-testid={`download-progress-${e.id}`} />
+                    <Progress
+                      percent={e.progress}
+                      size="small"
+                      status={e.status === 'done' ? 'success' : 'active'}
+                      data-testid={`download-progress-${e.id}`}
+                    />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {e.rowsTotal !== null ? t('downloads.rows', { done: e.rowsDone, total: e.rowsTotal }) : t('downloads.rowsUnknown', { done: e.rowsDone })}
+                      {e.rowsTotal !== null
+                        ? t('downloads.rows', { done: e.rowsDone, total: e.rowsTotal })
+                        : t('downloads.rowsUnknown', { done: e.rowsDone })}
                     </Typography.Text>
                   </Space>
                 ),
@@ -135,14 +149,25 @@ export default function DownloadsPage() {
             {
               title: t('downloads.expires'),
               key: 'expires',
-              render: (_, e) => (e.status === 'expired' ? <Typography.Text type="warning">{t('statuses.expired')}</Typography.Text> : formatDateTime(e.expiresAt, timezone)),
+              render: (_, e) =>
+                e.status === 'expired' ? (
+                  <Typography.Text type="warning">{t('statuses.expired')}</Typography.Text>
+                ) : (
+                  formatDateTime(e.expiresAt, timezone)
+                ),
             },
             {
               key: 'actions',
               align: 'right',
               render: (_, e) => (
                 <Space>
-                  <Button size="small" icon={<DownloadOutlined />} disabled={e.status !== 'done'} onClick={() => void download(e).catch(() => undefined)} data-testid={`download-file-${e.id}`}>
+                  <Button
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    disabled={e.status !== 'done'}
+                    onClick={() => void download(e).catch(() => undefined)}
+                    data-testid={`download-file-${e.id}`}
+                  >
                     {t('downloads.download')}
                   </Button>
                   <Popconfirm title={t('downloads.confirmDelete')} onConfirm={() => m.removeDownload.mutateAsync(e.id)}>

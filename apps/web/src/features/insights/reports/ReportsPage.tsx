@@ -47,9 +47,20 @@ export default function ReportsPage() {
   };
 
   const columns = [
-    { title: t('saved.name'), dataIndex: 'title', key: 'title', render: (v: string, r: ReportView) => <span data-testid={`report-${r.id}`}>{v}</span> },
+    {
+      title: t('saved.name'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (v: string, r: ReportView) => <span data-testid={`report-${r.id}`}>{v}</span>,
+    },
     { title: t('saved.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`types.${v}`) },
-    { title: t('saved.range'), dataIndex: 'range', key: 'range', render: (v: string, r: ReportView) => (v === 'custom' ? `${r.query.dateFrom ?? ''} – ${r.query.dateTo ?? r.query.dateFrom ?? ''}` : t(`ranges.${v}`)) },
+    {
+      title: t('saved.range'),
+      dataIndex: 'range',
+      key: 'range',
+      render: (v: string, r: ReportView) =>
+        v === 'custom' ? `${r.query.dateFrom ?? ''} – ${r.query.dateTo ?? r.query.dateFrom ?? ''}` : t(`ranges.${v}`),
+    },
     { title: t('saved.format'), dataIndex: 'format', key: 'format', render: (v: string) => t(`formats.${v}`) },
     {
       title: t('saved.schedule'),
@@ -119,14 +130,22 @@ export default function ReportsPage() {
                   data-testid="report-type"
                   value={type}
                   onChange={setType}
-                  options={READY_REPORT_TYPES.map((r) => ({ value: r, label: <span data-testid={`report-type-${r}`}>{t(`types.${r}`)}</span> }))}
+                  options={READY_REPORT_TYPES.map((r) => ({
+                    value: r,
+                    label: <span data-testid={`report-type-${r}`}>{t(`types.${r}`)}</span>,
+                  }))}
                 />
               </Form.Item>
               <Form.Item label={t('run.period')} style={{ marginBottom: 0 }}>
                 <DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v && v[0] && v[1] && setPeriod([v[0], v[1]])} />
               </Form.Item>
               <Form.Item label={t('run.format')} style={{ minWidth: 150, marginBottom: 0 }}>
-                <Select data-testid="report-format" value={format} onChange={setFormat} options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
+                <Select
+                  data-testid="report-format"
+                  value={format}
+                  onChange={setFormat}
+                  options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))}
+                />
               </Form.Item>
               <Space>
                 <Button type="primary" icon={<PlayCircleOutlined />} loading={running} onClick={() => void run()} data-testid="report-run">
@@ -152,7 +171,14 @@ export default function ReportsPage() {
           />
         </Card>
       </Flex>
-      <SaveReportModal open={saving} onClose={() => setSaving(false)} type={type} query={{ timezone }} range="previous_month" format={format} />
+      <SaveReportModal
+        open={saving}
+        onClose={() => setSaving(false)}
+        type={type}
+        query={{ timezone }}
+        range="previous_month"
+        format={format}
+      />
     </Page>
   );
 }

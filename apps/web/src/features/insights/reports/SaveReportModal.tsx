@@ -39,7 +39,15 @@ export function SaveReportModal({
   const schedule = Form.useWatch('schedule', form);
   const submit = async () => {
     const v = await form.validateFields();
-    await create.mutateAsync({ title: v.title, type, query, range: v.range, format: v.format, schedule: v.schedule === 'none' ? null : v.schedule, sendHour: v.sendHour });
+    await create.mutateAsync({
+      title: v.title,
+      type,
+      query,
+      range: v.range,
+      format: v.format,
+      schedule: v.schedule === 'none' ? null : v.schedule,
+      sendHour: v.sendHour,
+    });
     form.resetFields();
     onClose();
   };
@@ -66,7 +74,10 @@ export function SaveReportModal({
           <Select options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`formats.${f}`) }))} />
         </Form.Item>
         <Form.Item name="schedule" label={t('save.schedule')}>
-          <Select data-testid="save-report-schedule" options={['none', ...REPORT_SCHEDULES].map((s) => ({ value: s, label: t(`schedules.${s}`) }))} />
+          <Select
+            data-testid="save-report-schedule"
+            options={['none', ...REPORT_SCHEDULES].map((s) => ({ value: s, label: t(`schedules.${s}`) }))}
+          />
         </Form.Item>
         {schedule && schedule !== 'none' ? (
           <Form.Item name="sendHour" label={t('save.hour')}>

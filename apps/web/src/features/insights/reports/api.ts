@@ -9,7 +9,11 @@ import { api } from '../../../api/client';
 
 type Items<T> = { items: T[]; meta?: { totalCount: number } };
 
-export const reportKeys = { saved: ['reports', 'saved'] as const, downloads: (page: number) => ['reports', 'downloads', page] as const, allDownloads: ['reports', 'downloads'] as const };
+export const reportKeys = {
+  saved: ['reports', 'saved'] as const,
+  downloads: (page: number) => ['reports', 'downloads', page] as const,
+  allDownloads: ['reports', 'downloads'] as const,
+};
 
 export const reportsApi = {
   list: async () => (await api.get<Items<ReportView>>('/reports')).items,
@@ -23,7 +27,11 @@ export const reportsApi = {
 export const useSavedReports = () => useQuery({ queryKey: reportKeys.saved, queryFn: reportsApi.list });
 export const DOWNLOADS_PAGE = 20;
 export const useDownloads = (page: number) =>
-  useQuery({ queryKey: reportKeys.downloads(page), queryFn: () => reportsApi.downloads(DOWNLOADS_PAGE, (page - 1) * DOWNLOADS_PAGE), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: reportKeys.downloads(page),
+    queryFn: () => reportsApi.downloads(DOWNLOADS_PAGE, (page - 1) * DOWNLOADS_PAGE),
+    placeholderData: keepPreviousData,
+  });
 
 export function useReportMutations() {
   const client = useQueryClient();
