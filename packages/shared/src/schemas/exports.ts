@@ -70,7 +70,12 @@ export type ExportView = z.infer<typeof exportSchema>;
 export const exportParams = z.object({ id: zId() });
 /** `GET /exports`: the caller's own exports and reports, newest first */
 export const exportListQuery = z.object({
-  limit: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(1, { message: 'min' }).max(100, { message: 'noMore' }).default(25),
+  limit: z.coerce
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(1, { message: 'min' })
+    .max(100, { message: 'noMore' })
+    .default(25),
   offset: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).default(0),
 });
 

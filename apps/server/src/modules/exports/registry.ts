@@ -2,7 +2,13 @@
 import type { ExportType } from '@leadgrid/shared';
 import { clicksExporter } from '../clicks/clicks-export';
 import { conversionsExporter } from '../conversions/conversions-export';
-import { affiliatePayoutsExporter, advertiserRevenueExporter, leadQualityExporter, offerPerformanceExporter, postbackFailuresExporter } from '../insights/reports';
+import {
+  affiliatePayoutsExporter,
+  advertiserRevenueExporter,
+  leadQualityExporter,
+  offerPerformanceExporter,
+  postbackFailuresExporter,
+} from '../insights/reports';
 import { statisticsExporter } from '../insights/statistics/statistics-export';
 import { leadsExporter } from '../leads/leads-export';
 import type { ExportCursor, Exporter } from './exporters';
