@@ -21,9 +21,9 @@ export function viewQuery(query: Query): Record<string, string | string[] | numb
 
 export function SaveViewButton({ query }: { query: Query }) {
   const { t } = useReportsT();
-  const session = useSession();
+  const { access } = useSession();
   const [open, setOpen] = useState(false);
-  if (!allowed(session, P.reports)) return null;
+  if (!allowed(access, P.reports)) return null;
   return (
     <>
       <Button icon={<SaveOutlined />} onClick={() => setOpen(true)} data-testid="save-view-report">
