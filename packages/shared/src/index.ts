@@ -38,6 +38,7 @@ export * from './schemas/exports';
 export * from './schemas/conversions';
 export * from './schemas/clicks';
 export * from './insights/statistics';
+export * from './insights/reports';
 export * from './money/ledger';
 export * from './money/balances';
 export * from './money/invoices';

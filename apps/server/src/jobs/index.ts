@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { defineAccountMailJobs } from '../modules/auth/account-mail';
 import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
 import { defineExportJobs } from '../modules/exports/exports.jobs';
+import { defineReportJobs } from '../modules/insights/reports';
 import { defineStatisticsJobs } from '../modules/insights/statistics';
 import { defineHoldQueueJobs } from '../modules/hold-queue/hold-queue.jobs';
 import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
@@ -25,6 +26,7 @@ export function defineJobs(services: Services): void {
   definePostbackDeliveryJobs(services.queue, services);
   defineExportJobs(services.queue, services);
   defineStatisticsJobs(services.queue, services);
+  defineReportJobs(services.queue, services);
   defineInvoiceJobs(services.queue, services);
   defineLeadImportJobs(services.queue, services);
 }

@@ -2,10 +2,18 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** files sent with the message (a scheduled report's file); the log names them without their content */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -16,14 +24,17 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Pick<F
   if (!opts.smtpUrl) {
     return {
       async send(msg) {
-        opts.log.info({ mail: msg }, `e-mail (SMTP not configured) to ${msg.to}: ${msg.subject}\n${msg.text}`);
+        const attachments = msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }));
+        const mail = { ...msg, attachments };
+        const files = attachments?.length ? `\n[attached: ${attachments.map((a) => `${a.filename} (${a.size} bytes)`).join(', ')}]` : '';
+        opts.log.info({ mail }, `e-mail (SMTP not configured) to ${msg.to}: ${msg.subject}\n${msg.text}${files}`);
       },
     };
   }
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
     async send(msg) {
-      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text });
+      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments });
     },
   };
 }

@@ -45,6 +45,7 @@ import conversionsRoutes from './conversions/conversions.routes';
 import exportsRoutes from './exports/exports.routes';
 import eventsRoutes from './events/events.routes';
 import clicksRoutes from './clicks/clicks.routes';
+import { reportsRoutes } from './insights/reports';
 import { statisticsRoutes } from './insights/statistics';
 import { dashboardRoutes } from './insights/dashboard';
 import { balancesRoutes } from './money/balances';
@@ -53,4 +54,4 @@ import { financeRoutes } from './money/finance';
 import { leadEditRoutes } from './traffic/lead-edit';
 import { leadImportRoutes } from './traffic/lead-import';
 
-export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes, conversionsRoutes, exportsRoutes, eventsRoutes, clicksRoutes, staffReviewRoutes, statisticsRoutes, dashboardRoutes, balancesRoutes, invoicesRoutes, financeRoutes, leadEditRoutes, leadImportRoutes];
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [authRoutes, usersRoutes, imagesRoutes, rolesRoutes, settingsRoutes, referenceRoutes, tagsRoutes, categoriesRoutes, trafficSourcesRoutes, domainsRoutes, notesRoutes, geosRoutes, currenciesRoutes, holdQueueRoutes, paymentSettingsRoutes, paymentMethodsRoutes, withdrawalMethodsRoutes, notificationsRoutes, metricsRoutes, postbacksRoutes, postbackLogsRoutes, peopleRoutes, affiliatesRoutes, teamsRoutes, employeesRoutes, advertiserMembersRoutes, verticalsRoutes, platformsRoutes, advertisersRoutes, integrationTemplatesRoutes, integrationsRoutes, landersRoutes, creativesRoutes, landersApiRoutes, campaignsRoutes, paymentModelsRoutes, capsRoutes, paymentRulesRoutes, offersRoutes, leadsRoutes, conversionsRoutes, exportsRoutes, eventsRoutes, clicksRoutes, staffReviewRoutes, statisticsRoutes, dashboardRoutes, reportsRoutes, balancesRoutes, invoicesRoutes, financeRoutes, leadEditRoutes, leadImportRoutes];

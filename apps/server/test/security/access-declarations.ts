@@ -196,6 +196,8 @@ export const SIGNED_IN_ROUTES: Record<string, Declared> = {
   'POST /api/v1/exports': { audience: 'everyone', why: 'the export of a list needs that list’s permission (checked with the body)' },
   'GET /api/v1/exports/:id': { audience: 'everyone', why: 'own exports only (404 otherwise)' },
   'GET /api/v1/exports/:id/file': { audience: 'everyone', why: 'own exports only (404 otherwise)' },
+  'GET /api/v1/exports': { audience: 'everyone', why: 'lists the caller’s own exports and reports only' },
+  'DELETE /api/v1/exports/:id': { audience: 'everyone', why: 'own exports only (404 otherwise)' },
   'POST /api/v1/events/token': { audience: 'everyone', why: 'own event stream' },
 };
 
@@ -317,6 +319,7 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'POST /api/v1/users/:id/regenerate-api-token': null,
   'GET /api/v1/exports/:id': null,
   'GET /api/v1/exports/:id/file': null,
+  'DELETE /api/v1/exports/:id': null,
 };
 
 /**

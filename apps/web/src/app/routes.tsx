@@ -60,6 +60,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 /* ---------- screens built in this shell or by the next issues ---------- */
 const Dashboard = page(() => import('../features/insights/dashboard/DashboardPage'));
 const Statistics = page(() => import('../features/insights/statistics/StatisticsPage'));
+const Reports = page(() => import('../features/insights/reports/ReportsPage'));
+const ReportDownloads = page(() => import('../features/insights/reports/DownloadsPage'));
 const StatisticsLeads = page(() => import('../features/insights/statistics/LeadStatisticsPage'));
 const Login = page(() => import('../features/auth/LoginPage'));
 const RecoveryPassword = page(() => import('../features/auth/RecoveryPasswordPage'));
@@ -203,8 +205,8 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'landingsApi', path: '/landings-api', title: 'nav.landingsApi', access: P.landingsApi, page: LandingsApi },
   detailRoute('landingsApi', '/landings-api', 'nav.landingsApi', P.landingsApi, undefined, LandingApiDetail),
 
-  { id: 'reports', path: '/reports', title: 'nav.reports', access: P.reports },
-  { id: 'reportDownloads', path: '/reports/downloads', title: 'nav.reportDownloads', access: P.reportDownloads },
+  { id: 'reports', path: '/reports', title: 'nav.reports', access: P.reports, page: Reports },
+  { id: 'reportDownloads', path: '/reports/downloads', title: 'nav.reportDownloads', access: P.reportDownloads, page: ReportDownloads },
 
   { id: 'finance', path: '/finance', title: 'nav.finance', access: financeAny, page: Finance },
   { id: 'billing', path: '/billing', title: 'nav.billing', access: isAffiliate, page: Billing },

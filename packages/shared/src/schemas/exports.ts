@@ -13,14 +13,32 @@ export const EXPORT_EVENTS = {
   clicks: 'export_click',
   statistics: 'export_statistics',
   statistics_leads: 'export_statistics_leads',
+  // the ready reports (insights/reports.ts)
+  affiliate_payouts: 'export_report',
+  advertiser_revenue: 'export_report',
+  offer_performance: 'export_report',
+  lead_quality: 'export_report',
+  postback_failures: 'export_report',
 } as const;
 export type ExportType = keyof typeof EXPORT_EVENTS;
 /** the types the server can export today */
-export const EXPORT_TYPES = ['leads', 'clicks', 'conversions', 'statistics', 'statistics_leads'] as const satisfies readonly ExportType[];
+export const EXPORT_TYPES = [
+  'leads',
+  'clicks',
+  'conversions',
+  'statistics',
+  'statistics_leads',
+  'affiliate_payouts',
+  'advertiser_revenue',
+  'offer_performance',
+  'lead_quality',
+  'postback_failures',
+] as const satisfies readonly ExportType[];
 /** the file formats: CSV (RFC 4180) or an Excel workbook of one sheet */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+/** `expired`: the retention (EXPORT_KEEP_DAYS) removed the file; the row stays a while to say so */
+export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 /** rows an export writes at most */
 export const EXPORT_MAX_ROWS = 1_000_000;
@@ -45,9 +63,23 @@ export const exportSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.number().int(),
   finishedAt: z.number().int().nullable(),
+  /** bytes of the file once written */
+  fileSize: z.number().int().nullable(),
+  /** seconds: when the file is removed (createdAt + the retention) */
+  expiresAt: z.number().int(),
 });
 export type ExportView = z.infer<typeof exportSchema>;
 export const exportParams = z.object({ id: zId() });
+/** `GET /exports`: the caller's own exports and reports, newest first */
+export const exportListQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(1, { message: 'min' })
+    .max(100, { message: 'noMore' })
+    .default(25),
+  offset: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).default(0),
+});
 
 /** `POST /events/token`: a short-lived token for `GET /events?token=…` (EventSource cannot send headers) */
 export const eventsTokenSchema = z.object({ token: z.string(), expiresIn: z.number().int() });

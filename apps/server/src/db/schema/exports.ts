@@ -32,6 +32,8 @@ export const exportsTable = pgTable(
     error: varchar('error', { length: 500 }),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
+    /** bytes of the file (migration 0018) */
+    fileSize: integer('file_size'),
   },
   (t) => [index('exports_user_created_idx').on(t.userId, t.createdAt)],
 );

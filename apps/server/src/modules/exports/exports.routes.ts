@@ -2,7 +2,7 @@
  * Exports: `POST /exports {type, query}` starts one (its progress comes as server-sent events on `GET /events`),
  * `GET /exports/:id` its state, `GET /exports/:id/file` the finished CSV or XLSX file. Only the owner sees an export.
  */
-import { envelope, exportCreateSchema, exportParams, exportSchema, listOf } from '@leadgrid/shared';
+import { envelope, exportCreateSchema, exportListQuery, exportParams, exportSchema, listOf } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './exports.service';
@@ -24,6 +24,33 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => ({ data: { items: [await service.create(req.ctx, req.server.services.queue, req.body)] }, message: 'The export has started' }),
+  );
+
+  app.get(
+    '/exports',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags: ['exports'],
+        summary: 'The caller’s exports and reports',
+        description: 'Every export and report the caller started (its own only), newest first, with status, progress, file size and expiry time (`expired` once the retention removed the file).',
+        querystring: exportListQuery,
+        response: { 200: envelope(listOf(exportSchema)) },
+      },
+    },
+    async (req) => ({ data: await service.list(req.ctx, req.query) }),
+  );
+
+  app.delete(
+    '/exports/:id',
+    {
+      config: { authenticated: true },
+      schema: { tags: ['exports'], summary: 'Delete an export and its file', description: 'Only its owner may delete it (404 otherwise).', params: exportParams },
+    },
+    async (req) => {
+      await service.remove(req.ctx, req.server.services.storage, req.params.id);
+      return { data: {}, message: 'The export was deleted' };
+    },
   );
 
   app.get(

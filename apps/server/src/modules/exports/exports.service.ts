@@ -5,7 +5,7 @@
  * owner — and only the owner — fetches it.
  */
 import { EXPORT_EVENTS, EXPORT_MAX_ROWS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -36,8 +36,11 @@ export interface ExportJob {
 /** rows read per page (and per progress event) */
 export const EXPORT_PAGE_SIZE = 1000;
 export const EXPORT_CLEANUP_JOB = 'export-cleanup';
-/** an export and its file are kept this long */
+/** an export's file is kept this long; then the row says `expired` */
 export const EXPORT_KEEP_DAYS = 7;
+/** an expired export's row is kept this long (so `/reports/downloads` can say the file expired), then removed */
+export const EXPORT_FORGET_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 type Row = typeof exportsTable.$inferSelect;
 
@@ -53,6 +56,8 @@ export function toView(r: Row): ExportView {
     error: r.error,
     createdAt: toSeconds(r.createdAt)!,
     finishedAt: toSeconds(r.finishedAt),
+    fileSize: r.fileSize,
+    expiresAt: toSeconds(new Date(r.createdAt.getTime() + EXPORT_KEEP_DAYS * DAY_MS))!,
   };
 }
 
@@ -102,16 +107,39 @@ async function own(ctx: Ctx, id: number): Promise<Row> {
 
 export const get = async (ctx: Ctx, id: number) => toView(await own(ctx, id));
 
+/** The caller's own exports and reports, newest first (`/reports/downloads`). */
+export async function list(ctx: Ctx, q: { limit: number; offset: number }): Promise<{ items: ExportView[]; meta: { totalCount: number } }> {
+  const actor = requireActor(ctx);
+  const mine = eq(exportsTable.userId, actor.id);
+  const rows = await ctx.db.select().from(exportsTable).where(mine).orderBy(desc(exportsTable.id)).limit(q.limit).offset(q.offset);
+  const [{ n }] = await ctx.db.select({ n: count() }).from(exportsTable).where(mine);
+  return { items: rows.map(toView), meta: { totalCount: n } };
+}
+
+/**
+ * Deletes one of the caller's exports and its file. A running export may be deleted too: its job finds no row to
+ * report to and removes the file it wrote (see `run`).
+ */
+export async function remove(ctx: Ctx, storage: Storage, id: number): Promise<void> {
+  const row = await own(ctx, id);
+  await ctx.db.delete(exportsTable).where(eq(exportsTable.id, row.id));
+  if (row.fileKey) await storage.remove(row.fileKey);
+}
 export async function file(ctx: Ctx, storage: Storage, id: number): Promise<{ name: string; body: Readable }> {
   const row = await own(ctx, id);
+  if (row.status === 'expired') throw new AppError('NOT_FOUND', 'The export file has expired');
   if (row.status !== 'done' || !row.fileKey) throw AppError.conflict('The export is not ready yet');
   const body = await storage.get(row.fileKey);
   if (!body) throw AppError.notFound('Export file');
   return { name: row.fileName ?? `export-${row.id}.csv`, body };
 }
 
+/** thrown when the export was deleted while its job ran */
+class ExportGone extends Error {}
+
 async function report(db: DbOrTx, row: Row, set: Partial<typeof exportsTable.$inferInsert>): Promise<Row> {
   const [next] = await db.update(exportsTable).set(set).where(eq(exportsTable.id, row.id)).returning();
+  if (!next) throw new ExportGone('The export was deleted');
   const event = EXPORT_EVENTS[next.type as ExportType];
   await publishUserEvent(db, { userId: next.userId, event, data: toView(next) });
   return next;
@@ -162,15 +190,26 @@ export async function run(
     const stamp = base.now().toISOString().slice(0, 19).replace(/[-:T]/g, '');
     const fileName = `${exporter.fileName}-${stamp}.${format}`;
     const fileKey = `exports/${row.userId}/${row.id}-${fileName}`;
-    if (format === 'xlsx') await storage.put(fileKey, await xlsxFile(header, rows), EXPORT_CONTENT_TYPES.xlsx);
-    else await storage.put(fileKey, Buffer.from(chunks.join(''), 'utf8'), EXPORT_CONTENT_TYPES.csv);
-    // the export's end and its "export ready" notification commit together
-    await base.db.transaction(async (tx) => {
-      const finished = await report(tx, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, finishedAt: base.now() });
-      if (opts.queue) await exportReady({ ...ctx, db: tx }, opts.queue, { exportId: finished.id, userId: finished.userId, name: exporter.fileName });
-    });
+    const body = format === 'xlsx' ? await xlsxFile(header, rows) : Buffer.from(chunks.join(''), 'utf8');
+    await storage.put(fileKey, body, EXPORT_CONTENT_TYPES[format]);
+    try {
+      // the export's end and its "export ready" notification commit together
+      await base.db.transaction(async (tx) => {
+        const finished = await report(tx, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, fileSize: body.length, finishedAt: base.now() });
+        if (opts.queue) await exportReady({ ...ctx, db: tx }, opts.queue, { exportId: finished.id, userId: finished.userId, name: exporter.fileName });
+      });
+    } catch (err) {
+      // deleted while it ran: its file goes too
+      await storage.remove(fileKey);
+      throw err;
+    }
   } catch (err) {
-    await report(base.db, row, { status: 'failed', error: ((err as Error).message || 'The export failed').slice(0, 500), finishedAt: base.now() });
+    if (err instanceof ExportGone) return;
+    try {
+      await report(base.db, row, { status: 'failed', error: ((err as Error).message || 'The export failed').slice(0, 500), finishedAt: base.now() });
+    } catch (gone) {
+      if (!(gone instanceof ExportGone)) throw gone;
+    }
   }
 }
 
@@ -183,16 +222,27 @@ export function recent(db: DbOrTx, userId: number, since: Date): Promise<Row[]> 
     .orderBy(exportsTable.id);
 }
 
-/** Removes the exports (and their files) older than EXPORT_KEEP_DAYS, 500 at a time; answers how many went. */
+/**
+ * The retention, 500 at a time: the files of exports older than EXPORT_KEEP_DAYS are removed and their rows turn
+ * `expired` (the downloads list says so); rows older than EXPORT_FORGET_DAYS go. Answers how many files or rows went.
+ */
 export async function cleanup(base: Omit<Ctx, 'actor'>, storage: Storage): Promise<number> {
-  const before = new Date(base.now().getTime() - EXPORT_KEEP_DAYS * 86_400_000);
+  const before = new Date(base.now().getTime() - EXPORT_KEEP_DAYS * DAY_MS);
   const old = await base.db
     .select({ id: exportsTable.id, fileKey: exportsTable.fileKey })
     .from(exportsTable)
-    .where(lt(exportsTable.createdAt, before))
+    .where(and(lt(exportsTable.createdAt, before), ne(exportsTable.status, 'expired')))
     .orderBy(exportsTable.id)
     .limit(500);
   for (const row of old) if (row.fileKey) await storage.remove(row.fileKey);
-  if (old.length) await base.db.delete(exportsTable).where(inArray(exportsTable.id, old.map((r) => r.id)));
-  return old.length;
+  if (old.length)
+    await base.db
+      .update(exportsTable)
+      .set({ status: 'expired', fileKey: null })
+      .where(inArray(exportsTable.id, old.map((r) => r.id)));
+  const forgotten = await base.db
+    .delete(exportsTable)
+    .where(lt(exportsTable.createdAt, new Date(base.now().getTime() - EXPORT_FORGET_DAYS * DAY_MS)))
+    .returning({ id: exportsTable.id });
+  return old.length + forgotten.length;
 }

@@ -208,7 +208,7 @@ describe('exports', () => {
     await t.queue.runDue(EXPORT_JOB);
   });
 
-  it('removes exports and their files after a week', async () => {
+  it('removes an export’s file after a week (the row then says expired), and the row after a month', async () => {
     const id = (await start(a1, { type: 'leads', query: {} })).json().data.items[0].id;
     await t.queue.runDue(EXPORT_JOB);
     const base = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
@@ -216,7 +216,48 @@ describe('exports', () => {
     const [{ fileKey }] = await db.select().from(exportsTable).where(eq(exportsTable.id, id));
     await db.update(exportsTable).set({ createdAt: new Date(t.clock.now.getTime() - 8 * 86_400_000) }).where(eq(exportsTable.id, id));
     expect(await cleanup(base, t.app.services.storage)).toBe(1);
+    expect(await t.app.services.storage.get(fileKey!)).toBeNull();
+    const listed = (await t.request({ method: 'GET', url: '/api/v1/exports', as: a1 })).json().data.items.find((e: { id: number }) => e.id === id);
+    expect(listed).toMatchObject({ status: 'expired' });
+    expect(listed.expiresAt).toBeLessThan(t.clock.now.getTime() / 1000);
+    const gone = await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as: a1 });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('The export file has expired');
+    expect(await cleanup(base, t.app.services.storage)).toBe(0);
+    await db.update(exportsTable).set({ createdAt: new Date(t.clock.now.getTime() - 31 * 86_400_000) }).where(eq(exportsTable.id, id));
+    expect(await cleanup(base, t.app.services.storage)).toBe(1);
+    expect(await db.select().from(exportsTable).where(eq(exportsTable.id, id))).toEqual([]);
+  });
+
+  it('lists the caller’s own exports newest first with size and expiry; deletes one’s own only', async () => {
+    const id = (await start(a2, { type: 'leads', query: {}, format: 'xlsx' })).json().data.items[0].id;
+    await t.queue.runDue(EXPORT_JOB);
+    const list = await t.request({ method: 'GET', url: '/api/v1/exports?limit=5', as: a2 });
+    expect(list.statusCode).toBe(200);
+    const items = list.json().data.items;
+    expect(items[0]).toMatchObject({ id, status: 'done', fileName: expect.stringMatching(/\.xlsx$/), fileSize: expect.any(Number) });
+    expect(items[0].expiresAt - items[0].createdAt).toBe(7 * 86400);
+    expect(list.json().data.meta.totalCount).toBe(items.length);
+    // nobody else's exports are listed
+    const mine = await db.select({ id: exportsTable.id }).from(exportsTable).where(eq(exportsTable.userId, a2.id));
+    expect(items.map((e: { id: number }) => e.id).sort()).toEqual(mine.map((e) => e.id).sort());
+    expect((await t.request({ method: 'GET', url: '/api/v1/exports?limit=0', as: a2 })).statusCode).toBe(400);
+
+    const [{ fileKey }] = await db.select().from(exportsTable).where(eq(exportsTable.id, id));
+    expect((await t.request({ method: 'DELETE', url: `/api/v1/exports/${id}`, as: a1 })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/v1/exports/${id}`, as: t.admin })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: `/api/v1/exports/${id}`, as: a2 })).statusCode).toBe(200);
     expect(await db.select().from(exportsTable).where(eq(exportsTable.id, id))).toEqual([]);
     expect(await t.app.services.storage.get(fileKey!)).toBeNull();
+    expect((await t.request({ method: 'DELETE', url: `/api/v1/exports/${id}`, as: a2 })).statusCode).toBe(404);
+  });
+
+  it('an export deleted while its job runs leaves no row and no file', async () => {
+    const id = (await start(a2, { type: 'leads', query: {} })).json().data.items[0].id;
+    await db.delete(exportsTable).where(eq(exportsTable.id, id));
+    const base = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
+    await run(base, t.app.services.storage, id);
+    await t.queue.runDue(EXPORT_JOB);
+    expect(await db.select().from(exportsTable).where(eq(exportsTable.id, id))).toEqual([]);
   });
 });

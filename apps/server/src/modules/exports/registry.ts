@@ -2,6 +2,13 @@
 import type { ExportType } from '@leadgrid/shared';
 import { clicksExporter } from '../clicks/clicks-export';
 import { conversionsExporter } from '../conversions/conversions-export';
+import {
+  affiliatePayoutsExporter,
+  advertiserRevenueExporter,
+  leadQualityExporter,
+  offerPerformanceExporter,
+  postbackFailuresExporter,
+} from '../insights/reports';
 import { leadStatisticsExporter, statisticsExporter } from '../insights/statistics/statistics-export';
 import { leadsExporter } from '../leads/leads-export';
 import type { ExportCursor, Exporter } from './exporters';
@@ -14,4 +21,9 @@ export const EXPORTERS: Partial<Record<ExportType, AnyExporter>> = {
   conversions: conversionsExporter as unknown as AnyExporter,
   statistics: statisticsExporter as unknown as AnyExporter,
   statistics_leads: leadStatisticsExporter as unknown as AnyExporter,
+  affiliate_payouts: affiliatePayoutsExporter as unknown as AnyExporter,
+  advertiser_revenue: advertiserRevenueExporter as unknown as AnyExporter,
+  offer_performance: offerPerformanceExporter as unknown as AnyExporter,
+  lead_quality: leadQualityExporter as unknown as AnyExporter,
+  postback_failures: postbackFailuresExporter as unknown as AnyExporter,
 };

@@ -83,7 +83,7 @@ function toLog(j: Joined, affiliate: boolean): PostbackLog {
 }
 
 /** The condition keeping the logs of one entity the actor may read (undefined: no restriction). */
-function reachWhere(ctx: Ctx, entity: PostbackLogEntity): SQL | undefined {
+export function reachWhere(ctx: Ctx, entity: PostbackLogEntity): SQL | undefined {
   const actor = requireActor(ctx);
   if (entity === 'advertiser') return actor.roleType !== 'affiliate' && hasPermission(actor, ADVERTISER_LOG_READ) ? undefined : sql`false`;
   if (!hasPermission(actor, AFFILIATE_LOG_READ)) return sql`false`;

@@ -13,6 +13,7 @@ import type { Query } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { formatDate } from '../../../components/format';
 import { ExportButton } from '../../../components/export/ExportButton';
+import { SaveViewButton } from '../reports/SaveViewButton';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics } from './api';
@@ -87,7 +88,13 @@ export default function StatisticsPage() {
   const prevLabel = { from: formatDate(Date.parse(`${previous.dateFrom}T12:00:00Z`) / 1000), to: formatDate(Date.parse(`${previous.dateTo}T12:00:00Z`) / 1000) };
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')} extra={<ExportButton type="statistics" query={exportQuery} formats={EXPORT_FORMATS} />}>
+    <Page title={t('title')} subtitle={t('subtitle')} extra={
+        <>
+          <SaveViewButton query={exportQuery} />
+          <ExportButton type="statistics" query={exportQuery} formats={EXPORT_FORMATS} />
+        </>
+      }
+    >
       <Card variant="borderless" styles={{ body: { padding: 16 } }}>
         <Flex vertical gap={12}>
           <Flex gap={12} wrap align="center" justify="space-between">
