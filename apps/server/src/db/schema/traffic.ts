@@ -133,7 +133,7 @@ export const leads = pgTable(
     /** the next retry of an unsent lead */
     nextAttemptAt: ts('next_attempt_at'),
     sentAt: ts('sent_at'),
-    /** an imported lead: the date column of its file (migration 0022; created_at is the import's time) */
+    /** an imported lead: the date column of its file (migration 0021; created_at is the import's time) */
     sourceDate: ts('source_date'),
     /** an imported lead: its import (modules/traffic/lead-import) */
     importId: integer('import_id'),

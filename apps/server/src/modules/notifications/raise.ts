@@ -3,7 +3,7 @@
  * fire"): each helper builds the event's values and link and calls `notify` in the caller's transaction, so the
  * delivery jobs (in-app bell, e-mail, Telegram) commit with the change. Events that can happen over and over for one
  * cause are raised once: a cap reached once per cap and period, a postback failed once per postback and hour — the key
- * is inserted into `notification_once` (migration 0021) in the same transaction, and remembered by the process so a
+ * is inserted into `notification_once` (migration 0020) in the same transaction, and remembered by the process so a
  * stream of refused leads costs no round trip.
  */
 import { capPeriod } from '@leadgrid/shared';
