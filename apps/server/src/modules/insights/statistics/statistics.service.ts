@@ -454,15 +454,16 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   const keyExpr = isTime(q.groupBy)
     ? `to_char(bucket AT TIME ZONE ${p.add(zone)}, '${TIME_FORMAT[q.groupBy]}')`
     : COLUMN[q.groupBy as keyof typeof COLUMN];
+  // a metric's counter column (`approved_conversions` is counted as `conversions_approved`)
+  const orderCounter = orderCol?.counter ?? 'clicks';
   const orderSql = () =>
     sqlOrder
-      ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderKey}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
+      ? `ORDER BY ${orderKey === q.groupBy ? 'k' : `coalesce(${orderCounter}, 0)`} ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`
       : '';
   // ordered in SQL: rank the groups by the one value they are ordered by, then sum every counter of the page's groups
   // only (a sub1 query has tens of thousands of groups: summing 25 counters for each was most of its time); the
   // totals are the sums over all the rows
   const pageFirst = sqlOrder && orderKey !== q.groupBy && !!orderCol?.counter;
-  const orderCounter = orderCol?.counter ?? 'clicks';
   const text = pageFirst
     ? `WITH src AS (${source}),
     keyed AS (SELECT ${keyExpr} AS k, ${agg(orderCounter).replace(/ AS \w+$/, ' AS o')} FROM src ${kindWhere} GROUP BY 1),

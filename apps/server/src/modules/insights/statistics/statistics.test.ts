@@ -217,6 +217,10 @@ describe('dimensions, data types, drill-down', () => {
       { id: offerB.id, title: 'Offer Beta' },
     ]);
     expect(byOffer.items[1]).toMatchObject({ clicks: 1, invalid_clicks: 1, valid_clicks: 0, conversions: 1 });
+    // a metric whose counter has another name (approved_conversions is counted as conversions_approved)
+    const byApproved = await ok(`${range}&groupBy=offer&orderBy=approved_conversions:desc`);
+    expect(byApproved.items).toHaveLength(2);
+    expect(Number(byApproved.items[0].approved_conversions)).toBeGreaterThanOrEqual(Number(byApproved.items[1].approved_conversions));
     const byCountry = await ok(`${range}&groupBy=country&orderBy=clicks:desc`);
     // conversions without a lead or click have no country: their row comes last by clicks
     expect(byCountry.items.map((i) => [i.country, i.clicks])).toEqual([
