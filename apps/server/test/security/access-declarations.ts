@@ -305,6 +305,8 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'GET /api/v1/leads/:id': 'lead',
   'GET /api/v1/leads/:id/history': 'lead',
   'GET /api/v1/leads/:id/advertiser-data': 'lead',
+  // a write: its row scope (a manager edits only their affiliates' leads) is tested in modules/traffic/lead-edit/lead-edit.test.ts ("lets a manager edit only the leads of their affiliates")
+  'PUT /api/v1/leads/:id': null,
   'GET /api/v1/conversions/:id': 'conversion',
   'GET /api/v1/postbacks/:id': 'postback',
   'POST /api/v1/postbacks/:id/test': null,
