@@ -61,7 +61,8 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
   await page.getByTestId('dashboard-add').click();
   await page.getByTestId('widget-form').getByText('Line chart', { exact: true }).click();
   await page.getByTestId('widget-metrics').click();
-  await page.getByRole('option', { name: 'Leads', exact: true }).click();
+  // antd's Select is a virtual list: its accessible listbox holds only the active option, so pick the visible item
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Leads"]').click();
   await page.keyboard.press('Escape');
   await page.getByTestId('widget-save').click();
   await screenExpect(page.getByTestId('widget-line')).toHaveCount(lines + 1);
@@ -86,7 +87,8 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
 
   // ---- remove the clicks card
   await card.getByTestId('widget-remove').click();
-  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  // the confirmation's own button (every widget's icon button is also named "Remove")
+  await page.locator('.ant-popconfirm').filter({ hasText: 'Remove this widget?' }).getByRole('button', { name: 'Remove', exact: true }).click();
   await screenExpect(card).toHaveCount(0);
 
   // ---- the changes survived a reload
