@@ -63,6 +63,9 @@ export const KNOWN_OVER = {
   campaignDetail: KIT,
   holdQueue: KIT,
   statistics: KIT,
+  // the new insight screens: the same antd parts, plus react-grid-layout (dashboard) and the report forms
+  dashboard: KIT,
+  reports: KIT,
   verticalDetail: KIT,
   advertisers: KIT,
   statisticsLeads: KIT,
