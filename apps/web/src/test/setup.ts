@@ -1,7 +1,7 @@
 /** jsdom lacks a few browser APIs antd uses; tests also start from an empty session and storage. */
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -36,4 +36,10 @@ afterEach(() => {
   Object.keys(Cookies.get()).forEach((name) => Cookies.remove(name, { path: '/' }));
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// let work React scheduled in the last test (a lazy chunk's retry, a query's answer) run while jsdom still exists:
+// after the file's environment is torn down it would throw "window is not defined" as an unhandled error
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
