@@ -200,6 +200,8 @@ export async function signUp(
         await notify(txCtx, deps.queue, 'affiliate_registered', {
           values: { name, email: created.email },
           link: `/affiliates/members/${created.id}`,
+          // staff who may open the new affiliate (an assigned-scope manager only once it is assigned to them)
+          about: { affiliateId: created.id },
         });
       }
       return created;

@@ -420,7 +420,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       .where(eq(leads.id, leadId));
     await tx.insert(leadEvents).values({ leadId, type: status, data: { reason: lastError, attempt: attempts }, createdAt: ctx.now() });
     if (nextAttemptAt) await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId }, { db: tx, startAfter: nextAttemptAt });
-    else await leadFailed({ ...ctx, db: tx }, queue, { leadId, offerId: lead.offerId, reason: lastError });
+    else await leadFailed({ ...ctx, db: tx }, queue, { leadId, offerId: lead.offerId, affiliateId: lead.affiliateId, reason: lastError });
   });
   return { status, reason: lastError, redirectUrl: null, advertiserId: null };
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { rowsOf } from '../../db/client';
-import { caps, geos, holdConfigs, leads, notifications, postbacks } from '../../db/schema';
+import { caps, geos, holdConfigs, leads, notifications, postbacks, userManagers } from '../../db/schema';
 import { HOLD_RELEASE_JOB } from '../hold-queue/hold-queue.jobs';
 import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
@@ -226,8 +226,14 @@ describe('notifications raised by the lead engine', () => {
     expect(key.key).toMatch(new RegExp(`^cap_reached:${cap.id}:`));
   });
 
-  it('a lead that fails its last retry raises "lead failed" once', async () => {
+  it('a lead that fails its last retry raises "lead failed" once, to the staff who may read the lead', async () => {
     const m = await market([{ path: '/later' }]);
+    // affiliate managers of the rule's role types: only the one who manages the lead's affiliate may read the lead
+    const ownManager = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.assigned.read'], signIn: false });
+    const otherManager = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.assigned.read'], signIn: false });
+    const allLeads = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.read'], signIn: false });
+    const noLeads = await t.make.user({ type: 'affiliate_manager', permissions: ['affiliate.read'], signIn: false });
+    await db.insert(userManagers).values({ userId: m.affiliate.id, managerId: ownManager.id });
     state.acceptAfter = 1000;
     const { data } = (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json();
     expect(data.status).toBe('unsent');
@@ -243,6 +249,14 @@ describe('notifications raised by the lead engine', () => {
       data: expect.objectContaining({ link: `/leads?search=${data.id}` }),
     });
     expect(received.some((r) => r.url.startsWith('/later'))).toBe(true);
+    const told = async (userId: number) =>
+      (await db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.event, 'lead_failed')))).filter(
+        (n) => (n.data as { values: { leadId: number } }).values.leadId === data.id,
+      ).length;
+    expect(await told(ownManager.id)).toBe(1);
+    expect(await told(allLeads.id)).toBe(1);
+    expect(await told(otherManager.id)).toBe(0);
+    expect(await told(noLeads.id)).toBe(0);
   });
 });
 

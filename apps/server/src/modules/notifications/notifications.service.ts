@@ -11,6 +11,7 @@ import {
   notificationEvent,
   PERSONAL_CHANNELS,
   PERSONAL_ROLE_TYPES,
+  STAFF_ROLE_TYPES,
   renderNotification,
   TELEGRAM_TOKEN_RE,
   type ApiErrorItem,
@@ -29,7 +30,8 @@ import {
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { notificationChannels, notificationRules, notifications, roles, userPreferences, users } from '../../db/schema';
+import { notificationChannels, notificationRules, notifications, roles, userManagers, userPreferences, users } from '../../db/schema';
+import { effectivePermissions } from '../../http/auth';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
@@ -246,6 +248,13 @@ export interface NotifyPayload {
   audience?: number[];
   /** a path in the web app, e.g. /leads?id=12 */
   link?: string;
+  /**
+   * what a staff recipient must be able to read to be told (docs/decisions/traffic.md "Notifications that fire"):
+   * `permission` held, and a reach that covers `affiliateId` — `reach` names the permissions of all affiliates and
+   * of the assigned ones (default the people scope's `affiliate.read` / `affiliate.assigned.read`). Applies to the
+   * rule's role types and to the users it names alike; the event's own audience (the affiliate) is not filtered.
+   */
+  about?: { permission?: string; affiliateId?: number; reach?: readonly [all: string, assigned: string] };
 }
 
 /**
@@ -260,7 +269,7 @@ export async function notify(ctx: Ctx, queue: JobQueue, event: NotificationEvent
   if (!def) throw new Error(`unknown notification event ${event}`);
   const rule = await getRule(ctx, event);
   if (rule.status !== 'active') return 0;
-  const recipients = await recipientsOf(ctx, rule, !!def.personal, payload.audience ?? []);
+  const recipients = await recipientsOf(ctx, rule, !!def.personal, payload.audience ?? [], payload.about);
   if (!recipients.length) return 0;
   const ready = new Set((await listChannels(ctx)).filter((c) => c.ready).map((c) => c.type as NotificationChannel));
   const choices = await personalChoices(ctx, event, recipients);
@@ -310,7 +319,13 @@ async function personalChoices(ctx: Ctx, event: string, userIds: number[]) {
  * Staff role types of the rule receive every event; affiliates and advertisers (and everyone, for a personal
  * event) only when the event is about them. Users named in the rule always receive it. Only active users.
  */
-async function recipientsOf(ctx: Ctx, rule: NotificationRule, personal: boolean, audience: number[]): Promise<number[]> {
+async function recipientsOf(
+  ctx: Ctx,
+  rule: NotificationRule,
+  personal: boolean,
+  audience: number[],
+  about: NotifyPayload['about'],
+): Promise<number[]> {
   const broadcast = personal ? [] : rule.roleTypes.filter((t) => !PERSONAL_ROLE_TYPES.includes(t));
   const targeted = personal ? rule.roleTypes : rule.roleTypes.filter((t) => PERSONAL_ROLE_TYPES.includes(t));
   const who: SQL[] = [];
@@ -319,12 +334,27 @@ async function recipientsOf(ctx: Ctx, rule: NotificationRule, personal: boolean,
   if (rule.userIds.length) who.push(inArray(users.id, rule.userIds));
   if (!who.length) return [];
   const rows = await ctx.db
-    .select({ id: users.id })
+    .select({ id: users.id, role: roles, customPermissions: users.customPermissions })
     .from(users)
     .innerJoin(roles, eq(users.roleId, roles.id))
     .where(and(eq(users.status, 'active'), or(...who)))
     .orderBy(users.id);
-  return rows.map((r) => r.id);
+  if (!about) return rows.map((r) => r.id);
+  const managers =
+    about.affiliateId !== undefined
+      ? new Set(
+          (await ctx.db.select({ id: userManagers.managerId }).from(userManagers).where(eq(userManagers.userId, about.affiliateId))).map((m) => m.id),
+        )
+      : new Set<number>();
+  const [all, assigned] = about.reach ?? ['affiliate.read', 'affiliate.assigned.read'];
+  const told = (r: (typeof rows)[number]) => {
+    if (!STAFF_ROLE_TYPES.includes(r.role.type as RoleType)) return audience.includes(r.id);
+    const held = effectivePermissions(r.role, r.customPermissions);
+    if (about.permission && !held.includes(about.permission)) return false;
+    if (about.affiliateId === undefined) return true;
+    return held.includes(all) || (held.includes(assigned) && managers.has(r.id));
+  };
+  return rows.filter(told).map((r) => r.id);
 }
 
 const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;

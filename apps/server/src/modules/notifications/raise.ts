@@ -75,11 +75,13 @@ export async function capReached(ctx: Ctx, queue: JobQueue, p: { cap: EngineCap;
 export async function leadFailed(
   ctx: Ctx,
   queue: JobQueue,
-  p: { leadId: number; offerId: number; reason: string | null },
+  p: { leadId: number; offerId: number; affiliateId: number; reason: string | null },
 ): Promise<number> {
   return notify(ctx, queue, 'lead_failed', {
     values: { leadId: p.leadId, offer: await offerTitle(ctx, p.offerId), reason: p.reason ?? 'not accepted' },
     link: `/leads?search=${p.leadId}`,
+    // staff who may read the lead: every lead, or the leads of the affiliates they manage
+    about: { affiliateId: p.affiliateId, reach: ['lead.read', 'lead.assigned.read'] },
   });
 }
 
@@ -94,6 +96,8 @@ export async function postbackFailed(
     values: { url: p.url, error: p.error },
     audience: p.affiliateId > 0 ? [p.affiliateId] : [],
     link: `/postbacks/${p.postbackId}`,
+    // an affiliate's postback: staff whose people scope reaches the affiliate (a global postback: every staff reader)
+    ...(p.affiliateId > 0 ? { about: { affiliateId: p.affiliateId } } : {}),
   }));
 }
 

@@ -7,10 +7,12 @@
 import { conversionEditItem, conversionTransitionAllowed, type ConversionEditItem, type ConversionView } from '@leadgrid/shared/schemas/conversions';
 import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Select, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { applyServerErrors, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { EMPTY_VALUE, formatDateTime, formatMoney } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
+import { invoicePath } from '../money/parts';
 import { useConversion, useConversionWrites } from './api';
 import { useConversionsT } from './i18n';
 import { statusName } from './model';
@@ -44,6 +46,24 @@ export function changedFields(c: ConversionView, v: Values): ConversionEditItem 
   if (v.isHidden !== before.isHidden) item.isHidden = v.isHidden;
   if (v.status !== before.status) item.status = v.status;
   return item;
+}
+
+/** the invoices the conversion is or was in (a declined one freed it), each linked to its page */
+function ConversionInvoices({ invoices }: { invoices: NonNullable<ConversionView['invoices']> }) {
+  const { t } = useConversionsT();
+  if (!invoices.length) return <Typography.Text type="secondary">{t('edit.noInvoices')}</Typography.Text>;
+  return (
+    <Flex vertical gap={4} data-testid="conversion-invoices">
+      {invoices.map((invoice) => (
+        <Flex key={invoice.id} gap={8} align="center">
+          <Link to={invoicePath(invoice)} onClick={(e) => e.stopPropagation()}>
+            {invoice.title}
+          </Link>
+          <StatusTag status={invoice.status} />
+        </Flex>
+      ))}
+    </Flex>
+  );
 }
 
 export function ConversionDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
@@ -112,6 +132,7 @@ export function ConversionDrawer({ id, onClose }: { id: number | undefined; onCl
               { key: 'original', label: t('edit.originalRevenue'), children: c.originalRevenue ? formatMoney(c.originalRevenue, c.currency) : EMPTY_VALUE },
               { key: 'autoApproveAt', label: t('edit.autoApproveAt'), children: c.autoApproveAt ? formatDateTime(c.autoApproveAt, timezone) : EMPTY_VALUE },
               { key: 'statusChangedAt', label: t('edit.statusChangedAt'), children: c.statusChangedAt ? formatDateTime(c.statusChangedAt, timezone) : EMPTY_VALUE },
+              { key: 'invoices', label: t('edit.invoices'), children: <ConversionInvoices invoices={c.invoices ?? []} /> },
             ]}
           />
           {rest.length ? <Alert type="error" showIcon title={rest.join(' ')} /> : null}

@@ -126,6 +126,8 @@ export const en = {
     originalRevenue: 'Reported by the advertiser',
     autoApproveAt: 'Auto-approve at',
     statusChangedAt: 'Status changed',
+    invoices: 'Invoices',
+    noInvoices: 'Not invoiced yet',
     postbackParams: 'Postback parameters',
   },
 };
@@ -253,6 +255,8 @@ export const ru = {
     originalRevenue: 'Сообщил рекламодатель',
     autoApproveAt: 'Автоодобрение',
     statusChangedAt: 'Статус изменён',
+    invoices: 'Счета',
+    noInvoices: 'Ещё не в счёте',
     postbackParams: 'Параметры постбэка',
   },
 };

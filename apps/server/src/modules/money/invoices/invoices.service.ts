@@ -76,6 +76,10 @@ function scopeWhere(ctx: Ctx): SQL | undefined {
   return aff ?? adv ?? sql`false`;
 }
 
+/** who among staff is told of an invoice: the readers of that side's invoices, for an affiliate's within their people scope */
+const invoiceReaders = (affiliateId: number | null) =>
+  affiliateId ? { permission: 'invoice.affiliate.read', affiliateId } : { permission: 'invoice.advertiser.read' };
+
 /** the party an item names, checked against the actor's write scope: out of reach is 404 on the field */
 async function requireParty(ctx: Ctx, side: PartyType, id: number, loc: Loc): Promise<void> {
   requireReach(ctx, 'invoice', side, 'update');
@@ -543,6 +547,7 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
         values: { invoiceId: id, amount, currency },
         audience: plan.side === 'affiliate' ? [plan.partyId] : [],
         link: plan.side === 'affiliate' ? `/affiliate-billing/invoices/${id}` : `/advertiser-billing/adv-invoices/${id}`,
+        about: invoiceReaders(plan.side === 'affiliate' ? plan.partyId : null),
       });
       made.push(id);
     }
@@ -683,6 +688,7 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, items: StatusItem[
             values: { invoiceId: row.id, amount: normalizeDecimal(row.amount), currency: row.currency },
             audience: row.affiliateId ? [row.affiliateId] : [],
             link: row.affiliateId ? `/billing/invoices/${row.id}` : `/advertiser-billing/adv-invoices/${row.id}`,
+            about: invoiceReaders(row.affiliateId),
           });
       } else {
         const pays = await tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, row.id));
