@@ -10,6 +10,9 @@ export const listMetaSchema = z.object({
   maxDate: z.number().int().nullable().optional(),
 });
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), meta: listMetaSchema.optional() });
+/** a list whose `meta` also carries `totals` over the whole filter (the conversion and lead lists' totals rows) */
+export const listWithTotalsOf = <T extends z.ZodType, S extends z.ZodType>(item: T, totals: S) =>
+  z.object({ items: z.array(item), meta: listMetaSchema.extend({ totals: totals.optional() }).optional() });
 /** `{items:[...]}` request body of PUT / PATCH / change_status / clone */
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).min(1, { message: 'required' }).max(MAX_PAGE_SIZE) });
 /** `{data:[ids]}` body of DELETE */

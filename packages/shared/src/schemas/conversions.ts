@@ -127,6 +127,19 @@ export const conversionSchema = z.object({
 });
 export type ConversionView = z.infer<typeof conversionSchema>;
 
+/**
+ * `meta.totals` of the conversion list (with `meta`): the sums over every conversion of the filter, not only the page,
+ * in the base currency (each conversion's base amounts, fixed at its time's rates). Affiliates get count and payout.
+ */
+export const conversionTotalsSchema = z.object({
+  count: z.number().int(),
+  currency: z.string(),
+  payout: z.string(),
+  revenue: z.string().optional(),
+  profit: z.string().optional(),
+});
+export type ConversionTotals = z.infer<typeof conversionTotalsSchema>;
+
 /** the statuses staff may set (pending is only set by the advertiser's postback) */
 export const CONVERSION_SETTABLE_STATUSES = [2, 3, 4] as const;
 export type ConversionSettableStatus = (typeof CONVERSION_SETTABLE_STATUSES)[number];

@@ -201,6 +201,13 @@ export const leadListItemSchema = z.object({
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
+/** `meta.totals` of the lead list (with `meta`): how many leads of the whole filter are in each status */
+export const leadTotalsSchema = z.object({
+  count: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+});
+export type LeadTotals = z.infer<typeof leadTotalsSchema>;
+
 export const LEAD_ACTIONS = ['resend', 'trash', 'grade'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 /** the statuses a lead may be resent from (sent, new, hold and test leads are not resent) */

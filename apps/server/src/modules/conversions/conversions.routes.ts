@@ -16,6 +16,8 @@ import {
   envelope,
   idParams,
   listOf,
+  listWithTotalsOf,
+  conversionTotalsSchema,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,7 +38,7 @@ export default async function conversionsRoutes(fastify: FastifyInstance) {
         summary: 'List conversions',
         description: 'Staff read every amount; an affiliate reads its own visible conversions, without revenue, profit or the advertiser.',
         querystring: conversionListQuery,
-        response: { 200: envelope(listOf(conversionSchema)) },
+        response: { 200: envelope(listWithTotalsOf(conversionSchema, conversionTotalsSchema)) },
       },
     },
     async (req) => ({ data: await service.list(req.ctx, req.query) }),

@@ -23,6 +23,7 @@ import {
   type conversionEditBody,
   type conversionFiltersQuery,
   type conversionListQuery,
+  type ConversionTotals,
   type conversionStatusBody,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -37,6 +38,7 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { enqueueConversionStatusEvents } from './conversion-events';
+import { baseCurrencyCode } from '../currencies/currencies.service';
 import { invoicesOfConversion } from '../money/invoices';
 import { setActor } from '../money/ledger';
 
@@ -213,8 +215,27 @@ export async function list(ctx: Ctx, q: z.infer<typeof conversionListQuery>) {
   const rows = await joined(ctx.db).where(where).orderBy(p.order, asc(conversions.id)).limit(p.limit).offset(p.offset);
   const items = rows.map((r) => toView(r, staff));
   if (!p.withMeta) return { items };
-  const [{ n }] = await withJoins(ctx.db.select({ n: count() }).from(conversions).$dynamic()).where(where);
-  return { items, meta: { totalCount: n } };
+  const [sums] = await withJoins(
+    ctx.db
+      .select({
+        n: count(),
+        payout: sql<string>`coalesce(sum(${conversions.basePayout}), 0)::text`,
+        revenue: sql<string>`coalesce(sum(${conversions.baseRevenue}), 0)::text`,
+      })
+      .from(conversions)
+      .$dynamic(),
+  ).where(where);
+  const currency = await baseCurrencyCode(ctx);
+  const totals: ConversionTotals = staff
+    ? {
+        count: sums.n,
+        currency,
+        payout: normalizeDecimal(sums.payout),
+        revenue: normalizeDecimal(sums.revenue),
+        profit: roundMoney(toDecimal(sums.revenue).minus(toDecimal(sums.payout))),
+      }
+    : { count: sums.n, currency, payout: normalizeDecimal(sums.payout) };
+  return { items, meta: { totalCount: sums.n, totals } };
 }
 
 /** The WHERE of an export of the list (conversions-export.ts): the list's scope, statuses, search and filters. */

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { conversions, userManagers } from '../../db/schema';
@@ -68,6 +69,58 @@ describe('GET /api/v1/conversions', () => {
     expect(res.json().data.items.map((c: { affiliateId: number }) => c.affiliateId)).toEqual([w.b.id]);
     const nobody = await t.make.user({ type: 'employee', permissions: ['affiliate.read'] });
     expect((await t.request({ method: 'GET', url: '/api/v1/conversions', as: nobody })).statusCode).toBe(403);
+  });
+
+  it('answers meta.totals over the whole filter, not the page: each equals the sum of the rows behind it', async () => {
+    const w = await world();
+    // more conversions with uneven base amounts (fixed seed): the totals are exact decimal sums of every row
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const cents = () => (Math.floor(rnd() * 100_000) / 100).toFixed(2);
+    await db.insert(conversions).values(
+      Array.from({ length: 25 }, (_, i) => {
+        const payout = cents();
+        const revenue = cents();
+        return {
+          affiliateId: i % 2 ? w.a.id : w.b.id,
+          offerId: w.offer.id,
+          advertiserId: w.advertiser.id,
+          status: 1 + (i % 4),
+          revenue,
+          revenueCurrency: 'USD',
+          payout,
+          payoutCurrency: 'USD',
+          baseRevenue: revenue,
+          basePayout: payout,
+          baseCurrency: 'USD',
+          isHidden: i % 5 === 0,
+        };
+      }),
+    );
+    const read = async (as: typeof t.admin, query: string) =>
+      (await t.request({ method: 'GET', url: `/api/v1/conversions?offerId=${w.offer.id}&withMeta=1&limit=5${query}`, as })).json().data;
+    const all = async (as: typeof t.admin, query: string) =>
+      (await t.request({ method: 'GET', url: `/api/v1/conversions?offerId=${w.offer.id}&limit=100${query}`, as })).json().data.items as {
+        payout: string;
+        basePayout: string;
+        baseRevenue?: string;
+      }[];
+    const sum = (xs: string[]) => xs.reduce((acc, x) => acc.plus(x), new Decimal(0));
+    for (const query of ['', '&status=approved,pending']) {
+      const staff = await read(t.admin, query);
+      const rows = await all(t.admin, query);
+      expect(staff.items).toHaveLength(5);
+      expect(staff.meta.totals.count).toBe(rows.length);
+      expect(new Decimal(staff.meta.totals.payout).equals(sum(rows.map((r) => r.basePayout)))).toBe(true);
+      expect(new Decimal(staff.meta.totals.revenue).equals(sum(rows.map((r) => r.baseRevenue!)))).toBe(true);
+      expect(new Decimal(staff.meta.totals.profit).equals(sum(rows.map((r) => r.baseRevenue!)).minus(sum(rows.map((r) => r.basePayout))))).toBe(true);
+      expect(staff.meta.totals.currency).toBe('USD');
+    }
+    // an affiliate: its own visible rows, payout only
+    const own = await read(w.a, '');
+    const ownRows = await all(w.a, '');
+    expect(own.meta.totals).toEqual({ count: ownRows.length, currency: 'USD', payout: expect.any(String) });
+    expect(new Decimal(own.meta.totals.payout).equals(sum(ownRows.map((r) => r.payout)))).toBe(true);
   });
 
   it('refuses a bad filter with 400 naming it', async () => {

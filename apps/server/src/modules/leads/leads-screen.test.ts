@@ -103,7 +103,12 @@ describe('GET /leads', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json().data;
     expect(body.meta.totalCount).toBe(4);
+    // the totals row: how many leads of the whole filter are in each status
+    expect(body.meta.totals).toEqual({ count: 4, byStatus: { sent: 1, test: 1, unsent: 1, failed: 1 } });
     expect(body.items.map((i: { id: number }) => i.id)).toEqual([sent.id, testLead.id, unsent.id, failed.id]);
+    const page = (await get('/leads?withMeta=1&limit=1&status=failed,unsent')).json().data;
+    expect(page.items).toHaveLength(1);
+    expect(page.meta.totals).toEqual({ count: 2, byStatus: { unsent: 1, failed: 1 } });
     expect(body.items[0]).toMatchObject({
       offer: { id: o1.id, title: 'Alpha loans' },
       vertical: { id: v1.id, title: 'Finance' },
@@ -153,6 +158,7 @@ describe('GET /leads', () => {
   it('shows an affiliate its own leads only, without the advertiser side or delivery reasons', async () => {
     const res = await get('/leads?withMeta=1', a1);
     expect(res.statusCode).toBe(200);
+    expect(res.json().data.meta.totals).toEqual({ count: 3, byStatus: { sent: 1, test: 1, failed: 1 } });
     const items = res.json().data.items as Record<string, unknown>[];
     expect(items.map((i) => i.id)).toEqual([sent.id, testLead.id, failed.id]);
     for (const i of items)

@@ -19,6 +19,8 @@ import {
   leadListItemSchema,
   leadListQuery,
   listOf,
+  listWithTotalsOf,
+  leadTotalsSchema,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,7 +92,7 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
           'creation days in `timezone` (`dateFrom`/`dateTo`) or seconds (`from`/`to`), `search` by id, phone, e-mail or name. ' +
           'Staff read every lead (or their assigned affiliates’); an affiliate reads its own, without the advertiser side.',
         querystring: leadListQuery,
-        response: { 200: envelope(listOf(leadListItemSchema)) },
+        response: { 200: envelope(listWithTotalsOf(leadListItemSchema, leadTotalsSchema)) },
       },
     },
     async (req) => ({ data: await service.list(req.ctx, req.query) }),

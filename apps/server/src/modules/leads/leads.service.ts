@@ -14,6 +14,7 @@ import {
   type LeadFilterOption,
   type LeadHistoryItem,
   type LeadListItem,
+  type LeadTotals,
   type leadFiltersQuery,
   type leadListQuery,
 } from '@leadgrid/shared';
@@ -130,8 +131,9 @@ export async function list(ctx: Ctx, q: z.infer<typeof leadListQuery>) {
   const rows = await selectLeads(ctx).where(where).orderBy(p.order, desc(leads.id)).limit(p.limit).offset(p.offset);
   const items = rows.map((r) => toListItem(r, staff));
   if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(leads).where(where);
-  return { items, meta: { totalCount: n } };
+  const byStatus = await ctx.db.select({ status: leads.status, n: count() }).from(leads).where(where).groupBy(leads.status);
+  const totals: LeadTotals = { count: byStatus.reduce((sum, r) => sum + r.n, 0), byStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])) };
+  return { items, meta: { totalCount: totals.count, totals } };
 }
 
 /** a lead the actor may read, or 404 */

@@ -24,12 +24,12 @@ export interface DataColumn<T> extends Omit<ColumnType<T>, 'key' | 'sorter' | 's
   settingsLabel?: string;
 }
 
-export interface ListData<T> {
+export interface ListData<T, Totals = unknown> {
   items: T[];
-  meta?: { totalCount: number };
+  meta?: { totalCount: number; totals?: Totals };
 }
 
-export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading'> {
+export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading' | 'summary'> {
   /** the name its column settings are stored under */
   name: string;
   /** columns hidden until the user shows them in the column settings */
@@ -46,6 +46,8 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'data
   toolbar?: ReactNode;
   /** a totals row below the rows, drawn by the visible columns' own renderers (e.g. a statistics selection's totals) */
   totals?: T;
+  /** a totals row of cells by column key (other cells empty; a hidden column's cell is not shown), e.g. the server's `meta.totals` */
+  totalsCells?: Partial<Record<string, ReactNode>>;
 }
 
 /** under 768 px the toolbar folds into a "Filters" drawer, loaded when first opened */
@@ -92,6 +94,22 @@ function TotalsRow<T>({ columns, totals }: { columns: ColumnType<T>[]; totals: T
   );
 }
 
+function SummaryRow<T>({ columns, cells, selectable }: { columns: ColumnType<T>[]; cells: Partial<Record<string, ReactNode>>; selectable: boolean }) {
+  const offset = selectable ? 1 : 0;
+  return (
+    <Table.Summary>
+      <Table.Summary.Row data-testid="table-summary">
+        {selectable ? <Table.Summary.Cell index={0} /> : null}
+        {columns.map((col, i) => (
+          <Table.Summary.Cell key={String(col.key ?? i)} index={i + offset} align={col.align}>
+            {cells[String(col.key)] ?? null}
+          </Table.Summary.Cell>
+        ))}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
 /**
  * Performance marks of the rows on screen (`lg:rows:<name>` when committed, `lg:rows-painted:<name>` at the next
  * frame; the latest only), measured against the API answer's mark by bench/table-render.ts.
@@ -110,7 +128,7 @@ function useRowsMark(name: string, items: unknown[] | undefined) {
   }, [name, items]);
 }
 
-export function DataTable<T extends object>({ name, defaultHidden, columns, table, data, loading, error, onRetry, empty, toolbar, totals, rowKey = 'id', className, ...rest }: DataTableProps<T>) {
+export function DataTable<T extends object>({ name, defaultHidden, columns, table, data, loading, error, onRetry, empty, toolbar, totals, totalsCells, rowKey = 'id', className, ...rest }: DataTableProps<T>) {
   const { t } = useTranslation();
   useRowsMark(name, data?.items);
   const phone = usePhone();
@@ -190,7 +208,15 @@ export function DataTable<T extends object>({ name, defaultHidden, columns, tabl
         // fixed columns need it, the others scroll inside their wrapper (.lg-data-table, styles/global.css)
         scroll={visible.some((col) => col.fixed) ? { x: 'max-content' } : undefined}
         className={['lg-data-table', className].filter(Boolean).join(' ')}
-        summary={totals && !error && data?.items.length ? () => <TotalsRow columns={visible} totals={totals} /> : undefined}
+        summary={
+          !error && data?.items.length
+            ? totals
+              ? () => <TotalsRow columns={visible} totals={totals} />
+              : totalsCells
+                ? () => <SummaryRow columns={visible} cells={totalsCells} selectable={Boolean(rest.rowSelection)} />
+                : undefined
+            : undefined
+        }
         {...rest}
       />
     </Flex>

@@ -12,6 +12,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { SessionContext, type SessionValue } from '../../app/session';
+import { formatMoney } from '../../components/format';
 import ConversionsPage from './ConversionsPage';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -55,6 +56,7 @@ const conversion = (id: number, status: number, extra: Partial<ConversionView> =
   ...extra,
 });
 const ROWS = [conversion(1, 1), conversion(2, 2), conversion(3, 3)];
+const TOTALS = { count: 41, currency: 'USD', payout: '1234.5', revenue: '2000', profit: '765.5' };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; url: URL; body: unknown }[];
@@ -70,7 +72,7 @@ beforeEach(() => {
       if (method === 'POST' && url.pathname === '/api/v1/conversions/change_status')
         return json(200, { data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Conversion 2 is already approved' }], postbacks: 1 }, message: 'Changed' });
       if (method === 'PATCH') return json(200, { data: { items: [ROWS[0]] }, message: 'Conversion saved' });
-      if (url.pathname === '/api/v1/conversions') return json(200, { data: { items: ROWS, meta: { totalCount: 3 } } });
+      if (url.pathname === '/api/v1/conversions') return json(200, { data: { items: ROWS, meta: { totalCount: 3, totals: url.searchParams.get('status') ? undefined : TOTALS } } });
       if (url.pathname === '/api/v1/conversions/1') return json(200, { data: { items: [ROWS[0]] } });
       return json(200, { data: { items: [] } });
     }),
@@ -144,6 +146,10 @@ describe('what each user sees', () => {
     expect(screen.getByTestId('conversion-actions-1')).toBeTruthy();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(3);
     expect(screen.getByText('Late')).toBeTruthy();
+    // the totals row: the server's sums of the whole filter, in the base currency
+    expect(screen.getByTestId('conversions-total-count').textContent).toBe('Total: 41');
+    expect(screen.getByTestId('conversions-total-payout').textContent).toBe(formatMoney('1234.5', 'USD'));
+    expect(screen.getByTestId('conversions-total-revenue').textContent).toContain(formatMoney('2000', 'USD'));
   });
 
   it('staff without conversion.update: no actions and no selection', async () => {
@@ -158,6 +164,7 @@ describe('what each user sees', () => {
     expect((await screen.findAllByText('Spring push', undefined, SLOW)).length).toBe(3);
     for (const name of ['Revenue / Profit', 'Offer / Goal · Advertiser']) expect(screen.queryByRole('columnheader', { name })).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Offer / Goal' })).toBeTruthy();
+    expect(screen.queryByTestId('conversions-total-revenue')).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Payout' })).toBeTruthy();
     expect(screen.queryByText(/Broker One/)).toBeNull();
     expect(screen.queryByText('Petra Pub')).toBeNull();

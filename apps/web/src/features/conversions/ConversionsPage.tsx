@@ -7,7 +7,7 @@
  * the send-postback choice; a row opens the edit drawer (`?conversion=<id>`).
  */
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, MoreOutlined, PauseOutlined } from '@ant-design/icons';
-import type { ConversionFilterSlug, ConversionView } from '@leadgrid/shared/schemas/conversions';
+import type { ConversionFilterSlug, ConversionTotals, ConversionView } from '@leadgrid/shared/schemas/conversions';
 import { Button, Card, Dropdown, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -273,6 +273,34 @@ export default function ConversionsPage() {
     });
 
   const filtered = hasFilters(f);
+  const totals = list.data?.meta?.totals;
+  /** the totals row: every conversion of the filter (the server's meta.totals), in the base currency */
+  const summaryCells = (sums: ConversionTotals) => ({
+    id: (
+      <Tooltip title={t('list.totalHint')}>
+        <Typography.Text strong data-testid="conversions-total-count" style={{ whiteSpace: 'nowrap' }}>
+          {t('list.total', { count: sums.count })}
+        </Typography.Text>
+      </Tooltip>
+    ),
+    payout: (
+      <Typography.Text strong data-testid="conversions-total-payout" style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(sums.payout, sums.currency)}
+      </Typography.Text>
+    ),
+    ...(sums.revenue !== undefined
+      ? {
+          revenue: (
+            <Flex vertical style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }} data-testid="conversions-total-revenue">
+              <Typography.Text strong>{formatMoney(sums.revenue, sums.currency)}</Typography.Text>
+              <Typography.Text type={sums.profit?.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 12 }}>
+                {t('list.profit', { amount: formatMoney(sums.profit ?? '0', sums.currency) })}
+              </Typography.Text>
+            </Flex>
+          ),
+        }
+      : {}),
+  });
 
   return (
     <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={<ExportButton type="conversions" query={filtersQuery} />}>
@@ -285,6 +313,7 @@ export default function ConversionsPage() {
             columns={columns}
             table={table}
             data={list.data}
+            totalsCells={totals ? summaryCells(totals) : undefined}
             loading={list.isFetching}
             error={list.error}
             onRetry={() => void list.refetch()}

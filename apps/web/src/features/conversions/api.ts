@@ -10,6 +10,7 @@ import type {
   ConversionFilterSlug,
   ConversionStatusAnswer,
   ConversionStatusBody,
+  ConversionTotals,
   ConversionView,
 } from '@leadgrid/shared/schemas/conversions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +29,7 @@ export const conversionKeys = {
 };
 
 export const conversionsApi = {
-  list: (query: Query, signal?: AbortSignal) => api.get<ListData<ConversionView>>('/conversions', { ...query, withMeta: 1 }, { signal }),
+  list: (query: Query, signal?: AbortSignal) => api.get<ListData<ConversionView, ConversionTotals>>('/conversions', { ...query, withMeta: 1 }, { signal }),
   filters: (slug: ConversionFilterSlug, query: Query, signal?: AbortSignal) =>
     api.get<Items<ConversionFilterOption>>('/conversions/filters', { ...query, filterSlug: slug }, { signal, silent: true }),
   get: async (id: number, signal?: AbortSignal) => (await api.get<Items<ConversionView>>(`/conversions/${id}`, undefined, { signal, silent: true })).items[0],

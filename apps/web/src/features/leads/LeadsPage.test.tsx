@@ -86,7 +86,7 @@ beforeEach(() => {
       requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (method === 'PATCH')
         return json(200, { data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Not in the vertical’s grades' }] }, message: 'Changed' });
-      if (url.pathname === '/api/v1/leads') return json(200, { data: { items: LEADS, meta: { totalCount: 3 } } });
+      if (url.pathname === '/api/v1/leads') return json(200, { data: { items: LEADS, meta: { totalCount: 3, totals: { count: 57, byStatus: { sent: 40, unsent: 17 } } } } });
       if (url.pathname === '/api/v1/leads/1') return json(200, { data: { items: [DETAIL] } });
       if (url.pathname === '/api/v1/leads/filters')
         return json(200, { data: { items: [{ value: 4, label: 'Loans PL', count: 12 }, { value: 3, label: 'Loans DE', count: 7 }] } });
@@ -182,6 +182,9 @@ describe('what each user sees', () => {
     expect(screen.getByTestId('lead-filter-advertisers')).toBeTruthy();
     expect(screen.getByTestId('lead-actions-1')).toBeTruthy();
     expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(3);
+    // the totals row: the server's counts of the whole filter, by status
+    expect(screen.getByTestId('leads-total-count').textContent).toBe('Total: 57');
+    expect(screen.getByTestId('leads-total-statuses').textContent).toBe('Sent40Unsent17');
   });
 
   it('staff without lead.update: no row actions and no selection', async () => {

@@ -8,7 +8,7 @@
  */
 import { DeleteOutlined, MoreOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
-import type { LeadAction, LeadFilterSlug, LeadListItem } from '@leadgrid/shared/schemas/leads';
+import type { LeadAction, LeadFilterSlug, LeadListItem, LeadTotals } from '@leadgrid/shared/schemas/leads';
 import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -221,6 +221,27 @@ export default function LeadsPage() {
     });
 
   const filtered = hasFilters(f);
+  const totals = list.data?.meta?.totals;
+  /** the totals row: every lead of the filter (the server's meta.totals), counted by status */
+  const summaryCells = (sums: LeadTotals) => ({
+    id: (
+      <Tooltip title={t('list.totalHint')}>
+        <Typography.Text strong data-testid="leads-total-count" style={{ whiteSpace: 'nowrap' }}>
+          {t('list.total', { count: sums.count })}
+        </Typography.Text>
+      </Tooltip>
+    ),
+    status: (
+      <Flex vertical gap={2} align="flex-start" data-testid="leads-total-statuses">
+        {API_LEAD_STATUSES.filter((s) => sums.byStatus[s]).map((s) => (
+          <Flex key={s} gap={4} align="center" style={{ whiteSpace: 'nowrap' }}>
+            <StatusTag status={s} />
+            <Typography.Text strong>{sums.byStatus[s]}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+    ),
+  });
   const bulk = bulkActionsOf(selected);
   const exportQuery = { ...filtersQuery, orderBy: query.orderBy };
 
@@ -247,6 +268,7 @@ export default function LeadsPage() {
             columns={columns}
             table={table}
             data={list.data}
+            totalsCells={totals ? summaryCells(totals) : undefined}
             loading={list.isFetching}
             error={list.error}
             onRetry={() => void list.refetch()}

@@ -13,6 +13,7 @@ import type {
   LeadFilterSlug,
   LeadHistoryItem,
   LeadListItem,
+  LeadTotals,
 } from '@leadgrid/shared/schemas/leads';
 import type { LeadEdit } from '@leadgrid/shared/traffic/lead-edit-import';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +35,7 @@ export const leadKeys = {
 };
 
 export const leadsApi = {
-  list: (query: Query, signal?: AbortSignal) => api.get<ListData<LeadListItem>>('/leads', { ...query, withMeta: 1 }, { signal }),
+  list: (query: Query, signal?: AbortSignal) => api.get<ListData<LeadListItem, LeadTotals>>('/leads', { ...query, withMeta: 1 }, { signal }),
   filters: (slug: LeadFilterSlug, query: Query, signal?: AbortSignal) =>
     api.get<Items<LeadFilterOption>>('/leads/filters', { ...query, filterSlug: slug }, { signal, silent: true }),
   get: async (id: number, signal?: AbortSignal) => (await api.get<Items<LeadDetail>>(`/leads/${id}`, undefined, { signal, silent: true })).items[0],

@@ -60,6 +60,8 @@ export const en = {
     test: 'Test',
     noGrade: '—',
     open: 'Open lead #{{id}}',
+    total: 'Total: {{count}}',
+    totalHint: 'Every lead of the filter, not only this page, by status',
   },
   actions: {
     resend: 'Resend',
@@ -251,6 +253,8 @@ export const ru = {
     test: 'Тест',
     noGrade: '—',
     open: 'Открыть лид #{{id}}',
+    total: 'Итого: {{count}}',
+    totalHint: 'Все лиды фильтра, а не только этой страницы, по статусам',
   },
   actions: {
     resend: 'Отправить повторно',
