@@ -117,6 +117,14 @@ async function main() {
     const api = apiClient(`http://127.0.0.1:${APP_PORT}`, token);
     const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }) : undefined;
     const query: Query | undefined = pool ? async (text, params) => pool.query(text, params as unknown[]) as never : undefined;
+    // BENCH_CLICK_ROLLUPS=off: the click row without the statistics roll-up trigger of the click batch (issue 16's
+    // "≥ 95% of clicks/s with the roll-ups on": run BENCH_ONLY=click with and without it, alternating)
+    const rollupsOff = process.env.BENCH_CLICK_ROLLUPS === 'off';
+    if (rollupsOff) {
+      if (!pool) throw new Error('BENCH_CLICK_ROLLUPS=off needs DATABASE_URL (PostgreSQL)');
+      await pool.query('ALTER TABLE clicks DISABLE TRIGGER clicks_stats_insert');
+      console.log('click roll-up trigger OFF for this run');
+    }
     for (const s of scenarios) {
       if (s.needsDatabase && !query) {
         rows.push({ name: s.name, rps: 0, p50: 0, p99: 0, errors: 0, non2xx: 0, load: load1(), notes: [], verdict: 'not run: needs DATABASE_URL (PostgreSQL)' });
@@ -174,6 +182,7 @@ async function main() {
       });
       console.log(rows[rows.length - 1]);
     }
+    if (rollupsOff) await pool?.query('ALTER TABLE clicks ENABLE TRIGGER clicks_stats_insert');
     await pool?.end();
   } finally {
     await stop(app);
