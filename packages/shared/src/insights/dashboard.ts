@@ -5,6 +5,7 @@
  * the statistics service (`GET /statistics/dashboard?widgetId=…` for the dashboard's period).
  */
 import { z } from 'zod';
+import { ROLE_TYPES, type RoleType } from '../permissions';
 import { zId } from '../validation';
 import { STATISTICS_SUB_DIMENSIONS, type StatisticsDimensionValue } from './statistics';
 
@@ -128,6 +129,34 @@ export const dashboardPatch = z
   })
   .refine((p) => p.settings !== undefined || p.layout !== undefined, { message: 'required', path: ['layout'] });
 export type DashboardPatch = z.input<typeof dashboardPatch>;
+
+/**
+ * Role defaults (docs/decisions/insights.md "Dashboard: role defaults"): a role's default dashboard is a copy of a
+ * user's dashboard that new users of the role start from (their copy names it as `parent`), and that `POST
+ * /dashboard/reset` goes back to. Affiliates have no dashboard, so an affiliate role has no default.
+ */
+export const DASHBOARD_ROLE_DEFAULT_TYPES: readonly RoleType[] = ROLE_TYPES.filter((r) => r !== 'affiliate');
+export const mayHaveDashboardDefault = (roleType: string) => (DASHBOARD_ROLE_DEFAULT_TYPES as readonly string[]).includes(roleType);
+
+/** the metrics a widget shows: its own, or the fixed ones of the funnel and the live counters */
+export function dashboardWidgetMetrics(w: { type: DashboardWidgetType; settings: { metrics: readonly string[] } }): readonly string[] {
+  if (w.type === 'funnel') return DASHBOARD_FUNNEL_METRICS;
+  if (w.type === 'live') return DASHBOARD_LIVE_METRICS;
+  return w.settings.metrics;
+}
+
+/** `/dashboard/role-defaults/:roleId` */
+export const dashboardRoleParams = z.object({ roleId: zId() });
+/** `GET /dashboard/role-defaults` items: the roles that have a default */
+export const dashboardRoleDefaultSchema = z.object({
+  roleId: z.number().int(),
+  roleTitle: z.string(),
+  roleType: z.enum(ROLE_TYPES),
+  widgetsCount: z.number().int(),
+  /** when the default was last saved, in seconds */
+  updatedAt: z.number().int(),
+});
+export type DashboardRoleDefault = z.infer<typeof dashboardRoleDefaultSchema>;
 
 /** `GET /statistics/dashboard`: one widget's figures for the dashboard's period */
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

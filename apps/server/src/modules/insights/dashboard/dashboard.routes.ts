@@ -4,6 +4,8 @@ import {
   dashboardDataSchema,
   dashboardPatch,
   dashboardPut,
+  dashboardRoleDefaultSchema,
+  dashboardRoleParams,
   dashboardSchema,
   dashboardWidgetInput,
   dashboardWidgetPatch,
@@ -35,6 +37,31 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     data: await service.patch(req.ctx, req.body),
     message: 'Dashboard saved',
   }));
+
+  app.post('/dashboard/reset', { config, schema: { tags, response: one } }, async (req) => ({
+    data: await service.reset(req.ctx),
+    message: 'Dashboard reset to the default',
+  }));
+
+  // role defaults: the route asks role.update, the service also front.dashboard.read (docs/decisions/insights.md)
+  const roleWrite = { permission: 'role.update' } as const;
+  app.get(
+    '/dashboard/role-defaults',
+    { config: roleWrite, schema: { tags, response: { 200: envelope(listOf(dashboardRoleDefaultSchema)) } } },
+    async (req) => ({ data: { items: await service.roleDefaults(req.ctx) } }),
+  );
+
+  app.put(
+    '/dashboard/role-defaults/:roleId',
+    { config: roleWrite, schema: { tags, params: dashboardRoleParams, response: { 200: envelope(dashboardRoleDefaultSchema) } } },
+    async (req) => ({ data: await service.saveRoleDefault(req.ctx, req.params.roleId), message: 'Saved as the default of the role' }),
+  );
+
+  app.delete(
+    '/dashboard/role-defaults/:roleId',
+    { config: roleWrite, schema: { tags, params: dashboardRoleParams, response: { 200: envelope(z.object({ roleId: z.number().int() })) } } },
+    async (req) => ({ data: await service.removeRoleDefault(req.ctx, req.params.roleId), message: 'Default of the role removed' }),
+  );
 
   app.put(
     '/dashboard/widgets',

@@ -6,6 +6,13 @@
  * Affiliates have no dashboard (spec §2: their start page is /statistics).
  */
 import {
+  dashboardWidgetMetrics,
+  mayHaveDashboardDefault,
+  metricAudienceOf,
+  STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS,
+  type ApiErrorItem,
+  type DashboardRoleDefault,
+  type RoleType,
   DASHBOARD_COLUMNS,
   DASHBOARD_FUNNEL_METRICS,
   DASHBOARD_MAX_WIDGETS,
@@ -25,11 +32,15 @@ import {
   type StatisticsQueryInput,
 } from '@leadgrid/shared';
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { requireActor, type Ctx } from '../../../http/context';
+import type { DbOrTx } from '../../../db/client';
+import { roles } from '../../../db/schema';
+import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
+import { toSeconds } from '../../../http/list-query';
+import { recordAudit } from '../../../lib/audit';
 import { active as activeMetrics } from '../../metrics/metrics.service';
 import { statisticsQuery } from '../statistics';
 import { dashboards, dashboardWidgets } from './dashboard.tables';
@@ -83,29 +94,39 @@ async function ownDashboardId(ctx: Ctx): Promise<number> {
   return (await get(ctx)).id;
 }
 
+/** A user's starting point: its role's default (named as `parent`), else the built-in default of its role type. */
+async function templateOf(ctx: Ctx, actor: Actor): Promise<{ parentId: number | null; settings: Dashboard['settings']; widgets: NewWidget[] }> {
+  const [roleDefault] = await ctx.db.select().from(dashboards).where(eq(dashboards.roleId, actor.roleId));
+  if (!roleDefault) return { parentId: null, settings: {}, widgets: actor.roleType === 'advertiser_member' ? ADVERTISER_DEFAULT : STAFF_DEFAULT };
+  const widgets = await ctx.db
+    .select()
+    .from(dashboardWidgets)
+    .where(eq(dashboardWidgets.dashboardId, roleDefault.id))
+    .orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id));
+  return { parentId: roleDefault.id, settings: roleDefault.settings as Dashboard['settings'], widgets: widgets.map((w) => ({ type: w.type, settings: w.settings })) };
+}
+
+/** writes widgets to a dashboard in the given order (the caller has removed the old ones) */
+async function insertWidgets(tx: DbOrTx, dashboardId: number, widgets: NewWidget[]) {
+  if (widgets.length)
+    await tx.insert(dashboardWidgets).values(widgets.map((w, i) => ({ dashboardId, type: w.type, settings: parseSettings(w.settings), order: i })));
+}
+
 /** The reader's dashboard; the first read creates it from the role's default, else from the built-in default. */
 export async function get(ctx: Ctx): Promise<Dashboard> {
   const actor = requireDashboardReader(ctx);
   let [row] = await ctx.db.select().from(dashboards).where(eq(dashboards.userId, actor.id));
   if (!row) {
-    const [roleDefault] = await ctx.db.select().from(dashboards).where(eq(dashboards.roleId, actor.roleId));
-    const template: NewWidget[] = roleDefault
-      ? (await ctx.db.select().from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, roleDefault.id)).orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id))).map(
-          (w) => ({ type: w.type, settings: w.settings }),
-        )
-      : actor.roleType === 'advertiser_member'
-        ? ADVERTISER_DEFAULT
-        : STAFF_DEFAULT;
+    const template = await templateOf(ctx, actor);
     await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(dashboards)
-        .values({ userId: actor.id, parentId: roleDefault?.id ?? null, type: 'grid', settings: roleDefault?.settings ?? {} })
+        .values({ userId: actor.id, parentId: template.parentId, type: 'grid', settings: template.settings })
         .onConflictDoNothing()
         .returning();
       // another request created it at the same moment: theirs stands
       if (!created) return;
-      if (template.length)
-        await tx.insert(dashboardWidgets).values(template.map((w, i) => ({ dashboardId: created.id, type: w.type, settings: parseSettings(w.settings), order: i })));
+      await insertWidgets(tx, created.id, template.widgets);
     });
     [row] = await ctx.db.select().from(dashboards).where(eq(dashboards.userId, actor.id));
   }
@@ -115,6 +136,116 @@ export async function get(ctx: Ctx): Promise<Dashboard> {
     .where(eq(dashboardWidgets.dashboardId, row.id))
     .orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id));
   return { id: row.id, parent: row.parentId, type: row.type, settings: row.settings as Dashboard['settings'], widgets: widgets.map(toWidget) };
+}
+
+/** `POST /dashboard/reset`: the reader's dashboard becomes a copy of its role's default again (or the built-in one). */
+export async function reset(ctx: Ctx): Promise<Dashboard> {
+  const actor = requireDashboardReader(ctx);
+  const id = await ownDashboardId(ctx);
+  const template = await templateOf(ctx, actor);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(dashboards).set({ parentId: template.parentId, type: 'grid', settings: template.settings, updatedAt: ctx.now() }).where(eq(dashboards.id, id));
+    await tx.delete(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
+    await insertWidgets(tx, id, template.widgets);
+  });
+  return get(ctx);
+}
+
+// --- role defaults (docs/decisions/insights.md "Dashboard: role defaults") ------------------------------------------
+
+/** a role default is written by who may edit roles (the route's `role.update`) and has a dashboard to copy */
+function requireRoleDefaultsEditor(ctx: Ctx): Actor {
+  const actor = requireDashboardReader(ctx);
+  if (!hasPermission(actor, 'front.dashboard.read') || !hasPermission(actor, 'role.update')) throw AppError.forbidden();
+  return actor;
+}
+
+async function roleOf(ctx: Ctx, roleId: number) {
+  const [role] = await ctx.db.select({ id: roles.id, title: roles.title, type: roles.type }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw AppError.notFound('Role');
+  return role;
+}
+
+const widgetName = (w: DashboardWidget, i: number) => `Widget ${i + 1} (${w.settings.title || w.type})`;
+
+/**
+ * Every widget must suit the users of the role: its metrics among the active metrics of the role's audience (an
+ * advertiser member sees no clicks nor payout side), and for an advertiser member no grouping or filter by who sent
+ * the lead (the statistics service would refuse them). Errors point at the widget in the caller's dashboard.
+ */
+async function checkForRole(ctx: Ctx, actor: Actor, roleType: RoleType, widgets: DashboardWidget[]) {
+  // the metrics audience rules of GET /metrics/active, asked for the role's type instead of the caller's
+  const known = new Set((await activeMetrics({ ...ctx, actor: { ...actor, roleType } })).map((m) => m.key));
+  const audience = metricAudienceOf(roleType);
+  const forbiddenDims: readonly string[] = audience === 'advertiser_member' ? STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS : [];
+  const errors: ApiErrorItem[] = [];
+  for (const [i, w] of widgets.entries()) {
+    const loc = ['dashboard', 'widgets', i];
+    const own = w.type !== 'funnel' && w.type !== 'live';
+    for (const [j, key] of dashboardWidgetMetrics(w).entries()) {
+      if (known.has(key)) continue;
+      errors.push({ msg: 'forbidden', type: 'forbidden', loc: own ? [...loc, 'settings', 'metrics', j] : [...loc, 'type'] });
+      break;
+    }
+    if (w.settings.groupBy && forbiddenDims.includes(w.settings.groupBy)) errors.push({ msg: 'forbidden', type: 'forbidden', loc: [...loc, 'settings', 'groupBy'] });
+    if (w.settings.filters.affiliateId?.length && forbiddenDims.includes('affiliate'))
+      errors.push({ msg: 'forbidden', type: 'forbidden', loc: [...loc, 'settings', 'filters', 'affiliateId'] });
+  }
+  if (errors.length) {
+    const names = [...new Set(errors.map((e) => e.loc[2] as number))].map((i) => widgetName(widgets[i], i));
+    throw AppError.validation(errors, `${names.join(', ')}: not available to users of this role`);
+  }
+}
+
+/** `GET /dashboard/role-defaults`: the roles that have a default, by title */
+export async function roleDefaults(ctx: Ctx): Promise<DashboardRoleDefault[]> {
+  requireRoleDefaultsEditor(ctx);
+  const rows = await ctx.db
+    .select({ roleId: roles.id, roleTitle: roles.title, roleType: roles.type, updatedAt: dashboards.updatedAt, widgetsCount: count(dashboardWidgets.id) })
+    .from(dashboards)
+    .innerJoin(roles, eq(roles.id, dashboards.roleId))
+    .leftJoin(dashboardWidgets, eq(dashboardWidgets.dashboardId, dashboards.id))
+    .groupBy(dashboards.id, roles.id)
+    .orderBy(asc(sql`lower(${roles.title})`), asc(roles.id));
+  return rows.map((r) => ({ ...r, roleType: r.roleType as RoleType, updatedAt: toSeconds(r.updatedAt)! }));
+}
+
+/**
+ * `PUT /dashboard/role-defaults/:roleId`: the caller's dashboard as it is now (settings, widgets in order) becomes the
+ * role's default, replacing an older one in place (its id stays, so the copies made from it still name it).
+ * Dashboards users already have are theirs and stay; new users of the role start from this one.
+ */
+export async function saveRoleDefault(ctx: Ctx, roleId: number): Promise<DashboardRoleDefault> {
+  const actor = requireRoleDefaultsEditor(ctx);
+  const role = await roleOf(ctx, roleId);
+  if (!mayHaveDashboardDefault(role.type)) throw AppError.field(['params', 'roleId'], 'forbidden', 'Affiliates have no dashboard: an affiliate role has no default');
+  const mine = await get(ctx);
+  await checkForRole(ctx, actor, role.type as RoleType, mine.widgets);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(dashboards)
+      .values({ roleId: role.id, type: mine.type, settings: mine.settings, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: dashboards.roleId, targetWhere: isNotNull(dashboards.roleId), set: { type: mine.type, settings: mine.settings, updatedAt: now } })
+      .returning();
+    await tx.delete(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, saved.id));
+    await insertWidgets(tx, saved.id, mine.widgets);
+    await recordAudit({ ...ctx, db: tx }, { entity: 'role', entityId: role.id, action: 'dashboard_default_save', changes: { fromDashboard: mine.id, widgets: mine.widgets.length } });
+  });
+  return (await roleDefaults(ctx)).find((d) => d.roleId === role.id)!;
+}
+
+/** `DELETE /dashboard/role-defaults/:roleId`: the role has no default any more; the copies users made stay theirs. */
+export async function removeRoleDefault(ctx: Ctx, roleId: number): Promise<{ roleId: number }> {
+  requireRoleDefaultsEditor(ctx);
+  const role = await roleOf(ctx, roleId);
+  await ctx.db.transaction(async (tx) => {
+    // the copies' parent_id becomes null (ON DELETE SET NULL): they no longer come from a default
+    const removed = await tx.delete(dashboards).where(eq(dashboards.roleId, role.id)).returning({ id: dashboards.id });
+    if (!removed.length) throw AppError.notFound('Dashboard default of the role');
+    await recordAudit({ ...ctx, db: tx }, { entity: 'role', entityId: role.id, action: 'dashboard_default_delete', changes: { dashboard: removed[0].id } });
+  });
+  return { roleId: role.id };
 }
 
 /** `PUT /dashboard`: the whole dashboard — its settings, and its widgets replacing the old ones in the given order. */

@@ -4,14 +4,16 @@
  * is saved when a drag or resize ends. One period for the whole dashboard, with the presets of spec §9, defaulting to
  * the current period in the user's zone (the statistics' default); each widget reads its own figures.
  */
-import { PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { DASHBOARD_COLUMNS, DASHBOARD_PRESETS, DASHBOARD_ROW_HEIGHT, type DashboardWidget, type DashboardWidgetInput } from '@leadgrid/shared/insights/dashboard';
-import { Button, Card, Empty, Flex, Skeleton } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Flex, Skeleton, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
+import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { Page } from '../../../components/Page';
 import { RangePicker } from '../statistics/FilterBar';
 import { useActiveMetrics } from '../statistics/metrics';
@@ -20,6 +22,8 @@ import { useDashboard, useDashboardMutations } from './api';
 import { useDashboardT } from './i18n';
 import { WidgetEditor, type WidgetDraft } from './WidgetEditor';
 import { Widget } from './Widgets';
+
+const RoleDefaultsModal = lazyWhenOpen(() => import('./RoleDefaultsModal').then((x) => x.RoleDefaultsModal));
 
 /** where a new widget goes and how big it starts, per type */
 const NEW_SIZE: Record<DashboardWidgetInput['type'], { w: number; h: number }> = {
@@ -38,7 +42,8 @@ const ordered = (layout: Layout) => [...layout].sort((a, b) => a.y - b.y || a.x 
 
 export default function DashboardPage() {
   const { t } = useDashboardT();
-  const { user, timezone: tz } = useSession();
+  const { user, access, timezone: tz } = useSession();
+  const { modal } = App.useApp();
   const dashboard = useDashboard();
   const active = useActiveMetrics().data;
   const m = useDashboardMutations();
@@ -47,6 +52,9 @@ export default function DashboardPage() {
   const [chosen, setChosen] = useState<DayRange | null>(null);
   const range = useMemo(() => chosen ?? (preset ? presetRange(preset, tz) : defaultRange(tz)), [chosen, preset, tz]);
   const [editing, setEditing] = useState<DashboardWidget | 'new' | null>(null);
+  const [roleDefaultsOpen, setRoleDefaultsOpen] = useState(false);
+  // saving a role's default is editing roles (docs/decisions/insights.md "Dashboard: role defaults")
+  const mayEditRoles = allowed(access, 'role.update');
 
   const widgets = useMemo(() => dashboard.data?.widgets ?? [], [dashboard.data]);
   const layout = useMemo(() => toLayout(widgets), [widgets]);
@@ -91,6 +99,21 @@ export default function DashboardPage() {
     m.add.mutate({ type: draft.type, settings: { ...base, ...extra, size, position: { x: 0, y: bottom } } }, { onSuccess: () => setEditing(null) });
   };
 
+  const confirmReset = () =>
+    modal.confirm({
+      title: t('resetConfirm'),
+      content: t('resetHint'),
+      okText: t('reset'),
+      okButtonProps: { danger: true, ...({ 'data-testid': 'dashboard-reset-ok' } as Record<string, string>) },
+      cancelText: t('form.cancel'),
+      onOk: () => m.reset.mutateAsync().catch(() => undefined),
+    });
+
+  const more: MenuProps['items'] = [
+    { key: 'reset', icon: <UndoOutlined />, label: t('reset'), danger: true },
+    ...(mayEditRoles ? [{ key: 'roleDefault', icon: <SaveOutlined />, label: t('roleDefaults.menu') }] : []),
+  ];
+
   return (
     <Page
       title={t('title')}
@@ -101,6 +124,18 @@ export default function DashboardPage() {
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="dashboard-add">
             {t('add')}
           </Button>
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              items: more,
+              onClick: ({ key }) => (key === 'reset' ? confirmReset() : setRoleDefaultsOpen(true)),
+            }}
+          >
+            <Button data-testid="dashboard-more">
+              {t('more')} <DownOutlined />
+            </Button>
+          </Dropdown>
         </>
       }
     >
@@ -143,6 +178,7 @@ export default function DashboardPage() {
         onCancel={() => setEditing(null)}
         onSave={onSave}
       />
+      {mayEditRoles ? <RoleDefaultsModal open={roleDefaultsOpen} tz={tz} onClose={() => setRoleDefaultsOpen(false)} /> : null}
     </Page>
   );
 }

@@ -2,7 +2,15 @@
  * Dashboard API (apps/server/src/modules/insights/dashboard): the user's dashboard, its widgets, and each widget's
  * figures through `GET /statistics/dashboard` — one query per widget, so a slow widget never holds the others.
  */
-import type { Dashboard, DashboardData, DashboardPatch, DashboardWidget, DashboardWidgetInput, DashboardWidgetSettingsInput } from '@leadgrid/shared/insights/dashboard';
+import type {
+  Dashboard,
+  DashboardData,
+  DashboardPatch,
+  DashboardRoleDefault,
+  DashboardWidget,
+  DashboardWidgetInput,
+  DashboardWidgetSettingsInput,
+} from '@leadgrid/shared/insights/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { DayRange } from '../statistics/model';
@@ -10,6 +18,7 @@ import type { DayRange } from '../statistics/model';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   mine: ['dashboard', 'mine'] as const,
+  roleDefaults: ['dashboard', 'role-defaults'] as const,
   data: (widgetId: number, range: DayRange, tz: string) => ['dashboard', 'data', widgetId, range.dateFrom, range.dateTo, tz] as const,
 };
 
@@ -27,6 +36,24 @@ export function useWidgetData(widget: Pick<DashboardWidget, 'id' | 'type'>, rang
     refetchInterval: widget.type === 'live' ? LIVE_REFRESH_MS : false,
     staleTime: widget.type === 'live' ? 0 : 30_000,
   });
+}
+
+/** the roles that have a default dashboard (role.update) */
+export const useRoleDefaults = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.roleDefaults,
+    queryFn: ({ signal }) => api.get<{ items: DashboardRoleDefault[] }>('/dashboard/role-defaults', undefined, { signal }).then((d) => d.items),
+    enabled,
+  });
+
+/** saving the own dashboard as a role's default, removing a default: the list of defaults is read again */
+export function useRoleDefaultMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: dashboardKeys.roleDefaults });
+  return {
+    save: useMutation({ mutationFn: (roleId: number) => api.put<DashboardRoleDefault>(`/dashboard/role-defaults/${roleId}`), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (roleId: number) => api.delete<{ roleId: number }>(`/dashboard/role-defaults/${roleId}`), onSuccess: refresh }),
+  };
 }
 
 /** every change answers with (or implies) the new dashboard: the cache is set from it, the figures stay */
@@ -52,5 +79,13 @@ export function useDashboardMutations() {
       },
     }),
     remove: useMutation({ mutationFn: (id: number) => api.delete<{ id: number }>(`/dashboard/widgets/${id}`), onSuccess: refresh }),
+    /** back to the role's default (or the built-in one): new widgets, so their figures are read anew */
+    reset: useMutation({
+      mutationFn: () => api.post<Dashboard>('/dashboard/reset'),
+      onSuccess: (d) => {
+        setDashboard(d);
+        void client.invalidateQueries({ queryKey: ['dashboard', 'data'] });
+      },
+    }),
   };
 }
