@@ -54,7 +54,8 @@ export default function DashboardPage() {
   const [editing, setEditing] = useState<DashboardWidget | 'new' | null>(null);
   const [roleDefaultsOpen, setRoleDefaultsOpen] = useState(false);
   // saving a role's default is editing roles (docs/decisions/insights.md "Dashboard: role defaults")
-  const mayEditRoles = allowed(access, 'role.update');
+  // the modal picks from the roles list, which needs role.read as well
+  const mayEditRoles = allowed(access, 'role.update') && allowed(access, 'role.read');
 
   const widgets = useMemo(() => dashboard.data?.widgets ?? [], [dashboard.data]);
   const layout = useMemo(() => toLayout(widgets), [widgets]);
