@@ -6,7 +6,7 @@
  * line chart, a top-5 table), then loads `/` `runs` times and reads, from the browser's own clock (`performance.now()`
  * since navigation start, and the `first-contentful-paint` entry), the moment every widget shows its figures and the
  * chart's canvas is drawn. Prints p50 / p95 / max; the target is < 1 s (bench/RESULTS.md). `--shots <dir>` also
- * writes screenshots of the dashboard in the light and the dark theme there.
+ * writes screenshots of the dashboard in the light and the dark theme there, in English and in Russian.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -119,7 +119,16 @@ async function main() {
       await page.waitForSelector('[data-testid=widget-line] canvas');
       await page.waitForTimeout(2500);
       await page.screenshot({ path: join(values.shots, 'dashboard-dark.png'), fullPage: true });
-      await page.evaluate(() => localStorage.setItem('lg_theme', 'light'));
+      // and in Russian (the language cookie of the web app's i18n), both themes
+      await page.context().addCookies([{ name: 'i18n_redirected', value: 'ru', url: BASE }]);
+      for (const theme of ['dark', 'light']) {
+        await page.evaluate((t) => localStorage.setItem('lg_theme', t), theme);
+        await page.reload();
+        await page.waitForSelector('[data-testid=widget-line] canvas');
+        await page.waitForTimeout(2500);
+        await page.screenshot({ path: join(values.shots, `dashboard-ru-${theme}.png`), fullPage: true });
+      }
+      await page.context().addCookies([{ name: 'i18n_redirected', value: 'en', url: BASE }]);
     }
     const fmt = (xs: number[]) => `p50 ${Math.round(pct(xs, 50))} ms, p95 ${Math.round(pct(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
     console.log(`demo data: today's totals ${JSON.stringify(totals.data.meta.totals).slice(0, 200)}`);
