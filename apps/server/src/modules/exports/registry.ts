@@ -8,7 +8,7 @@ import {
   leadQualityExporter,
   offerPerformanceExporter,
   postbackFailuresExporter,
-} from '../insights/reports';
+} from '../insights/reports/reports-export'; // the exporters' own file, as above: the reports barrel leads back here
 import { leadStatisticsExporter, statisticsExporter } from '../insights/statistics/statistics-export';
 import { leadsExporter } from '../leads/leads-export';
 import type { ExportCursor, Exporter } from './exporters';

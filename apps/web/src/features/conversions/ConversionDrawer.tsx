@@ -12,7 +12,7 @@ import { useSession } from '../../app/session';
 import { applyServerErrors, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { EMPTY_VALUE, formatDateTime, formatMoney } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
-import { invoicePath } from '../money/parts';
+import { invoicePath } from '../../components/entityPaths';
 import { useConversion, useConversionWrites } from './api';
 import { useConversionsT } from './i18n';
 import { statusName } from './model';

@@ -179,12 +179,7 @@ export function InvoiceParty({ invoice, link = true }: { invoice: Invoice; link?
   return link && id ? <Link to={to}>{name}</Link> : <span>{name}</span>;
 }
 
-export const invoicePath = (invoice: Pick<Invoice, 'id' | 'type'>, affiliateView = false) =>
-  affiliateView
-    ? `/billing/invoices/${invoice.id}`
-    : invoice.type === 'affiliate'
-      ? `/affiliate-billing/invoices/${invoice.id}`
-      : `/advertiser-billing/adv-invoices/${invoice.id}`;
+export { invoicePath } from '../../components/entityPaths';
 
 /** downloads the invoice's PDF (the white label's name and logo, the network's and the payee's details) */
 export function PdfButton({ invoice, size }: { invoice: Pick<Invoice, 'id' | 'title'>; size?: 'small' | 'middle' }) {
