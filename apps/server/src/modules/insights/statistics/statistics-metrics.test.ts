@@ -22,7 +22,7 @@ const items = async (as: TestUser | string, table?: string): Promise<Info[]> => 
   expect(res.statusCode).toBe(200);
   return res.json().data.items;
 };
-const save = (as: TestUser | string, payload: unknown) => t.request({ method: 'PATCH', url: '/api/v1/statistics/metrics', as, payload });
+const save = (as: TestUser | string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/v1/statistics/metrics', as, payload });
 const saved = async (userId: number) =>
   db
     .select()
