@@ -66,7 +66,11 @@ export default function StatisticsPage() {
   // the columns shown and their order are the user's, kept on the server (local storage is the instant cache)
   const choice = useMetricChoice('statistics');
   const metrics = useMemo(
-    () => metricColumns(Object.keys(answer.data?.meta.totals ?? {}), inChosenOrder(active.data, choice.data), (key, fallback) => metricTitle(t, key, fallback)),
+    () =>
+      inChosenOrder(
+        metricColumns(Object.keys(answer.data?.meta.totals ?? {}), active.data, (key, fallback) => metricTitle(t, key, fallback)),
+        choice.data,
+      ),
     [answer.data, active.data, choice.data, t],
   );
 

@@ -105,11 +105,11 @@ export function useMetricChoice(table: StatisticsMetricTable) {
   return { data: choice.data, sync };
 }
 
-/** the active metrics in the user's order (those the choice does not list keep their place after the listed ones) */
-export function inChosenOrder(active: readonly ActiveMetric[] | undefined, choice: readonly StatisticsMetricInfo[] | undefined) {
-  if (!active || !choice?.length) return active;
+/** the columns in the user's order (those the choice does not list, e.g. per-goal ones, keep their place after) */
+export function inChosenOrder<T extends { key: string }>(columns: T[], choice: readonly StatisticsMetricInfo[] | undefined): T[] {
+  if (!choice?.length) return columns;
   const rank = new Map(choice.map((m) => [m.key, m.order]));
-  return active
+  return columns
     .map((m, i) => ({ m, r: rank.get(m.key) ?? choice.length + i }))
     .sort((a, b) => a.r - b.r)
     .map((x) => x.m);
