@@ -178,7 +178,7 @@ describe('StatisticsPage column choice kept on the server', () => {
     );
   });
 
-  it('shows the columns the server keeps, in its order, and saves a change with one debounced PATCH', { timeout: 60_000 }, async () => {
+  it('shows the columns the server keeps, in its order, and saves a change with one debounced PATCH', { timeout: 200_000 }, async () => {
     renderAt(`/statistics?${RANGE}`);
     expect(await screen.findByRole('columnheader', { name: /Leads: sent/ }, { timeout: 10_000 })).toBeTruthy();
     expect(urls.some((u) => u.startsWith('/api/v1/statistics/metrics?table=statistics'))).toBe(true);
@@ -188,6 +188,10 @@ describe('StatisticsPage column choice kept on the server', () => {
     const at = (name: string) => headers.findIndex((h) => h === name);
     expect(at('Clicks')).toBeLessThan(at('Leads: sent'));
     expect(at('Leads: sent')).toBeLessThan(at('Leads'));
+    // the metric's description is its column title's tooltip
+    const sent = screen.getByRole('columnheader', { name: /Leads: sent/ });
+    fireEvent.mouseEnter(within(sent).getByText('Leads: sent'));
+    expect(await screen.findByText('Leads whose status is sent', undefined, { timeout: 5_000 })).toBeTruthy();
     const cached = JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden;
     expect(cached).toContain('unique_clicks');
     expect(cached).not.toContain('leads_sent');
