@@ -339,7 +339,11 @@ export const STATISTICS_METRIC_ORDER_MAX = 10_000;
 export const statisticsMetricChoiceItem = z.object({
   key: z.string({ message: 'required' }).min(1, { message: 'required' }).max(64, { message: 'maxlength' }),
   enabled: z.boolean({ message: 'required' }),
-  order: z.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).max(STATISTICS_METRIC_ORDER_MAX, { message: 'noMore' }),
+  order: z
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(0, { message: 'min' })
+    .max(STATISTICS_METRIC_ORDER_MAX, { message: 'noMore' }),
 });
 export type StatisticsMetricChoiceItem = z.infer<typeof statisticsMetricChoiceItem>;
 /** `PATCH /api/v1/statistics/metrics`: the caller's status of the listed metrics; the others keep theirs */

@@ -23,7 +23,9 @@ const STATEMENTS = MIGRATION.split('--> statement-breakpoint').map((s) => s.trim
 /** the cubes 0019 creates */
 const NARROW = [...MIGRATION.matchAll(/CREATE TABLE "(stats_\w+)"/g)].map((m) => m[1]);
 /** the statements that fill them from the data already there: the INSERT ... SELECT of each, stats_sub1's DO block */
-const FILL = STATEMENTS.filter((s) => NARROW.some((table) => s.startsWith(`INSERT INTO "${table}"`) || (s.startsWith('DO $$') && s.includes(`INSERT INTO ${table} `))));
+const FILL = STATEMENTS.filter((s) =>
+  NARROW.some((table) => s.startsWith(`INSERT INTO "${table}"`) || (s.startsWith('DO $$') && s.includes(`INSERT INTO ${table} `))),
+);
 
 const uuidAt = (ms: number) => {
   const hex =
@@ -77,7 +79,9 @@ beforeAll(async () => {
     const country = countries[i % 3];
     const sub1 = i % 4 === 3 ? null : `s${i % 3}`;
     const id = uuidAt(T(at).getTime());
-    await db.insert(clicks).values({ id, createdAt: T(at), status: i % 5 === 4 ? 2 : 1, isUnique: i % 2 === 0, offerId, affiliateId, teamId, country, sub1 });
+    await db
+      .insert(clicks)
+      .values({ id, createdAt: T(at), status: i % 5 === 4 ? 2 : 1, isUnique: i % 2 === 0, offerId, affiliateId, teamId, country, sub1 });
     if (i % 3 === 2) continue;
     const leadAt = new Date(T(at).getTime() + 20 * 60_000);
     const [l] = await db
@@ -146,29 +150,46 @@ describe('migration 0019: the fill of existing data', () => {
 
   it('counts per dimension what the raw rows count', async () => {
     // clicks per offer and UTC day (kind 0: at their own time; test clicks never counted)
-    const q = async (text: string) => (await t.database.query<Record<string, string>>(text)).rows.map((r) => Object.values(r).map(String).join('|')).sort();
+    const q = async (text: string) =>
+      (await t.database.query<Record<string, string>>(text)).rows.map((r) => Object.values(r).map(String).join('|')).sort();
     const day = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-    expect(await q(`SELECT offer_id, ${day('bucket')}, sum(clicks) AS c1 FROM stats_offer WHERE grain = 2 AND kind = 0 GROUP BY 1, 2 HAVING sum(clicks) > 0`)).toEqual(
-      await q(`SELECT offer_id, ${day('created_at')}, count(*) AS c2 FROM clicks GROUP BY 1, 2`),
-    );
+    expect(
+      await q(
+        `SELECT offer_id, ${day('bucket')}, sum(clicks) AS c1 FROM stats_offer WHERE grain = 2 AND kind = 0 GROUP BY 1, 2 HAVING sum(clicks) > 0`,
+      ),
+    ).toEqual(await q(`SELECT offer_id, ${day('created_at')}, count(*) AS c2 FROM clicks GROUP BY 1, 2`));
     // leads per affiliate and team (every lead but test ones), at their own time
-    expect(await q(`SELECT affiliate_id, coalesce(team_id, 0), sum(leads) AS c3, sum(leads_duplicate) AS c4 FROM stats_affiliate WHERE grain = 1 AND kind = 0 GROUP BY 1, 2 HAVING sum(leads) > 0`)).toEqual(
+    expect(
+      await q(
+        `SELECT affiliate_id, coalesce(team_id, 0), sum(leads) AS c3, sum(leads_duplicate) AS c4 FROM stats_affiliate WHERE grain = 1 AND kind = 0 GROUP BY 1, 2 HAVING sum(leads) > 0`,
+      ),
+    ).toEqual(
       await q(
         `SELECT affiliate_id, coalesce(team_id, 0), count(*) FILTER (WHERE status <> 'test' AND NOT is_test) AS c5, count(*) FILTER (WHERE status = 'duplicate') AS c6 FROM leads GROUP BY 1, 2`,
       ),
     );
     // approved money per advertiser, hidden conversions apart
-    expect(await q(`SELECT advertiser_id, hidden, sum(conversions) AS c7, sum(conversions_approved) AS c8, sum(revenue)::numeric(14,2) AS c9, sum(payout)::numeric(14,2) AS c10 FROM stats_advertiser WHERE grain = 2 AND kind = 0 GROUP BY 1, 2 HAVING sum(conversions) > 0`)).toEqual(
+    expect(
+      await q(
+        `SELECT advertiser_id, hidden, sum(conversions) AS c7, sum(conversions_approved) AS c8, sum(revenue)::numeric(14,2) AS c9, sum(payout)::numeric(14,2) AS c10 FROM stats_advertiser WHERE grain = 2 AND kind = 0 GROUP BY 1, 2 HAVING sum(conversions) > 0`,
+      ),
+    ).toEqual(
       await q(
         `SELECT advertiser_id, is_hidden, count(*) AS c11, count(*) FILTER (WHERE status = 3) AS c12, coalesce(sum(base_revenue) FILTER (WHERE status = 3), 0)::numeric(14,2) AS c13, coalesce(sum(base_payout) FILTER (WHERE status = 3), 0)::numeric(14,2) AS c14 FROM conversions GROUP BY 1, 2`,
       ),
     );
     // clicks per country and hour; clicks per sub1 (empty sub1 stored as '')
-    expect(await q(`SELECT country, to_char(bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), sum(clicks) AS c15 FROM stats_country WHERE grain = 1 AND kind = 0 GROUP BY 1, 2 HAVING sum(clicks) > 0`)).toEqual(
+    expect(
+      await q(
+        `SELECT country, to_char(bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), sum(clicks) AS c15 FROM stats_country WHERE grain = 1 AND kind = 0 GROUP BY 1, 2 HAVING sum(clicks) > 0`,
+      ),
+    ).toEqual(
       await q(`SELECT country, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24'), count(*) AS c16 FROM clicks GROUP BY 1, 2`),
     );
-    expect(await q(`SELECT affiliate_id, offer_id, sub1, sum(clicks) AS c17 FROM stats_sub1 WHERE kind = 0 GROUP BY 1, 2, 3 HAVING sum(clicks) > 0`)).toEqual(
-      await q(`SELECT affiliate_id, offer_id, coalesce(sub1, ''), count(*) AS c18 FROM clicks GROUP BY 1, 2, 3`),
-    );
+    expect(
+      await q(
+        `SELECT affiliate_id, offer_id, sub1, sum(clicks) AS c17 FROM stats_sub1 WHERE kind = 0 GROUP BY 1, 2, 3 HAVING sum(clicks) > 0`,
+      ),
+    ).toEqual(await q(`SELECT affiliate_id, offer_id, coalesce(sub1, ''), count(*) AS c18 FROM clicks GROUP BY 1, 2, 3`));
   });
 });

@@ -22,7 +22,8 @@ const items = async (as: TestUser | string, table?: string): Promise<Info[]> => 
   expect(res.statusCode).toBe(200);
   return res.json().data.items;
 };
-const save = (as: TestUser | string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/v1/statistics/metrics', as, payload });
+const save = (as: TestUser | string, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: '/api/v1/statistics/metrics', as, payload });
 const saved = async (userId: number) =>
   db
     .select()
@@ -37,7 +38,16 @@ describe('statistics metric info and status', () => {
         method: 'PUT',
         url: '/api/v1/metrics',
         as: t.admin,
-        payload: { items: [{ title: 'Lead CR', outputFormat: 'percentages', description: 'Leads per 100 clicks', formula: parseFormula('{leads} / {clicks} * 100') }] },
+        payload: {
+          items: [
+            {
+              title: 'Lead CR',
+              outputFormat: 'percentages',
+              description: 'Leads per 100 clicks',
+              formula: parseFormula('{leads} / {clicks} * 100'),
+            },
+          ],
+        },
       })
     ).json().data.items;
     const got = await items(user);
@@ -55,7 +65,11 @@ describe('statistics metric info and status', () => {
       expect.arrayContaining([...STATISTICS_MAIN_METRICS, `custom_${custom.id}`]),
     );
     expect(got.find((m) => m.key === 'leads_trash')).toMatchObject({ enabled: false, group: 'Leads' });
-    expect(got.find((m) => m.key === `custom_${custom.id}`)).toMatchObject({ title: 'Lead CR', description: 'Leads per 100 clicks', enabled: true });
+    expect(got.find((m) => m.key === `custom_${custom.id}`)).toMatchObject({
+      title: 'Lead CR',
+      description: 'Leads per 100 clicks',
+      enabled: true,
+    });
 
     // the lead statistics table: lead counters only, all shown
     const leads = await items(t.admin, 'leads');
@@ -161,7 +175,13 @@ describe('statistics metric info and status', () => {
     for (const hidden of ['revenue', 'profit', 'roi', 'revenue_pending', 'revenue_hold']) expect(keys).not.toContain(hidden);
 
     for (const key of ['revenue', 'profit']) {
-      const res = await save(affiliate, { table: 'statistics', items: [{ key: 'payout', enabled: false, order: 0 }, { key, enabled: true, order: 1 }] });
+      const res = await save(affiliate, {
+        table: 'statistics',
+        items: [
+          { key: 'payout', enabled: false, order: 0 },
+          { key, enabled: true, order: 1 },
+        ],
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].loc).toEqual(['body', 'items', 1, 'key']);
     }

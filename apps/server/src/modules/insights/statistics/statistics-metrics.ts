@@ -36,13 +36,16 @@ async function savedChoice(ctx: Ctx, userId: number, table: StatisticsMetricTabl
   const [row] = await ctx.db
     .select({ value: userPreferences.value })
     .from(userPreferences)
-    .where(and(eq(userPreferences.userId, userId), eq(userPreferences.type, STATISTICS_METRICS_PREFERENCE), eq(userPreferences.name, table)))
+    .where(
+      and(eq(userPreferences.userId, userId), eq(userPreferences.type, STATISTICS_METRICS_PREFERENCE), eq(userPreferences.name, table)),
+    )
     .limit(1);
   const out = new Map<string, Choice>();
   if (!row || !Array.isArray(row.value)) return out;
   for (const item of row.value as unknown[]) {
     const x = item as Partial<StatisticsMetricChoiceItem> | null;
-    if (x && typeof x.key === 'string' && typeof x.enabled === 'boolean' && Number.isInteger(x.order)) out.set(x.key, { enabled: x.enabled, order: x.order! });
+    if (x && typeof x.key === 'string' && typeof x.enabled === 'boolean' && Number.isInteger(x.order))
+      out.set(x.key, { enabled: x.enabled, order: x.order! });
   }
   return out;
 }
@@ -87,7 +90,11 @@ export async function saveMetricChoice(ctx: Ctx, table: StatisticsMetricTable, i
   const visible = new Set((await visibleMetrics(ctx, table)).map((m) => m.key));
   const bad = items.findIndex((item) => !visible.has(item.key));
   if (bad >= 0)
-    throw AppError.field(['body', 'items', bad, 'key'], 'pattern', `items.${bad}.key: '${items[bad].key}' is not a metric of this table you may see`);
+    throw AppError.field(
+      ['body', 'items', bad, 'key'],
+      'pattern',
+      `items.${bad}.key: '${items[bad].key}' is not a metric of this table you may see`,
+    );
   await ctx.db.transaction(async (tx) => {
     // one writer per user at a time, so two quick saves never lose each other's keys
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
