@@ -1,6 +1,6 @@
 /**
  * /statistics: the view in the URL becomes the server's query, a row expands into the next level with `parent=`,
- * the column chooser is kept in local storage, an affiliate sees no revenue column, and the compare switch asks for
+ * the column chooser is kept in local storage and synced with GET/PATCH /statistics/metrics, an affiliate sees no revenue column, and the compare switch asks for
  * the previous period and shows each metric's change.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -60,6 +60,8 @@ export const CHOICE_SAVE_DELAY_MS = 800;
  */
 export function useMetricChoice(table: StatisticsMetricTable) {
   const client = useQueryClient();
+  /** the hidden columns after the last change not saved yet */
+  const pending = useRef<string[] | null>(null);
   const choice = useQuery({
     queryKey: choiceKey(table),
     queryFn: ({ signal }) => api.get<StatisticsMetricsAnswer>('/statistics/metrics', { table }, { signal, silent: true }).then((d) => d.items),
@@ -69,13 +71,15 @@ export function useMetricChoice(table: StatisticsMetricTable) {
   const save = useMutation({
     mutationFn: (items: StatisticsMetricChoiceItem[]) =>
       api.patch<StatisticsMetricsAnswer>('/statistics/metrics', { table, items }, { successToast: false }),
-    onSuccess: (d) => client.setQueryData(choiceKey(table), d.items),
+    // a newer change waiting to be saved wins over this answer (its own save answers next)
+    onSuccess: (d) => {
+      if (!pending.current) client.setQueryData(choiceKey(table), d.items);
+    },
   });
   const { mutate } = save;
 
   const latest = useRef<StatisticsMetricInfo[] | undefined>(undefined);
   latest.current = choice.data;
-  const pending = useRef<string[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const flush = useCallback(() => {
     clearTimeout(timer.current);
@@ -83,9 +87,8 @@ export function useMetricChoice(table: StatisticsMetricTable) {
     const known = latest.current;
     pending.current = null;
     if (!hidden || !known?.length) return;
-    const items = known.map((m) => ({ key: m.key, enabled: !hidden.includes(m.key), order: m.order }));
-    if (items.every((x, i) => x.enabled === known[i].enabled)) return;
-    mutate(items);
+    // sent even when it equals the last answer: a save still under way may have said otherwise
+    mutate(known.map((m) => ({ key: m.key, enabled: !hidden.includes(m.key), order: m.order })));
   }, [mutate]);
   // leaving the page saves what is still waiting
   useEffect(() => flush, [flush]);
