@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { API_LEAD_STATUSES, MAX_PAGE_SIZE, STATISTICS_PAGE_SIZE } from '../constants';
 import { isValidZone } from '../reference';
 import { zQuerySeconds } from '../schemas/people';
+import { METRIC_OUTPUT_FORMATS } from '../schemas/metrics';
 import { csvIds } from '../schemas/tags';
 
 export const STATISTICS_TIME_DIMENSIONS = ['day', 'hour', 'week', 'month'] as const;
@@ -290,3 +291,76 @@ export const leadStatisticsAnswerSchema = z.object({
   meta: z.object({ totalCount: z.number().int(), totals: leadStatisticsCountersSchema, grades: z.array(z.string()) }),
 });
 export type LeadStatisticsAnswer = z.infer<typeof leadStatisticsAnswerSchema>;
+
+/* ---------- the caller's metric choice of a statistics table (spec §7 "statistics metric info and status") ---------- */
+
+/** the statistics tables whose metric columns a user chooses: `/statistics` and `/statistics/leads` */
+export const STATISTICS_METRIC_TABLES = ['statistics', 'leads'] as const;
+export type StatisticsMetricTable = (typeof STATISTICS_METRIC_TABLES)[number];
+/** the user preference type the choice is kept under (`name` = the table, `value` = `[{key, enabled, order}]`) */
+export const STATISTICS_METRICS_PREFERENCE = 'statistics_metrics';
+/** the metric keys `/statistics` shows until the user chooses; status, goal and pending columns wait in the chooser */
+export const STATISTICS_MAIN_METRICS: readonly string[] = [
+  'clicks',
+  'unique_clicks',
+  'leads',
+  'conversions',
+  'approved_conversions',
+  'revenue',
+  'payout',
+  'profit',
+  'cr',
+  'epc',
+  'roi',
+];
+/** whether a metric is a column of the table: the lead statistics count leads only (`leads` and `leads_<status>`) */
+export const statisticsTableHasMetric = (table: StatisticsMetricTable, key: string) =>
+  table === 'leads' ? key === 'leads' || key.startsWith('leads_') : true;
+/** the default status of a metric column: the main metrics and custom ones on `/statistics`, every lead counter */
+export const statisticsMetricShownByDefault = (table: StatisticsMetricTable, key: string) =>
+  table === 'leads' || STATISTICS_MAIN_METRICS.includes(key) || key.startsWith('custom_');
+
+const zMetricTable = () => z.enum(STATISTICS_METRIC_TABLES, { message: 'pattern' });
+/** `GET /api/v1/statistics/metrics` */
+export const statisticsMetricsQuery = z.object({ table: zMetricTable().default('statistics') });
+export type StatisticsMetricsQueryInput = z.input<typeof statisticsMetricsQuery>;
+/** one metric column of the caller's table: its info and its status (shown or not, position) */
+export const statisticsMetricInfoSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  description: z.string(),
+  outputFormat: z.enum(METRIC_OUTPUT_FORMATS),
+  group: z.string(),
+  enabled: z.boolean(),
+  order: z.number().int(),
+});
+export type StatisticsMetricInfo = z.infer<typeof statisticsMetricInfoSchema>;
+export const STATISTICS_METRIC_ORDER_MAX = 10_000;
+export const statisticsMetricChoiceItem = z.object({
+  key: z.string({ message: 'required' }).min(1, { message: 'required' }).max(64, { message: 'maxlength' }),
+  enabled: z.boolean({ message: 'required' }),
+  order: z
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(0, { message: 'min' })
+    .max(STATISTICS_METRIC_ORDER_MAX, { message: 'noMore' }),
+});
+export type StatisticsMetricChoiceItem = z.infer<typeof statisticsMetricChoiceItem>;
+/** `PATCH /api/v1/statistics/metrics`: the caller's status of the listed metrics; the others keep theirs */
+export const statisticsMetricsSave = z.object({
+  table: zMetricTable(),
+  items: z
+    .array(statisticsMetricChoiceItem)
+    .min(1, { message: 'required' })
+    .max(MAX_PAGE_SIZE)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (seen.has(item.key)) ctx.addIssue({ code: 'custom', message: 'unique', path: [i, 'key'] });
+        seen.add(item.key);
+      });
+    }),
+});
+export type StatisticsMetricsSave = z.infer<typeof statisticsMetricsSave>;
+export const statisticsMetricsAnswerSchema = z.object({ table: zMetricTable(), items: z.array(statisticsMetricInfoSchema) });
+export type StatisticsMetricsAnswer = z.infer<typeof statisticsMetricsAnswerSchema>;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { usePhone } from '../../app/viewport';
 import { lazyWhenOpen } from '../lazyWhenOpen';
-import { useTableSettings } from './tableSettings';
+import { useTableSettings, type TableSettingsSync } from './tableSettings';
 import type { TableState } from './useTable';
 
 export interface DataColumn<T> extends Omit<ColumnType<T>, 'key' | 'sorter' | 'sortOrder'> {
@@ -34,6 +34,8 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'data
   name: string;
   /** columns hidden until the user shows them in the column settings */
   defaultHidden?: readonly string[];
+  /** the server's copy of the column settings, when it keeps one (local storage stays the instant cache) */
+  settingsSync?: TableSettingsSync;
   columns: DataColumn<T>[];
   table: TableState;
   data: ListData<T> | undefined;
@@ -128,12 +130,12 @@ function useRowsMark(name: string, items: unknown[] | undefined) {
   }, [name, items]);
 }
 
-export function DataTable<T extends object>({ name, defaultHidden, columns, table, data, loading, error, onRetry, empty, toolbar, totals, totalsCells, rowKey = 'id', className, ...rest }: DataTableProps<T>) {
+export function DataTable<T extends object>({ name, defaultHidden, settingsSync, columns, table, data, loading, error, onRetry, empty, toolbar, totals, totalsCells, rowKey = 'id', className, ...rest }: DataTableProps<T>) {
   const { t } = useTranslation();
   useRowsMark(name, data?.items);
   const phone = usePhone();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const { settings, toggle, reset } = useTableSettings(name, defaultHidden);
+  const { settings, toggle, reset } = useTableSettings(name, defaultHidden, settingsSync);
   const changed = settings.hidden.length !== (defaultHidden?.length ?? 0) || settings.hidden.some((k) => !defaultHidden?.includes(k));
 
   const visible = columns

@@ -1,5 +1,9 @@
-/** Column settings per table, kept in local storage under the table's name (spec §7, STYLE §5). */
-import { useCallback, useMemo, useState } from 'react';
+/**
+ * Column settings per table, kept in local storage under the table's name (spec §7, STYLE §5). A table whose choice
+ * the server keeps too passes a `TableSettingsSync`: local storage stays the instant cache, the server's answer
+ * replaces it for the columns the server knows, and every change is handed back to be saved.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 export interface TableSettings {
   /** keys of the columns the user hid */
@@ -40,25 +44,55 @@ function readStored(name: string): TableSettings | null {
   }
 }
 
-export function useTableSettings(name: string, defaultHidden: readonly string[] = []) {
+/** the server's copy of a table's column choice */
+export interface TableSettingsSync {
+  /** the columns the server keeps a status for; undefined until it answered */
+  known?: readonly string[];
+  /** of those, the hidden ones */
+  hidden?: readonly string[];
+  /** a change by the user: every hidden column after it */
+  onChange: (hidden: string[]) => void;
+}
+
+export function useTableSettings(name: string, defaultHidden: readonly string[] = [], sync?: TableSettingsSync) {
   const defaults = defaultHidden.join(',');
   const [stored, setStored] = useState<TableSettings | null>(() => readStored(name));
   const settings = useMemo<TableSettings>(() => stored ?? { hidden: defaults ? defaults.split(',') : [] }, [stored, defaults]);
+  const onChange = useRef(sync?.onChange);
+  onChange.current = sync?.onChange;
+
+  // the server's answer wins over the cache for the columns it knows; the others keep what this browser chose
+  const serverKnown = sync?.known?.join(',');
+  const serverHidden = sync?.hidden?.join(',');
+  useEffect(() => {
+    if (serverKnown === undefined || serverHidden === undefined) return;
+    const known = serverKnown ? serverKnown.split(',') : [];
+    const hidden = serverHidden ? serverHidden.split(',') : [];
+    const base = defaults ? defaults.split(',') : [];
+    setStored((current) => {
+      const mine = (current ?? { hidden: base }).hidden;
+      const next = { hidden: [...mine.filter((k) => !known.includes(k)), ...hidden] };
+      if (current && sameSet(next.hidden, current.hidden)) return current;
+      writeTableSettings(name, next, base);
+      return sameSet(next.hidden, base) ? null : next;
+    });
+  }, [name, defaults, serverKnown, serverHidden]);
+
   const toggle = useCallback(
     (key: string, visible: boolean) => {
       const base = defaults ? defaults.split(',') : [];
-      setStored((current) => {
-        const hidden = (current ?? { hidden: base }).hidden;
-        const next = { hidden: visible ? hidden.filter((k) => k !== key) : [...new Set([...hidden, key])] };
-        writeTableSettings(name, next, base);
-        return sameSet(next.hidden, base) ? null : next;
-      });
+      const hidden = settings.hidden;
+      const next = { hidden: visible ? hidden.filter((k) => k !== key) : [...new Set([...hidden, key])] };
+      writeTableSettings(name, next, base);
+      setStored(sameSet(next.hidden, base) ? null : next);
+      onChange.current?.(next.hidden);
     },
-    [name, defaults],
+    [name, defaults, settings],
   );
   const reset = useCallback(() => {
     writeTableSettings(name, { hidden: [] }, []);
     setStored(null);
-  }, [name]);
+    onChange.current?.(defaults ? defaults.split(',') : []);
+  }, [name, defaults]);
   return { settings, toggle, reset };
 }

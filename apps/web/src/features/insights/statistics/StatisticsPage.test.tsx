@@ -1,6 +1,6 @@
 /**
  * /statistics: the view in the URL becomes the server's query, a row expands into the next level with `parent=`,
- * the column chooser is kept in local storage, an affiliate sees no revenue column, and the compare switch asks for
+ * the column chooser is kept in local storage and synced with GET/PATCH /statistics/metrics, an affiliate sees no revenue column, and the compare switch asks for
  * the previous period and shows each metric's change.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -141,5 +141,80 @@ describe('StatisticsPage for an affiliate', () => {
     expect(first((q) => q.get('groupBy') === 'day')).toBeTruthy();
     expect(screen.queryByTestId('statistics-filter-advertiserId')).toBeNull();
     expect(screen.queryByTestId('statistics-filter-affiliateId')).toBeNull();
+  });
+});
+
+describe('StatisticsPage column choice kept on the server', () => {
+  let writes: { method: string; url: string; body: unknown }[];
+  const CHOICE = [
+    { key: 'clicks', title: 'Clicks', description: 'All clicks on campaign links', outputFormat: 'amount', group: 'Traffic', enabled: true, order: 0 },
+    { key: 'leads_sent', title: 'Leads: sent', description: 'Leads whose status is sent', outputFormat: 'amount', group: 'Leads', enabled: true, order: 1 },
+    { key: 'unique_clicks', title: 'Unique clicks', description: 'Clicks from distinct visitors', outputFormat: 'amount', group: 'Traffic', enabled: false, order: 2 },
+    { key: 'leads', title: 'Leads', description: 'Leads received', outputFormat: 'amount', group: 'Leads', enabled: true, order: 3 },
+  ];
+
+  beforeEach(() => {
+    localStorage.clear();
+    // a stale cache of this browser: the server's choice wins for the metrics it lists
+    localStorage.setItem('lg_table:statistics', JSON.stringify({ hidden: ['leads_sent'] }));
+    writes = [];
+    urls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        urls.push(url);
+        const method = init?.method ?? 'GET';
+        let answer: unknown = { data: { items: [] } };
+        if (method !== 'GET') {
+          const body = JSON.parse(String(init?.body));
+          writes.push({ method, url, body });
+          answer = { data: { table: 'statistics', items: CHOICE.map((m) => ({ ...m, ...body.items.find((x: { key: string }) => x.key === m.key) })) }, message: 'Columns saved' };
+        } else if (url.startsWith('/api/v1/statistics/metrics')) answer = { data: { table: 'statistics', items: CHOICE } };
+        else if (url.startsWith('/api/v1/statistics?'))
+          answer = { data: { items: [DAY('2026-11-26', 300, STAFF_TOTALS)], meta: { totalCount: 1, totals: STAFF_TOTALS } } };
+        return Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      }),
+    );
+  });
+
+  it('shows the columns the server keeps, in its order, and saves a change with one debounced PATCH', { timeout: 200_000 }, async () => {
+    renderAt(`/statistics?${RANGE}`);
+    expect(await screen.findByRole('columnheader', { name: /Leads: sent/ }, { timeout: 10_000 })).toBeTruthy();
+    expect(urls.some((u) => u.startsWith('/api/v1/statistics/metrics?table=statistics'))).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Unique clicks/ })).toBeNull());
+    // the server's order: clicks, leads: sent, then leads (unique clicks hidden); the cache now says the same
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const at = (name: string) => headers.findIndex((h) => h === name);
+    expect(at('Clicks')).toBeLessThan(at('Leads: sent'));
+    expect(at('Leads: sent')).toBeLessThan(at('Leads'));
+    // the metric's description is its column title's tooltip
+    const sent = screen.getByRole('columnheader', { name: /Leads: sent/ });
+    fireEvent.mouseEnter(within(sent).getByText('Leads: sent'));
+    expect(await screen.findByText('Leads whose status is sent', undefined, { timeout: 5_000 })).toBeTruthy();
+    const cached = JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden;
+    expect(cached).toContain('unique_clicks');
+    expect(cached).not.toContain('leads_sent');
+
+    // two quick changes make one save with the last state
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const settings = await screen.findByTestId('column-settings');
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Clicks' }));
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Unique clicks' }));
+    expect(screen.queryByRole('columnheader', { name: /^Clicks/ })).toBeNull();
+    expect(writes).toEqual([]);
+    await waitFor(() => expect(writes).toHaveLength(1), { timeout: 3_000 });
+    expect(writes[0]).toMatchObject({ method: 'PATCH', url: '/api/v1/statistics/metrics' });
+    expect(writes[0].body).toEqual({
+      table: 'statistics',
+      items: [
+        { key: 'clicks', enabled: false, order: 0 },
+        { key: 'leads_sent', enabled: true, order: 1 },
+        { key: 'unique_clicks', enabled: true, order: 2 },
+        { key: 'leads', enabled: true, order: 3 },
+      ],
+    });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(writes).toHaveLength(1);
   });
 });

@@ -21,7 +21,7 @@ import { ChartCard } from './ChartCard';
 import { DataTypeSwitch, FilterBar, RangePicker, rememberLabels } from './FilterBar';
 import { GroupBySelector } from './GroupBySelector';
 import { useStatisticsT } from './i18n';
-import { metricColumns, metricTitle, useActiveMetrics } from './metrics';
+import { inChosenOrder, metricColumns, metricTitle, useActiveMetrics, useMetricChoice } from './metrics';
 import {
   defaultOrderBy,
   dimensionsFor,
@@ -63,9 +63,15 @@ export default function StatisticsPage() {
   // the names of the entities shown, for the filters set from a link
   useMemo(() => answer.data && rememberLabels(first, answer.data.items as StatisticsRow[]), [answer.data, first]);
   const active = useActiveMetrics();
+  // the columns shown and their order are the user's, kept on the server (local storage is the instant cache)
+  const choice = useMetricChoice('statistics');
   const metrics = useMemo(
-    () => metricColumns(Object.keys(answer.data?.meta.totals ?? {}), active.data, (key, fallback) => metricTitle(t, key, fallback)),
-    [answer.data, active.data, t],
+    () =>
+      inChosenOrder(
+        metricColumns(Object.keys(answer.data?.meta.totals ?? {}), active.data, (key, fallback) => metricTitle(t, key, fallback)),
+        choice.data,
+      ),
+    [answer.data, active.data, choice.data, t],
   );
 
   const previous = useMemo(() => previousRange(view.range), [view.range]);
@@ -123,6 +129,7 @@ export default function StatisticsPage() {
           answer={answer}
           metrics={metrics}
           compare={view.compare}
+          settingsSync={choice.sync}
           empty={{
             title: t('table.emptyTitle'),
             description: filtered ? t('table.emptyFiltered') : t('table.emptyText'),

@@ -9,6 +9,7 @@ import { Button, Flex, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Query } from '../../../api/client';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import type { TableSettingsSync } from '../../../components/table/tableSettings';
 import type { TableState } from '../../../components/table/useTable';
 import { useLoadLevel, type StatisticsSource } from './api';
 import { useStatisticsT } from './i18n';
@@ -122,6 +123,8 @@ export interface StatisticsTableProps {
   extraColumns?: DataColumn<TableRow>[];
   /** which metric columns wait in the column chooser at first */
   hiddenByDefault?: (key: string) => boolean;
+  /** the server's copy of the column choice (GET/PATCH /statistics/metrics) */
+  settingsSync?: TableSettingsSync;
 }
 
 const same = (row: StatisticsRow) => row;
@@ -149,6 +152,7 @@ export function StatisticsTable({
   empty,
   extraColumns = [],
   hiddenByDefault,
+  settingsSync,
 }: StatisticsTableProps) {
   const { t } = useStatisticsT();
   const load = useLoadLevel(source);
@@ -282,6 +286,7 @@ export function StatisticsTable({
     <DataTable<TableRow>
       name={name}
       defaultHidden={hiddenKeys}
+      settingsSync={settingsSync}
       size="middle"
       rowKey="__key"
       columns={columns}

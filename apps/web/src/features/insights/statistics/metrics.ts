@@ -1,13 +1,24 @@
 /**
  * The metric columns of a statistics table: the metrics the server answered (the keys of `meta.totals`: what the
  * caller may not see is absent, so an affiliate never gets an empty revenue column), titled and ordered by the active
- * metrics of `GET /metrics/active`, and formatted by their output format with two decimals (spec §9).
+ * metrics of `GET /metrics/active`, and formatted by their output format with two decimals (spec §9). Which of them
+ * the table shows, and in which order, is the user's choice kept by `GET/PATCH /statistics/metrics` (local storage is
+ * the instant cache; docs/decisions/insights.md "Statistics metric choice").
  */
+import {
+  statisticsMetricShownByDefault,
+  type StatisticsMetricChoiceItem,
+  type StatisticsMetricInfo,
+  type StatisticsMetricsAnswer,
+  type StatisticsMetricTable,
+} from '@leadgrid/shared/insights/statistics';
 import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@leadgrid/shared/schemas/metrics';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { api } from '../../../api/client';
 import { formatMoney, formatNumber, formatPercent } from '../../../components/format';
+import type { TableSettingsSync } from '../../../components/table/tableSettings';
 
 export interface MetricColumn {
   key: string;
@@ -34,9 +45,78 @@ export function guessFormat(key: string): MetricOutputFormat {
   return 'amount';
 }
 
-/** the metric keys a table shows until the user chooses; the status, goal and pending columns wait in the column chooser */
-export const MAIN_METRICS: readonly string[] = ['clicks', 'unique_clicks', 'leads', 'conversions', 'approved_conversions', 'revenue', 'payout', 'profit', 'cr', 'epc', 'roi'];
-export const shownByDefault = (key: string) => MAIN_METRICS.includes(key) || key.startsWith('custom_');
+/** the metrics /statistics shows until the user chooses (the server's default too); status, goal and pending columns wait */
+export const shownByDefault = (key: string) => statisticsMetricShownByDefault('statistics', key);
+
+/* ---------- the user's choice, kept on the server ---------- */
+
+const choiceKey = (table: StatisticsMetricTable) => ['metrics', 'statistics-choice', table] as const;
+/** a change is saved once the user stops clicking for this long */
+export const CHOICE_SAVE_DELAY_MS = 800;
+
+/**
+ * The caller's metric columns of a table (`GET /statistics/metrics`) and the sync of the column chooser with it:
+ * the server's status replaces the local cache for the metrics it lists, each change is saved by a debounced PATCH.
+ */
+export function useMetricChoice(table: StatisticsMetricTable) {
+  const client = useQueryClient();
+  /** the hidden columns after the last change not saved yet */
+  const pending = useRef<string[] | null>(null);
+  const choice = useQuery({
+    queryKey: choiceKey(table),
+    queryFn: ({ signal }) => api.get<StatisticsMetricsAnswer>('/statistics/metrics', { table }, { signal, silent: true }).then((d) => d.items),
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+  const save = useMutation({
+    mutationFn: (items: StatisticsMetricChoiceItem[]) =>
+      api.patch<StatisticsMetricsAnswer>('/statistics/metrics', { table, items }, { successToast: false }),
+    // a newer change waiting to be saved wins over this answer (its own save answers next)
+    onSuccess: (d) => {
+      if (!pending.current) client.setQueryData(choiceKey(table), d.items);
+    },
+  });
+  const { mutate } = save;
+
+  const latest = useRef<StatisticsMetricInfo[] | undefined>(undefined);
+  latest.current = choice.data;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const hidden = pending.current;
+    const known = latest.current;
+    pending.current = null;
+    if (!hidden || !known?.length) return;
+    // sent even when it equals the last answer: a save still under way may have said otherwise
+    mutate(known.map((m) => ({ key: m.key, enabled: !hidden.includes(m.key), order: m.order })));
+  }, [mutate]);
+  // leaving the page saves what is still waiting
+  useEffect(() => flush, [flush]);
+
+  const sync = useMemo<TableSettingsSync>(
+    () => ({
+      known: choice.data?.map((m) => m.key),
+      hidden: choice.data?.filter((m) => !m.enabled).map((m) => m.key),
+      onChange: (hidden) => {
+        pending.current = hidden;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(flush, CHOICE_SAVE_DELAY_MS);
+      },
+    }),
+    [choice.data, flush],
+  );
+  return { data: choice.data, sync };
+}
+
+/** the columns in the user's order (those the choice does not list, e.g. per-goal ones, keep their place after) */
+export function inChosenOrder<T extends { key: string }>(columns: T[], choice: readonly StatisticsMetricInfo[] | undefined): T[] {
+  if (!choice?.length) return columns;
+  const rank = new Map(choice.map((m) => [m.key, m.order]));
+  return columns
+    .map((m, i) => ({ m, r: rank.get(m.key) ?? choice.length + i }))
+    .sort((a, b) => a.r - b.r)
+    .map((x) => x.m);
+}
 
 /** the columns for the keys answered, in the order of the active list and then the order of the answer */
 export function metricColumns(answered: readonly string[], active: readonly ActiveMetric[] | undefined, titleOf: (key: string, fallback: string) => string): MetricColumn[] {
