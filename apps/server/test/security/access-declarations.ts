@@ -213,6 +213,7 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/creatives/:id/attachment': { audience: 'staffAndAffiliates', why: 'creatives are shown to staff and affiliates only' },
   'GET /api/v1/campaigns': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/filters': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
+  'POST /api/v1/campaigns/:id/test-link': { audience: 'staff', why: 'a test click skips the geo and bot checks: never for an affiliate' },
   'GET /api/v1/campaigns/for-lead-editing': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/target-url-settings': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/:id': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
