@@ -314,6 +314,8 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'GET /api/v1/postback-logs/:id': 'postbackLog',
   'GET /api/v1/withdrawal-methods/:id': 'withdrawalMethod',
   'GET /api/v1/campaigns/:id': 'campaign',
+  // a write: its row scope (a manager gets 404 for a campaign of an affiliate it does not manage) is tested in src/tracking/test-click.test.ts
+  'POST /api/v1/campaigns/:id/test-link': null,
   'GET /api/v1/affiliates/:id': 'affiliate',
   'GET /api/v1/affiliates/:id/block-history': 'affiliate',
   'GET /api/v1/users/:id': 'affiliate',
