@@ -46,7 +46,6 @@ export function clientIp(req: IncomingMessage, trust: TrustProxy): string | unde
   return all[all.length - 1];
 }
 
-
 /** anything a header may not carry (controls, spaces, non-ASCII) percent-encoded as UTF-8: a lander URL with a
  * Cyrillic path or a stray space still redirects instead of failing the answer */
 const UNSAFE_IN_HEADER = /[^\x21-\x7e]/;

@@ -26,7 +26,10 @@ export interface Tracking {
   handler: ClickHandler;
 }
 
-export function setupTracking(app: FastifyInstance, deps: { database: Database; config: Config; now: () => Date; testLinks: TestLinks }): Tracking {
+export function setupTracking(
+  app: FastifyInstance,
+  deps: { database: Database; config: Config; now: () => Date; testLinks: TestLinks },
+): Tracking {
   const feed = new ChangeFeed();
   const tracking: Tracking = {
     feed,

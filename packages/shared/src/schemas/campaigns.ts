@@ -280,7 +280,12 @@ export const campaignCloneItem = z.object({ id: zId() });
 export const campaignTestLinkBody = z
   .object({
     subs: z
-      .object(Object.fromEntries(SUB_PARAMS.map((s) => [s, z.string().max(255).optional()])) as Record<(typeof SUB_PARAMS)[number], z.ZodOptional<z.ZodString>>)
+      .object(
+        Object.fromEntries(SUB_PARAMS.map((s) => [s, z.string().max(255).optional()])) as Record<
+          (typeof SUB_PARAMS)[number],
+          z.ZodOptional<z.ZodString>
+        >,
+      )
       .strict()
       .optional(),
   })

@@ -325,7 +325,13 @@ export async function get(ctx: Ctx, id: number, mainUrl: string) {
  * with a signed, hour-long `lg_test` token and the subs to try. Affiliates are refused: a test click skips the geo and
  * bot checks, which their own traffic must never do.
  */
-export async function testLink(ctx: Ctx, id: number, subs: Record<string, string | undefined>, mainUrl: string, links: TestLinks): Promise<CampaignTestLink> {
+export async function testLink(
+  ctx: Ctx,
+  id: number,
+  subs: Record<string, string | undefined>,
+  mainUrl: string,
+  links: TestLinks,
+): Promise<CampaignTestLink> {
   const actor = requireActor(ctx);
   if (!STAFF_ROLE_TYPES.includes(actor.roleType)) throw AppError.forbidden('Test links are made by staff only');
   const [row] = await ctx.db

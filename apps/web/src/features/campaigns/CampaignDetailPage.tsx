@@ -8,7 +8,22 @@
 import { ArrowLeftOutlined, CopyOutlined, EditOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
 import { SUB_PARAMS } from '@leadgrid/shared/schemas/campaigns';
-import { Alert, Button, Card, Col, Descriptions, Dropdown, Flex, Result, Row, Skeleton, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Dropdown,
+  Flex,
+  Result,
+  Row,
+  Skeleton,
+  Tag,
+  Tooltip,
+  Typography,
+  type MenuProps,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';

@@ -43,7 +43,8 @@ const CAMPAIGN: Campaign = {
 };
 const TEST_URL = 'https://t.example.com/c/AbCdEfGhIjKl?lg_test=abc.def&sub1=try';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; path: string; body: unknown }[];
 let answer: () => Response;
 
@@ -114,7 +115,9 @@ describe('campaign page: test link and invalid clicks', () => {
 
   it('gives an affiliate the plain link to open, no signed test link', async () => {
     renderPage('affiliate', ['front.menu.campaigns.read', 'campaign.update', 'front.menu.clicks.read']);
-    expect((await screen.findByTestId('tracking-url-test', undefined, SLOW)).getAttribute('href')).toBe('https://t.example.com/c/AbCdEfGhIjKl');
+    expect((await screen.findByTestId('tracking-url-test', undefined, SLOW)).getAttribute('href')).toBe(
+      'https://t.example.com/c/AbCdEfGhIjKl',
+    );
     expect(screen.queryByTestId('campaign-test-link')).toBeNull();
     expect(screen.getByTestId('campaign-invalid-clicks')).toBeTruthy();
   });

@@ -35,7 +35,11 @@ function TestLinkModal({ campaignId, onClose }: { campaignId: number; onClose: (
   const [link, setLink] = useState<CampaignTestLink | null>(null);
 
   const submit = async (values: Record<string, string>) => {
-    const subs = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+    const subs = Object.fromEntries(
+      Object.entries(values)
+        .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+        .map(([k, v]) => [k, v.trim()]),
+    );
     try {
       setLink(await make.mutateAsync({ id: campaignId, subs }));
     } catch {
@@ -68,7 +72,13 @@ function TestLinkModal({ campaignId, onClose }: { campaignId: number; onClose: (
             ))}
           </Row>
         </Form>
-        {make.isError ? <Alert type="error" showIcon title={make.error instanceof Error && make.error.message ? make.error.message : t('testLink.failed')} /> : null}
+        {make.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={make.error instanceof Error && make.error.message ? make.error.message : t('testLink.failed')}
+          />
+        ) : null}
         {link ? (
           <Flex vertical gap={8} data-testid="test-link-result">
             <TrackingLinkField url={link.url} testId="test-link-url" />

@@ -60,7 +60,8 @@ export const campaignsApi = {
   changeStatus: (items: CampaignStatusItem[]) => api.post<Items<Campaign>>('/campaigns/change_status', { items }),
   clone: (ids: number[]) => api.post<Items<Campaign>>('/campaigns/clone', { items: ids.map((id) => ({ id })) }),
   /** staff: the signed test link (no geo nor bot check, not counted in statistics) with the subs typed */
-  testLink: ({ id, subs }: { id: number; subs: Record<string, string> }) => api.post<CampaignTestLink>(`/campaigns/${id}/test-link`, { subs }),
+  testLink: ({ id, subs }: { id: number; subs: Record<string, string> }) =>
+    api.post<CampaignTestLink>(`/campaigns/${id}/test-link`, { subs }),
   lookup: (query: Query, signal?: AbortSignal) => api.get<Items<CampaignRef>>('/campaigns/filters', query, { signal, silent: true }),
   targetUrlOptions: (signal?: AbortSignal) =>
     api.get<TargetUrlOptions>('/campaigns/target-url-settings', undefined, { signal, silent: true }),

@@ -99,9 +99,10 @@ export function postbackAddress(origin: string, key: string, v: Partial<Postback
 }
 
 /** example values of a postback (a lead approved), from the integration's own status mappings and goals when it has them */
-export function postbackExampleValues(record: Pick<SectionOwnerRecord, 'leadStatusMappings'> & { goals?: number[] }): Record<ParamKey, string> {
-  const approved =
-    record.leadStatusMappings.find((m) => m.conversionStatus === CONVERSION_STATUS.approved) ?? record.leadStatusMappings[0];
+export function postbackExampleValues(
+  record: Pick<SectionOwnerRecord, 'leadStatusMappings'> & { goals?: number[] },
+): Record<ParamKey, string> {
+  const approved = record.leadStatusMappings.find((m) => m.conversionStatus === CONVERSION_STATUS.approved) ?? record.leadStatusMappings[0];
   return {
     clickIdParam: '0192f5e4-7b1c-7a3e-9c55-3f8d2a6b1e07',
     leadIdParam: 'ADV-84213',
@@ -125,7 +126,9 @@ function PostbackHelp({ names, values, example }: { names: Partial<PostbackValue
   const { t } = useIntT();
   const rows = [
     ...PARAMS.map((k) => ({ key: k, name: names[k] || DEFAULT_NAMES[k], meaning: t(`postback.help.meanings.${k}`), value: values[k] })),
-    ...(names.secureCode ? [{ key: 'secureCode', name: 'secure_code', meaning: t('postback.help.meanings.secureCode'), value: names.secureCode }] : []),
+    ...(names.secureCode
+      ? [{ key: 'secureCode', name: 'secure_code', meaning: t('postback.help.meanings.secureCode'), value: names.secureCode }]
+      : []),
   ];
   return (
     <Collapse
@@ -144,7 +147,13 @@ function PostbackHelp({ names, values, example }: { names: Partial<PostbackValue
                 dataSource={rows}
                 data-testid="postback-help-params"
                 columns={[
-                  { key: 'name', dataIndex: 'name', title: t('postback.help.param'), width: 160, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+                  {
+                    key: 'name',
+                    dataIndex: 'name',
+                    title: t('postback.help.param'),
+                    width: 160,
+                    render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+                  },
                   { key: 'meaning', dataIndex: 'meaning', title: t('postback.help.meaning') },
                   {
                     key: 'value',

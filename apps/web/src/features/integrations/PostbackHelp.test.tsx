@@ -49,7 +49,9 @@ const INTEGRATION = {
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: { items: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(
+      async () => new Response(JSON.stringify({ data: { items: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ),
   );
 });
 afterEach(() => {

@@ -267,9 +267,12 @@ export const en = {
       meaning: 'Meaning',
       example: 'Example',
       meanings: {
-        clickIdParam: 'Our click id, sent to the advertiser in the lander URL as {click_id}. Finds the lead of that click, or records a conversion of a click without a lead. Give it or the lead id.',
-        leadIdParam: 'The advertiser’s own id of the lead, as it answered when the lead was sent (our numeric lead id is accepted too). Give it or the click id.',
-        statusParam: 'The advertiser’s status word; it must be one of this integration’s status mappings. Optional: without it the conversion is pending.',
+        clickIdParam:
+          'Our click id, sent to the advertiser in the lander URL as {click_id}. Finds the lead of that click, or records a conversion of a click without a lead. Give it or the lead id.',
+        leadIdParam:
+          'The advertiser’s own id of the lead, as it answered when the lead was sent (our numeric lead id is accepted too). Give it or the click id.',
+        statusParam:
+          'The advertiser’s status word; it must be one of this integration’s status mappings. Optional: without it the conversion is pending.',
         goalParam: 'The goal reached: the goal’s title or its id. Optional: the offer’s goal by default.',
         payoutParam: 'The amount the advertiser reports, a decimal with a dot. Optional: used by percent payment rules.',
         currencyParam: 'The 3-letter code of the amount (USD, EUR). Optional: the payment rule’s currency by default.',
@@ -648,11 +651,15 @@ export const ru: Messages = {
       meaning: 'Значение',
       example: 'Пример',
       meanings: {
-        clickIdParam: 'Наш ID клика, переданный рекламодателю в URL лендинга как {click_id}. По нему находится лид этого клика или записывается конверсия клика без лида. Нужен он или ID лида.',
-        leadIdParam: 'Собственный ID лида у рекламодателя — тот, что он вернул при отправке лида (наш числовой ID лида тоже принимается). Нужен он или ID клика.',
-        statusParam: 'Статус рекламодателя; должен быть в сопоставлении статусов этой интеграции. Необязателен: без него конверсия в ожидании.',
+        clickIdParam:
+          'Наш ID клика, переданный рекламодателю в URL лендинга как {click_id}. По нему находится лид этого клика или записывается конверсия клика без лида. Нужен он или ID лида.',
+        leadIdParam:
+          'Собственный ID лида у рекламодателя — тот, что он вернул при отправке лида (наш числовой ID лида тоже принимается). Нужен он или ID клика.',
+        statusParam:
+          'Статус рекламодателя; должен быть в сопоставлении статусов этой интеграции. Необязателен: без него конверсия в ожидании.',
         goalParam: 'Достигнутая цель: название цели или её ID. Необязательна: по умолчанию цель оффера.',
-        payoutParam: 'Сумма, которую сообщает рекламодатель, десятичное число с точкой. Необязательна: используется процентными правилами выплат.',
+        payoutParam:
+          'Сумма, которую сообщает рекламодатель, десятичное число с точкой. Необязательна: используется процентными правилами выплат.',
         currencyParam: 'Трёхбуквенный код валюты суммы (USD, EUR). Необязателен: по умолчанию валюта правила выплат.',
         eventIdParam: 'Уникальный ID этого события у рекламодателя: постбэк, повторённый с тем же ID, учитывается один раз. Необязателен.',
         secureCode: 'Секретный код, заданный ниже; постбэк без него отклоняется.',
