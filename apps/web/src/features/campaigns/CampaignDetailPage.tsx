@@ -242,7 +242,7 @@ export default function CampaignDetailPage() {
       >
         <Flex vertical gap={16}>
           {can.testLink ? (
-            <Flex gap={8} align="start" wrap>
+            <Flex gap={8} align="center" wrap>
               <div style={{ flex: '1 1 480px', minWidth: 0 }}>
                 <TrackingLinkField url={c.trackingUrl} />
               </div>
