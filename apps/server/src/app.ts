@@ -20,6 +20,7 @@ import { registerJsonBody } from './http/json-body';
 import { openapiTransform, openapiTransformObject } from './http/openapi';
 import './http/plugins';
 import { defineJobs } from './jobs';
+import { TestLinks } from './lib/test-link';
 import { setupTracking, type Tracking } from './tracking';
 import { clickFrontServer, trustProxyOf } from './tracking/click-handler';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     queue: deps.queue ?? createJobQueue(deps.database, app.log),
     now,
+    testLinks: new TestLinks(deps.jwtSecret),
     tracking: undefined as never,
   };
   app.decorate('services', services);
@@ -133,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerAuth(app, { database: deps.database, config, signer: services.signer, now });
-  services.tracking = tracking = setupTracking(app, { database: deps.database, config, now });
+  services.tracking = tracking = setupTracking(app, { database: deps.database, config, now, testLinks: services.testLinks });
   await app.register(postbackInRoutes);
 
   await app.register(

@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
+import type { TestLinks } from './lib/test-link';
 import type { TokenSigner } from './lib/tokens';
 import type { Tracking } from './tracking';
 
@@ -18,6 +19,8 @@ export interface Services {
   storage: Storage;
   queue: JobQueue;
   now: () => Date;
+  /** signs and checks the tokens of staff test links (lib/test-link.ts) */
+  testLinks: TestLinks;
   /** the tracker's in-memory state (routing cache, click writer, change feed) */
   tracking: Tracking;
 }

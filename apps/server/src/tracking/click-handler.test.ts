@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setupApp, useApp, type TestApp } from '../../test/helper';
 import { campaigns } from '../db/schema';
 import { fillUrl } from './click';
-import { clientIp, headerSafeUrl, NOT_ACTIVE, trustProxyOf } from './click-handler';
+import { clientIp, headerSafeUrl, trustProxyOf } from './click-handler';
+import { INACTIVE_PAGE } from './refused';
 import { ClickWriter } from './click-writer';
 import { uuidv7 } from './uuid';
 
@@ -78,14 +79,14 @@ describe('the click front (GET /c/<key> answered before Fastify)', () => {
 
   it('answers unknown keys, keys of the wrong shape and too long ones as before (404), HEAD through Fastify', async () => {
     const unknown = await get('/c/unknownkey0000');
-    expect([unknown.status, await unknown.text()]).toEqual([404, NOT_ACTIVE]);
-    expect(unknown.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    // left to Fastify: its route answers the same text, the too-long key is a route miss
+    expect([unknown.status, await unknown.text()]).toEqual([404, INACTIVE_PAGE.body.toString()]);
+    expect(unknown.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // left to Fastify: its route answers the same page, the too-long key is a route miss
     const take = vi.spyOn(handler, 'take');
     const bad = await get('/c/bad%20key!');
     expect(take).toHaveReturnedWith(false);
     take.mockRestore();
-    expect([bad.status, await bad.text()]).toEqual([404, NOT_ACTIVE]);
+    expect([bad.status, await bad.text()]).toEqual([404, INACTIVE_PAGE.body.toString()]);
     // longer than the route's parameter limit: Fastify's own answer (414, or the web app's 404 when apps/web is built)
     const long = await get(`/c/${'k'.repeat(120)}`);
     expect([404, 414]).toContain(long.status);
@@ -102,7 +103,7 @@ describe('the click front (GET /c/<key> answered before Fastify)', () => {
     const log = vi.spyOn((handler as unknown as { log: { error: (o: object, m: string) => void } }).log, 'error').mockImplementation(() => undefined);
     const routing = vi.spyOn(t.app.services.tracking.routing, 'get').mockRejectedValueOnce(new Error('database gone'));
     const failed = await get(`/c/${c.key}`);
-    expect([failed.status, await failed.text()]).toEqual([404, NOT_ACTIVE]);
+    expect([failed.status, await failed.text()]).toEqual([404, INACTIVE_PAGE.body.toString()]);
     routing.mockRestore();
     const caps = vi.spyOn(t.app.services.tracking.caps, 'isClosed').mockImplementationOnce(() => {
       throw new Error('cap gate broken');
@@ -213,7 +214,7 @@ describe('click batch writer input', () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     await writer.push({
-      id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: true, isBot: false, campaignId: c.id,
+      id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: true, isBot: false, isTest: false, campaignId: c.id,
       offerId: null, affiliateId: null, teamId: null, landerId: null, trafficSourceId: null, country: null, language: null,
       ip: null, userAgent: `${CHROME}\u0000`, referrer: 'https://r.example/\ud800', targetUrl: null,
       subs: ['a\u0000b', '\udc00c', 'ok \ud83d\ude00'], params: { 'k\u0000': 'v\ud800' },

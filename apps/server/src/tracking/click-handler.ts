@@ -5,8 +5,10 @@
  * `/c/:campaignKey` calls the same `serve` (inject in tests, HEAD, and the requests the front leaves: other methods,
  * keys the route table must judge, a closing server), so both paths answer alike:
  * - 302 to the lander (or the trafficback URL) with `cache-control: no-store`;
- * - 404 `This link is not active` (text) for an unknown key, a key of the wrong shape, or invalid traffic without a
- *   trafficback URL;
+ * - a short HTML page naming the reason category an affiliate may see (refused.ts) for an unknown key, a key of the
+ *   wrong shape, or invalid traffic without a trafficback URL: 404 "not active", 403 "not available here";
+ * - a click bearing `lg_test=` is checked against the test-link token (lib/test-link.ts) and, when valid, made a test
+ *   click; the normal path pays one string search for it (docs/decisions/traffic.md, "Test clicks");
  * - never a 500: a failure is logged by name ('click failed') and answered as above with what is known by then.
  * The headers are the few that mean something on a redirect or a short text answer (decisions.md, 2026-11-25).
  */
@@ -15,12 +17,14 @@ import { createServer, type IncomingMessage, type Server, type ServerOptions, ty
 import proxyAddr from '@fastify/proxy-addr';
 import { CAMPAIGN_KEY_RE } from '@leadgrid/shared';
 import { parse as parseQuery } from 'fast-querystring';
+import { TEST_PARAM } from '../lib/test-link';
 import type { Tracking } from './index';
 import { makeClick } from './click';
+import { BASE_HEADERS, INACTIVE_PAGE, refusalPage, type RefusalPage } from './refused';
 import type { Route } from './routing';
 
-export const NOT_ACTIVE = 'This link is not active';
 const DONE = Promise.resolve();
+const TEST_MARK = `${TEST_PARAM}=`;
 
 /** who may set X-Forwarded-For: every hop, the listed addresses and ranges, or nobody (null) */
 export type TrustProxy = ((address: string, hop: number) => boolean) | null;
@@ -41,20 +45,6 @@ export function clientIp(req: IncomingMessage, trust: TrustProxy): string | unde
   const all = proxyAddr.all(req, trust);
   return all[all.length - 1];
 }
-
-/** name, value, name, value... (Node's raw header list: no object to build per answer) */
-const BASE_HEADERS = [
-  'cache-control',
-  'no-store',
-  // the lander is not told where the visitor came from (the affiliate's source), as before under helmet
-  'referrer-policy',
-  'no-referrer',
-  'strict-transport-security',
-  'max-age=31536000; includeSubDomains',
-  'x-content-type-options',
-  'nosniff',
-];
-const NOT_ACTIVE_HEADERS = [...BASE_HEADERS, 'content-type', 'text/plain; charset=utf-8', 'content-length', String(Buffer.byteLength(NOT_ACTIVE))];
 
 /** anything a header may not carry (controls, spaces, non-ASCII) percent-encoded as UTF-8: a lander URL with a
  * Cyrillic path or a stray space still redirects instead of failing the answer */
@@ -122,10 +112,13 @@ export class ClickHandler {
     const tracking = this.tracking;
     let location: string | null = null;
     let clickId: string | undefined;
+    let page: RefusalPage = INACTIVE_PAGE;
     try {
       if (route) {
         const now = tracking.now();
         const headers = req.headers;
+        const query = search ? parseQuery(search) : {};
+        const test = search.includes(TEST_MARK) && this.testClick(key, query, now);
         const click = makeClick(
           route,
           {
@@ -133,23 +126,26 @@ export class ClickHandler {
             userAgent: headers['user-agent'],
             acceptLanguage: headers['accept-language'],
             referrer: headers.referer,
-            query: search ? parseQuery(search) : {},
+            query,
             now,
             capped: tracking.caps.isClosed(route.offerId),
+            test,
           },
           (k) => tracking.unique.check(k, now.getTime()),
         );
         clickId = click.row.id;
         location = click.location;
+        if (!location) page = refusalPage(click.row.invalidReason);
         const writing = tracking.clicks.push(click.row);
         if (writing) {
           const id = clickId;
           const to = location;
+          const shown = page;
           return writing.then(
-            () => this.queue(req, res, to, id),
+            () => this.queue(req, res, to, id, shown),
             (err: unknown) => {
               this.log.error({ err, campaignKey: key, clickId: id }, 'click failed');
-              this.queue(req, res, to, id);
+              this.queue(req, res, to, id, shown);
             },
           );
         }
@@ -157,16 +153,24 @@ export class ClickHandler {
     } catch (err) {
       this.log.error({ err, campaignKey: key, clickId }, 'click failed');
     }
-    this.queue(req, res, location, clickId);
+    this.queue(req, res, location, clickId, page);
     return undefined;
   }
 
-  private queue(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined): void {
-    // answered with the others of this turn of the event loop (see `answerAll`)
-    if (this.queued.push(req, res, location, clickId) === 4) setImmediate(this.answerAll);
+  /** a click carrying a test-link token: a test click when the token is this key's and unexpired (taken out of the
+   * parameters passed on either way) */
+  private testClick(key: string, query: Record<string, unknown>, now: Date): boolean {
+    const token = query[TEST_PARAM];
+    delete query[TEST_PARAM];
+    return this.tracking.testLinks.verify(key, token, now.getTime());
   }
 
-  /** the clicks of this turn of the event loop, waiting for their answer: request, response, location, click id... */
+  private queue(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined, page: RefusalPage): void {
+    // answered with the others of this turn of the event loop (see `answerAll`)
+    if (this.queued.push(req, res, location, clickId, page) === 5) setImmediate(this.answerAll);
+  }
+
+  /** the clicks of this turn of the event loop, waiting for their answer: request, response, location, click id, refusal page... */
   private queued: unknown[] = [];
 
   /**
@@ -178,10 +182,10 @@ export class ClickHandler {
   private readonly answerAll = () => {
     const q = this.queued;
     this.queued = [];
-    for (let i = 0; i < q.length; i += 4) {
+    for (let i = 0; i < q.length; i += 5) {
       const res = q[i + 1] as ServerResponse;
       try {
-        this.answer(q[i] as IncomingMessage, res, q[i + 2] as string | null, q[i + 3] as string | undefined);
+        this.answer(q[i] as IncomingMessage, res, q[i + 2] as string | null, q[i + 3] as string | undefined, q[i + 4] as RefusalPage);
       } catch (err) {
         // answer() catches what the runtime throws; this keeps one surprise from leaving the others unanswered
         this.log.error({ err, clickId: q[i + 3] }, 'click failed');
@@ -190,7 +194,7 @@ export class ClickHandler {
     }
   };
 
-  private answer(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined): void {
+  private answer(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined, page: RefusalPage): void {
     if (res.headersSent || res.destroyed) return;
     // the caller's request id when it sends one (as Fastify does), else the click's id: the answer names its click row
     const given = req.headers['x-request-id'];
@@ -200,8 +204,8 @@ export class ClickHandler {
         res.writeHead(302, [...BASE_HEADERS, 'location', headerSafeUrl(location), 'x-request-id', requestId, 'content-length', '0']);
         res.end();
       } else {
-        res.writeHead(404, [...NOT_ACTIVE_HEADERS, 'x-request-id', requestId]);
-        res.end(NOT_ACTIVE);
+        res.writeHead(page.status, [...page.headers, 'x-request-id', requestId]);
+        res.end(page.body);
       }
     } catch (err) {
       // a header the runtime refuses: the plain answer without it
@@ -209,8 +213,8 @@ export class ClickHandler {
       try {
         if (res.headersSent) res.destroy();
         else {
-          res.writeHead(404, NOT_ACTIVE_HEADERS);
-          res.end(NOT_ACTIVE);
+          res.writeHead(page.status, page.headers);
+          res.end(page.body);
         }
       } catch {
         res.destroy();

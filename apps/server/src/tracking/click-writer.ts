@@ -25,6 +25,8 @@ export interface ClickRow {
   invalidReason: string | null;
   isUnique: boolean;
   isBot: boolean;
+  /** a staff test click (click.ts): stored, shown in Clicks, left out of statistics */
+  isTest: boolean;
   campaignId: number | null;
   offerId: number | null;
   affiliateId: number | null;
@@ -78,6 +80,7 @@ const COLUMN_LIST = [
   'target_url',
   ...Array.from({ length: 9 }, (_, i) => `sub${i + 1}`),
   'params',
+  'is_test',
 ];
 const COLUMNS = COLUMN_LIST.join(', ');
 /**
@@ -140,6 +143,7 @@ function batchJson(rows: ClickRow[]): string {
         sub8: clean(s[7]),
         sub9: clean(s[8]),
         params: r.params ? paramsOf(r.params) : undefined,
+        is_test: r.isTest,
       };
     }),
   );
@@ -187,7 +191,7 @@ function copyLine(r: ClickRow): string {
     `${int(r.campaignId)}\t${int(r.offerId)}\t${int(r.affiliateId)}\t${int(r.teamId)}\t${int(r.landerId)}\t${int(r.trafficSourceId)}\t` +
     `${own(r.country)}\t${own(r.language)}\t${own(r.ip)}\t${txt(r.referrer)}\t${agentText(r.userAgent ?? '')}\t` +
     `${txt(r.targetUrl)}\t${txt(s[0])}\t${txt(s[1])}\t${txt(s[2])}\t${txt(s[3])}\t${txt(s[4])}\t${txt(s[5])}\t${txt(s[6])}\t${txt(s[7])}\t${txt(s[8])}\t` +
-    `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\n`
+    `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\t${r.isTest ? 't' : 'f'}\n`
   );
 }
 

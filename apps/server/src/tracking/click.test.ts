@@ -117,7 +117,7 @@ describe('click: GET /c/:campaignKey', () => {
     const c = await campaign(t, { status: 'inactive' });
     const res = await click(t, c.key);
     expect(res.statusCode).toBe(404);
-    expect(res.body).toBe('This link is not active');
+    expect(res.body).toContain('This link is not active');
     expect((await clicksOf(t, c.campaign.id)).map((r) => r.invalid_reason)).toEqual(['campaign_inactive']);
   });
 
@@ -146,7 +146,7 @@ describe('click: GET /c/:campaignKey', () => {
     await t.database.db.insert(campaignLanders).values({ campaignId: c.campaign.id, landerId: c.landers[0].id });
     await settled(t, v2);
     expect((await click(t, c.key, '', { 'x-forwarded-for': DE_IP })).headers.location).toBe('https://de-only.example/');
-    expect((await click(t, c.key)).statusCode).toBe(404); // the only campaign lander is for DE
+    expect((await click(t, c.key)).statusCode).toBe(403); // the only campaign lander is for DE: not available here
   });
 
   it('serves a changed lander URL as soon as the change is committed (cache dropped by the change feed)', async () => {
@@ -217,7 +217,7 @@ describe('click batch writer', () => {
     const ids = Array.from({ length: 250 }, () => uuidv7());
     for (const id of ids)
       await writer.push({
-        id, createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, campaignId: c.campaign.id,
+        id, createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
         offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
         language: null, ip: US_IP, userAgent: CHROME, referrer: null, targetUrl: null, subs: [], params: null,
       });
@@ -233,7 +233,7 @@ describe('click batch writer', () => {
     const push = async (n: number) => {
       for (let i = 0; i < n; i++)
         await writer.push({
-          id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, campaignId: c.campaign.id,
+          id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
           offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
           language: null, ip: US_IP, userAgent: `${CHROME} ${i % 7}`, referrer: null, targetUrl: `https://l.example/${'x'.repeat(i % 300)}`,
           subs: [`s${i}`], params: null,
@@ -255,7 +255,7 @@ describe('click batch writer', () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     await writer.push({
-      id: uuidv7(), createdAt: new Date(), status: 2, invalidReason: 'bot', isUnique: false, isBot: true, campaignId: c.campaign.id,
+      id: uuidv7(), createdAt: new Date(), status: 2, invalidReason: 'bot', isUnique: false, isBot: true, isTest: false, campaignId: c.campaign.id,
       offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: null,
       language: null, ip: null, userAgent: 'UA\tx\\N', referrer: 'r\r\n', targetUrl: '\\N', subs: ['a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀'],
       params: { 'k\\': 'v\t"w"', x: '\\N' },
@@ -271,7 +271,7 @@ describe('click batch writer', () => {
   it('stores each click once when a batch is written again (a retry after a write that did commit)', async () => {
     const c = await campaign(t);
     const row = () => ({
-      id: uuidv7(), createdAt: new Date(), status: 1 as const, invalidReason: null, isUnique: false, isBot: false, campaignId: c.campaign.id,
+      id: uuidv7(), createdAt: new Date(), status: 1 as const, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
       offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
       language: null, ip: US_IP, userAgent: CHROME, referrer: null, targetUrl: null, subs: [], params: null,
     });
@@ -300,7 +300,7 @@ describe('click batch writer', () => {
     const errors: string[] = [];
     const writer = new ClickWriter(flaky, 60_000, { error: (_o, msg) => errors.push(msg) });
     await writer.push({
-      id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, campaignId: c.campaign.id,
+      id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
       offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: null,
       language: null, ip: null, userAgent: null, referrer: null, targetUrl: null, subs: [], params: null,
     });

@@ -30,6 +30,11 @@ export interface ClickInput {
   now: Date;
   /** the offer's caps are all full with the action trafficback (CapGate): a valid click goes to the trafficback URL */
   capped?: boolean;
+  /**
+   * a staff test click (a valid test-link token, lib/test-link.ts): no geo nor bot check, no cap trafficback, never
+   * unique, stored with `is_test` and left out of statistics (docs/decisions/traffic.md, "Test clicks")
+   */
+  test?: boolean;
 }
 
 export interface ClickOutcome {
@@ -69,11 +74,12 @@ export function chooseLander(landers: RouteLander[], subject: SieveSubject, at: 
   return candidates[candidates.length - 1];
 }
 
-function invalidReason(route: Route, country: string | null, bot: boolean): InvalidReason | null {
+function invalidReason(route: Route, country: string | null, bot: boolean, test: boolean): InvalidReason | null {
   if (route.campaignStatus !== 'active') return 'campaign_inactive';
   if (route.offerStatus !== 'active') return 'offer_inactive';
   if (route.affiliateStatus !== 'active') return 'affiliate_inactive';
   if (route.affiliateTrafficBlocked || route.teamTrafficBlocked) return 'traffic_blocked';
+  if (test) return null;
   if (route.offerGeos.length && (!country || !route.offerGeos.includes(country))) return 'country_not_allowed';
   if (route.countries.length && (!country || !route.countries.includes(country))) return 'country_not_allowed';
   if (bot) return 'bot';
@@ -193,11 +199,12 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
     sub9: subs[8],
   };
 
-  let reason = invalidReason(route, country, bot);
+  const test = input.test === true;
+  let reason = invalidReason(route, country, bot, test);
   let lander: RouteLander | null = null;
   let location: string | null = null;
   const settings = route.targetUrlSettings;
-  const cappedOut = !reason && !!input.capped && !!route.trafficbackUrl;
+  const cappedOut = !reason && !test && !!input.capped && !!route.trafficbackUrl;
   if (!reason && !cappedOut) {
     if (settings.mode === 'url' && settings.url) location = fillUrl(settings.url, macros);
     else {
@@ -227,8 +234,9 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
       createdAt: input.now,
       status: valid ? 1 : 2,
       invalidReason: reason,
-      isUnique: valid && isUnique(`${route.campaignId}|${ip ?? ''}|${input.userAgent ?? ''}`),
+      isUnique: valid && !test && isUnique(`${route.campaignId}|${ip ?? ''}|${input.userAgent ?? ''}`),
       isBot: bot,
+      isTest: test,
       campaignId: route.campaignId,
       offerId: route.offerId,
       affiliateId: route.affiliateId,

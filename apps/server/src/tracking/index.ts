@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { TestLinks } from '../lib/test-link';
 import { CapGate } from './cap-gate';
 import { ChangeFeed } from './change-feed';
 import { ClickHandler, trustProxyOf } from './click-handler';
@@ -19,11 +20,16 @@ export interface Tracking {
   /** offers capped out for clicks (trafficback), from a snapshot refreshed off the request path */
   caps: CapGate;
   now: () => Date;
+  /** checks the tokens of staff test links (lib/test-link.ts) */
+  testLinks: TestLinks;
   /** the click answer, served before Fastify by a listening server (click-handler.ts) and by the `/c/` route */
   handler: ClickHandler;
 }
 
-export function setupTracking(app: FastifyInstance, deps: { database: Database; config: Config; now: () => Date }): Tracking {
+export function setupTracking(
+  app: FastifyInstance,
+  deps: { database: Database; config: Config; now: () => Date; testLinks: TestLinks },
+): Tracking {
   const feed = new ChangeFeed();
   const tracking: Tracking = {
     feed,
@@ -32,6 +38,7 @@ export function setupTracking(app: FastifyInstance, deps: { database: Database; 
     unique: new UniqueClicks(),
     caps: new CapGate(deps.database, deps.now, 5000, (err) => app.log.warn({ err }, 'cap gate refresh failed')),
     now: deps.now,
+    testLinks: deps.testLinks,
     handler: undefined as never,
   };
   tracking.handler = new ClickHandler(tracking, trustProxyOf(deps.config.TRUST_PROXY), app.log);

@@ -213,6 +213,7 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/creatives/:id/attachment': { audience: 'staffAndAffiliates', why: 'creatives are shown to staff and affiliates only' },
   'GET /api/v1/campaigns': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/filters': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
+  'POST /api/v1/campaigns/:id/test-link': { audience: 'staff', why: 'a test click skips the geo and bot checks: never for an affiliate' },
   'GET /api/v1/campaigns/for-lead-editing': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/target-url-settings': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
   'GET /api/v1/campaigns/:id': { audience: 'staffAndAffiliates', why: 'campaigns are shown to staff and affiliates only' },
@@ -313,6 +314,8 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'GET /api/v1/postback-logs/:id': 'postbackLog',
   'GET /api/v1/withdrawal-methods/:id': 'withdrawalMethod',
   'GET /api/v1/campaigns/:id': 'campaign',
+  // a write: its row scope (a manager gets 404 for a campaign of an affiliate it does not manage) is tested in src/tracking/test-click.test.ts
+  'POST /api/v1/campaigns/:id/test-link': null,
   'GET /api/v1/affiliates/:id': 'affiliate',
   'GET /api/v1/affiliates/:id/block-history': 'affiliate',
   'GET /api/v1/users/:id': 'affiliate',

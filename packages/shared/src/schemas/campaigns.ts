@@ -273,6 +273,30 @@ export const campaignStatusItem = z
 export type CampaignStatusItem = z.input<typeof campaignStatusItem>;
 export const campaignCloneItem = z.object({ id: zId() });
 
+/**
+ * `POST /campaigns/:id/test-link` (staff only): the campaign's tracking link signed for a test click (no geo nor bot
+ * check, marked as a test in Clicks, not counted in statistics), valid for an hour, with the subs to try.
+ */
+export const campaignTestLinkBody = z
+  .object({
+    subs: z
+      .object(
+        Object.fromEntries(SUB_PARAMS.map((s) => [s, z.string().max(255).optional()])) as Record<
+          (typeof SUB_PARAMS)[number],
+          z.ZodOptional<z.ZodString>
+        >,
+      )
+      .strict()
+      .optional(),
+  })
+  .strict();
+export const campaignTestLinkSchema = z.object({
+  url: z.string(),
+  /** seconds: the link stops making test clicks then */
+  expiresAt: z.number().int(),
+});
+export type CampaignTestLink = z.infer<typeof campaignTestLinkSchema>;
+
 // ---------------------------------------------------------------- queries
 
 export const campaignListQuery = listQuerySchema.extend({

@@ -97,6 +97,8 @@ export const clickSchema = z.object({
   invalidReason: z.string().nullable(),
   isUnique: z.boolean(),
   isBot: z.boolean(),
+  /** a staff test click (test link): not counted in statistics */
+  isTest: z.boolean(),
   campaignId: z.number().int().nullable(),
   campaignTitle: z.string().nullable(),
   offerId: z.number().int().nullable(),

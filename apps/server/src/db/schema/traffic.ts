@@ -61,6 +61,8 @@ export const clicks = pgTable(
     ...subs(),
     /** other query parameters of the click, as given */
     params: jsonb('params').$type<Record<string, string>>(),
+    /** a staff test click (tracking/click.ts): shown in Clicks, never counted in statistics */
+    isTest: boolean('is_test').notNull().default(false),
   },
   (t) => [
     index('clicks_created_idx').on(t.createdAt),

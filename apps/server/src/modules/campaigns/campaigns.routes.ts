@@ -7,6 +7,8 @@ import {
   campaignRefSchema,
   campaignSchema,
   campaignStatusItem,
+  campaignTestLinkBody,
+  campaignTestLinkSchema,
   campaignUpdate,
   envelope,
   idParams,
@@ -23,7 +25,7 @@ const WRITE = service.WRITE;
 
 export default async function campaignsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config } = app.services;
+  const { config, testLinks } = app.services;
   /** the main host of tracking links: PUBLIC_URL, else the host this request reached */
   const mainUrl = (req: FastifyRequest) => config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
   const tags = ['campaigns'];
@@ -91,6 +93,21 @@ export default async function campaignsRoutes(fastify: FastifyInstance) {
       const items = await service.changeStatus(req.ctx, req.body.items, mainUrl(req));
       return { data: { items }, message: service.messages.status(req.body.items) };
     },
+  );
+
+  app.post(
+    '/campaigns/:id/test-link',
+    {
+      config: { permission: WRITE },
+      schema: {
+        tags,
+        summary: 'A test link of the campaign (staff): no geo nor bot check, marked as a test, not counted in statistics',
+        params: idParams,
+        body: campaignTestLinkBody,
+        response: { 200: envelope(campaignTestLinkSchema) },
+      },
+    },
+    async (req) => ({ data: await service.testLink(req.ctx, req.params.id, req.body.subs ?? {}, mainUrl(req), testLinks) }),
   );
 
   app.post(

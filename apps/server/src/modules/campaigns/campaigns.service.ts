@@ -15,6 +15,7 @@ import {
   type ApiErrorItem,
   type Campaign,
   type CampaignNotice,
+  type CampaignTestLink,
   type CampaignStatus,
   type IntegrationMethod,
   type TargetUrlSettings,
@@ -46,6 +47,7 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/co
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken } from '../../lib/crypto';
+import { TEST_PARAM, type TestLinks } from '../../lib/test-link';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
@@ -316,6 +318,35 @@ export async function get(ctx: Ctx, id: number, mainUrl: string) {
     .limit(1);
   if (!rows.length) throw AppError.notFound('Campaign');
   return (await toViews(ctx, rows, mainUrl, true))[0];
+}
+
+/**
+ * A staff member's test link of a campaign in their scope (docs/decisions/traffic.md, "Test clicks"): the tracking link
+ * with a signed, hour-long `lg_test` token and the subs to try. Affiliates are refused: a test click skips the geo and
+ * bot checks, which their own traffic must never do.
+ */
+export async function testLink(
+  ctx: Ctx,
+  id: number,
+  subs: Record<string, string | undefined>,
+  mainUrl: string,
+  links: TestLinks,
+): Promise<CampaignTestLink> {
+  const actor = requireActor(ctx);
+  if (!STAFF_ROLE_TYPES.includes(actor.roleType)) throw AppError.forbidden('Test links are made by staff only');
+  const [row] = await ctx.db
+    .select({ key: campaigns.key, host: domains.host })
+    .from(campaigns)
+    .leftJoin(domains, eq(domains.id, campaigns.domainId))
+    .where(and(eq(campaigns.id, id), ne(campaigns.status, 'deleted'), scopeWhere(ctx)))
+    .limit(1);
+  if (!row) throw AppError.notFound('Campaign');
+  const { token, expiresAt } = links.token(row.key, ctx.now().getTime());
+  const url = new URL(trackingUrl(mainUrl, row.host ?? null, row.key));
+  url.search = '';
+  url.searchParams.set(TEST_PARAM, token);
+  for (const name of SUB_PARAMS) if (subs[name]) url.searchParams.set(name, subs[name]!);
+  return { url: url.toString(), expiresAt };
 }
 
 /**

@@ -152,6 +152,7 @@ function toView(r: Joined, staff: boolean): Click {
     invalidReason: c.invalidReason,
     isUnique: c.isUnique,
     isBot: c.isBot,
+    isTest: c.isTest,
     campaignId: c.campaignId,
     campaignTitle: r.campaignTitle,
     offerId: c.offerId,

@@ -1,13 +1,29 @@
 /**
  * /campaigns/{id} (front.menu.campaigns.read): one campaign — its spec §8 notices, the tracking URL in a copyable
- * field with a "test link" and the sub1..sub9 placeholders explained, details, the target-URL settings, and the
+ * field with a "test link" (staff: a signed test link, TestLink.tsx) and a link to its invalid clicks, the sub1..sub9
+ * placeholders explained, details, the target-URL settings, and the
  * status actions (edit, activate / deactivate, clone, block / unblock, delete). Lead and conversion counts are not
  * answered by the campaigns API yet, so the page has no such section.
  */
-import { ArrowLeftOutlined, CopyOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, EditOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
 import { SUB_PARAMS } from '@leadgrid/shared/schemas/campaigns';
-import { Alert, Button, Card, Col, Descriptions, Dropdown, Flex, Result, Row, Skeleton, Tag, Typography, type MenuProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Dropdown,
+  Flex,
+  Result,
+  Row,
+  Skeleton,
+  Tag,
+  Tooltip,
+  Typography,
+  type MenuProps,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -24,6 +40,7 @@ import { CampaignNotices } from './CampaignNotices';
 import { useCampaignsT } from './i18n';
 import { actionsFor, CAMPAIGN_BLOCK, CAMPAIGN_WRITE } from './model';
 import { CountryCodes, Dash } from './parts';
+import { TestLinkButton } from './TestLink';
 import { MONO, TrackingLinkField } from './TrackingLink';
 
 function SubsHelp() {
@@ -97,7 +114,13 @@ export default function CampaignDetailPage() {
   const { id } = useParams();
   const { access, timezone } = useSession();
   const affiliateView = access ? isAffiliate(access) : false;
-  const can = { write: allowed(access, CAMPAIGN_WRITE), block: allowed(access, CAMPAIGN_BLOCK) };
+  const can = {
+    write: allowed(access, CAMPAIGN_WRITE),
+    block: allowed(access, CAMPAIGN_BLOCK),
+    // staff only: the server refuses affiliates a test link (a test click skips the geo and bot checks)
+    testLink: !affiliateView && allowed(access, CAMPAIGN_WRITE),
+    clicks: allowed(access, 'front.menu.clicks.read'),
+  };
   const campaign = useCampaign(Number(id));
   const actions = useCampaignActions({ onCloned: (ids) => ids[0] && navigate(`/campaigns/${ids[0]}`) });
   /** the campaign as the drawer opened with it (a refetch after the save must not reset the drawer) */
@@ -201,9 +224,33 @@ export default function CampaignDetailPage() {
         <Alert type="info" showIcon title={t('detail.deletedTitle')} description={t('detail.deletedText')} />
       ) : null}
 
-      <Card variant="borderless" title={t('detail.trackingLink')} data-testid="campaign-link-card">
+      <Card
+        variant="borderless"
+        title={t('detail.trackingLink')}
+        data-testid="campaign-link-card"
+        extra={
+          <Flex gap={8} wrap>
+            {can.clicks ? (
+              <Tooltip title={t('invalidClicksHint')}>
+                <Link to={`/clicks/invalid?campaignId=${c.id}`} data-testid="campaign-invalid-clicks">
+                  <StopOutlined /> {t('invalidClicks')}
+                </Link>
+              </Tooltip>
+            ) : null}
+          </Flex>
+        }
+      >
         <Flex vertical gap={16}>
-          <TrackingLinkField url={c.trackingUrl} withTest />
+          {can.testLink ? (
+            <Flex gap={8} align="center" wrap>
+              <div style={{ flex: '1 1 480px', minWidth: 0 }}>
+                <TrackingLinkField url={c.trackingUrl} />
+              </div>
+              <TestLinkButton campaignId={c.id} />
+            </Flex>
+          ) : (
+            <TrackingLinkField url={c.trackingUrl} withTest />
+          )}
           <SubsHelp />
         </Flex>
       </Card>

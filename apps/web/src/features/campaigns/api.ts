@@ -10,6 +10,7 @@ import type {
   CampaignCreate,
   CampaignRef,
   CampaignStatusItem,
+  CampaignTestLink,
   CampaignUpdate,
   TargetUrlOptions,
 } from '@leadgrid/shared/schemas/campaigns';
@@ -58,6 +59,9 @@ export const campaignsApi = {
   update: (items: CampaignUpdate[]) => api.patch<Items<Campaign>>('/campaigns', { items }),
   changeStatus: (items: CampaignStatusItem[]) => api.post<Items<Campaign>>('/campaigns/change_status', { items }),
   clone: (ids: number[]) => api.post<Items<Campaign>>('/campaigns/clone', { items: ids.map((id) => ({ id })) }),
+  /** staff: the signed test link (no geo nor bot check, not counted in statistics) with the subs typed */
+  testLink: ({ id, subs }: { id: number; subs: Record<string, string> }) =>
+    api.post<CampaignTestLink>(`/campaigns/${id}/test-link`, { subs }),
   lookup: (query: Query, signal?: AbortSignal) => api.get<Items<CampaignRef>>('/campaigns/filters', query, { signal, silent: true }),
   targetUrlOptions: (signal?: AbortSignal) =>
     api.get<TargetUrlOptions>('/campaigns/target-url-settings', undefined, { signal, silent: true }),
@@ -151,3 +155,5 @@ export const useCreateCampaigns = () => useCampaignWrite(campaignsApi.create);
 export const useUpdateCampaigns = () => useCampaignWrite(campaignsApi.update);
 export const useChangeCampaignStatus = () => useCampaignWrite(campaignsApi.changeStatus);
 export const useCloneCampaigns = () => useCampaignWrite(campaignsApi.clone);
+/** makes a test link; it changes nothing stored, so no query is refreshed */
+export const useCampaignTestLink = () => useMutation({ mutationFn: campaignsApi.testLink });

@@ -14,6 +14,7 @@ const CLICK: Click = {
   invalidReason: 'bot',
   isUnique: true,
   isBot: true,
+  isTest: false,
   campaignId: 4,
   campaignTitle: 'FB DE spring',
   offerId: 3,

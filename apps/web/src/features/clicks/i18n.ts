@@ -26,7 +26,7 @@ export const en = {
     invalidReason: 'Reason',
     actions: 'Actions',
   },
-  marks: { unique: 'Unique', bot: 'Bot' },
+  marks: { unique: 'Unique', bot: 'Bot', test: 'Test', testHint: 'A test click from a staff test link: not counted in statistics' },
   filters: {
     period: 'Today',
     search: 'Click ID or IP',
@@ -133,7 +133,12 @@ export const ru: typeof en = {
     invalidReason: 'Причина',
     actions: 'Действия',
   },
-  marks: { unique: 'Уникальный', bot: 'Бот' },
+  marks: {
+    unique: 'Уникальный',
+    bot: 'Бот',
+    test: 'Тест',
+    testHint: 'Тестовый клик по тестовой ссылке сотрудника: не учитывается в статистике',
+  },
   filters: {
     period: 'Сегодня',
     search: 'ID клика или IP',

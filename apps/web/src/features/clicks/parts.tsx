@@ -40,11 +40,16 @@ export function DeviceCell({ click }: { click: Pick<Click, 'deviceType' | 'os' |
   );
 }
 
-export function MarksCell({ click }: { click: Pick<Click, 'isUnique' | 'isBot'> }) {
+export function MarksCell({ click }: { click: Pick<Click, 'isUnique' | 'isBot' | 'isTest'> }) {
   const { t } = useClicksT();
-  if (!click.isUnique && !click.isBot) return <Dash />;
+  if (!click.isUnique && !click.isBot && !click.isTest) return <Dash />;
   return (
     <Flex gap={4}>
+      {click.isTest ? (
+        <Tag color="blue" style={{ marginInlineEnd: 0 }} title={t('marks.testHint')}>
+          {t('marks.test')}
+        </Tag>
+      ) : null}
       {click.isUnique ? (
         <Tag color="green" style={{ marginInlineEnd: 0 }}>
           {t('marks.unique')}

@@ -4,6 +4,7 @@
  * advertiser's status API every interval, with "Run sync now" on an integration (`POST /integrations/:id/api_sync`).
  */
 import { DeleteOutlined, KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { CONVERSION_STATUS } from '@leadgrid/shared/constants';
 import {
   API_SYNC_MIN_INTERVAL,
   BODY_FORMATS,
@@ -97,6 +98,93 @@ export function postbackAddress(origin: string, key: string, v: Partial<Postback
   return `${origin}/postback/${key}?${query.join('&')}`;
 }
 
+/** example values of a postback (a lead approved), from the integration's own status mappings and goals when it has them */
+export function postbackExampleValues(
+  record: Pick<SectionOwnerRecord, 'leadStatusMappings'> & { goals?: number[] },
+): Record<ParamKey, string> {
+  const approved = record.leadStatusMappings.find((m) => m.conversionStatus === CONVERSION_STATUS.approved) ?? record.leadStatusMappings[0];
+  return {
+    clickIdParam: '0192f5e4-7b1c-7a3e-9c55-3f8d2a6b1e07',
+    leadIdParam: 'ADV-84213',
+    statusParam: approved?.advertiserStatus ?? 'approved',
+    goalParam: record.goals?.length ? String(record.goals[0]) : 'deposit',
+    payoutParam: '25.00',
+    currencyParam: 'USD',
+    eventIdParam: 'evt-5531',
+  };
+}
+
+/** the postback URL with example values in place of the macros, under the integration's parameter names */
+export function postbackExample(origin: string, key: string, v: Partial<PostbackValues>, values: Record<ParamKey, string>): string {
+  const query = PARAMS.map((k) => `${encodeURIComponent(v[k] || DEFAULT_NAMES[k])}=${encodeURIComponent(values[k])}`);
+  if (v.secureCode) query.push(`secure_code=${encodeURIComponent(v.secureCode)}`);
+  return `${origin}/postback/${key}?${query.join('&')}`;
+}
+
+/** each parameter under the integration's name, what it means, an example value; then the example URL to copy */
+function PostbackHelp({ names, values, example }: { names: Partial<PostbackValues>; values: Record<ParamKey, string>; example: string }) {
+  const { t } = useIntT();
+  const rows = [
+    ...PARAMS.map((k) => ({ key: k, name: names[k] || DEFAULT_NAMES[k], meaning: t(`postback.help.meanings.${k}`), value: values[k] })),
+    ...(names.secureCode
+      ? [{ key: 'secureCode', name: 'secure_code', meaning: t('postback.help.meanings.secureCode'), value: names.secureCode }]
+      : []),
+  ];
+  return (
+    <Collapse
+      size="small"
+      data-testid="postback-help"
+      items={[
+        {
+          key: 'help',
+          label: t('postback.help.title'),
+          children: (
+            <Flex vertical gap={12}>
+              <Table
+                size="small"
+                rowKey="key"
+                pagination={false}
+                dataSource={rows}
+                data-testid="postback-help-params"
+                columns={[
+                  {
+                    key: 'name',
+                    dataIndex: 'name',
+                    title: t('postback.help.param'),
+                    width: 160,
+                    render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+                  },
+                  { key: 'meaning', dataIndex: 'meaning', title: t('postback.help.meaning') },
+                  {
+                    key: 'value',
+                    dataIndex: 'value',
+                    title: t('postback.help.example'),
+                    width: 200,
+                    render: (v: string) => <span style={{ fontFamily: MONO, fontSize: 12, wordBreak: 'break-all' }}>{v}</span>,
+                  },
+                ]}
+              />
+              <Flex vertical gap={4}>
+                <Typography.Text strong>{t('postback.help.exampleUrl')}</Typography.Text>
+                <Typography.Text
+                  style={{ fontFamily: MONO, fontSize: 12.5, wordBreak: 'break-all' }}
+                  copyable={{ text: example, tooltips: [t('postback.copy'), t('exchange.copied')] }}
+                  data-testid="postback-example-url"
+                >
+                  {example}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('postback.help.exampleHint')}
+                </Typography.Text>
+              </Flex>
+            </Flex>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 const ipRule = (tc: TFunction) => ({
   validator: async (_: unknown, value: string[] | undefined) => {
     if ((value ?? []).some((x) => !isIpOrCidr(x.trim()))) throw new Error(messageText(tc, 'ip'));
@@ -120,7 +208,10 @@ function PostbackCard({ owner, record }: { owner: Owner; record: SectionOwnerRec
   const values = Form.useWatch([], state.form) as Partial<PostbackValues> | undefined;
   const integration = owner === 'integration' ? (record as Integration) : null;
   const saved = integration ? `${origin}${integration.postbackUrl}` : null;
-  const preview = postbackAddress(origin, integration?.postbackKey ?? t('postback.keyPlaceholder'), values ?? toPostbackForm(record));
+  const names = values ?? toPostbackForm(record);
+  const key = integration?.postbackKey ?? t('postback.keyPlaceholder');
+  const preview = postbackAddress(origin, key, names);
+  const examples = postbackExampleValues(record);
   const shape = postbackSection.shape;
 
   return (
@@ -156,6 +247,7 @@ function PostbackCard({ owner, record }: { owner: Owner; record: SectionOwnerRec
           {integration ? (state.dirty ? t('postback.unsavedUrl') : t('postback.urlHint')) : t('postback.templateUrlHint')}
         </Typography.Text>
       </Flex>
+      <PostbackHelp names={names} values={examples} example={postbackExample(origin, key, names, examples)} />
       <Form form={state.form} layout="vertical" onValuesChange={state.onValuesChange} disabled={!canWrite}>
         <SubTitle hint={t('postback.paramsHint')}>{t('postback.params')}</SubTitle>
         <Row gutter={16}>

@@ -261,6 +261,27 @@ export const en = {
     secureCodeHint: 'When set, a postback must carry secure_code=<code>.',
     noSecureCode: 'Not required',
     generate: 'Generate',
+    help: {
+      title: 'What each parameter means',
+      param: 'Parameter',
+      meaning: 'Meaning',
+      example: 'Example',
+      meanings: {
+        clickIdParam:
+          'Our click id, sent to the advertiser in the lander URL as {click_id}. Finds the lead of that click, or records a conversion of a click without a lead. Give it or the lead id.',
+        leadIdParam:
+          'The advertiser’s own id of the lead, as it answered when the lead was sent (our numeric lead id is accepted too). Give it or the click id.',
+        statusParam:
+          'The advertiser’s status word; it must be one of this integration’s status mappings. Optional: without it the conversion is pending.',
+        goalParam: 'The goal reached: the goal’s title or its id. Optional: the offer’s goal by default.',
+        payoutParam: 'The amount the advertiser reports, a decimal with a dot. Optional: used by percent payment rules.',
+        currencyParam: 'The 3-letter code of the amount (USD, EUR). Optional: the payment rule’s currency by default.',
+        eventIdParam: 'The advertiser’s unique id of this event: a postback repeated with the same id is counted once. Optional.',
+        secureCode: 'The secure code set below; a postback without it is refused.',
+      },
+      exampleUrl: 'Example with values',
+      exampleHint: 'A postback as the advertiser would send it: a lead approved. Only one of the lead id and the click id is needed.',
+    },
   },
   sync: {
     cardTitle: 'API sync',
@@ -624,6 +645,28 @@ export const ru: Messages = {
     secureCodeHint: 'Если задан, постбэк должен содержать secure_code=<код>.',
     noSecureCode: 'Не требуется',
     generate: 'Сгенерировать',
+    help: {
+      title: 'Что означает каждый параметр',
+      param: 'Параметр',
+      meaning: 'Значение',
+      example: 'Пример',
+      meanings: {
+        clickIdParam:
+          'Наш ID клика, переданный рекламодателю в URL лендинга как {click_id}. По нему находится лид этого клика или записывается конверсия клика без лида. Нужен он или ID лида.',
+        leadIdParam:
+          'Собственный ID лида у рекламодателя — тот, что он вернул при отправке лида (наш числовой ID лида тоже принимается). Нужен он или ID клика.',
+        statusParam:
+          'Статус рекламодателя; должен быть в сопоставлении статусов этой интеграции. Необязателен: без него конверсия в ожидании.',
+        goalParam: 'Достигнутая цель: название цели или её ID. Необязательна: по умолчанию цель оффера.',
+        payoutParam:
+          'Сумма, которую сообщает рекламодатель, десятичное число с точкой. Необязательна: используется процентными правилами выплат.',
+        currencyParam: 'Трёхбуквенный код валюты суммы (USD, EUR). Необязателен: по умолчанию валюта правила выплат.',
+        eventIdParam: 'Уникальный ID этого события у рекламодателя: постбэк, повторённый с тем же ID, учитывается один раз. Необязателен.',
+        secureCode: 'Секретный код, заданный ниже; постбэк без него отклоняется.',
+      },
+      exampleUrl: 'Пример со значениями',
+      exampleHint: 'Постбэк, как его отправит рекламодатель: лид одобрен. Достаточно одного из ID лида и ID клика.',
+    },
   },
   sync: {
     cardTitle: 'Синхронизация по API',
