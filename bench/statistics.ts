@@ -48,6 +48,8 @@ async function main() {
   let backfillS = 0;
   try {
     const q = (text: string, params: unknown[] = []) => database.query(text, params);
+    // a kept database may predate the newest migrations: bring it up to date before timing (idempotent)
+    if (values.reuse) await migrateDatabase(database);
     if (!values.reuse) backfillS = await build(q);
     await q('VACUUM ANALYZE stats_deltas');
     await timeQueries(q);
