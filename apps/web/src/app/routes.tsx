@@ -30,6 +30,7 @@ import { defaultPagePath, ROUTE_PERMISSIONS as P, type AccessSubject } from '@le
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import { all, allowed, any, isAffiliate, type Access } from './access';
+import { prefetchDashboard } from '../features/insights/dashboard/prefetch';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -58,7 +59,11 @@ export interface RedirectRoute {
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 /* ---------- screens built in this shell or by the next issues ---------- */
-const Dashboard = page(() => import('../features/insights/dashboard/DashboardPage'));
+// the start page asks for its dashboard while its chunk loads (features/insights/dashboard/prefetch.ts)
+const Dashboard = page(() => {
+  prefetchDashboard();
+  return import('../features/insights/dashboard/DashboardPage');
+});
 const Statistics = page(() => import('../features/insights/statistics/StatisticsPage'));
 const Reports = page(() => import('../features/insights/reports/ReportsPage'));
 const ReportDownloads = page(() => import('../features/insights/reports/DownloadsPage'));

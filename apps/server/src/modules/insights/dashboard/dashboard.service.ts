@@ -341,6 +341,30 @@ export async function removeWidget(ctx: Ctx, widgetId: number): Promise<{ id: nu
 
 const DAY = 'yyyy-MM-dd';
 const QUARTER_S = 900;
+
+/**
+ * The widgets of one dashboard load together and ask the same statistics again and again: every KPI card reads the
+ * period by day and the previous period's totals, the line chart the period by day. One answer serves every widget
+ * request of the same reader (id and permissions: the scope) and the same query that arrives while it is computed or
+ * within SHARED_MS after (docs/decisions/insights.md "Dashboard first paint"). Figures are at most that old.
+ */
+const SHARED_MS = 2_000;
+const SHARED_MAX = 500;
+const shared = new Map<string, { at: number; answer: Promise<StatisticsAnswer> }>();
+
+function sharedQuery(ctx: Ctx, actor: Actor, q: ReturnType<typeof statisticsQuerySchema.parse>): Promise<StatisticsAnswer> {
+  const now = Date.now();
+  const key = `${actor.id}|${actor.roleType}|${actor.permissions.join(',')}|${JSON.stringify(q)}`;
+  const hit = shared.get(key);
+  if (hit && now - hit.at < SHARED_MS) return hit.answer;
+  if (shared.size >= SHARED_MAX) for (const [k, v] of shared) if (now - v.at >= SHARED_MS) shared.delete(k);
+  if (shared.size >= SHARED_MAX) shared.clear();
+  const answer = statisticsQuery(ctx, q);
+  shared.set(key, { at: now, answer });
+  // a failed read is not kept: the next widget asks again
+  answer.catch(() => shared.delete(key));
+  return answer;
+}
 /** a metric's value in an answer: absent (the reader may not see it) is null */
 const valueOf = (row: Record<string, unknown> | undefined, key: string) => {
   const v = row?.[key];
@@ -401,7 +425,7 @@ export async function data(ctx: Ctx, q: DashboardDataQuery): Promise<DashboardDa
     ...(f.advertiserId?.length ? { advertiserId: f.advertiserId.map(String) } : {}),
     ...(f.country?.length ? { country: f.country } : {}),
   };
-  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> => statisticsQuery(ctx, statisticsQuerySchema.parse({ ...base, ...extra }));
+  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> => sharedQuery(ctx, actor, statisticsQuerySchema.parse({ ...base, ...extra }));
 
   switch (widget.type) {
     case 'kpi': {

@@ -14,6 +14,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { DayRange } from '../statistics/model';
+import { takePrefetchedDashboard } from './prefetch';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -25,7 +26,21 @@ export const dashboardKeys = {
 /** live counters read again every 30 s (spec: refreshed without a reload) */
 export const LIVE_REFRESH_MS = 30_000;
 
-export const useDashboard = () => useQuery({ queryKey: dashboardKeys.mine, queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', undefined, { signal }) });
+export const useDashboard = () =>
+  useQuery({
+    queryKey: dashboardKeys.mine,
+    queryFn: async ({ signal }) => {
+      const early = takePrefetchedDashboard();
+      if (early) {
+        try {
+          return await early;
+        } catch {
+          // asked again below, where an error is shown
+        }
+      }
+      return api.get<Dashboard>('/dashboard', undefined, { signal });
+    },
+  });
 
 export function useWidgetData(widget: Pick<DashboardWidget, 'id' | 'type'>, range: DayRange, tz: string) {
   return useQuery({

@@ -182,7 +182,7 @@ export const ru = {
   },
   kpi: {
     previous: 'до этого: {{value}}',
-    noChange: 'нет данных за прошлый период',
+    noChange: 'нет прошлых данных',
   },
   top: {
     by: 'Топ ({{dimension}}): {{metric}}',
