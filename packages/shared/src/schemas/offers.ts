@@ -310,6 +310,34 @@ export const offerReceivingTrafficSchema = offerRefSchema.extend({
   lastLeadAt: z.number().int().nullable(),
 });
 export type OfferReceivingTraffic = z.infer<typeof offerReceivingTrafficSchema>;
+/** the tabs of the staff offer page (the readiness items link to them) */
+export const OFFER_TABS = ['general', 'targeting', 'landings', 'caps', 'payment-rules', 'affiliates'] as const;
+export type OfferTab = (typeof OFFER_TABS)[number];
+/**
+ * What an offer needs before it takes traffic (GET /offers/:id/readiness; docs/decisions/traffic.md "Onboarding and
+ * look-ups"), read like the lead engine reads it: status active; an advertiser target the engine would send to
+ * (target, advertiser and integration active, the integration's API on); one of them with valid outbound settings; an
+ * active lander; an active payment rule; for a private offer an assigned affiliate or team. Geos and caps are advice.
+ */
+export const OFFER_READINESS_KEYS = ['status', 'advertiser', 'integration', 'lander', 'paymentRule', 'access', 'geos', 'caps'] as const;
+export type OfferReadinessKey = (typeof OFFER_READINESS_KEYS)[number];
+export const offerReadinessSchema = z.object({
+  /** every required item is met */
+  ready: z.boolean(),
+  items: z.array(
+    z.object({
+      key: z.enum(OFFER_READINESS_KEYS),
+      ok: z.boolean(),
+      /** false: advice only (the offer takes traffic without it) */
+      required: z.boolean(),
+      /** the tab of the offer page that fixes it */
+      tab: z.enum(OFFER_TABS),
+      /** how many there are (targets, landers, rules …); null where nothing is counted */
+      count: z.number().int().nullable(),
+    }),
+  ),
+});
+export type OfferReadiness = z.infer<typeof offerReadinessSchema>;
 /** GET /offers/counts: staff counts per status under the list filters; affiliates {all, own} */
 export const offerCountsQuery = offerListQuery.omit({
   status: true,

@@ -23,6 +23,7 @@ import {
   offerGetQuery,
   offerListQuery,
   offerLookupQuery,
+  offerReadinessSchema,
   offerReceivingTrafficQuery,
   offerReceivingTrafficSchema,
   offerRefSchema,
@@ -47,6 +48,7 @@ import { many } from '../integrations/common';
 import * as affiliateOffers from './affiliate-offers.service';
 import * as assignments from './assignments.service';
 import * as lookups from './offer-lookups.service';
+import { readiness } from './readiness.service';
 import * as offers from './offers.service';
 import * as sieveDisplay from './sieve-display';
 import * as targets from './targets.service';
@@ -222,6 +224,15 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     async (req) => {
       staffOnly(req.ctx);
       return { data: await assignments.listTeams(req.ctx, req.params.id, req.query) };
+    },
+  );
+  /** what the offer still needs before it takes traffic (readiness.service.ts), for the offer page's checklist */
+  app.get(
+    '/offers/:id/readiness',
+    { config: { permission: READ }, schema: { tags, params: idParams, response: { 200: envelope(offerReadinessSchema) } } },
+    async (req) => {
+      staffOnly(req.ctx);
+      return { data: await readiness(req.ctx, req.params.id) };
     },
   );
   app.post(
