@@ -44,8 +44,7 @@ export function ReadinessCard({ offerId }: { offerId: number }) {
                 </span>
                 <Flex vertical style={{ flex: 1, minWidth: 0 }}>
                   <Typography.Text type={item.ok ? 'secondary' : undefined}>
-                    {t(`readiness.items.${item.key}`)}{' '}
-                    {!item.required ? <Tag bordered={false}>{t('readiness.advice')}</Tag> : null}
+                    {t(`readiness.items.${item.key}`)} {!item.required ? <Tag bordered={false}>{t('readiness.advice')}</Tag> : null}
                   </Typography.Text>
                   {item.count !== null ? (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
