@@ -254,7 +254,10 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/offers/:id/affiliates': { audience: 'staff', why: 'offer access lists are staff data' },
   'GET /api/v1/offers/:id/teams': { audience: 'staff', why: 'offer access lists are staff data' },
   'GET /api/v1/offers/:id/advertisers': { audience: 'staff', why: 'offer targets are staff data' },
-  'GET /api/v1/offers/:id/readiness': { audience: 'staff', why: 'what an offer still needs (its targets, rules, assignments) is staff data' },
+  'GET /api/v1/offers/:id/readiness': {
+    audience: 'staff',
+    why: 'what an offer still needs (its targets, rules, assignments) is staff data',
+  },
   'GET /api/v1/offers/for-affiliate': { audience: 'affiliates', why: "the affiliate's offer view" },
   'GET /api/v1/offers/for-affiliate/:id': { audience: 'affiliates', why: "the affiliate's offer view" },
 };

@@ -22,7 +22,7 @@ import {
   type ApiLeadStatus,
 } from '@leadgrid/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { leadDeliveries, leadEvents, leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';

@@ -66,7 +66,10 @@ export async function special(ctx: Ctx, q: z.infer<typeof offerSpecialQuery>): P
 }
 
 /** GET /offers/receiving-traffic */
-export async function receivingTraffic(ctx: Ctx, q: z.infer<typeof offerReceivingTrafficQuery>): Promise<{ items: OfferReceivingTraffic[] }> {
+export async function receivingTraffic(
+  ctx: Ctx,
+  q: z.infer<typeof offerReceivingTrafficQuery>,
+): Promise<{ items: OfferReceivingTraffic[] }> {
   const actor = requireActor(ctx);
   const affiliateId = q.affiliateId ?? (isAffiliate(actor) ? actor.id : undefined);
   if (affiliateId !== undefined) await assertAffiliateInReach(ctx, affiliateId, ['querystring', 'affiliateId'], FORBIDDEN);
@@ -87,14 +90,16 @@ export async function receivingTraffic(ctx: Ctx, q: z.infer<typeof offerReceivin
     whose(leads.affiliateId),
   )} order by ${leads.createdAt} desc limit 1)`;
   const inner = ctx.db
-    .select({ id: offers.id, title: offers.title, status: offers.status, lastClickAt: lastClick.as('last_click_at'), lastLeadAt: lastLead.as('last_lead_at') })
+    .select({
+      id: offers.id,
+      title: offers.title,
+      status: offers.status,
+      lastClickAt: lastClick.as('last_click_at'),
+      lastLeadAt: lastLead.as('last_lead_at'),
+    })
     .from(offers)
     .where(
-      and(
-        await offerScopeWhere(ctx),
-        q.ids?.length ? inArray(offers.id, q.ids) : undefined,
-        q.search ? bySearch(q.search) : undefined,
-      ),
+      and(await offerScopeWhere(ctx), q.ids?.length ? inArray(offers.id, q.ids) : undefined, q.search ? bySearch(q.search) : undefined),
     )
     .as('o');
   const rows = await ctx.db

@@ -63,7 +63,7 @@ import { lockById } from '../../lib/rows';
 import { imageUrl } from '../images/images.service';
 import { author, contains } from '../integrations/common';
 import { offerStatusChanged } from '../notifications/raise';
-import { assertAffiliateInReach, isAffiliate, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
+import { assertAffiliateInReach, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 
 type Row = typeof offers.$inferSelect;
 type CreateItem = z.infer<typeof offerCreate>;

@@ -11,7 +11,10 @@ const readiness = async (offerId: number, as = t.admin) => t.request({ method: '
 const state = async (offerId: number) => {
   const res = await readiness(offerId);
   expect(res.statusCode).toBe(200);
-  const data = res.json().data as { ready: boolean; items: { key: string; ok: boolean; required: boolean; tab: string; count: number | null }[] };
+  const data = res.json().data as {
+    ready: boolean;
+    items: { key: string; ok: boolean; required: boolean; tab: string; count: number | null }[];
+  };
   return { ready: data.ready, byKey: Object.fromEntries(data.items.map((i) => [i.key, i])) };
 };
 const OUT_API = {
@@ -63,7 +66,10 @@ describe('GET /offers/:id/readiness', () => {
     expect(s.ready).toBe(true);
     expect(s.byKey.access).toMatchObject({ ok: true, count: 1 });
     expect(s.byKey.geos.ok).toBe(false);
-    await db.update(offers).set({ geos: ['DE'] }).where(eq(offers.id, offer.id));
+    await db
+      .update(offers)
+      .set({ geos: ['DE'] })
+      .where(eq(offers.id, offer.id));
     await db.insert(caps).values({ offerId: offer.id, value: '100' });
     s = await state(offer.id);
     expect([s.byKey.geos, s.byKey.caps].map((i) => [i.ok, i.count])).toEqual([

@@ -51,7 +51,12 @@ describe('platforms', () => {
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().errors[0].loc).toEqual(['body', 'items', 0, 'methods']);
     expect((await t.request({ method: 'GET', url: `${url}/${p.id}`, as: t.admin })).json().data.items[0].methods).toEqual(['postback']);
-    const titleOnly = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: p.id, title: 'Renamed keeps methods' }] } });
+    const titleOnly = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: { items: [{ id: p.id, title: 'Renamed keeps methods' }] },
+    });
     expect(titleOnly.json().data.items[0].methods).toEqual(['postback']);
   });
 

@@ -23,7 +23,8 @@ function stubApi() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      const json = (data: unknown) =>
+        new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
       if (init?.method === 'PUT' && url.includes('/integration-templates')) {
         const { items } = JSON.parse(String(init.body));
         created.push(...items);
@@ -32,7 +33,8 @@ function stubApi() {
         return json({ items: [tpl] });
       }
       if (url.includes('/integration-templates/for-integration')) return json({ items: templates });
-      if (url.includes('/platforms/active')) return json({ items: [{ id: 2, title: 'LeadCRM', status: 'active', methods: ['api', 'postback'] }] });
+      if (url.includes('/platforms/active'))
+        return json({ items: [{ id: 2, title: 'LeadCRM', status: 'active', methods: ['api', 'postback'] }] });
       if (url.includes('/verticals')) return json({ items: [{ id: 3, title: 'Finance', status: 'active' }] });
       return json({ items: [] });
     }),
@@ -64,7 +66,9 @@ describe('creating a template from the integration form', () => {
   it('hides the button without the template permission', async () => {
     stubApi();
     open([]);
-    expect(await screen.findByText('No active template for this platform and vertical. Create one in Settings → Integration templates.')).toBeTruthy();
+    expect(
+      await screen.findByText('No active template for this platform and vertical. Create one in Settings → Integration templates.'),
+    ).toBeTruthy();
     expect(screen.queryByTestId('integration-template-new')).toBeNull();
   });
 });

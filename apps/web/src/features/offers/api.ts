@@ -121,7 +121,12 @@ export const useOffer = (id: number, enabled = true) =>
 
 /** the offer's readiness checklist; read again whenever the card mounts (the other tabs change what it counts) */
 export const useOfferReadiness = (id: number) =>
-  useQuery({ queryKey: offerKeys.readiness(id), queryFn: ({ signal }) => offersApi.readiness(id, signal), enabled: id > 0, refetchOnMount: 'always' });
+  useQuery({
+    queryKey: offerKeys.readiness(id),
+    queryFn: ({ signal }) => offersApi.readiness(id, signal),
+    enabled: id > 0,
+    refetchOnMount: 'always',
+  });
 
 export const useCreationData = (enabled = true) =>
   useQuery({ queryKey: offerKeys.creationData(), queryFn: ({ signal }) => offersApi.creationData(signal), staleTime: 60_000, enabled });
