@@ -232,6 +232,11 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
     why: 'offers a campaign of the named affiliate may use: staff within their people scope, an affiliate itself only (the probe names another: 403), an advertiser member no affiliate (404)',
     overrides: { affiliate: 403, impersonator: 403 },
   },
+  'GET /api/v1/offers/special': {
+    audience: 'everyone',
+    why: 'special offers of the named affiliate: staff within their people scope, an affiliate itself only (the probe names another: 403), an advertiser member no affiliate (404)',
+    overrides: { affiliate: 403, impersonator: 403 },
+  },
   'GET /api/v1/caps/filters': { audience: 'staff', why: 'caps are staff data' },
   'GET /api/v1/caps/:id': { audience: 'staff', why: 'caps are staff data' },
   'GET /api/v1/payment-rules/filters': { audience: 'staff', why: 'payment rules are staff data' },
@@ -250,6 +255,10 @@ export const NARROWED_ROUTES: Record<string, Declared> = {
   'GET /api/v1/offers/:id/affiliates': { audience: 'staff', why: 'offer access lists are staff data' },
   'GET /api/v1/offers/:id/teams': { audience: 'staff', why: 'offer access lists are staff data' },
   'GET /api/v1/offers/:id/advertisers': { audience: 'staff', why: 'offer targets are staff data' },
+  'GET /api/v1/offers/:id/readiness': {
+    audience: 'staff',
+    why: 'what an offer still needs (its targets, rules, assignments) is staff data',
+  },
   'GET /api/v1/offers/for-affiliate': { audience: 'affiliates', why: "the affiliate's offer view" },
   'GET /api/v1/offers/for-affiliate/:id': { audience: 'affiliates', why: "the affiliate's offer view" },
 };

@@ -108,6 +108,8 @@ export const conversionSchema = z.object({
   profit: z.string().optional(),
   isHidden: z.boolean().optional(),
   postbackParams: z.record(z.string(), z.unknown()).optional(),
+  /** staff only: what the advertiser's postbacks sent beyond the parameters the integration names (spec §3 Conversion) */
+  attributes: z.record(z.string(), z.unknown()).optional(),
   /** staff only: the goals of the offer's vertical (the choices of the edit) */
   goals: z.array(leadRefSchema).optional(),
   /**

@@ -277,6 +277,67 @@ export const offerGetQuery = z.object({ with: listQuerySchema.shape.with });
 export const offerLookupQuery = lookupQuery(PICKER_LIMIT).extend({ status: csvEnum(OFFER_STATUSES).optional() });
 /** GET /offers/for-campaign: the offers a campaign of this affiliate can be created for (active, with its access) */
 export const offerForCampaignQuery = lookupQuery(PICKER_LIMIT).extend({ affiliateId: zId() });
+/**
+ * GET /offers/special (spec §7 "special offers"; docs/decisions/traffic.md "Onboarding and look-ups"): the offers the
+ * affiliate sees that carry conditions of its own — an active payment rule or cap whose sieve names the affiliate or
+ * its team.
+ */
+export const offerSpecialQuery = lookupQuery(PICKER_LIMIT).extend({ affiliateId: zId() });
+export const offerSpecialSchema = offerRefSchema.extend({
+  /** the active payment rules and caps of the offer whose sieve names the affiliate or its team */
+  paymentRules: z.number().int(),
+  caps: z.number().int(),
+});
+export type OfferSpecial = z.infer<typeof offerSpecialSchema>;
+/** the look-back of GET /offers/receiving-traffic, in days */
+export const RECEIVING_TRAFFIC_DAYS = { min: 1, max: 90, default: 7 } as const;
+/**
+ * GET /offers/receiving-traffic (spec §7 "receiving-traffic offers"): the offers that took traffic — a valid click or
+ * a lead other than a test — in the last `days` days, of one affiliate when named (an affiliate: itself only).
+ */
+export const offerReceivingTrafficQuery = lookupQuery(PICKER_LIMIT).extend({
+  affiliateId: zId().optional(),
+  days: z.coerce
+    .number(m('number'))
+    .int(m('number'))
+    .min(RECEIVING_TRAFFIC_DAYS.min, m('min'))
+    .max(RECEIVING_TRAFFIC_DAYS.max, m('noMore'))
+    .default(RECEIVING_TRAFFIC_DAYS.default),
+});
+export const offerReceivingTrafficSchema = offerRefSchema.extend({
+  /** the last valid click and the last lead (not a test) in the window, in seconds; null: none */
+  lastClickAt: z.number().int().nullable(),
+  lastLeadAt: z.number().int().nullable(),
+});
+export type OfferReceivingTraffic = z.infer<typeof offerReceivingTrafficSchema>;
+/** the tabs of the staff offer page (the readiness items link to them) */
+export const OFFER_TABS = ['general', 'targeting', 'landings', 'caps', 'payment-rules', 'affiliates'] as const;
+export type OfferTab = (typeof OFFER_TABS)[number];
+/**
+ * What an offer needs before it takes traffic (GET /offers/:id/readiness; docs/decisions/traffic.md "Onboarding and
+ * look-ups"), read like the lead engine reads it: status active; an advertiser target the engine would send to
+ * (target, advertiser and integration active, the integration's API on); one of them with valid outbound settings; an
+ * active lander; an active payment rule; for a private offer an assigned affiliate or team. Geos and caps are advice.
+ */
+export const OFFER_READINESS_KEYS = ['status', 'advertiser', 'integration', 'lander', 'paymentRule', 'access', 'geos', 'caps'] as const;
+export type OfferReadinessKey = (typeof OFFER_READINESS_KEYS)[number];
+export const offerReadinessSchema = z.object({
+  /** every required item is met */
+  ready: z.boolean(),
+  items: z.array(
+    z.object({
+      key: z.enum(OFFER_READINESS_KEYS),
+      ok: z.boolean(),
+      /** false: advice only (the offer takes traffic without it) */
+      required: z.boolean(),
+      /** the tab of the offer page that fixes it */
+      tab: z.enum(OFFER_TABS),
+      /** how many there are (targets, landers, rules …); null where nothing is counted */
+      count: z.number().int().nullable(),
+    }),
+  ),
+});
+export type OfferReadiness = z.infer<typeof offerReadinessSchema>;
 /** GET /offers/counts: staff counts per status under the list filters; affiliates {all, own} */
 export const offerCountsQuery = offerListQuery.omit({
   status: true,

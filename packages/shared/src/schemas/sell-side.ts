@@ -457,22 +457,24 @@ export const platformSchema = z.object({
   createdBy: authorSchema.nullable(),
 });
 export type Platform = z.infer<typeof platformSchema>;
-const zMethods = () =>
+/** `min` 1 for a platform: it supports at least one integration method (spec §3 Platform, §5 required = a non-empty array) */
+const zMethods = (min = 0) =>
   z
-    .array(z.enum(INTEGRATION_METHODS, m('pattern')))
+    .array(z.enum(INTEGRATION_METHODS, m('pattern')), m('required'))
+    .min(min, m('required'))
     .max(INTEGRATION_METHODS.length)
     .transform((x) => [...new Set(x)]);
 export const platformCreate = z.object({
   title: zTitle(),
   description: zDescription().default(''),
-  methods: zMethods().default([]),
+  methods: zMethods(1),
   status: z.enum(SELL_SIDE_STATUSES, m('required')).default('active'),
 });
 export const platformUpdate = z.object({
   id: zId(),
   title: zTitle().optional(),
   description: zDescription().optional(),
-  methods: zMethods().optional(),
+  methods: zMethods(1).optional(),
 });
 export const platformRefSchema = ref.extend({ status: z.enum(SELL_SIDE_STATUSES), methods: z.array(z.enum(INTEGRATION_METHODS)) });
 

@@ -16,8 +16,9 @@ async function vertical(title: string) {
     .items[0] as { id: number };
 }
 async function platform(title: string) {
-  return (await t.request({ method: 'PUT', url: '/api/v1/platforms', as: t.admin, payload: { items: [{ title }] } })).json().data
-    .items[0] as { id: number };
+  return (
+    await t.request({ method: 'PUT', url: '/api/v1/platforms', as: t.admin, payload: { items: [{ title, methods: ['api'] }] } })
+  ).json().data.items[0] as { id: number };
 }
 async function tag(title: string) {
   return (await t.request({ method: 'PUT', url: '/api/v1/tags', as: t.admin, payload: { items: [{ title, type: 'advertiser' }] } })).json()

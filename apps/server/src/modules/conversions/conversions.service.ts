@@ -204,6 +204,7 @@ function toView(j: Joined, staff: boolean): ConversionView {
     profit: roundMoney(toDecimal(r.baseRevenue).minus(toDecimal(r.basePayout))),
     isHidden: r.isHidden,
     postbackParams: r.postbackParams,
+    attributes: r.attributes,
   };
 }
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { convert, normalizeDecimal } from '@leadgrid/shared';
+import { convert, normalizeDecimal, postbackSection } from '@leadgrid/shared';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { clicks, conversions, currencies, integrations, leadEvents, leads, offerAdvertisers, paymentRules, postbacks, systemLogs } from '../../db/schema';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
-import { ipAllowed, postbackParams } from './postback-in';
+import { ATTRIBUTES_MAX, ipAllowed, postbackAttributes, postbackParams } from './postback-in';
 
 const t = await useApp();
 const db = t.database.db;
@@ -127,6 +127,36 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ status: 4, autoApproveAt: null });
     expect((await leadOf(m.lead.id)).status).toBe('trash');
+  });
+
+  it('keeps what the postback sends beyond the named parameters as the conversion attributes, shown to staff only', async () => {
+    const m = await market({ postback: { leadIdParam: 'lid', statusParam: 'st', secureCode: 'S3' } });
+    const first = await get(m.key, `lid=${m.lead.id}&st=pending&secure_code=S3&deposit_id=D-77&player_level=gold&payout=10`);
+    expect(first.statusCode).toBe(200);
+    let [conv] = await conversionsOf(m.lead.id);
+    expect(conv.attributes).toEqual({ deposit_id: 'D-77', player_level: 'gold' });
+    // a later postback of the conversion adds its attributes, the newer value of a name winning
+    expect((await get(m.key, `lid=${m.lead.id}&st=deposit&secure_code=S3&player_level=platinum&ftd_at=2026-11-26`)).statusCode).toBe(200);
+    [conv] = await conversionsOf(m.lead.id);
+    expect(conv.attributes).toEqual({ deposit_id: 'D-77', player_level: 'platinum', ftd_at: '2026-11-26' });
+
+    const staff = await t.request({ method: 'GET', url: `/api/v1/conversions/${conv.id}`, as: t.admin });
+    expect(staff.json().data.items[0].attributes).toEqual({ deposit_id: 'D-77', player_level: 'platinum', ftd_at: '2026-11-26' });
+    const tokens = await t.signIn(m.affiliate.email, m.affiliate.password);
+    const own = await t.request({ method: 'GET', url: `/api/v1/conversions/${conv.id}`, as: tokens.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.items[0]).not.toHaveProperty('attributes');
+    expect(own.json().data.items[0]).not.toHaveProperty('postbackParams');
+  });
+
+  it('keeps at most ATTRIBUTES_MAX attributes and none of the named parameters', () => {
+    const names = postbackSection.parse({ clickIdParam: 'cid' });
+    const many = Object.fromEntries(Array.from({ length: ATTRIBUTES_MAX + 5 }, (_, i) => [`a${i}`, String(i)]));
+    const out = postbackAttributes({ cid: 'x', lead_id: '1', status: 's', goal: 'g', payout: '1', currency: 'USD', event_id: 'e', secure_code: 'c', ...many }, names);
+    expect(Object.keys(out)).toHaveLength(ATTRIBUTES_MAX);
+    expect(out).not.toHaveProperty('cid');
+    expect(out).not.toHaveProperty('secure_code');
+    expect(out.a0).toBe('0');
   });
 
   it('reads the names of the postback section from a form or JSON body, converts to the base currency and marks a late conversion', async () => {

@@ -120,6 +120,34 @@ export function postbackParams(query: Record<string, unknown>, body: unknown): R
   return out;
 }
 
+/** at most this many attributes are kept per postback (the rest stay in its log and `postback_params`) */
+export const ATTRIBUTES_MAX = 50;
+
+/**
+ * The conversion's `attributes` (spec §3 Conversion): what the postback sent beyond the parameters the integration
+ * names (click and lead id, status, goal, payout, currency, event id) and the secure code — a deposit id, a player
+ * level … — by name, the first ATTRIBUTES_MAX of them (docs/decisions/traffic.md "Onboarding and look-ups").
+ */
+export function postbackAttributes(p: Record<string, string>, names: Postback): Record<string, string> {
+  const known = new Set([
+    names.clickIdParam,
+    names.leadIdParam,
+    names.statusParam,
+    names.goalParam,
+    names.payoutParam,
+    names.currencyParam,
+    names.eventIdParam,
+    'secure_code',
+  ]);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (known.has(k) || k.length > 100) continue;
+    if (Object.keys(out).length >= ATTRIBUTES_MAX) break;
+    out[k] = v;
+  }
+  return out;
+}
+
 /**
  * The postback as PostgreSQL stores it: NUL characters (refused in text and jsonb) dropped — the postback is then refused
  * with a 400, its log written without them — and lone surrogates (refused in jsonb) made U+FFFD, as the driver's
@@ -419,26 +447,28 @@ order by x.ord`;
 const writeSql = (jobs: string) => `with nc as (
   insert into conversions (id, created_at, updated_at, status, status_changed_at, click_id, lead_id, offer_id, campaign_id, affiliate_id,
     team_id, advertiser_id, goal_id, event_id, payment_rule_id, original_revenue, currency, revenue, revenue_currency, payout,
-    payout_currency, base_revenue, base_payout, base_currency, postback_params, marks, auto_approve_at)
+    payout_currency, base_revenue, base_payout, base_currency, postback_params, attributes, marks, auto_approve_at)
   select id, at, at, status, at, click_id, lead_id, offer_id, campaign_id, affiliate_id, team_id, advertiser_id, goal_id, event_id,
     payment_rule_id, original_revenue, currency, revenue, revenue_currency, payout, payout_currency, base_revenue, base_payout,
-    base_currency, postback_params, marks, auto_approve_at
+    base_currency, postback_params, attributes, marks, auto_approve_at
   from json_to_recordset($1::json) as x(id bigint, at timestamptz, status smallint, click_id uuid, lead_id bigint, offer_id int,
     campaign_id int, affiliate_id int, team_id int, advertiser_id int, goal_id int, event_id varchar, payment_rule_id int,
     original_revenue numeric, currency varchar, revenue numeric, revenue_currency varchar, payout numeric, payout_currency varchar,
-    base_revenue numeric, base_payout numeric, base_currency varchar, postback_params jsonb, marks jsonb, auto_approve_at timestamptz)
+    base_revenue numeric, base_payout numeric, base_currency varchar, postback_params jsonb, attributes jsonb, marks jsonb,
+    auto_approve_at timestamptz)
 ), uv as (
   select * from json_to_recordset($2::json) as x(id bigint, at timestamptz, status smallint, status_changed boolean,
     auto_approve_at timestamptz, event_id varchar, payment_rule_id int, original_revenue numeric, currency varchar, revenue numeric,
     revenue_currency varchar, payout numeric, payout_currency varchar, base_revenue numeric, base_payout numeric,
-    base_currency varchar, postback_params jsonb)
+    base_currency varchar, postback_params jsonb, attributes jsonb)
 ), uc as (
   update conversions c set updated_at = v.at, status = v.status,
     status_changed_at = case when v.status_changed then v.at else c.status_changed_at end,
     auto_approve_at = case when v.status_changed then v.auto_approve_at else c.auto_approve_at end,
     event_id = v.event_id, payment_rule_id = v.payment_rule_id, original_revenue = v.original_revenue, currency = v.currency,
     revenue = v.revenue, revenue_currency = v.revenue_currency, payout = v.payout, payout_currency = v.payout_currency,
-    base_revenue = v.base_revenue, base_payout = v.base_payout, base_currency = v.base_currency, postback_params = v.postback_params
+    base_revenue = v.base_revenue, base_payout = v.base_payout, base_currency = v.base_currency, postback_params = v.postback_params,
+    attributes = c.attributes || v.attributes
   from uv v where c.id = v.id and c.id = any(array(select id from uv))
 ), lv as (
   select * from json_to_recordset($3::json) as x(id bigint, at timestamptz, status varchar, lead_grade varchar)
@@ -794,6 +824,8 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
       : null;
   const params = { ...p };
   delete params.secure_code;
+  // a later postback adds its attributes to the conversion's (the newer value of a name wins)
+  const attributes = postbackAttributes(p, item.names);
 
   const amounts = {
     paymentRuleId: rule?.id ?? null,
@@ -828,6 +860,7 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
       event_id: eventId,
       ...amountRow(amounts),
       postback_params: params,
+      attributes,
       marks: late ? [LATE_CONVERSION_MARK] : [],
       auto_approve_at: autoApproveAt?.toISOString() ?? null,
     });
@@ -846,6 +879,7 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
         event_id: existing.eventId ?? eventId,
         ...amountRow(amounts),
         postback_params: params,
+        attributes,
       });
     }
     if (statusChanged) changed = { conversionId, created: false, status: conversionStatus };

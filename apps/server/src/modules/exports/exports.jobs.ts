@@ -1,7 +1,9 @@
-/** The export job (one run per export, see exports.service.ts `run`) and the hourly removal of old exports. */
+/** The export job (one run per export, see exports.service.ts `run`) and the hourly removal of old exports (and of
+ * the notification once-keys whose window is over). */
 import type { Services } from '../../services';
 import { systemCtx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
+import { pruneNotificationOnce } from '../notifications/raise';
 import { cleanup, EXPORT_CLEANUP_JOB, EXPORT_JOB, run, type ExportJob } from './exports.service';
 
 type Deps = Pick<Services, 'database' | 'config' | 'now' | 'storage'>;
@@ -21,7 +23,10 @@ export function defineExportJobs(queue: JobQueue, deps: Deps): void {
     options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 600 },
     cron: '17 * * * *',
     handler: async () => {
-      await cleanup(systemCtx(deps), deps.storage);
+      const ctx = systemCtx(deps);
+      await cleanup(ctx, deps.storage);
+      // the hourly cleanup also forgets the notification once-keys whose window is over
+      await pruneNotificationOnce(ctx);
     },
   });
 }

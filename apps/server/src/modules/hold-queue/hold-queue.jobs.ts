@@ -5,7 +5,7 @@
  * are all released when due. A released lead is checked for duplicates again (as if posted now) and then distributed
  * as usual — that run checks caps and schedules. The release commits the lead as `new` (no lease), so if the process
  * dies before the distribution the lead sweep (leads.jobs.ts) distributes it: nothing is lost. A lead released as a
- * duplicate fires `event_duplicate` in the same transaction (lead-events.ts).
+ * duplicate fires `event_duplicate` in the same transaction (lead-events.ts), unless its import muted lead postbacks.
  */
 import { nextRelease, verticalApiSettingsSection } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { leadEvents, leads } from '../../db/schema';
 import { systemCtx, type Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { distributeLead } from '../leads/distribution';
-import { fireLeadEvents, type LeadChange } from '../leads/lead-events';
+import { fireLeadEvents, mutedByImport, type LeadChange } from '../leads/lead-events';
 import { RULE_COLUMNS, windowStartOf, type HoldRule } from './hold-release';
 
 export const HOLD_RELEASE_JOB = 'hold-release';
@@ -111,8 +111,10 @@ export async function releaseHeldLeads(ctx: Ctx, queue: JobQueue): Promise<numbe
         // a released lead is `new` without a lease: this run distributes it next, else the lead sweep does
         if (!dup) send.push(d.id);
       }
-      // a lead released as a duplicate fires `event_duplicate` (released as new: nothing, it was received already)
-      await fireLeadEvents({ ...ctx, db: tx }, queue, changes);
+      // a lead released as a duplicate fires `event_duplicate` (released as new: nothing, it was received already),
+      // unless it came from an import that muted the affiliate's lead postbacks
+      const muted = await mutedByImport(tx, changes.map((c) => c.lead));
+      await fireLeadEvents({ ...ctx, db: tx }, queue, changes.filter((c) => !muted.has(c.lead.id)));
       return { send, more: due.length === BATCH, ids: release.map((d) => d.id) };
     });
     if (!toSend) break;

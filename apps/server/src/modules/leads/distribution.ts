@@ -22,7 +22,7 @@ import {
   type ApiLeadStatus,
 } from '@leadgrid/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { leadDeliveries, leadEvents, leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
@@ -33,7 +33,7 @@ import { heldUntilByConfig } from '../hold-queue/hold-release';
 import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../integrations/out-api';
 import { capReached, leadFailed } from '../notifications/raise';
 import { directReads, type EngineReads } from './engine-reads';
-import { fireLeadEvents, leadEventJobs, type LeadEventSubject } from './lead-events';
+import { fireLeadEvents, leadEventJobs, mutedByImport, type LeadEventSubject } from './lead-events';
 import { leadWriter } from './lead-writer';
 
 export const LEAD_DELIVER_JOB = 'lead-deliver';
@@ -88,9 +88,7 @@ export interface DistributionResult {
 /** true when the lead came from an import that did not ask for the affiliate's lead postbacks */
 async function importMutesEvents(ctx: Ctx, lead: DistributableLead | Lead): Promise<boolean> {
   const importId = 'importId' in lead ? lead.importId : null;
-  if (!importId) return false;
-  const [row] = rowsOf<{ fire_postbacks: boolean }>(await ctx.db.execute(sql`select fire_postbacks from lead_imports where id = ${importId}`));
-  return !row?.fire_postbacks;
+  return (await mutedByImport(ctx.db, [{ id: lead.id, importId }])).has(lead.id);
 }
 
 /** claims the lead for one run: new, or unsent and due for its retry, and not held by another run */

@@ -1,5 +1,5 @@
 import { LEAD_RETRY_DELAYS, POSTBACK_EVENT_GROUPS } from '@leadgrid/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { rowsOf } from '../../db/client';
@@ -7,6 +7,7 @@ import { caps, geos, holdConfigs, leads, notifications, postbacks, userManagers 
 import { HOLD_RELEASE_JOB } from '../hold-queue/hold-queue.jobs';
 import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
+import { leadImports } from '../traffic/lead-import';
 import { LEAD_DELIVER_JOB } from './distribution';
 import { eventsOf, fireLeadEvents, type LeadEventSubject } from './lead-events';
 import { leadMarket } from './lead-market.fixture';
@@ -177,6 +178,50 @@ describe('lead events from the lead API (intake and distribution)', () => {
     await t.queue.runDue(HOLD_RELEASE_JOB, { ignoreStartAfter: true });
     expect((await leadOf(held.id)).status).toBe('duplicate');
     expect((await jobsOf(held.id)).map((j) => j.event)).toEqual(['event_duplicate', 'event_hold', 'event_received']);
+  });
+
+  it('a held lead of an import that muted lead postbacks fires nothing when released as a duplicate; one that asked for them does', async () => {
+    const m = await market([{ path: '/accept/hq-import' }]);
+    await leadPostback(m.affiliate.id);
+    const [geo] = await db
+      .insert(geos)
+      .values({ title: `Hold LT ${Math.random()}`, countries: ['LT'], status: 'active' })
+      .returning();
+    const [rule] = await db
+      .insert(holdConfigs)
+      .values({ geoId: geo.id, periodStart: '00:00', periodEnd: '23:59', timezone: 'UTC', intervalMinutes: 60, status: 'active' })
+      .returning();
+    const importOf = async (firePostbacks: boolean) =>
+      (
+        await db
+          .insert(leadImports)
+          .values({ userId: t.admin.id, status: 'done', fileKey: `k${Math.random()}`, fileName: 'leads.csv', offerId: m.offer.id, firePostbacks })
+          .returning()
+      )[0];
+    const [muting, firing] = [await importOf(false), await importOf(true)];
+    const phones = [nextPhone(), nextPhone()];
+    const held = [];
+    for (const phone of phones) held.push((await post(m.token, { offerId: m.offer.id, phone, country: 'LT' })).json().data);
+    expect(held.map((h) => h.status)).toEqual(['hold', 'hold']);
+    await db.update(leads).set({ importId: muting.id }).where(eq(leads.id, held[0].id));
+    await db.update(leads).set({ importId: firing.id }).where(eq(leads.id, held[1].id));
+    await db.update(holdConfigs).set({ status: 'inactive' }).where(eq(holdConfigs.id, rule.id));
+    t.clock.advance(60);
+    for (const phone of phones) {
+      const later = (await post(m.token, { offerId: m.offer.id, phone, country: 'LT' })).json().data;
+      await db.update(leads).set({ status: 'sent', duplicateOf: null }).where(eq(leads.id, later.id));
+    }
+    await db
+      .update(leads)
+      .set({ holdUntil: new Date(t.clock.now.getTime() - 1000) })
+      .where(inArray(leads.id, held.map((h) => h.id)));
+    await t.queue.send(HOLD_RELEASE_JOB, {});
+    await t.queue.runDue(HOLD_RELEASE_JOB, { ignoreStartAfter: true });
+    expect((await leadOf(held[0].id)).status).toBe('duplicate');
+    expect((await leadOf(held[1].id)).status).toBe('duplicate');
+    // the intake's events were queued before the lead was marked imported; the release adds nothing for the muted one
+    expect((await jobsOf(held[0].id)).map((j) => j.event)).toEqual(['event_hold', 'event_received']);
+    expect((await jobsOf(held[1].id)).map((j) => j.event)).toEqual(['event_duplicate', 'event_hold', 'event_received']);
   });
 
   it('fireLeadEvents (the entry point of other writers) queues one job per event and postback in the caller’s transaction', async () => {

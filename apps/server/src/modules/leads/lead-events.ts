@@ -12,7 +12,8 @@
  * the jobs built here in their own statement; every other write calls `fireLeadEvents`.
  */
 import { POSTBACK_EVENTS, type PostbackEvent } from '@leadgrid/shared';
-import type { Database, DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Database, type DbOrTx } from '../../db/client';
 import type { leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
@@ -120,6 +121,27 @@ export async function leadEventJobs(reads: PostbackTargetReads, changes: readonl
     }
   }
   return jobs;
+}
+
+/**
+ * The ids among these leads that came from an import which did not ask for the affiliate's lead postbacks
+ * (`lead_imports.fire_postbacks` false): their engine events (distribution, hold release) fire nothing
+ * (docs/decisions/traffic.md "Lead edit and import", "Onboarding and look-ups").
+ */
+export async function mutedByImport(db: DbOrTx, list: readonly { id: number; importId?: number | null }[]): Promise<Set<number>> {
+  const importIds = [...new Set(list.flatMap((l) => (l.importId ? [l.importId] : [])))];
+  if (!importIds.length) return new Set();
+  const muting = new Set(
+    rowsOf<{ id: number | string }>(
+      await db.execute(
+        sql`select id from lead_imports where not fire_postbacks and id in (${sql.join(
+          importIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    ).map((r) => Number(r.id)),
+  );
+  return new Set(list.filter((l) => l.importId && muting.has(l.importId)).map((l) => l.id));
 }
 
 /**

@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { campaigns, notifications, postbacks } from '../../db/schema';
-import { EXPORT_JOB } from '../exports/exports.service';
+import { rowsOf } from '../../db/client';
+import { EXPORT_CLEANUP_JOB, EXPORT_JOB } from '../exports/exports.service';
 import { POSTBACK_DELIVER_JOB, POSTBACK_RETRY_LIMIT } from '../postback-delivery/delivery';
 import { NOTIFICATION_JOB } from './notifications.delivery';
 
@@ -133,5 +134,35 @@ describe('postback failed', () => {
     t.clock.advance(3600);
     await fail(9_000_004, POSTBACK_RETRY_LIMIT);
     expect(await inApp(affiliate.id, 'postback_failed')).toHaveLength(2);
+  });
+});
+
+describe('notification once-keys', () => {
+  it('the hourly cleanup forgets the keys whose window is over and keeps the others (and every all-time key)', async () => {
+    const now = t.clock.now.getTime();
+    const ago = (days: number) => new Date(now - days * 86_400_000);
+    const keys = {
+      'postback_failed:1:2026-01-01T10': ago(3),
+      'postback_failed:1:2026-01-04T10': ago(1),
+      'cap_reached:1:2026-01-01': ago(2.5),
+      'cap_reached:1:2026-01-03': ago(1.5),
+      'cap_reached:2:2026-W01': ago(10),
+      'cap_reached:2:2026-W02': ago(5),
+      'cap_reached:3:2025-12': ago(40),
+      'cap_reached:3:2026-01': ago(20),
+      'cap_reached:4:all': ago(400),
+    };
+    for (const [key, at] of Object.entries(keys))
+      await db.execute(sql`insert into notification_once (key, created_at) values (${`prune-${key}`}, ${at})`);
+    await t.queue.send(EXPORT_CLEANUP_JOB, {});
+    await t.queue.runDue(EXPORT_CLEANUP_JOB, { ignoreStartAfter: true });
+    const left = rowsOf<{ key: string }>(await db.execute(sql`select key from notification_once where key like 'prune-%' order by key`));
+    expect(left.map((r) => r.key.slice('prune-'.length))).toEqual([
+      'cap_reached:1:2026-01-03',
+      'cap_reached:2:2026-W02',
+      'cap_reached:3:2026-01',
+      'cap_reached:4:all',
+      'postback_failed:1:2026-01-04T10',
+    ]);
   });
 });

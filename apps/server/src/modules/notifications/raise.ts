@@ -52,6 +52,33 @@ export async function notifyOnce(
   return won;
 }
 
+/** how long a once-key is kept after it was raised, by the window its key ends with (a cap's all-time key stays) */
+const ONCE_KEEP = [
+  /** a day (`2026-11-26`) or an hour (`2026-11-26T13`): 2 days */
+  { pattern: ':[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2})?$', days: 2 },
+  /** an ISO week (`2026-W48`): past the week in any zone */
+  { pattern: ':[0-9]{4}-W[0-9]{2}$', days: 9 },
+  /** a month (`2026-11`) */
+  { pattern: ':[0-9]{4}-[0-9]{2}$', days: 33 },
+] as const;
+
+/**
+ * Forgets the once-keys whose window is over (run by the hourly cleanup job, exports.jobs.ts): a key is only needed
+ * while its event could be raised again in the same window. Answers how many keys went.
+ */
+export async function pruneNotificationOnce(ctx: Pick<Ctx, 'db' | 'now'>): Promise<number> {
+  const now = ctx.now().getTime();
+  const rows = rowsOf(
+    await ctx.db.execute(
+      sql`delete from notification_once where ${sql.join(
+        ONCE_KEEP.map((k) => sql`(key ~ ${k.pattern} and created_at < ${new Date(now - k.days * 86_400_000)})`),
+        sql` or `,
+      )} returning key`,
+    ),
+  );
+  return rows.length;
+}
+
 async function offerTitle(ctx: Ctx, offerId: number): Promise<string> {
   const [row] = rowsOf<{ title: string }>(await ctx.db.execute(sql`select title from offers where id = ${offerId}`));
   return row?.title ?? `#${offerId}`;

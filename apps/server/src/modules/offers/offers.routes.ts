@@ -23,8 +23,13 @@ import {
   offerGetQuery,
   offerListQuery,
   offerLookupQuery,
+  offerReadinessSchema,
+  offerReceivingTrafficQuery,
+  offerReceivingTrafficSchema,
   offerRefSchema,
   offerSchema,
+  offerSpecialQuery,
+  offerSpecialSchema,
   offerStatusItem,
   offerTeamSchema,
   offerTeamsEdit,
@@ -42,6 +47,8 @@ import { WRITE as CAMPAIGN_WRITE } from '../campaigns/campaigns.service';
 import { many } from '../integrations/common';
 import * as affiliateOffers from './affiliate-offers.service';
 import * as assignments from './assignments.service';
+import * as lookups from './offer-lookups.service';
+import { readiness } from './readiness.service';
 import * as offers from './offers.service';
 import * as sieveDisplay from './sieve-display';
 import * as targets from './targets.service';
@@ -86,6 +93,26 @@ export default async function offersRoutes(fastify: FastifyInstance) {
       schema: { tags, querystring: offerForCampaignQuery, response: { 200: envelope(listOf(offerRefSchema)) } },
     },
     async (req) => ({ data: await offers.forCampaign(req.ctx, req.query) }),
+  );
+
+  /** spec §7 special offers: the offers the affiliate sees with a payment rule or cap of its own (affiliates: itself) */
+  app.get(
+    '/offers/special',
+    {
+      config: { permission: READ },
+      schema: { tags, querystring: offerSpecialQuery, response: { 200: envelope(listOf(offerSpecialSchema)) } },
+    },
+    async (req) => ({ data: await lookups.special(req.ctx, req.query) }),
+  );
+
+  /** spec §7 receiving-traffic offers: offers with a valid click or a lead in the last `days` days */
+  app.get(
+    '/offers/receiving-traffic',
+    {
+      config: { permission: READ },
+      schema: { tags, querystring: offerReceivingTrafficQuery, response: { 200: envelope(listOf(offerReceivingTrafficSchema)) } },
+    },
+    async (req) => ({ data: await lookups.receivingTraffic(req.ctx, req.query) }),
   );
 
   /** staff: offers per status under the list filters; affiliates: {all, own} */
@@ -197,6 +224,15 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     async (req) => {
       staffOnly(req.ctx);
       return { data: await assignments.listTeams(req.ctx, req.params.id, req.query) };
+    },
+  );
+  /** what the offer still needs before it takes traffic (readiness.service.ts), for the offer page's checklist */
+  app.get(
+    '/offers/:id/readiness',
+    { config: { permission: READ }, schema: { tags, params: idParams, response: { 200: envelope(offerReadinessSchema) } } },
+    async (req) => {
+      staffOnly(req.ctx);
+      return { data: await readiness(req.ctx, req.params.id) };
     },
   );
   app.post(

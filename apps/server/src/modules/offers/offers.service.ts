@@ -63,8 +63,7 @@ import { lockById } from '../../lib/rows';
 import { imageUrl } from '../images/images.service';
 import { author, contains } from '../integrations/common';
 import { offerStatusChanged } from '../notifications/raise';
-import { loadAffiliateManagers, reaches } from '../people/scope';
-import { isAffiliate, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
+import { assertAffiliateInReach, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 
 type Row = typeof offers.$inferSelect;
 type CreateItem = z.infer<typeof offerCreate>;
@@ -291,7 +290,7 @@ const geosWhere = (countries: string[]) =>
     )}]::text[]`,
   );
 
-const bySearch = (search: string) => or(ilike(offers.title, contains(search)), sql`${offers.id}::text = ${search}`);
+export const bySearch = (search: string) => or(ilike(offers.title, contains(search)), sql`${offers.id}::text = ${search}`);
 
 /** the filters of the list (and of the staff counts), status aside */
 function filtersWhere(ctx: Ctx, q: Omit<Partial<ListQuery>, 'status'>): SQL | undefined {
@@ -390,18 +389,7 @@ export async function lookup(ctx: Ctx, q: z.infer<typeof offerLookupQuery>) {
  * (403 otherwise); staff for an affiliate within their people read scope (404 otherwise, as everywhere in people).
  */
 export async function forCampaign(ctx: Ctx, q: z.infer<typeof offerForCampaignQuery>) {
-  const actor = requireActor(ctx);
-  const loc = ['querystring', 'affiliateId'];
-  if (isAffiliate(actor)) {
-    if (q.affiliateId !== actor.id)
-      throw new AppError('FORBIDDEN', 'You can create campaigns only for yourself', [
-        { msg: 'You can create campaigns only for yourself', type: 'forbidden', loc },
-      ]);
-  } else {
-    const managers = (await loadAffiliateManagers(ctx.db, [q.affiliateId])).get(q.affiliateId);
-    if (!managers || !reaches(actor, 'read', managers))
-      throw new AppError('NOT_FOUND', 'Affiliate not found', [{ msg: `Affiliate ${q.affiliateId} not found`, type: 'notFound', loc }]);
-  }
+  await assertAffiliateInReach(ctx, q.affiliateId, ['querystring', 'affiliateId'], 'You can create campaigns only for yourself');
   const rows = await ctx.db
     .select({ id: offers.id, title: offers.title, status: offers.status })
     .from(offers)

@@ -18,7 +18,9 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { campaigns, offerAdvertisers, offerAffiliates, offers, offerTeams, teamMembers, teams, users } from '../../db/schema';
 import { requireActor, type Actor, type Ctx } from '../../http/context';
+import { AppError } from '../../http/errors';
 import { recordAudits } from '../../lib/audit';
+import { loadAffiliateManagers, reaches } from '../people/scope';
 
 type Expr = SQL | AnyPgColumn | number;
 
@@ -43,6 +45,22 @@ export function accessSql(offerId: Expr, accessType: Expr, affiliateId: Expr): S
 /** the condition on `offers` that keeps the offers an affiliate sees: active, with access */
 export function visibleToAffiliateWhere(affiliateId: number): SQL {
   return and(eq(offers.status, 'active'), accessSql(offers.id, offers.accessType, affiliateId))!;
+}
+
+/**
+ * A look-up about one affiliate (its campaign offers, special offers, traffic): an affiliate asks only about itself
+ * (403 naming `loc` otherwise); staff about an affiliate in their people read scope (404 otherwise, as everywhere in
+ * people).
+ */
+export async function assertAffiliateInReach(ctx: Ctx, affiliateId: number, loc: (string | number)[], forbidden: string): Promise<void> {
+  const actor = requireActor(ctx);
+  if (isAffiliate(actor)) {
+    if (affiliateId !== actor.id) throw new AppError('FORBIDDEN', forbidden, [{ msg: forbidden, type: 'forbidden', loc }]);
+    return;
+  }
+  const managers = (await loadAffiliateManagers(ctx.db, [affiliateId])).get(affiliateId);
+  if (!managers || !reaches(actor, 'read', managers))
+    throw new AppError('NOT_FOUND', 'Affiliate not found', [{ msg: `Affiliate ${affiliateId} not found`, type: 'notFound', loc }]);
 }
 
 /** the condition on `offers` for the current actor's scope (undefined: every offer) */

@@ -33,8 +33,31 @@ describe('platforms', () => {
     const res = await put(t.admin, [{ title: 'taken PLATFORM', methods: ['fax'] }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { loc: unknown[] }) => e.loc)).toEqual([['body', 'items', 0, 'methods', 0]]);
-    const dup = await put(t.admin, [{ title: 'taken PLATFORM' }]);
+    const dup = await put(t.admin, [{ title: 'taken PLATFORM', methods: ['api'] }]);
     expect(dup.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'title'] }]);
+  });
+
+  it('needs at least one integration method on create and edit (spec §3 Platform, §5 required); nothing is written', async () => {
+    const missing = await put(t.admin, [{ title: 'No methods platform' }]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toMatchObject([{ msg: 'required', loc: ['body', 'items', 0, 'methods'] }]);
+    const empty = await put(t.admin, [{ title: 'No methods platform', methods: [] }]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toMatchObject([{ msg: 'required', loc: ['body', 'items', 0, 'methods'] }]);
+    const none = await t.request({ method: 'GET', url: `${url}?search=no%20methods&withMeta=1`, as: t.admin });
+    expect(none.json().data.meta.totalCount).toBe(0);
+    const p = await make('Keeps its methods', ['postback']);
+    const cleared = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: p.id, methods: [] }] } });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().errors[0].loc).toEqual(['body', 'items', 0, 'methods']);
+    expect((await t.request({ method: 'GET', url: `${url}/${p.id}`, as: t.admin })).json().data.items[0].methods).toEqual(['postback']);
+    const titleOnly = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: { items: [{ id: p.id, title: 'Renamed keeps methods' }] },
+    });
+    expect(titleOnly.json().data.items[0].methods).toEqual(['postback']);
   });
 
   it('needs front.settings.platforms.read to read and platform.update to write', async () => {

@@ -50,6 +50,9 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { StatusTag } from '../../components/StatusTag';
+import { allowed } from '../../app/access';
+import { useSession } from '../../app/session';
+import { OWNER_WRITE, TemplateDrawer } from '../integrations';
 import {
   integrationsApi,
   lookupsApi,
@@ -131,6 +134,9 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
   const [failure, setFailure] = useState<string[]>([]);
   const platformId = Form.useWatch('platformId', form);
   const verticalId = Form.useWatch('verticalId', form);
+  const { access } = useSession();
+  const canCreateTemplate = allowed(access, OWNER_WRITE.template);
+  const [creatingTemplate, setCreatingTemplate] = useState(false);
   useRevalidateOnLanguageChange(form);
   const query = { platformId: platformId ?? undefined, verticalId: verticalId ?? undefined, limit: 100 };
   const templates = useQuery({
@@ -189,7 +195,7 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
     !platformId || !verticalId
       ? t('integrations.chooseFirst')
       : templates.data && !templates.data.items.length
-        ? t('integrations.noTemplates')
+        ? t(canCreateTemplate ? 'integrations.noTemplatesCreate' : 'integrations.noTemplates')
         : undefined;
 
   return (
@@ -244,24 +250,39 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="templateId" label={t('integrations.template')} rules={[requiredRule(t)]} extra={templateHint}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            disabled={!platformId || !verticalId}
-            loading={templates.isFetching}
-            placeholder={t('integrations.templatePlaceholder')}
-            options={(templates.data?.items ?? []).map((x) => ({ value: x.id, label: x.title }))}
-            notFoundContent={
-              templates.isFetching ? (
-                <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
-              ) : templates.error ? (
-                t('pickers.loadFailed')
-              ) : (
-                t('integrations.noTemplates')
-              )
-            }
-            data-testid="integration-template"
-          />
+        <Form.Item label={t('integrations.template')} required extra={templateHint}>
+          <Flex gap={8}>
+            <Form.Item name="templateId" noStyle rules={[requiredRule(t)]}>
+              <Select
+                style={{ flex: 1, minWidth: 0 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                disabled={!platformId || !verticalId}
+                loading={templates.isFetching}
+                placeholder={t('integrations.templatePlaceholder')}
+                options={(templates.data?.items ?? []).map((x) => ({ value: x.id, label: x.title }))}
+                notFoundContent={
+                  templates.isFetching ? (
+                    <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
+                  ) : templates.error ? (
+                    t('pickers.loadFailed')
+                  ) : (
+                    t('integrations.noTemplates')
+                  )
+                }
+                data-testid="integration-template"
+              />
+            </Form.Item>
+            {canCreateTemplate ? (
+              <Button
+                icon={<PlusOutlined />}
+                disabled={!platformId || !verticalId}
+                onClick={() => setCreatingTemplate(true)}
+                data-testid="integration-template-new"
+              >
+                {t('integrations.newTemplate')}
+              </Button>
+            ) : null}
+          </Flex>
         </Form.Item>
         <Form.Item name="title" label={t('integrations.titleField')} extra={t('integrations.titleHint')} rules={[zodRule(zTitle(), t)]}>
           <Input maxLength={TITLE_MAX} placeholder={t('integrations.titlePlaceholder', { title: advertiser.title })} />
@@ -290,6 +311,15 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
         </Typography.Paragraph>
         {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 12 }} /> : null}
       </Form>
+      {canCreateTemplate ? (
+        <TemplateDrawer
+          open={creatingTemplate}
+          onClose={() => setCreatingTemplate(false)}
+          fixed={platformId && verticalId ? { platformId, verticalId } : undefined}
+          zIndex={1100}
+          onCreated={(tpl) => form.setFieldValue('templateId', tpl.id)}
+        />
+      ) : null}
     </Modal>
   );
 }

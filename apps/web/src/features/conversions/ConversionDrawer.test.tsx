@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubFetch } from '../../test/renderPage';
 import { ConversionDrawer } from './ConversionDrawer';
 
-const conversion = (invoices: unknown[]) => ({
+const conversion = (invoices: unknown[], attributes: Record<string, string> = {}) => ({
   id: 7,
   status: 1,
   createdAt: 1_790_000_000,
@@ -18,10 +18,11 @@ const conversion = (invoices: unknown[]) => ({
   goalId: null,
   goals: [],
   invoices,
+  attributes,
 });
 
-const open = (invoices: unknown[]) => {
-  stubFetch((url) => (url.includes('/conversions/7') ? { data: { items: [conversion(invoices)] } } : { data: { items: [] } }));
+const open = (invoices: unknown[], attributes?: Record<string, string>) => {
+  stubFetch((url) => (url.includes('/conversions/7') ? { data: { items: [conversion(invoices, attributes)] } } : { data: { items: [] } }));
   renderPage(() => <ConversionDrawer id={7} onClose={() => undefined} />, '/conversions', { type: 'admin', permissions: ['conversion.update'] });
 };
 
@@ -48,5 +49,18 @@ describe('the conversion drawer', () => {
   it('says when the conversion is in no invoice', async () => {
     open([]);
     expect(await screen.findByText('Not invoiced yet')).toBeTruthy();
+  });
+
+  it('shows the attributes the advertiser sent, by name, or says there are none', async () => {
+    open([], { deposit_id: 'D-77', player_level: 'gold' });
+    const list = await screen.findByTestId('conversion-attributes');
+    expect(list.textContent).toContain('deposit_id:');
+    expect(list.textContent).toContain('D-77');
+    expect(list.textContent).toContain('player_level:');
+  });
+
+  it('says when the advertiser sent no attributes', async () => {
+    open([]);
+    expect(await screen.findByText('The advertiser sent nothing beyond the known parameters')).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@
  * The edit drawer of one conversion (staff with conversion.update; PATCH /conversions): payout and revenue in the
  * conversion's own currencies (the server recomputes the base amounts at the rates of the conversion's time), goal of
  * the offer's vertical, public notes, hidden, and a status by the same rule as the list actions (without a postback).
- * Only changed fields are sent; the server's field errors land on their fields.
+ * Only changed fields are sent; the server's field errors land on their fields. It also shows the conversion's
+ * attributes (what the advertiser's postbacks sent beyond the named parameters) — staff only, as the server serves them.
  */
 import { conversionEditItem, conversionTransitionAllowed, type ConversionEditItem, type ConversionView } from '@leadgrid/shared/schemas/conversions';
 import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Select, Spin, Switch, Typography } from 'antd';
@@ -61,6 +62,22 @@ function ConversionInvoices({ invoices }: { invoices: NonNullable<ConversionView
           </Link>
           <StatusTag status={invoice.status} />
         </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+/** what the advertiser's postbacks sent beyond the named parameters (spec §3 Conversion attributes), by name */
+function ConversionAttributes({ attributes }: { attributes: Record<string, unknown> }) {
+  const { t } = useConversionsT();
+  const entries = Object.entries(attributes);
+  if (!entries.length) return <Typography.Text type="secondary">{t('edit.noAttributes')}</Typography.Text>;
+  return (
+    <Flex vertical gap={2} data-testid="conversion-attributes">
+      {entries.map(([name, value]) => (
+        <Typography.Text key={name}>
+          <Typography.Text type="secondary">{name}:</Typography.Text> <Typography.Text copyable>{String(value)}</Typography.Text>
+        </Typography.Text>
       ))}
     </Flex>
   );
@@ -133,6 +150,7 @@ export function ConversionDrawer({ id, onClose }: { id: number | undefined; onCl
               { key: 'autoApproveAt', label: t('edit.autoApproveAt'), children: c.autoApproveAt ? formatDateTime(c.autoApproveAt, timezone) : EMPTY_VALUE },
               { key: 'statusChangedAt', label: t('edit.statusChangedAt'), children: c.statusChangedAt ? formatDateTime(c.statusChangedAt, timezone) : EMPTY_VALUE },
               { key: 'invoices', label: t('edit.invoices'), children: <ConversionInvoices invoices={c.invoices ?? []} /> },
+              { key: 'attributes', label: t('edit.attributes'), children: <ConversionAttributes attributes={c.attributes ?? {}} /> },
             ]}
           />
           {rest.length ? <Alert type="error" showIcon title={rest.join(' ')} /> : null}

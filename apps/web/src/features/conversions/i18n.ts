@@ -131,6 +131,8 @@ export const en = {
     invoices: 'Invoices',
     noInvoices: 'Not invoiced yet',
     postbackParams: 'Postback parameters',
+    attributes: 'Attributes',
+    noAttributes: 'The advertiser sent nothing beyond the known parameters',
   },
 };
 
@@ -262,6 +264,8 @@ export const ru = {
     invoices: 'Счета',
     noInvoices: 'Ещё не в счёте',
     postbackParams: 'Параметры постбэка',
+    attributes: 'Атрибуты',
+    noAttributes: 'Рекламодатель не прислал ничего сверх известных параметров',
   },
 };
 

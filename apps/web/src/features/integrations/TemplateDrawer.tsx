@@ -1,4 +1,8 @@
-/** Create an integration template: title, platform, vertical, description and the methods its integrations may use. */
+/**
+ * Create an integration template: title, platform, vertical, description and the methods its integrations may use.
+ * The integration form opens it inline (`fixed`: the platform and vertical it is choosing a template for, shown but not
+ * editable), and selects the template it creates.
+ */
 import {
   INTEGRATION_METHODS,
   integrationTemplateCreate,
@@ -53,10 +57,16 @@ export function TemplateDrawer({
   open,
   onClose,
   onCreated,
+  fixed,
+  zIndex,
 }: {
   open: boolean;
   onClose(): void;
   onCreated?: (t: IntegrationTemplate) => void;
+  /** the platform and vertical the template is for (not editable) */
+  fixed?: { platformId: number; verticalId: number };
+  /** above the form that opened it */
+  zIndex?: number;
 }) {
   const { t } = useIntT();
   const { t: tc } = useTranslation();
@@ -68,12 +78,15 @@ export function TemplateDrawer({
   const [failure, setFailure] = useState<string[]>([]);
   const platformId = Form.useWatch('platformId', form);
   const platform = platforms.data?.find((p) => p.id === platformId);
+  const fixedPlatformId = fixed?.platformId;
+  const fixedVerticalId = fixed?.verticalId;
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    if (fixedPlatformId && fixedVerticalId) form.setFieldsValue({ platformId: fixedPlatformId, verticalId: fixedVerticalId });
     setFailure([]);
-  }, [open, form]);
+  }, [open, form, fixedPlatformId, fixedVerticalId]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -103,6 +116,7 @@ export function TemplateDrawer({
       title={t('templates.create')}
       onClose={onClose}
       size={560}
+      zIndex={zIndex}
       forceRender
       footer={
         <Flex justify="flex-end" gap={8}>
@@ -129,6 +143,7 @@ export function TemplateDrawer({
               showSearch={{ optionFilterProp: 'label' }}
               loading={platforms.isLoading}
               placeholder={t('templates.choosePlatform')}
+              disabled={Boolean(fixed)}
               options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
               notFoundContent={t('templates.noPlatforms')}
               data-testid="template-platform"
@@ -139,6 +154,7 @@ export function TemplateDrawer({
               showSearch={{ optionFilterProp: 'label' }}
               loading={verticals.isLoading}
               placeholder={t('templates.chooseVertical')}
+              disabled={Boolean(fixed)}
               options={(verticals.data ?? []).map((v) => ({ value: v.id, label: v.title }))}
               notFoundContent={t('templates.noVerticals')}
               data-testid="template-vertical"

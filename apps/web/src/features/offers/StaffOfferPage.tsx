@@ -5,6 +5,7 @@
  * from the offer-tabs feature.
  */
 import { ArrowLeftOutlined, CheckCircleOutlined, FileOutlined, PauseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { OFFER_TABS, type OfferTab } from '@leadgrid/shared/schemas/offers';
 import type { OfferStatus } from '@leadgrid/shared/schemas/sieve';
 import { Badge, Button, Card, Col, Flex, Result, Row, Skeleton, Tabs, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -22,8 +23,8 @@ import { AffiliatesTab } from './tabs/AffiliatesTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { TargetingTab } from './tabs/TargetingTab';
 
-const TABS = ['general', 'targeting', 'landings', 'caps', 'payment-rules', 'affiliates'] as const;
-type Tab = (typeof TABS)[number];
+const TABS = OFFER_TABS;
+type Tab = OfferTab;
 
 const STATUS_ACTIONS: { status: OfferStatus; icon: ReactNode; key: string }[] = [
   { status: 'active', icon: <CheckCircleOutlined />, key: 'activate' },

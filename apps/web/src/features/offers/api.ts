@@ -15,6 +15,7 @@ import type {
   OfferCreate,
   OfferCreationData,
   OfferLinkStatus,
+  OfferReadiness,
   OfferTeam,
   OfferUpdate,
 } from '@leadgrid/shared/schemas/offers';
@@ -40,6 +41,7 @@ export const offerKeys = {
   list: (query: Query) => [...offerKeys.lists(), query] as const,
   counts: (query: Query) => [...offerKeys.all, 'counts', query] as const,
   detail: (id: number) => [...offerKeys.all, 'detail', id] as const,
+  readiness: (id: number) => [...offerKeys.all, 'readiness', id] as const,
   creationData: () => [...offerKeys.all, 'creation-data'] as const,
   affiliates: (id: number, query: Query) => [...offerKeys.all, 'affiliates', id, query] as const,
   teams: (id: number, query: Query) => [...offerKeys.all, 'teams', id, query] as const,
@@ -55,6 +57,7 @@ export const offersApi = {
   counts: (query: Query, signal?: AbortSignal) => api.get<OfferCounts>('/offers/counts', query, { signal, silent: true }),
   get: async (id: number, signal?: AbortSignal) =>
     (await api.get<Items<Offer>>(`/offers/${id}`, { with: ['integrations', 'counts'] }, { signal, silent: true })).items[0],
+  readiness: (id: number, signal?: AbortSignal) => api.get<OfferReadiness>(`/offers/${id}/readiness`, undefined, { signal, silent: true }),
   creationData: (signal?: AbortSignal) => api.get<OfferCreationData>('/offers/creation-data', undefined, { signal, silent: true }),
   create: (items: OfferCreate[]) => api.put<Items<Offer>>('/offers', { items }),
   update: (items: OfferUpdate[]) => api.patch<Items<Offer>>('/offers', { items }),
@@ -114,6 +117,15 @@ export const useOffer = (id: number, enabled = true) =>
     queryFn: ({ signal }) => offersApi.get(id, signal),
     enabled: enabled && id > 0,
     retry: false,
+  });
+
+/** the offer's readiness checklist; read again whenever the card mounts (the other tabs change what it counts) */
+export const useOfferReadiness = (id: number) =>
+  useQuery({
+    queryKey: offerKeys.readiness(id),
+    queryFn: ({ signal }) => offersApi.readiness(id, signal),
+    enabled: id > 0,
+    refetchOnMount: 'always',
   });
 
 export const useCreationData = (enabled = true) =>

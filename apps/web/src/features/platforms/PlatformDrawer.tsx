@@ -135,7 +135,7 @@ export function PlatformDrawer({
             data-testid="platform-description"
           />
         </Form.Item>
-        <Form.Item name="methods" label={t('fields.methods')} extra={t('hints.methods')}>
+        <Form.Item name="methods" label={t('fields.methods')} extra={t('hints.methods')} rules={[requiredRule(tc)]}>
           <MethodsInput />
         </Form.Item>
         {!initial ? (

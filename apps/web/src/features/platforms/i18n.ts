@@ -30,7 +30,7 @@ export const en = {
   },
   hints: {
     title: 'Unique among platforms, e.g. the CRM’s name.',
-    methods: 'The ways this platform can exchange leads and statuses with us.',
+    methods: 'The ways this platform can exchange leads and statuses with us. Tick at least one.',
   },
   placeholders: { title: 'e.g. HubSpot', description: 'Who uses it and anything special about its API' },
   methods: { api: 'API', postback: 'Postback', redirect: 'Redirect', api_sync: 'API sync', none: 'None' },
@@ -126,7 +126,7 @@ export const ru: typeof en = {
   },
   hints: {
     title: 'Уникальное среди платформ, например название CRM.',
-    methods: 'Способы, которыми эта платформа может обмениваться с нами лидами и статусами.',
+    methods: 'Способы, которыми эта платформа может обмениваться с нами лидами и статусами. Отметьте хотя бы один.',
   },
   placeholders: { title: 'например, HubSpot', description: 'Кто её использует и чем особенно её API' },
   methods: { api: 'API', postback: 'Постбек', redirect: 'Редирект', api_sync: 'Синхронизация по API', none: 'Нет' },

@@ -1,6 +1,7 @@
 /**
  * Tab general of an offer: the edit form of every general field (PATCH /offers with what changed; server errors on
- * their field), an overview of what the offer has on its other tabs, and the staff notes of the offer.
+ * their field), the readiness checklist (what the offer still needs before it takes traffic), an overview of what the
+ * offer has on its other tabs, and the staff notes of the offer.
  */
 import { targetSlug } from '@leadgrid/shared/schemas/notes';
 import type { Offer } from '@leadgrid/shared/schemas/offers';
@@ -14,6 +15,7 @@ import { personName } from '../pickers';
 import { useCreationData, useUpdateOffers } from '../api';
 import { useOffersT } from '../i18n';
 import { OfferFields, toUpdate, valuesOf, type OfferValues } from '../OfferForm';
+import { ReadinessCard } from '../ReadinessCard';
 
 function Overview({ offer }: { offer: Offer }) {
   const { t } = useOffersT();
@@ -120,6 +122,7 @@ export function GeneralTab({ offer, canWrite }: { offer: Offer; canWrite: boolea
       </Col>
       <Col xs={24} xl={8}>
         <Flex vertical gap={20}>
+          <ReadinessCard offerId={offer.id} />
           <Overview offer={offer} />
           <NotesPanel targetSlug={targetSlug('offer', offer.id)} />
         </Flex>
