@@ -55,8 +55,8 @@ function affiliateOf(ctx: Ctx): number {
   return actor.id;
 }
 
-/** the affiliate's team, when it is an active member of an active team */
-async function teamOf(ctx: Ctx, affiliateId: number): Promise<number | null> {
+/** the affiliate's team, when it is an active member of an active team (also the offer look-ups') */
+export async function teamOf(ctx: Ctx, affiliateId: number): Promise<number | null> {
   const [row] = await ctx.db
     .select({ id: teams.id })
     .from(teamMembers)

@@ -15,10 +15,11 @@ import type { OfferReceivingTraffic, OfferSpecial, OfferStatus, offerReceivingTr
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { caps, clicks, leads, offers, paymentRules, teamMembers, teams } from '../../db/schema';
+import { caps, clicks, leads, offers, paymentRules } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { toSeconds } from '../../http/list-query';
 import { affiliateColumnScopeWhere } from '../people/scope';
+import { teamOf } from './affiliate-offers.service';
 import { bySearch } from './offers.service';
 import { assertAffiliateInReach, isAffiliate, offerScopeWhere, visibleToAffiliateWhere } from './visibility';
 
@@ -27,15 +28,6 @@ const DAY_MS = 86_400_000;
 const OFFER_ID = sql.raw('"offers"."id"');
 const FORBIDDEN = 'You can look up only your own offers';
 
-/** the affiliate's team when it is an active member of an active team */
-async function teamOf(ctx: Ctx, affiliateId: number): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ id: teams.id })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, affiliateId), eq(teamMembers.status, 'active'), eq(teams.status, 'active')));
-  return row?.id ?? null;
-}
 
 /** GET /offers/special */
 export async function special(ctx: Ctx, q: z.infer<typeof offerSpecialQuery>): Promise<{ items: OfferSpecial[] }> {

@@ -96,6 +96,17 @@ function TotalsRow<T>({ columns, totals }: { columns: ColumnType<T>[]; totals: T
   );
 }
 
+/** the first cell of a totals row: how many rows the filter has, the hint saying the sums cover them all */
+export function TotalsCount({ label, hint, testId }: { label: string; hint: string; testId: string }) {
+  return (
+    <Tooltip title={hint}>
+      <Typography.Text strong data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {label}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
 function SummaryRow<T>({ columns, cells, selectable }: { columns: ColumnType<T>[]; cells: Partial<Record<string, ReactNode>>; selectable: boolean }) {
   const offset = selectable ? 1 : 0;
   return (

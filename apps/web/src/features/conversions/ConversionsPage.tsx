@@ -17,7 +17,7 @@ import { formatDateTime, formatMoney } from '../../components/format';
 import { ExportButton } from '../../components/export/ExportButton';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { DataTable, TotalsCount, type DataColumn } from '../../components/table/DataTable';
 import { useIdParam } from '../../components/table/useIdParam';
 import { useTable } from '../../components/table/useTable';
 import { OutcomeAlert } from '../leads/actions';
@@ -276,13 +276,7 @@ export default function ConversionsPage() {
   const totals = list.data?.meta?.totals;
   /** the totals row: every conversion of the filter (the server's meta.totals), in the base currency */
   const summaryCells = (sums: ConversionTotals) => ({
-    id: (
-      <Tooltip title={t('list.totalHint')}>
-        <Typography.Text strong data-testid="conversions-total-count" style={{ whiteSpace: 'nowrap' }}>
-          {t('list.total', { count: sums.count })}
-        </Typography.Text>
-      </Tooltip>
-    ),
+    id: <TotalsCount label={t('list.total', { count: sums.count })} hint={t('list.totalHint')} testId="conversions-total-count" />,
     payout: (
       <Typography.Text strong data-testid="conversions-total-payout" style={{ whiteSpace: 'nowrap' }}>
         {formatMoney(sums.payout, sums.currency)}

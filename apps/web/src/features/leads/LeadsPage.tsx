@@ -17,7 +17,7 @@ import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../components/table/DataTable';
+import { DataTable, TotalsCount, type DataColumn } from '../../components/table/DataTable';
 import { useIdParam } from '../../components/table/useIdParam';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox } from '../lists/parts';
@@ -224,13 +224,7 @@ export default function LeadsPage() {
   const totals = list.data?.meta?.totals;
   /** the totals row: every lead of the filter (the server's meta.totals), counted by status */
   const summaryCells = (sums: LeadTotals) => ({
-    id: (
-      <Tooltip title={t('list.totalHint')}>
-        <Typography.Text strong data-testid="leads-total-count" style={{ whiteSpace: 'nowrap' }}>
-          {t('list.total', { count: sums.count })}
-        </Typography.Text>
-      </Tooltip>
-    ),
+    id: <TotalsCount label={t('list.total', { count: sums.count })} hint={t('list.totalHint')} testId="leads-total-count" />,
     status: (
       <Flex vertical gap={2} align="flex-start" data-testid="leads-total-statuses">
         {API_LEAD_STATUSES.filter((s) => sums.byStatus[s]).map((s) => (
