@@ -65,6 +65,8 @@ interface Target {
   campaignId: number | null;
   landerId: number | null;
   clickSubs: (string | null)[];
+  /** the lead's click was opened through a staff test link: the lead is a test lead (docs/decisions/traffic.md) */
+  testClick: boolean;
 }
 
 /** the offer (and campaign) the lead is for: a campaign of the affiliate, a click of one, or an offer it can see */
@@ -72,11 +74,12 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
   let campaignId: number | null = input.campaignId ?? null;
   let landerId: number | null = null;
   let clickSubs: (string | null)[] = [];
+  let testClick = false;
   let offerId: number | null = input.offerId ?? null;
   if (input.clickId) {
     const [click] = rowsOf<Record<string, unknown>>(
       await ctx.db.execute(
-        sql`select campaign_id, offer_id, affiliate_id, lander_id, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where id = ${input.clickId}::uuid`,
+        sql`select campaign_id, offer_id, affiliate_id, lander_id, is_test, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where id = ${input.clickId}::uuid`,
       ),
     );
     if (!click || click.affiliate_id !== src.affiliateId) throw AppError.validation([bad('clickId', 'pattern', 'Unknown click id')]);
@@ -84,6 +87,7 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
     offerId ??= click.offer_id as number;
     landerId = (click.lander_id as number | null) ?? null;
     clickSubs = Array.from({ length: 9 }, (_, i) => (click[`sub${i + 1}`] as string | null) ?? null);
+    testClick = click.is_test === true;
   }
   if (campaignId || input.campaignKey) {
     const c = campaignId ? await reads.campaignById(campaignId) : await reads.campaignByKey(input.campaignKey!);
@@ -97,7 +101,7 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
   const offer = offerId ? await reads.offerFor(offerId, src.affiliateId) : null;
   if (!offer) throw AppError.forbidden('You have no access to this offer');
   if (offer.status !== 'active') throw AppError.business('The offer is not active');
-  return { offerId: offer.id, campaignId, landerId, clickSubs };
+  return { offerId: offer.id, campaignId, landerId, clickSubs, testClick };
 }
 
 function checkType(p: IncomingParameter, value: unknown): string | null {
@@ -233,8 +237,10 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   let status: AcceptedLead['status'] = 'new';
   let reason: string | null = null;
   let duplicates: LeadInsert['duplicates'] = null;
-  if (input.test) {
-    if (!settings.acceptTestLeads) throw AppError.business('This vertical does not take test leads');
+  // a lead on a test click is a test lead too, so a staff test of the whole path never reaches an advertiser or a count
+  if (input.test || target.testClick) {
+    if (!settings.acceptTestLeads)
+      throw AppError.business(input.test ? 'This vertical does not take test leads' : 'This vertical does not take test leads, and the click is a test click');
     status = 'test';
   } else {
     const byPhone = settings.duplicateFields.includes('phone') ? phone : null;

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { leadIntakeSchema } from '@leadgrid/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { caps, leadEvents, users, verticals } from '../../db/schema';
+import { caps, clicks, leadEvents, users, verticals } from '../../db/schema';
 import { LEAD_DELIVER_JOB } from './distribution';
 import { directReads } from './engine-reads';
 import { acceptLead } from './intake';
@@ -110,6 +111,35 @@ describe('lead API: POST /api/v1/leads', () => {
     const invalid = (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), email: 'x@spam.example', country: 'PL' })).json().data;
     expect(invalid).toMatchObject({ status: 'invalid', reason: 'The e-mail domain is not accepted' });
     for (const id of [dup.id, test.id, invalid.id]) expect(await deliveriesOf(id)).toHaveLength(0);
+  });
+
+  it('makes a lead on a test click a test lead (never sent), and refuses it where the vertical takes no test leads', async () => {
+    const m = await market([{ path: '/accept/testclick' }]);
+    const clickOf = async (isTest: boolean) => {
+      const [row] = await t.database.db
+        .insert(clicks)
+        .values({ id: randomUUID(), createdAt: t.clock.now, campaignId: m.campaign.id, offerId: m.offer.id, affiliateId: m.affiliate.id, status: 1, isTest })
+        .returning({ id: clicks.id });
+      return row.id;
+    };
+    const onTest = (await post(m.token, { clickId: await clickOf(true), phone: nextPhone(), country: 'PL' })).json().data;
+    expect(onTest.status).toBe('test');
+    expect(await leadOf(onTest.id)).toMatchObject({ status: 'test', isTest: true });
+    expect(await deliveriesOf(onTest.id)).toHaveLength(0);
+    const onReal = (await post(m.token, { clickId: await clickOf(false), phone: nextPhone(), country: 'PL' })).json().data;
+    expect(onReal.status).not.toBe('test');
+
+    await t.database.db
+      .update(verticals)
+      .set({ apiSettings: sql`api_settings || '{"acceptTestLeads": false}'::jsonb` })
+      .where(eq(verticals.id, m.vertical.id));
+    const before = await t.database.db.execute(sql`select count(*)::int as n from leads where offer_id = ${m.offer.id}`);
+    const refused = await post(m.token, { clickId: await clickOf(true), phone: nextPhone(), country: 'PL' });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(refused.json().message).toBe('This vertical does not take test leads, and the click is a test click');
+    const after = await t.database.db.execute(sql`select count(*)::int as n from leads where offer_id = ${m.offer.id}`);
+    expect((after as unknown as { rows: { n: number }[] }).rows[0].n).toBe((before as unknown as { rows: { n: number }[] }).rows[0].n);
   });
 
   it("never names another affiliate's lead to an affiliate: the answer and its lead list say duplicate, staff see the link", async () => {
