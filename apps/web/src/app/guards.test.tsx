@@ -61,9 +61,21 @@ function Where() {
 
 // the empty-section and no-access views are lazy chunks (docs/decisions/web.md): load them once before the tests,
 // so a test's wait measures the guard and not the first transform of antd's Card and Result
+// The same for every page these tests route to, even those a redirect leaves unrendered: a page whose chunk is still
+// loading when the file ends makes React retry it after jsdom is gone ("window is not defined", an unhandled error that
+// fails the run although every test passed — CI caught it twice on a loaded machine)
 beforeAll(async () => {
-  await Promise.all([import('../components/SectionEmpty'), import('./errors/NoAccess')]);
-}, 60_000);
+  await Promise.all([
+    import('../components/SectionEmpty'),
+    import('./errors/NoAccess'),
+    import('../features/insights/dashboard/DashboardPage'),
+    import('../features/insights/statistics/StatisticsPage'),
+    import('../features/insights/reports/ReportsPage'),
+    import('../features/roles/RolesPage'),
+    import('../features/offers/OffersPage'),
+    import('../features/offers/OfferDetailPage'),
+  ]);
+}, 120_000);
 // lazy screens on a loaded machine: a first transform can take longer than the default second
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -41,5 +41,5 @@ afterEach(() => {
 // let work React scheduled in the last test (a lazy chunk's retry, a query's answer) run while jsdom still exists:
 // after the file's environment is torn down it would throw "window is not defined" as an unhandled error
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 100));
 });
