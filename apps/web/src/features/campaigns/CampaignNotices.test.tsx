@@ -3,7 +3,6 @@
  * server's message; after an edit that answers notices the drawer stays open and shows them, without notices it
  * closes; a 403 "no access to this offer" on create lands on the offer field.
  */
-import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -14,6 +13,7 @@ import '../../i18n';
 import { SessionContext, type SessionValue } from '../../app/session';
 import { CampaignDrawer } from './CampaignDrawer';
 import { CampaignNotices } from './CampaignNotices';
+import { CAMPAIGN } from './campaign.fixture';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -28,32 +28,6 @@ const NO_ACCESS = {
     'The affiliate has no access to this offer: the campaign receives no traffic until the offer is assigned to the affiliate or their team.',
 };
 
-const CAMPAIGN: Campaign = {
-  id: 7,
-  key: 'AbCdEfGhIjKl',
-  title: 'FB DE',
-  status: 'active',
-  statusChangedAt: null,
-  statusChangedBy: null,
-  blockReason: null,
-  affiliate: { id: 3, firstName: 'Alice', lastName: 'P', email: 'a@x.io' },
-  team: null,
-  offer: { id: 11, title: 'Loans DE', status: 'active' },
-  integrationMethod: 'api',
-  countries: [],
-  domain: null,
-  landers: [],
-  trafficSource: null,
-  postbacks: [],
-  targetUrlSettings: { mode: 'landers', url: null, passSubs: true, passQuery: false, params: [] },
-  trackingUrl: 'https://t.example.com/c/AbCdEfGhIjKl?sub1={sub1}',
-  autocreated: false,
-  leadCount: 0,
-  conversionCounts: { day: 0, week: 0, month: 0 },
-  createdAt: 1_790_000_000,
-  createdBy: null,
-  updatedAt: 1_790_000_000,
-};
 
 describe('CampaignNotices', () => {
   it('shows each notice as an alert with the server’s message', () => {

@@ -2,7 +2,6 @@
  * The campaign page's test link (staff: a dialog that asks the server for a signed link with the subs typed, then
  * shows it with copy and open; affiliates keep the plain "open the link") and its link to the campaign's invalid clicks.
  */
-import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -11,36 +10,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { SessionContext, type SessionValue } from '../../app/session';
 import CampaignDetailPage from './CampaignDetailPage';
+import { CAMPAIGN } from './campaign.fixture';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const SLOW = { timeout: 10_000 };
-const CAMPAIGN: Campaign = {
-  id: 7,
-  key: 'AbCdEfGhIjKl',
-  title: 'FB DE',
-  status: 'active',
-  statusChangedAt: null,
-  statusChangedBy: null,
-  blockReason: null,
-  affiliate: { id: 3, firstName: 'Alice', lastName: 'P', email: 'a@x.io' },
-  team: null,
-  offer: { id: 11, title: 'Loans DE', status: 'active' },
-  integrationMethod: 'api',
-  countries: [],
-  domain: null,
-  landers: [],
-  trafficSource: null,
-  postbacks: [],
-  targetUrlSettings: { mode: 'landers', url: null, passSubs: true, passQuery: false, params: [] },
-  trackingUrl: 'https://t.example.com/c/AbCdEfGhIjKl?sub1={sub1}',
-  autocreated: false,
-  leadCount: 0,
-  conversionCounts: { day: 0, week: 0, month: 0 },
-  createdAt: 1_790_000_000,
-  createdBy: null,
-  updatedAt: 1_790_000_000,
-};
 const TEST_URL = 'https://t.example.com/c/AbCdEfGhIjKl?lg_test=abc.def&sub1=try';
 
 const json = (status: number, body: unknown) =>
