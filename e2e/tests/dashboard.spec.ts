@@ -60,9 +60,16 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
   const lines = await page.getByTestId('widget-line').count();
   await page.getByTestId('dashboard-add').click();
   await page.getByTestId('widget-form').getByText('Line chart', { exact: true }).click();
-  await page.getByTestId('widget-metrics').click();
-  // antd's Select is a virtual list: its accessible listbox holds only the active option, so pick the visible item
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Leads"]').click();
+  // antd's Select is a virtual list: its accessible listbox holds only the active option, so pick the visible item;
+  // a click while the list still opens may be lost, so it is picked again until the choice shows
+  const metrics = page.getByTestId('widget-metrics');
+  const chosen = metrics.locator('.ant-select-selection-item[title="Leads"]');
+  await expect(async () => {
+    if (await chosen.count()) return;
+    await metrics.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Leads"]').click({ timeout: 3_000 });
+    await expect(chosen).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.keyboard.press('Escape');
   await page.getByTestId('widget-save').click();
   await screenExpect(page.getByTestId('widget-line')).toHaveCount(lines + 1);

@@ -165,6 +165,11 @@ export const dashboardDataQuery = z.object({
   dateFrom: z.string().regex(DATE_RE, { message: 'pattern' }).optional(),
   dateTo: z.string().regex(DATE_RE, { message: 'pattern' }).optional(),
   timezone: z.string().max(64, { message: 'maxlength' }).optional(),
+  /**
+   * one showing of the dashboard (a page load, a range change): widgets of the same showing that ask the same
+   * statistics share one answer; without it every widget asks on its own
+   */
+  load: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'pattern' }).optional(),
 });
 export type DashboardDataQuery = z.infer<typeof dashboardDataQuery>;
 

@@ -345,16 +345,19 @@ const QUARTER_S = 900;
 /**
  * The widgets of one dashboard load together and ask the same statistics again and again: every KPI card reads the
  * period by day and the previous period's totals, the line chart the period by day. One answer serves every widget
- * request of the same reader (id and permissions: the scope) and the same query that arrives while it is computed or
- * within SHARED_MS after (docs/decisions/insights.md "Dashboard first paint"). Figures are at most that old.
+ * request of the same showing of the dashboard (`load`, sent by the page for a load or a range change), the same
+ * reader (id and permissions: the scope) and the same query (docs/decisions/insights.md "Dashboard first paint").
+ * A request without `load` asks on its own, and a new showing never gets an earlier showing's answer: a reload right
+ * after a click shows that click. Entries go SHARED_MS after they were asked.
  */
-const SHARED_MS = 2_000;
+const SHARED_MS = 10_000;
 const SHARED_MAX = 500;
 const shared = new Map<string, { at: number; answer: Promise<StatisticsAnswer> }>();
 
-function sharedQuery(ctx: Ctx, actor: Actor, q: ReturnType<typeof statisticsQuerySchema.parse>): Promise<StatisticsAnswer> {
+function sharedQuery(ctx: Ctx, actor: Actor, load: string | undefined, q: ReturnType<typeof statisticsQuerySchema.parse>): Promise<StatisticsAnswer> {
+  if (!load) return statisticsQuery(ctx, q);
   const now = Date.now();
-  const key = `${actor.id}|${actor.roleType}|${actor.permissions.join(',')}|${JSON.stringify(q)}`;
+  const key = `${load}|${actor.id}|${actor.roleType}|${actor.permissions.join(',')}|${JSON.stringify(q)}`;
   const hit = shared.get(key);
   if (hit && now - hit.at < SHARED_MS) return hit.answer;
   if (shared.size >= SHARED_MAX) for (const [k, v] of shared) if (now - v.at >= SHARED_MS) shared.delete(k);
@@ -425,7 +428,7 @@ export async function data(ctx: Ctx, q: DashboardDataQuery): Promise<DashboardDa
     ...(f.advertiserId?.length ? { advertiserId: f.advertiserId.map(String) } : {}),
     ...(f.country?.length ? { country: f.country } : {}),
   };
-  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> => sharedQuery(ctx, actor, statisticsQuerySchema.parse({ ...base, ...extra }));
+  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> => sharedQuery(ctx, actor, q.load, statisticsQuerySchema.parse({ ...base, ...extra }));
 
   switch (widget.type) {
     case 'kpi': {

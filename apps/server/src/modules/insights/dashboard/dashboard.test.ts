@@ -31,10 +31,21 @@ const uuidAt = (ms: number) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 async function click(at: Date, input: Partial<typeof clicks.$inferInsert> = {}) {
-  await db.insert(clicks).values({ id: uuidAt(at.getTime()), createdAt: at, status: 1, isUnique: true, offerId: offerA.id, affiliateId: aff1.id, country: 'DE', ...input });
+  await db.insert(clicks).values({
+    id: uuidAt(at.getTime()),
+    createdAt: at,
+    status: 1,
+    isUnique: true,
+    offerId: offerA.id,
+    affiliateId: aff1.id,
+    country: 'DE',
+    ...input,
+  });
 }
 async function lead(at: Date, input: Partial<typeof leads.$inferInsert> = {}) {
-  await db.insert(leads).values({ createdAt: at, status: 'sent', offerId: offerA.id, verticalId: vertical.id, affiliateId: aff1.id, country: 'DE', ...input });
+  await db
+    .insert(leads)
+    .values({ createdAt: at, status: 'sent', offerId: offerA.id, verticalId: vertical.id, affiliateId: aff1.id, country: 'DE', ...input });
 }
 
 const req = (method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, as: TestUser | null = t.admin, payload?: unknown) =>
@@ -42,7 +53,11 @@ const req = (method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, as: TestUs
 async function dashboardOf(as: TestUser) {
   const res = await req('GET', '/dashboard', as);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; parent: number | null; widgets: { id: number; type: string; order: number; settings: Record<string, unknown> }[] };
+  return res.json().data as {
+    id: number;
+    parent: number | null;
+    widgets: { id: number; type: string; order: number; settings: Record<string, unknown> }[];
+  };
 }
 async function figures(as: TestUser, widgetId: number, range = RANGE) {
   const res = await req('GET', `/statistics/dashboard?widgetId=${widgetId}&${range}`, as);
@@ -63,7 +78,10 @@ beforeAll(async () => {
   adv = await t.make.advertiser({ verticalId: vertical.id, title: 'Adv One' });
   aff1 = await t.make.user({ type: 'affiliate' });
   aff2 = await t.make.user({ type: 'affiliate' });
-  manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.dashboard.read', 'front.menu.statistics.read', 'affiliate.assigned.read'] });
+  manager = await t.make.user({
+    type: 'affiliate_manager',
+    permissions: ['front.dashboard.read', 'front.menu.statistics.read', 'affiliate.assigned.read'],
+  });
   await db.insert(userManagers).values({ userId: aff2.id, managerId: manager.id });
   member = await t.make.user({ type: 'advertiser_member', permissions: ['front.dashboard.read', 'front.menu.statistics.read'] });
   await db.update(users).set({ advertiserId: adv.id }).where(eq(users.id, member.id));
@@ -72,7 +90,8 @@ beforeAll(async () => {
   // the 20th: 3 clicks of affiliate 1 on offer A, 1 of affiliate 2 on offer B; the 21st: 2 of affiliate 2 on offer B
   for (const iso of ['2026-11-20T08:00:00Z', '2026-11-20T09:00:00Z', '2026-11-20T10:00:00Z']) await click(new Date(iso));
   await click(new Date('2026-11-20T11:00:00Z'), { affiliateId: aff2.id, offerId: offerB.id, country: 'FR' });
-  for (const iso of ['2026-11-21T08:00:00Z', '2026-11-21T09:00:00Z']) await click(new Date(iso), { affiliateId: aff2.id, offerId: offerB.id });
+  for (const iso of ['2026-11-21T08:00:00Z', '2026-11-21T09:00:00Z'])
+    await click(new Date(iso), { affiliateId: aff2.id, offerId: offerB.id });
   // the previous period (18th-19th): 2 clicks
   for (const iso of ['2026-11-18T08:00:00Z', '2026-11-19T08:00:00Z']) await click(new Date(iso));
   // leads: 2 sent of affiliate 1 for the advertiser, 1 new of affiliate 2 elsewhere; one approved conversion
@@ -116,10 +135,15 @@ describe('the dashboard of a user', () => {
     expect(d.widgets.some((w) => w.settings.groupBy === 'affiliate')).toBe(false);
   });
 
-  it("a new user of a role with a default copies it and names it as parent", async () => {
+  it('a new user of a role with a default copies it and names it as parent', async () => {
     const role = await t.make.role({ type: 'employee', permissions: ['front.dashboard.read', 'front.menu.statistics.read'] });
-    const [roleDefault] = await db.insert(dashboards).values({ roleId: role.id, settings: { preset: 'last7Days' } }).returning();
-    await db.insert(dashboardWidgets).values({ dashboardId: roleDefault.id, type: 'funnel', settings: { metrics: [], filters: {}, ...at(0, 0, 6, 4) }, order: 0 });
+    const [roleDefault] = await db
+      .insert(dashboards)
+      .values({ roleId: role.id, settings: { preset: 'last7Days' } })
+      .returning();
+    await db
+      .insert(dashboardWidgets)
+      .values({ dashboardId: roleDefault.id, type: 'funnel', settings: { metrics: [], filters: {}, ...at(0, 0, 6, 4) }, order: 0 });
     const user = await t.make.user({ type: 'employee', permissions: ['x'] });
     await db.update(users).set({ roleId: role.id }).where(eq(users.id, user.id));
     const fresh = { ...user, ...(await t.signIn(user.email, user.password)) };
@@ -162,7 +186,10 @@ describe('PUT and PATCH /dashboard', () => {
     const before = await dashboardOf(employee);
     const cases: [unknown, string][] = [
       [{ widgets: [{ type: 'kpi', settings: { metrics: ['clicks', 'leads'], ...at(0, 0, 3, 3) } }] }, 'widgets.0.settings.metrics'],
-      [{ widgets: [{ type: 'line', settings: { metrics: ['a', 'b', 'c', 'd', 'e', 'f'], ...at(0, 0, 3, 3) } }] }, 'widgets.0.settings.metrics'],
+      [
+        { widgets: [{ type: 'line', settings: { metrics: ['a', 'b', 'c', 'd', 'e', 'f'], ...at(0, 0, 3, 3) } }] },
+        'widgets.0.settings.metrics',
+      ],
       [{ widgets: [{ type: 'top', settings: { metrics: ['clicks'], ...at(0, 0, 3, 3) } }] }, 'widgets.0.settings.groupBy'],
       [{ widgets: [{ type: 'kpi', settings: { metrics: ['clicks'], ...at(10, 0, 4, 3) } }] }, 'widgets.0.settings.position.x'],
       [{ widgets: [{ type: 'pie', settings: at(0, 0, 3, 3) }] }, 'widgets.0.type'],
@@ -179,7 +206,9 @@ describe('PUT and PATCH /dashboard', () => {
   });
 
   it('an advertiser member may not put a metric they cannot see (profit)', async () => {
-    const res = await req('PUT', '/dashboard', member, { widgets: [{ type: 'kpi', settings: { metrics: ['profit'], ...at(0, 0, 3, 3) } }] });
+    const res = await req('PUT', '/dashboard', member, {
+      widgets: [{ type: 'kpi', settings: { metrics: ['profit'], ...at(0, 0, 3, 3) } }],
+    });
     expect(res.statusCode, res.body).toBe(400);
   });
 
@@ -225,7 +254,9 @@ describe('widgets PUT, PATCH, DELETE', () => {
     expect(d.widgets.at(-1)).toMatchObject({ id: w.id, type: 'top' });
     expect(w.order).toBeGreaterThan(Math.max(...d.widgets.slice(0, -1).map((x) => x.order)));
 
-    const changed = await req('PATCH', `/dashboard/widgets/${w.id}`, employee, { settings: { metrics: ['leads'], groupBy: 'offer', ...at(0, 20, 6, 5) } });
+    const changed = await req('PATCH', `/dashboard/widgets/${w.id}`, employee, {
+      settings: { metrics: ['leads'], groupBy: 'offer', ...at(0, 20, 6, 5) },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data.settings).toMatchObject({ metrics: ['leads'], groupBy: 'offer' });
     // the type's rules apply to a change: a top table needs its group-by
@@ -234,7 +265,10 @@ describe('widgets PUT, PATCH, DELETE', () => {
     expect(bad.json().errors[0].loc).toEqual(['body', 'settings', 'groupBy']);
 
     // another user cannot touch it: 404, and it stays
-    expect((await req('PATCH', `/dashboard/widgets/${w.id}`, manager, { settings: { metrics: ['leads'], groupBy: 'offer', ...at(0, 0, 6, 5) } })).statusCode).toBe(404);
+    expect(
+      (await req('PATCH', `/dashboard/widgets/${w.id}`, manager, { settings: { metrics: ['leads'], groupBy: 'offer', ...at(0, 0, 6, 5) } }))
+        .statusCode,
+    ).toBe(404);
     expect((await req('DELETE', `/dashboard/widgets/${w.id}`, manager)).statusCode).toBe(404);
     expect((await req('GET', `/statistics/dashboard?widgetId=${w.id}`, manager)).statusCode).toBe(404);
     expect((await dashboardOf(employee)).widgets.some((x) => x.id === w.id)).toBe(true);
@@ -285,7 +319,11 @@ describe('the figures: the statistics service, in the reader scope', () => {
   });
 
   it('a line chart fills every day of the period, a funnel reads clicks → leads → sent → approved', async () => {
-    const line = await figures(t.admin, await widget(t.admin, 'line', { metrics: ['clicks', 'leads'] }), 'dateFrom=2026-11-19&dateTo=2026-11-22&timezone=UTC');
+    const line = await figures(
+      t.admin,
+      await widget(t.admin, 'line', { metrics: ['clicks', 'leads'] }),
+      'dateFrom=2026-11-19&dateTo=2026-11-22&timezone=UTC',
+    );
     expect(line).toMatchObject({ type: 'line', dimension: 'day', slots: ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'] });
     expect(line.series).toEqual([
       { metric: 'clicks', values: [1, 4, 2, 0] },
@@ -311,7 +349,10 @@ describe('the figures: the statistics service, in the reader scope', () => {
       ]),
     );
     expect(top.rows.map((r: { value: number }) => r.value)).toEqual([3, 3]);
-    const fr = await figures(t.admin, await widget(t.admin, 'top', { metrics: ['clicks'], groupBy: 'country', filters: { offerId: [offerB.id] } }));
+    const fr = await figures(
+      t.admin,
+      await widget(t.admin, 'top', { metrics: ['clicks'], groupBy: 'country', filters: { offerId: [offerB.id] } }),
+    );
     expect(fr.rows).toEqual([
       { key: 'DE', value: 2 },
       { key: 'FR', value: 1 },
@@ -335,7 +376,9 @@ describe('the figures: the statistics service, in the reader scope', () => {
     expect(kpi.value).toBe(2);
     expect(kpi.value).toBe((await statTotals(member)).leads);
     // grouping by affiliate is refused them by the statistics service
-    const res = await req('PUT', '/dashboard/widgets', member, { items: [{ type: 'top', settings: { metrics: ['leads'], groupBy: 'affiliate', ...at(0, 0, 4, 4) } }] });
+    const res = await req('PUT', '/dashboard/widgets', member, {
+      items: [{ type: 'top', settings: { metrics: ['leads'], groupBy: 'affiliate', ...at(0, 0, 4, 4) } }],
+    });
     const id = res.json().data.items[0].id;
     const refused = await req('GET', `/statistics/dashboard?widgetId=${id}&${RANGE}`, member);
     expect(refused.statusCode).toBe(400);
@@ -354,9 +397,35 @@ describe('the figures: the statistics service, in the reader scope', () => {
     expect(mine).toMatchObject({ clicks: 1, leads: 0 });
   });
 
+  it('widgets of one showing share a statistics answer; another showing, or none, sees a click made since', async () => {
+    const id = await widget(t.admin, 'kpi', { metrics: ['clicks'] });
+    const day = 'dateFrom=2026-11-23&dateTo=2026-11-23&timezone=UTC';
+    const before = (await figures(t.admin, id, `${day}&load=showing-a`)).value as number;
+    await click(new Date('2026-11-23T10:00:00Z'));
+    expect((await figures(t.admin, id, `${day}&load=showing-a`)).value).toBe(before);
+    expect((await figures(t.admin, id, `${day}&load=showing-b`)).value).toBe(before + 1);
+    expect((await figures(t.admin, id, day)).value).toBe(before + 1);
+    // another reader never gets the admin's answer, even with the same showing
+    await click(new Date('2026-11-23T11:00:00Z'));
+    const reader = await t.make.user({
+      type: 'employee',
+      permissions: ['front.dashboard.read', 'front.menu.statistics.read', 'affiliate.read'],
+    });
+    expect((await figures(t.admin, id, `${day}&load=showing-b`)).value).toBe(before + 1);
+    expect((await figures(reader, await widget(reader, 'kpi', { metrics: ['clicks'] }), `${day}&load=showing-b`)).value).toBe(before + 2);
+    // a reader of no affiliate: zeros, not an error
+    expect((await figures(employee, await widget(employee, 'kpi', { metrics: ['clicks'] }), `${day}&load=showing-b`)).value).toBe(0);
+  });
+
   it('refuses bad periods and unknown widgets', async () => {
     const id = (await dashboardOf(t.admin)).widgets[0].id;
-    for (const q of ['dateFrom=2026-13-01', 'dateFrom=2026-11-21&dateTo=2026-11-20', 'timezone=Mars/Base', 'dateFrom=2020-01-01&dateTo=2026-11-20']) {
+    for (const q of [
+      'dateFrom=2026-13-01',
+      'dateFrom=2026-11-21&dateTo=2026-11-20',
+      'timezone=Mars/Base',
+      'dateFrom=2020-01-01&dateTo=2026-11-20',
+      'load=not%20a%20token',
+    ]) {
       const res = await req('GET', `/statistics/dashboard?widgetId=${id}&${q}`);
       expect(res.statusCode, `${q}: ${res.body}`).toBe(400);
       expect(res.json().errors.length).toBeGreaterThan(0);

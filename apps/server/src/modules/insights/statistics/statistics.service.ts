@@ -232,8 +232,13 @@ class Params {
   }
 }
 
+/** a condition of no values matches nothing (a reader whose scope is empty), whatever the column's type */
 const conditionSql = (c: Condition, p: Params) =>
-  typeof c.values[0] === 'number' ? `${c.column} = ANY(${p.add(c.values)}::int[])` : `${c.column} = ANY(${p.add(c.values)}::text[])`;
+  c.values.length === 0
+    ? 'false'
+    : typeof c.values[0] === 'number'
+      ? `${c.column} = ANY(${p.add(c.values)}::int[])`
+      : `${c.column} = ANY(${p.add(c.values)}::text[])`;
 
 let factTexts: Promise<Record<'clicks' | 'leads' | 'conversions', string>> | null = null;
 /** the fact SELECTs of the raw tables (migration 0015's stats_facts_sql, one definition) over a period given as $1, $2 */

@@ -320,6 +320,26 @@ describe('scope per role', () => {
     expect(res.meta.totals).toMatchObject({ clicks: 1, conversions: 1 });
   });
 
+  it('a reader whose scope holds no affiliate (no people permission, a manager of nobody, a member of no advertiser) gets zeros, not an error', async () => {
+    const staff = await t.make.user({ type: 'employee', permissions: ['front.menu.statistics.read', 'front.statistics.lead.read'] });
+    const lonely = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.statistics.read', 'affiliate.assigned.read'] });
+    const stray = await t.make.user({ type: 'advertiser_member', permissions: ['front.menu.statistics.read'] });
+    for (const [who, type] of [
+      [staff, 'employee'],
+      [lonely, 'affiliate_manager'],
+      [stray, 'advertiser_member'],
+    ] as const) {
+      for (const q of ['', '&groupBy=hour', '&groupBy=offer', '&groupBy=sub1']) {
+        const res = await get(`dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC${q}`, who);
+        expect(res.statusCode, `${type}${q}: ${res.body}`).toBe(200);
+        expect(res.json().data.items).toEqual([]);
+        expect(res.json().data.meta.totals).toMatchObject(
+          type === 'advertiser_member' ? { leads: 0, conversions: 0 } : { clicks: 0, leads: 0, conversions: 0 },
+        );
+      }
+    }
+  });
+
   it('an advertiser member sees only what was sent to its advertiser, with revenue but never payout, profit or affiliates', async () => {
     const res = await ok('dateFrom=2026-11-19&dateTo=2026-11-21&timezone=UTC', member);
     expect(res.meta.totals).toMatchObject({ leads: 1, conversions: 2, revenue: '17' });

@@ -18,7 +18,7 @@ import { Page } from '../../../components/Page';
 import { RangePicker } from '../statistics/FilterBar';
 import { useActiveMetrics } from '../statistics/metrics';
 import { defaultRange, presetRange, type DayRange } from '../statistics/model';
-import { useDashboard, useDashboardMutations } from './api';
+import { newShowing, useDashboard, useDashboardMutations } from './api';
 import { useDashboardT } from './i18n';
 import { WidgetEditor, type WidgetDraft } from './WidgetEditor';
 import { Widget } from './Widgets';
@@ -51,6 +51,8 @@ export default function DashboardPage() {
   const preset = dashboard.data?.settings.preset;
   const [chosen, setChosen] = useState<DayRange | null>(null);
   const range = useMemo(() => chosen ?? (preset ? presetRange(preset, tz) : defaultRange(tz)), [chosen, preset, tz]);
+  // a new showing for every period (a new zone makes a new range too): the widgets share their statistics within one
+  const load = useMemo(() => newShowing(range), [range]);
   const [editing, setEditing] = useState<DashboardWidget | 'new' | null>(null);
   const [roleDefaultsOpen, setRoleDefaultsOpen] = useState(false);
   // saving a role's default is editing roles (docs/decisions/insights.md "Dashboard: role defaults")
@@ -165,7 +167,7 @@ export default function DashboardPage() {
           >
             {widgets.map((w) => (
               <div key={String(w.id)}>
-                <Widget widget={w} range={range} tz={tz} active={active} onConfigure={() => setEditing(w)} onRemove={() => m.remove.mutate(w.id)} />
+                <Widget widget={w} range={range} tz={tz} load={load} active={active} onConfigure={() => setEditing(w)} onRemove={() => m.remove.mutate(w.id)} />
               </div>
             ))}
           </ReactGridLayout>

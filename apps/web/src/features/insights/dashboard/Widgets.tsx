@@ -47,14 +47,16 @@ interface WidgetProps {
   widget: DashboardWidget;
   range: DayRange;
   tz: string;
+  /** this showing of the dashboard (`newShowing`): its widgets share the statistics they both ask */
+  load: string;
   active: readonly ActiveMetric[] | undefined;
   onConfigure: () => void;
   onRemove: () => void;
 }
 
-export function Widget({ widget, range, tz, active, onConfigure, onRemove }: WidgetProps) {
+export function Widget({ widget, range, tz, load, active, onConfigure, onRemove }: WidgetProps) {
   const { t } = useDashboardT();
-  const answer = useWidgetData(widget, range, tz);
+  const answer = useWidgetData(widget, range, tz, load);
   const title = widgetTitle(t, widget, active);
   let body: ReactNode;
   if (answer.error && !answer.data)

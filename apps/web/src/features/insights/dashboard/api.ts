@@ -42,11 +42,17 @@ export const useDashboard = () =>
     },
   });
 
-export function useWidgetData(widget: Pick<DashboardWidget, 'id' | 'type'>, range: DayRange, tz: string) {
+/**
+ * A new showing of the dashboard (a page load, another period): the server lets the widgets of one showing share the
+ * statistics they ask alike, and never hands a showing an earlier one's answer.
+ */
+export const newShowing = (range: DayRange) => `${range.dateFrom}_${range.dateTo}_${Math.random().toString(36).slice(2, 12)}`;
+
+export function useWidgetData(widget: Pick<DashboardWidget, 'id' | 'type'>, range: DayRange, tz: string, load: string) {
   return useQuery({
     queryKey: dashboardKeys.data(widget.id, range, tz),
     queryFn: ({ signal }) =>
-      api.get<DashboardData>('/statistics/dashboard', { widgetId: widget.id, ...range, timezone: tz }, { signal, silent: true }),
+      api.get<DashboardData>('/statistics/dashboard', { widgetId: widget.id, ...range, timezone: tz, load }, { signal, silent: true }),
     placeholderData: keepPreviousData,
     refetchInterval: widget.type === 'live' ? LIVE_REFRESH_MS : false,
     staleTime: widget.type === 'live' ? 0 : 30_000,
