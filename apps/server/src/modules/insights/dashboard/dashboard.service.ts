@@ -95,21 +95,31 @@ async function ownDashboardId(ctx: Ctx): Promise<number> {
 }
 
 /** A user's starting point: its role's default (named as `parent`), else the built-in default of its role type. */
-async function templateOf(ctx: Ctx, actor: Actor): Promise<{ parentId: number | null; settings: Dashboard['settings']; widgets: NewWidget[] }> {
+async function templateOf(
+  ctx: Ctx,
+  actor: Actor,
+): Promise<{ parentId: number | null; settings: Dashboard['settings']; widgets: NewWidget[] }> {
   const [roleDefault] = await ctx.db.select().from(dashboards).where(eq(dashboards.roleId, actor.roleId));
-  if (!roleDefault) return { parentId: null, settings: {}, widgets: actor.roleType === 'advertiser_member' ? ADVERTISER_DEFAULT : STAFF_DEFAULT };
+  if (!roleDefault)
+    return { parentId: null, settings: {}, widgets: actor.roleType === 'advertiser_member' ? ADVERTISER_DEFAULT : STAFF_DEFAULT };
   const widgets = await ctx.db
     .select()
     .from(dashboardWidgets)
     .where(eq(dashboardWidgets.dashboardId, roleDefault.id))
     .orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id));
-  return { parentId: roleDefault.id, settings: roleDefault.settings as Dashboard['settings'], widgets: widgets.map((w) => ({ type: w.type, settings: w.settings })) };
+  return {
+    parentId: roleDefault.id,
+    settings: roleDefault.settings as Dashboard['settings'],
+    widgets: widgets.map((w) => ({ type: w.type, settings: w.settings })),
+  };
 }
 
 /** writes widgets to a dashboard in the given order (the caller has removed the old ones) */
 async function insertWidgets(tx: DbOrTx, dashboardId: number, widgets: NewWidget[]) {
   if (widgets.length)
-    await tx.insert(dashboardWidgets).values(widgets.map((w, i) => ({ dashboardId, type: w.type, settings: parseSettings(w.settings), order: i })));
+    await tx
+      .insert(dashboardWidgets)
+      .values(widgets.map((w, i) => ({ dashboardId, type: w.type, settings: parseSettings(w.settings), order: i })));
 }
 
 /** The reader's dashboard; the first read creates it from the role's default, else from the built-in default. */
@@ -135,7 +145,13 @@ export async function get(ctx: Ctx): Promise<Dashboard> {
     .from(dashboardWidgets)
     .where(eq(dashboardWidgets.dashboardId, row.id))
     .orderBy(asc(dashboardWidgets.order), asc(dashboardWidgets.id));
-  return { id: row.id, parent: row.parentId, type: row.type, settings: row.settings as Dashboard['settings'], widgets: widgets.map(toWidget) };
+  return {
+    id: row.id,
+    parent: row.parentId,
+    type: row.type,
+    settings: row.settings as Dashboard['settings'],
+    widgets: widgets.map(toWidget),
+  };
 }
 
 /** `POST /dashboard/reset`: the reader's dashboard becomes a copy of its role's default again (or the built-in one). */
@@ -144,7 +160,10 @@ export async function reset(ctx: Ctx): Promise<Dashboard> {
   const id = await ownDashboardId(ctx);
   const template = await templateOf(ctx, actor);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(dashboards).set({ parentId: template.parentId, type: 'grid', settings: template.settings, updatedAt: ctx.now() }).where(eq(dashboards.id, id));
+    await tx
+      .update(dashboards)
+      .set({ parentId: template.parentId, type: 'grid', settings: template.settings, updatedAt: ctx.now() })
+      .where(eq(dashboards.id, id));
     await tx.delete(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
     await insertWidgets(tx, id, template.widgets);
   });
@@ -187,7 +206,8 @@ async function checkForRole(ctx: Ctx, actor: Actor, roleType: RoleType, widgets:
       errors.push({ msg: 'forbidden', type: 'forbidden', loc: own ? [...loc, 'settings', 'metrics', j] : [...loc, 'type'] });
       break;
     }
-    if (w.settings.groupBy && forbiddenDims.includes(w.settings.groupBy)) errors.push({ msg: 'forbidden', type: 'forbidden', loc: [...loc, 'settings', 'groupBy'] });
+    if (w.settings.groupBy && forbiddenDims.includes(w.settings.groupBy))
+      errors.push({ msg: 'forbidden', type: 'forbidden', loc: [...loc, 'settings', 'groupBy'] });
     if (w.settings.filters.affiliateId?.length && forbiddenDims.includes('affiliate'))
       errors.push({ msg: 'forbidden', type: 'forbidden', loc: [...loc, 'settings', 'filters', 'affiliateId'] });
   }
@@ -201,7 +221,13 @@ async function checkForRole(ctx: Ctx, actor: Actor, roleType: RoleType, widgets:
 export async function roleDefaults(ctx: Ctx): Promise<DashboardRoleDefault[]> {
   requireRoleDefaultsEditor(ctx);
   const rows = await ctx.db
-    .select({ roleId: roles.id, roleTitle: roles.title, roleType: roles.type, updatedAt: dashboards.updatedAt, widgetsCount: count(dashboardWidgets.id) })
+    .select({
+      roleId: roles.id,
+      roleTitle: roles.title,
+      roleType: roles.type,
+      updatedAt: dashboards.updatedAt,
+      widgetsCount: count(dashboardWidgets.id),
+    })
     .from(dashboards)
     .innerJoin(roles, eq(roles.id, dashboards.roleId))
     .leftJoin(dashboardWidgets, eq(dashboardWidgets.dashboardId, dashboards.id))
@@ -218,7 +244,8 @@ export async function roleDefaults(ctx: Ctx): Promise<DashboardRoleDefault[]> {
 export async function saveRoleDefault(ctx: Ctx, roleId: number): Promise<DashboardRoleDefault> {
   const actor = requireRoleDefaultsEditor(ctx);
   const role = await roleOf(ctx, roleId);
-  if (!mayHaveDashboardDefault(role.type)) throw AppError.field(['params', 'roleId'], 'forbidden', 'Affiliates have no dashboard: an affiliate role has no default');
+  if (!mayHaveDashboardDefault(role.type))
+    throw AppError.field(['params', 'roleId'], 'forbidden', 'Affiliates have no dashboard: an affiliate role has no default');
   const mine = await get(ctx);
   await checkForRole(ctx, actor, role.type as RoleType, mine.widgets);
   const now = ctx.now();
@@ -226,11 +253,23 @@ export async function saveRoleDefault(ctx: Ctx, roleId: number): Promise<Dashboa
     const [saved] = await tx
       .insert(dashboards)
       .values({ roleId: role.id, type: mine.type, settings: mine.settings, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: dashboards.roleId, targetWhere: isNotNull(dashboards.roleId), set: { type: mine.type, settings: mine.settings, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: dashboards.roleId,
+        targetWhere: isNotNull(dashboards.roleId),
+        set: { type: mine.type, settings: mine.settings, updatedAt: now },
+      })
       .returning();
     await tx.delete(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, saved.id));
     await insertWidgets(tx, saved.id, mine.widgets);
-    await recordAudit({ ...ctx, db: tx }, { entity: 'role', entityId: role.id, action: 'dashboard_default_save', changes: { fromDashboard: mine.id, widgets: mine.widgets.length } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      {
+        entity: 'role',
+        entityId: role.id,
+        action: 'dashboard_default_save',
+        changes: { fromDashboard: mine.id, widgets: mine.widgets.length },
+      },
+    );
   });
   return (await roleDefaults(ctx)).find((d) => d.roleId === role.id)!;
 }
@@ -243,7 +282,10 @@ export async function removeRoleDefault(ctx: Ctx, roleId: number): Promise<{ rol
     // the copies' parent_id becomes null (ON DELETE SET NULL): they no longer come from a default
     const removed = await tx.delete(dashboards).where(eq(dashboards.roleId, role.id)).returning({ id: dashboards.id });
     if (!removed.length) throw AppError.notFound('Dashboard default of the role');
-    await recordAudit({ ...ctx, db: tx }, { entity: 'role', entityId: role.id, action: 'dashboard_default_delete', changes: { dashboard: removed[0].id } });
+    await recordAudit(
+      { ...ctx, db: tx },
+      { entity: 'role', entityId: role.id, action: 'dashboard_default_delete', changes: { dashboard: removed[0].id } },
+    );
   });
   return { roleId: role.id };
 }
@@ -258,7 +300,10 @@ export async function replace(
   await ctx.db.transaction(async (tx) => {
     await tx.update(dashboards).set({ type: body.type, settings: body.settings, updatedAt: ctx.now() }).where(eq(dashboards.id, id));
     await tx.delete(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
-    if (body.widgets.length) await tx.insert(dashboardWidgets).values(body.widgets.map((w, i) => ({ dashboardId: id, type: w.type, settings: w.settings, order: i })));
+    if (body.widgets.length)
+      await tx
+        .insert(dashboardWidgets)
+        .values(body.widgets.map((w, i) => ({ dashboardId: id, type: w.type, settings: w.settings, order: i })));
   });
   return get(ctx);
 }
@@ -271,12 +316,21 @@ export async function patch(ctx: Ctx, body: z.output<typeof dashboardPatch>): Pr
     ? await ctx.db
         .select()
         .from(dashboardWidgets)
-        .where(and(eq(dashboardWidgets.dashboardId, id), inArray(dashboardWidgets.id, layout.map((l) => l.id))))
+        .where(
+          and(
+            eq(dashboardWidgets.dashboardId, id),
+            inArray(
+              dashboardWidgets.id,
+              layout.map((l) => l.id),
+            ),
+          ),
+        )
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const [i, l] of layout.entries()) {
     if (!byId.has(l.id)) throw AppError.field(['body', 'layout', i, 'id'], 'notFound', 'Widget not found');
-    if (l.position.x + l.size.w > DASHBOARD_COLUMNS) throw AppError.field(['body', 'layout', i, 'position', 'x'], 'noMore', 'The widget does not fit the grid');
+    if (l.position.x + l.size.w > DASHBOARD_COLUMNS)
+      throw AppError.field(['body', 'layout', i, 'position', 'x'], 'noMore', 'The widget does not fit the grid');
   }
   await ctx.db.transaction(async (tx) => {
     if (body.settings) await tx.update(dashboards).set({ settings: body.settings, updatedAt: ctx.now() }).where(eq(dashboards.id, id));
@@ -289,14 +343,20 @@ export async function patch(ctx: Ctx, body: z.output<typeof dashboardPatch>): Pr
 }
 
 /** `PUT /dashboard/widgets`: adds widgets after the others. */
-export async function addWidgets(ctx: Ctx, items: { type: DashboardWidgetType; settings: DashboardWidgetSettings }[]): Promise<DashboardWidget[]> {
+export async function addWidgets(
+  ctx: Ctx,
+  items: { type: DashboardWidgetType; settings: DashboardWidgetSettings }[],
+): Promise<DashboardWidget[]> {
   await checkMetrics(ctx, items, (i) => ['body', 'items', i]);
   const id = await ownDashboardId(ctx);
   return ctx.db.transaction(async (tx) => {
     const existing = await tx.select({ id: dashboardWidgets.id }).from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
     if (existing.length + items.length > DASHBOARD_MAX_WIDGETS)
       throw AppError.field(['body', 'items'], 'noMore', `A dashboard holds at most ${DASHBOARD_MAX_WIDGETS} widgets`);
-    const [{ last }] = await tx.select({ last: max(dashboardWidgets.order) }).from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, id));
+    const [{ last }] = await tx
+      .select({ last: max(dashboardWidgets.order) })
+      .from(dashboardWidgets)
+      .where(eq(dashboardWidgets.dashboardId, id));
     const start = (last ?? -1) + 1;
     const rows = await tx
       .insert(dashboardWidgets)
@@ -326,7 +386,11 @@ export async function updateWidget(ctx: Ctx, widgetId: number, settings: Dashboa
     throw AppError.field(['body', ...(issue.path as (string | number)[])], issue.message);
   }
   await checkMetrics(ctx, [checked.data], () => ['body']);
-  const [updated] = await ctx.db.update(dashboardWidgets).set({ settings: checked.data.settings }).where(eq(dashboardWidgets.id, row.id)).returning();
+  const [updated] = await ctx.db
+    .update(dashboardWidgets)
+    .set({ settings: checked.data.settings })
+    .where(eq(dashboardWidgets.id, row.id))
+    .returning();
   return toWidget(updated);
 }
 
@@ -354,7 +418,12 @@ const SHARED_MS = 10_000;
 const SHARED_MAX = 500;
 const shared = new Map<string, { at: number; answer: Promise<StatisticsAnswer> }>();
 
-function sharedQuery(ctx: Ctx, actor: Actor, load: string | undefined, q: ReturnType<typeof statisticsQuerySchema.parse>): Promise<StatisticsAnswer> {
+function sharedQuery(
+  ctx: Ctx,
+  actor: Actor,
+  load: string | undefined,
+  q: ReturnType<typeof statisticsQuerySchema.parse>,
+): Promise<StatisticsAnswer> {
   if (!load) return statisticsQuery(ctx, q);
   const now = Date.now();
   const key = `${load}|${actor.id}|${actor.roleType}|${actor.permissions.join(',')}|${JSON.stringify(q)}`;
@@ -428,7 +497,8 @@ export async function data(ctx: Ctx, q: DashboardDataQuery): Promise<DashboardDa
     ...(f.advertiserId?.length ? { advertiserId: f.advertiserId.map(String) } : {}),
     ...(f.country?.length ? { country: f.country } : {}),
   };
-  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> => sharedQuery(ctx, actor, q.load, statisticsQuerySchema.parse({ ...base, ...extra }));
+  const run = (extra: StatisticsQueryInput): Promise<StatisticsAnswer> =>
+    sharedQuery(ctx, actor, q.load, statisticsQuerySchema.parse({ ...base, ...extra }));
 
   switch (widget.type) {
     case 'kpi': {
@@ -490,9 +560,23 @@ export async function data(ctx: Ctx, q: DashboardDataQuery): Promise<DashboardDa
       const liveTo = quarter + QUARTER_S;
       const answer = await statisticsQuery(
         ctx,
-        statisticsQuerySchema.parse({ ...base, dateFrom: undefined, dateTo: undefined, timezone: 'UTC', from: String(liveFrom), to: String(liveTo), limit: 1 }),
+        statisticsQuerySchema.parse({
+          ...base,
+          dateFrom: undefined,
+          dateTo: undefined,
+          timezone: 'UTC',
+          from: String(liveFrom),
+          to: String(liveTo),
+          limit: 1,
+        }),
       );
-      return { type: 'live', from: liveFrom, to: liveTo, clicks: valueOf(answer.meta.totals, 'clicks'), leads: valueOf(answer.meta.totals, 'leads') };
+      return {
+        type: 'live',
+        from: liveFrom,
+        to: liveTo,
+        clicks: valueOf(answer.meta.totals, 'clicks'),
+        leads: valueOf(answer.meta.totals, 'leads'),
+      };
     }
   }
 }
