@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, shots: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string' }, shots: { type: 'string' }, timings: { type: 'boolean' }, profile: { type: 'boolean' } } });
 const runs = Number(values.runs ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -93,7 +93,13 @@ async function main() {
     const ready: number[] = [];
     const fcp: number[] = [];
     // one warm-up load (the server's first statistics reads, the browser's cache of the shell), then the measured ones
+    const cdp = values.profile ? await page.context().newCDPSession(page) : null;
     for (let i = 0; i <= runs; i++) {
+      if (cdp && i === runs) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${BASE}/`, { waitUntil: 'commit' });
       const at = await page.waitForFunction(
         () => {
@@ -111,6 +117,27 @@ async function main() {
       if (i > 0) {
         ready.push(ms);
         fcp.push(paint);
+      }
+      if (cdp && i === runs) {
+        // the main thread's time of the last load by script (self time of the sampled functions), the largest first
+        const { profile } = await cdp.send('Profiler.stop');
+        const byUrl = new Map<string, number>();
+        const dt = profile.timeDeltas ?? [];
+        const selfOf = new Map<number, number>();
+        (profile.samples ?? []).forEach((id, k) => selfOf.set(id, (selfOf.get(id) ?? 0) + (dt[k] ?? 0) / 1000));
+        for (const n of profile.nodes) {
+          const url = n.callFrame.url.replace(BASE, '') || `(${n.callFrame.functionName || 'native'})`;
+          byUrl.set(url, (byUrl.get(url) ?? 0) + (selfOf.get(n.id) ?? 0));
+        }
+        for (const [url, ms] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(Math.round(ms)).padStart(6)} ms  ${url}`);
+      }
+      if (values.timings && i === runs) {
+        // where the time of the last load went: each request's start and end since navigation start
+        const entries = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round((e as PerformanceResourceTiming).responseEnd) })),
+        );
+        for (const e of entries) console.log(`  ${String(e.start).padStart(5)} → ${String(e.end).padStart(5)} ms  ${e.name.slice(0, 110)}`);
+        console.log(`  ${String(Math.round(ms)).padStart(13)} ms  every widget shows its figures`);
       }
     }
     if (values.shots) {

@@ -39,6 +39,13 @@ export function useSession(): SessionValue {
   return value;
 }
 
+/**
+ * The signed-in user's zone as last known, for the few callers outside React that ask before a page renders (the
+ * dashboard's early figures, features/insights/dashboard/prefetch.ts); null before a user is known.
+ */
+let knownZoneValue: string | null = null;
+export const knownZone = () => knownZoneValue;
+
 /** Spec §3: the time zone reads like 'Europe/Berlin (+01:00)'; only the part before ' (' is used. */
 export function zoneOf(timezone: string | undefined | null): string {
   const zone = (timezone ?? '').split(' (')[0].trim();
@@ -173,6 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionValue>(() => {
     const token = getAccessToken();
     const imp = token ? decodeJwt(token)?.imp : undefined;
+    knownZoneValue = user ? zoneOf(user.timezone) : null;
     return {
       hasSession,
       user,

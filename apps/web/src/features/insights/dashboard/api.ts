@@ -4,7 +4,6 @@
  */
 import type {
   Dashboard,
-  DashboardData,
   DashboardPatch,
   DashboardRoleDefault,
   DashboardWidget,
@@ -14,7 +13,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { DayRange } from '../statistics/model';
-import { takePrefetchedDashboard } from './prefetch';
+import { askFigures, takePrefetchedDashboard, takePrefetchedFigures } from './prefetch';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -42,17 +41,22 @@ export const useDashboard = () =>
     },
   });
 
-/**
- * A new showing of the dashboard (a page load, another period): the server lets the widgets of one showing share the
- * statistics they ask alike, and never hands a showing an earlier one's answer.
- */
-export const newShowing = (range: DayRange) => `${range.dateFrom}_${range.dateTo}_${Math.random().toString(36).slice(2, 12)}`;
+export { newShowing } from './prefetch';
 
 export function useWidgetData(widget: Pick<DashboardWidget, 'id' | 'type'>, range: DayRange, tz: string, load: string) {
   return useQuery({
     queryKey: dashboardKeys.data(widget.id, range, tz),
-    queryFn: ({ signal }) =>
-      api.get<DashboardData>('/statistics/dashboard', { widgetId: widget.id, ...range, timezone: tz, load }, { signal, silent: true }),
+    queryFn: async ({ signal }) => {
+      const early = takePrefetchedFigures(widget.id, range, tz);
+      if (early) {
+        try {
+          return await early;
+        } catch {
+          // asked again below, where an error is shown
+        }
+      }
+      return askFigures(widget.id, range, tz, load, signal);
+    },
     placeholderData: keepPreviousData,
     refetchInterval: widget.type === 'live' ? LIVE_REFRESH_MS : false,
     staleTime: widget.type === 'live' ? 0 : 30_000,
