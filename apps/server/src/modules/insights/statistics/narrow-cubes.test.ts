@@ -202,6 +202,15 @@ describe('narrow cubes', () => {
       expect(await byAnswer('advertiser', 'leads')).toEqual(await byRaw('advertiser_id', 'leads'));
       expect(await byAnswer('sub1', 'clicks')).toEqual(await byRaw("coalesce(sub1, '')", 'clicks'));
       expect(await byAnswer('sub1', 'leads')).toEqual(await byRaw("coalesce(sub1, '')", 'leads'));
+      // the totals (read from the narrowest cube holding the filters, not from the grouped rows) equal the rows' sums
+      for (const groupBy of ['offer', 'affiliate', 'country', 'advertiser', 'sub1', 'campaign']) {
+        const answer = await ok(`${range}&groupBy=${groupBy}`);
+        expect(answer.meta.totalCount).toBeLessThanOrEqual(100);
+        for (const m of ['clicks', 'unique_clicks', 'leads', 'leads_sent', 'conversions', 'approved_conversions']) {
+          const rows = answer.items.reduce((n, i) => n + Number(i[m] ?? 0), 0);
+          expect(rows, `${groupBy} ${m}`).toBe(Number(answer.meta.totals[m] ?? 0));
+        }
+      }
       // an affiliate's own sub1 rows (scoped: the sub1 roll-up holds the affiliate)
       const own = await ok(`${range}&groupBy=sub1`, aff1);
       const { rows } = await t.database.query<{ n: string }>(
