@@ -3,7 +3,7 @@
  * `Typography.Text ellipsis` measures every cell after render to decide on its tooltip: with 25–100 rows that is
  * hundreds of forced layouts, which made list pages slow to show their rows (docs/decisions/web.md, tables).
  */
-import { theme } from 'antd';
+import { theme, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 
 const textOf = (node: ReactNode): string | undefined => {
@@ -26,4 +26,9 @@ export function CellText({ children, type, strong, style, title }: { children: R
       {children}
     </span>
   );
+}
+
+/** An empty cell: a dash in the secondary colour. */
+export function Dash() {
+  return <Typography.Text type="secondary">—</Typography.Text>;
 }

@@ -20,8 +20,10 @@ import { StatusTag } from '../../components/StatusTag';
 import { DataTable, TotalsCount, type DataColumn } from '../../components/table/DataTable';
 import { useIdParam } from '../../components/table/useIdParam';
 import { useTable } from '../../components/table/useTable';
-import { OutcomeAlert } from '../leads/actions';
-import { DateRange, Dash, personName } from '../leads/parts';
+import { OutcomeAlert, type OutcomeText } from '../../components/OutcomeAlert';
+import { personName } from '../../components/format';
+import { DateRangeFilter } from '../../components/period/DateRangeFilter';
+import { Dash } from '../../components/table/CellText';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { PostbackChoice, useStatusActions } from './actions';
 import { useConversions } from './api';
@@ -40,7 +42,6 @@ import {
   STAFF_ONLY_FILTERS,
   STATUS_ACTION_LIST,
   statusName,
-  type OutcomeText,
   type StatusAction,
 } from './model';
 import { CellText } from '../../components/table/CellText';
@@ -325,7 +326,7 @@ export default function ConversionsPage() {
             toolbar={
               <>
                 <SearchBox table={table} placeholder={staff ? t('filters.search') : t('filters.searchAffiliate')} />
-                <DateRange from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+                <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
                 {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
                   const name = SLUG_FILTER[s.slug];
                   return (

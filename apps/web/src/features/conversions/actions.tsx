@@ -8,7 +8,8 @@ import { App, Checkbox, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useConversionWrites } from './api';
 import { useConversionsT } from './i18n';
-import { eligibleFor, outcomeText, STATUS_ACTIONS, type OutcomeText, type StatusAction } from './model';
+import type { OutcomeText } from '../../components/OutcomeAlert';
+import { eligibleFor, outcomeText, STATUS_ACTIONS, type StatusAction } from './model';
 
 interface Target {
   id: number;

@@ -8,7 +8,8 @@
 import { CONVERSION_MARKS, CONVERSION_STATUS_NAMES, conversionTransitionAllowed, type ConversionFilterSlug, type ConversionStatusAnswer } from '@leadgrid/shared/schemas/conversions';
 import type { TFunction } from 'i18next';
 import type { Query } from '../../api/client';
-import { idList, textList } from '../leads/filters';
+import { idList, textList } from '../../components/table/urlLists';
+import type { OutcomeText } from '../../components/OutcomeAlert';
 
 export const CONVERSION_UPDATE = 'conversion.update';
 
@@ -77,11 +78,6 @@ export const statusName = (status: number) => CONVERSION_STATUS_NAMES[status - 1
 export const eligibleFor = <T extends { status: number }>(action: StatusAction, rows: readonly T[]) =>
   rows.filter((r) => conversionTransitionAllowed(r.status, STATUS_ACTIONS[action]));
 
-export interface OutcomeText {
-  type: 'success' | 'warning';
-  title: string;
-  lines: string[];
-}
 
 const hashIds = (list: readonly number[]) => list.map((id) => `#${id}`).join(', ');
 

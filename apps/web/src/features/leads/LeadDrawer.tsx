@@ -14,12 +14,14 @@ import { ApiError } from '../../api/client';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
-import { OutcomeAlert, useLeadActions } from './actions';
+import { useLeadActions } from './actions';
 import { useLead, useLeadAdvertiserData, useLeadHistory } from './api';
 import { useLeadsT } from './i18n';
 import { LeadEditDrawer } from './LeadEditDrawer';
-import type { OutcomeText } from './model';
-import { Dash, leadName, personName, subsOf } from './parts';
+import { leadName, subsOf } from './parts';
+import { OutcomeAlert, type OutcomeText } from '../../components/OutcomeAlert';
+import { personName } from '../../components/format';
+import { Dash } from '../../components/table/CellText';
 
 const EVENT_COLORS: Record<string, string> = { failed: 'red', trash: 'red', unsent: 'orange', hold: 'orange', sent: 'green', released: 'green' };
 const RESULT_COLORS: Record<string, string> = { accepted: 'success', rejected: 'warning', error: 'error', timeout: 'error' };

@@ -21,15 +21,19 @@ import { DataTable, TotalsCount, type DataColumn } from '../../components/table/
 import { useIdParam } from '../../components/table/useIdParam';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox } from '../lists/parts';
-import { OutcomeAlert, useLeadActions } from './actions';
+import { useLeadActions } from './actions';
 import { useLeads } from './api';
 import { ExportButton } from './ExportButton';
 import { FilterSelect, rememberLabel } from './FilterSelect';
 import { filterValues, hasFilters, LEAD_FILTERS, leadFiltersQuery, leadListQuery, SLUG_FILTER, STAFF_ONLY_FILTERS } from './filters';
 import { useLeadsT } from './i18n';
 import { LeadDrawer } from './LeadDrawer';
-import { actionsOf, bulkActionsOf, LEAD_UPDATE, type OutcomeText } from './model';
-import { Dash, DateRange, leadName, personName, SubFilter, SubsCell } from './parts';
+import { actionsOf, bulkActionsOf, LEAD_UPDATE } from './model';
+import { leadName, SubFilter, SubsCell } from './parts';
+import { OutcomeAlert, type OutcomeText } from '../../components/OutcomeAlert';
+import { personName } from '../../components/format';
+import { DateRangeFilter } from '../../components/period/DateRangeFilter';
+import { Dash } from '../../components/table/CellText';
 import { CellText } from '../../components/table/CellText';
 
 const ACTION_ICONS = { resend: <RedoOutlined />, trash: <DeleteOutlined />, grade: <StarOutlined /> } as const;
@@ -284,7 +288,7 @@ export default function LeadsPage() {
             toolbar={
               <>
                 <SearchBox table={table} placeholder={t('filters.search')} />
-                <DateRange from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+                <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
                 {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
                   const name = SLUG_FILTER[s.slug];
                   return (

@@ -9,7 +9,8 @@ import { Alert, App, Flex, Form, Modal, Select, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLead, useLeadActionsMutation } from './api';
 import { useLeadsT } from './i18n';
-import { canResend, canTrash, outcomeText, singleVertical, type OutcomeText } from './model';
+import type { OutcomeText } from '../../components/OutcomeAlert';
+import { canResend, canTrash, outcomeText, singleVertical } from './model';
 
 export interface ActionTarget {
   id: number;
@@ -75,21 +76,6 @@ function GradeModal({
         </Form>
       </Flex>
     </Modal>
-  );
-}
-
-/** The outcome of the last action, as spec §8 words it. */
-export function OutcomeAlert({ outcome, onClose }: { outcome: OutcomeText | null; onClose: () => void }) {
-  if (!outcome) return null;
-  return (
-    <Alert
-      type={outcome.type}
-      showIcon
-      closable={{ onClose }}
-      title={outcome.title}
-      description={outcome.lines.length ? outcome.lines.map((line) => <div key={line}>{line}</div>) : undefined}
-      data-testid="lead-outcome"
-    />
   );
 }
 

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { Query } from '../../api/client';
+import { idList, textList } from '../../components/table/urlLists';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -55,20 +56,6 @@ export const STAFF_ONLY_FILTERS: readonly LeadUrlFilter[] = ['affiliateId', 'adv
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (v: string | undefined): v is string => Boolean(v && DAY.test(v) && dayjs(v, 'YYYY-MM-DD').isValid());
 
-export const idList = (v: string | undefined): number[] =>
-  v
-    ? v
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0)
-    : [];
-export const textList = (v: string | undefined, max = 100): string[] =>
-  v
-    ? v
-        .split(',')
-        .map((x) => x.trim())
-        .filter((x) => x && x.length <= max)
-    : [];
 const csv = (list: readonly (string | number)[]) => (list.length ? list.join(',') : undefined);
 
 /** The values of one URL filter as the select shows them (ids as numbers). */
@@ -113,23 +100,3 @@ export function leadListQuery(table: Query, filters: Partial<Record<string, stri
 /** Whether any filter is set (the empty state then offers a reset). */
 export const hasFilters = (filters: Partial<Record<string, string | undefined>>) => LEAD_FILTERS.some((k) => Boolean(filters[k]));
 
-export const RANGE_PRESETS = ['today', 'last7Days', 'last30Days', 'last3Months', 'monthStart'] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
-
-/** The presets of spec §9 as [first day, last day] `yyyy-MM-dd`, today as seen in the zone `tz`. */
-export function presetDays(preset: RangePreset, tz: string, now: Date = new Date()): [string, string] {
-  let today = dayjs(now).utc();
-  try {
-    today = dayjs(now).tz(tz);
-  } catch {
-    // an unknown zone: read the day in UTC
-  }
-  const first = {
-    today: today,
-    last7Days: today.subtract(6, 'day'),
-    last30Days: today.subtract(29, 'day'),
-    last3Months: today.subtract(3, 'month'),
-    monthStart: today.startOf('month'),
-  }[preset];
-  return [first.format('YYYY-MM-DD'), today.format('YYYY-MM-DD')];
-}

@@ -49,13 +49,6 @@ export const en = {
     nothing: 'Nothing found',
     failed: 'Could not load the choices',
   },
-  range: {
-    today: 'Today',
-    last7Days: 'Last 7 days',
-    last30Days: 'Last 30 days',
-    last3Months: 'Last 3 months',
-    monthStart: 'Month to date',
-  },
   list: {
     test: 'Test',
     noGrade: '—',
@@ -241,13 +234,6 @@ export const ru = {
     loading: 'Загрузка…',
     nothing: 'Ничего не найдено',
     failed: 'Не удалось загрузить варианты',
-  },
-  range: {
-    today: 'Сегодня',
-    last7Days: 'Последние 7 дней',
-    last30Days: 'Последние 30 дней',
-    last3Months: 'Последние 3 месяца',
-    monthStart: 'С начала месяца',
   },
   list: {
     test: 'Тест',

@@ -6,6 +6,7 @@
  */
 import { LEAD_RESEND_STATUSES, LEAD_TRASH_STATUSES, type LeadAction, type LeadActionsAnswer } from '@leadgrid/shared/schemas/leads';
 import type { TFunction } from 'i18next';
+import type { OutcomeText } from '../../components/OutcomeAlert';
 
 export const LEAD_UPDATE = 'lead.update';
 
@@ -39,11 +40,6 @@ export function bulkActionsOf(rows: readonly Row[]): { action: LeadAction; enabl
   ];
 }
 
-export interface OutcomeText {
-  type: 'success' | 'warning' | 'error';
-  title: string;
-  lines: string[];
-}
 
 const ids = (list: readonly number[]) => list.map((id) => `#${id}`).join(', ');
 

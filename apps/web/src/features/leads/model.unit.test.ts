@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { filterValues, leadFiltersQuery, leadListQuery, presetDays } from './filters';
+import { filterValues, leadFiltersQuery, leadListQuery } from './filters';
 import { NS } from './i18n';
 import { actionsOf, bulkActionsOf, outcomeText, singleVertical } from './model';
 
@@ -71,21 +71,6 @@ describe('leadFiltersQuery', () => {
     expect(filterValues('offerId', '3,4')).toEqual([3, 4]);
     expect(filterValues('country', 'de,xyz')).toEqual(['DE']);
     expect(filterValues('status', 'sent,nope')).toEqual(['sent']);
-  });
-});
-
-describe('presetDays', () => {
-  // 2026-11-22 23:30 UTC is already 2026-11-23 in Moscow (UTC+3)
-  const now = new Date(Date.UTC(2026, 10, 22, 23, 30));
-  it('counts today in the user’s zone', () => {
-    expect(presetDays('today', 'UTC', now)).toEqual(['2026-11-22', '2026-11-22']);
-    expect(presetDays('today', 'Europe/Moscow', now)).toEqual(['2026-11-23', '2026-11-23']);
-  });
-  it('has the ranges of spec §9', () => {
-    expect(presetDays('last7Days', 'UTC', now)).toEqual(['2026-11-16', '2026-11-22']);
-    expect(presetDays('last30Days', 'UTC', now)).toEqual(['2026-10-24', '2026-11-22']);
-    expect(presetDays('last3Months', 'UTC', now)).toEqual(['2026-08-22', '2026-11-22']);
-    expect(presetDays('monthStart', 'Europe/Moscow', now)).toEqual(['2026-11-01', '2026-11-23']);
   });
 });
 

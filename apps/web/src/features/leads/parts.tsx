@@ -1,24 +1,16 @@
 /**
- * Small pieces of the leads screens: the creation-day range with the presets of spec §9 (in the user's zone), the
- * sub filter (one of sub1..sub9 equal to a value), the folded subs of a lead, a person's name and an empty cell.
+ * Small pieces of the leads screens: the sub filter (one of sub1..sub9 equal to a value), the folded subs of a lead
+ * and a lead's name. The day range, a person's name and the empty cell are the shared kit's (components/).
  */
-import type { LeadPersonRef } from '@leadgrid/shared/schemas/leads';
-import { DatePicker, Flex, Input, Popover, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Flex, Input, Popover, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { DATE_PATTERN } from '../../components/format';
-import { presetDays, RANGE_PRESETS, SUB_FILTERS, SUB_MAX, type SubFilter as SubName } from './filters';
+import { CellText, Dash } from '../../components/table/CellText';
+import { SUB_FILTERS, SUB_MAX, type SubFilter as SubName } from './filters';
 import { useLeadsT } from './i18n';
-import { CellText } from '../../components/table/CellText';
 
 type Subs = Partial<Record<SubName, string | null>>;
 
-export const personName = (p: LeadPersonRef) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 export const leadName = (l: { firstName: string | null; lastName: string | null }) => `${l.firstName ?? ''} ${l.lastName ?? ''}`.trim();
-
-export function Dash() {
-  return <Typography.Text type="secondary">—</Typography.Text>;
-}
 
 /** The subs a lead carries, as `subN: value`. */
 export const subsOf = (lead: Subs) => SUB_FILTERS.flatMap((k) => (lead[k] ? [[k, lead[k]] as const] : []));
@@ -45,43 +37,6 @@ export function SubsCell({ lead }: { lead: Subs }) {
         {subs.length > 1 ? <Tag style={{ marginInlineEnd: 0 }}>+{subs.length - 1}</Tag> : null}
       </Flex>
     </Popover>
-  );
-}
-
-const DAY = 'YYYY-MM-DD';
-
-/** Creation days from..to (`yyyy-MM-dd`, read in the user's zone by the server) with the presets of spec §9. */
-export function DateRange({
-  from,
-  to,
-  tz,
-  onChange,
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  tz: string;
-  onChange: (range: { dateFrom: string | null; dateTo: string | null }) => void;
-}) {
-  const { t } = useLeadsT();
-  const value: [Dayjs | null, Dayjs | null] | null = from || to ? [from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null] : null;
-  return (
-    <DatePicker.RangePicker
-      value={value}
-      format={DATE_PATTERN}
-      allowClear
-      allowEmpty={[true, true]}
-      placeholder={[t('filters.dateFrom'), t('filters.dateTo')]}
-      aria-label={t('filters.dateFrom')}
-      presets={RANGE_PRESETS.map((key) => {
-        const [first, last] = presetDays(key, tz);
-        return { label: t(`range.${key}`), value: [dayjs(first, DAY), dayjs(last, DAY)] as [Dayjs, Dayjs] };
-      })}
-      onChange={(dates) =>
-        onChange({ dateFrom: dates?.[0] ? dates[0].format(DAY) : null, dateTo: dates?.[1] ? dates[1].format(DAY) : null })
-      }
-      style={{ width: 250 }}
-      data-testid="lead-date-range"
-    />
   );
 }
 

@@ -4,7 +4,7 @@
  * the lazy drill-down's `parent=` values, the date type kept in local storage, and the chart's five colours.
  */
 import { STATISTICS_PAGE_SIZE } from '@leadgrid/shared/constants';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -23,6 +23,7 @@ import {
   type statisticsFilterFields,
 } from '@leadgrid/shared/insights/statistics';
 import type { Query } from '../../../api/client';
+import { DAY_FORMAT, PRESETS, presetRange, type DayRange, type Preset } from '../../../components/period/presets';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -76,32 +77,8 @@ export function writeDataType(value: DataType) {
 
 /* ---------- ranges ---------- */
 
-export const DAY_FORMAT = 'YYYY-MM-DD';
-export const PRESETS = ['today', 'last7Days', 'last30Days', 'last3Months', 'monthStart'] as const;
-export type Preset = (typeof PRESETS)[number];
-export interface DayRange {
-  dateFrom: string;
-  dateTo: string;
-}
-
-/** the presets of spec §9 (today, 7 and 30 days, 3 months, month start) as whole days in the zone `tz` (today as seen there); inclusive. */
-export function presetRange(preset: Preset, tz: string, now: Date = new Date()): DayRange {
-  const today = dayjs(now).tz(tz);
-  const day = (d: Dayjs) => d.format(DAY_FORMAT);
-  const to = day(today);
-  switch (preset) {
-    case 'today':
-      return { dateFrom: to, dateTo: to };
-    case 'last7Days':
-      return { dateFrom: day(today.subtract(6, 'day')), dateTo: to };
-    case 'last30Days':
-      return { dateFrom: day(today.subtract(29, 'day')), dateTo: to };
-    case 'last3Months':
-      return { dateFrom: day(today.subtract(3, 'month')), dateTo: to };
-    case 'monthStart':
-      return { dateFrom: day(today.startOf('month')), dateTo: to };
-  }
-}
+// the presets and the day range are the shared kit's (one definition for every screen that filters by days)
+export { DAY_FORMAT, PRESETS, presetRange, type DayRange, type Preset };
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (v: string | null | undefined): v is string => Boolean(v && DAY_RE.test(v) && dayjs(v, DAY_FORMAT).isValid());

@@ -11,7 +11,7 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import { useTable } from '../../../components/table/useTable';
 import { AdvertiserPicker } from '../../advertisers/pickers';
 import { AffiliatePicker } from '../../affiliates/pickers';
-import { idList } from '../../leads/filters';
+import { idList } from '../../../components/table/urlLists';
 import { SearchBox } from '../../lists/parts';
 import { useBalances } from '../api';
 import { useMoneyT } from '../i18n';

@@ -17,8 +17,8 @@ import { useTable } from '../../../components/table/useTable';
 import { AdvertiserPicker } from '../../advertisers/pickers';
 import { AffiliatePicker } from '../../affiliates/pickers';
 import { useAllCurrencies } from '../../currencies/api';
-import { DateRange } from '../../leads/parts';
-import { idList, textList } from '../../leads/filters';
+import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
+import { idList, textList } from '../../../components/table/urlLists';
 import { BulkBar, SearchBox } from '../../lists/parts';
 import { useInvoices } from '../api';
 import { useMoneyT } from '../i18n';
@@ -206,7 +206,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 style={{ width: 130 }}
                 data-testid="invoice-filter-currency"
               />
-              <DateRange from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+              <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
               <Checkbox
                 checked={f.overdue === '1'}
                 onChange={(e) => table.setFilters({ overdue: e.target.checked ? '1' : null })}
