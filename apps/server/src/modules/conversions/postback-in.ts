@@ -41,6 +41,7 @@ import { Batcher } from '../../lib/batcher';
 import { pgJson, pgSafe } from '../../lib/pg-text';
 import type { ChangeFeed } from '../../tracking/change-feed';
 import { countConversion, type CountedConversion } from '../caps/cap-engine';
+import { capReached } from '../notifications/raise';
 import { deliveryJobs, firingPostbacks, insertLogsSql, logRow, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
 import { PostbackInReads, type PostbackReads } from './postback-in.reads';
 
@@ -555,13 +556,13 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
       : [];
     const rows: Writes = { created: [], changed: [], leads: [], events: [] };
     const jobs: { data: PostbackDeliverJob }[] = [];
-    const counted: { conversion: CountedConversion; at: Date }[] = [];
+    const counted: { ctx: Ctx; conversion: CountedConversion; at: Date }[] = [];
     for (const [n, { at, ctx, reads, plan }] of plans.entries()) {
       const out = await finish(ctx, reads, items[at], plan, probes[n], rows);
       results[at] = out.outcome;
       for (const data of out.jobs) jobs.push({ data });
       logs.push(logRow(out.log));
-      if (out.counted && (await reads.conversionCaps(out.counted.offerId))) counted.push({ conversion: out.counted, at: plan.now });
+      if (out.counted && (await reads.conversionCaps(out.counted.offerId))) counted.push({ ctx, conversion: out.counted, at: plan.now });
     }
     if (logs.length) {
       const write = await writeStatement(items[0].queue, tx);
@@ -574,7 +575,9 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
         pgJson(logs),
       ]);
     }
-    for (const c of counted) await countConversion(tx, c.conversion, c.at);
+    // a conversion that fills a cap raises "cap reached" now, once per cap and period (the refused leads after it do not)
+    for (const c of counted)
+      for (const cap of await countConversion(tx, c.conversion, c.at)) await capReached(c.ctx, items[0].queue, { cap, offerId: c.conversion.offerId, at: c.at });
     return results;
   });
 }
