@@ -139,6 +139,8 @@ export const leadImportSchema = z.object({
   duplicates: z.number().int(),
   invalid: z.number().int(),
   progress: z.number().int(),
+  /** the importer */
+  userId: z.number().int(),
   offerId: z.number().int().nullable(),
   affiliateId: z.number().int().nullable(),
   mapping: z.record(z.string(), z.number().int()),
@@ -158,6 +160,16 @@ export const leadImportUploadSchema = leadImportSchema.extend({
 export type LeadImportUpload = z.infer<typeof leadImportUploadSchema>;
 
 export const leadImportTemplateQuery = z.object({ offerId: zId().optional() });
+/** `GET /lead-imports`: the imports the caller may see (docs/decisions/traffic.md), newest first */
+export const leadImportListQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(1, { message: 'min' })
+    .max(100, { message: 'noMore' })
+    .default(25),
+  offset: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).default(0),
+});
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const ALIASES: Record<string, LeadImportField> = {

@@ -40,16 +40,22 @@ export const capCounters = {
       .where(and(eq(table.capId, capId), eq(table.periodKey, periodKey)));
   },
 
-  /** Raises a period's counter to `limit` (a money cap an amount no longer fits in is full); never lowers it. */
-  async fill(db: DbOrTx, capId: number, periodKey: string, limit: DecimalValue): Promise<void> {
+  /**
+   * Raises a period's counter to `limit` (a money cap an amount no longer fits in is full); never lowers it. Answers
+   * whether it raised it (false: the counter was already at the limit or past it).
+   */
+  async fill(db: DbOrTx, capId: number, periodKey: string, limit: DecimalValue): Promise<boolean> {
     const lim = decimal(limit);
-    await db
+    const rows = await db
       .insert(table)
       .values({ capId, periodKey, value: lim, updatedAt: sql`now()` })
       .onConflictDoUpdate({
         target: [table.capId, table.periodKey],
-        set: { value: sql`greatest(${table.value}, excluded.value)`, updatedAt: sql`excluded.updated_at` },
-      });
+        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`${table.value} < excluded.value`,
+      })
+      .returning({ value: table.value });
+    return rows.length > 0;
   },
 
   /** The counters of some caps' periods: `${capId} ${periodKey}` -> value ('0' when never counted). */

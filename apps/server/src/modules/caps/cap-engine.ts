@@ -106,8 +106,9 @@ export interface CountedConversion {
  * Counts a new conversion in the offer's conversion caps that cover it (goal, sieve), in the caller's transaction.
  * A count cap takes 1 while open (incrementIfOpen: never past its value). A money cap takes the conversion's
  * revenue in its currency; when that does not fit, the counter is set to the value (the cap is full, never over).
+ * Answers the caps this conversion filled (their counter reached their value now), for "cap reached".
  */
-export async function countConversion(db: DbOrTx, c: CountedConversion, at: Date): Promise<number[]> {
+export async function countConversion(db: DbOrTx, c: CountedConversion, at: Date): Promise<EngineCap[]> {
   const caps = (await capsOf(db, c.offerId)).filter(
     (cap) =>
       cap.processingType === 'conversions' &&
@@ -116,16 +117,13 @@ export async function countConversion(db: DbOrTx, c: CountedConversion, at: Date
   );
   if (!caps.length) return [];
   const rates = caps.some((cap) => cap.currency) ? await ratesOf(db, [c.revenueCurrency, ...caps.map((cap) => cap.currency ?? '')].filter(Boolean)) : new Map<string, string>();
-  const counted: number[] = [];
+  const filled: EngineCap[] = [];
   for (const cap of caps) {
     const key = capKey(cap, at);
     const amount = cap.currency ? inCurrency(c.revenue, c.revenueCurrency, cap.currency, rates) : '1';
     if (amount === null || compareMoney(amount, 0) <= 0) continue;
-    if ((await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value)) !== null) counted.push(cap.id);
-    else if (cap.currency) {
-      await capCounters.fill(db, cap.id, key, cap.value);
-      counted.push(cap.id);
-    }
+    const value = await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value);
+    if (value !== null ? isFull(cap, value) : cap.currency !== null && (await capCounters.fill(db, cap.id, key, cap.value))) filled.push(cap);
   }
-  return counted;
+  return filled;
 }

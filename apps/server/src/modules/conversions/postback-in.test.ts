@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { convert, normalizeDecimal, postbackSection } from '@leadgrid/shared';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
+import { rowsOf } from '../../db/client';
 import { clicks, conversions, currencies, integrations, leadEvents, leads, offerAdvertisers, paymentRules, postbacks, systemLogs } from '../../db/schema';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
-import { ATTRIBUTES_MAX, ipAllowed, postbackAttributes, postbackParams } from './postback-in';
+import { ATTRIBUTES_MAX, ipAllowed, mergeAttributes, postbackAttributes, postbackParams } from './postback-in';
 
 const t = await useApp();
 const db = t.database.db;
@@ -147,6 +148,72 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().data.items[0]).not.toHaveProperty('attributes');
     expect(own.json().data.items[0]).not.toHaveProperty('postbackParams');
+  });
+
+  it('a postback that changes neither status nor payout merges its attributes alone: no outbound postback, no ledger entry, logged', async () => {
+    const m = await market({ postback: { leadIdParam: 'lid', statusParam: 'st' } });
+    const [pb] = await db
+      .insert(postbacks)
+      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}', events: ['conversion_pending'], status: 'active' })
+      .returning();
+    const jobs = async () => (await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } })).length;
+    const ledger = async (id: number) =>
+      Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_entries where conversion_id = ${id}`))[0].n);
+    const logs = async () => (await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.leadId, m.lead.id)))).length;
+
+    expect((await get(m.key, `lid=${m.lead.id}&st=pending&deposit_id=D-1`)).statusCode).toBe(200);
+    let [conv] = await conversionsOf(m.lead.id);
+    const before = { status: conv.status, payout: conv.payout, revenue: conv.revenue, statusChangedAt: conv.statusChangedAt, entries: await ledger(conv.id) };
+    expect(before.entries).toBeGreaterThan(0);
+    expect(await jobs()).toBe(1);
+
+    // same status, no payout: only the attributes change
+    const again = await get(m.key, `lid=${m.lead.id}&st=pending&player_level=gold&deposit_id=D-2`);
+    expect(again.json()).toEqual({ status: 'ok', conversionId: conv.id });
+    [conv] = await conversionsOf(m.lead.id);
+    expect(conv.attributes).toEqual({ deposit_id: 'D-2', player_level: 'gold' });
+    expect({ status: conv.status, payout: conv.payout, revenue: conv.revenue, statusChangedAt: conv.statusChangedAt, entries: await ledger(conv.id) }).toEqual(before);
+    expect(await jobs()).toBe(1);
+    expect(await logs()).toBe(2);
+    expect(await lastLog()).toMatchObject({ success: true, conversionId: conv.id });
+
+    // the merged attributes stop at ATTRIBUTES_MAX names: the names already kept still take newer values
+    const many = Array.from({ length: ATTRIBUTES_MAX + 10 }, (_, i) => `a${i}=${i}`).join('&');
+    await get(m.key, `lid=${m.lead.id}&st=pending&${many}`);
+    [conv] = await conversionsOf(m.lead.id);
+    expect(Object.keys(conv.attributes)).toHaveLength(ATTRIBUTES_MAX);
+    expect(conv.attributes).toMatchObject({ deposit_id: 'D-2', player_level: 'gold', a0: '0' });
+    await get(m.key, `lid=${m.lead.id}&st=pending&player_level=platinum&late_name=x`);
+    [conv] = await conversionsOf(m.lead.id);
+    expect(Object.keys(conv.attributes)).toHaveLength(ATTRIBUTES_MAX);
+    expect(conv.attributes).toMatchObject({ player_level: 'platinum' });
+    expect(conv.attributes).not.toHaveProperty('late_name');
+    // a postback that brings nothing new writes nothing
+    const updatedAt = conv.updatedAt;
+    t.clock.advance(60);
+    await get(m.key, `lid=${m.lead.id}&st=pending&player_level=platinum`);
+    [conv] = await conversionsOf(m.lead.id);
+    expect(conv.updatedAt).toEqual(updatedAt);
+    expect(await jobs()).toBe(1);
+    expect(await ledger(conv.id)).toBe(before.entries);
+
+    // affiliates never see them
+    const tokens = await t.signIn(m.affiliate.email, m.affiliate.password);
+    const own = await t.request({ method: 'GET', url: `/api/v1/conversions/${conv.id}`, as: tokens.token });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.items[0]).not.toHaveProperty('attributes');
+    const ownList = await t.request({ method: 'GET', url: `/api/v1/conversions`, as: tokens.token });
+    expect(ownList.json().data.items.every((c: Record<string, unknown>) => !('attributes' in c))).toBe(true);
+  });
+
+  it('mergeAttributes: newer values win, new names while there is room, null when nothing changes', () => {
+    expect(mergeAttributes({ a: '1' }, { a: '1' })).toBeNull();
+    expect(mergeAttributes({ a: '1' }, {})).toBeNull();
+    expect(mergeAttributes({ a: '1' }, { a: '2', b: '3' })).toEqual({ a: '2', b: '3' });
+    const full = Object.fromEntries(Array.from({ length: ATTRIBUTES_MAX }, (_, i) => [`k${i}`, String(i)]));
+    expect(mergeAttributes(full, { extra: 'x' })).toBeNull();
+    expect(mergeAttributes(full, { extra: 'x', k1: 'y' })).toEqual({ ...full, k1: 'y' });
+    expect(mergeAttributes({}, { constructor: 'c' })).toEqual({ constructor: 'c' });
   });
 
   it('keeps at most ATTRIBUTES_MAX attributes and none of the named parameters', () => {

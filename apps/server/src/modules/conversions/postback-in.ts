@@ -41,6 +41,7 @@ import { Batcher } from '../../lib/batcher';
 import { pgJson, pgSafe } from '../../lib/pg-text';
 import type { ChangeFeed } from '../../tracking/change-feed';
 import { countConversion, type CountedConversion } from '../caps/cap-engine';
+import { capReached } from '../notifications/raise';
 import { deliveryJobs, firingPostbacks, insertLogsSql, logRow, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
 import { PostbackInReads, type PostbackReads } from './postback-in.reads';
 
@@ -146,6 +147,26 @@ export function postbackAttributes(p: Record<string, string>, names: Postback): 
     out[k] = v;
   }
   return out;
+}
+
+/**
+ * A conversion's attributes after a later postback: the names it has stay and take the newer value; new names are
+ * added in the postback's order while there is room (ATTRIBUTES_MAX in all; the rest stay in the postback's log).
+ * Answers null when nothing would change.
+ */
+export function mergeAttributes(stored: Record<string, unknown>, incoming: Record<string, string>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = { ...stored };
+  let count = Object.keys(out).length;
+  let changed = false;
+  for (const [k, v] of Object.entries(incoming)) {
+    if (Object.hasOwn(out, k)) {
+      if (out[k] === v) continue;
+    } else if (count >= ATTRIBUTES_MAX) continue;
+    else count++;
+    out[k] = v;
+    changed = true;
+  }
+  return changed ? out : null;
 }
 
 /**
@@ -403,7 +424,8 @@ function subjectOf(row: SubjectRow): { lead: SubjectLead; click?: SubjectClick }
   return { lead: { ...(lead as SubjectLead), id: Number(row.id) }, click };
 }
 
-const EXISTING = `json_build_object('id', c.id, 'status', c.status, 'eventId', c.event_id, 'originalRevenue', c.original_revenue::text)`;
+const EXISTING = `json_build_object('id', c.id, 'status', c.status, 'eventId', c.event_id, 'originalRevenue', c.original_revenue::text,
+  'attributes', c.attributes)`;
 const FIRST_AT = `(extract(epoch from c.created_at) * 1000)::float8`;
 
 /**
@@ -441,7 +463,8 @@ order by x.ord`;
 /**
  * Everything an accepted batch writes, in ONE statement of fixed text: $1 the new conversions, $2 the changed ones,
  * $3 the leads' new statuses, $4 their history entries, $5 the outbound postbacks' jobs (pg-boss's own insert), $6 the
- * logs — each a JSON array (empty when there is none). The updates keep to the primary key with an id list (the
+ * logs, $7 the conversions whose attributes alone change (a postback that changes neither status nor payout: no
+ * ledger entry, no statistics delta, no outbound postback) — each a JSON array (empty when there is none). The updates keep to the primary key with an id list (the
  * planner guesses 100 rows for json_to_recordset and would otherwise hash-join a sequential scan).
  */
 const writeSql = (jobs: string) => `with nc as (
@@ -468,8 +491,13 @@ const writeSql = (jobs: string) => `with nc as (
     event_id = v.event_id, payment_rule_id = v.payment_rule_id, original_revenue = v.original_revenue, currency = v.currency,
     revenue = v.revenue, revenue_currency = v.revenue_currency, payout = v.payout, payout_currency = v.payout_currency,
     base_revenue = v.base_revenue, base_payout = v.base_payout, base_currency = v.base_currency, postback_params = v.postback_params,
-    attributes = c.attributes || v.attributes
+    attributes = v.attributes
   from uv v where c.id = v.id and c.id = any(array(select id from uv))
+), av as (
+  select * from json_to_recordset($7::json) as x(id bigint, at timestamptz, attributes jsonb)
+), ua as (
+  update conversions c set updated_at = v.at, attributes = v.attributes
+  from av v where c.id = v.id and c.id = any(array(select id from av))
 ), lv as (
   select * from json_to_recordset($3::json) as x(id bigint, at timestamptz, status varchar, lead_grade varchar)
 ), lu as (
@@ -553,15 +581,15 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
           JSON.stringify(plans.map(({ plan }, ord) => ({ ord, ...plan.probe }))),
         ])
       : [];
-    const rows: Writes = { created: [], changed: [], leads: [], events: [] };
+    const rows: Writes = { created: [], changed: [], attributes: [], leads: [], events: [] };
     const jobs: { data: PostbackDeliverJob }[] = [];
-    const counted: { conversion: CountedConversion; at: Date }[] = [];
+    const counted: { ctx: Ctx; conversion: CountedConversion; at: Date }[] = [];
     for (const [n, { at, ctx, reads, plan }] of plans.entries()) {
       const out = await finish(ctx, reads, items[at], plan, probes[n], rows);
       results[at] = out.outcome;
       for (const data of out.jobs) jobs.push({ data });
       logs.push(logRow(out.log));
-      if (out.counted && (await reads.conversionCaps(out.counted.offerId))) counted.push({ conversion: out.counted, at: plan.now });
+      if (out.counted && (await reads.conversionCaps(out.counted.offerId))) counted.push({ ctx, conversion: out.counted, at: plan.now });
     }
     if (logs.length) {
       const write = await writeStatement(items[0].queue, tx);
@@ -572,9 +600,12 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
         pgJson(rows.events),
         pgJson(jobs),
         pgJson(logs),
+        pgJson(rows.attributes),
       ]);
     }
-    for (const c of counted) await countConversion(tx, c.conversion, c.at);
+    // a conversion that fills a cap raises "cap reached" now, once per cap and period (the refused leads after it do not)
+    for (const c of counted)
+      for (const cap of await countConversion(tx, c.conversion, c.at)) await capReached(c.ctx, items[0].queue, { cap, offerId: c.conversion.offerId, at: c.at });
     return results;
   });
 }
@@ -632,6 +663,7 @@ interface Existing {
   status: number;
   eventId: string | null;
   originalRevenue: string | null;
+  attributes: Record<string, unknown> | null;
 }
 
 type Subject = Awaited<ReturnType<typeof lockSubject>>;
@@ -753,10 +785,11 @@ interface Probe {
   firstAt: number | null;
 }
 
-/** the JSON rows of the batch's write statement (writeSql: $1 to $4) */
+/** the JSON rows of the batch's write statement (writeSql: $1 to $4, $7) */
 interface Writes {
   created: Record<string, unknown>[];
   changed: Record<string, unknown>[];
+  attributes: Record<string, unknown>[];
   leads: Record<string, unknown>[];
   events: Record<string, unknown>[];
 }
@@ -824,7 +857,6 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
       : null;
   const params = { ...p };
   delete params.secure_code;
-  // a later postback adds its attributes to the conversion's (the newer value of a name wins)
   const attributes = postbackAttributes(p, item.names);
 
   const amounts = {
@@ -868,6 +900,8 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
   } else {
     conversionId = existing.id;
     const statusChanged = existing.status !== conversionStatus;
+    // a later postback adds its attributes to the conversion's (mergeAttributes), also when it changes nothing else
+    const merged = mergeAttributes(existing.attributes ?? {}, attributes);
     if (statusChanged || (payoutRef && existing.originalRevenue !== amounts.originalRevenue)) {
       rows.changed.push({
         id: existing.id,
@@ -879,9 +913,9 @@ async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Pla
         event_id: existing.eventId ?? eventId,
         ...amountRow(amounts),
         postback_params: params,
-        attributes,
+        attributes: merged ?? existing.attributes ?? {},
       });
-    }
+    } else if (merged) rows.attributes.push({ id: existing.id, at: now.toISOString(), attributes: merged });
     if (statusChanged) changed = { conversionId, created: false, status: conversionStatus };
   }
 

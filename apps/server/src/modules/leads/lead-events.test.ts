@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { rowsOf } from '../../db/client';
-import { caps, geos, holdConfigs, leads, notifications, postbacks, userManagers } from '../../db/schema';
+import { caps, geos, holdConfigs, integrations, leads, notifications, paymentRules, postbacks, userManagers } from '../../db/schema';
 import { HOLD_RELEASE_JOB } from '../hold-queue/hold-queue.jobs';
 import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
 import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
@@ -269,6 +269,66 @@ describe('notifications raised by the lead engine', () => {
       await db.execute(sql`select key from notification_once where key like ${`cap_reached:${cap.id}:%`}`),
     );
     expect(key.key).toMatch(new RegExp(`^cap_reached:${cap.id}:`));
+  });
+
+  it('a conversion cap filled by postbacks is reported by the postback that fills it, once; the refused lead after it raises none', async () => {
+    const m = await market([{ path: '/accept/capconv' }]);
+    const adv = m.advertisers[0];
+    await db
+      .update(integrations)
+      .set({ postbackEnabled: true, leadStatusMappings: [{ advertiserStatus: 'ftd', leadStatus: 'sent', conversionStatus: 1 }] })
+      .where(eq(integrations.id, adv.integration.id));
+    const [cap] = await db
+      .insert(caps)
+      .values({ offerId: m.offer.id, type: 'limit', value: '3', period: 'day', timezone: 'UTC', processingType: 'conversions' })
+      .returning();
+    const mine = async () =>
+      (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
+    const sent = [];
+    for (let i = 0; i < 3; i++) sent.push((await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data);
+    expect(sent.map((l) => l.status)).toEqual(['sent', 'sent', 'sent']);
+    const postback = (leadId: number) => t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${leadId}&status=ftd` });
+    for (const l of sent.slice(0, 2)) expect((await postback(l.id)).json()).toMatchObject({ status: 'ok' });
+    expect(await mine()).toHaveLength(0);
+    expect((await postback(sent[2].id)).json()).toMatchObject({ status: 'ok' });
+    // raised by the 3rd postback, before any lead was refused
+    const raised = await mine();
+    expect(raised).toHaveLength(1);
+    expect(raised[0].title).toBe(`Cap reached on ${m.offer.title}`);
+    // the same postback again (no new conversion) and a lead the full cap refuses raise nothing more
+    await postback(sent[2].id);
+    expect((await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data).toMatchObject({
+      status: 'unsent',
+      reason: 'The caps of every matching advertiser are full',
+    });
+    expect(await mine()).toHaveLength(1);
+    const keys = rowsOf<{ key: string }>(await db.execute(sql`select key from notification_once where key like ${`cap_reached:${cap.id}:%`}`));
+    expect(keys).toHaveLength(1);
+  });
+
+  it('a money conversion cap is reported by the postback whose revenue no longer fits (the counter is filled)', async () => {
+    const m = await market([{ path: '/accept/capconvmoney' }]);
+    const adv = m.advertisers[0];
+    await db
+      .update(integrations)
+      .set({ postbackEnabled: true, leadStatusMappings: [{ advertiserStatus: 'ftd', leadStatus: 'sent', conversionStatus: 1 }] })
+      .where(eq(integrations.id, adv.integration.id));
+    await db.insert(paymentRules).values({ offerId: m.offer.id, revenueValue: '60', revenueCurrency: 'USD', payoutValue: '40', payoutCurrency: 'USD' });
+    const [cap] = await db
+      .insert(caps)
+      .values({ offerId: m.offer.id, type: 'limit', value: '100', currency: 'USD', period: 'day', timezone: 'UTC', processingType: 'conversions' })
+      .returning();
+    const mine = async () =>
+      (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
+    const [a, b] = [
+      (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data,
+      (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data,
+    ];
+    await t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${a.id}&status=ftd` });
+    expect(await mine()).toHaveLength(0);
+    await t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${b.id}&status=ftd` });
+    expect(await mine()).toHaveLength(1);
+    expect((await mine())[0].data).toMatchObject({ values: expect.objectContaining({ value: '100 USD' }) });
   });
 
   it('a lead that fails its last retry raises "lead failed" once, to the staff who may read the lead', async () => {

@@ -6,7 +6,7 @@
  * is inserted into `notification_once` (migration 0020) in the same transaction, and remembered by the process so a
  * stream of refused leads costs no round trip.
  */
-import { capPeriod } from '@leadgrid/shared';
+import { capPeriod, normalizeDecimal } from '@leadgrid/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
 import type { Ctx } from '../../http/context';
@@ -91,7 +91,8 @@ export async function capReached(ctx: Ctx, queue: JobQueue, p: { cap: EngineCap;
     values: {
       capId: p.cap.id,
       offer: await offerTitle(tx, p.offerId),
-      value: p.cap.currency ? `${p.cap.value} ${p.cap.currency}` : p.cap.value,
+      // the stored numeric(20,8) in its plain form ('100.00000000' -> '100')
+      value: p.cap.currency ? `${normalizeDecimal(p.cap.value)} ${p.cap.currency}` : normalizeDecimal(p.cap.value),
       period: period.key,
     },
     link: `/offers/${p.offerId}`,

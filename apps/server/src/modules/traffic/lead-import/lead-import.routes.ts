@@ -2,12 +2,15 @@
  * Lead import: `POST /lead-imports` (multipart, field `file`) uploads a CSV or XLSX file and answers its columns, first
  * rows and a guessed mapping; `POST /lead-imports/:id/start` starts it; `GET /lead-imports/:id` its state (progress
  * also as the `lead_import` server-sent event on `GET /events`); the binary GETs `GET /lead-imports/template` and
- * `GET /lead-imports/:id/report` (spec §7 "import as binary GET"). Only the importer sees an import.
+ * `GET /lead-imports/:id/report` (spec §7 "import as binary GET"); `GET /lead-imports` the imports the caller may see. An
+ * importer sees their own imports and those of the affiliates whose leads they may read (lead-import.service.ts
+ * `visibleImports`); only the importer starts one.
  */
 import {
   envelope,
   idParams,
   LEAD_IMPORT_MAX_BYTES,
+  leadImportListQuery,
   leadImportSchema,
   leadImportStartSchema,
   leadImportTemplateQuery,
@@ -103,6 +106,25 @@ export default async function leadImportRoutes(fastify: FastifyInstance) {
       data: { items: [await service.start(req.ctx, req.server.services.queue, req.params.id, req.body)] },
       message: 'The import has started',
     }),
+  );
+
+  app.get(
+    '/lead-imports',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The lead imports the caller may see',
+        description:
+          'Newest first: the caller’s own imports, and with `lead.read` every import, with `lead.assigned.read` the imports of the affiliates the caller manages.',
+        querystring: leadImportListQuery,
+        response: { 200: envelope(listOf(leadImportSchema)) },
+      },
+    },
+    async (req) => {
+      const { items, totalCount } = await service.list(req.ctx, req.query);
+      return { data: { items, meta: { totalCount } } };
+    },
   );
 
   app.get(

@@ -9,7 +9,7 @@
  *   its inbound rules) and written with the lead API's own INSERT (lead-writer.ts: the duplicate search and the
  *   `created` history entry in one statement). The chunk's leads, each row's outcome and the import's `rows_done` commit
  *   together, so a job that dies is retried from the last committed chunk — no row lost, none twice; the progress
- *   goes out as the `lead_import` server-sent event of the importer. A job stops at its time budget and enqueues
+ *   goes out as the `lead_import` server-sent event of the users who see the import (watchersOf). A job stops at its time budget and enqueues
  *   its continuation.
  * - An imported lead is created at import time; the mapped date column becomes its `source_date`. Distributed
  *   imports write `new` leads that the lead sweep (leads.jobs.ts) sends with caps and fallbacks like any other; a
@@ -27,11 +27,11 @@ import {
   type LeadImportUpload,
   type LeadImportView,
 } from '@leadgrid/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
-import { leads, offers, userManagers, users } from '../../../db/schema';
-import { loadActor } from '../../../http/auth';
+import { leads, offers, roles, userManagers, users } from '../../../db/schema';
+import { effectivePermissions, loadActor } from '../../../http/auth';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { toSeconds } from '../../../http/list-query';
@@ -67,6 +67,7 @@ export function toView(r: Row): LeadImportView {
     id: r.id,
     status: r.status as LeadImportView['status'],
     fileName: r.fileName,
+    userId: r.userId,
     columns: r.columns,
     rowsTotal: r.rowsTotal,
     rowsDone: r.rowsDone,
@@ -155,6 +156,7 @@ export async function upload(
   return { ...toView(row), preview, suggested: suggestImportMapping(columns) };
 }
 
+/** an import only its importer may start */
 async function own(ctx: Ctx, id: number): Promise<Row> {
   const actor = importer(ctx);
   const [row] = await ctx.db
@@ -165,7 +167,71 @@ async function own(ctx: Ctx, id: number): Promise<Row> {
   return row;
 }
 
-export const get = async (ctx: Ctx, id: number) => toView(await own(ctx, id));
+/**
+ * The imports an importer sees (docs/decisions/traffic.md, 2026-11-27): their own, and those of the affiliates whose
+ * leads they may read as the lead screens decide it (leads-query.ts `leadScope`) — `lead.read` every import,
+ * `lead.assigned.read` the imports of the affiliates they manage. Undefined: every import.
+ */
+function visibleImports(ctx: Ctx, actor: Actor): SQL | undefined {
+  if (hasPermission(actor, 'lead.read')) return undefined;
+  const mine = eq(leadImports.userId, actor.id);
+  if (!hasPermission(actor, 'lead.assigned.read')) return mine;
+  return or(
+    mine,
+    inArray(leadImports.affiliateId, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id))),
+  );
+}
+
+/**
+ * The users who see an import's progress (its `lead_import` server-sent events): the importer and the active staff
+ * who may import and whose lead scope reaches its affiliate — the rule of `visibleImports`, read from the other side.
+ */
+export async function watchersOf(db: DbOrTx, imp: Row): Promise<number[]> {
+  const staff = await db
+    .select({ id: users.id, role: roles, customPermissions: users.customPermissions })
+    .from(users)
+    .innerJoin(roles, eq(users.roleId, roles.id))
+    .where(and(eq(users.status, 'active'), inArray(roles.type, [...STAFF_ROLE_TYPES])));
+  const managers =
+    imp.affiliateId === null
+      ? new Set<number>()
+      : new Set(
+          (await db.select({ id: userManagers.managerId }).from(userManagers).where(eq(userManagers.userId, imp.affiliateId))).map((m) => m.id),
+        );
+  const out = new Set([imp.userId]);
+  for (const u of staff) {
+    const held = effectivePermissions(u.role, u.customPermissions);
+    if (!held.includes('lead.update')) continue;
+    if (held.includes('lead.read') || (held.includes('lead.assigned.read') && managers.has(u.id))) out.add(u.id);
+  }
+  return [...out];
+}
+
+async function publishProgress(db: DbOrTx, watchers: readonly number[], imp: Row) {
+  const data = toView(imp);
+  for (const userId of watchers) await publishUserEvent(db, { userId, event: LEAD_IMPORT_EVENT, data });
+}
+
+/** an import the caller may see (its state, report); another's is a 404 */
+async function visible(ctx: Ctx, id: number): Promise<Row> {
+  const actor = importer(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(leadImports)
+    .where(and(eq(leadImports.id, id), visibleImports(ctx, actor)));
+  if (!row) throw AppError.notFound('Import');
+  return row;
+}
+
+export const get = async (ctx: Ctx, id: number) => toView(await visible(ctx, id));
+
+/** the imports the caller may see, newest first */
+export async function list(ctx: Ctx, q: { limit: number; offset: number }): Promise<{ items: LeadImportView[]; totalCount: number }> {
+  const where = visibleImports(ctx, importer(ctx));
+  const rows = await ctx.db.select().from(leadImports).where(where).orderBy(desc(leadImports.id)).limit(q.limit).offset(q.offset);
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(leadImports).where(where);
+  return { items: rows.map(toView), totalCount: Number(n) };
+}
 
 /** the custom parameters of an offer's vertical (the mapping's `fields.<name>`, the template's extra columns) */
 async function customFieldsOf(db: DbOrTx, offerId: number): Promise<string[]> {
@@ -230,7 +296,7 @@ export async function template(ctx: Ctx, offerId: number | undefined): Promise<s
 
 /** the report: one line per file row with its outcome, the lead and the reason */
 export async function report(ctx: Ctx, id: number): Promise<{ name: string; body: string }> {
-  const row = await own(ctx, id);
+  const row = await visible(ctx, id);
   if (row.status !== 'done' && row.status !== 'failed') throw AppError.conflict('The import is not finished yet');
   const lines = [csvRow(['row', 'outcome', 'leadId', 'reason'])];
   let after = 0;
@@ -258,6 +324,8 @@ interface RunCtx {
   src: LeadSource;
   format: ImportFormat;
   holds: Map<string, Awaited<ReturnType<ReturnType<typeof directReads>['holdRules']>>>;
+  /** who is told the progress (watchersOf, read once per run) */
+  watchers: number[];
 }
 
 type Outcome = { rowNo: number; outcome: 'accepted' | 'duplicate' | 'invalid'; leadId: number | null; reason: string | null };
@@ -432,14 +500,14 @@ async function processChunk(rc: RunCtx, first: number, chunk: string[][]): Promi
       })
       .where(eq(leadImports.id, rc.imp.id))
       .returning();
-    await publishUserEvent(tx, { userId: next.userId, event: LEAD_IMPORT_EVENT, data: toView(next) });
+    await publishProgress(tx, rc.watchers, next);
     return true;
   });
 }
 
 async function finish(db: DbOrTx, id: number, set: Partial<typeof leadImports.$inferInsert>) {
   const [next] = await db.update(leadImports).set(set).where(eq(leadImports.id, id)).returning();
-  if (next) await publishUserEvent(db, { userId: next.userId, event: LEAD_IMPORT_EVENT, data: toView(next) });
+  if (next) await publishProgress(db, await watchersOf(db, next), next);
 }
 
 /** another run of the same import committed this chunk first: this run stops, the other goes on */
@@ -476,7 +544,7 @@ export async function run(
     const body = await storage.get(imp.fileKey);
     if (!body) throw new Error('The uploaded file is gone');
     const format = formatOf(imp.fileName, '') ?? 'csv';
-    const rc: RunCtx = { base, queue, imp, vertical, src, format, holds: new Map() };
+    const rc: RunCtx = { base, queue, imp, vertical, src, format, holds: new Map(), watchers: await watchersOf(base.db, imp) };
     let rowNo = 0;
     let chunk: string[][] = [];
     let header = true;

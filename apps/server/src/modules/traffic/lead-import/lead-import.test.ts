@@ -7,7 +7,7 @@ import { systemCtx } from '../../../http/context';
 import { leadMarket } from '../../leads/lead-market.fixture';
 import { LEAD_SWEEP_JOB } from '../../leads/leads.jobs';
 import { POSTBACK_DELIVER_JOB } from '../../postback-delivery';
-import { IMPORT_CHUNK, LEAD_IMPORT_JOB, run, STORE_ONLY_REASON } from './lead-import.service';
+import { IMPORT_CHUNK, LEAD_IMPORT_JOB, run, STORE_ONLY_REASON, watchersOf } from './lead-import.service';
 import { leadImportRows, leadImports } from './lead-import.tables';
 
 const t = await useApp();
@@ -209,6 +209,51 @@ describe('lead import', () => {
       .from(leadImports)
       .where(and(eq(leadImports.id, draft.id)));
     expect(d.status).toBe('draft');
+  }, 120_000);
+
+  it('shows an import to the staff whose lead scope reaches its affiliate (list, state, report, progress); others get 404', async () => {
+    const m = await market([{ path: '/accept/seen' }]);
+    const theirs = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.assigned.read', 'lead.update'] });
+    const stranger = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.assigned.read', 'lead.update'] });
+    const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['lead.read'] });
+    const affiliate = await t.make.user({ type: 'affiliate' });
+    await db.insert(userManagers).values({ userId: m.affiliate.id, managerId: theirs.id });
+    const draft = (await upload(generated(3))).json().data.items[0];
+    expect((await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING, distribute: false })).statusCode).toBe(200);
+    const [imp] = await db.select().from(leadImports).where(eq(leadImports.id, draft.id));
+    // the progress events go to the same people
+    const watchers = await watchersOf(db, imp);
+    expect(watchers).toEqual(expect.arrayContaining([t.admin.id, theirs.id]));
+    expect(watchers).not.toContain(stranger.id);
+    expect(watchers).not.toContain(reader.id);
+    // (the job of an earlier test's import may run too)
+    expect(await t.queue.runDue(LEAD_IMPORT_JOB)).toBeGreaterThanOrEqual(1);
+
+    const list = (as: TestUser) => t.request({ method: 'GET', url: '/api/v1/lead-imports?limit=100', as });
+    const state = (as: TestUser) => t.request({ method: 'GET', url: `/api/v1/lead-imports/${draft.id}`, as });
+    const report = (as: TestUser) => t.request({ method: 'GET', url: `/api/v1/lead-imports/${draft.id}/report`, as });
+    // the admin (lead.read) and the affiliate's manager (lead.assigned.read) see it
+    for (const who of [t.admin, theirs]) {
+      const ids = (await list(who)).json().data.items.map((i: { id: number }) => i.id);
+      expect(ids).toContain(draft.id);
+      expect((await state(who)).json().data.items[0]).toMatchObject({ id: draft.id, status: 'done', userId: t.admin.id });
+      expect((await report(who)).statusCode).toBe(200);
+    }
+    // a manager of other affiliates does not, and sees its own imports only
+    const mine = (await upload(generated(3), 'leads.csv', stranger)).json().data.items[0];
+    const strangerList = (await list(stranger)).json();
+    expect(strangerList.data.items.map((i: { id: number }) => i.id)).toEqual([mine.id]);
+    expect(strangerList.data.meta.totalCount).toBe(1);
+    expect((await state(stranger)).statusCode).toBe(404);
+    expect((await report(stranger)).statusCode).toBe(404);
+    // the manager who sees another's import still cannot start it; nor see another's draft with no affiliate yet
+    expect((await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING }, theirs)).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/v1/lead-imports/${mine.id}`, as: theirs })).statusCode).toBe(404);
+    // reading leads without importing them, or being an affiliate, shows no import at all
+    for (const who of [reader, affiliate]) {
+      expect((await list(who)).statusCode).toBe(403);
+      expect((await state(who)).statusCode).toBe(403);
+    }
   }, 120_000);
 
   it('serves the template with the custom parameters of the offer’s vertical', async () => {
