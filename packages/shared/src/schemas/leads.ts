@@ -32,7 +32,9 @@ const sub = () => field(255);
 export const leadIntakeSchema = z
   .object({
     // the descriptions reach the OpenAPI document, and from it the affiliates' integration guide (integration-guide)
-    offerId: zId().optional().describe('The offer (one you see). Give the offer, your campaign (`campaignId` or `campaignKey`) or the visitor’s `clickId`'),
+    offerId: zId()
+      .optional()
+      .describe('The offer (one you see). Give the offer, your campaign (`campaignId` or `campaignKey`) or the visitor’s `clickId`'),
     campaignId: zId().optional().describe('Your campaign by id (it names the offer)'),
     campaignKey: z.string().trim().max(32, m('maxlength')).optional().describe('Your campaign by its key, as in its tracking link'),
     clickId: z
@@ -292,7 +294,16 @@ export const leadActionsAnswerSchema = z.object({
 export type LeadActionsAnswer = z.infer<typeof leadActionsAnswerSchema>;
 
 /** the dependent filters of the list: `GET /leads/filters?filterSlug=…` */
-export const LEAD_FILTER_SLUGS = ['offers', 'affiliates', 'advertisers', 'campaigns', 'verticals', 'countries', 'statuses', 'leadGrades'] as const;
+export const LEAD_FILTER_SLUGS = [
+  'offers',
+  'affiliates',
+  'advertisers',
+  'campaigns',
+  'verticals',
+  'countries',
+  'statuses',
+  'leadGrades',
+] as const;
 export type LeadFilterSlug = (typeof LEAD_FILTER_SLUGS)[number];
 
 /**

@@ -5,7 +5,15 @@
  * with curl examples on the platform's public URL carrying the caller's own token, the white label's name, the
  * offer's vertical parameters when an offer is named, and the postback macros an affiliate may use.
  */
-import { MACRO_NAMES, MACROS, POSTBACK_EVENTS, type GuideField, type GuideOperation, type IncomingParameter, type IntegrationGuide } from '@leadgrid/shared';
+import {
+  MACRO_NAMES,
+  MACROS,
+  POSTBACK_EVENTS,
+  type GuideField,
+  type GuideOperation,
+  type IncomingParameter,
+  type IntegrationGuide,
+} from '@leadgrid/shared';
 import { eq } from 'drizzle-orm';
 import { users, verticals } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -32,7 +40,12 @@ function resolve(doc: Json, schema: unknown): Json {
   const s = obj(schema);
   const ref = text(s.$ref);
   if (!ref.startsWith('#/')) return s;
-  return obj(ref.slice(2).split('/').reduce<unknown>((node, key) => obj(node)[key], doc));
+  return obj(
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => obj(node)[key], doc),
+  );
 }
 
 /** `string`, `integer`, `string | null`, `array of string`, `object` … as the schema says */
@@ -106,9 +119,15 @@ interface GuideOffer {
 }
 
 /** the offer by the offer rules of the caller: an affiliate's visible offers, staff's scope (404 otherwise) */
-async function offerFor(ctx: Ctx, offerId: number): Promise<{ offer: NonNullable<IntegrationGuide['offer']>; params: IncomingParameter[] }> {
+async function offerFor(
+  ctx: Ctx,
+  offerId: number,
+): Promise<{ offer: NonNullable<IntegrationGuide['offer']>; params: IncomingParameter[] }> {
   const view: GuideOffer = isAffiliate(requireActor(ctx)) ? await affiliateOffers.get(ctx, offerId) : await staffOffers.get(ctx, offerId);
-  const [vertical] = await ctx.db.select({ parameters: verticals.incomingParameters }).from(verticals).where(eq(verticals.id, view.vertical.id));
+  const [vertical] = await ctx.db
+    .select({ parameters: verticals.incomingParameters })
+    .from(verticals)
+    .where(eq(verticals.id, view.vertical.id));
   const params = (vertical?.parameters ?? []) as IncomingParameter[];
   const parameters = params.map((p) => ({
     name: p.name,
@@ -121,7 +140,12 @@ async function offerFor(ctx: Ctx, offerId: number): Promise<{ offer: NonNullable
 }
 
 /** the example body: the document's own example, posted to the offer (with its vertical's parameters) when one is named */
-function exampleBody(operationExample: unknown, offer: IntegrationGuide['offer'], fieldNames: Set<string>, verticalParams: IncomingParameter[]): Json {
+function exampleBody(
+  operationExample: unknown,
+  offer: IntegrationGuide['offer'],
+  fieldNames: Set<string>,
+  verticalParams: IncomingParameter[],
+): Json {
   const body: Json = { ...obj(operationExample) };
   if (!offer) return body;
   for (const key of SOURCE_KEYS) delete body[key];
@@ -168,8 +192,11 @@ export async function buildIntegrationGuide(
       const answerFields = fieldsOf(doc, obj(obj(okSchema.properties).data));
       const url = `${publicUrl}${path}`;
       const body = content.schema ? exampleBody(bodySchema.example ?? content.example, offer, names, verticalParams) : undefined;
-      const examples: GuideOperation['examples'] = [{ kind: 'lead', curl: curlOf(method, url, tokenHeader, token ?? TOKEN_PLACEHOLDER, body) }];
-      if (body && names.has('test')) examples.push({ kind: 'test', curl: curlOf(method, url, tokenHeader, token ?? TOKEN_PLACEHOLDER, { ...body, test: true }) });
+      const examples: GuideOperation['examples'] = [
+        { kind: 'lead', curl: curlOf(method, url, tokenHeader, token ?? TOKEN_PLACEHOLDER, body) },
+      ];
+      if (body && names.has('test'))
+        examples.push({ kind: 'test', curl: curlOf(method, url, tokenHeader, token ?? TOKEN_PLACEHOLDER, { ...body, test: true }) });
       operations.push({
         operationId: text(op.operationId),
         method: method.toUpperCase(),
@@ -184,7 +211,8 @@ export async function buildIntegrationGuide(
       });
     }
   }
-  if (offer) for (const p of offer.parameters) p.where = operations.some((o) => o.fields.some((f) => f.name === p.name)) ? 'body' : 'fields';
+  if (offer)
+    for (const p of offer.parameters) p.where = operations.some((o) => o.fields.some((f) => f.name === p.name)) ? 'body' : 'fields';
 
   const macros = MACROS.filter((x) => !x.staffOnly).map(({ name, group, description }) => ({ name, group, description }));
   const example = `https://tracker.example/postback?${POSTBACK_EXAMPLE_MACROS.filter((n) => MACRO_NAMES.has(n))

@@ -34,7 +34,9 @@ describe('integration guide', () => {
     const lead = g.operations.find((o: { path: string; method: string }) => o.path === '/api/v1/leads' && o.method === 'POST');
     expect(lead).toBeDefined();
     // every property of the lead body in the OpenAPI document, and only those
-    const doc = t.app.swagger() as unknown as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } }> };
+    const doc = t.app.swagger() as unknown as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } }>;
+    };
     const bodyProps = Object.keys(doc.paths['/api/v1/leads'].post.requestBody.content['application/json'].schema.properties);
     expect(lead.fields.map((f: { name: string }) => f.name)).toEqual(bodyProps);
     expect(lead.fields.find((f: { name: string }) => f.name === 'phone')).toMatchObject({ type: 'string', required: false, maxLength: 50 });
@@ -54,7 +56,9 @@ describe('integration guide', () => {
     expect(test.curl).toContain('"test": true');
     expect(JSON.stringify(g)).not.toContain('Leadgrid');
 
-    expect(g.postback.macros.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['click_id', 'lead_id', 'lead_status', 'payout']));
+    expect(g.postback.macros.map((m: { name: string }) => m.name)).toEqual(
+      expect.arrayContaining(['click_id', 'lead_id', 'lead_status', 'payout']),
+    );
     expect(g.postback.macros.map((m: { name: string }) => m.name)).not.toContain('revenue');
     expect(g.postback.events).toContain('event_sent');
     expect(g.postback.example).toContain('click_id={click_id}');
