@@ -45,6 +45,7 @@ describe('integration guide', () => {
     expect(lead.answerFields.map((f: { name: string }) => f.name)).toEqual(['id', 'status', 'reason', 'redirectUrl']);
     expect(lead.answerFields.find((f: { name: string }) => f.name === 'status').values).toContain('sent');
     expect(lead.responses.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(lead.responses.find((r: { code: string }) => r.code === '200').description).toMatch(/stored/);
 
     const [real, test] = lead.examples;
     expect(real.kind).toBe('lead');

@@ -25,7 +25,7 @@ import { useIntegrationGuide } from './api';
 import { useIntegrationGuideT } from './i18n';
 
 /** a command or URL in a code block with its copy button */
-function CodeBlock({ code, testId }: { code: string; testId?: string }) {
+function CodeBlock({ code, testId, wrap = false }: { code: string; testId?: string; wrap?: boolean }) {
   const { token } = theme.useToken();
   return (
     <div style={{ position: 'relative' }} data-testid={testId}>
@@ -41,7 +41,8 @@ function CodeBlock({ code, testId }: { code: string; testId?: string }) {
           lineHeight: 1.6,
           color: token.colorText,
           overflowX: 'auto',
-          whiteSpace: 'pre',
+          whiteSpace: wrap ? 'pre-wrap' : 'pre',
+          wordBreak: wrap ? 'break-all' : 'normal',
         }}
       >
         {code}
@@ -51,7 +52,8 @@ function CodeBlock({ code, testId }: { code: string; testId?: string }) {
   );
 }
 
-function FieldTable({ fields, testId }: { fields: GuideField[]; testId: string }) {
+/** the fields of a request (with their required flag) or of an answer (`answer`: every key is always there) */
+function FieldTable({ fields, testId, answer = false }: { fields: GuideField[]; testId: string; answer?: boolean }) {
   const { t } = useIntegrationGuideT();
   return (
     <Table<GuideField>
@@ -69,13 +71,17 @@ function FieldTable({ fields, testId }: { fields: GuideField[]; testId: string }
           width: 150,
           render: (_v, f) => <Typography.Text type="secondary">{f.type}</Typography.Text>,
         },
-        {
-          key: 'required',
-          title: t('columns.required'),
-          width: 130,
-          render: (_v, f) =>
-            f.required ? <Tag color="red">{t('yes')}</Tag> : <Typography.Text type="secondary">{t('no')}</Typography.Text>,
-        },
+        ...(answer
+          ? []
+          : [
+              {
+                key: 'required',
+                title: t('columns.required'),
+                width: 130,
+                render: (_v: unknown, f: GuideField) =>
+                  f.required ? <Tag color="red">{t('yes')}</Tag> : <Typography.Text type="secondary">{t('no')}</Typography.Text>,
+              },
+            ]),
         {
           key: 'description',
           title: t('columns.description'),
@@ -132,7 +138,7 @@ function OperationCard({ op }: { op: GuideOperation }) {
       <Flex vertical gap={20}>
         {op.description ? <Typography.Paragraph style={{ margin: 0 }}>{op.description}</Typography.Paragraph> : null}
         <Section title={t('operation.url')}>
-          <CodeBlock code={`${op.method} ${op.url}`} />
+          <CodeBlock code={`${op.method} ${op.url}`} wrap />
         </Section>
         <Section title={t('operation.examples')}>
           {op.examples.map((x) => (
@@ -147,7 +153,7 @@ function OperationCard({ op }: { op: GuideOperation }) {
         </Section>
         {op.answerFields.length ? (
           <Section title={t('operation.answer')}>
-            <FieldTable fields={op.answerFields} testId="guide-answer" />
+            <FieldTable fields={op.answerFields} testId="guide-answer" answer />
           </Section>
         ) : null}
         <Section title={t('operation.responses')}>
@@ -242,31 +248,31 @@ function OfferCard({ offer }: { offer: NonNullable<IntegrationGuide['offer']> })
   const { t } = useIntegrationGuideT();
   return (
     <Card variant="borderless" title={t('offer.title', { vertical: offer.vertical.title })} data-testid="guide-offer">
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {t('offer.text')}
-      </Typography.Paragraph>
       {offer.parameters.length ? (
-        <Table
-          size="small"
-          rowKey="name"
-          pagination={false}
-          dataSource={offer.parameters}
-          columns={[
-            {
-              key: 'name',
-              title: t('columns.field'),
-              render: (_v, p) => <Typography.Text code>{p.where === 'fields' ? `fields.${p.name}` : p.name}</Typography.Text>,
-            },
-            { key: 'title', title: t('columns.title'), dataIndex: 'title' },
-            { key: 'type', title: t('columns.type'), render: (_v, p) => <Typography.Text type="secondary">{p.type}</Typography.Text> },
-            {
-              key: 'required',
-              title: t('columns.required'),
-              render: (_v, p) =>
-                p.required ? <Tag color="red">{t('yes')}</Tag> : <Typography.Text type="secondary">{t('no')}</Typography.Text>,
-            },
-          ]}
-        />
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">{t('offer.text')}</Typography.Text>
+          <Table
+            size="small"
+            rowKey="name"
+            pagination={false}
+            dataSource={offer.parameters}
+            columns={[
+              {
+                key: 'name',
+                title: t('columns.field'),
+                render: (_v, p) => <Typography.Text code>{p.where === 'fields' ? `fields.${p.name}` : p.name}</Typography.Text>,
+              },
+              { key: 'title', title: t('columns.title'), dataIndex: 'title' },
+              { key: 'type', title: t('columns.type'), render: (_v, p) => <Typography.Text type="secondary">{p.type}</Typography.Text> },
+              {
+                key: 'required',
+                title: t('columns.required'),
+                render: (_v, p) =>
+                  p.required ? <Tag color="red">{t('yes')}</Tag> : <Typography.Text type="secondary">{t('no')}</Typography.Text>,
+              },
+            ]}
+          />
+        </Flex>
       ) : (
         <Typography.Text type="secondary">{t('offer.none')}</Typography.Text>
       )}
@@ -291,7 +297,7 @@ function PostbackCard({ guide }: { guide: IntegrationGuide }) {
       <Flex vertical gap={20}>
         <Typography.Paragraph style={{ margin: 0 }}>{t('postback.text', { brand: guide.brand })}</Typography.Paragraph>
         <Section title={t('postback.example')}>
-          <CodeBlock code={guide.postback.example} testId="guide-postback-example" />
+          <CodeBlock code={guide.postback.example} testId="guide-postback-example" wrap />
         </Section>
         <Section title={t('postback.macros')}>
           <Table
