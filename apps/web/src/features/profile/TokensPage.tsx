@@ -201,7 +201,6 @@ export default function TokensPage() {
           icon={<ApiOutlined />}
           title={t('tokens.guideTitle')}
           description={t('tokens.guideText')}
-          style={{ marginBottom: 16 }}
           data-testid="tokens-guide"
           action={
             <Link to="/integration-guide">

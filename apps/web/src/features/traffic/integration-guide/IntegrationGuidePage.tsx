@@ -24,6 +24,23 @@ import { Page } from '../../../components/Page';
 import { useIntegrationGuide } from './api';
 import { useIntegrationGuideT } from './i18n';
 
+/** a description of the OpenAPI document: its `code` spans as code, the rest as text */
+function DocText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        i % 2 ? (
+          <Typography.Text code key={i}>
+            {part}
+          </Typography.Text>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** a command or URL in a code block with its copy button */
 function CodeBlock({ code, testId, wrap = false }: { code: string; testId?: string; wrap?: boolean }) {
   const { token } = theme.useToken();
@@ -87,7 +104,7 @@ function FieldTable({ fields, testId, answer = false }: { fields: GuideField[]; 
           title: t('columns.description'),
           render: (_v, f) => (
             <Flex vertical gap={2}>
-              <span>{f.description || '—'}</span>
+              <span>{f.description ? <DocText text={f.description} /> : '—'}</span>
               {f.values.length ? (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('values', { values: f.values.join(', ') })}
@@ -136,7 +153,11 @@ function OperationCard({ op }: { op: GuideOperation }) {
       }
     >
       <Flex vertical gap={20}>
-        {op.description ? <Typography.Paragraph style={{ margin: 0 }}>{op.description}</Typography.Paragraph> : null}
+        {op.description ? (
+          <Typography.Paragraph style={{ margin: 0 }}>
+            <DocText text={op.description} />
+          </Typography.Paragraph>
+        ) : null}
         <Section title={t('operation.url')}>
           <CodeBlock code={`${op.method} ${op.url}`} wrap />
         </Section>
@@ -170,7 +191,7 @@ function OperationCard({ op }: { op: GuideOperation }) {
                 width: 90,
                 render: (_v, r) => <Tag color={r.code.startsWith('2') ? 'green' : 'orange'}>{r.code}</Tag>,
               },
-              { key: 'description', title: t('columns.description'), dataIndex: 'description' },
+              { key: 'description', title: t('columns.description'), render: (_v, r) => <DocText text={r.description} /> },
             ]}
           />
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
