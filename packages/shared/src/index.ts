@@ -44,3 +44,4 @@ export * from './money/balances';
 export * from './money/invoices';
 export * from './insights/dashboard';
 export * from './traffic/lead-edit-import';
+export * from './traffic/integration-guide';

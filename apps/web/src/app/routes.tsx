@@ -113,6 +113,7 @@ const Campaigns = page(() => import('../features/campaigns/CampaignsPage'));
 const CampaignDetail = page(() => import('../features/campaigns/CampaignDetailPage'));
 const Leads = page(() => import('../features/leads/LeadsPage'));
 const LeadImport = page(() => import('../features/traffic/lead-import/LeadImportPage'));
+const IntegrationGuide = page(() => import('../features/traffic/integration-guide/IntegrationGuidePage'));
 const Teams = page(() => import('../features/teams/TeamsPage'));
 const TeamDetail = page(() => import('../features/teams/TeamDetailPage'));
 const Employees = page(() => import('../features/employees/EmployeesPage'));
@@ -177,6 +178,7 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'statisticsLeads', path: '/statistics/leads', title: 'nav.statisticsLeads', access: P.statisticsLeads, page: StatisticsLeads },
   { id: 'leads', path: '/leads', title: 'nav.leads', access: P.leads, page: Leads },
   { id: 'leadImport', path: '/leads/import', title: 'nav.leads', access: all(P.leads, 'lead.update'), page: LeadImport },
+  { id: 'integrationGuide', path: '/integration-guide', title: 'nav.integrationGuide', access: P.offers, page: IntegrationGuide },
 
   ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers, Offers),
   detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'], OfferDetail),

@@ -31,42 +31,43 @@ const sub = () => field(255);
 
 export const leadIntakeSchema = z
   .object({
-    /** the offer (visible to the affiliate), or the affiliate's campaign by id or key */
-    offerId: zId().optional(),
-    campaignId: zId().optional(),
-    campaignKey: z.string().trim().max(32, m('maxlength')).optional(),
-    /** the click of the visitor (its `{click_id}`), which links the lead to the click's campaign and subs */
+    // the descriptions reach the OpenAPI document, and from it the affiliates' integration guide (integration-guide)
+    offerId: zId()
+      .optional()
+      .describe('The offer (one you see). Give the offer, your campaign (`campaignId` or `campaignKey`) or the visitor’s `clickId`'),
+    campaignId: zId().optional().describe('Your campaign by id (it names the offer)'),
+    campaignKey: z.string().trim().max(32, m('maxlength')).optional().describe('Your campaign by its key, as in its tracking link'),
     clickId: z
       .string()
       .trim()
       .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, m('pattern'))
-      .optional(),
-    firstName: field(),
-    lastName: field(),
-    phone: field(50),
-    email: field(254),
-    country: field(2),
-    language: field(8),
-    ip: field(45),
-    landing: field(2048),
-    sourceUrl: field(2048),
-    userAgent: field(1000),
-    sub1: sub(),
-    sub2: sub(),
-    sub3: sub(),
-    sub4: sub(),
-    sub5: sub(),
-    sub6: sub(),
-    sub7: sub(),
-    sub8: sub(),
-    sub9: sub(),
-    /** a test lead is kept with status test and never sent to an advertiser */
-    test: z.boolean(m('required')).optional(),
-    /** the vertical's custom incoming parameters */
+      .optional()
+      .describe('The visitor’s click (the `{click_id}` macro of your lander URL): links the lead to the click’s campaign and subs'),
+    firstName: field().describe('First name'),
+    lastName: field().describe('Last name'),
+    phone: field(50).describe('Phone, international format preferred (+48 601 234 567)'),
+    email: field(254).describe('E-mail address'),
+    country: field(2).describe('Country, ISO 3166-1 alpha-2 code (PL)'),
+    language: field(8).describe('Language, ISO 639-1 code (pl)'),
+    ip: field(45).describe('The visitor’s IP address (IPv4 or IPv6)'),
+    landing: field(2048).describe('The page the visitor filled the form on'),
+    sourceUrl: field(2048).describe('Where the visitor came from'),
+    userAgent: field(1000).describe('The visitor’s browser user agent'),
+    sub1: sub().describe('Your sub id 1 (returned in postbacks as `{sub1}`)'),
+    sub2: sub().describe('Your sub id 2'),
+    sub3: sub().describe('Your sub id 3'),
+    sub4: sub().describe('Your sub id 4'),
+    sub5: sub().describe('Your sub id 5'),
+    sub6: sub().describe('Your sub id 6'),
+    sub7: sub().describe('Your sub id 7'),
+    sub8: sub().describe('Your sub id 8'),
+    sub9: sub().describe('Your sub id 9'),
+    test: z.boolean(m('required')).optional().describe('A test lead: kept with status `test` and never sent to an advertiser'),
     fields: z
       .record(z.string().max(100), z.union([z.string().max(LEAD_FIELD_MAX, m('maxlength')), z.number(), z.boolean(), z.null()]))
       .refine((r) => Object.keys(r).length <= LEAD_CUSTOM_FIELDS_MAX, m('noMore'))
-      .optional(),
+      .optional()
+      .describe('The vertical’s own parameters of the offer, by name'),
   })
   .superRefine((x, ctx) => {
     if (!x.offerId && !x.campaignId && !x.campaignKey && !x.clickId)
@@ -76,12 +77,10 @@ export type LeadIntake = z.infer<typeof leadIntakeSchema>;
 export type LeadIntakeInput = z.input<typeof leadIntakeSchema>;
 
 export const leadIntakeAnswerSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(API_LEAD_STATUSES),
-  /** why the lead is invalid, duplicate, unsent or failed */
-  reason: z.string().nullable(),
-  /** where to send the visitor, by the affiliate's redirect-to-advertiser setting; null when none */
-  redirectUrl: z.string().nullable(),
+  id: z.number().int().describe('The lead’s id (the `{lead_id}` macro)'),
+  status: z.enum(API_LEAD_STATUSES).describe('The lead’s status after its first distribution run'),
+  reason: z.string().nullable().describe('Why the lead is invalid, duplicate, unsent or failed'),
+  redirectUrl: z.string().nullable().describe('Where to send the visitor (your redirect-to-advertiser setting); null when none'),
 });
 export type LeadIntakeAnswer = z.infer<typeof leadIntakeAnswerSchema>;
 
@@ -295,7 +294,16 @@ export const leadActionsAnswerSchema = z.object({
 export type LeadActionsAnswer = z.infer<typeof leadActionsAnswerSchema>;
 
 /** the dependent filters of the list: `GET /leads/filters?filterSlug=…` */
-export const LEAD_FILTER_SLUGS = ['offers', 'affiliates', 'advertisers', 'campaigns', 'verticals', 'countries', 'statuses', 'leadGrades'] as const;
+export const LEAD_FILTER_SLUGS = [
+  'offers',
+  'affiliates',
+  'advertisers',
+  'campaigns',
+  'verticals',
+  'countries',
+  'statuses',
+  'leadGrades',
+] as const;
 export type LeadFilterSlug = (typeof LEAD_FILTER_SLUGS)[number];
 
 /**

@@ -62,7 +62,9 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
             sub1: 'fb-campaign-7',
           },
         }),
-        response: { 200: envelope(leadIntakeAnswerSchema) },
+        response: {
+          200: envelope(leadIntakeAnswerSchema).describe('The lead is stored (any 2xx means it is): its id, its status and where to send the visitor'),
+        },
       },
     },
     async (req) => {

@@ -7,7 +7,7 @@ import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined, ReloadOutlined } from '
 import type { AffiliateDetail } from '@leadgrid/shared/schemas/people';
 import { App, Button, Card, Flex, Input, Space, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { CopyButton } from '../profile/CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useRegenerateAffiliateToken } from './api';
 import { useAffiliatesT } from './i18n';
 

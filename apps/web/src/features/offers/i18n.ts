@@ -280,6 +280,7 @@ export const en = {
     goal: 'Goal',
   },
   affiliate: {
+    integrationGuide: 'Integration guide',
     payout: 'Payout',
     payouts: 'Payouts',
     noPayout: 'Payout on request',
@@ -590,6 +591,7 @@ export const ru: typeof en = {
     goal: 'Цель',
   },
   affiliate: {
+    integrationGuide: 'Руководство по интеграции',
     payout: 'Выплата',
     payouts: 'Выплаты',
     noPayout: 'Выплата по запросу',

@@ -4,7 +4,7 @@ import type { User } from '@leadgrid/shared/schemas/users';
 import { App, Button, Card, Flex, Input, Space, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useRegenerateLeadToken } from './api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useProfileT } from './i18n';
 
 const mask = (token: string) => `${token.slice(0, 4)}${'•'.repeat(Math.max(8, token.length - 8))}${token.slice(-4)}`;

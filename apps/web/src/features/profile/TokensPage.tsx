@@ -2,17 +2,20 @@
  * /profile/tokens: personal API tokens. The full token is answered once, at creation (PUT /api-tokens), and
  * shown once in a modal with a copy button; revoking (DELETE /api-tokens {data:[ids]}) asks first.
  */
-import { DeleteOutlined, KeyOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined, KeyOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
+import { ROUTE_PERMISSIONS } from '@leadgrid/shared/permissions';
 import { apiTokenCreate, API_TOKENS_MAX } from '@leadgrid/shared/schemas/users';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { applyServerErrors, requiredRule, zodRule } from '../../components/form';
 import { formatDateTime } from '../../components/format';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { useApiTokens, useCreateApiToken, useRevokeApiTokens, type ApiToken } from './api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useProfileT } from './i18n';
 import { ProfileFrame } from './ProfileFrame';
 
@@ -104,7 +107,9 @@ export default function TokensPage() {
   const { t } = useProfileT();
   const { modal } = App.useApp();
   const { token: design } = theme.useToken();
-  const { timezone } = useSession();
+  const { timezone, access } = useSession();
+  // the integration guide is for whoever sees offers (the route's permission)
+  const canGuide = allowed(access, ROUTE_PERMISSIONS.offers);
   const table = useTable();
   const tokens = useApiTokens();
   const revoke = useRevokeApiTokens();
@@ -189,6 +194,23 @@ export default function TokensPage() {
 
   return (
     <ProfileFrame>
+      {canGuide ? (
+        <Alert
+          type="info"
+          showIcon
+          icon={<ApiOutlined />}
+          title={t('tokens.guideTitle')}
+          description={t('tokens.guideText')}
+          data-testid="tokens-guide"
+          action={
+            <Link to="/integration-guide">
+              <Button type="primary" ghost>
+                {t('tokens.guide')}
+              </Button>
+            </Link>
+          }
+        />
+      ) : null}
       <Card variant="borderless">
         <Typography.Paragraph type="secondary" style={{ marginTop: 0, maxWidth: 760 }}>
           {t('tokens.text')}

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../components/form';
 import { securityApi, type TwoFactorSetup } from './api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useProfileT } from './i18n';
 
 type Step = 'idle' | 'setup' | 'disable';

@@ -194,6 +194,9 @@ export const en = {
     },
   },
   tokens: {
+    guideTitle: 'Posting leads by API?',
+    guideText: 'The integration guide shows the lead API with your token, the fields, curl examples and the postback macros.',
+    guide: 'Open the integration guide',
     text: 'Personal API tokens let your scripts and integrations call the API as you, with your permissions. Send one in the Authorization header as a bearer token.',
     create: 'Create a token',
     createTitle: 'New API token',
@@ -418,6 +421,9 @@ export const ru: Messages = {
     },
   },
   tokens: {
+    guideTitle: 'Отправляете лиды по API?',
+    guideText: 'В руководстве по интеграции — API лидов с вашим токеном, поля, примеры curl и макросы постбэков.',
+    guide: 'Открыть руководство по интеграции',
     text: 'Персональные API-токены позволяют вашим скриптам и интеграциям обращаться к API от вашего имени и с вашими правами. Передавайте токен в заголовке Authorization как bearer-токен.',
     create: 'Создать токен',
     createTitle: 'Новый API-токен',

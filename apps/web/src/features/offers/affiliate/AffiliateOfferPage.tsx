@@ -3,11 +3,11 @@
  * geos, payouts that apply to them, informational caps, landers with preview links, the active creatives (download
  * or copy), and "Create campaign". No revenue, no advertisers, no real cap values.
  */
-import { ArrowLeftOutlined, CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApiOutlined, ArrowLeftOutlined, CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AffiliateOffer } from '@leadgrid/shared/schemas/offers';
 import type { CreativeView } from '@leadgrid/shared/schemas/landers';
 import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../api/notify';
 import { formatNumber } from '../../../components/format';
@@ -276,6 +276,9 @@ export function AffiliateOfferPage() {
       extra={
         <>
           {back}
+          <Link to={`/integration-guide?offerId=${o.id}`} data-testid="affiliate-offer-guide">
+            <Button icon={<ApiOutlined />}>{t('affiliate.integrationGuide')}</Button>
+          </Link>
           <CreateCampaignButton offerId={o.id} />
         </>
       }

@@ -1,9 +1,9 @@
-/** Copies a secret to the clipboard and says so for a moment. */
+/** Copies a text (a secret, a command) to the clipboard and says so for a moment. */
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { notify } from '../../api/notify';
-import { useProfileT } from './i18n';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../api/notify';
 
 /** The clipboard API where the page may use it (https, localhost), the older copy command elsewhere. */
 async function writeClipboard(text: string): Promise<boolean> {
@@ -32,7 +32,7 @@ async function writeClipboard(text: string): Promise<boolean> {
 }
 
 export function CopyButton({ text, label, ...rest }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
-  const { t } = useProfileT();
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -1,0 +1,14 @@
+/** The integration guide (apps/server/src/modules/traffic/integration-guide): `GET /integration-guide?offerId=`. */
+import type { IntegrationGuide } from '@leadgrid/shared/traffic/integration-guide';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+
+export const integrationGuideKeys = {
+  guide: (offerId?: number) => ['integration-guide', offerId ?? null] as const,
+};
+
+export const useIntegrationGuide = (offerId?: number) =>
+  useQuery({
+    queryKey: integrationGuideKeys.guide(offerId),
+    queryFn: ({ signal }) => api.get<IntegrationGuide>('/integration-guide', offerId ? { offerId } : undefined, { signal, silent: true }),
+  });
