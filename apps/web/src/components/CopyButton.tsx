@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../api/notify';
 
 /** The clipboard API where the page may use it (https, localhost), the older copy command elsewhere. */
-async function writeClipboard(text: string): Promise<boolean> {
+export async function writeClipboard(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);

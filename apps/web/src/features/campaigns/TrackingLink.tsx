@@ -9,34 +9,9 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../api/notify';
 import { useCampaignsT } from './i18n';
 import { testLinkOf } from './model';
+import { writeClipboard } from '../../components/CopyButton';
 
 export const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
-
-/** The clipboard API where the page may use it (https, localhost), the older copy command elsewhere. */
-export async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the copy command
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
 
 /** `copied` turns true after a successful copy and back after two seconds. */
 function useCopy(text: string) {

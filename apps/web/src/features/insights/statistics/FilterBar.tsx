@@ -14,6 +14,7 @@ import { FILTER_SOURCES, useFilterOptions, useLeadFilterOptions, type LookupFilt
 import { useStatisticsT } from './i18n';
 import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
 import { DAY_FORMAT, forbiddenDimensions, PRESETS, presetRange, SUBS, type DataType, type DayRange, type Dimension, type EntityRef, type FilterName, type Reader, type StatisticsRow, type StatisticsView } from './model';
+import { usePeriodT } from '../../../components/period/i18n';
 
 const memory = labelMemory();
 
@@ -44,6 +45,7 @@ export function StatisticsFilterSelect({ leadsOnly, ...props }: DependentFilterS
 
 export function RangePicker({ value, tz, onChange }: { value: DayRange; tz: string; onChange: (r: DayRange) => void }) {
   const { t } = useStatisticsT();
+  const { t: tPeriod } = usePeriodT();
   // the picker shows calendar days in the browser's zone: the day shown is the user's day
   const local = (day: string) => dayjs(day, DAY_FORMAT);
   return (
@@ -54,7 +56,7 @@ export function RangePicker({ value, tz, onChange }: { value: DayRange; tz: stri
       aria-label={t('range')}
       presets={PRESETS.map((key) => {
         const r = presetRange(key, tz);
-        return { label: t(`presets.${key}`), value: [local(r.dateFrom), local(r.dateTo)] as [Dayjs, Dayjs] };
+        return { label: tPeriod(`presets.${key}`), value: [local(r.dateFrom), local(r.dateTo)] as [Dayjs, Dayjs] };
       })}
       onChange={(dates) => {
         if (dates?.[0] && dates[1]) onChange({ dateFrom: dates[0].format(DAY_FORMAT), dateTo: dates[1].format(DAY_FORMAT) });

@@ -9,13 +9,6 @@ export const en = {
   subtitle: 'Clicks, leads, conversions and money of the period, grouped as you choose, in your time zone.',
   leadsTitle: 'Lead statistics',
   leadsSubtitle: 'What became of the leads of the period: by status and by grade, with the rates an operator reads.',
-  presets: {
-    today: 'Today',
-    last7Days: 'Last 7 days',
-    last30Days: 'Last 30 days',
-    last3Months: 'Last 3 months',
-    monthStart: 'Since the start of the month',
-  },
   range: 'Period',
   groupBy: {
     label: 'Group by',
@@ -155,13 +148,6 @@ export const ru: typeof en = {
   subtitle: 'Клики, лиды, конверсии и деньги за период в выбранной группировке, в вашем часовом поясе.',
   leadsTitle: 'Статистика лидов',
   leadsSubtitle: 'Что стало с лидами периода: по статусам и грейдам, с показателями, которые смотрит оператор.',
-  presets: {
-    today: 'Сегодня',
-    last7Days: 'Последние 7 дней',
-    last30Days: 'Последние 30 дней',
-    last3Months: 'Последние 3 месяца',
-    monthStart: 'С начала месяца',
-  },
   range: 'Период',
   groupBy: {
     label: 'Группировка',
