@@ -83,6 +83,20 @@ async function measure(base: string, s: Scenario, headers: Record<string, string
   });
 }
 
+const TABLE_HEAD = '| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|';
+
+/** the scenario's name of a table row */
+const rowName = (line: string) => line.slice(2, line.indexOf(' | '));
+
+/** the engine table's rows of RESULTS.md and all that follows the table */
+function splitResults(text: string): { rows: string[]; after: string } {
+  const at = text.indexOf(TABLE_HEAD);
+  if (at < 0) return { rows: [], after: '' };
+  const lines = text.slice(at + TABLE_HEAD.length + 1).split('\n');
+  const end = lines.findIndex((l) => !l.startsWith('| '));
+  return { rows: lines.slice(0, end < 0 ? lines.length : end), after: (end < 0 ? [] : lines.slice(end)).join('\n') };
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'leadgrid-bench-'));
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
@@ -198,29 +212,25 @@ async function main() {
     join(here, 'out', 'results.json'),
     JSON.stringify({ date, machine, database: db, durationSeconds: DURATION, loadAtStart, loadAtEnd, seconds, rows }, null, 2),
   );
-  const table = rows
-    .map(
-      (r) =>
-        `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRps ?? '–'}${r.ceilingCpuMs !== undefined ? ` (${r.ceilingCpuMs} ms CPU)` : ''} | ${r.ceilingRps ? `${Math.round((r.rps / r.ceilingRps) * 100)}%` : '–'} | ${r.appCpuMs ?? '–'} / ${r.dbCpuMs ?? '–'} | ${r.load} | ${[...r.notes, r.verdict].join('<br>')} |`,
-    )
-    .join('\n');
-  // the hand-written reading of the figures (profiles, causes of the misses) stays with every re-run
-  const notesFile = join(here, 'notes.md');
-  const reading = existsSync(notesFile) ? `\n${readFileSync(notesFile, 'utf8')}` : '';
-  // the web first-load budgets (written by `npm run check:budget`, byte counts not timings) stay too
+  const line = (r: Row) =>
+    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRps ?? '–'}${r.ceilingCpuMs !== undefined ? ` (${r.ceilingCpuMs} ms CPU)` : ''} | ${r.ceilingRps ? `${Math.round((r.rps / r.ceilingRps) * 100)}%` : '–'} | ${r.appCpuMs ?? '–'} / ${r.dbCpuMs ?? '–'} | ${r.load} | ${[...r.notes, r.verdict].join('<br>')} |`;
+  // RESULTS.md is one file: this run replaces the table rows of the scenarios it ran (a run of one scenario keeps the
+  // others' rows) and keeps everything after the table as it is (the hand-written readings, the budgets, the other
+  // benches' sections)
   const resultsFile = join(here, 'RESULTS.md');
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
-  const budgetsAt = previous.indexOf('## Web first-load budgets');
-  const budgets = budgetsAt < 0 ? '' : `\n${previous.slice(budgetsAt)}`;
+  const { rows: kept, after } = splitResults(previous);
+  const ran = new Map(rows.map((r) => [r.name, line(r)]));
+  const table = [...kept.map((l) => ran.get(rowName(l)) ?? l), ...rows.filter((r) => !kept.some((l) => rowName(l) === r.name)).map(line)];
   writeFileSync(
-    join(here, 'RESULTS.md'),
-    `# Benchmark results\n\nWritten by \`npm run bench\` on ${date} (${seconds} s in all).\n\n` +
+    resultsFile,
+    `# Benchmark results\n\nWritten by \`npm run bench\` on ${date} (${seconds} s in all; rows of scenarios not run keep their earlier figures).\n\n` +
       `- Machine: ${machine}\n- Database: ${db}\n` +
       `- Load average (1, 5, 15 min): ${loadAtStart.join(', ')} at the start, ${loadAtEnd.join(', ')} at the end; the \`load\` column is the 1-minute figure after each scenario (the app, PostgreSQL, the partner process and autocannon share the same cores)\n` +
       `- CPU ms/req: CPU time (user + system, from /proc) of the app process and of the PostgreSQL backends of its database from the start of the load until the work it queued is done (clicks written, leads settled, outbound postbacks delivered), per answered request — the cost of one request whatever the machine's load; a 2-core machine serves at most about 2000 / (app + db + load generator) requests a second\n` +
       `- Load: autocannon from a separate process, ${DURATION} s per scenario (or the fixed number of requests the scenario states), connections as listed in \`bench/scenarios\`\n` +
       `- Ceiling: a bare Node \`http\` server (bench/ceiling.ts, its own process) given the same requests (path, headers, body) and answering the same shape (the click: the headers of a real answer of the app), measured in the same run; the same process is the local advertiser API and affiliate postback receiver\n\n` +
-      `| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|\n${table}\n${reading}${budgets}`,
+      `${TABLE_HEAD}\n${table.join('\n')}\n${after}`,
   );
   console.log(`\nwritten: bench/RESULTS.md`);
 }
