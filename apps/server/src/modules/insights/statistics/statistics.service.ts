@@ -277,12 +277,18 @@ const FACT_COLUMNS = [
  * cubes first), the deltas not folded yet over those pieces, and the pieces no cube holds (all of them when no cube
  * holds the columns, the edges of a sub1 query) from the raw rows through the triggers' fact definition.
  */
-async function sourceSql(shape: Shape, needed: string[], p: Params, reader: Reader): Promise<string> {
+async function sourceSql(
+  shape: Shape,
+  needed: string[],
+  p: Params,
+  reader: Reader,
+  counters: readonly CounterColumn[] = COUNTER_COLUMNS,
+): Promise<string> {
   const { period } = shape;
   const conds = shape.conditions.map((c) => conditionSql(c, p));
   if (shape.reach.withoutHidden) conds.push('hidden = false');
   const where = conds.map((c) => ` AND ${c}`).join('');
-  const cols = ['bucket', 'kind', ...needed, ...COUNTER_COLUMNS].join(', ');
+  const cols = ['bucket', 'kind', ...needed, ...counters].join(', ');
   const fits = CUBES.some((c) => needed.every((d) => (c.dimensions as readonly string[]).includes(d)));
   const tileBy = shape.tileBy ?? (isTime(shape.groupBy) ? shape.groupBy : undefined);
   const pieces =
@@ -476,10 +482,15 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
     (c) => c !== groupColumn || shape.conditions.some((x) => x.column === c) || (goals.length > 0 && c === 'goal_id'),
   );
   const totSource = pageFirst && totNeeded.length < needed.size ? await sourceSql(shape, totNeeded, p, reader) : null;
+  // the ranking reads only its key, the kind and the one counter it ranks by (the cube's covering index answers it
+  // without the table: docs/decisions/insights.md "The sub1 ranking"), and `src` is then read once, for the page's
+  // groups only, so it is not materialised
+  const rankSource = pageFirst ? await sourceSql(shape, [...needed], p, reader, [orderCounter]) : null;
   const text = pageFirst
     ? `WITH src AS (${source}),${totSource ? `
     tsrc AS (${totSource}),` : ''}
-    keyed AS (SELECT ${keyExpr} AS k, ${agg(orderCounter).replace(/ AS \w+$/, ' AS o')} FROM src ${kindWhere} GROUP BY 1),
+    ksrc AS (${rankSource}),
+    keyed AS (SELECT ${keyExpr} AS k, ${agg(orderCounter).replace(/ AS \w+$/, ' AS o')} FROM ksrc ${kindWhere} GROUP BY 1),
     pagekeys AS (SELECT k FROM keyed ORDER BY coalesce(o, 0) ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}),
     tot AS (SELECT (SELECT count(*) FROM keyed) AS total_count, ${aggs(p).replace(/ AS (\w+)/g, ' AS t_$1')} FROM ${totSource ? 'tsrc' : 'src'} ${kindWhere}),
     page AS (SELECT ${keyExpr} AS k, true AS present, ${aggs(p)} FROM src WHERE ${keyExpr} IN (SELECT k FROM pagekeys)${kindWhere ? ' AND kind = 0' : ''} GROUP BY 1)
