@@ -2,6 +2,7 @@
  * /leads/import (modules/traffic/lead-import): upload a CSV or XLSX file, map its columns to lead fields with a
  * preview of its first rows, choose the affiliate (in the user's scope) and an offer it sees, store or distribute,
  * then follow the job's progress (server-sent events) and download the report of accepted, duplicate and invalid rows.
+ * Below, the past imports the user may see (ImportHistory).
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { LEAD_IMPORT_FIELDS, type LeadImportUpload, type LeadImportView } from '@leadgrid/shared/traffic/lead-edit-import';
@@ -29,6 +30,7 @@ import { applyServerErrors } from '../../../components/form';
 import { saveBlob } from '../../../components/export/ExportButton';
 import { Page } from '../../../components/Page';
 import { followImport, leadImportApi, useAffiliateOptions, useOfferOptions, useStartMutation, useUploadMutation } from './api';
+import { ImportHistory } from './ImportHistory';
 import { useLeadImportT } from './i18n';
 
 interface Options {
@@ -303,6 +305,9 @@ export default function LeadImportPage() {
         ) : null}
         {step === 1 && draft ? <Mapping draft={draft} onStarted={setStarted} onRestart={restart} /> : null}
         {step === 2 && started ? <Running view={started} onRestart={restart} /> : null}
+        <Card size="small">
+          <ImportHistory />
+        </Card>
       </Flex>
     </Page>
   );
