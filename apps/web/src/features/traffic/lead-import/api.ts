@@ -1,7 +1,7 @@
 /**
  * Lead import API (apps/server/src/modules/traffic/lead-import): upload (multipart), start, state, the past imports,
- * the template and the report (binary GETs), the importer's pickers (affiliates in scope, the offers the chosen
- * affiliate sees) and the progress as the `lead_import` server-sent event.
+ * the template and the report (binary GETs), the importer's affiliate picker (affiliates in scope; the offer
+ * is the shared OfferPicker, given the affiliate) and the progress as the `lead_import` server-sent event.
  */
 import {
   LEAD_IMPORT_EVENT,
@@ -46,8 +46,6 @@ export const leadImportApi = {
   report: (id: number) => api.get<Blob>(`/lead-imports/${id}/report`, undefined, { responseType: 'blob' }),
   affiliates: (search: string, signal?: AbortSignal) =>
     api.get<Items<Person>>('/affiliates/lookup', { purpose: 'assignment', search, limit: 50 }, { signal, silent: true }),
-  offers: (affiliateId: number, search: string, signal?: AbortSignal) =>
-    api.get<Items<{ id: number; title: string }>>('/offers/for-campaign', { affiliateId, search, limit: 50 }, { signal, silent: true }),
 };
 
 export const useUploadMutation = () => useMutation({ mutationFn: leadImportApi.upload });
@@ -73,16 +71,6 @@ export function useAffiliateOptions(search: string) {
   return useQuery({
     queryKey: ['lead-import', 'affiliates', search],
     queryFn: ({ signal }) => leadImportApi.affiliates(search, signal),
-    select: (d) => d.items,
-    staleTime: 30_000,
-  });
-}
-
-export function useOfferOptions(affiliateId: number | undefined, search: string) {
-  return useQuery({
-    queryKey: ['lead-import', 'offers', affiliateId, search],
-    queryFn: ({ signal }) => leadImportApi.offers(affiliateId!, search, signal),
-    enabled: Boolean(affiliateId),
     select: (d) => d.items,
     staleTime: 30_000,
   });
