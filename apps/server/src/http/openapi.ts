@@ -3,8 +3,10 @@
  * every operation gets, centrally and never by hand in the 300+ routes, an `operationId` and a summary derived from
  * its method and path, and the standard error answers (`{statusCode, message, errors}`, ARCHITECTURE §4) its route
  * options allow — 400 when it takes input, 401 unless public, 403 when a permission or a rule on the caller applies,
- * 404 when it names a row by path, 429 when rate-limited. The whole document then gets its `servers` and loses
- * OpenAPI 3.0's one trap left by the zod conversion: `nullable` beside no `type` (spread to the alternatives).
+ * 404 when it names a row by path, 429 when rate-limited. A route whose answers are a contract of their own (the lead
+ * API) states its 4xx with `errorAnswers` instead, each with what it means there. The whole document then gets its
+ * `servers` and loses OpenAPI 3.0's one trap left by the zod conversion: `nullable` beside no `type` (spread to the
+ * alternatives).
  * Checked by Redocly's recommended rules in openapi.test.ts.
  */
 import { errorSchema } from '@leadgrid/shared';
@@ -25,6 +27,17 @@ const ERRORS: Record<string, string> = {
   '404': 'No such row, or one the caller may not see',
   '429': 'Too many requests: wait and try again',
 };
+
+/**
+ * A route's own error answers, each code with what it means on that route, all with the error body: the route's
+ * `schema.response` then lists exactly these 4xx (the defaults of `errorCodes` are not added).
+ */
+export function errorAnswers<C extends number>(meanings: Record<C, string>): Record<C, typeof errorSchema> {
+  return Object.fromEntries(Object.entries<string>(meanings).map(([code, text]) => [code, errorSchema.describe(text)])) as Record<
+    C,
+    typeof errorSchema
+  >;
+}
 
 const API_PREFIX = '/api/v1';
 const VERBS: Record<string, string> = { get: 'get', put: 'create', patch: 'edit', post: 'post', delete: 'delete', head: 'head', options: 'options' };

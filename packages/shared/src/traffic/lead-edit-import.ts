@@ -152,6 +152,16 @@ export const leadImportSchema = z.object({
 });
 export type LeadImportView = z.infer<typeof leadImportSchema>;
 
+/** a row of `GET /lead-imports` (the past imports of the import screen): the import with the names it refers to */
+export const leadImportListItemSchema = leadImportSchema.extend({
+  /** the importer's name (or e-mail) */
+  userName: z.string(),
+  offerTitle: z.string().nullable(),
+  /** the affiliate's name (or e-mail) */
+  affiliateName: z.string().nullable(),
+});
+export type LeadImportListItem = z.infer<typeof leadImportListItemSchema>;
+
 /** the upload's answer: the import (draft), the first rows and the mapping guessed from the header */
 export const leadImportUploadSchema = leadImportSchema.extend({
   preview: z.array(z.array(z.string())),

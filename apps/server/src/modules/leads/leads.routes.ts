@@ -24,6 +24,7 @@ import {
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorAnswers } from '../../http/openapi';
 import { distributeLead } from './distribution';
 import { leadEngineReads } from './engine-reads';
 import { acceptLead, redirectFor } from './intake';
@@ -64,6 +65,15 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
         }),
         response: {
           200: envelope(leadIntakeAnswerSchema).describe('The lead is stored (any 2xx means it is): its id, its status and where to send the visitor'),
+          // every 4xx the intake answers (intake.ts, the error handler); the integration guide lists them with these texts
+          ...errorAnswers({
+            400: 'Invalid lead, nothing stored: `errors` names each field in error (`loc`) and why (`msg`, `type`) — a missing or malformed value, an unknown campaign or click, a parameter the vertical requires',
+            401: 'No valid API token: the `X-Api-Key` header (or `Authorization: Bearer`) is missing, wrong or revoked',
+            403: 'The token may not post this lead: the offer is not open to you, your traffic is blocked, or the token is not an affiliate’s',
+            413: 'The request body is larger than 1 MB',
+            415: 'The body is not JSON: send `Content-Type: application/json`',
+            422: 'The lead is refused by a rule, nothing stored: the offer or campaign is not active, a rule of the vertical rejects it (`message` says which), or the vertical takes no test leads',
+          }),
         },
       },
     },

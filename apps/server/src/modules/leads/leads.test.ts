@@ -233,4 +233,31 @@ describe('lead API: POST /api/v1/leads', () => {
     await t.database.db.update(users).set({ trafficBlocked: true }).where(eq(users.id, other.affiliate.id));
     expect((await post(other.token, { offerId: other.offer.id })).json()).toMatchObject({ statusCode: 403, message: 'Your traffic is blocked' });
   });
+  it('declares in the OpenAPI document each 4xx it answers, each with the error body, and answers each of them', async () => {
+    const m = await market([{ path: '/accept/codes' }]);
+    type Answer = { description: string; content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    const doc = t.app.swagger() as unknown as { paths: Record<string, { post: { responses: Record<string, Answer> } }> };
+    const { responses } = doc.paths['/api/v1/leads'].post;
+    const declared = Object.keys(responses).filter((c) => c.startsWith('4'));
+    expect(declared.sort()).toEqual(['400', '401', '403', '413', '415', '422']);
+    for (const code of declared) {
+      expect(responses[code].description.length, code).toBeGreaterThan(20);
+      expect(Object.keys(responses[code].content['application/json'].schema.properties), code).toEqual(['statusCode', 'message', 'errors']);
+    }
+    const raw = (payload: string, type: string) =>
+      t.request({ method: 'POST', url: '/api/v1/leads', headers: { 'x-api-key': m.token, 'content-type': type }, payload });
+    const seen: Record<string, { statusCode: number; message: string }> = {
+      '400': (await post(m.token, { offerId: 'x' })).json(),
+      '401': (await post(null, { offerId: m.offer.id })).json(),
+      '403': (await t.request({ method: 'POST', url: '/api/v1/leads', as: t.admin, payload: { offerId: m.offer.id } })).json(),
+      '413': (await raw(JSON.stringify({ offerId: m.offer.id, sub1: 'x'.repeat(1100 * 1024) }), 'application/json')).json(),
+      '415': (await raw('<lead/>', 'application/xml')).json(),
+    };
+    await t.database.db
+      .update(verticals)
+      .set({ inboundRules: [{ type: 'allowed_countries', values: ['PL'], onFail: 'rejected' }] })
+      .where(eq(verticals.id, m.vertical.id));
+    seen['422'] = (await post(m.token, { offerId: m.offer.id, country: 'DE' })).json();
+    for (const code of declared) expect(seen[code], code).toMatchObject({ statusCode: Number(code), message: expect.any(String) });
+  });
 });

@@ -35,7 +35,8 @@ import { CampaignDrawer } from './CampaignDrawer';
 import { useCampaignsT } from './i18n';
 import { actionsFor, bulkActionsFor, CAMPAIGN_BLOCK, CAMPAIGN_WRITE, FILTERS, TABS, tabOf, type CampaignAction } from './model';
 import { CountryCodes } from './parts';
-import { CountryPicker, OfferPicker, SourcePicker, TrackDomainPicker } from './pickers';
+import { OfferPicker } from '../../components/offer-picker/OfferPicker';
+import { CountryPicker, SourcePicker, TrackDomainPicker } from './pickers';
 import { TrackingLinkCell } from './TrackingLink';
 
 const idList = (v: string | undefined) =>

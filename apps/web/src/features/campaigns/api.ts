@@ -15,7 +15,7 @@ import type {
   TargetUrlOptions,
 } from '@leadgrid/shared/schemas/campaigns';
 import type { LanderCampaignInfo } from '@leadgrid/shared/schemas/landers';
-import type { AffiliateOffer, Offer, OfferRef } from '@leadgrid/shared/schemas/offers';
+import type { AffiliateOffer, Offer } from '@leadgrid/shared/schemas/offers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../../api/client';
@@ -65,11 +65,6 @@ export const campaignsApi = {
   lookup: (query: Query, signal?: AbortSignal) => api.get<Items<CampaignRef>>('/campaigns/filters', query, { signal, silent: true }),
   targetUrlOptions: (signal?: AbortSignal) =>
     api.get<TargetUrlOptions>('/campaigns/target-url-settings', undefined, { signal, silent: true }),
-  /** offers by title or id; affiliates get only the offers they see */
-  offers: (query: Query, signal?: AbortSignal) => api.get<Items<OfferRef>>('/offers/filters', query, { signal, silent: true }),
-  /** the offers a campaign of this affiliate can be made for (active, with its access), by title or id */
-  offersForCampaign: (query: Query & { affiliateId: number }, signal?: AbortSignal) =>
-    api.get<Items<OfferRef>>('/offers/for-campaign', query, { signal, silent: true }),
   offer: async (id: number, affiliateView: boolean, signal?: AbortSignal): Promise<OfferForCampaign | undefined> => {
     if (affiliateView) {
       const d = await api.get<Items<AffiliateOffer>>(`/offers/for-affiliate/${id}`, undefined, { signal, silent: true });

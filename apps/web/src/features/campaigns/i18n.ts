@@ -124,8 +124,6 @@ export const en = {
   pickers: {
     loadFailed: 'The list could not be loaded',
     nothing: 'Nothing found',
-    offer: 'Choose an offer',
-    offers: 'Offers',
     countries: 'Countries',
     domain: 'Choose a domain',
     noDomains: 'No tracking domains are parked',
@@ -133,7 +131,6 @@ export const en = {
     trafficSource: 'Choose a traffic source',
     landers: 'Choose landers',
     notOffered: 'no longer available',
-    noAccess: 'not available to this affiliate',
     noLanders: 'The offer has no active landers for this affiliate',
   },
   pageTypes: { landing: 'Landing', prelanding: 'Prelanding' },
@@ -381,8 +378,6 @@ export const ru = {
   pickers: {
     loadFailed: 'Не удалось загрузить список',
     nothing: 'Ничего не найдено',
-    offer: 'Выберите оффер',
-    offers: 'Офферы',
     countries: 'Страны',
     domain: 'Выберите домен',
     noDomains: 'Трекинговые домены не припаркованы',
@@ -390,7 +385,6 @@ export const ru = {
     trafficSource: 'Выберите источник трафика',
     landers: 'Выберите лендинги',
     notOffered: 'больше недоступен',
-    noAccess: 'недоступен этому партнёру',
     noLanders: 'У оффера нет активных лендингов для этого партнёра',
   },
   pageTypes: { landing: 'Лендинг', prelanding: 'Прелендинг' },

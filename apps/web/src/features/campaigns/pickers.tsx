@@ -1,118 +1,26 @@
 /**
- * Pickers of the campaign screens (values are ids or country codes; they work as antd form controls):
- * - OfferPicker: offers by title or id searched on the server (affiliates: only the offers they see; given an
- *   `affiliateId`, only the offers a campaign of that affiliate can be made for);
+ * Pickers of the campaign screens (values are ids or country codes; they work as antd form controls; the offer picker
+ * is the shared components/offer-picker):
  * - CountryPicker: countries by name or code, limited to the offer's geos when it has any;
  * - TrackDomainPicker: the parked tracking domains;
  * - SourcePicker: traffic sources, the offer's own when it names any;
  * - LanderPicker: the active landers of the offer the campaign's affiliate may use.
  */
-import type { OfferRef } from '@leadgrid/shared/schemas/offers';
 import type { LanderCampaignInfo } from '@leadgrid/shared/schemas/landers';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Query } from '../../api/client';
+import { useMemo, type ReactNode } from 'react';
 import { useActiveTrafficSources } from '../../api/reference';
-import { StatusTag } from '../../components/StatusTag';
 import { useDomainLookup } from '../domains/api';
-import { campaignsApi, useCountryNames } from './api';
+import { useCountryNames } from './api';
 import { useCampaignsT } from './i18n';
 
 type Value = number | number[] | null;
 type Base<V> = Omit<SelectProps<V>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'>;
 
-const SEARCH_DELAY_MS = 300;
-const PAGE = 20;
-const idsOf = (value: Value | undefined): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
-
 function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
   const { t } = useCampaignsT();
   if (loading) return <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />;
   return <Typography.Text type={error ? 'danger' : 'secondary'}>{error ? t('pickers.loadFailed') : t('pickers.nothing')}</Typography.Text>;
-}
-
-/**
- * Offers by title or id; `activeOnly` for the campaign form (a campaign is made for an active offer only);
- * `affiliateId` (staff making a campaign for an affiliate): the offers that affiliate can use, a chosen one it
- * cannot use marked so.
- */
-export function OfferPicker({
-  multiple = false,
-  activeOnly = false,
-  affiliateId,
-  value,
-  placeholder,
-  ...rest
-}: Base<Value> & { multiple?: boolean; activeOnly?: boolean; affiliateId?: number }) {
-  const { t } = useCampaignsT();
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const base = affiliateId ? { affiliateId } : activeOnly ? { status: 'active' } : {};
-  const read = (query: Query, signal: AbortSignal) =>
-    affiliateId ? campaignsApi.offersForCampaign({ ...query, affiliateId }, signal) : campaignsApi.offers(query, signal);
-  const root = affiliateId ? 'for-campaign' : 'filters';
-  const foundQuery = { ...base, search: term || undefined, limit: PAGE };
-  const found = useQuery({
-    queryKey: ['offers', root, foundQuery],
-    queryFn: ({ signal }) => read(foundQuery, signal),
-    staleTime: 30_000,
-  });
-  const known = new Set((found.data?.items ?? []).map((o) => o.id));
-  const missing = idsOf(value).filter((id) => !known.has(id));
-  const chosenQuery = { ...base, ids: missing, limit: missing.length };
-  const chosen = useQuery({
-    queryKey: ['offers', root, chosenQuery],
-    queryFn: ({ signal }) => read(chosenQuery, signal),
-    enabled: missing.length > 0,
-    staleTime: 60_000,
-  });
-  const byId = new Map<number, OfferRef>();
-  for (const o of [...(chosen.data?.items ?? []), ...(found.data?.items ?? [])]) byId.set(o.id, o);
-  // a chosen offer the affiliate cannot use (e.g. preset before the affiliate was picked) stays, marked
-  const unusable = affiliateId && chosen.isSuccess ? missing.filter((id) => !byId.has(id)) : [];
-  return (
-    <Select<Value>
-      {...rest}
-      value={value}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      placeholder={placeholder ?? t(multiple ? 'pickers.offers' : 'pickers.offer')}
-      showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
-      onOpenChange={(open) => {
-        if (!open) setSearch('');
-      }}
-      loading={found.isFetching}
-      options={[
-        ...[...byId.values()].map((o) => ({
-          value: o.id,
-          label: `#${o.id} ${o.title}`,
-          display: (
-            <Flex justify="space-between" align="center" gap={8}>
-              <Typography.Text ellipsis>{`#${o.id} · ${o.title}`}</Typography.Text>
-              {o.status !== 'active' ? <StatusTag status={o.status} /> : null}
-            </Flex>
-          ),
-        })),
-        ...unusable.map((id) => ({
-          value: id,
-          label: `#${id} (${t('pickers.noAccess')})`,
-          display: <Typography.Text type="danger">{`#${id} (${t('pickers.noAccess')})`}</Typography.Text>,
-        })),
-      ]}
-      optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={<NotFound loading={found.isFetching} error={found.error} />}
-    />
-  );
 }
 
 /** Countries (ISO codes as values) by name or code; `allowed` limits the choice (the offer's geos). */

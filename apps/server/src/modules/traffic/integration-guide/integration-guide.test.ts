@@ -44,7 +44,10 @@ describe('integration guide', () => {
     expect(lead.fields.find((f: { name: string }) => f.name === 'test').type).toBe('boolean');
     expect(lead.answerFields.map((f: { name: string }) => f.name)).toEqual(['id', 'status', 'reason', 'redirectUrl']);
     expect(lead.answerFields.find((f: { name: string }) => f.name === 'status').values).toContain('sent');
-    expect(lead.responses.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    // every error code the lead API answers, each with what it means (leads.routes.ts `errorAnswers`)
+    expect(lead.responses.map((r: { code: string }) => r.code)).toEqual(['200', '400', '401', '403', '413', '415', '422']);
+    for (const r of lead.responses as { code: string; description: string }[]) expect(r.description, r.code).not.toBe('');
+    expect(lead.responses.find((r: { code: string }) => r.code === '422').description).toMatch(/rule/);
     expect(lead.responses.find((r: { code: string }) => r.code === '200').description).toMatch(/stored/);
 
     const [real, test] = lead.examples;

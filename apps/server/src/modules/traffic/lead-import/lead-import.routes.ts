@@ -10,6 +10,7 @@ import {
   envelope,
   idParams,
   LEAD_IMPORT_MAX_BYTES,
+  leadImportListItemSchema,
   leadImportListQuery,
   leadImportSchema,
   leadImportStartSchema,
@@ -116,9 +117,10 @@ export default async function leadImportRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'The lead imports the caller may see',
         description:
-          'Newest first: the caller’s own imports, and with `lead.read` every import, with `lead.assigned.read` the imports of the affiliates the caller manages.',
+          'Newest first: the caller’s own imports, and with `lead.read` every import, with `lead.assigned.read` the imports of the affiliates the caller manages. ' +
+          'Each with the names of its importer, offer and affiliate.',
         querystring: leadImportListQuery,
-        response: { 200: envelope(listOf(leadImportSchema)) },
+        response: { 200: envelope(listOf(leadImportListItemSchema)) },
       },
     },
     async (req) => {

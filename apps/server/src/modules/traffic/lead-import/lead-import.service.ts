@@ -23,11 +23,13 @@ import {
   STAFF_ROLE_TYPES,
   suggestImportMapping,
   type ApiErrorItem,
+  type LeadImportListItem,
   type LeadImportStart,
   type LeadImportUpload,
   type LeadImportView,
 } from '@leadgrid/shared';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
 import { leads, offers, roles, userManagers, users } from '../../../db/schema';
@@ -225,12 +227,37 @@ async function visible(ctx: Ctx, id: number): Promise<Row> {
 
 export const get = async (ctx: Ctx, id: number) => toView(await visible(ctx, id));
 
-/** the imports the caller may see, newest first */
-export async function list(ctx: Ctx, q: { limit: number; offset: number }): Promise<{ items: LeadImportView[]; totalCount: number }> {
+const nameOf = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
+
+/** the imports the caller may see, newest first, with the names of their importer, offer and affiliate */
+export async function list(ctx: Ctx, q: { limit: number; offset: number }): Promise<{ items: LeadImportListItem[]; totalCount: number }> {
   const where = visibleImports(ctx, importer(ctx));
-  const rows = await ctx.db.select().from(leadImports).where(where).orderBy(desc(leadImports.id)).limit(q.limit).offset(q.offset);
+  const affiliate = alias(users, 'affiliate');
+  const rows = await ctx.db
+    .select({
+      imp: leadImports,
+      user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      offerTitle: offers.title,
+      affiliate: { firstName: affiliate.firstName, lastName: affiliate.lastName, email: affiliate.email },
+    })
+    .from(leadImports)
+    .innerJoin(users, eq(users.id, leadImports.userId))
+    .leftJoin(offers, eq(offers.id, leadImports.offerId))
+    .leftJoin(affiliate, eq(affiliate.id, leadImports.affiliateId))
+    .where(where)
+    .orderBy(desc(leadImports.id))
+    .limit(q.limit)
+    .offset(q.offset);
   const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(leadImports).where(where);
-  return { items: rows.map(toView), totalCount: Number(n) };
+  return {
+    items: rows.map((r) => ({
+      ...toView(r.imp),
+      userName: nameOf(r.user),
+      offerTitle: r.offerTitle,
+      affiliateName: r.affiliate ? nameOf(r.affiliate) : null,
+    })),
+    totalCount: Number(n),
+  };
 }
 
 /** the custom parameters of an offer's vertical (the mapping's `fields.<name>`, the template's extra columns) */

@@ -256,6 +256,45 @@ describe('lead import', () => {
     }
   }, 120_000);
 
+  it('lists imports newest first, paged, with the names of their importer, offer and affiliate; refuses a bad page with the field', async () => {
+    const m = await market([{ path: '/accept/list' }]);
+    const importer = await t.make.user({ type: 'admin' });
+    const first = (await upload(generated(3), 'first.csv', importer)).json().data.items[0];
+    const second = (await upload(generated(3), 'second.csv', importer)).json().data.items[0];
+    expect((await start(second.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING }, importer)).statusCode).toBe(200);
+    const page = async (q: string) => (await t.request({ method: 'GET', url: `/api/v1/lead-imports?${q}`, as: importer })).json();
+    const top = await page('limit=2');
+    expect(top.data.meta.totalCount).toBeGreaterThanOrEqual(2);
+    const [newest, next] = top.data.items;
+    expect(newest).toMatchObject({
+      id: second.id,
+      fileName: 'second.csv',
+      status: 'pending',
+      offerId: m.offer.id,
+      offerTitle: m.offer.title,
+      affiliateId: m.affiliate.id,
+      affiliateName: expect.any(String),
+      userId: importer.id,
+      userName: expect.any(String),
+      distribute: false,
+    });
+    expect(newest.affiliateName).not.toBe('');
+    // a draft has no offer nor affiliate yet
+    expect(next).toMatchObject({ id: first.id, status: 'draft', offerTitle: null, affiliateName: null });
+    expect((await page('limit=1&offset=1')).data.items.map((i: { id: number }) => i.id)).toEqual([first.id]);
+    for (const [q, loc] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['offset=-1', 'offset'],
+      ['limit=abc', 'limit'],
+    ]) {
+      const res = await t.request({ method: 'GET', url: `/api/v1/lead-imports?${q}`, as: importer });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json(), q).toMatchObject({ statusCode: 400, message: expect.any(String), errors: [{ loc: ['querystring', loc] }] });
+    }
+    expect((await t.request({ method: 'GET', url: '/api/v1/lead-imports', as: null })).statusCode).toBe(401);
+  });
+
   it('serves the template with the custom parameters of the offer’s vertical', async () => {
     const m = await market([{ path: '/accept/five' }]);
     await db

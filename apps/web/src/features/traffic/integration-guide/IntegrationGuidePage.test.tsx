@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryOf, renderPage, stubFetch } from '../../../test/renderPage';
 import IntegrationGuidePage from './IntegrationGuidePage';
@@ -37,6 +37,7 @@ const guide = (token: string | null) => ({
         { code: '200', description: 'Default Response' },
         { code: '400', description: 'Invalid request' },
         { code: '401', description: 'No valid sign-in' },
+        { code: '422', description: 'The lead is refused by a rule' },
       ],
       examples: [
         { kind: 'lead', curl: curl(token ?? 'YOUR_API_TOKEN') },
@@ -53,6 +54,8 @@ const guide = (token: string | null) => ({
     example: 'https://tracker.example/postback?click_id={click_id}&event={event}',
   },
 });
+
+const SLOW = { timeout: 10_000 };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -79,7 +82,14 @@ describe('the integration guide page', () => {
     expect(within(fields).getByText('required')).toBeTruthy();
     expect(within(fields).getByText('up to 50 characters')).toBeTruthy();
     expect(within(screen.getByTestId('guide-offer')).getByText('fields.income')).toBeTruthy();
-    expect(within(screen.getByTestId('guide-responses')).getByText('401')).toBeTruthy();
+    // each answer code with its meaning, then the document's details
+    const responses = screen.getByTestId('guide-responses');
+    expect(within(responses).getByText('401')).toBeTruthy();
+    expect(within(responses).getByText('No valid token')).toBeTruthy();
+    expect(within(responses).getByText('Refused by a rule')).toBeTruthy();
+    expect(within(responses).getByText('The lead is refused by a rule')).toBeTruthy();
+    // an affiliate has no offer picker: the offer comes from its offer page's link
+    expect(screen.queryByTestId('guide-offer-choice')).toBeNull();
     expect(within(screen.getByTestId('guide-macros')).getByText('{click_id}')).toBeTruthy();
     expect(screen.getByTestId('guide-postback').textContent).toContain('Acme Leads calls it');
     expect(document.body.textContent).not.toContain('Leadgrid');
@@ -91,5 +101,31 @@ describe('the integration guide page', () => {
     expect((await screen.findByTestId('guide-no-token')).textContent).toContain('YOUR_API_TOKEN');
     expect(screen.queryByTestId('guide-offer')).toBeNull();
     expect(screen.getByTestId('guide-curl-lead').textContent).toContain('X-Api-Key: YOUR_API_TOKEN');
+  });
+
+  it('lets staff pick the offer of the examples, searched on the server, and shows its parameters', async () => {
+    const urls = stubFetch((url) => {
+      if (url.startsWith('/api/v1/offers/filters')) return { data: { items: [{ id: 7, title: 'Quick loan', status: 'active' }] } };
+      const offerId = new URL(url, 'http://x').searchParams.get('offerId');
+      return { data: offerId === '7' ? guide(null) : { ...guide(null), offer: null } };
+    });
+    renderPage(IntegrationGuidePage, '/integration-guide', { type: 'admin', permissions: ['front.menu.offers.read'] });
+    const choice = await screen.findByTestId('guide-offer-choice');
+    expect(screen.queryByTestId('guide-offer')).toBeNull();
+    const combobox = within(choice).getByRole('combobox');
+    fireEvent.mouseDown(combobox);
+    fireEvent.change(combobox, { target: { value: 'Quick' } });
+    await waitFor(() => expect(urls.some((u) => u.startsWith('/api/v1/offers/filters') && u.includes('search=Quick'))).toBe(true), SLOW);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) =>
+        o.textContent?.includes('Quick loan'),
+      );
+      if (!found) throw new Error('no option Quick loan');
+      return found;
+    }, SLOW);
+    fireEvent.click(option);
+    // the choice goes to ?offerId= and the guide of that offer comes with its vertical's parameters
+    await waitFor(() => expect(urls.some((u) => u === '/api/v1/integration-guide?offerId=7')).toBe(true), SLOW);
+    expect(within(await screen.findByTestId('guide-offer', undefined, SLOW)).getByText('fields.income')).toBeTruthy();
   });
 });

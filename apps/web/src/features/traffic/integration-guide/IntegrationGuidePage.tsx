@@ -2,7 +2,8 @@
  * /integration-guide[?offerId=] (modules/traffic/integration-guide): the white-labelled guide of the lead API for
  * affiliates, as the server builds it from the OpenAPI document — authentication with the caller's own token, each
  * operation's fields, answers and error codes, copyable curl examples, the offer's vertical parameters and the
- * postback macros. Linked from the profile's tokens tab and the affiliate's offer page.
+ * postback macros. Linked from the profile's tokens tab and the affiliate's offer page. Staff choose the offer of the
+ * examples in a picker (it sets `?offerId=`); an affiliate gets the offer from the link of its offer page.
  */
 import {
   ApiOutlined,
@@ -20,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { CopyButton } from '../../../components/CopyButton';
+import { OfferPicker } from '../../../components/offer-picker/OfferPicker';
 import { Page } from '../../../components/Page';
 import { useIntegrationGuide } from './api';
 import { useIntegrationGuideT } from './i18n';
@@ -191,6 +193,12 @@ function OperationCard({ op }: { op: GuideOperation }) {
                 width: 90,
                 render: (_v, r) => <Tag color={r.code.startsWith('2') ? 'green' : 'orange'}>{r.code}</Tag>,
               },
+              {
+                key: 'meaning',
+                title: t('columns.meaning'),
+                width: 220,
+                render: (_v, r) => <Typography.Text strong>{t(`codes.${r.code}`, { defaultValue: r.code })}</Typography.Text>,
+              },
               { key: 'description', title: t('columns.description'), render: (_v, r) => <DocText text={r.description} /> },
             ]}
           />
@@ -352,11 +360,43 @@ function PostbackCard({ guide }: { guide: IntegrationGuide }) {
   );
 }
 
+/** staff: the offer the examples post to, searched on the server; it sets `?offerId=` */
+function OfferChoice({ offerId, onChange }: { offerId?: number; onChange: (offerId?: number) => void }) {
+  const { t } = useIntegrationGuideT();
+  return (
+    <Card variant="borderless" size="small" data-testid="guide-offer-choice">
+      <Flex align="center" gap={12} wrap>
+        <Typography.Text strong>{t('choice.label')}</Typography.Text>
+        <OfferPicker
+          value={offerId ?? null}
+          onChange={(v) => onChange(typeof v === 'number' ? v : undefined)}
+          placeholder={t('choice.placeholder')}
+          style={{ flex: 1, minWidth: 260, maxWidth: 480 }}
+          data-testid="guide-offer-select"
+        />
+        <Typography.Text type="secondary">{t('choice.hint')}</Typography.Text>
+      </Flex>
+    </Card>
+  );
+}
+
 export default function IntegrationGuidePage() {
   const { t } = useIntegrationGuideT();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { access } = useSession();
+  const staff = access ? !isAffiliate(access) : false;
+  const [params, setParams] = useSearchParams();
   const offerId = Number(params.get('offerId')) || undefined;
+  const chooseOffer = (id?: number) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('offerId', String(id));
+        else next.delete('offerId');
+        return next;
+      },
+      { replace: true },
+    );
   const guide = useIntegrationGuide(offerId);
   const g = guide.data;
   const back = (
@@ -404,7 +444,9 @@ export default function IntegrationGuidePage() {
       extra={back}
     >
       <Flex vertical gap={20} style={{ maxWidth: 1100 }}>
-        {g.offer ? (
+        {staff ? (
+          <OfferChoice offerId={offerId} onChange={chooseOffer} />
+        ) : g.offer ? (
           <Alert
             type="success"
             showIcon

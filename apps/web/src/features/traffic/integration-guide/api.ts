@@ -1,6 +1,6 @@
 /** The integration guide (apps/server/src/modules/traffic/integration-guide): `GET /integration-guide?offerId=`. */
 import type { IntegrationGuide } from '@leadgrid/shared/traffic/integration-guide';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
 export const integrationGuideKeys = {
@@ -11,4 +11,6 @@ export const useIntegrationGuide = (offerId?: number) =>
   useQuery({
     queryKey: integrationGuideKeys.guide(offerId),
     queryFn: ({ signal }) => api.get<IntegrationGuide>('/integration-guide', offerId ? { offerId } : undefined, { signal, silent: true }),
+    // staff switching the offer keep the guide (and its picker) on screen while the next one loads
+    placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@
  * /leads/import (modules/traffic/lead-import): upload a CSV or XLSX file, map its columns to lead fields with a
  * preview of its first rows, choose the affiliate (in the user's scope) and an offer it sees, store or distribute,
  * then follow the job's progress (server-sent events) and download the report of accepted, duplicate and invalid rows.
+ * Below, the past imports the user may see (ImportHistory).
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { LEAD_IMPORT_FIELDS, type LeadImportUpload, type LeadImportView } from '@leadgrid/shared/traffic/lead-edit-import';
@@ -27,8 +28,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { applyServerErrors } from '../../../components/form';
 import { saveBlob } from '../../../components/export/ExportButton';
+import { OfferPicker } from '../../../components/offer-picker/OfferPicker';
 import { Page } from '../../../components/Page';
-import { followImport, leadImportApi, useAffiliateOptions, useOfferOptions, useStartMutation, useUploadMutation } from './api';
+import { followImport, leadImportApi, useAffiliateOptions, useStartMutation, useUploadMutation } from './api';
+import { ImportHistory } from './ImportHistory';
 import { useLeadImportT } from './i18n';
 
 interface Options {
@@ -53,11 +56,9 @@ function Mapping({
     Object.fromEntries(Object.entries(draft.suggested).map(([f, c]) => [c, f])),
   );
   const [affSearch, setAffSearch] = useState('');
-  const [offerSearch, setOfferSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const affiliateId = Form.useWatch('affiliateId', form);
   const affiliates = useAffiliateOptions(affSearch);
-  const offers = useOfferOptions(affiliateId, offerSearch);
   const start = useStartMutation();
   const fieldOptions = LEAD_IMPORT_FIELDS.map((f) => ({ value: f, label: t(`fields.${f}`, { defaultValue: f }) }));
   const used = new Set(Object.values(mapping).filter(Boolean));
@@ -153,14 +154,11 @@ function Mapping({
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="offerId" label={t('mapping.offer')} rules={[{ required: true, message: t('validation.required') }]}>
-                <Select
-                  disabled={!affiliateId}
-                  placeholder={affiliateId ? undefined : t('mapping.pickAffiliate')}
-                  showSearch={{ filterOption: false, onSearch: setOfferSearch }}
-                  loading={offers.isFetching}
-                  options={(offers.data ?? []).map((o) => ({ value: o.id, label: `${o.title} (#${o.id})` }))}
-                  data-testid="import-offer"
-                />
+                {affiliateId ? (
+                  <OfferPicker affiliateId={affiliateId} data-testid="import-offer" />
+                ) : (
+                  <Select disabled placeholder={t('mapping.pickAffiliate')} data-testid="import-offer" />
+                )}
               </Form.Item>
             </Col>
           </Row>
@@ -303,6 +301,9 @@ export default function LeadImportPage() {
         ) : null}
         {step === 1 && draft ? <Mapping draft={draft} onStarted={setStarted} onRestart={restart} /> : null}
         {step === 2 && started ? <Running view={started} onRestart={restart} /> : null}
+        <Card size="small">
+          <ImportHistory />
+        </Card>
       </Flex>
     </Page>
   );

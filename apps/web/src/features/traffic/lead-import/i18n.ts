@@ -56,6 +56,27 @@ export const en = {
     report: 'Download the report',
     toLeads: 'Open the leads',
   },
+  history: {
+    title: 'Past imports',
+    emptyTitle: 'No imports yet',
+    emptyText: 'Drop a file above: each import you start is listed here with its counts and its report.',
+    columns: {
+      when: 'When',
+      who: 'Who',
+      file: 'File',
+      offer: 'Offer',
+      affiliate: 'Affiliate',
+      mode: 'Mode',
+      state: 'State',
+      counts: 'Accepted / dup. / invalid',
+      countsLabel: 'Accepted, duplicates, invalid',
+      report: 'Report',
+    },
+    mode: { store: 'Store only', distribute: 'Distribute' },
+    status: { draft: 'Not started', pending: 'Waiting', running: 'Importing', done: 'Done', failed: 'Failed' },
+    rows: '{{done}} of {{total}} rows',
+    report: 'Report',
+  },
 };
 
 export const ru: typeof en = {
@@ -111,6 +132,27 @@ export const ru: typeof en = {
     invalid: 'Невалидные',
     report: 'Скачать отчёт',
     toLeads: 'Открыть лиды',
+  },
+  history: {
+    title: 'Прошлые импорты',
+    emptyTitle: 'Импортов пока нет',
+    emptyText: 'Перетащите файл выше: каждый начатый импорт появится здесь со своими счётчиками и отчётом.',
+    columns: {
+      when: 'Когда',
+      who: 'Кто',
+      file: 'Файл',
+      offer: 'Оффер',
+      affiliate: 'Аффилиат',
+      mode: 'Режим',
+      state: 'Состояние',
+      counts: 'Приняты / дубл. / невалид.',
+      countsLabel: 'Приняты, дубликаты, невалидные',
+      report: 'Отчёт',
+    },
+    mode: { store: 'Только сохранить', distribute: 'Распределить' },
+    status: { draft: 'Не начат', pending: 'Ожидает', running: 'Импортируется', done: 'Готов', failed: 'Ошибка' },
+    rows: '{{done}} из {{total}} строк',
+    report: 'Отчёт',
   },
 };
 

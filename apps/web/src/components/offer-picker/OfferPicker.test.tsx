@@ -1,14 +1,14 @@
 /**
- * The campaign form's offer picker: staff making a campaign for an affiliate see only the offers that affiliate can
- * use (GET /offers/for-campaign?affiliateId=), a chosen offer it cannot use is marked; without an affiliate the
- * picker searches /offers/filters as before.
+ * The shared offer picker (the campaign form, the integration guide): staff making a campaign for an affiliate see
+ * only the offers that affiliate can use (GET /offers/for-campaign?affiliateId=), a chosen offer it cannot use is
+ * marked; without an affiliate the picker searches /offers/filters.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { OfferPicker } from './pickers';
+import { OfferPicker } from './OfferPicker';
 
 const SLOW = { timeout: 10_000 };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });

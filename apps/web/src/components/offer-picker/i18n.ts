@@ -1,0 +1,26 @@
+/** Texts of the shared offer picker, in the `offerPicker` namespace. */
+import { useTranslation } from 'react-i18next';
+import i18n from '../../i18n';
+
+export const NS = 'offerPicker';
+
+export const en = {
+  offer: 'Choose an offer',
+  offers: 'Offers',
+  noAccess: 'not available to this affiliate',
+  loadFailed: 'The list could not be loaded',
+  nothing: 'Nothing found',
+};
+
+export const ru: typeof en = {
+  offer: 'Выберите оффер',
+  offers: 'Офферы',
+  noAccess: 'недоступен этому партнёру',
+  loadFailed: 'Не удалось загрузить список',
+  nothing: 'Ничего не найдено',
+};
+
+i18n.addResourceBundle('en', NS, en, true, true);
+i18n.addResourceBundle('ru', NS, ru, true, true);
+
+export const useOfferPickerT = () => useTranslation([NS, 'translation'], { nsMode: 'fallback' });
