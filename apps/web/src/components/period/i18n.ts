@@ -7,6 +7,7 @@ export const NS = 'period';
 export const en = {
   dateFrom: 'Created from',
   dateTo: 'to',
+  created: 'Created',
   presets: {
     today: 'Today',
     last7Days: 'Last 7 days',
@@ -19,6 +20,7 @@ export const en = {
 export const ru: typeof en = {
   dateFrom: 'Создан с',
   dateTo: 'по',
+  created: 'Создан',
   presets: {
     today: 'Сегодня',
     last7Days: 'Последние 7 дней',

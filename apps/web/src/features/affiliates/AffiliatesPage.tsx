@@ -23,7 +23,7 @@ import { BlockModal } from './BlockModal';
 import { BulkEditModal } from './BulkEditModal';
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from './pickers';
-import { RangeFilter } from './RangeFilter';
+import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { PeopleList, StatusCell, TrafficBadge } from './parts';
 
 export const AFFILIATE_WRITE = 'user.update';
@@ -312,7 +312,7 @@ export default function AffiliatesPage() {
                   style={{ width: 160 }}
                   aria-label={t('filters.traffic')}
                 />
-                <RangeFilter
+                <SecondsRangeFilter
                   value={{ from: f.createdFrom, to: f.createdTo }}
                   onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
                 />

@@ -39,15 +39,6 @@ export const en = {
     created: 'Created',
     reset: 'Reset the filters',
   },
-  range: {
-    from: 'Created from',
-    to: 'to',
-    today: 'Today',
-    last7Days: 'Last 7 days',
-    last30Days: 'Last 30 days',
-    last3Months: 'Last 3 months',
-    monthStart: 'Month to date',
-  },
   traffic: {
     open: 'Open',
     blocked: 'Blocked',
@@ -296,15 +287,6 @@ export const ru: Messages = {
     traffic: 'Трафик',
     created: 'Создан',
     reset: 'Сбросить фильтры',
-  },
-  range: {
-    from: 'Создан с',
-    to: 'по',
-    today: 'Сегодня',
-    last7Days: 'Последние 7 дней',
-    last30Days: 'Последние 30 дней',
-    last3Months: 'Последние 3 месяца',
-    monthStart: 'С начала месяца',
   },
   traffic: {
     open: 'Открыт',

@@ -17,7 +17,7 @@ import { ExportButton } from '../../components/export/ExportButton';
 import { Page } from '../../components/Page';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable, type TableState } from '../../components/table/useTable';
-import { RangeFilter } from '../affiliates/RangeFilter';
+import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { SearchBox } from '../lists/parts';
 import { useClicks } from './api';
 import { ClickEditModal } from './ClickEditModal';
@@ -198,7 +198,7 @@ export default function ClicksPage() {
             }}
             toolbar={
               <>
-                <RangeFilter value={{ from: f.from, to: f.to }} onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })} placeholder={[t('filters.period'), t('filters.period')]} />
+                <SecondsRangeFilter value={{ from: f.from, to: f.to }} onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })} placeholder={[t('filters.period'), t('filters.period')]} />
                 <SearchBox table={table} placeholder={t('filters.search')} />
                 {pick('offer', 'offerId', t('filters.offer'), true, 190)}
                 {staff ? pick('affiliate', 'affiliateId', t('filters.affiliate'), true, 190) : null}

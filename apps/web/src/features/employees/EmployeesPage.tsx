@@ -16,7 +16,7 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { StatusCell } from '../affiliates/parts';
 import { personName } from '../affiliates/pickers';
-import { RangeFilter } from '../affiliates/RangeFilter';
+import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { useEmployees, useStaffRoles } from './api';
 import { EmployeeDrawer } from './EmployeeDrawer';
@@ -248,7 +248,7 @@ export default function EmployeesPage() {
                     aria-label={t('filters.role')}
                   />
                 ) : null}
-                <RangeFilter
+                <SecondsRangeFilter
                   value={{ from: f.createdFrom, to: f.createdTo }}
                   onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
                 />

@@ -17,7 +17,7 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { AdvertiserPicker } from '../advertisers/pickers';
 import { AffiliatePicker } from '../affiliates/pickers';
-import { RangeFilter } from '../affiliates/RangeFilter';
+import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import '../global-postback/i18n';
 import { usePostbackLogs } from './api';
 import { usePostbackLogsT } from './i18n';
@@ -159,7 +159,7 @@ export default function PostbackLogsPage() {
             }}
             toolbar={
               <>
-                <RangeFilter value={{ from: f.createdFrom, to: f.createdTo }} onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })} />
+                <SecondsRangeFilter value={{ from: f.createdFrom, to: f.createdTo }} onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })} />
                 <Select
                   allowClear
                   value={f.success}

@@ -17,7 +17,7 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { PeopleList, TrafficBadge } from '../affiliates/parts';
 import { ManagerPicker } from '../affiliates/pickers';
-import { RangeFilter } from '../affiliates/RangeFilter';
+import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
 import { teamsApi, useChangeTeamStatus, useTeams } from './api';
 import { TeamBulkModal } from './TeamBulkModal';
@@ -228,7 +228,7 @@ export default function TeamsPage() {
                   style={{ width: 170 }}
                   aria-label={t('filters.traffic')}
                 />
-                <RangeFilter
+                <SecondsRangeFilter
                   value={{ from: f.createdFrom, to: f.createdTo }}
                   onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
                 />
