@@ -5,62 +5,22 @@
  * offer, advertiser, affiliate and campaign. Any error page ("An error occurred", the server-error page), any 5xx
  * answer and any console error fails the walk, naming the page and tab.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, api, signIn } from './helpers';
+import { api, signIn, startDemoServer } from './helpers';
 
 const PORT = Number(process.env.E2E_DEMO_PORT ?? Number(process.env.E2E_PORT ?? 3111) + 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'leadgrid-e2e-demo-'));
-let server: ChildProcess | undefined;
+let stopServer: (() => void) | undefined;
 
 test.use({ baseURL: BASE });
 test.setTimeout(600_000);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ACCESS_TOKEN_TTL: '600',
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      DEMO: '1',
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const deadline = Date.now() + 220_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${BASE}/api/v1/public/api-settings`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error('the demo server did not start');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  stopServer = await startDemoServer(PORT);
 });
 
-test.afterAll(() => {
-  // the server and its tsx children were started in their own process group
-  try {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopServer?.());
 
 interface Items {
   data: { items: { id: number }[] };

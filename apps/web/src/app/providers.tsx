@@ -24,6 +24,10 @@ export function createQueryClient() {
 }
 
 export const BRAND = '#4f46e5';
+/** the brand as text and marks on the dark theme's surfaces (about 8:1 on #14171f) */
+const DARK_PRIMARY_TEXT = '#b9b6ff';
+/** success, warning and error as text in the light theme: the 8th antd shades, 4.5:1 or more on white and on their pale fills */
+const LIGHT_STATUS_TEXT = { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322' };
 const FONT = `-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Inter', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif`;
 
 export function themeConfig(mode: ThemeMode): ThemeConfig {
@@ -33,6 +37,15 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
     token: {
       colorPrimary: dark ? '#6d68f5' : BRAND,
       colorInfo: dark ? '#6d68f5' : BRAND,
+      // danger buttons and status texts (Typography type success/warning/danger): antd's shades read 2.2-3.3:1 on white
+      ...(dark
+        ? {}
+        : {
+            colorError: LIGHT_STATUS_TEXT.colorError,
+            colorSuccessText: LIGHT_STATUS_TEXT.colorSuccess,
+            colorWarningText: LIGHT_STATUS_TEXT.colorWarning,
+            colorErrorText: LIGHT_STATUS_TEXT.colorError,
+          }),
       borderRadius: 8,
       fontFamily: FONT,
       colorBgLayout: dark ? '#0b0d12' : '#f4f6fb',
@@ -40,6 +53,13 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
       colorBgElevated: dark ? '#1b1f2a' : '#ffffff',
       colorBorderSecondary: dark ? '#232836' : '#eceef3',
       colorBorder: dark ? '#2f3546' : '#d9dde6',
+      // WCAG AA contrast (4.5:1, docs/decisions/web.md "Accessibility check"): antd's tertiary text (secondary
+      // Typography, descriptions, hints, empty states) and placeholders are 45% black or white, about 3.4:1
+      colorTextTertiary: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)',
+      colorTextDescription: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)',
+      colorTextPlaceholder: dark ? 'rgba(255,255,255,0.55)' : 'rgba(0,0,0,0.58)',
+      // the dark primary is a button fill under white text (4.5:1 there); as text on the dark page it is too dim
+      ...(dark ? { colorLink: DARK_PRIMARY_TEXT, colorLinkHover: '#c4c2ff' } : {}),
     },
     components: {
       Layout: {
@@ -58,9 +78,15 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
         iconSize: 16,
         collapsedIconSize: 17,
         itemSelectedBg: dark ? 'rgba(109,104,245,0.18)' : '#eef0fe',
-        itemSelectedColor: dark ? '#b9b6ff' : BRAND,
+        itemSelectedColor: dark ? DARK_PRIMARY_TEXT : BRAND,
+        subMenuItemSelectedColor: dark ? DARK_PRIMARY_TEXT : BRAND,
       },
       Card: { headerFontSize: 15 },
+      Tabs: dark ? { itemSelectedColor: DARK_PRIMARY_TEXT, itemActiveColor: DARK_PRIMARY_TEXT, itemHoverColor: '#c4c2ff' } : {},
+      // status tags and texts are coloured text on white or a pale fill of the same hue: antd's 6th and 7th shades read 2-3.5:1 of the same hue: antd's 6th shades read 2-3:1 on it
+      Tag: dark ? {} : { ...LIGHT_STATUS_TEXT, green7: '#237804', orange7: '#ad4e00', gold7: '#874d00', cyan7: '#006d75', volcano7: '#ad2102', lime7: '#5b8c00' },
+      // an unchecked switch with a word on it: white on antd's 25% black track reads 1.6:1
+      Switch: dark ? {} : { colorTextQuaternary: 'rgba(0,0,0,0.55)', colorTextTertiary: 'rgba(0,0,0,0.65)' },
       Table: { headerBg: dark ? '#181c26' : '#f8f9fc' },
     },
   };
@@ -79,9 +105,10 @@ function ShellBridge({ mode }: { mode: ThemeMode }) {
     root.style.setProperty('--lg-bg-layout', token.colorBgLayout);
     root.style.setProperty('--lg-text', token.colorText);
     root.style.setProperty('--lg-primary', token.colorPrimary);
+    root.style.setProperty('--lg-link', token.colorLink);
     root.style.colorScheme = mode;
     root.dataset.theme = mode;
-  }, [token.colorBgLayout, token.colorText, token.colorPrimary, mode]);
+  }, [token.colorBgLayout, token.colorText, token.colorPrimary, token.colorLink, mode]);
   return null;
 }
 

@@ -294,6 +294,7 @@ export default function GeosPage() {
                 onChange={(v?: string) => table.setFilters({ country: v ?? null })}
                 options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
                 placeholder={t('placeholders.country')}
+                aria-label={t('placeholders.country')}
                 style={{ width: 220 }}
                 data-testid="geo-country-filter"
               />

@@ -339,6 +339,7 @@ export default function HoldQueuePage() {
                 onChange={(v?: number) => table.setFilters({ geoId: v ?? null })}
                 options={(geos.data ?? []).map((g) => ({ value: g.id, label: g.title }))}
                 placeholder={t('placeholders.geoFilter')}
+                aria-label={t('placeholders.geoFilter')}
                 style={{ width: 200 }}
               />
             </>

@@ -215,6 +215,7 @@ export default function TemplatesPage() {
                 onChange={(v?: number) => table.setFilters({ platformId: v ?? null })}
                 options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
                 placeholder={t('templates.fields.platform')}
+                aria-label={t('templates.fields.platform')}
                 style={{ width: 180 }}
                 data-testid="template-platform-filter"
               />
@@ -224,6 +225,7 @@ export default function TemplatesPage() {
                 onChange={(v?: number) => table.setFilters({ verticalId: v ?? null })}
                 options={(verticals.data ?? []).map((v) => ({ value: v.id, label: v.title }))}
                 placeholder={t('templates.fields.vertical')}
+                aria-label={t('templates.fields.vertical')}
                 style={{ width: 180 }}
                 data-testid="template-vertical-filter"
               />

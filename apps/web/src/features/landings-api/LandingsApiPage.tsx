@@ -263,6 +263,7 @@ export default function LandingsApiPage() {
                 value={table.filters.language}
                 onChange={(v) => table.setFilters({ language: v ?? null })}
                 placeholder={t('filters.language')}
+                aria-label={t('filters.language')}
                 loading={languagesInUse.isFetching}
                 options={(languagesInUse.data ?? []).map((code) => ({ value: code, label: names.has(code) ? `${code} · ${names.get(code)}` : code }))}
                 showSearch={{ optionFilterProp: 'label' }}
@@ -274,6 +275,7 @@ export default function LandingsApiPage() {
                 value={table.filters.pageType}
                 onChange={(v) => table.setFilters({ pageType: v ?? null })}
                 placeholder={t('fields.pageType')}
+                aria-label={t('fields.pageType')}
                 options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
                 style={{ width: 140 }}
               />

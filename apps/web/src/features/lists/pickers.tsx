@@ -26,6 +26,9 @@ interface Option {
 }
 
 const SEARCH_DELAY_MS = 300;
+/** a filter in a toolbar has no label: its placeholder names it (in a Form.Item, which gives it an id, the label does) */
+const nameOf = (props: { id?: string; 'aria-label'?: string }, placeholder: unknown) =>
+  props['aria-label'] ?? (props.id || typeof placeholder !== 'string' ? undefined : placeholder);
 const idsOf = (value: Value | null | undefined): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -82,6 +85,7 @@ export function TagPicker({ type, multiple = true, value, placeholder, ...rest }
       mode={multiple ? 'multiple' : undefined}
       allowClear
       placeholder={placeholder ?? t(multiple ? 'pickers.tags' : 'pickers.tag')}
+      aria-label={nameOf(rest, placeholder ?? t(multiple ? 'pickers.tags' : 'pickers.tag'))}
       showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
       onOpenChange={(open) => {
         if (!open) setSearch('');
@@ -120,6 +124,7 @@ function ActiveListPicker({
       mode={multiple ? 'multiple' : undefined}
       allowClear
       placeholder={placeholder}
+      aria-label={nameOf(rest, placeholder)}
       showSearch={{ optionFilterProp: 'label' }}
       loading={all.isFetching}
       options={toOptions(all.data?.items, chosen.data?.items, tc('status.inactive'))}

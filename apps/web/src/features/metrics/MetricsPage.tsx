@@ -216,6 +216,7 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Met
               onChange={(v?: string) => table.setFilters({ group: v ?? null })}
               options={(formData.data?.groups ?? []).map((g) => ({ value: g, label: group(g) }))}
               placeholder={t('fields.group')}
+              aria-label={t('fields.group')}
               style={{ width: 180 }}
               data-testid="metric-group-filter"
             />
@@ -225,6 +226,7 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Met
               onChange={(v?: string) => table.setFilters({ outputFormat: v ?? null })}
               options={METRIC_OUTPUT_FORMATS.map((f) => ({ value: f, label: t(`outputFormats.${f}`) }))}
               placeholder={t('fields.outputFormat')}
+              aria-label={t('fields.outputFormat')}
               style={{ width: 170 }}
             />
           </>

@@ -73,6 +73,8 @@ function LookupSelect<T extends { id: number }>({
   return (
     <Select<Value>
       {...rest}
+      // a filter in a toolbar has no label: its placeholder names it (in a Form.Item, which gives it an id, the label does)
+      aria-label={rest['aria-label'] ?? (rest.id || typeof rest.placeholder !== 'string' ? undefined : rest.placeholder)}
       value={value}
       mode={multiple ? 'multiple' : undefined}
       allowClear

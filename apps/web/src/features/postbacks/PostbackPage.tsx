@@ -371,11 +371,11 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
                         </Form.Item>
                         {scope === 'team' ? (
                           <Form.Item name="teamId" rules={[requiredRule(tc)]} style={{ flex: 1, marginBottom: 0 }}>
-                            <TeamPicker multiple={false} purpose="assignment" data-testid="postback-team" />
+                            <TeamPicker multiple={false} purpose="assignment" aria-label={t('scopes.team')} data-testid="postback-team" />
                           </Form.Item>
                         ) : (
                           <Form.Item name="affiliateId" rules={[requiredRule(tc)]} style={{ flex: 1, marginBottom: 0 }}>
-                            <AffiliatePicker multiple={false} purpose="postback" data-testid="postback-affiliate" />
+                            <AffiliatePicker multiple={false} purpose="postback" aria-label={t('scopes.affiliate')} data-testid="postback-affiliate" />
                           </Form.Item>
                         )}
                       </Flex>

@@ -131,8 +131,8 @@ export function ProfileForm({ user }: { user: User }) {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label={t('about.personal.email')} tooltip={t('about.personal.emailReadOnly')}>
-                <Input value={user.email} readOnly disabled prefix={<LockOutlined />} data-testid="profile-email" />
+              <Form.Item label={t('about.personal.email')} tooltip={t('about.personal.emailReadOnly')} htmlFor="profile-email">
+                <Input id="profile-email" value={user.email} readOnly disabled prefix={<LockOutlined />} data-testid="profile-email" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

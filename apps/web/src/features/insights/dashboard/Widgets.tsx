@@ -272,6 +272,7 @@ function Funnel({ data }: { data: Extract<DashboardData, { type: 'funnel' }> }) 
               </Tooltip>
             </Flex>
             <Progress
+              aria-label={t(`funnel.steps.${s.metric}`)}
               percent={base && s.value !== null ? (Number(s.value) / base) * 100 : 0}
               showInfo={false}
               size="small"

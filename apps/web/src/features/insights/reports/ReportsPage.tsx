@@ -125,8 +125,9 @@ export default function ReportsPage() {
         <Card title={t('run.card')}>
           <Form layout="vertical">
             <Flex gap={16} wrap align="end">
-              <Form.Item label={t('run.type')} style={{ minWidth: 280, marginBottom: 0 }}>
+              <Form.Item label={t('run.type')} htmlFor="report-type" style={{ minWidth: 280, marginBottom: 0 }}>
                 <Select
+                  id="report-type"
                   data-testid="report-type"
                   value={type}
                   onChange={setType}
@@ -139,8 +140,9 @@ export default function ReportsPage() {
               <Form.Item label={t('run.period')} style={{ marginBottom: 0 }}>
                 <DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v && v[0] && v[1] && setPeriod([v[0], v[1]])} />
               </Form.Item>
-              <Form.Item label={t('run.format')} style={{ minWidth: 150, marginBottom: 0 }}>
+              <Form.Item label={t('run.format')} htmlFor="report-format" style={{ minWidth: 150, marginBottom: 0 }}>
                 <Select
+                  id="report-format"
                   data-testid="report-format"
                   value={format}
                   onChange={setFormat}
