@@ -257,6 +257,7 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
               value={table.filters.type}
               onChange={(v?: string) => table.setFilters({ type: v ?? null })}
               placeholder={t('fields.capType')}
+              aria-label={t('fields.capType')}
               options={CAP_TYPES.map((x) => ({ value: x, label: t(`capTypes.${x}`) }))}
               style={{ width: 140 }}
               data-testid="cap-type-filter"

@@ -269,6 +269,7 @@ function LandersCard({ offer }: { offer: Offer }) {
                 value={table.filters.pageType}
                 onChange={(v?: string) => table.setFilters({ pageType: v ?? null })}
                 placeholder={t('fields.pageType')}
+                aria-label={t('fields.pageType')}
                 options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
                 style={{ width: 150 }}
                 data-testid="lander-page-type-filter"

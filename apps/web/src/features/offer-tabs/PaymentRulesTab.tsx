@@ -256,6 +256,7 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
               value={table.filters.paymentType}
               onChange={(v?: string) => table.setFilters({ paymentType: v ?? null })}
               placeholder={t('fields.paymentType')}
+              aria-label={t('fields.paymentType')}
               options={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
               style={{ width: 150 }}
               data-testid="rule-type-filter"

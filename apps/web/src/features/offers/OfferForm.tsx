@@ -397,6 +397,7 @@ export function OfferFields({
                   max={SESSION_LIFESPAN.max}
                   precision={0}
                   style={{ width: 110 }}
+                  aria-label={t('fields.sessionLifespan')}
                   suffix={t('hints.days')}
                   data-testid="offer-lifespan"
                 />
