@@ -6,8 +6,9 @@
  * The leads, conversions and clicks lists each wrap it with their own endpoint.
  */
 import { Flex, Select, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Query } from '../api/client';
+import { useDebounced } from './useDebounced';
 
 export type FilterValue = string | number;
 export interface FilterOption {
@@ -32,15 +33,6 @@ export function labelMemory() {
   };
 }
 export type LabelMemory = ReturnType<typeof labelMemory>;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 export interface DependentFilterSelectProps<Slug extends string> {
   slug: Slug;

@@ -8,10 +8,11 @@
 import type { OfferRef } from '@leadgrid/shared/schemas/offers';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Spin, Typography, type SelectProps } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api, type Query } from '../../api/client';
 import { StatusTag } from '../StatusTag';
 import { useOfferPickerT } from './i18n';
+import { useDebounced } from '../useDebounced';
 
 type Value = number | number[] | null;
 type Items<T> = { items: T[] };
@@ -27,15 +28,6 @@ export const offerPickerApi = {
   forCampaign: (query: Query & { affiliateId: number }, signal?: AbortSignal) =>
     api.get<Items<OfferRef>>('/offers/for-campaign', query, { signal, silent: true }),
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
   const { t } = useOfferPickerT();

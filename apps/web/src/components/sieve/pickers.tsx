@@ -5,10 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Spin, Typography, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useActiveTrafficSources } from '../../api/reference';
 import { loadRefs, sieveKeys, useCountries, useLanguages, useRefTitles, type RefKind, type RefOption } from './api';
 import { useSieveT } from './i18n';
+import { useDebounced } from '../useDebounced';
 
 type Common<V> = Omit<
   SelectProps<V>,
@@ -20,15 +21,6 @@ type Common<V> = Omit<
 
 const SEARCH_DELAY_MS = 300;
 const PAGE = 30;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
   const { t } = useSieveT();

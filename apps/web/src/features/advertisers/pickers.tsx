@@ -7,11 +7,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Query } from '../../api/client';
 import { useAllCurrencies } from '../../api/reference';
 import { advertiserKeys, advertisersApi, lookupsApi, sellSideKeys, type AdvertiserRef, type PlatformRef, type Ref } from './api';
 import { useAdvertisersT } from './i18n';
+import { useDebounced } from '../../components/useDebounced';
 
 type Value = number | number[];
 export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
@@ -23,15 +24,6 @@ const SEARCH_DELAY_MS = 300;
 const PAGE = 50;
 const idsOf = (value: Value | null | undefined): number[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 function LookupSelect<T extends { id: number }>({
   keyOf,

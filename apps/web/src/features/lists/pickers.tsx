@@ -8,10 +8,11 @@
 import { PICKER_LIMIT, type TagType } from '@leadgrid/shared/schemas/tags';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin, Typography, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoriesApi, tagsApi, trafficSourcesApi } from './api';
 import { NS } from './i18n';
+import { useDebounced } from '../../components/useDebounced';
 
 type Value = number | number[];
 export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
@@ -30,15 +31,6 @@ const SEARCH_DELAY_MS = 300;
 const nameOf = (props: { id?: string; 'aria-label'?: string }, placeholder: unknown) =>
   props['aria-label'] ?? (props.id || typeof placeholder !== 'string' ? undefined : placeholder);
 const idsOf = (value: Value | null | undefined): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 /** Options plus the chosen values missing from them (inactive ones are marked). */
 function toOptions(found: Option[] | undefined, chosen: Option[] | undefined, inactiveLabel: string) {

@@ -17,18 +17,10 @@ import { SieveEditor, sieveRule, useLanguages, type SieveErrors } from '../../co
 import { useAdvertisersByOffer, useAdvertisersOfVertical, useApiPages, useLanderWrites, type AdvertiserOption } from './api';
 import { fromApiLanguage, landerCreateItem, landerUpdateItem, landerValuesOf, statusFailure, type LanderValues } from './landerForm';
 import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, macroRule, mono, useTabsT } from './parts';
+import { useDebounced } from '../../components/useDebounced';
 
 const SEARCH_DELAY_MS = 300;
 
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 /** One language, by name or code. */
 export function LanguagePicker({ value, onChange, disabled, ...rest }: { value?: string | null; onChange?: (v: string | null) => void; disabled?: boolean; placeholder?: string; 'data-testid'?: string }) {

@@ -6,10 +6,11 @@
 import type { ManagerLookupItem } from '@leadgrid/shared/schemas/people';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api, type Query } from '../../api/client';
 import { useIntegrationsFor } from './api';
 import { useOffersT } from './i18n';
+import { useDebounced } from '../../components/useDebounced';
 
 type Value = number | number[];
 export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
@@ -27,15 +28,6 @@ const PAGE = 30;
 const idsOf = (value: Value | null | undefined): number[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 function LookupSelect<T extends { id: number }>({
   keyBase,
