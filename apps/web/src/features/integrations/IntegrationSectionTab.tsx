@@ -38,6 +38,7 @@ function Switcher({ items, current, onChange }: { items: Integration[]; current:
             onChange={onChange}
             style={{ minWidth: 320 }}
             popupMatchSelectWidth={false}
+            aria-label={t('switcher.integration')}
             options={items.map((i) => ({
               value: i.id,
               label: (

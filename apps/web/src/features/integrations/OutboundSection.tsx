@@ -175,6 +175,7 @@ function MappingValue({ form, name, fields, parameters }: { form: FormInstance; 
                     </Flex>
                   ),
                 }))}
+                aria-label={t('out.value')}
                 data-testid="mapping-value"
               />
             </Form.Item>
@@ -185,6 +186,7 @@ function MappingValue({ form, name, fields, parameters }: { form: FormInstance; 
               <Select
                 placeholder={t('out.chooseMacro')}
                 options={OUT_API_MACROS.map((m) => ({ value: m, label: t(`macros.${m}`) }))}
+                aria-label={t('out.value')}
                 data-testid="mapping-value"
               />
             </Form.Item>
@@ -196,6 +198,7 @@ function MappingValue({ form, name, fields, parameters }: { form: FormInstance; 
                 placeholder={parameters.length ? t('out.chooseParameter') : t('out.noParameters')}
                 options={parameters.map((p) => ({ value: p, label: <span style={{ fontFamily: MONO }}>{p}</span> }))}
                 notFoundContent={t('out.noParameters')}
+                aria-label={t('out.value')}
                 data-testid="mapping-value"
               />
             </Form.Item>
@@ -261,6 +264,7 @@ function FieldMappings({
                   <Select
                     options={MAPPING_SOURCES.map((s) => ({ value: s, label: t(`out.sources.${s}`) }))}
                     onChange={() => form.setFieldValue(['fieldMappings', row.name, 'value'], undefined)}
+                    aria-label={t('out.source')}
                     data-testid="mapping-source"
                   />
                 </Form.Item>

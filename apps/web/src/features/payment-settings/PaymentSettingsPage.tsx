@@ -90,6 +90,7 @@ function BaseCurrencyCard({ settings }: { settings: PaymentSettings }) {
             value={choice}
             onChange={setChoice}
             placeholder={t('base.choose')}
+            aria-label={t('base.choose')}
             loading={currencies.isLoading}
             showSearch={{ optionFilterProp: 'label' }}
             options={active.filter((c) => c.code !== settings.baseCurrency).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))}

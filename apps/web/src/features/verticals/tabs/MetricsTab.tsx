@@ -151,6 +151,7 @@ export function MetricsTab({ vertical, canWrite }: { vertical: Vertical; canWrit
                   showSearch={{ optionFilterProp: 'label' }}
                   value={null}
                   placeholder={t('metrics.pick')}
+                  aria-label={t('metrics.pick')}
                   disabled={!canWrite}
                   onChange={(id: number) => setChosen([...chosen, id])}
                   options={(metrics.data ?? [])
