@@ -45,3 +45,4 @@ export * from './money/invoices';
 export * from './insights/dashboard';
 export * from './traffic/lead-edit-import';
 export * from './traffic/integration-guide';
+export * from './people/names';

@@ -122,5 +122,4 @@ export function formatPercent(value: number | string | null | undefined, decimal
   return n === null ? EMPTY_VALUE : `${numberFormat(decimals).format(n)}%`;
 }
 
-/** A person's name as lists show it: first and last name, or the e-mail when both are empty. */
-export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
+export { personName } from '@leadgrid/shared/people/names';

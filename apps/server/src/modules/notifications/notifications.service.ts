@@ -26,6 +26,7 @@ import {
   type notificationRecipientsQuery,
   type notificationChannelUpdate,
   type notificationRuleUpdate,
+  personName,
 } from '@leadgrid/shared';
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -392,7 +393,7 @@ export async function recipients(ctx: Ctx, q: RecipientsQuery): Promise<Notifica
     .limit(byIds ? 500 : q.limit);
   return rows.map((r) => ({
     id: r.id,
-    name: `${r.firstName} ${r.lastName}`.trim() || r.email,
+    name: personName(r),
     email: r.email,
     roleType: r.roleType as RoleType,
     roleTitle: r.roleTitle,

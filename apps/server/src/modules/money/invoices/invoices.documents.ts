@@ -4,7 +4,7 @@
  * conversions and carried adjustments, the totals and payments. And the mass payout CSV of unpaid affiliate invoices.
  */
 import type { Readable } from 'node:stream';
-import { formatMoney, type Invoice, PAYOUT_CSV_COLUMNS } from '@leadgrid/shared';
+import { formatMoney, type Invoice, PAYOUT_CSV_COLUMNS, personName } from '@leadgrid/shared';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
 import type { Ctx } from '../../../http/context';
@@ -72,7 +72,7 @@ export async function invoicePdf(ctx: Ctx, storage: Storage, invoice: Invoice): 
 
   if (invoice.affiliate) {
     doc.fontSize(12).text('Payee');
-    doc.fontSize(10).text(`${invoice.affiliate.firstName} ${invoice.affiliate.lastName}`.trim() || invoice.affiliate.email);
+    doc.fontSize(10).text(personName(invoice.affiliate));
     doc.text(invoice.affiliate.email);
   } else if (invoice.advertiser) {
     doc.fontSize(12).text('Bill to');

@@ -23,6 +23,7 @@ import {
   STAFF_ROLE_TYPES,
   suggestImportMapping,
   type ApiErrorItem,
+  personName,
   type LeadImportListItem,
   type LeadImportStart,
   type LeadImportUpload,
@@ -227,8 +228,6 @@ async function visible(ctx: Ctx, id: number): Promise<Row> {
 
 export const get = async (ctx: Ctx, id: number) => toView(await visible(ctx, id));
 
-const nameOf = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
-
 /** the imports the caller may see, newest first, with the names of their importer, offer and affiliate */
 export async function list(ctx: Ctx, q: { limit: number; offset: number }): Promise<{ items: LeadImportListItem[]; totalCount: number }> {
   const where = visibleImports(ctx, importer(ctx));
@@ -252,9 +251,9 @@ export async function list(ctx: Ctx, q: { limit: number; offset: number }): Prom
   return {
     items: rows.map((r) => ({
       ...toView(r.imp),
-      userName: nameOf(r.user),
+      userName: personName(r.user),
       offerTitle: r.offerTitle,
-      affiliateName: r.affiliate ? nameOf(r.affiliate) : null,
+      affiliateName: r.affiliate ? personName(r.affiliate) : null,
     })),
     totalCount: Number(n),
   };
