@@ -44,6 +44,18 @@ export interface QueueDefinition<T> {
   runAtStart?: boolean;
 }
 
+/**
+ * A worker loop of its own beside pg-boss's (e.g. the postback outbox): started with the workers, stopped before the
+ * queue, and run once by `runDue` in tests.
+ */
+export interface LoopDefinition {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+  /** takes the work due now, at most `max`, once; answers how much it took */
+  runDue(max?: number): Promise<number>;
+}
+
 export interface SendJobOptions extends Omit<SendOptions, 'db'> {
   /** the caller's database handle or open transaction: the job commits (or rolls back) with it */
   db?: DbOrTx;
@@ -56,11 +68,13 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions = new Map<string, QueueDefinition<unknown>>();
+  private readonly loops = new Map<string, LoopDefinition>();
+  private loopsRunning = false;
   private state: 'created' | 'started' | 'stopped' = 'created';
 
   constructor(
     private readonly database: Database,
-    private readonly log: JobLog,
+    readonly log: JobLog,
   ) {
     this.boss =
       database.kind === 'pglite'
@@ -79,6 +93,14 @@ export class JobQueue {
     if (this.state !== 'created') throw new Error(`queue ${definition.name} must be defined before the job queue starts`);
     if (this.definitions.has(definition.name)) throw new Error(`queue ${definition.name} is defined twice`);
     this.definitions.set(definition.name, definition as QueueDefinition<unknown>);
+    return this;
+  }
+
+  /** Declares a worker loop of its own; call before `start`. */
+  defineLoop(loop: LoopDefinition): this {
+    if (this.state !== 'created') throw new Error(`loop ${loop.name} must be defined before the job queue starts`);
+    if (this.loops.has(loop.name) || this.definitions.has(loop.name)) throw new Error(`${loop.name} is defined twice`);
+    this.loops.set(loop.name, loop);
     return this;
   }
 
@@ -131,6 +153,8 @@ export class JobQueue {
         if (def.cron) await this.boss.schedule(def.name, def.cron, {});
         if (def.runAtStart) await this.boss.send(def.name, {});
       }
+      for (const loop of this.loops.values()) loop.start();
+      this.loopsRunning = true;
     }
   }
 
@@ -170,9 +194,12 @@ export class JobQueue {
   /**
    * Runs the jobs of a queue that are due now (at most `max`), each once, through the same path as a worker:
    * success completes the job, an error fails it (pg-boss retries it later per the queue's policy).
-   * `ignoreStartAfter` also takes jobs waiting for a retry delay. Answers how many jobs ran. Used by tests.
+   * `ignoreStartAfter` also takes jobs waiting for a retry delay. Answers how many jobs ran. Used by tests. For a loop
+   * (`defineLoop`), its own `runDue`.
    */
   async runDue(name: string, opts: { ignoreStartAfter?: boolean; max?: number } = {}): Promise<number> {
+    const loop = this.loops.get(name);
+    if (loop) return loop.runDue(opts.max ?? 100);
     const def = this.definitions.get(name);
     if (!def) throw new Error(`unknown job queue ${name}`);
     const jobs = await this.boss.fetch<unknown>(name, { batchSize: opts.max ?? 100, ignoreStartAfter: !!opts.ignoreStartAfter });
@@ -193,6 +220,11 @@ export class JobQueue {
     if (this.state !== 'started') {
       this.state = 'stopped';
       return;
+    }
+    // the loops' work in flight is finished first (it may hand jobs to the queue)
+    if (this.loopsRunning) {
+      this.loopsRunning = false;
+      await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
     }
     // the jobs still running may enqueue (a lead's retry): the queue takes sends until they are over
     try {

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
 import { auditLog, campaigns, clicks, conversions, currencies, currencyRates, leads, postbacks, systemLogs, userManagers } from '../../db/schema';
-import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
+import { deliverAll as deliverPostbacks } from '../../../test/deliveries';
 
 const t = await useApp();
 const db = t.database.db;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
-const deliverAll = () => t.queue.runDue(POSTBACK_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+const deliverAll = () => deliverPostbacks(t);
 beforeEach(async () => {
   await deliverAll();
   received.length = 0;

@@ -7,7 +7,6 @@ import { CONVERSION_STATUS, CONVERSION_STATUS_NAMES, normalizeDecimal, type Post
 import { inArray } from 'drizzle-orm';
 import { leads, verticalGoals, type conversions } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import type { JobQueue } from '../../jobs/queue';
 import { enqueuePostbackEvents } from '../postback-delivery';
 
 /** the affiliate postback event of each conversion status */
@@ -24,7 +23,7 @@ type ConversionRow = typeof conversions.$inferSelect;
  * Enqueues the event of each conversion's (new) status for its affiliate's, team's and the global postbacks.
  * `ctx.db` must be the transaction of the change. Answers how many deliveries were queued.
  */
-export async function enqueueConversionStatusEvents(ctx: Ctx, queue: JobQueue, changed: readonly ConversionRow[]): Promise<number> {
+export async function enqueueConversionStatusEvents(ctx: Ctx, changed: readonly ConversionRow[]): Promise<number> {
   const rows = changed.filter((r) => !r.isHidden);
   if (!rows.length) return 0;
   const leadIds = rows.map((r) => r.leadId).filter((x): x is number => x != null);
@@ -36,7 +35,7 @@ export async function enqueueConversionStatusEvents(ctx: Ctx, queue: JobQueue, c
   let queued = 0;
   for (const c of rows) {
     const lead = leadRows.find((l) => l.id === c.leadId);
-    const fired = await enqueuePostbackEvents(ctx, queue, {
+    const fired = await enqueuePostbackEvents(ctx, {
       event: CONVERSION_STATUS_EVENTS[c.status],
       affiliateId: c.affiliateId,
       teamId: c.teamId ?? undefined,

@@ -18,7 +18,7 @@ type Deps = Pick<Services, 'database' | 'config' | 'now'>;
 
 
 /** approves the due pending conversions; answers how many were approved */
-export async function autoApproveConversions(ctx: Ctx, queue: JobQueue): Promise<number> {
+export async function autoApproveConversions(ctx: Ctx): Promise<number> {
   let total = 0;
   for (;;) {
     const now = ctx.now();
@@ -36,7 +36,7 @@ export async function autoApproveConversions(ctx: Ctx, queue: JobQueue): Promise
         .where(and(inArray(conversions.id, due), eq(conversions.status, CONVERSION_STATUS.pending)))
         .returning();
       if (!rows.length) return 0;
-      await enqueueConversionStatusEvents({ ...ctx, db: tx }, queue, rows);
+      await enqueueConversionStatusEvents({ ...ctx, db: tx }, rows);
       return rows.length;
     });
     total += done;
@@ -50,7 +50,7 @@ export function defineConversionJobs(queue: JobQueue, deps: Deps): void {
     cron: '* * * * *',
     options: { retryLimit: 0, expireInSeconds: 120 },
     handler: async () => {
-      await autoApproveConversions(systemCtx(deps), queue);
+      await autoApproveConversions(systemCtx(deps));
     },
   });
 }

@@ -398,7 +398,7 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<type
       throw AppError.conflict(failed.length === 1 ? failed[0].reason : 'No conversion was changed', errors);
     }
     await recordAudits(tctx, audits);
-    const postbacks = body.sendPostback ? await enqueueConversionStatusEvents(tctx, queue, applied) : 0;
+    const postbacks = body.sendPostback ? await enqueueConversionStatusEvents(tctx, applied) : 0;
     const ids = applied.map((r) => r.id);
     const message = failed.length
       ? `Changed ${ids.length} conversion(s): ${ids.join(', ')}; not changed: ${failed.map((f) => f.id).join(', ')}`

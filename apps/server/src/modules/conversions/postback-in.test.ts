@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { convert, normalizeDecimal, postbackSection } from '@leadgrid/shared';
 import { describe, expect, it } from 'vitest';
+import { queuedDeliveries } from '../../../test/deliveries';
 import { useApp } from '../../../test/helper';
 import { rowsOf } from '../../db/client';
 import { clicks, conversions, currencies, integrations, leadEvents, leads, offerAdvertisers, paymentRules, postbacks, systemLogs } from '../../db/schema';
-import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ATTRIBUTES_MAX, ipAllowed, mergeAttributes, postbackAttributes, postbackParams } from './postback-in';
 
@@ -156,7 +156,7 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
       .insert(postbacks)
       .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}', events: ['conversion_pending'], status: 'active' })
       .returning();
-    const jobs = async () => (await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } })).length;
+    const jobs = async () => (await queuedDeliveries(t, { postbackId: pb.id })).length;
     const ledger = async (id: number) =>
       Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_entries where conversion_id = ${id}`))[0].n);
     const logs = async () => (await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.leadId, m.lead.id)))).length;
@@ -277,7 +277,7 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
       })
       .returning();
     const jobs = async () =>
-      (await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } })).map(
+      (await queuedDeliveries(t, { postbackId: pb.id })).map(
         (j) => j.data as { event: string; conversionId: number; values: Record<string, unknown> },
       );
     const { conversionId } = (await get(m.key, `lead_id=${m.lead.id}&status=deposit&event_id=E9`)).json();
@@ -496,7 +496,7 @@ describe('inbound postback: what it keeps in memory follows the changes', () => 
     const lead2 = await anotherLead(m);
     const { conversionId } = (await get(m.key, `lead_id=${lead2.id}&status=pending`)).json();
     expect((await conversionsOf(lead2.id))[0].payout).toBe('12.00000000');
-    const jobs = await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } });
+    const jobs = await queuedDeliveries(t, { postbackId: pb.id });
     expect(jobs.map((j) => (j.data as { conversionId: number }).conversionId)).toEqual([conversionId]);
   });
 });
@@ -599,7 +599,7 @@ describe('auto-approve job', () => {
     await t.queue.runDue(CONVERSION_AUTO_APPROVE_JOB, { ignoreStartAfter: true });
     expect(await statusOf(due)).toMatchObject({ status: 3, autoApproveAt: null, statusChangedAt: t.clock.now });
     expect((await statusOf(later)).status).toBe(1);
-    const jobs = await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { postbackId: pb.id } });
+    const jobs = await queuedDeliveries(t, { postbackId: pb.id });
     expect(jobs.map((j) => (j.data as { event: string; conversionId: number }).conversionId)).toEqual([due]);
     t.clock.advance(24 * 3600);
     await t.queue.send(CONVERSION_AUTO_APPROVE_JOB, {});

@@ -10,11 +10,10 @@
  * The hot path (issue 7): what every postback reads besides its lead comes from memory (postback-in.reads.ts, emptied
  * by the change feed), and an accepted postback is one transaction of three statements: the lead (with its click)
  * locked, the conversion it already has (with the next conversion id), then ONE statement that writes the conversion,
- * the lead's status and history, the outbound postbacks' jobs and the log. Concurrent postbacks share that transaction
+ * the lead's status and history, the outbound postbacks (into the postback outbox) and the log. Concurrent postbacks share that transaction
  * (group commit), and each of the three is a fixed, named prepared statement taking the whole batch as JSON: PostgreSQL
  * plans it once per connection and the app builds no SQL per postback.
  */
-import { createHash } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   CONVERSION_STATUS,
@@ -36,13 +35,13 @@ import type { Config } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
 import { clicks, integrations, leads, offerAdvertisers, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import { jobInsertText, type JobQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
 import { pgJson, pgSafe } from '../../lib/pg-text';
 import type { ChangeFeed } from '../../tracking/change-feed';
 import { countConversion, type CountedConversion } from '../caps/cap-engine';
 import { capReached } from '../notifications/raise';
-import { deliveryJobs, firingPostbacks, insertLogsSql, logRow, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
+import { deliveryJobs, firingPostbacks, insertLogsSql, logRow, outboxInsertSql, wakeOutbox, type PostbackDeliverJob } from '../postback-delivery';
 import { PostbackInReads, type PostbackReads } from './postback-in.reads';
 
 export interface InboundPostback {
@@ -462,7 +461,7 @@ order by x.ord`;
 
 /**
  * Everything an accepted batch writes, in ONE statement of fixed text: $1 the new conversions, $2 the changed ones,
- * $3 the leads' new statuses, $4 their history entries, $5 the outbound postbacks' jobs (pg-boss's own insert), $6 the
+ * $3 the leads' new statuses, $4 their history entries, $5 the outbound postbacks (into the postback outbox), $6 the
  * logs, $7 the conversions whose attributes alone change (a postback that changes neither status nor payout: no
  * ledger entry, no statistics delta, no outbound postback) — each a JSON array (empty when there is none). The updates keep to the primary key with an id list (the
  * planner guesses 100 rows for json_to_recordset and would otherwise hash-join a sequential scan).
@@ -509,17 +508,8 @@ const writeSql = (jobs: string) => `with nc as (
 ), jobs as (${jobs})
 ${insertLogsSql('$6::json')}`;
 
-/** the write statement's text (fixed per queue: pg-boss's insert names the queue's table) and its prepared name */
-const writeTexts = new WeakMap<JobQueue, { text: string; name: string }>();
-async function writeStatement(queue: JobQueue, tx: DbOrTx) {
-  let w = writeTexts.get(queue);
-  if (!w) {
-    const text = writeSql(await jobInsertText(queue, tx, POSTBACK_DELIVER_JOB, '$5::text::json'));
-    w = { text, name: `postback_write_${createHash('sha1').update(text).digest('hex').slice(0, 12)}` };
-    writeTexts.set(queue, w);
-  }
-  return w;
-}
+/** the write statement (the outbound postbacks go into the postback outbox by its `jobs` CTE) and its prepared name */
+const WRITE = { text: writeSql(outboxInsertSql('$5::text::json')), name: 'postback_write' };
 
 /**
  * A fixed statement through the transaction's own connection: on PostgreSQL a named prepared statement (parsed and
@@ -542,7 +532,8 @@ async function txQuery<T>(database: Database, tx: DbOrTx, name: string, text: st
  */
 async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
   const database = items[0].ctx.database;
-  return items[0].ctx.db.transaction(async (tx) => {
+  let delivering = false;
+  const results = await items[0].ctx.db.transaction(async (tx) => {
     const refs = items.map(numericLeadRef);
     const ids = [...new Set(refs.filter((r): r is number => r !== null))].sort((a, b) => a - b);
     const locked = ids.length
@@ -592,8 +583,7 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
       if (out.counted && (await reads.conversionCaps(out.counted.offerId))) counted.push({ ctx, conversion: out.counted, at: plan.now });
     }
     if (logs.length) {
-      const write = await writeStatement(items[0].queue, tx);
-      await txQuery(database, tx, write.name, write.text, [
+      await txQuery(database, tx, WRITE.name, WRITE.text, [
         pgJson(rows.created),
         pgJson(rows.changed),
         pgJson(rows.leads),
@@ -602,12 +592,16 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
         pgJson(logs),
         pgJson(rows.attributes),
       ]);
+      delivering = jobs.length > 0;
     }
     // a conversion that fills a cap raises "cap reached" now, once per cap and period (the refused leads after it do not)
     for (const c of counted)
       for (const cap of await countConversion(tx, c.conversion, c.at)) await capReached(c.ctx, items[0].queue, { cap, offerId: c.conversion.offerId, at: c.at });
     return results;
   });
+  // committed: the outbox's workers take the outbound postbacks now
+  if (delivering) wakeOutbox(database);
+  return results;
 }
 
 /** records one postback (a batch of one, again while an earlier postback of its lead is in the way) */

@@ -114,7 +114,7 @@ export async function releaseHeldLeads(ctx: Ctx, queue: JobQueue): Promise<numbe
       // a lead released as a duplicate fires `event_duplicate` (released as new: nothing, it was received already),
       // unless it came from an import that muted the affiliate's lead postbacks
       const muted = await mutedByImport(tx, changes.map((c) => c.lead));
-      await fireLeadEvents({ ...ctx, db: tx }, queue, changes.filter((c) => !muted.has(c.lead.id)));
+      await fireLeadEvents({ ...ctx, db: tx }, changes.filter((c) => !muted.has(c.lead.id)));
       return { send, more: due.length === BATCH, ids: release.map((d) => d.id) };
     });
     if (!toSend) break;

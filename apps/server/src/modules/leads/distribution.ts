@@ -352,8 +352,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
         ctx.now(),
       );
       const writer = leadWriter(ctx.database);
-      if (jobs.length) await writer.withQueue(queue);
-      // the delivery, the lead's new state, its history and its events' jobs in one statement, group-committed with
+      // the delivery, the lead's new state, its history and its events' postbacks in one statement, group-committed with
       // concurrent leads
       await writer.sent({
         leadId,
@@ -391,7 +390,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
           .set({ status: 'hold', statusReason: reason, holdUntil: outcome.until, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
           .where(eq(leads.id, leadId));
         await tx.insert(leadEvents).values({ leadId, type: 'hold', data: { reason, capIds: outcome.capIds, until: outcome.until.toISOString() }, createdAt: ctx.now() });
-        if (!muted) await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
+        if (!muted) await fireLeadEvents({ ...ctx, db: tx }, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
       });
       return { status: 'hold', reason, redirectUrl: null, advertiserId: null };
     }

@@ -305,8 +305,7 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
     if (duplicates) dupJobs = await leadEventJobs(targets, [{ lead: subject('duplicate'), from: null }], now);
   }
   const writer = leadWriter(ctx.database);
-  if (jobs.length || dupJobs.length) await writer.withQueue(queue!);
-  // one statement: the duplicate search, the lead, its first history entry and its events' postback jobs. A lead to
+  // one statement: the duplicate search, the lead, its first history entry and its events' postbacks. A lead to
   // distribute is inserted already leased to this request's run (the lease the claim would take), so no claim UPDATE
   // follows.
   const written = await writer.insert({

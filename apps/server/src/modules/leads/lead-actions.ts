@@ -114,7 +114,7 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
         .returning();
       if (!row) return 'The lead is being sent to an advertiser or changed meanwhile';
       await tx.insert(leadEvents).values({ leadId: lead.id, type: 'trash', data: { from: lead.status, to: 'trash' }, userId, createdAt: now });
-      await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: row, from: lead.status }]);
+      await fireLeadEvents({ ...ctx, db: tx }, [{ lead: row, from: lead.status }]);
       return null;
     });
   }
@@ -127,7 +127,7 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
       .returning();
     if (!row) return 'The lead already has this grade';
     await tx.insert(leadEvents).values({ leadId: lead.id, type: 'grade', data: { from: lead.leadGrade, to: it.leadGrade }, userId, createdAt: now });
-    await fireLeadEvents({ ...ctx, db: tx }, queue, [{ lead: row, event: 'event_lead_grade_changed' }]);
+    await fireLeadEvents({ ...ctx, db: tx }, [{ lead: row, event: 'event_lead_grade_changed' }]);
     return null;
   });
 }

@@ -1,12 +1,12 @@
 import { LEAD_RETRY_DELAYS, POSTBACK_EVENT_GROUPS } from '@leadgrid/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queuedDeliveries } from '../../../test/deliveries';
 import { useApp } from '../../../test/helper';
 import { rowsOf } from '../../db/client';
 import { caps, geos, holdConfigs, integrations, leads, notifications, paymentRules, postbacks, userManagers } from '../../db/schema';
 import { HOLD_RELEASE_JOB } from '../hold-queue/hold-queue.jobs';
 import { NOTIFICATION_JOB } from '../notifications/notifications.delivery';
-import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
 import { leadImports } from '../traffic/lead-import';
 import { LEAD_DELIVER_JOB } from './distribution';
 import { eventsOf, fireLeadEvents, type LeadEventSubject } from './lead-events';
@@ -18,7 +18,7 @@ const { market, post, leadOf, nextPhone, received, state } = leadMarket(t);
 
 /** the delivery jobs queued for a lead, by event */
 async function jobsOf(leadId: number) {
-  const jobs = await t.queue.boss.findJobs(POSTBACK_DELIVER_JOB, { data: { leadId } });
+  const jobs = await queuedDeliveries(t, { leadId });
   return jobs
     .map((j) => j.data as { event: string; postbackId: number; leadId: number; values: Record<string, unknown> })
     .sort((a, b) => a.event.localeCompare(b.event));
@@ -233,13 +233,13 @@ describe('lead events from the lead API (intake and distribution)', () => {
     // rolled back with its transaction
     await db
       .transaction(async (tx) => {
-        expect(await fireLeadEvents({ ...ctx, db: tx }, t.queue, [{ lead: { ...row, status: 'trash' }, from: 'sent' }])).toBe(1);
+        expect(await fireLeadEvents({ ...ctx, db: tx }, [{ lead: { ...row, status: 'trash' }, from: 'sent' }])).toBe(1);
         throw new Error('rollback');
       })
       .catch(() => undefined);
     expect((await jobsOf(data.id)).map((j) => j.event)).toEqual(['event_received', 'event_sent']);
-    expect(await fireLeadEvents(ctx, t.queue, [{ lead: row, from: 'sent' }])).toBe(0);
-    expect(await fireLeadEvents(ctx, t.queue, [{ lead: { ...row, status: 'trash' }, from: 'sent' }])).toBe(1);
+    expect(await fireLeadEvents(ctx, [{ lead: row, from: 'sent' }])).toBe(0);
+    expect(await fireLeadEvents(ctx, [{ lead: { ...row, status: 'trash' }, from: 'sent' }])).toBe(1);
     expect((await jobsOf(data.id)).map((j) => j.event)).toEqual(['event_received', 'event_sent', 'event_trash']);
   });
 });

@@ -7,22 +7,21 @@
  * resend, a hold released — fires nothing: a lead is received once); a lead whose status does not change fires
  * nothing. Test leads fire nothing.
  *
- * The jobs are the outbound postbacks' delivery jobs (modules/postback-delivery), enqueued in the caller's
+ * The jobs are the outbound postbacks' deliveries (modules/postback-delivery), put in its outbox in the caller's
  * transaction. The hot writes of the lead engine (lead-writer.ts: the intake's insert, an accepted delivery) carry
- * the jobs built here in their own statement; every other write calls `fireLeadEvents`.
+ * the deliveries built here in their own statement; every other write calls `fireLeadEvents`.
  */
 import { POSTBACK_EVENTS, type PostbackEvent } from '@leadgrid/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client';
 import type { leads } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import type { JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../tracking/change-feed';
 import {
   deliveryJobs,
   directTargetReads,
+  enqueueDeliveries,
   firingPostbacks,
-  POSTBACK_DELIVER_JOB,
   PostbackTargetsCache,
   type PostbackDeliverJob,
   type PostbackTargetReads,
@@ -151,12 +150,11 @@ export async function mutedByImport(db: DbOrTx, list: readonly { id: number; imp
  */
 export async function fireLeadEvents(
   ctx: Ctx,
-  queue: JobQueue,
   changes: readonly LeadChange[],
   opts: { reads?: PostbackTargetReads } = {},
 ): Promise<number> {
   const jobs = await leadEventJobs(opts.reads ?? directTargetReads(ctx.db), changes, ctx.now());
-  if (jobs.length) await queue.sendMany(POSTBACK_DELIVER_JOB, jobs, { db: ctx.db });
+  await enqueueDeliveries(ctx, jobs);
   return jobs.length;
 }
 

@@ -6,15 +6,14 @@
  *   earlier lead of the vertical within the window has the same phone or e-mail. Two leads of one batch do not see
  *   each other (as two concurrent statements would not).
  * - `sent`: an accepted delivery — the `lead_deliveries` row, the lead's sent state and its `sent` history entry.
- * Both also carry the lead's events (lead-events.ts): the outbound postbacks' jobs are inserted by the same statement
- * (pg-boss's own insert as a CTE, jobs/queue.ts `jobInsertText`), so they commit with the lead. A batch without
- * jobs runs the statement without that CTE.
+ * Both also carry the lead's events (lead-events.ts): the outbound postbacks are put in the postback outbox by the same
+ * statement (a CTE, modules/postback-delivery/enqueue.ts), so they commit with the lead, and the outbox's workers are
+ * woken once it has committed. A batch without postbacks runs the statement without that CTE.
  */
 import type { Database } from '../../db/client';
-import { jobInsertText, type JobQueue } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
 import { pgJson } from '../../lib/pg-text';
-import { POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from '../postback-delivery';
+import { outboxInsertSql, wakeOutbox, type PostbackDeliverJob } from '../postback-delivery';
 
 export interface LeadInsert {
   status: string;
@@ -47,7 +46,7 @@ export interface LeadInsert {
   userId: number;
   /** look for an earlier lead of the vertical since then with this phone or e-mail (null: no duplicate search) */
   duplicates: { since: Date; phone: string | null; email: string | null } | null;
-  /** the lead's postback jobs as it is inserted (leadId and the lead_id macro are filled in by the statement) */
+  /** the lead's postbacks as it is inserted (leadId and the lead_id macro are filled in by the statement) */
   jobs?: PostbackDeliverJob[];
   /** the same when the statement finds it a duplicate */
   dupJobs?: PostbackDeliverJob[];
@@ -117,7 +116,7 @@ with input as (
 )/*jobs*/
 select ord, id, dup_id from rows order by ord`;
 
-/** the JSON of the insert's jobs: each lead's (or, as a duplicate, its dup_jobs), with the lead's new id */
+/** the JSON of the insert's postbacks: each lead's (or, as a duplicate, its dup_jobs), with the lead's new id */
 const INSERT_JOBS = `(select coalesce(json_agg(json_build_object('data',
     jsonb_set(jsonb_set(t.j, '{leadId}', to_jsonb(r.id)), '{values,lead_id}', to_jsonb(r.id)))), '[]'::json)
   from rows r cross join lateral jsonb_array_elements(case when r.dup_id is null then r.jobs else r.dup_jobs end) as t(j))`;
@@ -147,8 +146,10 @@ with v as (
 insert into lead_events (lead_id, type, data, created_at)
 select lead_id, 'sent', jsonb_build_object('advertiserId', advertiser_id, 'integrationId', integration_id), at from v`;
 
-/** a statement with its jobs' CTE, or the plain one */
-const withJobs = (text: string, jobs: string) => text.replace('/*jobs*/', `, jobs as (${jobs})`);
+/** a statement with its postbacks' CTE, or the plain one */
+const withJobs = (text: string, jobs: string) => text.replace('/*jobs*/', `, jobs as (${outboxInsertSql(jobs)})`);
+const INSERT_WITH_JOBS = withJobs(INSERT, INSERT_JOBS);
+const SENT_WITH_JOBS = withJobs(SENT, SENT_JOBS);
 
 /** one lead of the INSERT statement's JSON parameter */
 export const insertRow = (l: LeadInsert, ord: number) => ({
@@ -192,18 +193,17 @@ export const insertRow = (l: LeadInsert, ord: number) => ({
 export class LeadWriter {
   private readonly inserts: Batcher<LeadInsert, { id: number; duplicateOf: number | null }>;
   private readonly sents: Batcher<LeadSent, null>;
-  /** the statements with their jobs' CTE (pg-boss's insert names the queue's table), once a queue is known */
-  private texts: { insert: string; sent: string } | null = null;
 
   constructor(private readonly database: Database) {
     this.inserts = new Batcher(async (list) => {
       const payload = list.map(insertRow);
       const jobs = list.some((l) => l.jobs?.length || l.dupJobs?.length);
       const { rows } = await database.query<{ ord: number; id: string | number; dup_id: string | number | null }>(
-        jobs ? this.textsFor().insert : INSERT,
+        jobs ? INSERT_WITH_JOBS : INSERT,
         [json(payload)],
         jobs ? 'lead_insert_jobs' : 'lead_insert',
       );
+      if (jobs) wakeOutbox(database);
       return rows.map((r) => ({ id: Number(r.id), duplicateOf: r.dup_id === null ? null : Number(r.dup_id) }));
     });
     this.sents = new Batcher(async (list) => {
@@ -222,24 +222,10 @@ export class LeadWriter {
         jobs: s.jobs?.length ? s.jobs : null,
       }));
       const jobs = list.some((s) => s.jobs?.length);
-      await database.query(jobs ? this.textsFor().sent : SENT, [json(payload)], jobs ? 'lead_sent_jobs' : 'lead_sent');
+      await database.query(jobs ? SENT_WITH_JOBS : SENT, [json(payload)], jobs ? 'lead_sent_jobs' : 'lead_sent');
+      if (jobs) wakeOutbox(database);
       return list.map(() => null);
     });
-  }
-
-  private textsFor() {
-    if (!this.texts) throw new Error('lead jobs written before the lead writer knows the job queue (call withQueue)');
-    return this.texts;
-  }
-
-  /** readies the statements that carry postback jobs (once per process; call before writing a lead with jobs) */
-  async withQueue(queue: JobQueue): Promise<this> {
-    if (!this.texts) {
-      const insert = withJobs(INSERT, await jobInsertText(queue, this.database.db, POSTBACK_DELIVER_JOB, INSERT_JOBS));
-      const sent = withJobs(SENT, await jobInsertText(queue, this.database.db, POSTBACK_DELIVER_JOB, SENT_JOBS));
-      this.texts = { insert, sent };
-    }
-    return this;
   }
 
   /** stores the lead and its first history entry; answers its id and, when it turned out a duplicate, of which lead */

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../test/helper';
 import { integrations, leadDeliveries, leadEvents, leads, offerAdvertisers, postbacks, userManagers, verticals } from '../../db/schema';
-import { POSTBACK_DELIVER_JOB } from '../postback-delivery';
+import { deliverAll } from '../../../test/deliveries';
 import { LEAD_DELIVER_JOB } from './distribution';
 
 const t = await useApp();
@@ -265,7 +265,7 @@ describe('PATCH /leads', () => {
     const events = await db.select().from(leadEvents).where(eq(leadEvents.leadId, l.id));
     expect(events).toEqual([expect.objectContaining({ type: 'trash', userId: t.admin.id, data: { from: 'unsent', to: 'trash' } })]);
     received.length = 0;
-    await t.queue.runDue(POSTBACK_DELIVER_JOB, { ignoreStartAfter: true });
+    await deliverAll(t);
     expect(received.map((r) => r.url)).toEqual([`/pb?lead=${l.id}&st=trash`]);
     await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
     // trash again: nothing applied
@@ -299,7 +299,7 @@ describe('PATCH /leads', () => {
       { from: 'hot', to: 'cold' },
     ]);
     received.length = 0;
-    await t.queue.runDue(POSTBACK_DELIVER_JOB, { ignoreStartAfter: true });
+    await deliverAll(t);
     expect(received.map((r) => r.url).sort()).toEqual([`/grade?lead=${x.id}&g=cold`, `/grade?lead=${x.id}&g=hot`, `/grade?lead=${y.id}&g=cold`].sort());
     await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
   });

@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deliverAll } from '../../../test/deliveries';
 import { useApp } from '../../../test/helper';
-import { campaignPostbacks, campaigns, postbacks, systemLogs } from '../../db/schema';
+import { campaignPostbacks, campaigns, postbackOutbox, postbacks, systemLogs } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import { deliverPostback, enqueuePostbackEvents, HostBreaker, POSTBACK_DELIVER_JOB, type PostbackDeliverJob } from './index';
+import { deliverPostback, enqueuePostbackEvents, HostBreaker, POSTBACK_DELIVER_JOB, POSTBACK_OUTBOX, wakeOutbox, type PostbackDeliverJob } from './index';
+import { OUTBOX_LEASE_S, OUTBOX_POLL_MS, PostbackOutbox } from './outbox';
 
 const t = await useApp();
 const db = t.database.db;
@@ -38,7 +40,7 @@ afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.cl
 beforeEach(async () => {
   received.length = 0;
   // no leftover deliveries of another test
-  await t.queue.runDue(POSTBACK_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+  await deliverAll(t);
   received.length = 0;
   await db.update(postbacks).set({ status: 'inactive' });
 });
@@ -60,7 +62,7 @@ const logsOf = (postbackIds: number[]) =>
     .where(and(eq(systemLogs.type, 'postback_out'), inArray(systemLogs.postbackId, postbackIds)))
     .orderBy(asc(systemLogs.id));
 
-const runAll = () => t.queue.runDue(POSTBACK_DELIVER_JOB, { max: 100, ignoreStartAfter: true });
+const runAll = () => deliverAll(t);
 
 describe('enqueuePostbackEvents', () => {
   it('fires the global, team and affiliate postbacks that listen to the event, with macros and without staff-only values', async () => {
@@ -77,7 +79,7 @@ describe('enqueuePostbackEvents', () => {
     const inactive = await postback({ affiliateId: affiliate.id, url: `${base}/ok/inactive`, status: 'inactive' });
 
     const fired = await db.transaction((tx) =>
-      enqueuePostbackEvents({ ...ctx(), db: tx }, t.queue, {
+      enqueuePostbackEvents({ ...ctx(), db: tx }, {
         event: 'conversion_approved',
         affiliateId: affiliate.id,
         conversionId: 77,
@@ -115,8 +117,8 @@ describe('enqueuePostbackEvents', () => {
       goalEvents: [{ goalId: 5, events: ['conversion_pending'] }],
     });
     const input = { event: 'conversion_pending' as const, affiliateId: affiliate.id, teamId: null, values: { goal: 'deposit' } };
-    expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 6 })).toEqual([]);
-    expect(await enqueuePostbackEvents(ctx(), t.queue, { ...input, goalId: 5 })).toEqual([pb.id]);
+    expect(await enqueuePostbackEvents(ctx(), { ...input, goalId: 6 })).toEqual([]);
+    expect(await enqueuePostbackEvents(ctx(), { ...input, goalId: 5 })).toEqual([pb.id]);
     await runAll();
     expect(received.map((r) => r.url)).toEqual(['/ok/goal?g=deposit']);
   });
@@ -141,21 +143,21 @@ describe('enqueuePostbackEvents', () => {
     const input = { event: 'conversion_approved' as const, affiliateId: affiliate.id };
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     // the campaign from the macro values, as the inbound postback and the jobs pass it
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: bound.id } }))).toEqual([
+    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, values: { campaign_id: bound.id } }))).toEqual([
       chosen.id,
       teamPb.id,
     ]);
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, campaignId: bound.id, values: {} }))).toEqual([
+    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, campaignId: bound.id, values: {} }))).toEqual([
       chosen.id,
       teamPb.id,
     ]);
     // a campaign without postbacks, or no campaign: every own postback
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: { campaign_id: free.id } }))).toEqual([
+    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, values: { campaign_id: free.id } }))).toEqual([
       chosen.id,
       other.id,
       teamPb.id,
     ]);
-    expect(sorted(await enqueuePostbackEvents(ctx(), t.queue, { ...input, values: {} }))).toEqual([chosen.id, other.id, teamPb.id]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, values: {} }))).toEqual([chosen.id, other.id, teamPb.id]);
     await runAll();
     expect(received.filter((r) => r.url === '/ok/other-own')).toHaveLength(2);
     expect(received.filter((r) => r.url === '/ok/chosen')).toHaveLength(4);
@@ -166,7 +168,7 @@ describe('enqueuePostbackEvents', () => {
     await postback({ affiliateId: affiliate.id, url: `${base}/ok/rollback` });
     await expect(
       db.transaction(async (tx) => {
-        await enqueuePostbackEvents({ ...ctx(), db: tx }, t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
+        await enqueuePostbackEvents({ ...ctx(), db: tx }, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
         throw new Error('conversion not saved');
       }),
     ).rejects.toThrow('conversion not saved');
@@ -180,13 +182,15 @@ describe('postback-deliver job', () => {
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
     const pb = await postback({ affiliateId: affiliate.id, url: `${base}/flaky?lead={lead_id}`, method: 'POST' });
     failuresLeft = 2;
-    await enqueuePostbackEvents(ctx(), t.queue, {
+    await enqueuePostbackEvents(ctx(), {
       event: 'conversion_approved',
       affiliateId: affiliate.id,
       leadId: 42,
       values: { lead_id: 42 },
     });
-    expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(1);
+    // the first attempt from the outbox; its failure becomes a retry job
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(1);
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(0);
     // the retry waits for its backoff delay
     expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(0);
     expect(await runAll()).toBe(1);
@@ -235,7 +239,7 @@ describe('postback-deliver job', () => {
   it('stops calling a postback deactivated before its retry, and uses a URL fixed meanwhile', async () => {
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
     const pb = await postback({ affiliateId: affiliate.id, url: `${base}/down` });
-    await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
+    await enqueuePostbackEvents(ctx(), { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
     await runAll();
     await db
       .update(postbacks)
@@ -246,13 +250,102 @@ describe('postback-deliver job', () => {
 
     const gone = await postback({ affiliateId: affiliate.id, url: `${base}/down` });
     await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
-    await enqueuePostbackEvents(ctx(), t.queue, { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
+    await enqueuePostbackEvents(ctx(), { event: 'conversion_approved', affiliateId: affiliate.id, values: {} });
     await runAll();
     await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, gone.id));
     received.length = 0;
     await runAll();
     expect(received).toEqual([]);
     expect(await logsOf([gone.id])).toHaveLength(1);
+  });
+});
+
+describe('postback outbox', () => {
+  const waiting = async () => (await db.select().from(postbackOutbox)).length;
+  const fire = (affiliateId: number, leadId: number) =>
+    enqueuePostbackEvents(ctx(), { event: 'conversion_approved', affiliateId, leadId, values: { lead_id: leadId } });
+
+  it('makes the first attempt, deletes the row and logs the attempt in one settle; a failure becomes a retry job with the attempts left', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const ok = await postback({ affiliateId: affiliate.id, url: `${base}/ok/box?l={lead_id}` });
+    const down = await postback({ scope: 'global', url: `${base}/down/box?l={lead_id}` });
+    await fire(affiliate.id, 901);
+    expect(await waiting()).toBe(2);
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(2);
+    expect(await waiting()).toBe(0);
+    expect((await logsOf([ok.id])).map((l) => [l.attempt, l.success])).toEqual([[1, true]]);
+    expect((await logsOf([down.id])).map((l) => [l.attempt, l.success])).toEqual([[1, false]]);
+    const jobs = await t.queue.boss.findJobs<PostbackDeliverJob>(POSTBACK_DELIVER_JOB, { data: { postbackId: down.id } });
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].data).toMatchObject({ leadId: 901, priorAttempts: 1 });
+    // the retry is not due before the retry delay
+    expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(0);
+    await db.update(postbacks).set({ url: `${base}/ok/box-fixed?l={lead_id}` }).where(eq(postbacks.id, down.id));
+    expect(await runAll()).toBe(1);
+    expect((await logsOf([down.id])).map((l) => [l.attempt, l.success])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(received.map((r) => r.url)).toEqual(expect.arrayContaining(['/ok/box?l=901', '/down/box?l=901', '/ok/box-fixed?l=901']));
+  });
+
+  it('leaves a row claimed by a worker that died alone until its lease has passed, then delivers it once', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/ok/lease?l={lead_id}` });
+    await fire(affiliate.id, 902);
+    // a worker claimed it and its process ended before the settle
+    await db.update(postbackOutbox).set({ claimedUntil: new Date(t.clock.now.getTime() + OUTBOX_LEASE_S * 1000) });
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(0);
+    expect(received).toEqual([]);
+    t.clock.advance(OUTBOX_LEASE_S + 1);
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(1);
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(0);
+    expect(received.map((r) => r.url)).toEqual(['/ok/lease?l=902']);
+    expect(await logsOf([pb.id])).toHaveLength(1);
+  });
+
+  it('two workers claiming at once never take the same row: each delivery is made exactly once', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    await postback({ affiliateId: affiliate.id, url: `${base}/ok/race?l={lead_id}` });
+    for (let i = 0; i < 30; i++) await fire(affiliate.id, 1000 + i);
+    const taken = await Promise.all([t.queue.runDue(POSTBACK_OUTBOX, { max: 20 }), t.queue.runDue(POSTBACK_OUTBOX, { max: 20 })]);
+    expect(taken[0] + taken[1] + (await t.queue.runDue(POSTBACK_OUTBOX, { max: 20 }))).toBe(30);
+    const urls = received.map((r) => r.url);
+    expect(urls).toHaveLength(30);
+    expect(new Set(urls).size).toBe(30);
+  });
+
+  it('drops a row whose postback was deactivated before its first attempt, unlogged and uncalled', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    const pb = await postback({ affiliateId: affiliate.id, url: `${base}/ok/gone` });
+    await fire(affiliate.id, 903);
+    await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
+    expect(await t.queue.runDue(POSTBACK_OUTBOX)).toBe(1);
+    expect(await waiting()).toBe(0);
+    expect(received).toEqual([]);
+    expect(await logsOf([pb.id])).toEqual([]);
+  });
+
+  it('its workers deliver what a committed write woke them for, without a poll, and stop after the batch in flight', async () => {
+    const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+    await postback({ affiliateId: affiliate.id, url: `${base}/ok/woken?l={lead_id}` });
+    const box = new PostbackOutbox({ database: t.database, config: t.config, now: () => t.clock.now }, t.queue);
+    box.start();
+    try {
+      // the workers' first look found nothing; the next poll is OUTBOX_POLL_MS away
+      await new Promise((r) => setTimeout(r, 50));
+      await db.transaction((tx) =>
+        enqueuePostbackEvents({ ...ctx(), db: tx }, { event: 'conversion_approved', affiliateId: affiliate.id, leadId: 904, values: { lead_id: 904 } }),
+      );
+      const woken = Date.now();
+      wakeOutbox(t.database);
+      while (!received.length && Date.now() - woken < 5_000) await new Promise((r) => setTimeout(r, 5));
+      expect(received.map((r) => r.url)).toEqual(['/ok/woken?l=904']);
+      expect(Date.now() - woken).toBeLessThan(OUTBOX_POLL_MS);
+    } finally {
+      await box.stop();
+    }
+    expect(await waiting()).toBe(0);
   });
 });
 

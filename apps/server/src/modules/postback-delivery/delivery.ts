@@ -1,28 +1,32 @@
 /**
  * Outbound affiliate postbacks (ARCHITECTURE §5, spec §3 Postback, §4 postback event statuses). When a conversion or a
  * lead changes, `enqueuePostbackEvents` finds the active postbacks that apply — the affiliate's own, its team's and the
- * network's global one — whose events (or goal events for the conversion's goal) include the event, and enqueues one
- * `postback-deliver` job per postback in the caller's transaction: the event and its postbacks commit together. A
- * campaign that names postbacks narrows the affiliate's own to those for its events (team and global ones still fire).
+ * network's global one — whose events (or goal events for the conversion's goal) include the event, and puts one
+ * delivery per postback in the outbox (outbox.ts) in the caller's transaction: the event and its postbacks commit
+ * together. A campaign that names postbacks narrows the affiliate's own to those for its events (team and global ones
+ * still fire).
  *
- * The job reads the postback as it is at delivery (a URL fixed after failures is used by the next retry; a postback
+ * A delivery reads the postback as it is at delivery (a URL fixed after failures is used by the next retry; a postback
  * deactivated or deleted meanwhile is no longer called), substitutes the macros, calls the URL through the SSRF guard
- * with a timeout, logs every attempt as an affiliate postback log (`system_logs` postback_out) and throws on failure so
- * the queue retries with exponential backoff. Staff-only macros (revenue, advertiser id) never reach an affiliate.
+ * with a timeout and logs every attempt as an affiliate postback log (`system_logs` postback_out). The outbox makes the
+ * first attempt; one that fails becomes a `postback-deliver` job, which throws on failure so the queue retries with
+ * exponential backoff (delivery.jobs.ts). Staff-only macros (revenue, advertiser id) never reach an affiliate.
  */
 import { MACROS, POSTBACK_EVENTS, substituteMacros, type MacroValues, type PostbackEvent } from '@leadgrid/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { systemLogs } from '../../db/schema';
-import { systemCtx, type Ctx } from '../../http/context';
-import type { JobInfo, JobQueue } from '../../jobs/queue';
+import type { Ctx } from '../../http/context';
+import type { JobInfo } from '../../jobs/queue';
 import { Batcher } from '../../lib/batcher';
 import { callOutbound, notCalled, type OutboundRequest } from '../../lib/outbound';
-import { BREAKER_DEFAULTS, HostBreaker, hostOf } from './breaker';
 import { pgJson } from '../../lib/pg-text';
+import { hostOf, type HostBreaker } from './breaker';
 import { insertLogsSql, logRow } from './logs';
-import { postbackFailed } from '../notifications/raise';
+import { enqueueDeliveries, type PostbackDeliverJob } from './enqueue';
 import { directTargetReads, type PostbackTargetReads, type TargetPostback } from './targets';
+
+export type { PostbackDeliverJob } from './enqueue';
 
 export const POSTBACK_DELIVER_JOB = 'postback-deliver';
 /** how long an affiliate's server has to answer one postback */
@@ -50,16 +54,6 @@ export interface PostbackEventInput {
   values: MacroValues;
 }
 
-export interface PostbackDeliverJob {
-  postbackId: number;
-  event: PostbackEvent;
-  affiliateId: number;
-  goalId: number | null;
-  leadId: number | null;
-  conversionId: number | null;
-  conversionStatus: number | null;
-  values: Record<string, string | number | null>;
-}
 
 /** the values an affiliate may receive: staff-only macros removed, the event, affiliate and time filled in */
 export function affiliateMacroValues(input: PostbackEventInput, at: Date): Record<string, string | number | null> {
@@ -115,12 +109,12 @@ export function deliveryJobs(input: PostbackEventInput, firing: readonly { id: n
 }
 
 /**
- * Enqueues one delivery per applicable active postback, in the caller's transaction (`ctx.db`). Answers the ids of the
+ * Puts one delivery per applicable active postback in the outbox (outbox.ts), in the caller's transaction (`ctx.db`). Answers the ids of the
  * postbacks that will fire.
  */
-export async function enqueuePostbackEvents(ctx: Ctx, queue: JobQueue, input: PostbackEventInput): Promise<number[]> {
+export async function enqueuePostbackEvents(ctx: Ctx, input: PostbackEventInput): Promise<number[]> {
   const firing = await firingPostbacks(directTargetReads(ctx.db), input);
-  for (const job of deliveryJobs(input, firing, ctx.now())) await queue.send(POSTBACK_DELIVER_JOB, job, { db: ctx.db });
+  await enqueueDeliveries(ctx, deliveryJobs(input, firing, ctx.now()));
   return firing.map((r) => r.id);
 }
 
@@ -212,16 +206,17 @@ export interface AttemptResult {
 }
 
 /**
- * Calls one postback once with the job's values and logs the attempt as an affiliate postback log (`system_logs`
- * postback_out); never throws for the affiliate's answer. `test` marks a call asked for from the screen.
+ * Calls one postback once with the job's values; never throws for the affiliate's answer. Answers the attempt's log
+ * row (an affiliate postback log, `system_logs` postback_out) for the caller to write. `test` marks a call asked for
+ * from the screen.
  */
-export async function attemptPostback(
+export async function callPostback(
   deps: DeliveryDeps,
   postback: { id: number; url: string; method: string },
   job: PostbackDeliverJob,
   attempt: number,
   opts: { test?: boolean } = {},
-): Promise<AttemptResult> {
+): Promise<Omit<AttemptResult, 'logId'> & { row: typeof systemLogs.$inferInsert }> {
   const url = substituteMacros(postback.url, job.values);
   const request = buildPostbackRequest(postback.method, url, deps.timeoutMs);
   // a test from the screen always calls; a delivery skips a receiver that stopped answering (breaker.ts)
@@ -258,8 +253,20 @@ export async function attemptPostback(
     msg,
     attempt,
   };
+  return { row, success, url: result.request.url, responseStatus: status, msg };
+}
+
+/** Calls one postback once (`callPostback`) and logs the attempt; never throws for the affiliate's answer. */
+export async function attemptPostback(
+  deps: DeliveryDeps,
+  postback: { id: number; url: string; method: string },
+  job: PostbackDeliverJob,
+  attempt: number,
+  opts: { test?: boolean } = {},
+): Promise<AttemptResult> {
+  const { row, ...result } = await callPostback(deps, postback, job, attempt, opts);
   const logId = deps.logs ? await deps.logs.add(row) : (await insertAttemptLogs(deps.database, [row]))[0];
-  return { logId, success, url: result.request.url, responseStatus: status, msg };
+  return { logId, ...result };
 }
 
 /**
@@ -275,55 +282,7 @@ export async function deliverPostback(
     ? await deps.postbacks.add(job.postbackId)
     : (await activePostbacks(deps.database, [job.postbackId])).get(job.postbackId);
   if (!postback) return 'skipped';
-  const result = await attemptPostback(deps, postback, job, info.retryCount + 1);
+  const result = await attemptPostback(deps, postback, job, (job.priorAttempts ?? 0) + info.retryCount + 1);
   if (!result.success) throw new Error(result.msg);
   return 'delivered';
-}
-
-/**
- * The delivery queue. A delivery whose last retry fails raises "postback failed" (once per postback and hour,
- * notifications/raise.ts) to staff and the postback's affiliate.
- */
-export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps & { config: Config }): void {
-  const withLogs: DeliveryDeps = {
-    ...deps,
-    logs: deps.logs ?? attemptLogWriter(deps.database),
-    postbacks: deps.postbacks ?? postbackLookup(deps.database),
-    breaker: deps.breaker ?? new HostBreaker({ ...BREAKER_DEFAULTS, now: () => deps.now().getTime() }),
-  };
-  queue.define<PostbackDeliverJob>({
-    name: POSTBACK_DELIVER_JOB,
-    options: {
-      retryLimit: POSTBACK_RETRY_LIMIT,
-      retryDelay: POSTBACK_RETRY_DELAY_S,
-      retryBackoff: true,
-      expireInSeconds: Math.ceil(POSTBACK_TIMEOUT_MS / 1000) * 6,
-    },
-    pollingIntervalSeconds: 1,
-    // a worker's batch is fetched and completed in one statement each: larger batches cost fewer round trips per
-    // postback while a backlog drains (an affiliate's slow server holds back only its own batch, up to the timeout).
-    // Two workers of 32: delivery is bound by round trips, and two of 16 fell behind an intake of 1,400/s (issue 7)
-    concurrency: 64,
-    handler: async (data, job) => {
-      try {
-        await deliverPostback(withLogs, data, job);
-      } catch (err) {
-        if (job.retryCount >= POSTBACK_RETRY_LIMIT) await raisePostbackFailed(deps, queue, data, (err as Error).message);
-        throw err;
-      }
-    },
-  });
-}
-
-/** the postback's URL as called (macros filled in) in the notification, without its query (it may carry ids) */
-async function raisePostbackFailed(deps: DeliveryDeps & { config: Config }, queue: JobQueue, job: PostbackDeliverJob, error: string) {
-  const [row] = (await deps.database.query<{ url: string }>(`select url from postbacks where id = $1`, [job.postbackId])).rows;
-  let url = row ? substituteMacros(row.url, job.values) : `postback #${job.postbackId}`;
-  try {
-    const u = new URL(url);
-    url = `${u.origin}${u.pathname}`;
-  } catch {
-    // not a URL: shown as it is
-  }
-  await postbackFailed(systemCtx({ ...deps, config: deps.config }), queue, { postbackId: job.postbackId, affiliateId: job.affiliateId, url, error });
 }

@@ -3,15 +3,16 @@ export {
   enqueuePostbackEvents,
   firingPostbacks,
   deliveryJobs,
-  definePostbackDeliveryJobs,
   deliverPostback,
   attemptPostback,
   affiliateMacroValues,
   POSTBACK_DELIVER_JOB,
   type PostbackEventInput,
-  type PostbackDeliverJob,
   type AttemptResult,
 } from './delivery';
+export { definePostbackDeliveryJobs } from './delivery.jobs';
+export { enqueueDeliveries, outboxInsertSql, wakeOutbox, type PostbackDeliverJob } from './enqueue';
+export { POSTBACK_OUTBOX } from './outbox';
 export { HostBreaker } from './breaker';
 export { insertLogsSql, logRow } from './logs';
 export { directTargetReads, PostbackTargetsCache, type PostbackTargetReads, type TargetPostback } from './targets';

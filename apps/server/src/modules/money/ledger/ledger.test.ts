@@ -65,7 +65,7 @@ describe('ledger: conversion writers write their entries in the same statement',
     expect(await figures(w.affiliate.id)).toMatchObject({ approved: '42.5' });
 
     const [c] = await db.insert(conversions).values(w.conversion(1, { autoApproveAt: new Date(t.clock.now.getTime() - 1000) })).returning();
-    await autoApproveConversions(systemCtx({ database: t.database, config: t.config, now: () => t.clock.now }), t.queue);
+    await autoApproveConversions(systemCtx({ database: t.database, config: t.config, now: () => t.clock.now }));
     expect((await db.select().from(conversions).where(eq(conversions.id, c.id)))[0].status).toBe(3);
     expect(await figures(w.affiliate.id)).toMatchObject({ hold: '0', approved: '72.5' });
     // auto-approve is the system: its entries name nobody

@@ -513,7 +513,7 @@ async function processChunk(rc: RunCtx, first: number, chunk: string[][]): Promi
             written.map((w) => w.id),
           ),
         );
-      await fireLeadEvents({ ...rc.base, actor: null, db: tx }, rc.queue, rows.map((lead) => ({ lead, from: null })));
+      await fireLeadEvents({ ...rc.base, actor: null, db: tx }, rows.map((lead) => ({ lead, from: null })));
     }
     const count = (o: Outcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
     const [next] = await tx

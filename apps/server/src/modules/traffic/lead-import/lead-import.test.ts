@@ -6,7 +6,7 @@ import { leads, postbacks, userManagers, verticals } from '../../../db/schema';
 import { systemCtx } from '../../../http/context';
 import { leadMarket } from '../../leads/lead-market.fixture';
 import { LEAD_SWEEP_JOB } from '../../leads/leads.jobs';
-import { POSTBACK_DELIVER_JOB } from '../../postback-delivery';
+import { deliverAll } from '../../../../test/deliveries';
 import { IMPORT_CHUNK, LEAD_IMPORT_JOB, run, STORE_ONLY_REASON, watchersOf } from './lead-import.service';
 import { leadImportRows, leadImports } from './lead-import.tables';
 
@@ -165,7 +165,7 @@ describe('lead import', () => {
     const after = await db.select().from(leads).where(eq(leads.importId, draft.id)).orderBy(leads.id);
     expect(after.map((l) => l.status)).toEqual(['sent', 'sent']);
     // one "lead received" postback per imported lead
-    expect(await t.queue.runDue(POSTBACK_DELIVER_JOB, { ignoreStartAfter: true })).toBe(2);
+    expect(await deliverAll(t)).toBe(2);
   }, 120_000);
 
   it('refuses bad uploads and starts with 4xx, keeps imports to their importer and managers to their affiliates', async () => {
