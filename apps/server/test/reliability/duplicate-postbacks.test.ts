@@ -48,7 +48,7 @@ async function burst(key: string, query: string, times = 8) {
 }
 
 const jobsOf = async (conversionId: number) =>
-  Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'postback-deliver' and (data->>'conversionId')::bigint = ${conversionId}`))[0].n);
+  Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from postback_outbox where (data->>'conversionId')::bigint = ${conversionId}`))[0].n);
 
 describe('the same inbound postback several times at once', () => {
   const cases: [string, (m: Market) => Promise<{ query: string; where: ReturnType<typeof eq> }>][] = [

@@ -5,9 +5,10 @@
  * lead stored but not yet delivered is delivered, and every outbound postback of a conversion is delivered.
  *
  * What resumes them is time: a lead's delivery lease lasts LEAD_LEASE_SECONDS (120 s), after which the lead sweep (run
- * when the queue starts, then every minute) distributes it; a job running at the kill is expired by pg-boss's
- * supervisor after its expireInSeconds and retried after its retry delay.
- * The test does not sleep through them: while the server is down it moves those clocks back (the lease, the running
+ * when the queue starts, then every minute) distributes it; an outbound postback claimed from the postback outbox at the
+ * kill is claimed again once its lease (OUTBOX_LEASE_S, 120 s) has passed; a job running at the kill is expired by
+ * pg-boss's supervisor after its expireInSeconds and retried after its retry delay.
+ * The test does not sleep through them: while the server is down it moves those clocks back (the leases, the running
  * jobs' start), lets pg-boss's own supervise pass expire the jobs that were running, then makes the waiting jobs due —
  * the same paths a real outage of a few minutes takes, minutes sooner.
  *
@@ -295,13 +296,17 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     const byId = new Map(stored.rows.map((r) => [Number(r.id), r]));
     for (const id of answered) expect(byId.get(id)?.first, `lead ${id}`).toBe('created');
     const pendingLeads = stored.rows.filter((r) => r.status === 'new' || r.status === 'unsent').length;
-    const pendingPostbacks = await count(`select count(*) as n from pgboss.job where name = 'postback-deliver' and state in ('created', 'retry', 'active')`);
+    // waiting for their first attempt in the postback outbox (claimed or not), or for a retry
+    const pendingPostbacks =
+      (await count(`select count(*) as n from postback_outbox`)) +
+      (await count(`select count(*) as n from pgboss.job where name = 'postback-deliver' and state in ('created', 'retry', 'active')`));
     // the kill must have caught work in the middle, or this test proves nothing
     expect(pendingLeads, 'leads stored but not delivered at the kill').toBeGreaterThan(0);
     expect(pendingPostbacks, 'outbound postbacks not delivered at the kill').toBeGreaterThan(0);
 
     // the outage lasts past the delivery lease and the jobs' expiry (see the file comment)
     await database.query(`update leads set delivery_lease_until = now() - interval '1 second' where delivery_lease_until is not null`);
+    await database.query(`update postback_outbox set claimed_until = now() - interval '1 second' where claimed_until is not null`);
     await database.query(`update pgboss.job set started_on = started_on - interval '1 hour' where state = 'active'`);
     const boss = new PgBoss({ connectionString: url, schema: 'pgboss', supervise: false, schedule: false, monitorIntervalSeconds: 1, superviseIntervalSeconds: 1 });
     boss.on('error', () => undefined);
