@@ -41,6 +41,8 @@ export const OUTBOX_LEASE_S = 120;
 export const OUTBOX_BATCH = 50;
 /** workers claiming in parallel: one slow receiver holds back only its own batch */
 export const OUTBOX_WORKERS = 2;
+/** how long a wake-up waits for more rows before the workers claim */
+export const OUTBOX_GATHER_MS = 20;
 /** how often an idle worker looks for rows written by another process (a row written here wakes it at once) */
 export const OUTBOX_POLL_MS = 500;
 
@@ -75,10 +77,19 @@ export class PostbackOutbox {
   private loops: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
   private settleText: string | null = null;
+  private gathering: NodeJS.Timeout | null = null;
+  /** a wake-up lets the rows of the next few milliseconds gather first: fewer, fuller claims under load */
   private readonly wake = () => {
+    if (this.gathering || !this.sleepers.size) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = null;
+      this.wakeNow();
+    }, OUTBOX_GATHER_MS);
+  };
+  private wakeNow() {
     for (const resolve of this.sleepers) resolve();
     this.sleepers.clear();
-  };
+  }
 
   constructor(
     private readonly deps: DeliveryDeps,
@@ -98,7 +109,9 @@ export class PostbackOutbox {
     if (!this.running) return;
     this.running = false;
     outboxWakers(this.deps.database).delete(this.wake);
-    this.wake();
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
+    this.wakeNow();
     await Promise.all(this.loops);
     this.loops = [];
   }
