@@ -33,4 +33,9 @@ export default tseslint.config(
     files: ['apps/server/src/http/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/modules/**'] }] },
   },
+  {
+    // STYLE §1: packages/shared imports nothing of the apps (import circles: `npm run check:circles`, docs/decisions.md "Structure")
+    files: ['packages/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@leadgrid/server', '@leadgrid/server/**', '@leadgrid/web', '@leadgrid/web/**'] }] },
+  },
 );

@@ -17,11 +17,12 @@ import { createServer, type IncomingMessage, type Server, type ServerOptions, ty
 import proxyAddr from '@fastify/proxy-addr';
 import { CAMPAIGN_KEY_RE } from '@leadgrid/shared';
 import { parse as parseQuery } from 'fast-querystring';
-import { TEST_PARAM } from '../lib/test-link';
-import type { Tracking } from './index';
-import { makeClick } from './click';
+import { TEST_PARAM, type TestLinks } from '../lib/test-link';
+import type { CapGate } from './cap-gate';
+import { makeClick, type UniqueClicks } from './click';
+import type { ClickWriter } from './click-writer';
 import { BASE_HEADERS, INACTIVE_PAGE, refusalPage, type RefusalPage } from './refused';
-import type { Route } from './routing';
+import type { Route, RoutingCache } from './routing';
 
 const DONE = Promise.resolve();
 const TEST_MARK = `${TEST_PARAM}=`;
@@ -65,12 +66,24 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+/** the tracking state a click reads (index.ts's `Tracking` holds it, with the change feed and this handler) */
+export interface ClickState {
+  routing: RoutingCache;
+  clicks: ClickWriter;
+  unique: UniqueClicks;
+  /** offers capped out for clicks (trafficback), from a snapshot refreshed off the request path */
+  caps: CapGate;
+  now: () => Date;
+  /** checks the tokens of staff test links (lib/test-link.ts) */
+  testLinks: TestLinks;
+}
+
 export class ClickHandler {
   /** set when the app starts closing: new requests go to Fastify, which answers 503 and closes the connection */
   closing = false;
 
   constructor(
-    private readonly tracking: Tracking,
+    private readonly tracking: ClickState,
     private readonly trust: TrustProxy,
     private readonly log: Log,
   ) {}

@@ -5,23 +5,15 @@ import type { Database } from '../db/client';
 import type { TestLinks } from '../lib/test-link';
 import { CapGate } from './cap-gate';
 import { ChangeFeed } from './change-feed';
-import { ClickHandler, trustProxyOf } from './click-handler';
+import { ClickHandler, trustProxyOf, type ClickState } from './click-handler';
 import { UniqueClicks } from './click';
 import { ClickWriter } from './click-writer';
 import { loadGeoDatabase } from './enrich';
 import { RoutingCache } from './routing';
 import { registerTrackingRoutes } from './tracking.routes';
 
-export interface Tracking {
+export interface Tracking extends ClickState {
   feed: ChangeFeed;
-  routing: RoutingCache;
-  clicks: ClickWriter;
-  unique: UniqueClicks;
-  /** offers capped out for clicks (trafficback), from a snapshot refreshed off the request path */
-  caps: CapGate;
-  now: () => Date;
-  /** checks the tokens of staff test links (lib/test-link.ts) */
-  testLinks: TestLinks;
   /** the click answer, served before Fastify by a listening server (click-handler.ts) and by the `/c/` route */
   handler: ClickHandler;
 }

@@ -21,6 +21,10 @@ export const any =
   (s: AccessSubject) =>
     parts.some((p) => allowed(s, p));
 
+/** affiliate and team postbacks: staff in their people scope, affiliates their own (the /postbacks routes, and the
+ * global postback page's link to them) */
+export const postbackRead = any('postback.read', 'postback.own.read');
+
 /** Spec §6: a route opened without its permission sets this flag; the layout warns once and clears it. */
 export const wrongPermissionsStore = createStore(false);
 export const useWrongPermissions = () => useStore(wrongPermissionsStore);

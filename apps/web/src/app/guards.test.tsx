@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
-import { wrongPermissionsStore } from './access';
+import { postbackRead, wrongPermissionsStore } from './access';
 import { RequireAuth, RequireGuest, RouteView } from './guards';
 import { AFFILIATE_MENU, MAIN_ROUTES, menuFor, resolveLink, routeAt, type MenuLeaf, type PageRoute } from './routes';
 import { SessionContext, toAccess, type SessionValue } from './session';
@@ -184,6 +184,10 @@ describe('the route table and the sidebar', () => {
     expect(routeAt('/offers/active')?.id).toBe('offers.active');
     expect(routeAt('/settings/verticals/3/goals')?.id).toBe('settings.verticals.detail');
     expect(routeAt('/nowhere')).toBeUndefined();
+  });
+
+  it('opens the postbacks with the rule the global postback page checks before linking there', () => {
+    expect(routeAt('/postbacks/active')?.access).toBe(postbackRead);
   });
 
   it('gives affiliates their own menu and staff the postback logs link their permissions allow', () => {

@@ -29,7 +29,7 @@ import {
 import { defaultPagePath, ROUTE_PERMISSIONS as P, type AccessSubject } from '@leadgrid/shared/permissions';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
-import { all, allowed, any, isAffiliate, type Access } from './access';
+import { all, allowed, any, isAffiliate, postbackRead, type Access } from './access';
 import { prefetchDashboard } from '../features/insights/dashboard/prefetch';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -150,8 +150,6 @@ function detailRoute(id: string, base: string, title: string, access?: Access, t
 }
 
 const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
-/** affiliate and team postbacks: staff in their people scope, affiliates their own */
-const postbackRead = any('postback.read', 'postback.own.read');
 const postbackWrite = any('postback.update', 'postback.own.update');
 const advertiserPostbackLogs = all(P.postbackLogs, 'log.postback.advertiser.read');
 const paymentMethods = (s: AccessSubject) => isAffiliate(s) || allowed(s, 'payment_method.update');

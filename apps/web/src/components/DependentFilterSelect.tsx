@@ -5,8 +5,9 @@
  * and, through `remember`, from the list rows), so a chosen value keeps its name when a later answer leaves it out.
  * The leads, conversions and clicks lists each wrap it with their own endpoint.
  */
-import { Flex, Select, Spin, Typography } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
+import { SelectNotFound } from './SelectNotFound';
 import type { Query } from '../api/client';
 import { useDebounced } from './useDebounced';
 
@@ -135,15 +136,7 @@ export function DependentFilterSelect<Slug extends string>({
           ) : null}
         </Flex>
       )}
-      notFoundContent={
-        found.isFetching ? (
-          <Flex justify="center" style={{ padding: 8 }}>
-            <Spin size="small" />
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">{found.error ? texts.failed : texts.nothing}</Typography.Text>
-        )
-      }
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} nothing={texts.nothing} failed={texts.failed} />}
       data-testid={testId}
     />
   );

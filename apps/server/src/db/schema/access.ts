@@ -1,71 +1,11 @@
-/** Users, roles, sessions and everything a sign-in touches (foundation issue). */
+/** Sessions, tokens, preferences, images, settings and the audit log: what a sign-in touches beyond the user and its role
+ *  (those are in accounts.ts; foundation issue). */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { advertisers } from './sell-side';
+import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
-
-export const roles = pgTable(
-  'roles',
-  {
-    id: serial('id').primaryKey(),
-    title: varchar('title', { length: 200 }).notNull(),
-    type: varchar('type', { length: 32 }).notNull(),
-    permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    status: varchar('status', { length: 16 }).notNull().default('active'),
-    /** the built-in role of a type: cannot be deactivated, the admin one keeps every permission */
-    system: boolean('system').notNull().default(false),
-    /** staff roles: its users must sign in with two factors (set it up before anything else) */
-    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-    createdAt: createdAt(),
-    createdBy: integer('created_by'),
-  },
-  // a title is unique within its role type, ignoring case
-  (t) => [uniqueIndex('roles_type_title_uq').on(t.type, sql`lower(${t.title})`)],
-);
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    secureId: varchar('secure_id', { length: 32 }).notNull().unique(),
-    email: varchar('email', { length: 254 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
-    firstName: varchar('first_name', { length: 100 }).notNull().default(''),
-    lastName: varchar('last_name', { length: 100 }).notNull().default(''),
-    status: varchar('status', { length: 16 }).notNull().default('active'),
-    roleId: integer('role_id').notNull().references(() => roles.id),
-    customPermissions: jsonb('custom_permissions').$type<string[] | null>(),
-    contacts: jsonb('contacts').$type<{ type: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    birthDate: date('birth_date', { mode: 'string' }),
-    timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
-    language: varchar('language', { length: 8 }).notNull().default('en'),
-    createdAt: createdAt(),
-    createdBy: integer('created_by'),
-    statusChangedAt: ts('status_changed_at'),
-    lastActivityAt: ts('last_activity_at'),
-    blockReason: varchar('block_reason', { length: 500 }),
-    trafficBlocked: boolean('traffic_blocked').notNull().default(false),
-    trafficBlockedAt: ts('traffic_blocked_at'),
-    /** affiliates' lead API token (spec §3: kept only for affiliate users) */
-    apiToken: varchar('api_token', { length: 64 }).unique(),
-    twoFactorSecret: varchar('two_factor_secret', { length: 64 }),
-    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    avatarImageId: integer('avatar_image_id'),
-    /** affiliate extras (spec §3) */
-    acceptColdTraffic: boolean('accept_cold_traffic').notNull().default(false),
-    acceptInvalidLeads: boolean('accept_invalid_leads').notNull().default(false),
-    redirectToAdvertiser: varchar('redirect_to_advertiser', { length: 32 }).notNull().default('direct'),
-    /** the advertiser an advertiser_member user belongs to */
-    advertiserId: integer('advertiser_id').references((): AnyPgColumn => advertisers.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
-    index('users_role_idx').on(t.roleId),
-    index('users_advertiser_idx').on(t.advertiserId),
-  ],
-);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',

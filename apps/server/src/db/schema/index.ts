@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './access';
 export * from './reference';
 export * from './people';

@@ -6,10 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { images, users } from './access';
+import { advertisers, users, verticals } from './accounts';
+import { images } from './access';
 import { teams } from './people';
 import { categories, domains, postbacks, tags, trafficSources } from './reference';
-import { advertisers, integrations, verticalGoals, verticals } from './sell-side';
+import { integrations, verticalGoals } from './sell-side';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();

@@ -1,7 +1,7 @@
 /** People (people issue): affiliate extras, teams and their members, managers, user tags, block history. */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar, boolean } from 'drizzle-orm/pg-core';
-import { users } from './access';
+import { users } from './accounts';
 import { tags } from './reference';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

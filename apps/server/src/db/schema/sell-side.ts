@@ -1,11 +1,11 @@
 /**
- * The sell side (advertisers issue): verticals and their goals, platforms, integration templates, advertisers
- * (with tags and managers) and their integrations. The integration sections (apiParameters, outApi, postback,
+ * The sell side (advertisers issue): verticals' goals, integration templates, advertisers' tags and managers, and
+ * advertisers' integrations (verticals, platforms and advertisers themselves are in accounts.ts). The integration sections (apiParameters, outApi, postback,
  * apiSync, leadStatusMappings, redirect, goals) are jsonb validated by the shared zod schemas on every write.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from './access';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { advertisers, platforms, users, verticals } from './accounts';
 import { tags } from './reference';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -17,28 +17,6 @@ const section = <T>(name: string, empty: string) =>
     .$type<T>()
     .notNull()
     .default(sql.raw(`'${empty}'::jsonb`));
-
-/** A vertical (finance, nutra, ...): the lead fields it accepts and the rules a lead must meet. */
-export const verticals = pgTable(
-  'verticals',
-  {
-    id: serial('id').primaryKey(),
-    title: varchar('title', { length: 200 }).notNull(),
-    description: varchar('description', { length: 2000 }).notNull().default(''),
-    status: status(),
-    statusChangedAt: ts('status_changed_at'),
-    incomingParameters: section<unknown[]>('incoming_parameters', '[]'),
-    inboundRules: section<unknown[]>('inbound_rules', '[]'),
-    leadGrades: section<unknown[]>('lead_grades', '[]'),
-    leadCategories: section<unknown[]>('lead_categories', '[]'),
-    metrics: section<unknown[]>('metrics', '[]'),
-    apiSettings: section<Record<string, unknown>>('api_settings', '{}'),
-    redirect: section<Record<string, unknown>>('redirect', '{}'),
-    createdAt: createdAt(),
-    createdBy: createdBy(),
-  },
-  (t) => [uniqueIndex('verticals_title_uq').on(sql`lower(${t.title})`)],
-);
 
 /** A vertical's goals: conversions refer to them, so each keeps a stable id. */
 export const verticalGoals = pgTable(
@@ -52,25 +30,6 @@ export const verticalGoals = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [uniqueIndex('vertical_goals_title_uq').on(t.verticalId, sql`lower(${t.title})`)],
-);
-
-/** An advertiser software platform (a CRM or tracker) and the integration methods it supports. */
-export const platforms = pgTable(
-  'platforms',
-  {
-    id: serial('id').primaryKey(),
-    title: varchar('title', { length: 200 }).notNull(),
-    description: varchar('description', { length: 2000 }).notNull().default(''),
-    methodApi: boolean('method_api').notNull().default(false),
-    methodPostback: boolean('method_postback').notNull().default(false),
-    methodRedirect: boolean('method_redirect').notNull().default(false),
-    methodApiSync: boolean('method_api_sync').notNull().default(false),
-    status: status(),
-    statusChangedAt: ts('status_changed_at'),
-    createdAt: createdAt(),
-    createdBy: createdBy(),
-  },
-  (t) => [uniqueIndex('platforms_title_uq').on(sql`lower(${t.title})`)],
 );
 
 /** The integration sections, shared by templates and integrations. */
@@ -111,39 +70,6 @@ export const integrationTemplates = pgTable(
   (t) => [
     uniqueIndex('integration_templates_title_uq').on(sql`lower(${t.title})`),
     index('integration_templates_platform_vertical_idx').on(t.platformId, t.verticalId),
-  ],
-);
-
-/** A buyer of leads and traffic. */
-export const advertisers = pgTable(
-  'advertisers',
-  {
-    id: serial('id').primaryKey(),
-    secureId: varchar('secure_id', { length: 32 }).notNull().unique(),
-    title: varchar('title', { length: 200 }).notNull(),
-    description: varchar('description', { length: 2000 }).notNull().default(''),
-    /** active or blocked */
-    status: status(),
-    statusChangedAt: ts('status_changed_at'),
-    statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
-    blockReason: varchar('block_reason', { length: 500 }),
-    contacts: jsonb('contacts')
-      .$type<{ type: string; value: string }[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    platformId: integer('platform_id').references(() => platforms.id, { onDelete: 'restrict' }),
-    verticalId: integer('vertical_id').references(() => verticals.id, { onDelete: 'restrict' }),
-    defaultCurrency: varchar('default_currency', { length: 3 }).notNull().default('USD'),
-    apiToken: varchar('api_token', { length: 64 }).notNull().unique(),
-    redirectTemplateEnabled: boolean('redirect_template_enabled').notNull().default(false),
-    redirectTemplate: text('redirect_template'),
-    createdAt: createdAt(),
-    createdBy: createdBy(),
-  },
-  (t) => [
-    uniqueIndex('advertisers_title_uq').on(sql`lower(${t.title})`),
-    index('advertisers_vertical_idx').on(t.verticalId),
-    index('advertisers_platform_idx').on(t.platformId),
   ],
 );
 

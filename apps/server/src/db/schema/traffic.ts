@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './access';
+import { advertisers, users, verticals } from './accounts';
 import { campaigns, landers, offers, paymentRules } from './offers';
 import { postbacks } from './reference';
-import { advertisers, integrations, verticalGoals, verticals } from './sell-side';
+import { integrations, verticalGoals } from './sell-side';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 20, scale: 8 });

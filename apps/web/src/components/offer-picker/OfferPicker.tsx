@@ -7,8 +7,9 @@
  */
 import type { OfferRef } from '@leadgrid/shared/schemas/offers';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Spin, Typography, type SelectProps } from 'antd';
+import { Flex, Select, Typography, type SelectProps } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { SelectNotFound } from '../SelectNotFound';
 import { api, type Query } from '../../api/client';
 import { StatusTag } from '../StatusTag';
 import { useOfferPickerT } from './i18n';
@@ -29,11 +30,6 @@ export const offerPickerApi = {
     api.get<Items<OfferRef>>('/offers/for-campaign', query, { signal, silent: true }),
 };
 
-function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
-  const { t } = useOfferPickerT();
-  if (loading) return <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />;
-  return <Typography.Text type={error ? 'danger' : 'secondary'}>{error ? t('loadFailed') : t('nothing')}</Typography.Text>;
-}
 
 export function OfferPicker({
   multiple = false,
@@ -103,7 +99,7 @@ export function OfferPicker({
         })),
       ]}
       optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={<NotFound loading={found.isFetching} error={found.error} />}
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
     />
   );
 }

@@ -8,16 +8,12 @@ export const en = {
   offer: 'Choose an offer',
   offers: 'Offers',
   noAccess: 'not available to this affiliate',
-  loadFailed: 'The list could not be loaded',
-  nothing: 'Nothing found',
 };
 
 export const ru: typeof en = {
   offer: 'Выберите оффер',
   offers: 'Офферы',
   noAccess: 'недоступен этому партнёру',
-  loadFailed: 'Не удалось загрузить список',
-  nothing: 'Ничего не найдено',
 };
 
 i18n.addResourceBundle('en', NS, en, true, true);

@@ -63,8 +63,6 @@ export const en = {
   },
   pickers: {
     search: 'Type to search',
-    nothing: 'Nothing found',
-    loadFailed: 'The list could not be loaded',
     more: '{{count}} more match — type to narrow',
   },
   display: {
@@ -131,8 +129,6 @@ export const ru: typeof en = {
   },
   pickers: {
     search: 'Начните вводить для поиска',
-    nothing: 'Ничего не найдено',
-    loadFailed: 'Не удалось загрузить список',
     more: 'Ещё {{count}} — уточните поиск',
   },
   display: {

@@ -4,8 +4,9 @@
  * as the user types, with the titles of chosen ids read from the batched per-id cache.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Spin, Typography, type SelectProps } from 'antd';
+import { Flex, Select, Typography, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
+import { SelectNotFound } from '../SelectNotFound';
 import { useActiveTrafficSources } from '../../api/reference';
 import { loadRefs, sieveKeys, useCountries, useLanguages, useRefTitles, type RefKind, type RefOption } from './api';
 import { useSieveT } from './i18n';
@@ -22,11 +23,6 @@ type Common<V> = Omit<
 const SEARCH_DELAY_MS = 300;
 const PAGE = 30;
 
-function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
-  const { t } = useSieveT();
-  if (loading) return <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />;
-  return <Typography.Text type={error ? 'danger' : 'secondary'}>{error ? t('pickers.loadFailed') : t('pickers.nothing')}</Typography.Text>;
-}
 
 /** ISO country codes, chosen by name or code */
 export function CountrySelect({ value, onChange, ...rest }: Common<string[]>) {
@@ -46,7 +42,7 @@ export function CountrySelect({ value, onChange, ...rest }: Common<string[]>) {
       options={options}
       showSearch={{ optionFilterProp: 'search' }}
       labelRender={(o) => String(o.value)}
-      notFoundContent={<NotFound loading={countries.isFetching} error={countries.error} />}
+      notFoundContent={<SelectNotFound loading={countries.isFetching} error={countries.error} />}
     />
   );
 }
@@ -69,7 +65,7 @@ export function LanguageSelect({ value, onChange, ...rest }: Common<string[]>) {
       options={options}
       showSearch={{ optionFilterProp: 'search' }}
       labelRender={(o) => String(o.value)}
-      notFoundContent={<NotFound loading={languages.isFetching} error={languages.error} />}
+      notFoundContent={<SelectNotFound loading={languages.isFetching} error={languages.error} />}
     />
   );
 }
@@ -92,7 +88,7 @@ export function TrafficSourceSelect({ value, onChange, ...rest }: Common<number[
       loading={sources.isFetching}
       options={options}
       showSearch={{ optionFilterProp: 'label' }}
-      notFoundContent={<NotFound loading={sources.isFetching} error={sources.error} />}
+      notFoundContent={<SelectNotFound loading={sources.isFetching} error={sources.error} />}
     />
   );
 }
@@ -142,7 +138,7 @@ export function RefSelect({ kind, offerId, value, onChange, ...rest }: Common<nu
           ) : null}
         </Flex>
       )}
-      notFoundContent={<NotFound loading={found.isFetching} error={found.error} />}
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
       popupRender={(menu) => (
         <>
           {menu}

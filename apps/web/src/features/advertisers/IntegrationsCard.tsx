@@ -38,7 +38,6 @@ import {
   Row,
   Select,
   Skeleton,
-  Spin,
   Table,
   Tag,
   Tooltip,
@@ -47,6 +46,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { StatusTag } from '../../components/StatusTag';
@@ -260,15 +260,7 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
                 loading={templates.isFetching}
                 placeholder={t('integrations.templatePlaceholder')}
                 options={(templates.data?.items ?? []).map((x) => ({ value: x.id, label: x.title }))}
-                notFoundContent={
-                  templates.isFetching ? (
-                    <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
-                  ) : templates.error ? (
-                    t('pickers.loadFailed')
-                  ) : (
-                    t('integrations.noTemplates')
-                  )
-                }
+                notFoundContent={<SelectNotFound loading={templates.isFetching} error={templates.error} nothing={t('integrations.noTemplates')} />}
                 data-testid="integration-template"
               />
             </Form.Item>

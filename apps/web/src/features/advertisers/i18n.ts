@@ -118,7 +118,6 @@ export const en = {
     managers: 'Admins and advertiser managers',
     advertiser: 'Search by title or secure ID',
     loadFailed: 'Could not load the list',
-    nothing: 'Nothing found',
   },
   roleTypes: {
     admin: 'Admin',
@@ -357,7 +356,6 @@ export const ru: Texts = {
     managers: 'Администраторы и менеджеры рекламодателей',
     advertiser: 'Поиск по названию или secure ID',
     loadFailed: 'Не удалось загрузить список',
-    nothing: 'Ничего не найдено',
   },
   roleTypes: {
     admin: 'Администратор',

@@ -6,8 +6,9 @@
  * currency); they work as antd form controls.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
+import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import type { Query } from '../../api/client';
 import { useAllCurrencies } from '../../api/reference';
 import { advertiserKeys, advertisersApi, lookupsApi, sellSideKeys, type AdvertiserRef, type PlatformRef, type Ref } from './api';
@@ -41,7 +42,6 @@ function LookupSelect<T extends { id: number }>({
   render?: (item: T) => ReactNode;
   extraQuery?: Query;
 }) {
-  const { t } = useAdvertisersT();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const chosenIds = idsOf(value);
@@ -73,15 +73,7 @@ function LookupSelect<T extends { id: number }>({
       loading={found.isFetching}
       options={[...byId.values()].map((item) => ({ value: item.id, label: text(item), display: render ? render(item) : text(item) }))}
       optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={
-        found.isFetching ? (
-          <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
-        ) : (
-          <Typography.Text type={found.error ? 'danger' : 'secondary'}>
-            {found.error ? t('pickers.loadFailed') : t('pickers.nothing')}
-          </Typography.Text>
-        )
-      }
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
     />
   );
 }

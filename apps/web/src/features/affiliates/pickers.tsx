@@ -5,8 +5,9 @@
  */
 import type { AffiliateLookupItem, ManagerLookupItem, TeamLookupItem } from '@leadgrid/shared/schemas/people';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
+import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import type { Query } from '../../api/client';
 import { affiliateKeys, affiliatesApi, managerKeys } from './api';
 import { useAffiliatesT } from './i18n';
@@ -85,15 +86,7 @@ function LookupPicker<T extends { id: number }>({
       loading={found.isFetching}
       options={[...byId.values()].map((item) => ({ value: item.id, label: text(item), display: render(item) }))}
       optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={
-        found.isFetching ? (
-          <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
-        ) : (
-          <Typography.Text type={found.error ? 'danger' : 'secondary'}>
-            {found.error ? t('pickers.loadFailed') : t('pickers.nothing')}
-          </Typography.Text>
-        )
-      }
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
       popupRender={(menu) => (
         <>
           {menu}

@@ -122,8 +122,6 @@ export const en = {
     no_offer_access: 'No access to the offer',
   },
   pickers: {
-    loadFailed: 'The list could not be loaded',
-    nothing: 'Nothing found',
     countries: 'Countries',
     domain: 'Choose a domain',
     noDomains: 'No tracking domains are parked',
@@ -376,8 +374,6 @@ export const ru = {
     no_offer_access: 'Нет доступа к офферу',
   },
   pickers: {
-    loadFailed: 'Не удалось загрузить список',
-    nothing: 'Ничего не найдено',
     countries: 'Страны',
     domain: 'Выберите домен',
     noDomains: 'Трекинговые домены не припаркованы',

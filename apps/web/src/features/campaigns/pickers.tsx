@@ -7,8 +7,9 @@
  * - LanderPicker: the active landers of the offer the campaign's affiliate may use.
  */
 import type { LanderCampaignInfo } from '@leadgrid/shared/schemas/landers';
-import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
+import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import { useActiveTrafficSources } from '../../api/reference';
 import { useDomainLookup } from '../domains/api';
 import { useCountryNames } from './api';
@@ -17,11 +18,6 @@ import { useCampaignsT } from './i18n';
 type Value = number | number[] | null;
 type Base<V> = Omit<SelectProps<V>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'>;
 
-function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
-  const { t } = useCampaignsT();
-  if (loading) return <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />;
-  return <Typography.Text type={error ? 'danger' : 'secondary'}>{error ? t('pickers.loadFailed') : t('pickers.nothing')}</Typography.Text>;
-}
 
 /** Countries (ISO codes as values) by name or code; `allowed` limits the choice (the offer's geos). */
 export function CountryPicker({ allowed, value, placeholder, ...rest }: Base<string[]> & { allowed?: readonly string[] }) {
@@ -48,7 +44,7 @@ export function CountryPicker({ allowed, value, placeholder, ...rest }: Base<str
       options={options}
       showSearch={{ optionFilterProp: 'search' }}
       labelRender={(o) => String(o.value)}
-      notFoundContent={<NotFound loading={countries.isFetching} error={countries.error} />}
+      notFoundContent={<SelectNotFound loading={countries.isFetching} error={countries.error} />}
     />
   );
 }
@@ -81,7 +77,7 @@ export function TrackDomainPicker({
       showSearch={{ optionFilterProp: 'label' }}
       notFoundContent={
         domains.isFetching || domains.error ? (
-          <NotFound loading={domains.isFetching} error={domains.error} />
+          <SelectNotFound loading={domains.isFetching} error={domains.error} />
         ) : (
           <Typography.Text type="secondary">{t('pickers.noDomains')}</Typography.Text>
         )
@@ -116,7 +112,7 @@ export function SourcePicker({
       loading={all.isFetching}
       options={options}
       showSearch={{ optionFilterProp: 'label' }}
-      notFoundContent={<NotFound loading={all.isFetching} error={all.error} />}
+      notFoundContent={<SelectNotFound loading={all.isFetching} error={all.error} />}
     />
   );
 }
@@ -175,7 +171,7 @@ export function LanderPicker({
       showSearch={{ optionFilterProp: 'label' }}
       notFoundContent={
         loading || error ? (
-          <NotFound loading={Boolean(loading)} error={error} />
+          <SelectNotFound loading={Boolean(loading)} error={error} />
         ) : (
           <Typography.Text type="secondary">{t('pickers.noLanders')}</Typography.Text>
         )

@@ -12,8 +12,7 @@ import { Alert, Button, Card, Flex, Form, Input, Result, Segmented, Skeleton, Sw
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { allowed, isAffiliate } from '../../app/access';
-import { routeAt } from '../../app/routes';
+import { allowed, isAffiliate, postbackRead } from '../../app/access';
 import { useSession } from '../../app/session';
 import { applyServerErrors, checkRule, requiredRule, useRevalidateOnLanguageChange } from '../../components/form';
 import { Page } from '../../components/Page';
@@ -195,7 +194,7 @@ function AffiliateView() {
   const { t } = useTranslation(NS);
   const { access } = useSession();
   const ownPostbacks = '/postbacks/active';
-  const canOpenOwn = allowed(access, routeAt(ownPostbacks)?.access);
+  const canOpenOwn = allowed(access, postbackRead);
   return (
     <Card variant="borderless" title={t('affiliate.title')}>
       <Flex vertical gap={16}>

@@ -68,8 +68,6 @@ export const en = {
     trafficSources: 'Choose traffic sources',
     trafficSource: 'Choose a traffic source',
     searching: 'Searching…',
-    nothing: 'Nothing found',
-    loadFailed: 'The list could not be loaded',
   },
 };
 
@@ -140,8 +138,6 @@ export const ru: typeof en = {
     trafficSources: 'Выберите источники трафика',
     trafficSource: 'Выберите источник трафика',
     searching: 'Поиск…',
-    nothing: 'Ничего не найдено',
-    loadFailed: 'Не удалось загрузить список',
   },
 };
 

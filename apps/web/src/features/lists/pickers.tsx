@@ -7,9 +7,10 @@
  */
 import { PICKER_LIMIT, type TagType } from '@leadgrid/shared/schemas/tags';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Spin, Typography, type SelectProps } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import { categoriesApi, tagsApi, trafficSourcesApi } from './api';
 import { NS } from './i18n';
 import { useDebounced } from '../../components/useDebounced';
@@ -42,11 +43,6 @@ function toOptions(found: Option[] | undefined, chosen: Option[] | undefined, in
   }));
 }
 
-function NotFound({ loading, error }: { loading: boolean; error: unknown }) {
-  const { t } = useTranslation(NS);
-  if (loading) return <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />;
-  return <Typography.Text type={error ? 'danger' : 'secondary'}>{error ? t('pickers.loadFailed') : t('pickers.nothing')}</Typography.Text>;
-}
 
 /** Tags of one entity type, searched on the server as the user types. */
 export function TagPicker({ type, multiple = true, value, placeholder, ...rest }: PickerProps & { type: TagType }) {
@@ -84,7 +80,7 @@ export function TagPicker({ type, multiple = true, value, placeholder, ...rest }
       }}
       loading={found.isFetching}
       options={options}
-      notFoundContent={<NotFound loading={found.isFetching} error={found.error} />}
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
     />
   );
 }
@@ -120,7 +116,7 @@ function ActiveListPicker({
       showSearch={{ optionFilterProp: 'label' }}
       loading={all.isFetching}
       options={toOptions(all.data?.items, chosen.data?.items, tc('status.inactive'))}
-      notFoundContent={<NotFound loading={all.isFetching} error={all.error} />}
+      notFoundContent={<SelectNotFound loading={all.isFetching} error={all.error} />}
     />
   );
 }

@@ -12,6 +12,7 @@ import type { Offer } from '@leadgrid/shared/schemas/offers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/schemas/sieve';
 import { Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segmented, Select, Tag, Typography, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { SieveEditor, sieveRule, useLanguages, type SieveErrors } from '../../components/sieve';
 import { useAdvertisersByOffer, useAdvertisersOfVertical, useApiPages, useLanderWrites, type AdvertiserOption } from './api';
@@ -99,7 +100,7 @@ function ApiLanguagePicker({
       loading={pages.isFetching}
       options={groups}
       optionRender={(o) => (o.data as { display?: ReactNode }).display ?? o.label}
-      notFoundContent={<Typography.Text type="secondary">{pages.error ? t('pickers.loadFailed') : t('landers.apiNone')}</Typography.Text>}
+      notFoundContent={<SelectNotFound loading={pages.isFetching} error={pages.error} nothing={t('landers.apiNone')} />}
       data-testid="lander-api-language"
     />
   );
@@ -139,7 +140,7 @@ function LanderAdvertiserPicker({ offer, current, value, onChange }: { offer: Of
         ),
       }))}
       optionRender={(o) => (o.data as { display: ReactNode }).display}
-      notFoundContent={<Typography.Text type="secondary">{t('landers.advertiserNone')}</Typography.Text>}
+      notFoundContent={<SelectNotFound loading={targets.isFetching || vertical.isFetching} error={targets.error ?? vertical.error} nothing={t('landers.advertiserNone')} />}
       data-testid="lander-advertiser"
     />
   );

@@ -58,7 +58,6 @@ export const en = {
     editSieve: 'Edit sieve',
     bulkEdit: 'Edit selected',
   },
-  pickers: { loadFailed: 'The list could not be loaded' },
   confirm: {
     activate: {
       landers_one: 'Activate {{count}} lander?',
@@ -339,7 +338,6 @@ export const ru: Texts = {
     editSieve: 'Изменить условия',
     bulkEdit: 'Изменить выбранные',
   },
-  pickers: { loadFailed: 'Список не удалось загрузить' },
   confirm: {
     activate: {
       landers_one: 'Активировать {{count}} лендинг?',

@@ -275,8 +275,6 @@ export const en = {
     advertiser: 'Advertiser',
     advertisers: 'Advertisers',
     vertical: 'Vertical',
-    nothing: 'Nothing found',
-    loadFailed: 'The list could not be loaded',
     goal: 'Goal',
   },
   affiliate: {
@@ -586,8 +584,6 @@ export const ru: typeof en = {
     advertiser: 'Рекламодатель',
     advertisers: 'Рекламодатели',
     vertical: 'Вертикаль',
-    nothing: 'Ничего не найдено',
-    loadFailed: 'Не удалось загрузить список',
     goal: 'Цель',
   },
   affiliate: {

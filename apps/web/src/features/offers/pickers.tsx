@@ -5,8 +5,9 @@
  */
 import type { ManagerLookupItem } from '@leadgrid/shared/schemas/people';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Spin, Tag, Typography, type SelectProps } from 'antd';
+import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import { api, type Query } from '../../api/client';
 import { useIntegrationsFor } from './api';
 import { useOffersT } from './i18n';
@@ -45,7 +46,6 @@ function LookupSelect<T extends { id: number }>({
   render?: (item: T) => ReactNode;
   extraQuery?: Query;
 }) {
-  const { t } = useOffersT();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const chosenIds = idsOf(value);
@@ -77,15 +77,7 @@ function LookupSelect<T extends { id: number }>({
       loading={found.isFetching}
       options={[...byId.values()].map((item) => ({ value: item.id, label: text(item), display: render ? render(item) : text(item) }))}
       optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={
-        found.isFetching ? (
-          <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
-        ) : (
-          <Typography.Text type={found.error ? 'danger' : 'secondary'}>
-            {found.error ? t('pickers.loadFailed') : t('pickers.nothing')}
-          </Typography.Text>
-        )
-      }
+      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
     />
   );
 }
@@ -194,15 +186,7 @@ export function IntegrationSelect({
       optionRender={(o) => (
         <TwoLines title={String(o.label)} sub={`#${o.value}`} extra={<StatusMark status={(o.data as { status: string }).status} />} />
       )}
-      notFoundContent={
-        list.isFetching ? (
-          <Spin size="small" style={{ display: 'block', margin: '8px auto' }} />
-        ) : (
-          <Typography.Text type={list.error ? 'danger' : 'secondary'}>
-            {list.error ? t('pickers.loadFailed') : t('targets.noIntegrations')}
-          </Typography.Text>
-        )
-      }
+      notFoundContent={<SelectNotFound loading={list.isFetching} error={list.error} nothing={t('targets.noIntegrations')} />}
     />
   );
 }

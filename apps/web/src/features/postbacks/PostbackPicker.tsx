@@ -5,6 +5,7 @@
 import type { PostbackRef } from '@leadgrid/shared/schemas/postbacks';
 import { Flex, Select, Typography, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SelectNotFound } from '../../components/SelectNotFound';
 import { mono } from '../global-postback/builder';
 import { usePostbacksForAssignment } from './api';
 import { NS } from './i18n';
@@ -32,9 +33,7 @@ export function PostbackPicker({ affiliateId, needAffiliate = false, current = [
       disabled={rest.disabled || needAffiliate}
       placeholder={placeholder ?? t('picker.placeholder')}
       optionFilterProp="title"
-      notFoundContent={
-        <Typography.Text type={list.error ? 'danger' : 'secondary'}>{list.error ? t('picker.failed') : t('picker.none')}</Typography.Text>
-      }
+      notFoundContent={<SelectNotFound loading={list.isFetching} error={list.error} nothing={t('picker.none')} failed={t('picker.failed')} />}
       options={[...byId.values()].map((p) => ({
         value: p.id,
         title: `${p.title} ${p.url}`,
