@@ -7,8 +7,8 @@
  * the request's own run; if the process dies first, the lease expires and the lead sweep (leads.jobs.ts) runs it, so an
  * accepted lead is never lost. What the intake reads about the affiliate, campaign, offer and vertical comes from the
  * engine's per-process cache (engine-reads.ts). The lead's events (`event_received`, and `event_hold`, `event_invalid`
- * or `event_duplicate` for a lead stored so) go to the affiliate's postbacks as jobs of the same statement
- * (lead-events.ts).
+ * or `event_duplicate` for a lead stored so) go to the affiliate's postbacks through the postback outbox, in the same
+ * statement (lead-events.ts, modules/postback-delivery/outbox.ts).
  */
 import {
   EMAIL_RE,
