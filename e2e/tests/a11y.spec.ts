@@ -12,9 +12,14 @@
  *
  * One browser context per role, signed in once. A list route's status siblings (`/offers/active`, `/offers/draft`...)
  * are the same screen with another filter: one of them is checked. Every tab of the detail screens is checked.
+ *
+ * The same demo server serves the walk in Russian (issue 20, "Language leftovers"): every admin and affiliate screen
+ * and detail tab, with the interface in Russian, fails on any visible text that comes from the English bundles
+ * (english-texts.ts) — data, names, codes and examples in `code` aside.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { englishTexts } from './english-texts';
 import { ADMIN, DEMO_AFFILIATE, signIn, startDemoServer } from './helpers';
 
 const PORT = Number(process.env.E2E_A11Y_PORT ?? Number(process.env.E2E_PORT ?? 3111) + 1002);
@@ -236,4 +241,67 @@ test('an affiliate’s screens have no serious or critical axe violation, in bot
   await signIn(page, DEMO_AFFILIATE.email, DEMO_AFFILIATE.password, 60_000);
   await walk(page, 'affiliate', AFFILIATE_SCREENS, AFFILIATE_DETAILS, ['/statistics', '/offers/all', '/profile/about', 'detail'], findings, missing);
   report('affiliate', findings, missing);
+});
+
+/**
+ * The English texts on the page: each visible text node (outside code, inputs and the language switch's own names)
+ * that is one of the English pieces (a one-word piece: the whole text; a longer one: anywhere in it).
+ */
+async function englishOn(page: Page, pieces: string[]): Promise<string[]> {
+  return page.evaluate((pieces) => {
+    const words = new Set(pieces.filter((p) => !p.includes(' ')));
+    const phrases = pieces.filter((p) => p.includes(' '));
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.nodeValue ?? '').trim();
+      if (text.length < 4) continue;
+      const el = node.parentElement;
+      if (!el || el.closest('code, pre, kbd, samp, textarea, script, style, [translate="no"], [data-lang-name]')) continue;
+      if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+      if (words.has(text)) found.add(text);
+      for (const p of phrases) if (text.includes(p)) found.add(p);
+    }
+    return [...found];
+  }, pieces);
+}
+
+async function walkInRussian(page: Page, role: string, screens: string[], details: Detail[], pieces: string[], leftovers: string[]) {
+  const detailPaths: string[] = [];
+  const check = async (path: string) => {
+    await page.goto(path);
+    await settle(page);
+    for (const text of await englishOn(page, pieces)) leftovers.push(`${role} ${path}: ${text}`);
+  };
+  for (const path of only(screens)) {
+    await check(path);
+    for (const d of details.filter((x) => x.list === path)) {
+      const first = await firstDetail(page, d);
+      if (first) detailPaths.push(first, ...(d.tabs ?? []).slice(1).map((tab) => `${first}/${tab}`));
+    }
+  }
+  for (const path of only(detailPaths)) await check(path);
+}
+
+test('every screen in Russian shows no text of the English bundles, for an admin and an affiliate', async ({ page, context, browser }) => {
+  test.setTimeout(480_000);
+  const pieces = englishTexts();
+  const leftovers: string[] = [];
+  const russian = { name: 'i18n_redirected', value: 'ru', url: BASE };
+  await context.addCookies([russian]);
+  for (const path of AUTH) {
+    await page.goto(path);
+    await settle(page);
+    for (const text of await englishOn(page, pieces)) leftovers.push(`guest ${path}: ${text}`);
+  }
+  await signIn(page, ADMIN.email, ADMIN.password, 60_000);
+  await walkInRussian(page, 'admin', ADMIN_SCREENS, ADMIN_DETAILS, pieces, leftovers);
+  const affiliate = await browser.newContext({ baseURL: BASE });
+  await affiliate.addCookies([russian]);
+  const affiliatePage = await affiliate.newPage();
+  await signIn(affiliatePage, DEMO_AFFILIATE.email, DEMO_AFFILIATE.password, 60_000);
+  await walkInRussian(affiliatePage, 'affiliate', AFFILIATE_SCREENS, AFFILIATE_DETAILS, pieces, leftovers);
+  await affiliate.close();
+  console.log(`[ru] ${leftovers.length} English texts on Russian screens`);
+  expect(leftovers, 'English texts on Russian screens').toEqual([]);
 });

@@ -1,0 +1,87 @@
+/**
+ * The English texts of the web app that a Russian screen must not show (issue 20, "Language leftovers"): every string
+ * of the English bundles (apps/web/src/i18n/en.json and each `export const en = {…}` of a feature's or component's
+ * i18n.ts) that the Russian bundles do not also hold, read from the sources as text (the bundles are plain objects).
+ * Kept: strings with a word of four letters or more; left out: macros, URLs, keys, abbreviations and interpolation
+ * placeholders, which both languages share.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB_SRC = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/src');
+
+function filesUnder(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) filesUnder(path, out);
+    else if (/i18n\.tsx?$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** the text of `export const <name> = { … }` (balanced braces, strings skipped) */
+function objectText(src: string, name: string): string {
+  const at = src.indexOf(`export const ${name} = {`);
+  if (at < 0) return '';
+  const start = src.indexOf('{', at);
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = start; i < src.length; i++) {
+    const c = src[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return src.slice(start, i + 1);
+  }
+  return '';
+}
+
+/** the string literals of a piece of source (the values; quoted keys are filtered out later as identifiers) */
+function literals(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\$]|\\.)*)`/g)) {
+    out.push((m[1] ?? m[2] ?? m[3]).replace(/\\(.)/g, '$1'));
+  }
+  return out;
+}
+
+function jsonStrings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) jsonStrings(v, out);
+  return out;
+}
+
+function bundles(lang: 'en' | 'ru'): Set<string> {
+  const all = jsonStrings(JSON.parse(readFileSync(join(WEB_SRC, `i18n/${lang}.json`), 'utf8')));
+  for (const file of filesUnder(join(WEB_SRC, 'features')).concat(filesUnder(join(WEB_SRC, 'components')), filesUnder(join(WEB_SRC, 'app')))) {
+    all.push(...literals(objectText(readFileSync(file, 'utf8'), lang)));
+  }
+  return new Set(all.map((s) => s.trim()).filter(Boolean));
+}
+
+/**
+ * The fixed parts of each English text worth looking for on a Russian screen: interpolations (`{{count}}`, `{name}`)
+ * and plural suffixes cut the text into pieces; a piece is kept when it has a word of four letters or more and is no
+ * key, URL, macro or abbreviation.
+ */
+export function englishTexts(): string[] {
+  const ru = bundles('ru');
+  const pieces = new Set<string>();
+  for (const text of bundles('en')) {
+    if (ru.has(text)) continue;
+    for (const raw of text.split(/\{\{[^}]*\}\}|\{[^}]*\}|<[^>]*>|\$t\([^)]*\)/)) {
+      const piece = raw.trim().replace(/^[\s,.:;·—–-]+|[\s,.:;·—–-]+$/g, '');
+      if (piece.length < 4 || ru.has(piece)) continue;
+      if (!/[A-Za-z]{4,}/.test(piece)) continue;
+      // keys, macros, URLs, file names and abbreviations: the same in both languages
+      if (/^[a-z0-9_.:/-]+$/.test(piece) || /^[A-Z0-9_ ]+$/.test(piece) || /https?:|\.[a-z]{2,4}$|@/.test(piece)) continue;
+      pieces.add(piece);
+    }
+  }
+  return [...pieces];
+}
