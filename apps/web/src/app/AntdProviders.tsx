@@ -1,27 +1,15 @@
-/** Providers: data cache, antd theme (light/dark) and locale, the antd App context that toasts use. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+/**
+ * antd's providers: its theme (light/dark) and locale, and the antd App context that toasts use. Loaded with the
+ * signed-in frame (layouts/MainLayout.tsx), the app-wide dialogs (GlobalDialogs.tsx) and the first toast
+ * (app/toasts.tsx), never with the auth screens, which use their own form kit (docs/decisions/web.md, first-load budgets).
+ */
 import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ruRU from 'antd/locale/ru_RU';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
 import { bindNotifier } from '../api/notify';
 import { useThemeMode, type ThemeMode } from './preferences';
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // 4xx answers are final; a server that did not answer already opened the server-error popup
-        retry: (count, err) => !(err instanceof ApiError) && count < 1,
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
 
 export const BRAND = '#4f46e5';
 /** the brand as text and marks on the dark theme's surfaces (about 8:1 on #14171f) */
@@ -96,37 +84,31 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
   };
 }
 
-/** Binds the themed notification instance for the API client, and paints the page behind the app. */
-function ShellBridge({ mode }: { mode: ThemeMode }) {
+/** Binds the themed notification instance for the API client (the page's colours are set by app/providers.tsx). */
+function NotifierBridge() {
   const { notification } = AntApp.useApp();
-  const { token } = antTheme.useToken();
   useEffect(() => {
     bindNotifier(notification);
     return () => bindNotifier(null);
   }, [notification]);
-  useEffect(() => {
-    const root = document.documentElement;
-    root.style.setProperty('--lg-bg-layout', token.colorBgLayout);
-    root.style.setProperty('--lg-text', token.colorText);
-    root.style.setProperty('--lg-primary', token.colorPrimary);
-    root.style.setProperty('--lg-link', token.colorLink);
-    root.style.colorScheme = mode;
-    root.dataset.theme = mode;
-  }, [token.colorBgLayout, token.colorText, token.colorPrimary, token.colorLink, mode]);
   return null;
 }
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+export const antdLocale = (language: string) => (language === 'ru' ? ruRU : enUS);
+
+/**
+ * antd's theme and locale around `children`; with `toasts`, the antd App context whose notification instance the API
+ * client uses (the signed-in frame's).
+ */
+export function AntdProviders({ children, toasts = false }: { children: ReactNode; toasts?: boolean }) {
   const mode = useThemeMode();
   const { i18n } = useTranslation();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={themeConfig(mode)} locale={i18n.language === 'ru' ? ruRU : enUS}>
-        <AntApp notification={{ placement: 'topRight', maxCount: 6 }}>
-          <ShellBridge mode={mode} />
-          {children}
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider theme={themeConfig(mode)} locale={antdLocale(i18n.language)}>
+      <AntApp notification={{ placement: 'topRight', maxCount: 6 }}>
+        {toasts ? <NotifierBridge /> : null}
+        {children}
+      </AntApp>
+    </ConfigProvider>
   );
 }
