@@ -92,7 +92,6 @@ export default function LoginPage() {
             <form noValidate onSubmit={form.submit((v) => void submit(v))} data-testid="login-form">
               <Field form={form} name="email" label={t('auth.email')}>
                 {(control) => (
-                  // eslint-disable-next-line jsx-a11y/no-autofocus
                   <TextInput control={control} prefix={<MailOutlined />} autoComplete="username" placeholder="name@company.com" autoFocus />
                 )}
               </Field>

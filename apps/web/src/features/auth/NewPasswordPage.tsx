@@ -64,7 +64,6 @@ export default function NewPasswordPage() {
             {tokenLooksValid ? (
               <form noValidate onSubmit={form.submit((v) => void submit(v))}>
                 <Field form={form} name="password" label={t('auth.newPassword.password')} extra={t('auth.passwordHint')}>
-                  {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
                   {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="new-password" autoFocus />}
                 </Field>
                 <Field form={form} name="confirmPassword" label={t('auth.confirmPassword')}>

@@ -58,7 +58,6 @@ export default function RecoveryPasswordPage() {
               <form noValidate onSubmit={form.submit((v) => void send(v.email))}>
                 <Field form={form} name="email" label={t('auth.email')}>
                   {(control) => (
-                    // eslint-disable-next-line jsx-a11y/no-autofocus
                     <TextInput control={control} prefix={<MailOutlined />} autoComplete="email" placeholder="name@company.com" autoFocus />
                   )}
                 </Field>

@@ -86,7 +86,6 @@ function RegistrationForm() {
     <form noValidate onSubmit={form.submit((v) => void submit(v))} data-testid="registration-form">
       <div className="lg-auth-grid">
         <Field form={form} name="firstName" label={t('auth.registration.firstName')}>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           {(control) => <TextInput control={control} prefix={<UserOutlined />} autoComplete="given-name" autoFocus />}
         </Field>
         <Field form={form} name="lastName" label={t('auth.registration.lastName')} optional>

@@ -300,7 +300,6 @@ export function OtpInput({ control, length = 6, autoFocus }: { control: ControlP
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
           aria-label={`OTP Input ${i + 1}`}
           aria-invalid={control.invalid || undefined}
-          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus && i === 0}
           value={digit}
           onFocus={(e) => e.target.select()}
@@ -335,7 +334,6 @@ export function Button({
 }: { variant?: 'primary' | 'default' | 'link' | 'text'; loading?: boolean; icon?: ReactNode; block?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
   const classes = ['lg-btn', `lg-btn-${variant}`, block ? 'lg-btn-block' : '', loading ? 'is-loading' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    // eslint-disable-next-line react/button-has-type
     <button {...rest} type={type} className={classes} disabled={disabled} aria-busy={loading || undefined} onClick={loading ? undefined : rest.onClick}>
       {loading ? <LoadingOutlined className="lg-btn-icon" spin /> : icon ? <span className="lg-btn-icon">{icon}</span> : null}
       <span>{children}</span>
