@@ -96,8 +96,8 @@ export function AuthLanguageSwitch() {
                 void changeLocale(code);
               }}
             >
-              {LANGUAGE_NAMES[code]}
-              {code === current ? <CheckOutlined style={{ marginInlineStart: 12 }} /> : null}
+              <span>{LANGUAGE_NAMES[code]}</span>
+              {code === current ? <CheckOutlined /> : null}
             </Button>
           ))}
         </div>

@@ -336,7 +336,7 @@ export function Button({
   return (
     <button {...rest} type={type} className={classes} disabled={disabled} aria-busy={loading || undefined} onClick={loading ? undefined : rest.onClick}>
       {loading ? <LoadingOutlined className="lg-btn-icon" spin /> : icon ? <span className="lg-btn-icon">{icon}</span> : null}
-      <span>{children}</span>
+      {children === undefined || children === null ? null : <span className="lg-btn-label">{children}</span>}
     </button>
   );
 }
