@@ -82,7 +82,8 @@ export interface AuthForm<V extends Record<string, string>> {
 }
 
 export function useAuthForm<V extends Record<string, string>>(specs: { [K in keyof V]: FieldSpec<V> }): AuthForm<V> {
-  const names = Object.keys(specs) as (keyof V & string)[];
+  // the fields of the form: those of its first render
+  const [names] = useState(() => Object.keys(specs) as (keyof V & string)[]);
   const [values, setValues] = useState<V>(() => Object.fromEntries(names.map((n) => [n, ''])) as V);
   const [errors, setErrorState] = useState<Partial<Record<keyof V, Message[]>>>({});
   const current = useRef(values);
@@ -138,9 +139,7 @@ export function useAuthForm<V extends Record<string, string>>(specs: { [K in key
       },
       fieldNames: () => names,
     }),
-    // names come from the specs object literal of the caller: the same fields on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [values, errors, validate],
+    [values, errors, validate, names],
   );
 }
 
