@@ -1,9 +1,9 @@
 /**
- * Toasts raised by code outside React (the API client). The app binds antd's themed notification
- * instance on mount; until then the static one is used.
+ * Toasts raised by code outside React (the API client). The signed-in frame binds antd's themed notification
+ * instance on mount (app/AntdProviders.tsx); before that (the auth screens, which load no antd) the first toast
+ * loads antd's notification on demand (app/toasts.ts; docs/decisions/web.md, first-load budgets).
  */
 import { TOAST_DURATION_MS } from '@leadgrid/shared/constants';
-import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
@@ -14,7 +14,10 @@ export function bindNotifier(instance: NotificationInstance | null) {
 }
 
 function show(kind: Kind, title: string, description?: string) {
-  (bound ?? notification)[kind]({ title, description, duration: TOAST_DURATION_MS / 1000, placement: 'topRight', showProgress: true, pauseOnHover: true });
+  const open = (instance: NotificationInstance) =>
+    instance[kind]({ title, description, duration: TOAST_DURATION_MS / 1000, placement: 'topRight', showProgress: true, pauseOnHover: true });
+  if (bound) open(bound);
+  else void import('../app/toasts').then((m) => open(m.notification)).catch(() => undefined);
 }
 
 export const notify = {

@@ -1,14 +1,16 @@
 /**
  * The dialogs of the app-wide popups (GlobalPopups.tsx), in a chunk of their own: loaded when one first opens
- * (docs/decisions/web.md, first-load budgets).
+ * (docs/decisions/web.md, first-load budgets). They open over the auth screens too, which load no antd theme: each
+ * brings antd's (app/AntdProviders.tsx).
  */
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dismissUpdateRequired } from '../api/events';
 import { AdBlockIllustration, ServerErrorIllustration } from '../components/illustrations';
+import { AntdProviders } from './AntdProviders';
 
-export function ServerErrorDialog({ open, status, onClose }: { open: boolean; status: number | undefined; onClose: () => void }) {
+function ServerErrorDialogBody({ open, status, onClose }: { open: boolean; status: number | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onCancel={onClose} footer={null} centered width={440} zIndex={2100} aria-labelledby="lg-server-error-title">
@@ -26,7 +28,7 @@ export function ServerErrorDialog({ open, status, onClose }: { open: boolean; st
   );
 }
 
-export function UpdateRequiredDialog({ open }: { open: boolean }) {
+function UpdateRequiredDialogBody({ open }: { open: boolean }) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -44,7 +46,7 @@ export function UpdateRequiredDialog({ open }: { open: boolean }) {
   );
 }
 
-export function AdBlockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function AdBlockDialogBody({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onCancel={onClose} centered width={440} footer={<Button type="primary" onClick={onClose}>{t('adBlock.understood')}</Button>}>
@@ -56,5 +58,29 @@ export function AdBlockDialog({ open, onClose }: { open: boolean; onClose: () =>
         <Typography.Text type="secondary">{t('adBlock.text')}</Typography.Text>
       </Flex>
     </Modal>
+  );
+}
+
+export function ServerErrorDialog({ open, status, onClose }: { open: boolean; status: number | undefined; onClose: () => void }) {
+  return (
+    <AntdProviders>
+      <ServerErrorDialogBody open={open} status={status} onClose={onClose} />
+    </AntdProviders>
+  );
+}
+
+export function UpdateRequiredDialog({ open }: { open: boolean }) {
+  return (
+    <AntdProviders>
+      <UpdateRequiredDialogBody open={open} />
+    </AntdProviders>
+  );
+}
+
+export function AdBlockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <AntdProviders>
+      <AdBlockDialogBody open={open} onClose={onClose} />
+    </AntdProviders>
   );
 }

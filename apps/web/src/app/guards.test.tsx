@@ -7,7 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import '../i18n';
 import { postbackRead, wrongPermissionsStore } from './access';
 import { RequireAuth, RequireGuest, RouteView } from './guards';
-import { AFFILIATE_MENU, MAIN_ROUTES, menuFor, resolveLink, routeAt, type MenuLeaf, type PageRoute } from './routes';
+import { AFFILIATE_MENU, menuFor } from './menus';
+import { MAIN_ROUTES, resolveLink, routeAt, type MenuLeaf, type PageRoute } from './routes';
 import { SessionContext, toAccess, type SessionValue } from './session';
 
 function makeUser(roleType: User['role']['type'], permissions: string[]): User {

@@ -3,29 +3,6 @@
  * built from it. A menu item's permission is the permission of the route its link opens, so the sidebar
  * and the route guard can never disagree.
  */
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  ArrowLeftOutlined,
-  BarChartOutlined,
-  ContactsOutlined,
-  ControlOutlined,
-  CreditCardOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  FunctionOutlined,
-  IdcardOutlined,
-  InboxOutlined,
-  LayoutOutlined,
-  NodeIndexOutlined,
-  NotificationOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  TeamOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import { defaultPagePath, ROUTE_PERMISSIONS as P, type AccessSubject } from '@leadgrid/shared/permissions';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
@@ -259,10 +236,10 @@ export const MAIN_ROUTES: PageRoute[] = [
   ...PROFILE_ROUTES,
 ];
 
-const postbackLogsLink = (s: AccessSubject) => (allowed(s, advertiserPostbackLogs) ? '/postback-logs/advertisers' : '/postback-logs/affiliates');
+export const postbackLogsLink = (s: AccessSubject) => (allowed(s, advertiserPostbackLogs) ? '/postback-logs/advertisers' : '/postback-logs/affiliates');
 const listsLink = (s: AccessSubject) => (allowed(s, P.tags) ? '/settings/lists/tags' : '/settings/lists/categories');
 
-/* ---------- sidebars ---------- */
+/* ---------- sidebars: the items' shape and the settings items (the menus with their icons: app/menus.tsx) ---------- */
 export type LinkTarget = string | ((subject: AccessSubject) => string);
 export interface MenuLeaf {
   kind: 'leaf';
@@ -288,10 +265,9 @@ export interface MenuPlaceholder {
 }
 export type MenuNode = MenuLeaf | MenuGroup | MenuPlaceholder;
 
-const leaf = (key: string, label: string, to: LinkTarget, match?: string, icon?: ReactNode): MenuLeaf => ({ kind: 'leaf', key, label, to, match, icon });
-const group = (key: string, label: string, icon: ReactNode, children: MenuLeaf[]): MenuGroup => ({ kind: 'group', key, label, icon, children });
+export const leaf = (key: string, label: string, to: LinkTarget, match?: string, icon?: ReactNode): MenuLeaf => ({ kind: 'leaf', key, label, to, match, icon });
 
-const SETTINGS_ITEMS: MenuLeaf[] = [
+export const SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.general', 'nav.generalSettings', '/settings/general'),
   leaf('settings.verticals', 'nav.verticals', '/settings/verticals/active', '/settings/verticals'),
   leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),
@@ -308,72 +284,15 @@ const SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.domainParking', 'nav.domainParking', '/settings/domain-parking'),
 ];
 
-export const STAFF_MENU: MenuNode[] = [
-  leaf('dashboard', 'nav.dashboard', '/', undefined, <DashboardOutlined />),
-  group('statisticsMenu', 'nav.statistics', <BarChartOutlined />, [
-    leaf('statistics', 'nav.statistics', '/statistics'),
-    leaf('statisticsLeads', 'nav.statisticsLeads', '/statistics/leads'),
-  ]),
-  leaf('leads', 'nav.leads', '/leads', undefined, <ContactsOutlined />),
-  leaf('offers', 'nav.offers', '/offers/active', '/offers', <AppstoreOutlined />),
-  leaf('advertisers', 'nav.advertisers', '/advertisers/active', '/advertisers', <ShopOutlined />),
-  group('affiliates', 'nav.affiliates', <TeamOutlined />, [
-    leaf('affiliateMembers', 'nav.affiliateMembers', '/affiliates/members/active', '/affiliates/members'),
-    leaf('teams', 'nav.teams', '/affiliates/teams', '/affiliates/teams'),
-  ]),
-  leaf('employees', 'nav.employees', '/employees/active', '/employees', <IdcardOutlined />),
-  leaf('campaigns', 'nav.campaigns', '/campaigns/active', '/campaigns', <NotificationOutlined />),
-  group('traffic', 'nav.trafficData', <NodeIndexOutlined />, [
-    leaf('clicks', 'nav.clicks', '/clicks/valid', '/clicks'),
-    leaf('conversions', 'nav.conversions', '/conversions'),
-    leaf('postbackLogs', 'nav.postbackLogs', postbackLogsLink, '/postback-logs'),
-  ]),
-  leaf('postbacks', 'nav.postbacks', '/postbacks/active', '/postbacks', <ApiOutlined />),
-  leaf('metrics', 'nav.metrics', '/metrics/active', '/metrics', <FunctionOutlined />),
-  leaf('landingsApi', 'nav.landingsApi', '/landings-api', '/landings-api', <LayoutOutlined />),
-  group('reportsMenu', 'nav.reports', <FileTextOutlined />, [
-    leaf('reports', 'nav.reports', '/reports'),
-    leaf('reportDownloads', 'nav.reportDownloads', '/reports/downloads'),
-  ]),
-  group('finance', 'nav.finance', <WalletOutlined />, [
-    leaf('financeOverview', 'nav.financeOverview', '/finance'),
-    leaf('affiliateBalances', 'nav.affiliateBalances', '/affiliate-billing/balances'),
-    leaf('affiliateInvoices', 'nav.affiliateInvoices', '/affiliate-billing/invoices'),
-    leaf('advertiserBalances', 'nav.advertiserBalances', '/advertiser-billing/adv-balances'),
-    leaf('advertiserInvoices', 'nav.advertiserInvoices', '/advertiser-billing/adv-invoices'),
-  ]),
-  group('settings', 'nav.settings', <SettingOutlined />, SETTINGS_ITEMS),
-  { kind: 'disabled', key: 'requests', label: 'nav.requests', icon: <InboxOutlined /> },
-  { kind: 'disabled', key: 'caps', label: 'nav.caps', icon: <ControlOutlined /> },
-];
-
-export const AFFILIATE_MENU: MenuNode[] = [
-  leaf('statistics', 'nav.statistics', '/statistics', undefined, <BarChartOutlined />),
-  leaf('offers', 'nav.offers', '/offers/all', '/offers', <AppstoreOutlined />),
-  leaf('campaigns', 'nav.campaigns', '/campaigns/active', '/campaigns', <NotificationOutlined />),
-  group('traffic', 'nav.trafficData', <NodeIndexOutlined />, [
-    leaf('clicks', 'nav.clicks', '/clicks/valid', '/clicks'),
-    leaf('conversions', 'nav.conversions', '/conversions'),
-    leaf('postbackLogs', 'nav.postbackLogs', '/postback-logs/affiliates', '/postback-logs'),
-  ]),
-  // spec §2 lists the affiliate sidebar: an affiliate reaches /postbacks from Settings > Global postback and the campaign form
-  leaf('billing', 'nav.billing', '/billing', '/billing', <CreditCardOutlined />),
-  group('settings', 'nav.settings', <SettingOutlined />, [
-    leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
-    leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),
-  ]),
-];
-
-/** Profile mode (spec §2): only about and security, plus the way back. */
-export const PROFILE_MENU: MenuNode[] = [
-  leaf('back', 'nav.backToMain', (s) => defaultPagePath(s), undefined, <ArrowLeftOutlined />),
-  leaf('profile.about', 'nav.profileAbout', '/profile/about', undefined, <UserOutlined />),
-  leaf('profile.security', 'nav.profileSecurity', '/profile/security', undefined, <SafetyOutlined />),
+/** the affiliate's settings items (spec §2) */
+export const AFFILIATE_SETTINGS_ITEMS: MenuLeaf[] = [
+  leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
+  leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),
 ];
 
 /** The first settings page this user may open. */
 const firstSettingsPage = (s: AccessSubject) => {
-  const items = isAffiliate(s) ? (AFFILIATE_MENU.find((n) => n.key === 'settings') as MenuGroup).children : SETTINGS_ITEMS;
+  const items = isAffiliate(s) ? AFFILIATE_SETTINGS_ITEMS : SETTINGS_ITEMS;
   for (const item of items) {
     const to = typeof item.to === 'function' ? item.to(s) : item.to;
     if (allowed(s, routeAt(to)?.access)) return to;
@@ -401,18 +320,3 @@ export function routeAt(pathname: string): PageRoute | undefined {
 }
 
 export const resolveLink = (to: LinkTarget, subject: AccessSubject) => (typeof to === 'function' ? to(subject) : to);
-
-/** A menu item is shown when the user may open the route its link leads to. */
-export function menuFor(subject: AccessSubject, mode: 'main' | 'profile'): MenuNode[] {
-  if (mode === 'profile') return PROFILE_MENU;
-  const source = isAffiliate(subject) ? AFFILIATE_MENU : STAFF_MENU;
-  const visible = (item: MenuLeaf) => allowed(subject, routeAt(resolveLink(item.to, subject).split('?')[0])?.access);
-  return source.flatMap<MenuNode>((node) => {
-    if (node.kind === 'leaf') return visible(node) ? [node] : [];
-    if (node.kind === 'group') {
-      const children = node.children.filter(visible);
-      return children.length ? [{ ...node, children }] : [];
-    }
-    return [node];
-  });
-}

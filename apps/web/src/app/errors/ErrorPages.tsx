@@ -1,12 +1,13 @@
 /** The error pages of spec §2: 404, 500 (and its API-not-found variant), the generic error and its fallback. */
 import { ArrowLeftOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { defaultPagePath } from '@leadgrid/shared/permissions';
-import { Button, Flex, Typography } from 'antd';
 import { Component, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NotFoundIllustration, ServerErrorIllustration } from '../../components/illustrations';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+// plain elements and the auth kit's button: the router shows these pages from the entry, which loads no antd (docs/decisions/web.md)
+import { Button } from '../../features/auth/kit';
 import { SessionContext } from '../session';
 
 function useHomePath(): string {
@@ -16,22 +17,12 @@ function useHomePath(): string {
 
 function ErrorFrame({ image, title, text, actions }: { image: ReactNode; title: ReactNode; text?: ReactNode; actions?: ReactNode }) {
   return (
-    <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: 'min(70vh, 640px)', padding: '48px 16px', textAlign: 'center' }}>
+    <div className="lg-error-frame">
       {image}
-      <Typography.Title level={2} style={{ margin: '8px 0 0', fontWeight: 700, letterSpacing: '-0.02em' }}>
-        {title}
-      </Typography.Title>
-      {text ? (
-        <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: 0, fontSize: 15 }}>
-          {text}
-        </Typography.Paragraph>
-      ) : null}
-      {actions ? (
-        <Flex gap={12} style={{ marginTop: 8 }}>
-          {actions}
-        </Flex>
-      ) : null}
-    </Flex>
+      <h2 className="lg-error-title">{title}</h2>
+      {text ? <p className="lg-auth-muted lg-error-text">{text}</p> : null}
+      {actions ? <div className="lg-error-actions">{actions}</div> : null}
+    </div>
   );
 }
 
@@ -46,7 +37,7 @@ export function NotFoundPage() {
       title={t('errors.notFound.title')}
       text={t('errors.notFound.text')}
       actions={
-        <Button type="primary" size="large" icon={<HomeOutlined />} onClick={() => navigate(home)}>
+        <Button variant="primary" icon={<HomeOutlined />} onClick={() => navigate(home)}>
           {t('errors.home')}
         </Button>
       }
@@ -64,10 +55,10 @@ export function ServerErrorPage({ status = 500, apiNotFound = false }: { status?
       text={apiNotFound ? t('errors.apiNotFound.text') : t('errors.server.text')}
       actions={
         <>
-          <Button size="large" icon={<ArrowLeftOutlined />} onClick={() => window.history.back()}>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => window.history.back()}>
             {t('errors.goBack')}
           </Button>
-          <Button type="primary" size="large" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+          <Button variant="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
             {t('errors.tryAgain')}
           </Button>
         </>

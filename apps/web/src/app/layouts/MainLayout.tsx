@@ -7,6 +7,7 @@ import { notify } from '../../api/notify';
 import { useLayoutLookups } from '../../api/reference';
 import { usePublicSettings } from '../../api/settings';
 import { isAffiliate, useWrongPermissions, wrongPermissionsStore } from '../access';
+import { AntdProviders } from '../AntdProviders';
 import { setSidebarMini, useSidebarMini } from '../preferences';
 import { useSession } from '../session';
 import { useNarrow, usePhone } from '../viewport';
@@ -43,7 +44,7 @@ function ChatSupport() {
   return null;
 }
 
-export function MainLayout() {
+function Frame() {
   const { access } = useSession();
   const { pathname } = useLocation();
   const mini = useSidebarMini();
@@ -96,5 +97,14 @@ export function MainLayout() {
       <WrongPermissionsNotice />
       <ChatSupport />
     </Layout>
+  );
+}
+
+/** The signed-in frame inside antd's theme, locale and toasts, which load with it and not with the auth screens (app/AntdProviders.tsx). */
+export function MainLayout() {
+  return (
+    <AntdProviders toasts>
+      <Frame />
+    </AntdProviders>
   );
 }

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FINANCE_MENU_KEY, UNPAID_MENU_KEYS, UnpaidCount, UnpaidDot, useUnpaidCounts } from '../../features/money/unpaid';
-import { menuFor, resolveLink, type MenuLeaf, type MenuNode } from '../routes';
+import { menuFor } from '../menus';
+import { resolveLink, type MenuLeaf, type MenuNode } from '../routes';
 import { Brand } from './controls';
 
 export const SIDER_WIDTH = 248;

@@ -1,7 +1,6 @@
 /** /login: e-mail and password, then the 6-digit code when the account has two-factor authentication. */
 import { ArrowLeftOutlined, LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { loginBody } from '@leadgrid/shared/schemas/auth';
-import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,21 +9,23 @@ import { ApiError } from '../../api/client';
 import { useSystemName } from '../../api/settings';
 import { useSession } from '../../app/session';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { ConfigGate } from './ConfigGate';
+import { applyServerErrors, Button, Field, OtpInput, PasswordInput, required, TextInput, useAuthForm, zodCheck, type Rule } from './kit';
 
-interface Credentials {
-  email: string;
-  password: string;
-}
+type Credentials = { email: string; password: string };
+type CodeValues = { code: string };
+
+/** spec §5: a code that is not six digits reads 'Invalid code, please try again', as the server's answer */
+const codeShape: Rule<CodeValues> = {
+  check: (value) => (value && !loginBody.shape.code.safeParse(value).success ? (t) => t('auth.invalidCode') : undefined),
+};
 
 /** The second step: the same sign-in call again, with the code (spec §5: a wrong code reads 'Invalid code, please try again'). */
 function TwoFactorStep({ credentials, onBack }: { credentials: Credentials; onBack: () => void }) {
   const { t } = useTranslation();
   const { signIn } = useSession();
-  const [form] = Form.useForm<{ code: string }>();
+  const form = useAuthForm<CodeValues>({ code: { rules: [required(), codeShape] } });
   const [submitting, setSubmitting] = useState(false);
-  useRevalidateOnLanguageChange(form);
 
   const verify = async (code: string) => {
     setSubmitting(true);
@@ -33,7 +34,7 @@ function TwoFactorStep({ credentials, onBack }: { credentials: Credentials; onBa
       if ('token' in answer) await signIn(answer);
     } catch (err) {
       const onCode = err instanceof ApiError && err.errors.some((e) => e.loc[e.loc.length - 1] === 'code');
-      if (onCode) form.setFields([{ name: 'code', errors: [t('auth.invalidCode')] }]);
+      if (onCode) form.setErrors('code', [(tr) => tr('auth.invalidCode')]);
       else applyServerErrors(form, err);
     } finally {
       setSubmitting(false);
@@ -42,28 +43,17 @@ function TwoFactorStep({ credentials, onBack }: { credentials: Credentials; onBa
 
   return (
     <AuthCard title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void verify(v.code)} data-testid="two-factor-form">
-        <Form.Item
-          name="code"
-          label={t('auth.twoFactor.code')}
-          rules={[
-            requiredRule(t),
-            {
-              validator: async (_r, value) => {
-                if (value && !loginBody.shape.code.safeParse(value).success) throw new Error(t('auth.invalidCode'));
-              },
-            },
-          ]}
-        >
-          <Input.OTP length={6} size="large" formatter={(v) => v.replace(/\D/g, '')} autoFocus />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting} icon={<SafetyCertificateOutlined />}>
+      <form noValidate onSubmit={form.submit((v) => void verify(v.code))} data-testid="two-factor-form">
+        <Field form={form} name="code" label={t('auth.twoFactor.code')}>
+          {(control) => <OtpInput control={control} autoFocus />}
+        </Field>
+        <Button type="submit" variant="primary" block loading={submitting} icon={<SafetyCertificateOutlined />}>
           {t('auth.twoFactor.verify')}
         </Button>
-        <Button type="link" block icon={<ArrowLeftOutlined />} onClick={onBack} style={{ marginTop: 8 }}>
+        <Button variant="link" block icon={<ArrowLeftOutlined />} onClick={onBack} className="lg-btn-gap">
           {t('auth.backToSignIn')}
         </Button>
-      </Form>
+      </form>
     </AuthCard>
   );
 }
@@ -72,10 +62,12 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const name = useSystemName();
   const { signIn } = useSession();
-  const [form] = Form.useForm<Credentials>();
+  const form = useAuthForm<Credentials>({
+    email: { rules: [required('change'), zodCheck(loginBody.shape.email, 'blur')], triggers: ['change', 'blur'] },
+    password: { rules: [required()] },
+  });
   const [pending, setPending] = useState<Credentials | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  useRevalidateOnLanguageChange(form);
 
   const submit = async (credentials: Credentials) => {
     setSubmitting(true);
@@ -97,29 +89,26 @@ export default function LoginPage() {
       <ConfigGate>
         {(settings) => (
           <>
-            <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="login-form">
-              <Form.Item
-                name="email"
-                label={t('auth.email')}
-                rules={[requiredRule(t, 'onChange'), zodRule(loginBody.shape.email, t, 'onBlur')]}
-                validateTrigger={['onChange', 'onBlur']}
-              >
-                <Input size="large" prefix={<MailOutlined />} autoComplete="username" placeholder="name@company.com" autoFocus />
-              </Form.Item>
-              <Form.Item name="password" label={t('auth.password')} rules={[requiredRule(t)]} style={{ marginBottom: 8 }}>
-                <Input.Password size="large" prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
-              </Form.Item>
-              <Flex justify="flex-end" style={{ marginBottom: 20 }}>
+            <form noValidate onSubmit={form.submit((v) => void submit(v))} data-testid="login-form">
+              <Field form={form} name="email" label={t('auth.email')}>
+                {(control) => (
+                  <TextInput control={control} prefix={<MailOutlined />} autoComplete="username" placeholder="name@company.com" autoFocus />
+                )}
+              </Field>
+              <Field form={form} name="password" label={t('auth.password')} className="is-tight">
+                {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />}
+              </Field>
+              <div className="lg-auth-forgot">
                 <Link to="/login/recoveryPassword">{t('auth.forgotPassword')}</Link>
-              </Flex>
-              <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+              </div>
+              <Button type="submit" variant="primary" block loading={submitting}>
                 {t('auth.signIn')}
               </Button>
-            </Form>
+            </form>
             {settings.registrationEnabled ? (
-              <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '20px 0 0' }}>
+              <p className="lg-auth-muted lg-auth-note">
                 {t('auth.noAccount')} <Link to="/registration">{t('auth.createAccount')}</Link>
-              </Typography.Paragraph>
+              </p>
             ) : null}
           </>
         )}

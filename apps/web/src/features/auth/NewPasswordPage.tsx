@@ -2,29 +2,36 @@
 import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
 import { newPasswordBody } from '@leadgrid/shared/schemas/auth';
 import { rules } from '@leadgrid/shared/validation';
-import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
+import { messageText } from '../../components/form';
 import { ConfigGate } from './ConfigGate';
+import { Alert, applyServerErrors, Button, Field, PasswordInput, required, useAuthForm, zodCheck, type Rule } from './kit';
 
-interface Values {
-  password: string;
-  confirmPassword: string;
-}
+type Values = { password: string; confirmPassword: string };
+
+/** the shared confirmPassword rule against the password field */
+export const confirmRule = <V extends { password: string }>(): Rule<V> => ({
+  check: (value, values) => {
+    const result = rules.confirmPassword(value, values.password);
+    return value && result !== true ? (t) => messageText(t, result) : undefined;
+  },
+});
 
 export default function NewPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [form] = Form.useForm<Values>();
+  const form = useAuthForm<Values>({
+    password: { rules: [required(), zodCheck(newPasswordBody.shape.password)] },
+    confirmPassword: { rules: [required(), confirmRule<Values>()], dependencies: ['password'] },
+  });
   const [submitting, setSubmitting] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
-  useRevalidateOnLanguageChange(form);
   const tokenLooksValid = newPasswordBody.shape.token.safeParse(token).success;
 
   const submit = async (values: Values) => {
@@ -49,44 +56,25 @@ export default function NewPasswordPage() {
             {!tokenLooksValid || linkError ? (
               <Alert
                 type="error"
-                showIcon
                 title={linkError ?? t('auth.newPassword.invalidLink')}
                 description={<Link to="/login/recoveryPassword">{t('auth.newPassword.requestNew')}</Link>}
-                style={{ marginBottom: tokenLooksValid ? 20 : 0 }}
+                className={tokenLooksValid ? 'lg-alert-spaced' : undefined}
               />
             ) : null}
             {tokenLooksValid ? (
-              <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-                <Form.Item
-                  name="password"
-                  label={t('auth.newPassword.password')}
-                  rules={[requiredRule(t), zodRule(newPasswordBody.shape.password, t)]}
-                  extra={t('auth.passwordHint')}
-                >
-                  <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-                </Form.Item>
-                <Form.Item
-                  name="confirmPassword"
-                  label={t('auth.confirmPassword')}
-                  dependencies={['password']}
-                  rules={[
-                    requiredRule(t),
-                    ({ getFieldValue }) => ({
-                      validator: async (_r, value) => {
-                        const result = rules.confirmPassword(value, getFieldValue('password'));
-                        if (value && result !== true) throw new Error(messageText(t, result));
-                      },
-                    }),
-                  ]}
-                >
-                  <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" />
-                </Form.Item>
-                <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+              <form noValidate onSubmit={form.submit((v) => void submit(v))}>
+                <Field form={form} name="password" label={t('auth.newPassword.password')} extra={t('auth.passwordHint')}>
+                  {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="new-password" autoFocus />}
+                </Field>
+                <Field form={form} name="confirmPassword" label={t('auth.confirmPassword')}>
+                  {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="new-password" />}
+                </Field>
+                <Button type="submit" variant="primary" block loading={submitting}>
                   {t('auth.newPassword.save')}
                 </Button>
-              </Form>
+              </form>
             ) : null}
-            <Link to="/login" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 6, marginTop: 20 }}>
+            <Link to="/login" className="lg-auth-back">
               <ArrowLeftOutlined /> {t('auth.backToSignIn')}
             </Link>
           </>

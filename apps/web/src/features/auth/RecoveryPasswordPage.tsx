@@ -1,25 +1,25 @@
 /** /login/recoveryPassword: ask for a link to set a new password; resend after a countdown (spec §2). */
 import { ArrowLeftOutlined, MailOutlined, SendOutlined } from '@ant-design/icons';
 import { recoveryBody } from '@leadgrid/shared/schemas/auth';
-import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authApi } from '../../api/auth';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { ConfigGate } from './ConfigGate';
+import { Alert, applyServerErrors, Button, Field, required, TextInput, useAuthForm, zodCheck } from './kit';
 import { useCountdown } from './useCountdown';
 
 export const RESEND_SECONDS = 60;
 
 export default function RecoveryPasswordPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ email: string }>();
+  const form = useAuthForm<{ email: string }>({
+    email: { rules: [required('change'), zodCheck(recoveryBody.shape.email, 'blur')], triggers: ['change', 'blur'] },
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const { left, start } = useCountdown();
-  useRevalidateOnLanguageChange(form);
 
   const send = async (email: string) => {
     setSubmitting(true);
@@ -41,9 +41,8 @@ export default function RecoveryPasswordPage() {
           <>
             {sentTo ? (
               <>
-                <Alert type="success" showIcon title={t('auth.recovery.sentTitle')} description={t('auth.recovery.sentText', { email: sentTo })} />
+                <Alert type="success" title={t('auth.recovery.sentTitle')} description={t('auth.recovery.sentText', { email: sentTo })} />
                 <Button
-                  size="large"
                   block
                   style={{ marginTop: 20 }}
                   icon={<SendOutlined />}
@@ -56,16 +55,18 @@ export default function RecoveryPasswordPage() {
                 </Button>
               </>
             ) : (
-              <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void send(v.email)}>
-                <Form.Item name="email" label={t('auth.email')} rules={[requiredRule(t, 'onChange'), zodRule(recoveryBody.shape.email, t, 'onBlur')]} validateTrigger={['onChange', 'onBlur']}>
-                  <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder="name@company.com" autoFocus />
-                </Form.Item>
-                <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+              <form noValidate onSubmit={form.submit((v) => void send(v.email))}>
+                <Field form={form} name="email" label={t('auth.email')}>
+                  {(control) => (
+                    <TextInput control={control} prefix={<MailOutlined />} autoComplete="email" placeholder="name@company.com" autoFocus />
+                  )}
+                </Field>
+                <Button type="submit" variant="primary" block loading={submitting}>
                   {t('auth.recovery.send')}
                 </Button>
-              </Form>
+              </form>
             )}
-            <Link to="/login" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 6, marginTop: 20 }}>
+            <Link to="/login" className="lg-auth-back">
               <ArrowLeftOutlined /> {t('auth.backToSignIn')}
             </Link>
           </>

@@ -2,24 +2,24 @@
 import { LockOutlined, MailOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import { rules } from '@leadgrid/shared/validation';
 import { signUpBody } from '@leadgrid/shared/schemas/auth';
-import { Button, Col, Form, Input, Row, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { authApi } from '../../api/auth';
 import { AuthCard } from '../../components/AuthCard';
-import { applyServerErrors, messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
 import { useSession } from '../../app/session';
 import { ConfigGate } from './ConfigGate';
+import { applyServerErrors, Button, Field, PasswordInput, required, TextInput, useAuthForm, zodCheck, type Rule } from './kit';
+import { confirmRule } from './NewPasswordPage';
 
-interface Values {
+type Values = {
   firstName: string;
-  lastName?: string;
+  lastName: string;
   email: string;
-  telegram?: string;
+  telegram: string;
   password: string;
   confirmPassword: string;
-}
+};
 
 const browserZone = () => {
   try {
@@ -32,20 +32,30 @@ const browserZone = () => {
 function RegistrationForm() {
   const { t, i18n } = useTranslation();
   const { signIn } = useSession();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const taken = useRef(new Set<string>());
-  useRevalidateOnLanguageChange(form);
   const shape = signUpBody.shape;
+  const notTaken: Rule<Values> = {
+    on: 'blur',
+    check: (value) => (value && taken.current.has(value.trim().toLowerCase()) ? (tr) => tr('auth.registration.emailTaken') : undefined),
+  };
+  const form = useAuthForm<Values>({
+    firstName: { rules: [required(), zodCheck(shape.firstName)] },
+    lastName: { rules: [zodCheck(shape.lastName)] },
+    email: { rules: [required('change'), zodCheck(shape.email, 'blur'), notTaken], triggers: ['change', 'blur'] },
+    telegram: { rules: [zodCheck(shape.telegram)] },
+    password: { rules: [required(), zodCheck(shape.password)] },
+    confirmPassword: { rules: [required(), confirmRule<Values>()], dependencies: ['password'] },
+  });
+  const [submitting, setSubmitting] = useState(false);
 
   const checkEmail = async () => {
-    const email = String(form.getFieldValue('email') ?? '').trim().toLowerCase();
+    const email = form.values.email.trim().toLowerCase();
     if (!email || rules.email(email) !== true || taken.current.has(email)) return;
     try {
       const { available } = await authApi.checkEmail({ email });
       if (!available) {
         taken.current.add(email);
-        await form.validateFields(['email']);
+        form.setErrors('email', [(tr) => tr('auth.registration.emailTaken')]);
       }
     } catch {
       // the check is a convenience: sign-up validates the address again
@@ -73,73 +83,41 @@ function RegistrationForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark="optional" onFinish={(v) => void submit(v)} data-testid="registration-form">
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="firstName" label={t('auth.registration.firstName')} rules={[requiredRule(t), zodRule(shape.firstName, t)]}>
-            <Input size="large" prefix={<UserOutlined />} autoComplete="given-name" autoFocus />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="lastName" label={t('auth.registration.lastName')} rules={[zodRule(shape.lastName, t)]}>
-            <Input size="large" autoComplete="family-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="email"
-            label={t('auth.email')}
-            validateTrigger={['onChange', 'onBlur']}
-            rules={[
-              requiredRule(t, 'onChange'),
-              zodRule(shape.email, t, 'onBlur'),
-              {
-                validateTrigger: 'onBlur',
-                validator: async (_r, value) => {
-                  if (value && taken.current.has(String(value).trim().toLowerCase())) throw new Error(t('auth.registration.emailTaken'));
-                },
-              },
-            ]}
-          >
-            <Input size="large" prefix={<MailOutlined />} autoComplete="email" placeholder="name@company.com" onBlur={() => void checkEmail()} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="telegram" label={t('auth.registration.telegram')} rules={[zodRule(shape.telegram, t)]}>
-            <Input size="large" prefix={<SendOutlined />} placeholder="@username" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="password" label={t('auth.password')} rules={[requiredRule(t), zodRule(shape.password, t)]} extra={t('auth.passwordHint')}>
-            <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="confirmPassword"
-            label={t('auth.confirmPassword')}
-            dependencies={['password']}
-            rules={[
-              requiredRule(t),
-              ({ getFieldValue }) => ({
-                validator: async (_r, value) => {
-                  const result = rules.confirmPassword(value, getFieldValue('password'));
-                  if (value && result !== true) throw new Error(messageText(t, result));
-                },
-              }),
-            ]}
-          >
-            <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting} style={{ marginTop: 4 }}>
+    <form noValidate onSubmit={form.submit((v) => void submit(v))} data-testid="registration-form">
+      <div className="lg-auth-grid">
+        <Field form={form} name="firstName" label={t('auth.registration.firstName')}>
+          {(control) => <TextInput control={control} prefix={<UserOutlined />} autoComplete="given-name" autoFocus />}
+        </Field>
+        <Field form={form} name="lastName" label={t('auth.registration.lastName')} optional>
+          {(control) => <TextInput control={control} autoComplete="family-name" />}
+        </Field>
+        <Field form={form} name="email" label={t('auth.email')}>
+          {(control) => (
+            <TextInput
+              control={{ ...control, onBlur: () => { control.onBlur(); void checkEmail(); } }}
+              prefix={<MailOutlined />}
+              autoComplete="email"
+              placeholder="name@company.com"
+            />
+          )}
+        </Field>
+        <Field form={form} name="telegram" label={t('auth.registration.telegram')} optional>
+          {(control) => <TextInput control={control} prefix={<SendOutlined />} placeholder="@username" />}
+        </Field>
+        <Field form={form} name="password" label={t('auth.password')} extra={t('auth.passwordHint')}>
+          {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="new-password" />}
+        </Field>
+        <Field form={form} name="confirmPassword" label={t('auth.confirmPassword')}>
+          {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="new-password" />}
+        </Field>
+      </div>
+      <Button type="submit" variant="primary" block loading={submitting} style={{ marginTop: 4 }}>
         {t('auth.registration.submit')}
       </Button>
-      <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '20px 0 0' }}>
+      <p className="lg-auth-muted lg-auth-note">
         {t('auth.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
-      </Typography.Paragraph>
-    </Form>
+      </p>
+    </form>
   );
 }
 
