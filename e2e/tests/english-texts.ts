@@ -3,7 +3,7 @@
  * of the English bundles (apps/web/src/i18n/en.json and each `export const en = {…}` of a feature's or component's
  * i18n.ts) that the Russian bundles do not also hold, read from the sources as text (the bundles are plain objects).
  * Kept: strings with a word of four letters or more; left out: macros, URLs, keys, abbreviations and interpolation
- * placeholders, which both languages share.
+ * placeholders, which both languages share, and anything a Russian text quotes.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,11 +20,11 @@ function filesUnder(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** the text of `export const <name> = { … }` (balanced braces, strings skipped) */
+/** the text of `export const <name>[: Type] = { … }` (balanced braces, strings skipped) */
 function objectText(src: string, name: string): string {
-  const at = src.indexOf(`export const ${name} = {`);
-  if (at < 0) return '';
-  const start = src.indexOf('{', at);
+  const m = new RegExp(`export const ${name}(?::[^=]+)? = \\{`).exec(src);
+  if (!m) return '';
+  const start = m.index + m[0].length - 1;
   let depth = 0;
   let quote: string | null = null;
   for (let i = start; i < src.length; i++) {
@@ -71,6 +71,7 @@ function bundles(lang: 'en' | 'ru'): Set<string> {
  */
 export function englishTexts(): string[] {
   const ru = bundles('ru');
+  const ruTexts = [...ru];
   const pieces = new Set<string>();
   for (const text of bundles('en')) {
     if (ru.has(text)) continue;
@@ -80,6 +81,8 @@ export function englishTexts(): string[] {
       if (!/[A-Za-z]{4,}/.test(piece)) continue;
       // keys, macros, URLs, file names and abbreviations: the same in both languages
       if (/^[a-z0-9_.:/-]+$/.test(piece) || /^[A-Z0-9_ ]+$/.test(piece) || /https?:|\.[a-z]{2,4}$|@/.test(piece)) continue;
+      // a Russian text may quote it (a header name, a product name): not a leftover
+      if (ruTexts.some((r) => r.includes(piece))) continue;
       pieces.add(piece);
     }
   }

@@ -57,10 +57,10 @@ type Messages = { [key: string]: string | Messages };
 export const ru: Messages = {
   common: { save: 'Сохранить', discard: 'Отменить изменения' },
   general: {
-    subtitle: 'White label этой установки, регистрация, пробный период и реквизиты в счетах.',
+    subtitle: 'Фирменный стиль этой установки, регистрация, пробный период и реквизиты в счетах.',
     loadFailed: 'Не удалось загрузить настройки',
     whiteLabel: {
-      title: 'White label',
+      title: 'Фирменный стиль',
       name: 'Название системы',
       nameHint: 'Показывается в меню, на странице входа и в заголовке каждой страницы.',
       logo: 'Логотип',
