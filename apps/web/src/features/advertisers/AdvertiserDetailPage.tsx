@@ -15,7 +15,6 @@ import { useSession } from '../../app/session';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { NotesPanel } from '../notes/NotesPanel';
-import { AdvertiserDrawer } from './AdvertiserDrawer';
 import { ADVERTISER_WRITE } from './AdvertisersPage';
 import { useAdvertiser } from './api';
 import { useAdvertiserBlock } from './BlockAdvertiser';
@@ -24,6 +23,10 @@ import { useAdvertisersT } from './i18n';
 import { IntegrationTab, INTEGRATION_TABS, type IntegrationTabName } from './IntegrationTab';
 import { IntegrationsCard } from './IntegrationsCard';
 import { MembersCard } from './MembersCard';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AdvertiserDrawer = lazyWhenOpen(() => import('./AdvertiserDrawer').then((m) => m.AdvertiserDrawer));
 
 const TABS = ['general', ...INTEGRATION_TABS] as const;
 type Tab = (typeof TABS)[number];

@@ -17,14 +17,17 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { TagPicker } from '../lists/pickers';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
-import { AffiliateDrawer } from './AffiliateDrawer';
 import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
-import { BlockModal } from './BlockModal';
-import { BulkEditModal } from './BulkEditModal';
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from './pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { PeopleList, StatusCell, TrafficBadge } from './parts';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
+const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
+const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
 
 export const AFFILIATE_WRITE = 'user.update';
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;

@@ -17,8 +17,11 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
 import { useChangeCurrencyStatus, useCurrencies } from './api';
-import { CurrencyDrawer } from './CurrencyDrawer';
 import { NS } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const CurrencyDrawer = lazyWhenOpen(() => import('./CurrencyDrawer').then((m) => m.CurrencyDrawer));
 
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];

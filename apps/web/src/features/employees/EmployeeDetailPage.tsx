@@ -20,12 +20,15 @@ import { LANGUAGE_NAMES } from '../affiliates/PersonFields';
 import { personName } from '../affiliates/pickers';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useEmployee } from './api';
-import { EmployeeDrawer } from './EmployeeDrawer';
 import { EMPLOYEE_WRITE } from './EmployeesPage';
 import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
 import { PermissionsEditor } from './PermissionsEditor';
-import { StatusModal } from './StatusModal';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
+const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
 
 function Profile({ e }: { e: Employee }) {
   const { t } = useEmployeesT();

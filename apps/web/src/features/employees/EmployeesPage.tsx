@@ -19,10 +19,14 @@ import { personName } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { useEmployees, useStaffRoles } from './api';
-import { EmployeeDrawer } from './EmployeeDrawer';
 import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
-import { StatusModal, type EmployeeStatus } from './StatusModal';
+import type { EmployeeStatus } from './StatusModal';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
+const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
 
 export const EMPLOYEE_WRITE = 'user.update';
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;

@@ -20,7 +20,10 @@ import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../lists
 import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useCloneTemplates, useTemplates } from './api';
 import { useIntT } from './i18n';
 import { MethodTags } from './labels';
-import { TemplateDrawer } from './TemplateDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TemplateDrawer = lazyWhenOpen(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
 
 const BASE = '/settings/integration-templates';
 const TABS = ['active', 'inactive', 'all'] as const;

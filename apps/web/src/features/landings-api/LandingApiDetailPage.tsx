@@ -19,8 +19,11 @@ import { authorName } from '../lists/parts';
 import { UrlWithMacros } from '../offer-tabs/LandingsTab';
 import { useLandingApi, WRITE } from './api';
 import { useLandingsApiT } from './i18n';
-import { LandingApiDrawer } from './LandingApiDrawer';
 import { useLandingApiStatus } from './LandingsApiPage';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const LandingApiDrawer = lazyWhenOpen(() => import('./LandingApiDrawer').then((m) => m.LandingApiDrawer));
 
 function DetailsCard({ page }: { page: LanderApi }) {
   const { t } = useLandingsApiT();

@@ -21,7 +21,10 @@ import { BulkBar, SearchBox } from '../lists/parts';
 import { CategoryPicker, TagPicker } from '../lists/pickers';
 import { useChangeLandingApiStatus, useLandingApiLanguages, useLandingApis, WRITE } from './api';
 import { useLandingsApiT } from './i18n';
-import { LandingApiDrawer } from './LandingApiDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const LandingApiDrawer = lazyWhenOpen(() => import('./LandingApiDrawer').then((m) => m.LandingApiDrawer));
 
 const FILTERS = ['search', 'status', 'verticalId', 'categoryId', 'tagId', 'language', 'pageType'] as const;
 

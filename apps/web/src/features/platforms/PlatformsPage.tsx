@@ -29,7 +29,10 @@ import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from 
 import { usePlatforms } from './api';
 import { NS } from './i18n';
 import { MethodTags } from './parts';
-import { PlatformDrawer } from './PlatformDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
 
 export const PLATFORM_WRITE = 'platform.update';
 export const TEMPLATES_READ = 'front.settings.integration_templates.read';

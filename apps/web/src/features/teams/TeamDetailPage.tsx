@@ -47,9 +47,12 @@ import {
   useUpdateTeamMembers,
 } from './api';
 import { orderMembers } from './members';
-import { TeamDrawer } from './TeamDrawer';
 import { TEAM_WRITE } from './TeamsPage';
 import { useTeamsT } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamDrawer));
 
 const MEMBER_COLORS: Record<string, string> = { active: 'success', invited: 'processing', inactive: 'default' };
 

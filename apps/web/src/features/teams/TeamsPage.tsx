@@ -20,9 +20,12 @@ import { ManagerPicker } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
 import { teamsApi, useChangeTeamStatus, useTeams } from './api';
-import { TeamBulkModal } from './TeamBulkModal';
-import { TeamDrawer } from './TeamDrawer';
 import { useTeamsT } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamDrawer));
+const TeamBulkModal = lazyWhenOpen(() => import('./TeamBulkModal').then((m) => m.TeamBulkModal));
 
 export const TEAM_WRITE = 'team.update';
 const TABS = ['active', 'inactive', 'all'] as const;

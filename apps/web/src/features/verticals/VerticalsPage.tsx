@@ -27,7 +27,10 @@ import {
 } from './api';
 import { useConfirmCascade } from './cascade';
 import { NS } from './i18n';
-import { VerticalDrawer } from './VerticalDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const VerticalDrawer = lazyWhenOpen(() => import('./VerticalDrawer').then((m) => m.VerticalDrawer));
 
 export const VERTICAL_WRITE = 'vertical.update';
 export const ADVERTISERS_READ = 'front.menu.advertisers.read';

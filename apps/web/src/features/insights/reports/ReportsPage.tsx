@@ -16,7 +16,10 @@ import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { useReportMutations, useSavedReports } from './api';
 import { useReportsT } from './i18n';
-import { SaveReportModal } from './SaveReportModal';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const SaveReportModal = lazyWhenOpen(() => import('./SaveReportModal').then((m) => m.SaveReportModal));
 
 export default function ReportsPage() {
   const { t } = useReportsT();

@@ -25,8 +25,11 @@ import { useMoneyT } from '../i18n';
 import { InvoiceParty, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
 import { INVOICE_STATUSES, type Invoice, type InvoiceType } from '../types';
 import { PayModal, useInvoiceActions } from './actions';
-import { InvoiceDrawer } from './InvoiceDrawer';
 import { hasInvoiceFilters, INVOICE_FILTERS, invoiceFiltersQuery, unpaidOf } from './model';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const InvoiceDrawer = lazyWhenOpen(() => import('./InvoiceDrawer').then((m) => m.InvoiceDrawer));
 
 /** the period an invoice covers (by-period invoices), or a dash */
 export function InvoicesPage({ type }: { type: InvoiceType }) {
