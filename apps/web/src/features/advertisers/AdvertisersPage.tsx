@@ -29,14 +29,12 @@ import { useAdvertisers } from './api';
 import { useAdvertiserBlock } from './BlockAdvertiser';
 import { ADVERTISER_FILTERS, ADVERTISER_TABS, advertiserListQuery, idList, tabOf } from './filters';
 import { useAdvertisersT } from './i18n';
-import { AdvertiserStatusCell, RefCell, TagsCell } from './parts';
+import { ADVERTISER_WRITE, AdvertiserStatusCell, RefCell, TagsCell } from './parts';
 import { AdvertiserManagerPicker, PlatformPicker, VerticalPicker } from './pickers';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const AdvertiserDrawer = lazyWhenOpen(() => import('./AdvertiserDrawer').then((m) => m.AdvertiserDrawer));
-
-export const ADVERTISER_WRITE = 'advertiser.update';
 
 export default function AdvertisersPage() {
   const { t } = useAdvertisersT();

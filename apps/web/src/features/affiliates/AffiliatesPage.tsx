@@ -21,7 +21,7 @@ import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffilia
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from './pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
-import { PeopleList, StatusCell, TrafficBadge } from './parts';
+import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from './parts';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -29,7 +29,6 @@ const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) 
 const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
 const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
 
-export const AFFILIATE_WRITE = 'user.update';
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'teamId', 'tagIds', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;

@@ -19,7 +19,7 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { AuthorCell, useConfirmStatus } from '../lists/parts';
 import { useAllCurrencies, useChangeCurrencyStatus, useConversion, useCurrency, useCurrencyRates } from './api';
-import { RateCell } from './CurrenciesPage';
+import { RateCell } from './parts';
 import { NS } from './i18n';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 

@@ -18,7 +18,7 @@ import { StatusCell } from '../affiliates/parts';
 import { personName } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox } from '../lists/parts';
-import { useEmployees, useStaffRoles } from './api';
+import { EMPLOYEE_WRITE, useEmployees, useStaffRoles } from './api';
 import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
 import type { EmployeeStatus } from './StatusModal';
@@ -28,7 +28,6 @@ import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
 const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
 
-export const EMPLOYEE_WRITE = 'user.update';
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'roleType', 'roleId', 'createdFrom', 'createdTo'] as const;

@@ -23,7 +23,7 @@ import { MethodTags } from './labels';
 import { SectionCard } from './parts';
 import { SectionEditor } from './SectionEditor';
 import { MethodsField } from './TemplateDrawer';
-import { useCloneTemplate } from './TemplatesPage';
+import { useCloneTemplate } from './actions';
 
 const BASE = '/settings/integration-templates';
 export const TEMPLATE_TABS = ['general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings'] as const;

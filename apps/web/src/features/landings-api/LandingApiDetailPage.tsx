@@ -19,7 +19,7 @@ import { authorName } from '../lists/parts';
 import { UrlWithMacros } from '../offer-tabs/LandingsTab';
 import { useLandingApi, WRITE } from './api';
 import { useLandingsApiT } from './i18n';
-import { useLandingApiStatus } from './LandingsApiPage';
+import { useLandingApiStatus } from './actions';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)

@@ -28,14 +28,12 @@ import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatforms } from './api';
 import { NS } from './i18n';
-import { MethodTags } from './parts';
+import { MethodTags, PLATFORM_WRITE } from './parts';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
 
-export const PLATFORM_WRITE = 'platform.update';
-export const TEMPLATES_READ = 'front.settings.integration_templates.read';
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];
 

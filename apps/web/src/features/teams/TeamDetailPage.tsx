@@ -37,17 +37,8 @@ import { PeopleList, PersonCell, TrafficBadge } from '../affiliates/parts';
 import { AffiliatePicker, personName } from '../affiliates/pickers';
 import { useConfirmStatus } from '../lists/parts';
 import { NotesPanel } from '../notes/NotesPanel';
-import {
-  teamKeys,
-  useAddTeamMembers,
-  useChangeTeamBlock,
-  useChangeTeamStatus,
-  useRemoveTeamMembers,
-  useTeam,
-  useUpdateTeamMembers,
-} from './api';
+import { TEAM_WRITE, teamKeys, useAddTeamMembers, useChangeTeamBlock, useChangeTeamStatus, useRemoveTeamMembers, useTeam, useUpdateTeamMembers } from './api';
 import { orderMembers } from './members';
-import { TEAM_WRITE } from './TeamsPage';
 import { useTeamsT } from './i18n';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 

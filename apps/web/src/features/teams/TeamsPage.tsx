@@ -19,7 +19,7 @@ import { PeopleList, TrafficBadge } from '../affiliates/parts';
 import { ManagerPicker } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
-import { teamsApi, useChangeTeamStatus, useTeams } from './api';
+import { TEAM_WRITE, teamsApi, useChangeTeamStatus, useTeams } from './api';
 import { useTeamsT } from './i18n';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
@@ -27,7 +27,6 @@ import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamDrawer));
 const TeamBulkModal = lazyWhenOpen(() => import('./TeamBulkModal').then((m) => m.TeamBulkModal));
 
-export const TEAM_WRITE = 'team.update';
 const TABS = ['active', 'inactive', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;

@@ -16,9 +16,8 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import { useTable } from '../../../components/table/useTable';
 import { useBalance, useInvoices, useLedgerEntries } from '../api';
 import { useMoneyT } from '../i18n';
-import { Amount, BreakdownTable, FigureCards, figuresOf, InvoiceStatus, invoicePath } from '../parts';
+import { Amount, balanceName, BreakdownTable, FigureCards, figuresOf, InvoiceStatus, invoicePath } from '../parts';
 import { FIGURE_BUCKET, type BalanceFigure, type Invoice, type LedgerEntry, type Party } from '../types';
-import { balanceName } from './BalancesPage';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
