@@ -21,7 +21,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { Page } from '../../components/Page';
-import { CountrySelect } from '../../components/sieve';
+import { CountrySelect } from '../../components/sieve/pickers';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
