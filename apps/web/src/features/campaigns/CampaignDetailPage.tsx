@@ -7,7 +7,7 @@
  */
 import { ArrowLeftOutlined, CopyOutlined, EditOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
-import { SUB_PARAMS } from '@leadgrid/shared/schemas/campaigns';
+import { SUB_PARAMS } from '@leadgrid/shared/traffic/campaign-links';
 import {
   Alert,
   Button,
