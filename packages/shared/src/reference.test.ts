@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { ISO_COUNTRY_CODES, ISO_LANGUAGE_CODES, isoCountries, isoLanguages, isValidZone, normalizeLanguage, RENAMED_ZONES, timezoneList, zoneName } from './reference';
 
@@ -72,5 +73,23 @@ describe('zoneName', () => {
     expect(zoneName('Mars/Olympus (+01:00)')).toBe('UTC');
     expect(isValidZone('Mars/Olympus')).toBe(false);
     expect(isValidZone('Europe/Kyiv')).toBe(true);
+  });
+});
+
+describe('isValidZone', () => {
+  it("accepts what luxon's setZone accepts, and nothing else", () => {
+    const names = [
+      ...Intl.supportedValuesOf('timeZone'),
+      ...Object.values(RENAMED_ZONES),
+      ...['UTC', 'utc', 'GMT', 'gmt', 'Etc/GMT+3', 'local', 'System', 'default', 'utc+3', 'UTC-05:30', 'UTC+14', 'utc+'],
+      ...['', ' ', 'Fantasia/Castle', 'Sport~~blorp', 'Europe/Kyiv ', 'UTC (+00:00)', 'GMT+3', '+03:00', 'EST', 'est5edt'],
+    ];
+    for (const name of names) expect([name, isValidZone(name)]).toEqual([name, DateTime.local().setZone(name).isValid]);
+  });
+
+  it('zoneName keeps a valid zone and falls back to UTC', () => {
+    expect(zoneName('Europe/Kyiv (+02:00)')).toBe('Europe/Kyiv');
+    expect(zoneName('Nowhere/Else')).toBe('UTC');
+    expect(zoneName(null)).toBe('UTC');
   });
 });

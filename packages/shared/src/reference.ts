@@ -67,7 +67,7 @@ export const RENAMED_ZONES: Readonly<Record<string, string>> = {
 /** Time zones as `name (+HH:MM)` (spec §9), ordered by offset then name. */
 export function timezoneList(at: Date = new Date()): { name: string; offset: string; title: string }[] {
   const current = Intl.supportedValuesOf('timeZone').map((z) => RENAMED_ZONES[z] ?? z);
-  const names = ['UTC', ...new Set(current.filter((z) => z !== 'UTC' && DateTime.local().setZone(z).isValid))];
+  const names = ['UTC', ...new Set(current.filter((z) => z !== 'UTC' && isValidZone(z)))];
   return names
     .map((name) => {
       const dt = DateTime.fromJSDate(at, { zone: name });
@@ -82,7 +82,26 @@ export function timezoneList(at: Date = new Date()): { name: string; offset: str
 export function zoneName(timezone: string | null | undefined): string {
   if (!timezone) return 'UTC';
   const name = timezone.split(' (')[0].trim();
-  return DateTime.local().setZone(name).isValid ? name : 'UTC';
+  return isValidZone(name) ? name : 'UTC';
 }
 
-export const isValidZone = (name: string) => DateTime.local().setZone(name).isValid;
+/** luxon's fixed-offset zone names (`UTC`, `utc+3`, `UTC-05:30`), which it accepts beside the IANA names */
+const FIXED_OFFSET_ZONE = /^utc(?:([+-]\d{1,2})(?::(\d{2}))?)?$/i;
+const LUXON_ZONE_WORDS = new Set(['default', 'local', 'system', 'utc', 'gmt']);
+
+/**
+ * A zone name luxon accepts (`DateTime.setZone(name).isValid`, which the server's date code uses), written without
+ * luxon so that the web's schemas, which validate zones, do not load it (docs/decisions/web.md, first-load budgets):
+ * luxon's words for the system and UTC zones, its fixed offsets, or an IANA zone the runtime's Intl knows.
+ */
+export function isValidZone(name: string): boolean {
+  const lowered = name.toLowerCase();
+  if (LUXON_ZONE_WORDS.has(lowered) || FIXED_OFFSET_ZONE.test(lowered)) return true;
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name }).format();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,6 @@
  * landers (rotation by sieve and weight) or to a fixed URL, and which click values it passes on.
  */
 import { z } from 'zod';
-import { MACROS, findMacros, type MacroDef } from '../macros';
 import { ISO_COUNTRY_CODES } from '../reference';
 import { zId, zReason, zTitle, URL_RE } from '../validation';
 import { listQuerySchema } from './common';
@@ -12,6 +11,11 @@ import { csvIds, lookupQuery, PICKER_LIMIT } from './tags';
 import { personRefSchema, teamRefSchema } from './people';
 import { CAMPAIGN_STATUSES } from './sieve';
 import { INTEGRATION_METHODS } from './sell-side';
+import { DEFAULT_TARGET_URL_SETTINGS, SUB_PARAMS, unknownClickMacro } from '../traffic/campaign-links';
+
+// the click-time constants live in traffic/campaign-links (no zod: the web's campaign list takes them without these
+// schemas); they stay importable from here
+export { CLICK_MACRO_NAMES, CLICK_MACROS_CATALOGUE, DEFAULT_TARGET_URL_SETTINGS, SUB_PARAMS, unknownClickMacro } from '../traffic/campaign-links';
 
 const m = (message: string) => ({ message });
 
@@ -25,31 +29,11 @@ export type TargetUrlMode = (typeof TARGET_URL_MODES)[number];
 /** the key in `/c/<key>`: URL-safe random characters */
 export const CAMPAIGN_KEY_LENGTH = 12;
 export const CAMPAIGN_KEY_RE = /^[A-Za-z0-9_-]{12,32}$/;
-/** sub1..sub9: the parameters an affiliate attaches to a click (the tracking URL shows them as `{subN}` placeholders) */
-export const SUB_PARAMS = Array.from({ length: 9 }, (_, i) => `sub${i + 1}`);
-/** the macros known when a click is redirected (a target URL or an extra parameter may carry them) */
-export const CLICK_MACRO_NAMES = [
-  'click_id',
-  ...SUB_PARAMS,
-  'country',
-  'ip',
-  'offer_id',
-  'campaign_id',
-  'affiliate_id',
-  'timestamp',
-] as const;
-const CLICK_MACROS: ReadonlySet<string> = new Set(CLICK_MACRO_NAMES);
-export const CLICK_MACROS_CATALOGUE: readonly MacroDef[] = MACROS.filter((x) => CLICK_MACROS.has(x.name));
 /** extra parameters appended to the target URL */
 export const TARGET_URL_PARAMS_MAX = 20;
 /** spec §8: notices shown by the campaign form after a save (the campaign is saved all the same) */
 export const CAMPAIGN_NOTICE_TYPES = ['traffic_blocked_affiliate', 'traffic_blocked_admin', 'no_offer_access'] as const;
 export type CampaignNoticeType = (typeof CAMPAIGN_NOTICE_TYPES)[number];
-
-/** the first macro of `text` that is not known at click time, or null */
-export function unknownClickMacro(text: string): string | null {
-  return findMacros(text).find((name) => !CLICK_MACROS.has(name)) ?? null;
-}
 
 // ---------------------------------------------------------------- target URL settings
 
@@ -121,7 +105,6 @@ export const targetUrlSettingsSchema = z
   .transform((x) => (x.mode === 'landers' ? { ...x, url: null } : x));
 export type TargetUrlSettings = z.infer<typeof targetUrlSettingsSchema>;
 export type TargetUrlSettingsInput = z.input<typeof targetUrlSettingsSchema>;
-export const DEFAULT_TARGET_URL_SETTINGS: TargetUrlSettings = { mode: 'landers', url: null, passSubs: true, passQuery: false, params: [] };
 
 /** the settings as answered (the stored, already checked shape) */
 export const targetUrlSettingsViewSchema = z.object({

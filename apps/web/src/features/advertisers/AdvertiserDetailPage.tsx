@@ -15,8 +15,6 @@ import { useSession } from '../../app/session';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { NotesPanel } from '../notes/NotesPanel';
-import { AdvertiserDrawer } from './AdvertiserDrawer';
-import { ADVERTISER_WRITE } from './AdvertisersPage';
 import { useAdvertiser } from './api';
 import { useAdvertiserBlock } from './BlockAdvertiser';
 import { AdvertiserTokenCard, DetailsCard, OffersCard, RedirectCard } from './GeneralCards';
@@ -24,6 +22,11 @@ import { useAdvertisersT } from './i18n';
 import { IntegrationTab, INTEGRATION_TABS, type IntegrationTabName } from './IntegrationTab';
 import { IntegrationsCard } from './IntegrationsCard';
 import { MembersCard } from './MembersCard';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { ADVERTISER_WRITE } from './parts';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AdvertiserDrawer = lazyWhenOpen(() => import('./AdvertiserDrawer').then((m) => m.AdvertiserDrawer));
 
 const TABS = ['general', ...INTEGRATION_TABS] as const;
 type Tab = (typeof TABS)[number];

@@ -25,15 +25,16 @@ import { useTable } from '../../components/table/useTable';
 import { PeopleList } from '../affiliates/parts';
 import { SearchBox } from '../lists/parts';
 import { TagPicker } from '../lists/pickers';
-import { AdvertiserDrawer } from './AdvertiserDrawer';
 import { useAdvertisers } from './api';
 import { useAdvertiserBlock } from './BlockAdvertiser';
 import { ADVERTISER_FILTERS, ADVERTISER_TABS, advertiserListQuery, idList, tabOf } from './filters';
 import { useAdvertisersT } from './i18n';
-import { AdvertiserStatusCell, RefCell, TagsCell } from './parts';
+import { ADVERTISER_WRITE, AdvertiserStatusCell, RefCell, TagsCell } from './parts';
 import { AdvertiserManagerPicker, PlatformPicker, VerticalPicker } from './pickers';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-export const ADVERTISER_WRITE = 'advertiser.update';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AdvertiserDrawer = lazyWhenOpen(() => import('./AdvertiserDrawer').then((m) => m.AdvertiserDrawer));
 
 export default function AdvertisersPage() {
   const { t } = useAdvertisersT();

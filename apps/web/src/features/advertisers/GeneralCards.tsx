@@ -11,7 +11,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { useSession } from '../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
 import { applyServerErrors, useRevalidateOnLanguageChange } from '../../components/form';
-import { ContactsList } from '../affiliates/ContactsField';
+import { ContactsList } from '../affiliates/ContactsList';
 import { PeopleList, PersonCell } from '../affiliates/parts';
 import { TokenCard } from '../affiliates/ApiTokenCard';
 import { RedirectTemplateFields } from './AdvertiserDrawer';

@@ -36,7 +36,10 @@ import { initialsOf } from '../affiliates/parts';
 import { useAdvertiserMembers, useChangeMemberStatus } from './api';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, Dash } from './parts';
-import { MemberDrawer } from './MemberDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const MemberDrawer = lazyWhenOpen(() => import('./MemberDrawer').then((m) => m.MemberDrawer));
 
 export const MEMBER_WRITE = 'user.update';
 type MemberStatus = AdvertiserMember['status'];

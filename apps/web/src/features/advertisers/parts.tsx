@@ -53,3 +53,5 @@ export function RefCell({ value, icon }: { value: { id: number; title: string } 
     </Typography.Text>
   );
 }
+
+export const ADVERTISER_WRITE = 'advertiser.update';

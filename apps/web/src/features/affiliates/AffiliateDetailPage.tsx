@@ -17,17 +17,19 @@ import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { useConfirmStatus } from '../lists/parts';
 import { NotesPanel } from '../notes/NotesPanel';
-import { AffiliateDrawer } from './AffiliateDrawer';
-import { AFFILIATE_WRITE } from './AffiliatesPage';
 import { ApiTokenCard } from './ApiTokenCard';
 import { affiliateKeys, useAffiliate, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
 import { BlockHistory } from './BlockHistory';
 import { BlockPanel } from './BlockPanel';
-import { ContactsList } from './ContactsField';
+import { ContactsList } from './ContactsList';
 import { useAffiliatesT } from './i18n';
-import { PeopleList, PersonCell, TrafficBadge } from './parts';
-import { LANGUAGE_NAMES } from './PersonFields';
+import { AFFILIATE_WRITE, PeopleList, PersonCell, TrafficBadge } from './parts';
+import { LANGUAGE_NAMES } from './parts';
 import { personName } from './pickers';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
 
 function Flag({ on }: { on: boolean }) {
   const { t } = useAffiliatesT();

@@ -17,16 +17,18 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { TagPicker } from '../lists/pickers';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
-import { AffiliateDrawer } from './AffiliateDrawer';
 import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
-import { BlockModal } from './BlockModal';
-import { BulkEditModal } from './BulkEditModal';
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from './pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
-import { PeopleList, StatusCell, TrafficBadge } from './parts';
+import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from './parts';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-export const AFFILIATE_WRITE = 'user.update';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
+const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
+const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
+
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'teamId', 'tagIds', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;

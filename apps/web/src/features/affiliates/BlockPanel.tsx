@@ -11,8 +11,12 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/format';
-import { BlockModal, type BlockValues } from './BlockModal';
+import type { BlockValues } from './BlockModal';
 import { useAffiliatesT } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
 
 export interface BlockState {
   trafficBlocked: boolean;

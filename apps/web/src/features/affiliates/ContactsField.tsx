@@ -3,28 +3,19 @@
  * checked by the shared rule of its type. Used by the affiliate and employee forms: `<ContactsField />` inside a
  * Form whose `contacts` field is `{type, value}[]`.
  */
-import { DeleteOutlined, GlobalOutlined, MailOutlined, PhoneOutlined, PlusOutlined, SendOutlined, SkypeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONTACT_TYPES } from '@leadgrid/shared/constants';
 import { contactRule } from '@leadgrid/shared/schemas/users';
 import { Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { messageText, requiredRule } from '../../components/form';
+import { CONTACT_ICONS, type ContactType } from './ContactsList';
 import { useAffiliatesT } from './i18n';
 
-export type ContactType = (typeof CONTACT_TYPES)[number];
 export interface ContactValue {
   type: ContactType;
   value: string;
 }
 export const CONTACTS_MAX = 20;
-
-export const CONTACT_ICONS: Record<ContactType, ReactNode> = {
-  phone: <PhoneOutlined />,
-  telegram: <SendOutlined />,
-  skype: <SkypeOutlined />,
-  url: <GlobalOutlined />,
-  email: <MailOutlined />,
-};
 
 const PLACEHOLDERS: Record<ContactType, string> = {
   phone: '+1 202 555 0143',
@@ -115,41 +106,3 @@ export function ContactsField() {
   );
 }
 
-/** Contacts shown read-only: the type's icon and the value (links for url, e-mail and telegram). */
-export function ContactsList({ contacts }: { contacts: { type: string; value: string }[] | undefined }) {
-  const { t } = useAffiliatesT();
-  if (!contacts?.length) return <Typography.Text type="secondary">{t('contacts.none')}</Typography.Text>;
-  const href = (c: { type: string; value: string }) => {
-    if (c.type === 'email') return `mailto:${c.value}`;
-    if (c.type === 'url') return c.value;
-    if (c.type === 'telegram' && /^@?[A-Za-z0-9_]{5,32}$/.test(c.value)) return `https://t.me/${c.value.replace(/^@/, '')}`;
-    if (c.type === 'phone') return `tel:${c.value.replace(/[^\d+]/g, '')}`;
-    return undefined;
-  };
-  return (
-    <Flex vertical gap={4} data-testid="contacts-list">
-      {contacts.map((c, i) => {
-        const link = href(c);
-        return (
-          <Flex key={`${c.type}-${i}`} gap={8} align="center">
-            <Tooltip title={t(`contacts.types.${c.type}`, { defaultValue: c.type })}>
-              <span style={{ opacity: 0.55, display: 'inline-flex' }}>{CONTACT_ICONS[c.type as ContactType] ?? null}</span>
-            </Tooltip>
-            {link ? (
-              <Typography.Link
-                href={link}
-                target={c.type === 'url' || c.type === 'telegram' ? '_blank' : undefined}
-                rel="noreferrer"
-                copyable={{ text: c.value }}
-              >
-                {c.value}
-              </Typography.Link>
-            ) : (
-              <Typography.Text copyable>{c.value}</Typography.Text>
-            )}
-          </Flex>
-        );
-      })}
-    </Flex>
-  );
-}

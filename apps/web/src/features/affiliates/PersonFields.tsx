@@ -14,9 +14,9 @@ import { DATE_PATTERN } from '../../components/format';
 import { useTimezones } from '../profile/api';
 import { ContactsField, type ContactValue } from './ContactsField';
 import { useAffiliatesT } from './i18n';
+import { LANGUAGE_NAMES } from './parts';
 
 export const ADULT_AGE = 18;
-export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
 
 export interface PersonValues {
   email: string;

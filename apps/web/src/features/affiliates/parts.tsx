@@ -1,5 +1,6 @@
 /** Cells the people screens share: the status with its block reason, the traffic badge, a list of people. */
 import { StopOutlined, UserOutlined } from '@ant-design/icons';
+import type { Locale } from '@leadgrid/shared/constants';
 import type { PersonRef } from '@leadgrid/shared/schemas/people';
 import { Avatar, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { StatusTag } from '../../components/StatusTag';
@@ -91,3 +92,7 @@ export function PersonCell({ person }: { person: PersonRef | null | undefined })
     </Tooltip>
   );
 }
+
+export const AFFILIATE_WRITE = 'user.update';
+
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };

@@ -7,7 +7,7 @@
  */
 import { ArrowLeftOutlined, CopyOutlined, EditOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import type { Campaign } from '@leadgrid/shared/schemas/campaigns';
-import { SUB_PARAMS } from '@leadgrid/shared/schemas/campaigns';
+import { SUB_PARAMS } from '@leadgrid/shared/traffic/campaign-links';
 import {
   Alert,
   Button,
@@ -35,13 +35,16 @@ import { StatusTag } from '../../components/StatusTag';
 import { personName } from '../affiliates/pickers';
 import { useCampaignActions, type StatusAction } from './actions';
 import { useCampaign } from './api';
-import { CampaignDrawer } from './CampaignDrawer';
 import { CampaignNotices } from './CampaignNotices';
 import { useCampaignsT } from './i18n';
 import { actionsFor, CAMPAIGN_BLOCK, CAMPAIGN_WRITE } from './model';
 import { CountryCodes, Dash } from './parts';
 import { TestLinkButton } from './TestLink';
 import { MONO, TrackingLinkField } from './TrackingLink';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const CampaignDrawer = lazyWhenOpen(() => import('./CampaignDrawer').then((m) => m.CampaignDrawer));
 
 function SubsHelp() {
   const { t } = useCampaignsT();

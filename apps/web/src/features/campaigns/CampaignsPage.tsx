@@ -31,13 +31,16 @@ import { AffiliatePicker, personName } from '../affiliates/pickers';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { useCampaignActions, type StatusAction } from './actions';
 import { useCampaigns } from './api';
-import { CampaignDrawer } from './CampaignDrawer';
 import { useCampaignsT } from './i18n';
 import { actionsFor, bulkActionsFor, CAMPAIGN_BLOCK, CAMPAIGN_WRITE, FILTERS, TABS, tabOf, type CampaignAction } from './model';
 import { CountryCodes } from './parts';
 import { OfferPicker } from '../../components/offer-picker/OfferPicker';
 import { CountryPicker, SourcePicker, TrackDomainPicker } from './pickers';
 import { TrackingLinkCell } from './TrackingLink';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const CampaignDrawer = lazyWhenOpen(() => import('./CampaignDrawer').then((m) => m.CampaignDrawer));
 
 const idList = (v: string | undefined) =>
   v

@@ -4,7 +4,7 @@
  * on it skips the country and bot checks, is marked "Test" in Clicks and is not counted in statistics.
  */
 import type { CampaignTestLink } from '@leadgrid/shared/schemas/campaigns';
-import { SUB_PARAMS } from '@leadgrid/shared/schemas/campaigns';
+import { SUB_PARAMS } from '@leadgrid/shared/traffic/campaign-links';
 import { ExperimentOutlined, ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Flex, Form, Input, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';

@@ -4,88 +4,22 @@
  * activate, deactivate, delete (final) and unblock ask for a confirmation; block asks for a reason. The server
  * refuses a mass change as a whole; its message is toasted by the client.
  */
-import { StopOutlined } from '@ant-design/icons';
-import { REASON_MAX } from '@leadgrid/shared/constants';
-import { zReason } from '@leadgrid/shared/validation';
-import { Alert, App, Flex, Form, Input, Modal, Typography } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
+import { App } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 import { useChangeCampaignStatus, useCloneCampaigns } from './api';
 import { useCampaignsT } from './i18n';
 import type { CampaignAction } from './model';
 
-interface Target {
+// the block-reason dialog (antd Form) loads at its first opening (docs/decisions/web.md, first-load budgets)
+const BlockCampaignsModal = lazyWhenOpen(
+  () => import('./BlockCampaignsModal').then((m) => m.BlockCampaignsModal),
+  (p) => p.targets !== null,
+);
+
+export interface Target {
   id: number;
   title: string;
-}
-
-function BlockCampaignsModal({ targets, onClose, onDone }: { targets: Target[] | null; onClose: () => void; onDone?: () => void }) {
-  const { t } = useCampaignsT();
-  const [form] = Form.useForm<{ reason: string }>();
-  const change = useChangeCampaignStatus();
-  const [failure, setFailure] = useState<string[]>([]);
-  const open = targets !== null;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setFailure([]);
-  }, [open, form]);
-
-  const submit = async ({ reason }: { reason: string }) => {
-    if (!targets) return;
-    setFailure([]);
-    try {
-      await change.mutateAsync(targets.map((x) => ({ id: x.id, status: 'blocked' as const, reason: reason.trim() })));
-      onDone?.();
-      onClose();
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
-  };
-
-  const count = targets?.length ?? 0;
-  return (
-    <Modal
-      open={open}
-      title={
-        <Flex gap={8} align="center">
-          <StopOutlined style={{ color: 'var(--ant-color-error)' }} />
-          {count === 1 ? t('block.titleOne', { title: targets?.[0]?.title ?? '' }) : t('block.titleMany', { count })}
-        </Flex>
-      }
-      okText={t('block.confirm')}
-      okButtonProps={{ danger: true, ...({ 'data-testid': 'campaign-block-confirm' } as Record<string, string>) }}
-      cancelText={t('actions.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={change.isPending}
-      destroyOnHidden
-      forceRender
-      width={520}
-    >
-      <Form<{ reason: string }> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Typography.Paragraph type="secondary">{t('block.text')}</Typography.Paragraph>
-        <Form.Item
-          name="reason"
-          label={t('block.reason')}
-          rules={[requiredRule(t), zodRule(zReason(), t)]}
-          validateTrigger={['onChange', 'onBlur']}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={REASON_MAX}
-            showCount
-            placeholder={t('block.reasonPlaceholder')}
-            aria-label={t('block.reason')}
-            data-testid="campaign-block-reason"
-          />
-        </Form.Item>
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
-      </Form>
-    </Modal>
-  );
 }
 
 export type StatusAction = Exclude<CampaignAction, 'edit'>;

@@ -4,7 +4,7 @@
  * settings go out trimmed, with the URL dropped in landers mode).
  */
 import type { Campaign, CampaignCreate, CampaignUpdate, TargetUrlMode, TargetUrlSettingsInput } from '@leadgrid/shared/schemas/campaigns';
-import { DEFAULT_TARGET_URL_SETTINGS, SUB_PARAMS, unknownClickMacro } from '@leadgrid/shared/schemas/campaigns';
+import { DEFAULT_TARGET_URL_SETTINGS, SUB_PARAMS, unknownClickMacro } from '@leadgrid/shared/traffic/campaign-links';
 import type { CampaignStatus } from '@leadgrid/shared/schemas/sieve';
 import type { IntegrationMethod } from '@leadgrid/shared/schemas/sell-side';
 import { URL_RE } from '@leadgrid/shared/validation';

@@ -20,11 +20,14 @@ import { useTable, type TableState } from '../../components/table/useTable';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { SearchBox } from '../lists/parts';
 import { useClicks } from './api';
-import { ClickEditModal } from './ClickEditModal';
 import { ClickFilterSelect } from './ClickFilterSelect';
 import { useClicksT } from './i18n';
 import { FILTERS, listQuery, MORE_FILTERS, TABS, tabOf } from './model';
 import { ClickIdCell, CountryCell, Dash, DeviceCell, MarksCell, RefCell, SubsCell } from './parts';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const ClickEditModal = lazyWhenOpen(() => import('./ClickEditModal').then((m) => m.ClickEditModal), (p) => p.click !== null);
 
 const csv = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const ids = (v: string | undefined) => csv(v).map(Number).filter((n) => Number.isInteger(n) && n > 0);

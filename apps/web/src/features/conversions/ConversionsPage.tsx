@@ -27,7 +27,6 @@ import { Dash } from '../../components/table/CellText';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { PostbackChoice, useStatusActions } from './actions';
 import { useConversions } from './api';
-import { ConversionDrawer } from './ConversionDrawer';
 import { ConversionFilterSelect, noteLabel } from './ConversionFilterSelect';
 import { useConversionsT } from './i18n';
 import {
@@ -45,6 +44,10 @@ import {
   type StatusAction,
 } from './model';
 import { CellText } from '../../components/table/CellText';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const ConversionDrawer = lazyWhenOpen(() => import('./ConversionDrawer').then((m) => m.ConversionDrawer), (p) => p.id !== undefined);
 
 const ACTION_ICONS: Record<StatusAction, React.ReactNode> = { approve: <CheckOutlined />, reject: <CloseOutlined />, hold: <PauseOutlined /> };
 

@@ -4,7 +4,7 @@
  */
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import type { Currency } from '@leadgrid/shared/schemas/currencies';
-import { Button, Card, Flex, Segmented, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -17,22 +17,15 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
 import { useChangeCurrencyStatus, useCurrencies } from './api';
-import { CurrencyDrawer } from './CurrencyDrawer';
 import { NS } from './i18n';
+import { RateCell } from './parts';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const CurrencyDrawer = lazyWhenOpen(() => import('./CurrencyDrawer').then((m) => m.CurrencyDrawer));
 
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];
-
-export function RateCell({ rate, code, base }: { rate: string; code: string; base: string }) {
-  const { t } = useTranslation(NS);
-  return (
-    <Tooltip title={t('rateLine', { base, rate, code })}>
-      <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', whiteSpace: 'nowrap' }} data-testid="currency-rate-cell">
-        {rate}
-      </Typography.Text>
-    </Tooltip>
-  );
-}
 
 export default function CurrenciesPage() {
   const { t } = useTranslation(NS);

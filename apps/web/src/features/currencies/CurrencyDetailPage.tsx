@@ -19,9 +19,12 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { AuthorCell, useConfirmStatus } from '../lists/parts';
 import { useAllCurrencies, useChangeCurrencyStatus, useConversion, useCurrency, useCurrencyRates } from './api';
-import { CurrencyDrawer } from './CurrencyDrawer';
-import { RateCell } from './CurrenciesPage';
+import { RateCell } from './parts';
 import { NS } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const CurrencyDrawer = lazyWhenOpen(() => import('./CurrencyDrawer').then((m) => m.CurrencyDrawer));
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
 

@@ -14,18 +14,20 @@ import { useSession } from '../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
-import { ContactsList } from '../affiliates/ContactsField';
+import { ContactsList } from '../affiliates/ContactsList';
 import { PersonCell } from '../affiliates/parts';
-import { LANGUAGE_NAMES } from '../affiliates/PersonFields';
+import { LANGUAGE_NAMES } from '../affiliates/parts';
 import { personName } from '../affiliates/pickers';
 import { NotesPanel } from '../notes/NotesPanel';
-import { useEmployee } from './api';
-import { EmployeeDrawer } from './EmployeeDrawer';
-import { EMPLOYEE_WRITE } from './EmployeesPage';
+import { EMPLOYEE_WRITE, useEmployee } from './api';
 import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
 import { PermissionsEditor } from './PermissionsEditor';
-import { StatusModal } from './StatusModal';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
+const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
 
 function Profile({ e }: { e: Employee }) {
   const { t } = useEmployeesT();

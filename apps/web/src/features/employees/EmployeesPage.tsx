@@ -18,13 +18,16 @@ import { StatusCell } from '../affiliates/parts';
 import { personName } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox } from '../lists/parts';
-import { useEmployees, useStaffRoles } from './api';
-import { EmployeeDrawer } from './EmployeeDrawer';
+import { EMPLOYEE_WRITE, useEmployees, useStaffRoles } from './api';
 import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
-import { StatusModal, type EmployeeStatus } from './StatusModal';
+import type { EmployeeStatus } from './StatusModal';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-export const EMPLOYEE_WRITE = 'user.update';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
+const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
+
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'roleType', 'roleId', 'createdFrom', 'createdTo'] as const;

@@ -108,3 +108,5 @@ export const useCreateEmployees = () => useEmployeeWrite(employeesApi.create);
 export const useUpdateEmployees = () => useEmployeeWrite(employeesApi.update);
 export const useChangeEmployeeStatus = () => useEmployeeWrite(employeesApi.changeStatus);
 export const useSetEmployeePermissions = () => useEmployeeWrite(employeesApi.setPermissions);
+
+export const EMPLOYEE_WRITE = 'user.update';

@@ -6,7 +6,7 @@
 import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, CopyOutlined } from '@ant-design/icons';
 import { integrationTemplateUpdate, type IntegrationMethod, type IntegrationTemplate } from '@leadgrid/shared/schemas/sell-side';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Skeleton, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -21,9 +21,12 @@ import { OWNER_WRITE, useActivePlatforms, useChangeTemplateStatus, useTemplate, 
 import { useIntT } from './i18n';
 import { MethodTags } from './labels';
 import { SectionCard } from './parts';
-import { SectionEditor } from './SectionEditor';
 import { MethodsField } from './TemplateDrawer';
-import { useCloneTemplate } from './TemplatesPage';
+import { useCloneTemplate } from './actions';
+
+// the section tabs' editors load at the first opening of one of them; the general tab is the first view
+// (docs/decisions/web.md, first-load budgets)
+const SectionEditor = lazy(() => import('./SectionEditor').then((m) => ({ default: m.SectionEditor })));
 
 const BASE = '/settings/integration-templates';
 export const TEMPLATE_TABS = ['general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings'] as const;
@@ -247,7 +250,9 @@ export default function TemplateDetailPage() {
       {tab === 'general' ? (
         <TemplateGeneral template={tpl} />
       ) : (
-        <SectionEditor key={`${tpl.id}:${tab}`} owner="template" record={tpl} tab={tab} />
+        <Suspense fallback={<Skeleton active />}>
+          <SectionEditor key={`${tpl.id}:${tab}`} owner="template" record={tpl} tab={tab} />
+        </Suspense>
       )}
     </Page>
   );

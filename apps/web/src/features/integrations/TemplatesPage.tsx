@@ -6,7 +6,7 @@
 import { CheckCircleOutlined, CloseCircleOutlined, CopyOutlined, MoreOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import type { IntegrationTemplate } from '@leadgrid/shared/schemas/sell-side';
-import { App, Button, Card, Dropdown, Flex, Segmented, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Dropdown, Flex, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
@@ -17,33 +17,18 @@ import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../lists/parts';
-import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useCloneTemplates, useTemplates } from './api';
+import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useTemplates } from './api';
+import { TEMPLATES_PATH, useCloneTemplate } from './actions';
 import { useIntT } from './i18n';
 import { MethodTags } from './labels';
-import { TemplateDrawer } from './TemplateDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-const BASE = '/settings/integration-templates';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TemplateDrawer = lazyWhenOpen(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
+
+const BASE = TEMPLATES_PATH;
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];
-
-/** Asks before cloning; the copy opens once made. */
-export function useCloneTemplate() {
-  const { modal } = App.useApp();
-  const { t } = useIntT();
-  const clone = useCloneTemplates();
-  const navigate = useNavigate();
-  return (template: IntegrationTemplate) =>
-    modal.confirm({
-      title: t('templates.cloneTitle', { title: template.title }),
-      content: t('templates.cloneText'),
-      okText: t('templates.clone'),
-      cancelText: t('templates.cancel'),
-      onOk: async () => {
-        const answer = await clone.mutateAsync([{ id: template.id }]);
-        navigate(`${BASE}/${answer.items[0].id}/general`);
-      },
-    });
-}
 
 export default function TemplatesPage() {
   const { t } = useIntT();

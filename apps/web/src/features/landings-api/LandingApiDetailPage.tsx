@@ -13,14 +13,17 @@ import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { formatDateTime } from '../../components/format';
 import { Page } from '../../components/Page';
-import { useLanguages } from '../../components/sieve';
+import { useLanguages } from '../../components/sieve/api';
 import { StatusTag } from '../../components/StatusTag';
 import { authorName } from '../lists/parts';
-import { UrlWithMacros } from '../offer-tabs/LandingsTab';
+import { UrlWithMacros } from '../offer-tabs/UrlWithMacros';
 import { useLandingApi, WRITE } from './api';
 import { useLandingsApiT } from './i18n';
-import { LandingApiDrawer } from './LandingApiDrawer';
-import { useLandingApiStatus } from './LandingsApiPage';
+import { useLandingApiStatus } from './actions';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const LandingApiDrawer = lazyWhenOpen(() => import('./LandingApiDrawer').then((m) => m.LandingApiDrawer));
 
 function DetailsCard({ page }: { page: LanderApi }) {
   const { t } = useLandingsApiT();

@@ -6,12 +6,12 @@
 import { EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { LANDERS_API_STATUSES, type LanderApi } from '@leadgrid/shared/schemas/landers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/schemas/sieve';
-import { App, Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
-import { useLanguages } from '../../components/sieve';
+import { useLanguages } from '../../components/sieve/api';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
@@ -19,9 +19,13 @@ import { Page } from '../../components/Page';
 import { VerticalPicker } from '../advertisers/pickers';
 import { BulkBar, SearchBox } from '../lists/parts';
 import { CategoryPicker, TagPicker } from '../lists/pickers';
-import { useChangeLandingApiStatus, useLandingApiLanguages, useLandingApis, WRITE } from './api';
+import { useLandingApiLanguages, useLandingApis, WRITE } from './api';
+import { useLandingApiStatus } from './actions';
 import { useLandingsApiT } from './i18n';
-import { LandingApiDrawer } from './LandingApiDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const LandingApiDrawer = lazyWhenOpen(() => import('./LandingApiDrawer').then((m) => m.LandingApiDrawer));
 
 const FILTERS = ['search', 'status', 'verticalId', 'categoryId', 'tagId', 'language', 'pageType'] as const;
 
@@ -45,27 +49,6 @@ export function VersionChips({ page, max = 6 }: { page: LanderApi; max?: number 
       {page.languages.length > max ? <Tag style={{ marginInlineEnd: 0 }}>+{page.languages.length - max}</Tag> : null}
     </Flex>
   );
-}
-
-/** "Activate 3 landing pages?" and the change itself */
-export function useLandingApiStatus() {
-  const { modal } = App.useApp();
-  const { t } = useLandingsApiT();
-  const change = useChangeLandingApiStatus();
-  const ask = (ids: number[], status: 'active' | 'inactive', done?: () => void) =>
-    modal.confirm({
-      title: t(status === 'active' ? 'confirm.activate' : 'confirm.deactivate', { count: ids.length }),
-      content: t(status === 'active' ? 'confirm.activateText' : 'confirm.deactivateText'),
-      okText: t(status === 'active' ? 'actions.activate' : 'actions.deactivate'),
-      okButtonProps: { danger: status === 'inactive' },
-      cancelText: t('actions.cancel'),
-      onOk: () =>
-        change
-          .mutateAsync(ids.map((id) => ({ id, status })))
-          .then(() => done?.())
-          .catch(() => undefined),
-    });
-  return { ask, busy: change.isPending };
 }
 
 export default function LandingsApiPage() {

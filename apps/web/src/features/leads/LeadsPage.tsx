@@ -27,7 +27,6 @@ import { ExportButton } from './ExportButton';
 import { FilterSelect, rememberLabel } from './FilterSelect';
 import { filterValues, hasFilters, LEAD_FILTERS, leadFiltersQuery, leadListQuery, SLUG_FILTER, STAFF_ONLY_FILTERS } from './filters';
 import { useLeadsT } from './i18n';
-import { LeadDrawer } from './LeadDrawer';
 import { actionsOf, bulkActionsOf, LEAD_UPDATE } from './model';
 import { leadName, SubFilter, SubsCell } from './parts';
 import { OutcomeAlert, type OutcomeText } from '../../components/OutcomeAlert';
@@ -35,6 +34,10 @@ import { personName } from '../../components/format';
 import { DateRangeFilter } from '../../components/period/DateRangeFilter';
 import { Dash } from '../../components/table/CellText';
 import { CellText } from '../../components/table/CellText';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const LeadDrawer = lazyWhenOpen(() => import('./LeadDrawer').then((m) => m.LeadDrawer), (p) => p.id !== undefined);
 
 const ACTION_ICONS = { resend: <RedoOutlined />, trash: <DeleteOutlined />, grade: <StarOutlined /> } as const;
 

@@ -16,7 +16,7 @@ import '../../i18n';
 import { SessionContext, type SessionValue } from '../../app/session';
 import { AdjustModal } from './balances/AdjustModal';
 import { WithdrawalModal } from './billing/WithdrawalModal';
-import { PayModal } from './invoices/actions';
+import { PayModal } from './invoices/PayModal';
 import { createItem, InvoiceDrawer } from './invoices/InvoiceDrawer';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));

@@ -208,3 +208,13 @@ export function PeriodCell({ invoice }: { invoice: Pick<Invoice, 'dateFrom' | 'd
   const day = (d?: string | null) => (d ? d.replace(/-/g, '.') : '…');
   return <span style={{ whiteSpace: 'nowrap' }}>{`${day(invoice.dateFrom)} – ${day(invoice.dateTo)}`}</span>;
 }
+
+/** a balance row's party: the affiliate's name or the advertiser's title, else its id */
+export const balanceName = (b: Balance) =>
+  'affiliateId' in b
+    ? b.affiliate
+      ? personName(b.affiliate)
+      : `#${b.affiliateId}`
+    : b.advertiser
+      ? b.advertiser.title
+      : `#${b.advertiserId}`;

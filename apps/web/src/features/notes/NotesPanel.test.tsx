@@ -84,7 +84,8 @@ describe('NotesPanel', () => {
     renderPanel(user(5, 'employee'));
     await screen.findByText('First call');
     fireEvent.click(screen.getByTestId('note-add'));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: '  Call back on Monday  ' } });
+    // the form loads at the first opening
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Note' }), { target: { value: '  Call back on Monday  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ items: [{ targetSlug: 'affiliate:12', title: '', content: 'Call back on Monday' }] });
@@ -94,7 +95,7 @@ describe('NotesPanel', () => {
     renderPanel(user(5, 'employee'));
     await screen.findByText('First call');
     fireEvent.click(screen.getByTestId('note-add'));
-    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });

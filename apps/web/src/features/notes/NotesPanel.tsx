@@ -4,61 +4,20 @@
  * advertisers (the server refuses them too).
  */
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { NOTE_CONTENT_MAX, type Note } from '@leadgrid/shared/schemas/notes';
-import { TITLE_MAX } from '@leadgrid/shared/constants';
-import { Avatar, Badge, Button, Card, Empty, Flex, Form, Input, Popconfirm, Result, Skeleton, Tooltip, Typography, theme } from 'antd';
-import { useState } from 'react';
+import type { Note } from '@leadgrid/shared/schemas/notes';
+import { Avatar, Badge, Button, Card, Empty, Flex, Popconfirm, Result, Skeleton, Tooltip, Typography, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '../../app/access';
 import { useSession } from '../../app/session';
-import { applyServerErrors, requiredRule } from '../../components/form';
 import { formatDateTime } from '../../components/format';
-import { useAddNote, useNotes, useRemoveNote } from './api';
+import { useNotes, useRemoveNote } from './api';
 import { NS } from './i18n';
 
-interface NoteValues {
-  title?: string;
-  content: string;
-}
+// the note form (antd Form) opens on demand: it loads at the first "Add" (docs/decisions/web.md, first-load budgets)
+const NoteForm = lazy(() => import('./NoteForm').then((m) => ({ default: m.NoteForm })));
 
 const initialsOf = (n: Note) => (n.createdBy ? `${n.createdBy.firstName[0] ?? ''}${n.createdBy.lastName[0] ?? ''}`.toUpperCase() || n.createdBy.email[0].toUpperCase() : '?');
-
-function NoteForm({ targetSlug, onDone }: { targetSlug: string; onDone(): void }) {
-  const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
-  const [form] = Form.useForm<NoteValues>();
-  const add = useAddNote(targetSlug);
-  const submit = async (values: NoteValues) => {
-    try {
-      await add.mutateAsync([{ targetSlug, title: values.title?.trim() ?? '', content: values.content.trim() }]);
-      form.resetFields();
-      onDone();
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  };
-  return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="note-form">
-      <Form.Item name="title" label={t('titleField')} rules={[{ max: TITLE_MAX, message: tc('validation.minMaxLength') }]} style={{ marginBottom: 12 }}>
-        <Input maxLength={TITLE_MAX} />
-      </Form.Item>
-      <Form.Item
-        name="content"
-        label={t('contentField')}
-        rules={[requiredRule(tc), { max: NOTE_CONTENT_MAX, message: tc('validation.minMaxLength') }]}
-        style={{ marginBottom: 28 }}
-      >
-        <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 10 }} maxLength={NOTE_CONTENT_MAX} showCount placeholder={t('contentPlaceholder')} />
-      </Form.Item>
-      <Flex gap={8} justify="flex-end">
-        <Button onClick={onDone}>{t('cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={add.isPending}>
-          {t('save')}
-        </Button>
-      </Flex>
-    </Form>
-  );
-}
 
 function NoteItem({ note, canRemove, targetSlug }: { note: Note; canRemove: boolean; targetSlug: string }) {
   const { t } = useTranslation(NS);
@@ -157,7 +116,11 @@ export function NotesPanel({ targetSlug, bordered = false }: { targetSlug: strin
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('hint')}
         </Typography.Text>
-        {adding ? <NoteForm targetSlug={targetSlug} onDone={() => setAdding(false)} /> : null}
+        {adding ? (
+          <Suspense fallback={null}>
+            <NoteForm targetSlug={targetSlug} onDone={() => setAdding(false)} />
+          </Suspense>
+        ) : null}
         {body}
       </Flex>
     </Card>

@@ -9,7 +9,7 @@ import { EditOutlined, ExportOutlined, FilterOutlined, MoreOutlined, PlusOutline
 import type { Lander } from '@leadgrid/shared/schemas/landers';
 import type { Offer } from '@leadgrid/shared/schemas/offers';
 import { LANDER_PAGE_TYPES, LANDER_STATUSES } from '@leadgrid/shared/schemas/sieve';
-import { Alert, Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { allowed } from '../../app/access';
@@ -25,32 +25,9 @@ import { LanderBulkModal } from './LanderBulkModal';
 import { LanderDrawer } from './LanderDrawer';
 import { statusFailure } from './landerForm';
 import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
+import { UrlWithMacros } from './UrlWithMacros';
 
 export const OFFER_WRITE = 'offer.update';
-
-/** A URL with its `{macros}` marked. */
-export function UrlWithMacros({ url, maxWidth = 300 }: { url: string; maxWidth?: number }) {
-  const { token } = theme.useToken();
-  const parts = url.split(/(\{[^{}]*\})/g).filter(Boolean);
-  return (
-    <Tooltip title={<span style={{ wordBreak: 'break-all' }}>{url}</span>} mouseEnterDelay={0.4}>
-      <Typography.Text
-        style={{ ...mono, display: 'block', maxWidth, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-        data-testid="url-with-macros"
-      >
-        {parts.map((p, i) =>
-          /^\{[^{}]*\}$/.test(p) ? (
-            <span key={i} style={{ color: token.colorPrimary, fontWeight: 600 }}>
-              {p}
-            </span>
-          ) : (
-            <span key={i}>{p}</span>
-          ),
-        )}
-      </Typography.Text>
-    </Tooltip>
-  );
-}
 
 interface GuardState {
   /** the landers the guard refused (titles shown when known) */

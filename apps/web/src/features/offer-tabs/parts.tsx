@@ -20,10 +20,11 @@ import type { DataColumn } from '../../components/table/DataTable';
 import { parseOrderBy, PAGE_SIZE_OPTIONS, type TableState } from '../../components/table/useTable';
 import { NS } from './i18n';
 import { badMacro } from './landerForm';
+import { mono } from './UrlWithMacros';
+
+export { mono };
 
 export const useTabsT = () => useTranslation([NS, 'translation'], { nsMode: 'fallback' });
-
-export const mono = { fontFamily: 'var(--ant-font-family-code)', fontSize: 12 } as const;
 
 export function Dash() {
   return <Typography.Text type="secondary">—</Typography.Text>;

@@ -7,7 +7,7 @@ import type { OfferBulkEdit } from '@leadgrid/shared/schemas/offers';
 import { Alert, Col, Flex, Form, Modal, Row, Segmented, Typography, theme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyServerErrors } from '../../components/form';
-import { CountrySelect } from '../../components/sieve';
+import { CountrySelect } from '../../components/sieve/pickers';
 import { CategoryPicker, TagPicker } from '../lists/pickers';
 import { useBulkEditOffers } from './api';
 import { useOffersT } from './i18n';

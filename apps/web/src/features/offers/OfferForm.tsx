@@ -15,7 +15,7 @@ import { ApiError } from '../../api/client';
 import { IMAGE_ACCEPT, imageFileProblem, imageUrl, uploadImage } from '../../api/images';
 import { notify } from '../../api/notify';
 import { requiredRule, zodRule } from '../../components/form';
-import { CountrySelect } from '../../components/sieve';
+import { CountrySelect } from '../../components/sieve/pickers';
 import { CategoryPicker, TagPicker, TrafficSourcePicker } from '../lists/pickers';
 import { useOffersT } from './i18n';
 import { OfferManagerPicker } from './pickers';

@@ -8,7 +8,7 @@ import { ArrowLeftOutlined, CheckCircleOutlined, FileOutlined, PauseCircleOutlin
 import { OFFER_TABS, type OfferTab } from '@leadgrid/shared/schemas/offers';
 import type { OfferStatus } from '@leadgrid/shared/schemas/sieve';
 import { Badge, Button, Card, Col, Flex, Result, Row, Skeleton, Tabs, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { allowed } from '../../app/access';
@@ -18,10 +18,14 @@ import { StatusTag } from '../../components/StatusTag';
 import { useOffer } from './api';
 import { useOffersT } from './i18n';
 import { AccessTag, HotTag, OFFER_WRITE, OfferThumb, useOfferStatus } from './parts';
-import { OfferCapsTab, OfferLandingsTab, OfferPaymentRulesTab } from '../offer-tabs';
-import { AffiliatesTab } from './tabs/AffiliatesTab';
 import { GeneralTab } from './tabs/GeneralTab';
-import { TargetingTab } from './tabs/TargetingTab';
+
+// the tabs other than "general" load at their first opening (docs/decisions/web.md, first-load budgets)
+const AffiliatesTab = lazy(() => import('./tabs/AffiliatesTab').then((m) => ({ default: m.AffiliatesTab })));
+const TargetingTab = lazy(() => import('./tabs/TargetingTab').then((m) => ({ default: m.TargetingTab })));
+const OfferLandingsTab = lazy(() => import('../offer-tabs').then((m) => ({ default: m.OfferLandingsTab })));
+const OfferCapsTab = lazy(() => import('../offer-tabs').then((m) => ({ default: m.OfferCapsTab })));
+const OfferPaymentRulesTab = lazy(() => import('../offer-tabs').then((m) => ({ default: m.OfferPaymentRulesTab })));
 
 const TABS = OFFER_TABS;
 type Tab = OfferTab;
@@ -167,16 +171,20 @@ export function StaffOfferPage() {
         </Row>
       ) : tab === 'general' ? (
         <GeneralTab offer={o} canWrite={canWrite} />
-      ) : tab === 'affiliates' ? (
-        <AffiliatesTab offer={o} canWrite={canWrite} />
-      ) : tab === 'targeting' ? (
-        <TargetingTab offer={o} canWrite={canWrite} />
-      ) : tab === 'landings' ? (
-        <OfferLandingsTab offer={o} />
-      ) : tab === 'caps' ? (
-        <OfferCapsTab offer={o} />
       ) : (
-        <OfferPaymentRulesTab offer={o} />
+        <Suspense fallback={<Skeleton active />}>
+          {tab === 'affiliates' ? (
+            <AffiliatesTab offer={o} canWrite={canWrite} />
+          ) : tab === 'targeting' ? (
+            <TargetingTab offer={o} canWrite={canWrite} />
+          ) : tab === 'landings' ? (
+            <OfferLandingsTab offer={o} />
+          ) : tab === 'caps' ? (
+            <OfferCapsTab offer={o} />
+          ) : (
+            <OfferPaymentRulesTab offer={o} />
+          )}
+        </Suspense>
       )}
     </Page>
   );

@@ -21,7 +21,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { Page } from '../../components/Page';
-import { CountrySelect } from '../../components/sieve';
+import { CountrySelect } from '../../components/sieve/pickers';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
@@ -31,12 +31,15 @@ import { PeopleList } from '../affiliates/parts';
 import { SearchBox } from '../lists/parts';
 import { CategoryPicker, TagPicker } from '../lists/pickers';
 import { useOfferCounts, useOffers } from './api';
-import { BulkEditModal } from './BulkEditModal';
 import { geoList, idList, OFFER_FILTERS, OFFER_TABS, offerCountsQuery, offerListQuery, tabOf } from './filters';
 import { useOffersT } from './i18n';
-import { OfferDrawer } from './OfferDrawer';
 import { AccessTag, GeosCell, HotTag, OFFER_WRITE, OfferThumb, useOfferStatus } from './parts';
 import { AdvertiserFilterPicker, OfferManagerPicker } from './pickers';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const OfferDrawer = lazyWhenOpen(() => import('./OfferDrawer').then((m) => m.OfferDrawer));
+const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
 
 const STATUS_ACTIONS: { status: OfferStatus; icon: React.ReactNode; key: string }[] = [
   { status: 'active', icon: <CheckCircleOutlined />, key: 'activate' },

@@ -28,8 +28,11 @@ import { AuthorCell } from '../lists/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatform, usePlatformAdvertisers } from './api';
 import { NS } from './i18n';
-import { PlatformDrawer } from './PlatformDrawer';
-import { PLATFORM_WRITE, TEMPLATES_READ } from './PlatformsPage';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { PLATFORM_WRITE, TEMPLATES_READ } from './parts';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
 
 const ADVERTISERS_READ = 'front.menu.advertisers.read';
 

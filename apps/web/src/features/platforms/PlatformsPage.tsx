@@ -28,11 +28,12 @@ import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatforms } from './api';
 import { NS } from './i18n';
-import { MethodTags } from './parts';
-import { PlatformDrawer } from './PlatformDrawer';
+import { MethodTags, PLATFORM_WRITE } from './parts';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-export const PLATFORM_WRITE = 'platform.update';
-export const TEMPLATES_READ = 'front.settings.integration_templates.read';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
+
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];
 

@@ -21,3 +21,6 @@ export function MethodTags({ methods }: { methods: readonly IntegrationMethod[] 
     </Flex>
   );
 }
+
+export const PLATFORM_WRITE = 'platform.update';
+export const TEMPLATES_READ = 'front.settings.integration_templates.read';

@@ -51,7 +51,7 @@ import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from '../globa
 import { NS as GP } from '../global-postback/i18n';
 import { useCreatePostbacks, usePostback, usePostbackGoals, useTestPostback, useUpdatePostbacks } from './api';
 import { NS } from './i18n';
-import { OwnerCell, POSTBACK_WRITE } from './PostbacksPage';
+import { OwnerCell, POSTBACK_WRITE } from './parts';
 
 export interface GoalRow {
   goalId?: number;

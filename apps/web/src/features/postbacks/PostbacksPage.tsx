@@ -3,7 +3,7 @@
  * postbacks with their URL, events and goal events, method, status and the campaigns naming them. Staff filter by
  * affiliate and team; affiliates see their own. A row opens /postbacks/{id}; "New postback" opens /postbacks/new.
  */
-import { EditOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES, POSTBACK_EVENTS } from '@leadgrid/shared/constants';
 import type { AffiliatePostback } from '@leadgrid/shared/schemas/postbacks';
 import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
@@ -17,49 +17,17 @@ import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
-import { AffiliatePicker, personName, TeamPicker } from '../affiliates/pickers';
+import { AffiliatePicker, TeamPicker } from '../affiliates/pickers';
 import { mono } from '../global-postback/builder';
 import { NS as GP } from '../global-postback/i18n';
 import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../lists/parts';
 import { useChangePostbackStatus, usePostbacks } from './api';
 import { NS } from './i18n';
+import { OwnerCell, POSTBACK_WRITE } from './parts';
 
-export const POSTBACK_WRITE = ['postback.update', 'postback.own.update'];
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];
 const firstId = (v: string | undefined) => (v ? Number(v.split(',')[0]) || null : null);
-
-/** The owner of a postback: the affiliate (name over e-mail) or the team. */
-export function OwnerCell({ postback }: { postback: AffiliatePostback }) {
-  const { t } = useTranslation(NS);
-  if (postback.team)
-    return (
-      <Flex gap={6} align="center">
-        <TeamOutlined />
-        <Flex vertical style={{ lineHeight: 1.25 }}>
-          <Typography.Text>{postback.team.title}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('scopes.team')}
-          </Typography.Text>
-        </Flex>
-      </Flex>
-    );
-  if (!postback.affiliate) return <Typography.Text type="secondary">—</Typography.Text>;
-  return (
-    <Flex gap={6} align="center">
-      <UserOutlined />
-      <Flex vertical style={{ lineHeight: 1.25, minWidth: 0 }}>
-        <Typography.Text
-          ellipsis
-          style={{ maxWidth: 220 }}
-        >{`#${postback.affiliate.id} ${personName(postback.affiliate)}`}</Typography.Text>
-        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 220 }}>
-          {postback.affiliate.email}
-        </Typography.Text>
-      </Flex>
-    </Flex>
-  );
-}
 
 /** Events as a count with the list in a tooltip, and the goals listened to. */
 function EventsCell({ postback }: { postback: AffiliatePostback }) {

@@ -37,19 +37,13 @@ import { PeopleList, PersonCell, TrafficBadge } from '../affiliates/parts';
 import { AffiliatePicker, personName } from '../affiliates/pickers';
 import { useConfirmStatus } from '../lists/parts';
 import { NotesPanel } from '../notes/NotesPanel';
-import {
-  teamKeys,
-  useAddTeamMembers,
-  useChangeTeamBlock,
-  useChangeTeamStatus,
-  useRemoveTeamMembers,
-  useTeam,
-  useUpdateTeamMembers,
-} from './api';
+import { TEAM_WRITE, teamKeys, useAddTeamMembers, useChangeTeamBlock, useChangeTeamStatus, useRemoveTeamMembers, useTeam, useUpdateTeamMembers } from './api';
 import { orderMembers } from './members';
-import { TeamDrawer } from './TeamDrawer';
-import { TEAM_WRITE } from './TeamsPage';
 import { useTeamsT } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamDrawer));
 
 const MEMBER_COLORS: Record<string, string> = { active: 'success', invited: 'processing', inactive: 'default' };
 

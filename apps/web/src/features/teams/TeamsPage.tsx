@@ -19,12 +19,14 @@ import { PeopleList, TrafficBadge } from '../affiliates/parts';
 import { ManagerPicker } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox, useConfirmStatus } from '../lists/parts';
-import { teamsApi, useChangeTeamStatus, useTeams } from './api';
-import { TeamBulkModal } from './TeamBulkModal';
-import { TeamDrawer } from './TeamDrawer';
+import { TEAM_WRITE, teamsApi, useChangeTeamStatus, useTeams } from './api';
 import { useTeamsT } from './i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-export const TEAM_WRITE = 'team.update';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamDrawer));
+const TeamBulkModal = lazyWhenOpen(() => import('./TeamBulkModal').then((m) => m.TeamBulkModal));
+
 const TABS = ['active', 'inactive', 'all'] as const;
 type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;

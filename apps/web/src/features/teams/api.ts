@@ -65,3 +65,5 @@ export const useChangeTeamBlock = () => useTeamWrite(teamsApi.changeBlock);
 export const useAddTeamMembers = () => useTeamWrite(teamsApi.addMembers);
 export const useUpdateTeamMembers = () => useTeamWrite(teamsApi.updateMembers);
 export const useRemoveTeamMembers = () => useTeamWrite(teamsApi.removeMembers);
+
+export const TEAM_WRITE = 'team.update';

@@ -13,7 +13,7 @@ import { allowed } from '../../app/access';
 import { useSession } from '../../app/session';
 import { Page } from '../../components/Page';
 import { StatusTag } from '../../components/StatusTag';
-import { useVertical } from './api';
+import { useVertical, VERTICAL_WRITE } from './api';
 import { NS } from './i18n';
 import { DirtyContext } from './sections';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -23,8 +23,11 @@ import { LeadCategoriesTab } from './tabs/LeadCategoriesTab';
 import { LeadParametersTab } from './tabs/LeadParametersTab';
 import { MetricsTab } from './tabs/MetricsTab';
 import { RedirectTab } from './tabs/RedirectTab';
-import { VerticalDrawer } from './VerticalDrawer';
-import { useConfirmVerticalStatus, VERTICAL_WRITE } from './VerticalsPage';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { useConfirmVerticalStatus } from './actions';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const VerticalDrawer = lazyWhenOpen(() => import('./VerticalDrawer').then((m) => m.VerticalDrawer));
 
 export const VERTICAL_TABS = ['general', 'goals', 'inbound-rules', 'lead-parameters', 'lead-categories', 'metrics', 'redirect'] as const;
 export type VerticalTab = (typeof VERTICAL_TABS)[number];

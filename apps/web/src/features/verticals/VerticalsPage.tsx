@@ -17,45 +17,24 @@ import { StatusTag } from '../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { BulkBar, SearchBox, useStatusFilters } from '../lists/parts';
+import { useConfirmVerticalStatus } from './actions';
 import {
-  useChangeVerticalStatus,
+  ADVERTISERS_READ,
+  PLATFORMS_READ,
+  TEMPLATES_READ,
   useVerticalAdvertisers,
   useVerticals,
   useVerticalTemplates,
-  verticalsApi,
-  type SellSideStatus,
+  VERTICAL_WRITE,
 } from './api';
-import { useConfirmCascade } from './cascade';
 import { NS } from './i18n';
-import { VerticalDrawer } from './VerticalDrawer';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
-export const VERTICAL_WRITE = 'vertical.update';
-export const ADVERTISERS_READ = 'front.menu.advertisers.read';
-export const TEMPLATES_READ = 'front.settings.integration_templates.read';
-export const PLATFORMS_READ = 'front.settings.platforms.read';
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const VerticalDrawer = lazyWhenOpen(() => import('./VerticalDrawer').then((m) => m.VerticalDrawer));
+
 const TABS = ['active', 'inactive', 'all'] as const;
 type TabKey = (typeof TABS)[number];
-
-/** The confirmation of a vertical status change, with the advertisers a deactivation also blocks. */
-export function useConfirmVerticalStatus() {
-  const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
-  const confirm = useConfirmCascade();
-  const changeStatus = useChangeVerticalStatus();
-  const run = (ids: number[], status: SellSideStatus, done?: () => void) =>
-    confirm({
-      ids,
-      status,
-      title: t('statusConfirm.title', { count: ids.length, status: tc(`status.${status}`) }),
-      preview: verticalsApi.cascadePreview,
-      describe: (c) => (c.advertisers > 0 ? t('statusConfirm.stopsAdvertisers', { count: c.advertisers }) : null),
-      run: async () => {
-        await changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
-        done?.();
-      },
-    });
-  return { run, busy: changeStatus.isPending };
-}
 
 /** How many advertisers buy in this vertical (a count look-up: limit 1). */
 function AdvertisersCell({ id }: { id: number }) {

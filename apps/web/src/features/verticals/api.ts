@@ -132,3 +132,8 @@ export function useEditVerticalSection(id: number) {
     },
   });
 }
+
+export const VERTICAL_WRITE = 'vertical.update';
+export const ADVERTISERS_READ = 'front.menu.advertisers.read';
+export const TEMPLATES_READ = 'front.settings.integration_templates.read';
+export const PLATFORMS_READ = 'front.settings.platforms.read';

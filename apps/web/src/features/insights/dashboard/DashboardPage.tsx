@@ -20,8 +20,11 @@ import { useActiveMetrics } from '../statistics/metrics';
 import { defaultRange, presetRange, type DayRange } from '../statistics/model';
 import { newShowing, useDashboard, useDashboardMutations } from './api';
 import { useDashboardT } from './i18n';
-import { WidgetEditor, type WidgetDraft } from './WidgetEditor';
+import type { WidgetDraft } from './WidgetEditor';
 import { Widget } from './Widgets';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const WidgetEditor = lazyWhenOpen(() => import('./WidgetEditor').then((m) => m.WidgetEditor));
 
 const RoleDefaultsModal = lazyWhenOpen(() => import('./RoleDefaultsModal').then((x) => x.RoleDefaultsModal));
 

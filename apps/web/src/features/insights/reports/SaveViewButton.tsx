@@ -7,7 +7,10 @@ import type { Query } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { useReportsT } from './i18n';
-import { SaveReportModal } from './SaveReportModal';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const SaveReportModal = lazyWhenOpen(() => import('./SaveReportModal').then((m) => m.SaveReportModal));
 
 /** the view's query as a saved report keeps it (no paging; empty values dropped) */
 export function viewQuery(query: Query): Record<string, string | string[] | number | boolean> {

@@ -16,11 +16,13 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import { useTable } from '../../../components/table/useTable';
 import { useBalance, useInvoices, useLedgerEntries } from '../api';
 import { useMoneyT } from '../i18n';
-import { InvoiceDrawer } from '../invoices/InvoiceDrawer';
-import { Amount, BreakdownTable, FigureCards, figuresOf, InvoiceStatus, invoicePath } from '../parts';
+import { Amount, balanceName, BreakdownTable, FigureCards, figuresOf, InvoiceStatus, invoicePath } from '../parts';
 import { FIGURE_BUCKET, type BalanceFigure, type Invoice, type LedgerEntry, type Party } from '../types';
-import { AdjustModal } from './AdjustModal';
-import { balanceName } from './BalancesPage';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const InvoiceDrawer = lazyWhenOpen(() => import('../invoices/InvoiceDrawer').then((m) => m.InvoiceDrawer));
+const AdjustModal = lazyWhenOpen(() => import('./AdjustModal').then((m) => m.AdjustModal));
 
 const ENTRY_FILTERS = ['figure', 'currency'] as const;
 

@@ -15,19 +15,11 @@ import { idList } from '../../../components/table/urlLists';
 import { SearchBox } from '../../lists/parts';
 import { useBalances } from '../api';
 import { useMoneyT } from '../i18n';
-import { Amount, figuresOf, personName } from '../parts';
+import { Amount, balanceName, figuresOf } from '../parts';
 import { figureOf, partyIdOf, type Balance, type Party } from '../types';
 
 export const balancePath = (party: Party, id: number) =>
   party === 'affiliate' ? `/affiliate-billing/balances/${id}` : `/advertiser-billing/adv-balances/${id}`;
-export const balanceName = (b: Balance) =>
-  'affiliateId' in b
-    ? b.affiliate
-      ? personName(b.affiliate)
-      : `#${b.affiliateId}`
-    : b.advertiser
-      ? b.advertiser.title
-      : `#${b.advertiserId}`;
 
 export function BalancesPage({ party }: { party: Party }) {
   const { t } = useMoneyT();

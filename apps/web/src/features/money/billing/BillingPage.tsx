@@ -18,7 +18,10 @@ import { useInvoices, useOwnBalance } from '../api';
 import { useMoneyT } from '../i18n';
 import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
 import type { Invoice, OwnBalance } from '../types';
-import { WithdrawalModal } from './WithdrawalModal';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const WithdrawalModal = lazyWhenOpen(() => import('./WithdrawalModal').then((m) => m.WithdrawalModal));
 
 const gte = (a: string, b: string) => {
   try {

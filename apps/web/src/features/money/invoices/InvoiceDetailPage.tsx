@@ -5,75 +5,27 @@
  * used, the PDF; staff mark it paid or declined and edit its notes while it is unpaid.
  */
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { applyServerErrors } from '../../../components/form';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { statusName } from '../../conversions/model';
-import { useInvoice, useUpdateInvoices } from '../api';
+import { useInvoice } from '../api';
 import { useMoneyT } from '../i18n';
 import { Amount, InvoiceParty, InvoiceStatus, PdfButton, PeriodCell } from '../parts';
-import { INVOICE_NOTES_MAX, type InvoiceAdjustment } from '@leadgrid/shared/money/invoices';
+import type { InvoiceAdjustment } from '@leadgrid/shared/money/invoices';
 import type { Invoice, InvoiceConversion, InvoicePayment } from '../types';
-import { PayModal, useInvoiceActions } from './actions';
+import { useInvoiceActions } from './actions';
 import { dueOf } from './model';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
-function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolean; onClose: () => void }) {
-  const { t } = useMoneyT();
-  const [form] = Form.useForm<{ notes?: string; privateNotes?: string }>();
-  const update = useUpdateInvoices();
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return; // the fields show what is wrong
-    try {
-      await update.mutateAsync([{ id: invoice.id, notes: v.notes?.trim() || null, privateNotes: v.privateNotes?.trim() || null }]);
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={t('detail.editNotes')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={update.isPending}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' }}
-      >
-        <Form.Item
-          name="notes"
-          label={t('create.notes')}
-          extra={t('create.notesHint')}
-          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="privateNotes"
-          label={t('create.privateNotes')}
-          extra={t('create.privateNotesHint')}
-          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const PayModal = lazyWhenOpen(() => import('./PayModal').then((m) => m.PayModal), (p) => p.invoices !== null);
+const NotesModal = lazyWhenOpen(() => import('./NotesModal').then((m) => m.NotesModal));
 
 export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boolean }) {
   const { t } = useMoneyT();

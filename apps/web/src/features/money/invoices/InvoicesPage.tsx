@@ -24,9 +24,13 @@ import { useInvoices } from '../api';
 import { useMoneyT } from '../i18n';
 import { InvoiceParty, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
 import { INVOICE_STATUSES, type Invoice, type InvoiceType } from '../types';
-import { PayModal, useInvoiceActions } from './actions';
-import { InvoiceDrawer } from './InvoiceDrawer';
+import { useInvoiceActions } from './actions';
 import { hasInvoiceFilters, INVOICE_FILTERS, invoiceFiltersQuery, unpaidOf } from './model';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const PayModal = lazyWhenOpen(() => import('./PayModal').then((m) => m.PayModal), (p) => p.invoices !== null);
+const InvoiceDrawer = lazyWhenOpen(() => import('./InvoiceDrawer').then((m) => m.InvoiceDrawer));
 
 /** the period an invoice covers (by-period invoices), or a dash */
 export function InvoicesPage({ type }: { type: InvoiceType }) {

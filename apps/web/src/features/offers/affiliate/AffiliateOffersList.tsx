@@ -9,7 +9,7 @@ import { Badge, Button, Card, Col, Empty, Flex, Pagination, Result, Row, Segment
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { Page } from '../../../components/Page';
-import { CountrySelect } from '../../../components/sieve';
+import { CountrySelect } from '../../../components/sieve/pickers';
 import { PAGE_SIZE_OPTIONS, useTable } from '../../../components/table/useTable';
 import { VerticalPicker } from '../../advertisers/pickers';
 import { SearchBox } from '../../lists/parts';

@@ -14,10 +14,9 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { AuthorCell } from '../../lists/parts';
-import { useVerticalAdvertisers, useVerticalTemplates } from '../api';
+import { ADVERTISERS_READ, PLATFORMS_READ, TEMPLATES_READ, useVerticalAdvertisers, useVerticalTemplates } from '../api';
 import { NS } from '../i18n';
 import { SectionCard, useSectionForm } from '../sections';
-import { ADVERTISERS_READ, PLATFORMS_READ, TEMPLATES_READ } from '../VerticalsPage';
 
 type ApiSettings = z.infer<typeof verticalApiSettingsSection>;
 const PREVIEW = 5;
