@@ -6,7 +6,7 @@
 import { ConfigProvider, notification } from 'antd';
 import { createElement } from 'react';
 import i18n from '../i18n';
-import { antdLocale, themeConfig } from './AntdProviders';
+import { antdLocale, themeConfig } from './theme';
 import { themeStore } from './preferences';
 
 ConfigProvider.config({

@@ -105,6 +105,8 @@ export const targetUrlSettingsSchema = z
   .transform((x) => (x.mode === 'landers' ? { ...x, url: null } : x));
 export type TargetUrlSettings = z.infer<typeof targetUrlSettingsSchema>;
 export type TargetUrlSettingsInput = z.input<typeof targetUrlSettingsSchema>;
+// the defaults of traffic/campaign-links are settings of this shape (a type check, nothing at run time)
+DEFAULT_TARGET_URL_SETTINGS satisfies TargetUrlSettings;
 
 /** the settings as answered (the stored, already checked shape) */
 export const targetUrlSettingsViewSchema = z.object({

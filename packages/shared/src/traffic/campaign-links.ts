@@ -4,7 +4,6 @@
  * macros known when a click is redirected, and the default target-URL settings.
  */
 import { MACROS, findMacros, type MacroDef } from '../macros';
-import type { TargetUrlSettings } from '../schemas/campaigns';
 
 /** sub1..sub9: the parameters an affiliate attaches to a click (the tracking URL shows them as `{subN}` placeholders) */
 export const SUB_PARAMS = Array.from({ length: 9 }, (_, i) => `sub${i + 1}`);
@@ -26,5 +25,11 @@ export function unknownClickMacro(text: string): string | null {
   return findMacros(text).find((name) => !CLICK_MACROS.has(name)) ?? null;
 }
 
-/** a new campaign's target-URL settings: rotate the campaign's landers, pass the subs */
-export const DEFAULT_TARGET_URL_SETTINGS: TargetUrlSettings = { mode: 'landers', url: null, passSubs: true, passQuery: false, params: [] };
+/** a new campaign's target-URL settings: rotate the campaign's landers, pass the subs (schemas/campaigns checks the shape) */
+export const DEFAULT_TARGET_URL_SETTINGS: { mode: 'landers'; url: string | null; passSubs: boolean; passQuery: boolean; params: { name: string; value: string }[] } = {
+  mode: 'landers',
+  url: null,
+  passSubs: true,
+  passQuery: false,
+  params: [],
+};

@@ -5,7 +5,7 @@ import { zReason } from '@leadgrid/shared/validation';
 import { Alert, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
-import type { Target } from './actions';
+import type { Target } from './model';
 import { useChangeCampaignStatus } from './api';
 import { useCampaignsT } from './i18n';
 

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 import { useChangeCampaignStatus, useCloneCampaigns } from './api';
 import { useCampaignsT } from './i18n';
-import type { CampaignAction } from './model';
+import type { CampaignAction, Target } from './model';
 
 // the block-reason dialog (antd Form) loads at its first opening (docs/decisions/web.md, first-load budgets)
 const BlockCampaignsModal = lazyWhenOpen(
@@ -17,10 +17,6 @@ const BlockCampaignsModal = lazyWhenOpen(
   (p) => p.targets !== null,
 );
 
-export interface Target {
-  id: number;
-  title: string;
-}
 
 export type StatusAction = Exclude<CampaignAction, 'edit'>;
 

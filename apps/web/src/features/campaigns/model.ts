@@ -9,6 +9,12 @@ import type { CampaignStatus } from '@leadgrid/shared/schemas/sieve';
 import type { IntegrationMethod } from '@leadgrid/shared/schemas/sell-side';
 import { URL_RE } from '@leadgrid/shared/validation';
 
+/** a campaign a status action applies to */
+export interface Target {
+  id: number;
+  title: string;
+}
+
 export const CAMPAIGN_WRITE = 'campaign.update';
 export const CAMPAIGN_BLOCK = 'campaign.block';
 export const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
