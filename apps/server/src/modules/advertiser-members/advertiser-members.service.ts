@@ -32,6 +32,7 @@ import { afterCredentialsChange } from '../auth/account-mail';
 import { revokeAllOfUser } from '../auth/sessions';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
 import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps } from '../people/accounts';
+import { contains } from '../../lib/search';
 
 type UserRow = typeof users.$inferSelect;
 type Row = { user: UserRow; role: { id: number; title: string; type: string } };
@@ -48,7 +49,6 @@ const LIST: ListSpec = {
   defaultOrder: 'id:desc',
   statuses: USER_STATUSES,
 };
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 
 const selectMembers = (ctx: Ctx) =>

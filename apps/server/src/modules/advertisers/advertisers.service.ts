@@ -32,7 +32,8 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken, secureId } from '../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { lockById } from '../../lib/rows';
-import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof advertisers.$inferSelect;
 type Status = (typeof ADVERTISER_STATUSES)[number];

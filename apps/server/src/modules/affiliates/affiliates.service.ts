@@ -62,6 +62,7 @@ import {
   reaches,
   teamManagerIds,
 } from '../people/scope';
+import { contains } from '../../lib/search';
 
 type ListInput = z.infer<typeof affiliateListQuery>;
 type CreateInput = z.infer<typeof affiliateCreate>;
@@ -91,8 +92,6 @@ const LIST: ListSpec = {
 
 const BLOCKED_TEAM = (title: string) =>
   `The affiliate is in the blocked team "${title}". Remove it from the team or unblock the team first`;
-/** `%search%` for ILIKE, the wildcards of the search itself taken literally */
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 
 /** Affiliates joined with their role and team (one row each: an affiliate is in at most one team). */

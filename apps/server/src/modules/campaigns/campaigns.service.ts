@@ -49,10 +49,10 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken } from '../../lib/crypto';
 import { TEST_PARAM, type TestLinks } from '../../lib/test-link';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
 import { activeTeamOf, offerAccess } from './access';
 import { campaignCounts } from './campaign-counts';
+import { contains } from '../../lib/search';
 
 type Row = typeof campaigns.$inferSelect;
 type CreateItem = z.infer<typeof campaignCreate>;

@@ -28,10 +28,11 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains, type AuthorRow } from '../integrations/common';
+import { author, type AuthorRow } from '../integrations/common';
 import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers/visibility';
 import { capCounters } from './cap-counters';
 import { loadOffers, referenceErrors, type RefCheck } from './offer-refs';
+import { contains } from '../../lib/search';
 
 type Row = typeof caps.$inferSelect;
 type CreateItem = z.infer<typeof capCreate>;

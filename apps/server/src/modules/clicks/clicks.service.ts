@@ -37,6 +37,7 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/co
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { recordAudits } from '../../lib/audit';
+import { contains } from '../../lib/search';
 
 const LIST: ListSpec = {
   orderBy: { createdAt: clicks.createdAt },
@@ -45,7 +46,6 @@ const LIST: ListSpec = {
 
 const isStaff = (actor: Actor) => STAFF_ROLE_TYPES.includes(actor.roleType);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The condition keeping the clicks the actor may read. A manager's affiliates are read first and given as a list:
@@ -269,7 +269,7 @@ export async function filters(ctx: Ctx, q: z.infer<typeof clickFiltersQuery>): P
   const status = q.status ? CLICK_TABS[q.status] : undefined;
   const where = clickWhere(ctx, actor, await clickScope(ctx, actor), q, status, spec.key);
   const n = sql<number>`count(*)::int`;
-  const like = q.query ? `%${escapeLike(q.query)}%` : undefined;
+  const like = q.query ? contains(q.query) : undefined;
   if (spec.entity) {
     const e = spec.entity;
     const rows = await ctx.db

@@ -26,7 +26,7 @@ import {
   type ConversionTotals,
   type conversionStatusBody,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
@@ -41,6 +41,7 @@ import { enqueueConversionStatusEvents } from './conversion-events';
 import { baseCurrencyCode } from '../currencies/currencies.service';
 import { invoicesOfConversion } from '../money/invoices';
 import { setActor } from '../money/ledger';
+import { ilikeContains } from '../../lib/search';
 
 const LIST: ListSpec = {
   orderBy: {
@@ -299,7 +300,7 @@ export async function filters(ctx: Ctx, q: z.infer<typeof conversionFiltersQuery
   const actor = requireActor(ctx);
   const slug = SLUGS[q.filterSlug];
   if (slug.staff && !isStaff(actor)) return { items: [] };
-  const search = q.search && q.filterSlug !== 'statuses' ? ilike(slug.label, `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined;
+  const search = q.search && q.filterSlug !== 'statuses' ? ilikeContains(slug.label, q.search) : undefined;
   const where = and(
     scopeWhere(ctx.db, actor),
     q.filterSlug === 'statuses' ? undefined : statusWhere(q.status),

@@ -33,8 +33,9 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { lockById } from '../../lib/rows';
 import type { Storage } from '../../lib/storage';
-import { author, contains, missingIds } from '../integrations/common';
+import { author, missingIds } from '../integrations/common';
 import { audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from '../landers/scope';
+import { contains } from '../../lib/search';
 
 type Row = typeof creatives.$inferSelect;
 type Status = (typeof CREATIVE_STATUSES)[number];

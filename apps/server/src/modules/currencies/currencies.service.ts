@@ -18,6 +18,7 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
 import { getSetting } from '../settings/settings.store';
+import { contains } from '../../lib/search';
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type ListInput = z.infer<typeof currencyListQuery>;
@@ -43,7 +44,6 @@ const DUPLICATE = 'A currency with this code already exists';
 const BASE_RATE = 'The base currency always has rate 1: choose another base currency in the payment settings first';
 const BASE_STATUS = 'The base currency cannot be deactivated: choose another base currency in the payment settings first';
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The network's base currency code (settings), as carried in the access token. */
 export async function baseCurrencyCode(ctx: Pick<Ctx, 'db' | 'config'>): Promise<string> {

@@ -38,6 +38,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps } from '../people/accounts';
 import { assertMayGive, permissionsOf } from '../roles/grants';
 import { permissionCatalogue } from '../roles/roles.service';
+import { contains } from '../../lib/search';
 
 type UserRow = typeof users.$inferSelect;
 type RoleRow = typeof roles.$inferSelect;
@@ -64,7 +65,6 @@ const LIST: ListSpec = {
   defaultOrder: 'id:desc',
   statuses: EMPLOYEE_STATUSES,
 };
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 const isStaffRole = inArray(roles.type, [...STAFF_TYPES]);
 const isBuiltInAdmin = (role: Pick<RoleRow, 'type' | 'system'>) => role.type === 'admin' && role.system;

@@ -11,6 +11,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { lockById } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type GeoRow = typeof geos.$inferSelect;
 type ListInput = z.infer<typeof geoListQuery>;
@@ -24,8 +25,6 @@ const LIST: ListSpec = {
 };
 const DUPLICATE = 'A geo with this title already exists';
 
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function toGeo(row: GeoRow): Geo {
   return {

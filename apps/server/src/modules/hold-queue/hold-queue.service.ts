@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type HoldRow = typeof holdConfigs.$inferSelect;
 type ListInput = z.infer<typeof holdListQuery>;
@@ -37,7 +38,6 @@ const LIST: ListSpec = {
 };
 const NO_GEO = 'The geo does not exist or is not active';
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 function toHold(row: { hold: HoldRow; geo: { id: number; title: string } }): HoldConfig {
   const { hold } = row;

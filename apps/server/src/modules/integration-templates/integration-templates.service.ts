@@ -16,8 +16,9 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
 import { checkSection, sectionsView } from '../integrations/sections';
+import { contains } from '../../lib/search';
 
 type Row = typeof integrationTemplates.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];

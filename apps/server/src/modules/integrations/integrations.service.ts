@@ -30,9 +30,10 @@ import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../li
 import { changeStatuses, lockById } from '../../lib/rows';
 import { callOutbound } from '../../lib/outbound';
 import { previewIntegrations, stopOffersOfIntegrations } from './cascades';
-import { author, contains, uniqueGuard, type AuthorRow } from './common';
+import { author, uniqueGuard, type AuthorRow } from './common';
 import { buildOutApiRequest, parseOutApiResponse, valueAt } from './out-api';
 import { checkSection, leadFieldsOf, sectionsView } from './sections';
+import { contains } from '../../lib/search';
 
 type Row = typeof integrations.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];

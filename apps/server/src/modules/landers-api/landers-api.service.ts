@@ -33,7 +33,8 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard } from '../integrations/common';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof landersApi.$inferSelect;
 type Status = (typeof LANDERS_API_STATUSES)[number];

@@ -29,8 +29,9 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains } from '../integrations/common';
+import { author } from '../integrations/common';
 import { affiliateAudience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from './scope';
+import { contains } from '../../lib/search';
 
 type Row = typeof landers.$inferSelect;
 type Status = (typeof LANDER_STATUSES)[number];

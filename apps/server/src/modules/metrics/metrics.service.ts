@@ -28,6 +28,7 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type MetricRow = typeof metrics.$inferSelect;
 type ListInput = z.infer<typeof metricListQuery>;
@@ -48,7 +49,6 @@ const LIST: ListSpec = {
   statuses: ACTIVE_STATUSES,
 };
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function toMetric(row: MetricRow): Metric {
   const formula = row.formula as FormulaElement[];

@@ -61,9 +61,10 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import type { JobQueue } from '../../jobs/queue';
 import { lockById } from '../../lib/rows';
 import { imageUrl } from '../images/images.service';
-import { author, contains } from '../integrations/common';
+import { author } from '../integrations/common';
 import { offerStatusChanged } from '../notifications/raise';
 import { assertAffiliateInReach, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
+import { contains } from '../../lib/search';
 
 type Row = typeof offers.$inferSelect;
 type CreateItem = z.infer<typeof offerCreate>;

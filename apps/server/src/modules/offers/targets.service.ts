@@ -27,8 +27,9 @@ import { AppError } from '../../http/errors';
 import { toSeconds } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { lockById } from '../../lib/rows';
-import { contains, uniqueGuard } from '../integrations/common';
+import { uniqueGuard } from '../integrations/common';
 import { sieveErrors } from './assignments.service';
+import { contains } from '../../lib/search';
 
 type Row = typeof offerAdvertisers.$inferSelect;
 export const DUPLICATE_TARGET = 'This integration already targets the offer';

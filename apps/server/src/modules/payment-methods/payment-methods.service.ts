@@ -14,6 +14,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 type ListInput = z.infer<typeof paymentMethodListQuery>;
@@ -28,7 +29,6 @@ const LIST: ListSpec = {
 };
 const DUPLICATE = 'A payment method with this title already exists';
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function toPaymentMethod(row: MethodRow): PaymentMethod {
   return {

@@ -26,7 +26,8 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
 import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps/caps.service';
 import { loadOffers, referenceErrors, type RefCheck } from '../caps/offer-refs';
-import { author, contains, type AuthorRow } from '../integrations/common';
+import { author, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof paymentRules.$inferSelect;
 type CreateItem = z.infer<typeof paymentRuleCreate>;

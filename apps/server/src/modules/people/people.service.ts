@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { roles, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { contains } from '../../lib/search';
 
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * GET /users/managers: active administrators and affiliate managers by name, e-mail or id (or the given `ids`

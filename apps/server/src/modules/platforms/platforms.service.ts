@@ -16,7 +16,8 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
 import { previewPlatforms, stopIntegrationsOfPlatforms } from '../integrations/cascades';
-import { author, contains, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof platforms.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];

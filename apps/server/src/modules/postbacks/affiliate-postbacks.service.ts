@@ -34,9 +34,9 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { urlHostProblem } from '../../lib/outbound';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
 import { affiliateMacroValues, attemptPostback, type PostbackDeliverJob } from '../postback-delivery';
+import { contains } from '../../lib/search';
 
 type Row = typeof postbacks.$inferSelect;
 type ListInput = z.infer<typeof postbackListQuery>;

@@ -10,6 +10,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type Row = typeof trafficSources.$inferSelect;
 type Status = (typeof TRAFFIC_SOURCE_STATUSES)[number];
@@ -21,8 +22,6 @@ const LIST: ListSpec = {
 };
 const DUPLICATE = 'A traffic source with this title already exists';
 
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const toSource = (r: Row) => ({ id: r.id, title: r.title, status: r.status as Status, createdAt: toSeconds(r.createdAt)! });
 
 export async function list(ctx: Ctx, q: z.infer<typeof trafficSourceListQuery>) {

@@ -19,7 +19,8 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { changeStatuses, lockById } from '../../lib/rows';
 import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations/cascades';
-import { author, contains, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof verticals.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
