@@ -42,6 +42,7 @@ import { baseCurrencyCode } from '../currencies/currencies.service';
 import { invoicesOfConversion } from '../money/invoices';
 import { setActor } from '../money/ledger';
 import { ilikeContains } from '../../lib/search';
+import { counted } from '../../lib/plural';
 
 const LIST: ListSpec = {
   orderBy: {
@@ -496,5 +497,5 @@ export async function edit(ctx: Ctx, body: z.infer<typeof conversionEditBody>): 
   });
   const rows = await joined(ctx.db).where(inArray(conversions.id, ids)).orderBy(asc(conversions.id));
   const n = new Set(ids).size;
-  return { items: rows.map((r) => toView(r, true)), message: n === 1 ? 'Conversion saved' : `${n} conversions saved` };
+  return { items: rows.map((r) => toView(r, true)), message: counted(n, 'Conversion saved', 'conversions saved') };
 }

@@ -37,6 +37,7 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { peopleScope } from '../people/scope';
 import { affiliateMacroValues, attemptPostback, type PostbackDeliverJob } from '../postback-delivery';
 import { contains } from '../../lib/search';
+import { counted } from '../../lib/plural';
 
 type Row = typeof postbacks.$inferSelect;
 type ListInput = z.infer<typeof postbackListQuery>;
@@ -353,11 +354,10 @@ async function ownersOf(ctx: Ctx, items: CreateItem[], errors: ApiErrorItem[]) {
 
 // ---------------------------------------------------------------- writes
 
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 export const messages = {
-  created: (n: number) => many(n, 'Postback created', 'postbacks created'),
-  saved: (n: number) => many(n, 'Postback saved', 'postbacks saved'),
-  status: (n: number) => many(n, 'Postback status changed', 'postbacks changed status'),
+  created: (n: number) => counted(n, 'Postback created', 'postbacks created'),
+  saved: (n: number) => counted(n, 'Postback saved', 'postbacks saved'),
+  status: (n: number) => counted(n, 'Postback status changed', 'postbacks changed status'),
 };
 
 export async function create(ctx: Ctx, items: CreateItem[]): Promise<AffiliatePostback[]> {
