@@ -80,3 +80,17 @@ export async function changeStatuses<R extends { id: number; status: unknown }, 
     return ids;
   });
 }
+
+/**
+ * The rows a write just made or changed, read again for its answer: `read` gets the ids (each once) and answers the
+ * rows in any order; the answer is in request order, a repeated id once (`repeated`: once per time it is asked).
+ */
+export async function reloadByIds<T extends { id: number }>(
+  ids: readonly number[],
+  read: (ids: number[]) => Promise<T[]> | T[],
+  { repeated = false }: { repeated?: boolean } = {},
+): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const byId = new Map((await read(unique)).map((r) => [r.id, r]));
+  return (repeated ? ids : unique).map((id) => byId.get(id)!);
+}
