@@ -54,6 +54,7 @@ import { activeTeamOf, offerAccess } from './access';
 import { campaignCounts } from './campaign-counts';
 import { contains } from '../../lib/search';
 import { counted } from '../../lib/plural';
+import { reloadByIds } from '../../lib/rows';
 
 type Row = typeof campaigns.$inferSelect;
 type CreateItem = z.infer<typeof campaignCreate>;
@@ -271,9 +272,7 @@ async function toViews(ctx: Ctx, rows: Selected[], mainUrl: string, withNotices:
 }
 
 async function byIds(ctx: Ctx, ids: number[], mainUrl: string): Promise<Campaign[]> {
-  const views = await toViews(ctx, await select(ctx).where(inArray(campaigns.id, ids)), mainUrl, true);
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return ids.map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(campaigns.id, unique)), mainUrl, true), { repeated: true });
 }
 
 // ---------------------------------------------------------------- reads

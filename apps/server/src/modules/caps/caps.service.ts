@@ -27,7 +27,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { author, type AuthorRow } from '../integrations/common';
 import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers/visibility';
 import { capCounters } from './cap-counters';
@@ -142,9 +142,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = await toViews(ctx, await select(ctx).where(inArray(caps.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(caps.id, unique))));
 }
 
 /** GET /caps/filters: caps by title or id (any status), optionally of one offer; chosen ids are answered as they are */

@@ -7,7 +7,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -130,7 +130,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectCategories(ctx).where(inArray(categories.id, ids));
-  const byId = new Map(rows.map((r) => [r.category.id, toCategory(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectCategories(ctx).where(inArray(categories.id, unique))).map((r) => toCategory(r)));
 }

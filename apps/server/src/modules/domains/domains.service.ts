@@ -13,7 +13,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
+import { lockById, reloadByIds } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 type DomainRow = typeof domains.$inferSelect;
@@ -170,7 +170,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[], dnsTarget: string) {
-  const rows = await selectDomains(ctx).where(inArray(domains.id, ids));
-  const byId = new Map(rows.map((r) => [r.domain.id, toDomain(r, dnsTarget)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectDomains(ctx).where(inArray(domains.id, unique))).map((r) => toDomain(r, dnsTarget)));
 }

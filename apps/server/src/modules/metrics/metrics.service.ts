@@ -27,7 +27,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses } from '../../lib/rows';
+import { changeStatuses, reloadByIds } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 type MetricRow = typeof metrics.$inferSelect;
@@ -221,7 +221,5 @@ async function lockEditable(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.select().from(metrics).where(inArray(metrics.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toMetric(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(metrics).where(inArray(metrics.id, unique))).map((r) => toMetric(r)));
 }

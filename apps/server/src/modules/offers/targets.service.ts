@@ -26,7 +26,7 @@ import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { toSeconds } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
+import { lockById, reloadByIds } from '../../lib/rows';
 import { uniqueGuard } from '../integrations/common';
 import { sieveErrors } from './assignments.service';
 import { contains } from '../../lib/search';
@@ -99,9 +99,7 @@ export async function list(ctx: Ctx, offerId: number, q: z.infer<typeof offerAdv
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await select(ctx).where(inArray(offerAdvertisers.id, ids));
-  const byId = new Map(rows.map((r) => [r.t.id, toView(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await select(ctx).where(inArray(offerAdvertisers.id, unique))).map((r) => toView(r)));
 }
 
 /** PUT /offer-advertisers */

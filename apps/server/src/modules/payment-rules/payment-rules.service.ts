@@ -23,7 +23,7 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps/caps.service';
 import { loadOffers, referenceErrors, type RefCheck } from '../caps/offer-refs';
 import { author, type AuthorRow } from '../integrations/common';
@@ -117,9 +117,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = toViews(await select(ctx).where(inArray(paymentRules.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(await select(ctx).where(inArray(paymentRules.id, unique))));
 }
 
 /** GET /payment-rules/filters: rules by title or id (any status), optionally of one offer */

@@ -38,6 +38,7 @@ import { peopleScope } from '../people/scope';
 import { affiliateMacroValues, attemptPostback, type PostbackDeliverJob } from '../postback-delivery';
 import { contains } from '../../lib/search';
 import { counted } from '../../lib/plural';
+import { reloadByIds } from '../../lib/rows';
 
 type Row = typeof postbacks.$inferSelect;
 type ListInput = z.infer<typeof postbackListQuery>;
@@ -201,9 +202,7 @@ export async function list(ctx: Ctx, q: ListInput) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]): Promise<AffiliatePostback[]> {
-  const rows = await selectPostbacks(ctx).where(inArray(postbacks.id, ids));
-  const byId = new Map((await toPostbacks(ctx, rows)).map((x) => [x.id, x]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toPostbacks(ctx, await selectPostbacks(ctx).where(inArray(postbacks.id, unique))));
 }
 
 export async function get(ctx: Ctx, id: number): Promise<AffiliatePostback> {

@@ -9,7 +9,7 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { z } from 'zod';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 type TagRow = typeof tags.$inferSelect;
@@ -175,7 +175,5 @@ export async function remove(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectTags(ctx).where(inArray(tags.id, ids));
-  const byId = new Map(rows.map((r) => [r.tag.id, toTag(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectTags(ctx).where(inArray(tags.id, unique))).map((r) => toTag(r)));
 }

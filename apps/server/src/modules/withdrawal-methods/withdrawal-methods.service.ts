@@ -18,6 +18,7 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { affiliateColumnScopeWhere } from '../people/scope';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { ilikeContains } from '../../lib/search';
+import { reloadByIds } from '../../lib/rows';
 
 type Row = typeof withdrawalMethods.$inferSelect;
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -281,7 +282,5 @@ export async function remove(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectJoined(ctx).where(inArray(withdrawalMethods.id, ids));
-  const byId = new Map(rows.map((r) => [r.row.id, toWithdrawal(r, false)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectJoined(ctx).where(inArray(withdrawalMethods.id, unique))).map((r) => toWithdrawal(r, false)));
 }
