@@ -88,9 +88,9 @@ export async function changeStatuses<R extends { id: number; status: unknown }, 
  * The rows a write just made or changed, read again for its answer: `read` gets the ids (each once) and answers the
  * rows in any order; the answer is in request order, a repeated id once (`repeated`: once per time it is asked).
  */
-export async function reloadByIds<T extends { id: number }>(
-  ids: readonly number[],
-  read: (ids: number[]) => Promise<T[]> | T[],
+export async function reloadByIds<K extends number | string, T extends { id: K }>(
+  ids: readonly K[],
+  read: (ids: K[]) => Promise<T[]> | T[],
   { repeated = false }: { repeated?: boolean } = {},
 ): Promise<T[]> {
   const unique = [...new Set(ids)];

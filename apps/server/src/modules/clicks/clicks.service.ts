@@ -38,6 +38,7 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { recordAudits } from '../../lib/audit';
 import { contains } from '../../lib/search';
+import { reloadByIds } from '../../lib/rows';
 
 const LIST: ListSpec = {
   orderBy: { createdAt: clicks.createdAt },
@@ -336,7 +337,5 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     }
     await recordAudits(c, audits);
   });
-  const rows = await selectClicks(ctx).where(inArray(clicks.id, ids));
-  const byId = new Map(rows.map((r) => [r.click.id, toView(r, true)]));
-  return { items: ids.map((id) => byId.get(id)!) };
+  return { items: await reloadByIds(ids, async (unique) => (await selectClicks(ctx).where(inArray(clicks.id, unique))).map((r) => toView(r, true)), { repeated: true }) };
 }
