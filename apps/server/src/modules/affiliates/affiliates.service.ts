@@ -36,21 +36,7 @@ import { afterCredentialsChange } from '../auth/account-mail';
 import { revokeAllOfUser } from '../auth/sessions';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
 import { reconcileOfferAccess } from '../offers/visibility';
-import {
-  editList,
-  emailErrors,
-  FieldErrors,
-  mailPassword,
-  managerErrors,
-  passwordFor,
-  resolveRoles,
-  sameSet,
-  tagErrors,
-  writeManagers,
-  writeTags,
-  type Loc,
-  type MailDeps,
-} from '../people/accounts';
+import { editList, emailErrors, FieldErrors, mailPassword, managerErrors, passwordFor, resolveRoles, sameSet, tagErrors, writeManagers, writeTags, type Loc, type MailDeps, writeUserStatuses } from '../people/accounts';
 import { blockHistory as readBlockHistory, effectiveBlock, recordBlockEvents, type BlockEventInput } from '../people/blocks';
 import {
   affiliateManagerIds,
@@ -795,23 +781,7 @@ export async function changeStatus(ctx: Ctx, items: StatusInput[]): Promise<Affi
       : [],
   );
   if (blocked.length) throw AppError.conflict(blocked[0].msg, blocked);
-  await ctx.db.transaction(async (db) => {
-    const tx: Ctx = { ...ctx, db };
-    const audits: AuditEntry[] = [];
-    for (const it of items) {
-      const row = current.get(it.id)!.user;
-      if (row.status === it.status) continue;
-      await db.update(users).set({ status: it.status, statusChangedAt: ctx.now() }).where(eq(users.id, it.id));
-      if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({
-        entity: 'user',
-        entityId: it.id,
-        action: 'change_status',
-        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
-      });
-    }
-    await recordAudits(tx, audits);
-  });
+  await writeUserStatuses(ctx, new Map([...current].map(([id, r]) => [id, r.user])), items, { blockReason: false });
   return answer(ctx, ids);
 }
 
