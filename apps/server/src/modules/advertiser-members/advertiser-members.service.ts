@@ -30,7 +30,16 @@ import { hashPassword, secureId } from '../../lib/crypto';
 import type { JobQueue } from '../../jobs/queue';
 import { afterCredentialsChange } from '../auth/account-mail';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
-import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps, writeUserStatuses } from '../people/accounts';
+import {
+  emailErrors,
+  FieldErrors,
+  mailPassword,
+  passwordFor,
+  resolveRoles,
+  type Loc,
+  type MailDeps,
+  writeUserStatuses,
+} from '../people/accounts';
 import { contains } from '../../lib/search';
 
 type UserRow = typeof users.$inferSelect;

@@ -36,7 +36,22 @@ import { afterCredentialsChange } from '../auth/account-mail';
 import { revokeAllOfUser } from '../auth/sessions';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
 import { reconcileOfferAccess } from '../offers/visibility';
-import { editList, emailErrors, FieldErrors, mailPassword, managerErrors, passwordFor, resolveRoles, sameSet, tagErrors, writeManagers, writeTags, type Loc, type MailDeps, writeUserStatuses } from '../people/accounts';
+import {
+  editList,
+  emailErrors,
+  FieldErrors,
+  mailPassword,
+  managerErrors,
+  passwordFor,
+  resolveRoles,
+  sameSet,
+  tagErrors,
+  writeManagers,
+  writeTags,
+  type Loc,
+  type MailDeps,
+  writeUserStatuses,
+} from '../people/accounts';
 import { blockHistory as readBlockHistory, effectiveBlock, recordBlockEvents, type BlockEventInput } from '../people/blocks';
 import {
   affiliateManagerIds,

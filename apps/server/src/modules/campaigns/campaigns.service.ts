@@ -272,7 +272,9 @@ async function toViews(ctx: Ctx, rows: Selected[], mainUrl: string, withNotices:
 }
 
 async function byIds(ctx: Ctx, ids: number[], mainUrl: string): Promise<Campaign[]> {
-  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(campaigns.id, unique)), mainUrl, true), { repeated: true });
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(campaigns.id, unique)), mainUrl, true), {
+    repeated: true,
+  });
 }
 
 // ---------------------------------------------------------------- reads

@@ -87,7 +87,10 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { items, offers } = await service.changeStatus(req.ctx, req.body.items);
       const cascade = req.body.items.some((x) => x.status === 'inactive') ? describeCascade({ offers }) : '';
-      return { data: { items }, message: `${counted(items.length, 'Integration status changed', 'integrations changed status')}${cascade}` };
+      return {
+        data: { items },
+        message: `${counted(items.length, 'Integration status changed', 'integrations changed status')}${cascade}`,
+      };
     },
   );
 

@@ -257,7 +257,10 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { items, ...result } = await assignments.editTeams(req.ctx, req.params.id, req.body.data);
-      return { data: { items }, message: `${counted(items.length, 'Team assignment saved', 'team assignments saved')}${revokedNote(result)}` };
+      return {
+        data: { items },
+        message: `${counted(items.length, 'Team assignment saved', 'team assignments saved')}${revokedNote(result)}`,
+      };
     },
   );
 

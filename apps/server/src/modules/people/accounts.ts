@@ -214,7 +214,11 @@ export async function writeUserStatuses(
       if (row.status === it.status && (!withReason || row.blockReason === blockReason)) continue;
       await db
         .update(users)
-        .set({ status: it.status, ...(withReason ? { blockReason } : {}), ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}) })
+        .set({
+          status: it.status,
+          ...(withReason ? { blockReason } : {}),
+          ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}),
+        })
         .where(eq(users.id, it.id));
       if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
       audits.push({

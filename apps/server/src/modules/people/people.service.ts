@@ -7,7 +7,6 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { contains } from '../../lib/search';
 
-
 /**
  * GET /users/managers: active administrators and affiliate managers by name, e-mail or id (or the given `ids`
  * whatever their status: a filter's chosen values). Staff only; `meta.totalCount` always comes (limit=1 counts).
