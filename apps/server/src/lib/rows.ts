@@ -1,7 +1,10 @@
-/** Writes many modules make the same way: locking rows by id, and the status change of a list of items. */
+/**
+ * Writes many modules make the same way: locking rows by id, the status change of a list of items, the copy of rows
+ * titled "(copy)", and the rows a write made read again for its answer.
+ */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Ctx } from '../http/context';
+import { requireActor, type Ctx } from '../http/context';
 import { AppError } from '../http/errors';
 import { diffFields, recordAudits, type AuditEntry } from './audit';
 
@@ -78,5 +81,64 @@ export async function changeStatuses<R extends { id: number; status: unknown }, 
     await recordAudits(c, audits);
     if (o.after) await o.after(c, changed, current);
     return ids;
+  });
+}
+
+/**
+ * The rows a write just made or changed, read again for its answer: `read` gets the ids (each once) and answers the
+ * rows in any order; the answer is in request order, a repeated id once (`repeated`: once per time it is asked).
+ */
+export async function reloadByIds<K extends number | string, T extends { id: K }>(
+  ids: readonly K[],
+  read: (ids: K[]) => Promise<T[]> | T[],
+  { repeated = false }: { repeated?: boolean } = {},
+): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const byId = new Map((await read(unique)).map((r) => [r.id, r]));
+  return (repeated ? ids : unique).map((id) => byId.get(id)!);
+}
+
+/** '<title> (copy)' within 200 characters; an empty title stays empty */
+export const copyTitle = (title: string) => (title ? `${title.slice(0, 193)} (copy)` : '');
+
+export interface CloneSpec {
+  table: PgTable;
+  idColumn: PgColumn;
+  /** the audit entity, e.g. 'cap' */
+  entity: string;
+  /** the thing a missing id is a 404 of, e.g. 'Cap' */
+  what: string;
+}
+
+/**
+ * In one transaction: locks the source rows (a missing id is a 404 and nothing is written), inserts a copy of each
+ * with every column but its id and author, titled by `copyTitle`, inactive (a copy never acts before it is reviewed)
+ * and created by the actor now, records a 'clone' audit entry per copy naming its source, and answers the ids of the
+ * copies in request order.
+ */
+export async function cloneRows(ctx: Ctx, o: CloneSpec, items: { id: number }[]): Promise<number[]> {
+  const actor = requireActor(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const c = { ...ctx, db: tx };
+    const sources = await lockById<{ id: number; title: string; createdAt: Date; createdBy: number | null }>(
+      c,
+      o.table,
+      o.idColumn,
+      items.map((x) => x.id),
+      o.what,
+    );
+    const copies = items.map((x) => {
+      const { id: _id, createdAt: _at, createdBy: _by, ...rest } = sources.get(x.id)!;
+      return { ...rest, title: copyTitle(rest.title), status: 'inactive', createdBy: actor.id, createdAt: ctx.now() };
+    });
+    const rows = (await tx
+      .insert(o.table)
+      .values(copies as never)
+      .returning({ id: o.idColumn })) as { id: number }[];
+    await recordAudits(
+      c,
+      rows.map((r, i) => ({ entity: o.entity, entityId: r.id, action: 'clone', changes: { sourceId: items[i].id } })),
+    );
+    return rows.map((r) => r.id);
   });
 }

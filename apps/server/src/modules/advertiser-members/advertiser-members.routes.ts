@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MailDeps } from '../people/accounts';
 import * as members from './advertiser-members.service';
+import { counted } from '../../lib/plural';
 
 const membersAnswer = envelope(listOf(advertiserMemberSchema));
-const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 const UNSENT = ' The e-mail with the password could not be sent: set a password by editing the member.';
 
 export default async function advertiserMembersRoutes(fastify: FastifyInstance) {

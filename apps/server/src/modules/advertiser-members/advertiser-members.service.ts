@@ -29,9 +29,18 @@ import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, secureId } from '../../lib/crypto';
 import type { JobQueue } from '../../jobs/queue';
 import { afterCredentialsChange } from '../auth/account-mail';
-import { revokeAllOfUser } from '../auth/sessions';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../roles/grants';
-import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps } from '../people/accounts';
+import {
+  emailErrors,
+  FieldErrors,
+  mailPassword,
+  passwordFor,
+  resolveRoles,
+  type Loc,
+  type MailDeps,
+  writeUserStatuses,
+} from '../people/accounts';
+import { contains } from '../../lib/search';
 
 type UserRow = typeof users.$inferSelect;
 type Row = { user: UserRow; role: { id: number; title: string; type: string } };
@@ -48,7 +57,6 @@ const LIST: ListSpec = {
   defaultOrder: 'id:desc',
   statuses: USER_STATUSES,
 };
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 
 const selectMembers = (ctx: Ctx) =>
@@ -308,26 +316,6 @@ export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: z.infer
 export async function changeStatus(ctx: Ctx, items: z.infer<typeof advertiserMemberStatusItem>[]) {
   const ids = items.map((it) => it.id);
   const current = await loadForWrite(ctx, ids, (i) => itemLoc(i, 'id'));
-  await ctx.db.transaction(async (db) => {
-    const tx: Ctx = { ...ctx, db };
-    const audits: AuditEntry[] = [];
-    for (const it of items) {
-      const row = current.get(it.id)!.user;
-      const blockReason = it.status === 'blocked' ? it.reason! : null;
-      if (row.status === it.status && row.blockReason === blockReason) continue;
-      await db
-        .update(users)
-        .set({ status: it.status, blockReason, ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}) })
-        .where(eq(users.id, it.id));
-      if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({
-        entity: 'user',
-        entityId: it.id,
-        action: 'change_status',
-        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
-      });
-    }
-    await recordAudits(tx, audits);
-  });
+  await writeUserStatuses(ctx, new Map([...current].map(([id, r]) => [id, r.user])), items);
   return answer(ctx, ids);
 }

@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { many } from '../integrations/common';
 import * as service from './advertisers.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.menu.advertisers.read';
 const WRITE = service.WRITE;
@@ -84,7 +84,7 @@ export default async function advertisersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(advertiserCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Advertiser created', 'advertisers created') };
+      return { data: { items }, message: counted(items.length, 'Advertiser created', 'advertisers created') };
     },
   );
 
@@ -93,7 +93,7 @@ export default async function advertisersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(advertiserUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Advertiser saved', 'advertisers saved') };
+      return { data: { items }, message: counted(items.length, 'Advertiser saved', 'advertisers saved') };
     },
   );
 
@@ -105,7 +105,7 @@ export default async function advertisersRoutes(fastify: FastifyInstance) {
       const blocked = req.body.items.every((x) => x.status === 'blocked');
       return {
         data: { items },
-        message: many(
+        message: counted(
           items.length,
           blocked ? 'Advertiser blocked' : 'Advertiser status changed',
           blocked ? 'advertisers blocked' : 'advertisers changed status',

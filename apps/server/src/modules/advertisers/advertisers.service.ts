@@ -31,8 +31,9 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken, secureId } from '../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
-import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { lockById, reloadByIds } from '../../lib/rows';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof advertisers.$inferSelect;
 type Status = (typeof ADVERTISER_STATUSES)[number];
@@ -190,9 +191,7 @@ export async function byOffer(ctx: Ctx, offerId: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = await toViews(ctx, await select(ctx).where(inArray(advertisers.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(advertisers.id, unique))));
 }
 
 /**

@@ -23,9 +23,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailDeps } from '../people/accounts';
 import * as affiliates from './affiliates.service';
+import { counted } from '../../lib/plural';
 
 const detailAnswer = envelope(listOf(affiliateDetailSchema));
-const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 const UNSENT = ' The e-mail with the password could not be sent: set a password by editing the affiliate.';
 
 export default async function affiliatesRoutes(fastify: FastifyInstance) {

@@ -50,6 +50,7 @@ import {
   writeTags,
   type Loc,
   type MailDeps,
+  writeUserStatuses,
 } from '../people/accounts';
 import { blockHistory as readBlockHistory, effectiveBlock, recordBlockEvents, type BlockEventInput } from '../people/blocks';
 import {
@@ -62,6 +63,7 @@ import {
   reaches,
   teamManagerIds,
 } from '../people/scope';
+import { contains } from '../../lib/search';
 
 type ListInput = z.infer<typeof affiliateListQuery>;
 type CreateInput = z.infer<typeof affiliateCreate>;
@@ -91,8 +93,6 @@ const LIST: ListSpec = {
 
 const BLOCKED_TEAM = (title: string) =>
   `The affiliate is in the blocked team "${title}". Remove it from the team or unblock the team first`;
-/** `%search%` for ILIKE, the wildcards of the search itself taken literally */
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 
 /** Affiliates joined with their role and team (one row each: an affiliate is in at most one team). */
@@ -796,23 +796,7 @@ export async function changeStatus(ctx: Ctx, items: StatusInput[]): Promise<Affi
       : [],
   );
   if (blocked.length) throw AppError.conflict(blocked[0].msg, blocked);
-  await ctx.db.transaction(async (db) => {
-    const tx: Ctx = { ...ctx, db };
-    const audits: AuditEntry[] = [];
-    for (const it of items) {
-      const row = current.get(it.id)!.user;
-      if (row.status === it.status) continue;
-      await db.update(users).set({ status: it.status, statusChangedAt: ctx.now() }).where(eq(users.id, it.id));
-      if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({
-        entity: 'user',
-        entityId: it.id,
-        action: 'change_status',
-        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
-      });
-    }
-    await recordAudits(tx, audits);
-  });
+  await writeUserStatuses(ctx, new Map([...current].map(([id, r]) => [id, r.user])), items, { blockReason: false });
   return answer(ctx, ids);
 }
 

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as auth from './auth.service';
 import * as sessions from './sessions';
+import { counted } from '../../lib/plural';
 
 const ok = envelope(z.object({}).passthrough());
 const whoAmI = z.object({ id: z.number(), roleType: z.string(), roleTitle: z.string(), permissions: z.array(z.string()), impersonatorId: z.number().nullable(), twoFactorSetupRequired: z.boolean() });
@@ -74,7 +75,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.delete('/auth/sessions', { config: { authenticated: true }, schema: { tags, body: sessionIdsBody, response: { 200: envelope(z.object({ items: z.array(z.string()) })) } } }, async (req) => {
     const items = await sessions.revokeSessions(req.ctx, req.body.data);
-    return { data: { items }, message: items.length === 1 ? 'Session ended' : `${items.length} sessions ended` };
+    return { data: { items }, message: counted(items.length, 'Session ended', 'sessions ended') };
   });
 
   app.post('/auth/sessions/revoke-others', { config: { authenticated: true }, schema: { tags, response: { 200: ok } } }, async (req) => {

@@ -49,10 +49,12 @@ import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken } from '../../lib/crypto';
 import { TEST_PARAM, type TestLinks } from '../../lib/test-link';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
 import { activeTeamOf, offerAccess } from './access';
 import { campaignCounts } from './campaign-counts';
+import { contains } from '../../lib/search';
+import { counted } from '../../lib/plural';
+import { reloadByIds } from '../../lib/rows';
 
 type Row = typeof campaigns.$inferSelect;
 type CreateItem = z.infer<typeof campaignCreate>;
@@ -85,7 +87,6 @@ const LIST: ListSpec = {
 const isAffiliate = (actor: Actor) => actor.roleType === 'affiliate';
 const at = (i: number, ...rest: (string | number)[]): Loc => ['body', 'items', i, ...rest];
 const fieldError = (loc: Loc, msg: string, type = 'exists'): ApiErrorItem => ({ msg, type, loc });
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 // ---------------------------------------------------------------- scope
 
@@ -271,9 +272,9 @@ async function toViews(ctx: Ctx, rows: Selected[], mainUrl: string, withNotices:
 }
 
 async function byIds(ctx: Ctx, ids: number[], mainUrl: string): Promise<Campaign[]> {
-  const views = await toViews(ctx, await select(ctx).where(inArray(campaigns.id, ids)), mainUrl, true);
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return ids.map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(campaigns.id, unique)), mainUrl, true), {
+    repeated: true,
+  });
 }
 
 // ---------------------------------------------------------------- reads
@@ -930,13 +931,13 @@ export async function clone(ctx: Ctx, items: { id: number }[], mainUrl: string) 
 }
 
 export const messages = {
-  created: (n: number) => many(n, 'Campaign created', 'campaigns created'),
-  saved: (n: number) => many(n, 'Campaign saved', 'campaigns saved'),
-  cloned: (n: number) => many(n, 'Campaign cloned', 'campaigns cloned'),
+  created: (n: number) => counted(n, 'Campaign created', 'campaigns created'),
+  saved: (n: number) => counted(n, 'Campaign saved', 'campaigns saved'),
+  cloned: (n: number) => counted(n, 'Campaign cloned', 'campaigns cloned'),
   status: (items: { status: string }[]) => {
     const all = (s: string) => items.every((x) => x.status === s);
-    if (all('blocked')) return many(items.length, 'Campaign blocked', 'campaigns blocked');
-    if (all('deleted')) return many(items.length, 'Campaign deleted', 'campaigns deleted');
-    return many(items.length, 'Campaign status changed', 'campaigns changed status');
+    if (all('blocked')) return counted(items.length, 'Campaign blocked', 'campaigns blocked');
+    if (all('deleted')) return counted(items.length, 'Campaign deleted', 'campaigns deleted');
+    return counted(items.length, 'Campaign status changed', 'campaigns changed status');
   },
 };

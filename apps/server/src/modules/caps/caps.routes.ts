@@ -18,8 +18,8 @@ import {
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { many } from '../integrations/common';
 import * as service from './caps.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.menu.offers.read';
 const WRITE = service.WRITE;
@@ -56,18 +56,18 @@ export default async function capsRoutes(fastify: FastifyInstance) {
 
   app.put('/caps', { config: { permission: WRITE }, schema: { tags, body: itemsOf(capCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Cap created', 'caps created') };
+    return { data: { items }, message: counted(items.length, 'Cap created', 'caps created') };
   });
   app.patch('/caps', { config: { permission: WRITE }, schema: { tags, body: itemsOf(capUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Cap saved', 'caps saved') };
+    return { data: { items }, message: counted(items.length, 'Cap saved', 'caps saved') };
   });
   app.patch(
     '/caps/sieves',
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(capSieveItem), response: answer } },
     async (req) => {
       const items = await service.editSieves(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Sieve saved', 'sieves saved') };
+      return { data: { items }, message: counted(items.length, 'Sieve saved', 'sieves saved') };
     },
   );
   app.post(
@@ -78,7 +78,7 @@ export default async function capsRoutes(fastify: FastifyInstance) {
       const on = req.body.items.every((x) => x.status === 'active');
       return {
         data: { items },
-        message: many(items.length, on ? 'Cap activated' : 'Cap status changed', on ? 'caps activated' : 'caps changed status'),
+        message: counted(items.length, on ? 'Cap activated' : 'Cap status changed', on ? 'caps activated' : 'caps changed status'),
       };
     },
   );
@@ -87,11 +87,11 @@ export default async function capsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(capIdItem), response: answer } },
     async (req) => {
       const items = await service.dropCounter(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Counter reset', 'counters reset') };
+      return { data: { items }, message: counted(items.length, 'Counter reset', 'counters reset') };
     },
   );
   app.post('/caps/clone', { config: { permission: WRITE }, schema: { tags, body: itemsOf(capIdItem), response: answer } }, async (req) => {
     const items = await service.clone(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Cap cloned', 'caps cloned') };
+    return { data: { items }, message: counted(items.length, 'Cap cloned', 'caps cloned') };
   });
 }

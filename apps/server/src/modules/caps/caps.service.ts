@@ -27,11 +27,12 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains, type AuthorRow } from '../integrations/common';
+import { changeStatuses, cloneRows, lockById, reloadByIds } from '../../lib/rows';
+import { author, type AuthorRow } from '../integrations/common';
 import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers/visibility';
 import { capCounters } from './cap-counters';
 import { loadOffers, referenceErrors, type RefCheck } from './offer-refs';
+import { contains } from '../../lib/search';
 
 type Row = typeof caps.$inferSelect;
 type CreateItem = z.infer<typeof capCreate>;
@@ -141,9 +142,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = await toViews(ctx, await select(ctx).where(inArray(caps.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(caps.id, unique))));
 }
 
 /** GET /caps/filters: caps by title or id (any status), optionally of one offer; chosen ids are answered as they are */
@@ -368,29 +367,8 @@ export async function dropCounter(ctx: Ctx, items: { id: number }[]) {
   return byIds(ctx, ids);
 }
 
-const copyTitle = (title: string) => (title ? `${title.slice(0, 193)} (copy)` : '');
-
 /** POST /caps/clone: copies with the sieve, inactive (so a copy never changes traffic before it is reviewed), counters not copied. */
 export async function clone(ctx: Ctx, items: { id: number }[]) {
-  const actor = requireActor(ctx);
-  const ids = await ctx.db.transaction(async (tx) => {
-    const sources = await lockById<Row>(
-      { ...ctx, db: tx },
-      caps,
-      caps.id,
-      items.map((x) => x.id),
-      'Cap',
-    );
-    const copies = items.map((x) => {
-      const { id: _id, createdAt: _at, createdBy: _by, ...rest } = sources.get(x.id)!;
-      return { ...rest, title: copyTitle(rest.title), status: 'inactive', createdBy: actor.id, createdAt: ctx.now() };
-    });
-    const rows = await tx.insert(caps).values(copies).returning({ id: caps.id });
-    await recordAudits(
-      { ...ctx, db: tx },
-      rows.map((r, i) => ({ entity: 'cap', entityId: r.id, action: 'clone', changes: { sourceId: items[i].id } })),
-    );
-    return rows.map((r) => r.id);
-  });
+  const ids = await cloneRows(ctx, { table: caps, idColumn: caps.id, entity: 'cap', what: 'Cap' }, items);
   return byIds(ctx, ids);
 }

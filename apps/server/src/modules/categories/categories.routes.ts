@@ -5,10 +5,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './categories.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.lists.read';
 const WRITE = 'category.update';
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function categoriesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,16 +32,16 @@ export default async function categoriesRoutes(fastify: FastifyInstance) {
 
   app.put('/categories', { config: { permission: WRITE }, schema: { tags, body: itemsOf(categoryCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Category created', 'categories created') };
+    return { data: { items }, message: counted(items.length, 'Category created', 'categories created') };
   });
 
   app.patch('/categories', { config: { permission: WRITE }, schema: { tags, body: itemsOf(categoryUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Category saved', 'categories saved') };
+    return { data: { items }, message: counted(items.length, 'Category saved', 'categories saved') };
   });
 
   app.post('/categories/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(categoryStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Category status changed', 'categories changed status') };
+    return { data: { items }, message: counted(items.length, 'Category status changed', 'categories changed status') };
   });
 }

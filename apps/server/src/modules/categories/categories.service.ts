@@ -7,7 +7,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type CategoryRow = typeof categories.$inferSelect;
 type Status = (typeof CATEGORY_STATUSES)[number];
@@ -20,8 +21,6 @@ const LIST: ListSpec = {
 const DUPLICATE = 'A category with this title already exists';
 
 const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 function toCategory(row: { category: CategoryRow; author: { id: number; firstName: string; lastName: string; email: string } | null }) {
   const { category: c } = row;
@@ -131,7 +130,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectCategories(ctx).where(inArray(categories.id, ids));
-  const byId = new Map(rows.map((r) => [r.category.id, toCategory(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectCategories(ctx).where(inArray(categories.id, unique))).map((r) => toCategory(r)));
 }

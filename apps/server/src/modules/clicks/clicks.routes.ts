@@ -6,6 +6,7 @@ import { clickFiltersQuery, clickFiltersSchema, clickListQuery, clickListSchema,
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './clicks.service';
+import { counted } from '../../lib/plural';
 
 const READ = ['click.read', 'click.assigned.read', 'click.own.read'];
 
@@ -55,7 +56,7 @@ export default async function clicksRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const data = await service.update(req.ctx, req.body.items);
-      return { data, message: data.items.length === 1 ? 'Click updated' : `${data.items.length} clicks updated` };
+      return { data, message: counted(data.items.length, 'Click updated', 'clicks updated') };
     },
   );
 }

@@ -37,6 +37,8 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/co
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { recordAudits } from '../../lib/audit';
+import { contains } from '../../lib/search';
+import { reloadByIds } from '../../lib/rows';
 
 const LIST: ListSpec = {
   orderBy: { createdAt: clicks.createdAt },
@@ -45,7 +47,6 @@ const LIST: ListSpec = {
 
 const isStaff = (actor: Actor) => STAFF_ROLE_TYPES.includes(actor.roleType);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The condition keeping the clicks the actor may read. A manager's affiliates are read first and given as a list:
@@ -269,7 +270,7 @@ export async function filters(ctx: Ctx, q: z.infer<typeof clickFiltersQuery>): P
   const status = q.status ? CLICK_TABS[q.status] : undefined;
   const where = clickWhere(ctx, actor, await clickScope(ctx, actor), q, status, spec.key);
   const n = sql<number>`count(*)::int`;
-  const like = q.query ? `%${escapeLike(q.query)}%` : undefined;
+  const like = q.query ? contains(q.query) : undefined;
   if (spec.entity) {
     const e = spec.entity;
     const rows = await ctx.db
@@ -336,7 +337,5 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     }
     await recordAudits(c, audits);
   });
-  const rows = await selectClicks(ctx).where(inArray(clicks.id, ids));
-  const byId = new Map(rows.map((r) => [r.click.id, toView(r, true)]));
-  return { items: ids.map((id) => byId.get(id)!) };
+  return { items: await reloadByIds(ids, async (unique) => (await selectClicks(ctx).where(inArray(clicks.id, unique))).map((r) => toView(r, true)), { repeated: true }) };
 }

@@ -26,7 +26,7 @@ import {
   type ConversionTotals,
   type conversionStatusBody,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
@@ -41,6 +41,8 @@ import { enqueueConversionStatusEvents } from './conversion-events';
 import { baseCurrencyCode } from '../currencies/currencies.service';
 import { invoicesOfConversion } from '../money/invoices';
 import { setActor } from '../money/ledger';
+import { ilikeContains } from '../../lib/search';
+import { counted } from '../../lib/plural';
 
 const LIST: ListSpec = {
   orderBy: {
@@ -299,7 +301,7 @@ export async function filters(ctx: Ctx, q: z.infer<typeof conversionFiltersQuery
   const actor = requireActor(ctx);
   const slug = SLUGS[q.filterSlug];
   if (slug.staff && !isStaff(actor)) return { items: [] };
-  const search = q.search && q.filterSlug !== 'statuses' ? ilike(slug.label, `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined;
+  const search = q.search && q.filterSlug !== 'statuses' ? ilikeContains(slug.label, q.search) : undefined;
   const where = and(
     scopeWhere(ctx.db, actor),
     q.filterSlug === 'statuses' ? undefined : statusWhere(q.status),
@@ -495,5 +497,5 @@ export async function edit(ctx: Ctx, body: z.infer<typeof conversionEditBody>): 
   });
   const rows = await joined(ctx.db).where(inArray(conversions.id, ids)).orderBy(asc(conversions.id));
   const n = new Set(ids).size;
-  return { items: rows.map((r) => toView(r, true)), message: n === 1 ? 'Conversion saved' : `${n} conversions saved` };
+  return { items: rows.map((r) => toView(r, true)), message: counted(n, 'Conversion saved', 'conversions saved') };
 }

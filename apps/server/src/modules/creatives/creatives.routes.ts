@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
-import { many } from '../integrations/common';
 import * as service from './creatives.service';
+import { counted } from '../../lib/plural';
 
 const { READ, WRITE, TOO_LARGE_MESSAGE } = service;
 
@@ -79,7 +79,7 @@ export default async function creativesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Creative created', 'creatives created') };
+      return { data: { items }, message: counted(items.length, 'Creative created', 'creatives created') };
     },
   );
 
@@ -88,7 +88,7 @@ export default async function creativesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, deps, req.body.items);
-      return { data: { items }, message: many(items.length, 'Creative saved', 'creatives saved') };
+      return { data: { items }, message: counted(items.length, 'Creative saved', 'creatives saved') };
     },
   );
 
@@ -97,7 +97,7 @@ export default async function creativesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeStatusItem), response: answer } },
     async (req) => {
       const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Creative status changed', 'creatives changed status') };
+      return { data: { items }, message: counted(items.length, 'Creative status changed', 'creatives changed status') };
     },
   );
 
@@ -106,7 +106,7 @@ export default async function creativesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeSievesItem), response: answer } },
     async (req) => {
       const items = await service.editSieves(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Creative sieve saved', 'creative sieves saved') };
+      return { data: { items }, message: counted(items.length, 'Creative sieve saved', 'creative sieves saved') };
     },
   );
 

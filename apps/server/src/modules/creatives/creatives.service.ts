@@ -31,10 +31,11 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
+import { lockById, reloadByIds } from '../../lib/rows';
 import type { Storage } from '../../lib/storage';
-import { author, contains, missingIds } from '../integrations/common';
+import { author, missingIds } from '../integrations/common';
 import { audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from '../landers/scope';
+import { contains } from '../../lib/search';
 
 type Row = typeof creatives.$inferSelect;
 type Status = (typeof CREATIVE_STATUSES)[number];
@@ -159,9 +160,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await select(ctx).where(inArray(creatives.id, ids));
-  const byId = new Map(rows.map((r) => [r.creative.id, staffView(ctx, r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await select(ctx).where(inArray(creatives.id, unique))).map((r) => staffView(ctx, r)));
 }
 
 /** the creative types with the file extensions and content each takes */

@@ -5,11 +5,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './currencies.service';
+import { counted } from '../../lib/plural';
 
 const MANAGE = 'currency.update';
 /** look-ups every signed-in user needs (the layout loads all currencies on mount; money is shown everywhere) */
 const SIGNED_IN = { authenticated: true } as const;
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function currenciesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,16 +50,16 @@ export default async function currenciesRoutes(fastify: FastifyInstance) {
 
   app.put('/currencies', { config: { permission: MANAGE }, schema: { tags, body: itemsOf(currencyCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Currency created', 'currencies created') };
+    return { data: { items }, message: counted(items.length, 'Currency created', 'currencies created') };
   });
 
   app.patch('/currencies', { config: { permission: MANAGE }, schema: { tags, body: itemsOf(currencyUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Currency saved', 'currencies saved') };
+    return { data: { items }, message: counted(items.length, 'Currency saved', 'currencies saved') };
   });
 
   app.post('/currencies/change_status', { config: { permission: MANAGE }, schema: { tags, body: itemsOf(currencyStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Currency status changed', 'currencies changed status') };
+    return { data: { items }, message: counted(items.length, 'Currency status changed', 'currencies changed status') };
   });
 }

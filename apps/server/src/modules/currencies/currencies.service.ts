@@ -16,8 +16,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { getSetting } from '../settings/settings.store';
+import { contains } from '../../lib/search';
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type ListInput = z.infer<typeof currencyListQuery>;
@@ -43,7 +44,6 @@ const DUPLICATE = 'A currency with this code already exists';
 const BASE_RATE = 'The base currency always has rate 1: choose another base currency in the payment settings first';
 const BASE_STATUS = 'The base currency cannot be deactivated: choose another base currency in the payment settings first';
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The network's base currency code (settings), as carried in the access token. */
 export async function baseCurrencyCode(ctx: Pick<Ctx, 'db' | 'config'>): Promise<string> {
@@ -298,9 +298,7 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 
 async function byIds(ctx: Ctx, ids: number[]) {
   const base = await baseCurrencyCode(ctx);
-  const rows = await ctx.db.select().from(currencies).where(inArray(currencies.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toCurrency(r, base)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(currencies).where(inArray(currencies.id, unique))).map((r) => toCurrency(r, base)));
 }
 
 /** Currencies written on first start; rates are units per one US dollar and are re-based on another base. */

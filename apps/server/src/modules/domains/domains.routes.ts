@@ -5,10 +5,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './domains.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.domain_parking.read';
 const WRITE = 'domain.update';
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function domainsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,16 +35,16 @@ export default async function domainsRoutes(fastify: FastifyInstance) {
 
   app.put('/domains', { config: { permission: WRITE }, schema: { tags, body: itemsOf(domainCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items, dnsTarget(req));
-    return { data: { items }, message: many(items.length, 'Domain parked', 'domains parked') };
+    return { data: { items }, message: counted(items.length, 'Domain parked', 'domains parked') };
   });
 
   app.patch('/domains', { config: { permission: WRITE }, schema: { tags, body: itemsOf(domainUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items, dnsTarget(req));
-    return { data: { items }, message: many(items.length, 'Domain saved', 'domains saved') };
+    return { data: { items }, message: counted(items.length, 'Domain saved', 'domains saved') };
   });
 
   app.post('/domains/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(domainStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items, dnsTarget(req));
-    return { data: { items }, message: many(items.length, 'Domain status changed', 'domains changed status') };
+    return { data: { items }, message: counted(items.length, 'Domain status changed', 'domains changed status') };
   });
 }

@@ -13,7 +13,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
+import { lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type DomainRow = typeof domains.$inferSelect;
 type Status = (typeof DOMAIN_STATUSES)[number];
@@ -35,8 +36,6 @@ export const LOOKUPS = {
 export type LookupName = keyof typeof LOOKUPS;
 
 const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 function toDomain(row: { domain: DomainRow; author: { id: number; firstName: string; lastName: string; email: string } | null }, dnsTarget: string) {
   const { domain: d } = row;
@@ -171,7 +170,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[], dnsTarget: string) {
-  const rows = await selectDomains(ctx).where(inArray(domains.id, ids));
-  const byId = new Map(rows.map((r) => [r.domain.id, toDomain(r, dnsTarget)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectDomains(ctx).where(inArray(domains.id, unique))).map((r) => toDomain(r, dnsTarget)));
 }

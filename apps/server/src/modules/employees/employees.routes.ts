@@ -16,9 +16,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { MailDeps } from '../people/accounts';
 import * as employees from './employees.service';
+import { counted } from '../../lib/plural';
 
 const employeesAnswer = envelope(listOf(employeeSchema));
-const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 const UNSENT = ' The e-mail with the password could not be sent: set a password by editing the employee.';
 
 export default async function employeesRoutes(fastify: FastifyInstance) {

@@ -33,11 +33,11 @@ import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../http/lis
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, secureId } from '../../lib/crypto';
 import { afterCredentialsChange } from '../auth/account-mail';
-import { revokeAllOfUser } from '../auth/sessions';
 import type { JobQueue } from '../../jobs/queue';
-import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps } from '../people/accounts';
+import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps, writeUserStatuses } from '../people/accounts';
 import { assertMayGive, permissionsOf } from '../roles/grants';
 import { permissionCatalogue } from '../roles/roles.service';
+import { contains } from '../../lib/search';
 
 type UserRow = typeof users.$inferSelect;
 type RoleRow = typeof roles.$inferSelect;
@@ -64,7 +64,6 @@ const LIST: ListSpec = {
   defaultOrder: 'id:desc',
   statuses: EMPLOYEE_STATUSES,
 };
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 const isStaffRole = inArray(roles.type, [...STAFF_TYPES]);
 const isBuiltInAdmin = (role: Pick<RoleRow, 'type' | 'system'>) => role.type === 'admin' && role.system;
@@ -422,27 +421,7 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof employeeStatu
     ctx,
     items.filter((it) => it.status !== 'active' && isBuiltInAdmin(current.get(it.id)!.role)).map((it) => it.id),
   );
-  await ctx.db.transaction(async (db) => {
-    const tx: Ctx = { ...ctx, db };
-    const audits: AuditEntry[] = [];
-    for (const it of items) {
-      const row = current.get(it.id)!.user;
-      const blockReason = it.status === 'blocked' ? it.reason! : null;
-      if (row.status === it.status && row.blockReason === blockReason) continue;
-      await db
-        .update(users)
-        .set({ status: it.status, blockReason, ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}) })
-        .where(eq(users.id, it.id));
-      if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
-      audits.push({
-        entity: 'user',
-        entityId: it.id,
-        action: 'change_status',
-        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
-      });
-    }
-    await recordAudits(tx, audits);
-  });
+  await writeUserStatuses(ctx, new Map([...current].map(([id, r]) => [id, r.user])), items);
   return answer(ctx, ids);
 }
 

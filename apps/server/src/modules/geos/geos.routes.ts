@@ -2,12 +2,12 @@ import { envelope, geoCreate, geoListQuery, geoRefSchema, geoSchema, geoStatusIt
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './geos.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.geo.read';
 const WRITE = 'geo.update';
 /** active geos to pick from: geo readers, anyone who works with leads (the lead form) and hold-queue readers (a rule's geo) */
 const LEAD_EDITING = [READ, 'front.menu.statistics.read', 'front.settings.hold_queue.read'] as const;
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function geosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,17 +28,17 @@ export default async function geosRoutes(fastify: FastifyInstance) {
 
   app.put('/geos', { config: { permission: WRITE }, schema: { tags, body: itemsOf(geoCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Geo created', 'geos created') };
+    return { data: { items }, message: counted(items.length, 'Geo created', 'geos created') };
   });
 
   app.patch('/geos', { config: { permission: WRITE }, schema: { tags, body: itemsOf(geoUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Geo saved', 'geos saved') };
+    return { data: { items }, message: counted(items.length, 'Geo saved', 'geos saved') };
   });
 
   app.post('/geos/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(geoStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
     const deleted = items.every((g) => g.status === 'deleted');
-    return { data: { items }, message: deleted ? many(items.length, 'Geo deleted', 'geos deleted') : many(items.length, 'Geo status changed', 'geos changed status') };
+    return { data: { items }, message: deleted ? counted(items.length, 'Geo deleted', 'geos deleted') : counted(items.length, 'Geo status changed', 'geos changed status') };
   });
 }

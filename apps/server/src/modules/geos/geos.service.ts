@@ -10,7 +10,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
+import { lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type GeoRow = typeof geos.$inferSelect;
 type ListInput = z.infer<typeof geoListQuery>;
@@ -24,8 +25,6 @@ const LIST: ListSpec = {
 };
 const DUPLICATE = 'A geo with this title already exists';
 
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function toGeo(row: GeoRow): Geo {
   return {
@@ -188,9 +187,7 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: GeoSta
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.select().from(geos).where(inArray(geos.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toGeo(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(geos).where(inArray(geos.id, unique))).map((r) => toGeo(r)));
 }
 
 /** Whether a geo exists and is active (hold-queue rules may only point to such a geo). */

@@ -2,10 +2,10 @@ import { envelope, holdConfigCreate, holdConfigSchema, holdConfigUpdate, holdLis
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './hold-queue.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.hold_queue.read';
 const WRITE = 'hold_queue.update';
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function holdQueueRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,16 +22,16 @@ export default async function holdQueueRoutes(fastify: FastifyInstance) {
 
   app.put('/hold-queue', { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdConfigCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Hold-queue rule created', 'hold-queue rules created') };
+    return { data: { items }, message: counted(items.length, 'Hold-queue rule created', 'hold-queue rules created') };
   });
 
   app.patch('/hold-queue', { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdConfigUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Hold-queue rule saved', 'hold-queue rules saved') };
+    return { data: { items }, message: counted(items.length, 'Hold-queue rule saved', 'hold-queue rules saved') };
   });
 
   app.post('/hold-queue/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Hold-queue rule status changed', 'hold-queue rules changed status') };
+    return { data: { items }, message: counted(items.length, 'Hold-queue rule status changed', 'hold-queue rules changed status') };
   });
 }

@@ -11,7 +11,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type HoldRow = typeof holdConfigs.$inferSelect;
 type ListInput = z.infer<typeof holdListQuery>;
@@ -37,7 +38,6 @@ const LIST: ListSpec = {
 };
 const NO_GEO = 'The geo does not exist or is not active';
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 function toHold(row: { hold: HoldRow; geo: { id: number; title: string } }): HoldConfig {
   const { hold } = row;
@@ -191,7 +191,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectHolds(ctx).where(inArray(holdConfigs.id, ids));
-  const byId = new Map(rows.map((r) => [r.hold.id, toHold(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectHolds(ctx).where(inArray(holdConfigs.id, unique))).map((r) => toHold(r)));
 }

@@ -20,8 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { many } from '../integrations/common';
 import * as service from './integration-templates.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.integration_templates.read';
 const WRITE = service.WRITE;
@@ -69,7 +69,7 @@ export default async function integrationTemplatesRoutes(fastify: FastifyInstanc
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationTemplateCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Template created', 'templates created') };
+      return { data: { items }, message: counted(items.length, 'Template created', 'templates created') };
     },
   );
 
@@ -78,7 +78,7 @@ export default async function integrationTemplatesRoutes(fastify: FastifyInstanc
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationTemplateUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Template saved', 'templates saved') };
+      return { data: { items }, message: counted(items.length, 'Template saved', 'templates saved') };
     },
   );
 
@@ -87,7 +87,7 @@ export default async function integrationTemplatesRoutes(fastify: FastifyInstanc
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(sellSideStatusItem), response: answer } },
     async (req) => {
       const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Template status changed', 'templates changed status') };
+      return { data: { items }, message: counted(items.length, 'Template status changed', 'templates changed status') };
     },
   );
 
@@ -99,7 +99,7 @@ export default async function integrationTemplatesRoutes(fastify: FastifyInstanc
     },
     async (req) => {
       const items = await service.clone(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Template cloned', 'templates cloned') };
+      return { data: { items }, message: counted(items.length, 'Template cloned', 'templates cloned') };
     },
   );
 

@@ -15,9 +15,10 @@ import { hasPermission, requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
 import { checkSection, sectionsView } from '../integrations/sections';
+import { contains } from '../../lib/search';
 
 type Row = typeof integrationTemplates.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -88,9 +89,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await select(ctx).where(inArray(integrationTemplates.id, ids));
-  const byId = new Map(rows.map((r) => [r.template.id, toView(ctx, r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await select(ctx).where(inArray(integrationTemplates.id, unique))).map((r) => toView(ctx, r)));
 }
 
 /** Active templates by title or id; `platformId` + `verticalId` give the choice when creating an integration. */

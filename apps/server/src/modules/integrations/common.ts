@@ -9,11 +9,6 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 export const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 export type AuthorRow = { id: number; firstName: string; lastName: string; email: string } | null;
 
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-export const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-
-export const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
-
 /** Field errors for titles already taken by another row (case-insensitive), or by an earlier item of the same request. */
 export async function duplicateTitleErrors(
   ctx: Ctx,

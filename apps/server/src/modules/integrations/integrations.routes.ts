@@ -25,8 +25,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applyApiSyncStatuses } from './api-sync.jobs';
 import { describeCascade } from './cascades';
-import { many } from './common';
 import * as service from './integrations.service';
+import { counted } from '../../lib/plural';
 
 /** integrations are pages of the advertiser: they share its permissions */
 const READ = 'front.menu.advertisers.read';
@@ -73,12 +73,12 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
 
   app.put(url, { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Integration created', 'integrations created') };
+    return { data: { items }, message: counted(items.length, 'Integration created', 'integrations created') };
   });
 
   app.patch(url, { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Integration saved', 'integrations saved') };
+    return { data: { items }, message: counted(items.length, 'Integration saved', 'integrations saved') };
   });
 
   app.post(
@@ -87,7 +87,10 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { items, offers } = await service.changeStatus(req.ctx, req.body.items);
       const cascade = req.body.items.some((x) => x.status === 'inactive') ? describeCascade({ offers }) : '';
-      return { data: { items }, message: `${many(items.length, 'Integration status changed', 'integrations changed status')}${cascade}` };
+      return {
+        data: { items },
+        message: `${counted(items.length, 'Integration status changed', 'integrations changed status')}${cascade}`,
+      };
     },
   );
 
@@ -96,7 +99,7 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationCloneItem), response: answer } },
     async (req) => {
       const items = await service.clone(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Integration cloned', 'integrations cloned') };
+      return { data: { items }, message: counted(items.length, 'Integration cloned', 'integrations cloned') };
     },
   );
 

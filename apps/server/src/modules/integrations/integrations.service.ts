@@ -27,12 +27,13 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { randomToken } from '../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { callOutbound } from '../../lib/outbound';
 import { previewIntegrations, stopOffersOfIntegrations } from './cascades';
-import { author, contains, uniqueGuard, type AuthorRow } from './common';
+import { author, uniqueGuard, type AuthorRow } from './common';
 import { buildOutApiRequest, parseOutApiResponse, valueAt } from './out-api';
 import { checkSection, leadFieldsOf, sectionsView } from './sections';
+import { contains } from '../../lib/search';
 
 type Row = typeof integrations.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -132,9 +133,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await select(ctx).where(inArray(integrations.id, ids));
-  const byId = new Map(rows.map((r) => [r.integration.id, toView(ctx, r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await select(ctx).where(inArray(integrations.id, unique))).map((r) => toView(ctx, r)));
 }
 
 /** Active integrations by title or id (offer forms: assigning an advertiser through one of its integrations). */

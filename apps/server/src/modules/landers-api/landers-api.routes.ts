@@ -16,8 +16,8 @@ import {
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { many } from '../integrations/common';
 import * as service from './landers-api.service';
+import { counted } from '../../lib/plural';
 
 const { READ, WRITE } = service;
 
@@ -60,7 +60,7 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Landing page created', 'landing pages created') };
+      return { data: { items }, message: counted(items.length, 'Landing page created', 'landing pages created') };
     },
   );
 
@@ -69,7 +69,7 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Landing page saved', 'landing pages saved') };
+      return { data: { items }, message: counted(items.length, 'Landing page saved', 'landing pages saved') };
     },
   );
 
@@ -78,7 +78,7 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiStatusItem), response: answer } },
     async (req) => {
       const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Landing page status changed', 'landing pages changed status') };
+      return { data: { items }, message: counted(items.length, 'Landing page status changed', 'landing pages changed status') };
     },
   );
 

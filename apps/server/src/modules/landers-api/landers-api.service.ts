@@ -32,8 +32,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains, duplicateTitleErrors, missingIds, uniqueGuard } from '../integrations/common';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof landersApi.$inferSelect;
 type Status = (typeof LANDERS_API_STATUSES)[number];
@@ -174,9 +175,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = await toViews(ctx, await select(ctx).where(inArray(landersApi.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(landersApi.id, unique))));
 }
 
 /** the distinct languages of the versions, for the filters */

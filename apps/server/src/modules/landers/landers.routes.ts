@@ -18,8 +18,8 @@ import {
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { many } from '../integrations/common';
 import * as service from './landers.service';
+import { counted } from '../../lib/plural';
 
 const { READ, WRITE } = service;
 
@@ -58,12 +58,12 @@ export default async function landersRoutes(fastify: FastifyInstance) {
 
   app.put('/landers', { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Lander created', 'landers created') };
+    return { data: { items }, message: counted(items.length, 'Lander created', 'landers created') };
   });
 
   app.patch('/landers', { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Lander saved', 'landers saved') };
+    return { data: { items }, message: counted(items.length, 'Lander saved', 'landers saved') };
   });
 
   app.post(
@@ -71,7 +71,7 @@ export default async function landersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerStatusItem), response: answer } },
     async (req) => {
       const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Lander status changed', 'landers changed status') };
+      return { data: { items }, message: counted(items.length, 'Lander status changed', 'landers changed status') };
     },
   );
 

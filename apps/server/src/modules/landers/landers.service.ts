@@ -28,9 +28,10 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
-import { author, contains } from '../integrations/common';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { author } from '../integrations/common';
 import { affiliateAudience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from './scope';
+import { contains } from '../../lib/search';
 
 type Row = typeof landers.$inferSelect;
 type Status = (typeof LANDER_STATUSES)[number];
@@ -152,9 +153,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await select(ctx).where(inArray(landers.id, ids));
-  const byId = new Map(rows.map((r) => [r.lander.id, staffView(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await select(ctx).where(inArray(landers.id, unique))).map((r) => staffView(r)));
 }
 
 /** Look-up for filters and pickers: by title or id, optionally of one offer; affiliates see what they may read. */

@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import { leads, userManagers } from '../../db/schema';
 import { hasPermission, type Actor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { contains } from '../../lib/search';
 
 export const isStaff = (actor: Actor) => STAFF_ROLE_TYPES.includes(actor.roleType);
 
@@ -30,8 +31,6 @@ export type FilterKey = 'status' | 'offerId' | 'affiliateId' | 'advertiserId' | 
 
 type Filters = Omit<LeadListFilters, 'limit' | 'offset' | 'orderBy' | 'with' | 'withMeta' | 'fields'> & { limit?: number };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function dayBound(day: string, zone: string, field: 'dateFrom' | 'dateTo'): Date {
   const d = DateTime.fromISO(day, { zone });
   if (!d.isValid) throw AppError.field(['querystring', field], 'pattern', `'${day}' is not a valid day`);
@@ -40,7 +39,7 @@ function dayBound(day: string, zone: string, field: 'dateFrom' | 'dateTo'): Date
 
 /** search by lead id, phone (digits anywhere), e-mail or name */
 function searchWhere(search: string): SQL {
-  const like = `%${escapeLike(search)}%`;
+  const like = contains(search);
   const digits = search.replace(/\D/g, '');
   const conditions: (SQL | undefined)[] = [
     ilike(leads.email, like),

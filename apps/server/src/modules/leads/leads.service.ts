@@ -18,7 +18,7 @@ import {
   type leadFiltersQuery,
   type leadListQuery,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertisers, campaigns, landers, leadDeliveries, leadEvents, leads, offers, users, verticals } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
@@ -26,6 +26,7 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { isStaff, leadScope, leadWhere, type FilterKey } from './leads-query';
 import { AFFILIATE_DUPLICATE_REASON } from './intake';
+import { ilikeContains } from '../../lib/search';
 
 const LIST: ListSpec = {
   orderBy: Object.fromEntries(LEAD_LIST_ORDER_FIELDS.map((f) => [f, leads[f]])),
@@ -230,12 +231,11 @@ export async function advertiserData(ctx: Ctx, id: number): Promise<{ items: Lea
 /* ---------------------------------------------------------------- dependent filters */
 
 type Slug = z.infer<typeof leadFiltersQuery>['filterSlug'];
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** per slug: the filter it leaves out, the value and label columns, and the join that gives the label */
 function slugQuery(ctx: Ctx, slug: Exclude<Slug, 'leadGrades'>, where: SQL | undefined, search: string | undefined, limit: number) {
   const n = count();
-  const find = (label: SQL | AnyColumn) => (search ? ilike(label, escapeLike(search)) : undefined);
+  const find = (label: SQL | AnyColumn) => (search ? ilikeContains(label, search) : undefined);
   switch (slug) {
     case 'offers':
       return ctx.db

@@ -14,12 +14,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './metrics.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'metrics.read';
 const WRITE = 'metrics.update';
 /** statistics tables and dashboard widgets pick their columns from the active metrics */
 const STATISTICS = [READ, 'front.menu.statistics.read', 'front.dashboard.read'] as const;
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function metricsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,12 +52,12 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
 
   app.put('/metrics', { config: { permission: WRITE }, schema: { tags, body: itemsOf(metricCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Metric created', 'metrics created') };
+    return { data: { items }, message: counted(items.length, 'Metric created', 'metrics created') };
   });
 
   app.patch('/metrics', { config: { permission: WRITE }, schema: { tags, body: itemsOf(metricUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Metric saved', 'metrics saved') };
+    return { data: { items }, message: counted(items.length, 'Metric saved', 'metrics saved') };
   });
 
   app.post(
@@ -65,7 +65,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(metricStatusItem), response: answer } },
     async (req) => {
       const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Metric status changed', 'metrics changed status') };
+      return { data: { items }, message: counted(items.length, 'Metric status changed', 'metrics changed status') };
     },
   );
 }

@@ -27,7 +27,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses } from '../../lib/rows';
+import { changeStatuses, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type MetricRow = typeof metrics.$inferSelect;
 type ListInput = z.infer<typeof metricListQuery>;
@@ -48,7 +49,6 @@ const LIST: ListSpec = {
   statuses: ACTIVE_STATUSES,
 };
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function toMetric(row: MetricRow): Metric {
   const formula = row.formula as FormulaElement[];
@@ -221,7 +221,5 @@ async function lockEditable(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.select().from(metrics).where(inArray(metrics.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toMetric(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(metrics).where(inArray(metrics.id, unique))).map((r) => toMetric(r)));
 }

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './notes.service';
+import { counted } from '../../lib/plural';
 
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 /** Staff only: the service refuses affiliates and advertisers (a note is never sent to them). */
 export default async function notesRoutes(fastify: FastifyInstance) {
@@ -18,7 +18,7 @@ export default async function notesRoutes(fastify: FastifyInstance) {
 
   app.put('/notes', { config: staff, schema: { tags, body: itemsOf(noteCreate), response: { 200: envelope(listOf(noteSchema)) } } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Note added', 'notes added') };
+    return { data: { items }, message: counted(items.length, 'Note added', 'notes added') };
   });
 
   app.post(
@@ -29,7 +29,7 @@ export default async function notesRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const items = await service.remove(req.ctx, req.body.items.map((x) => x.id));
-      return { data: { items }, message: many(items.length, 'Note removed', 'notes removed') };
+      return { data: { items }, message: counted(items.length, 'Note removed', 'notes removed') };
     },
   );
 }

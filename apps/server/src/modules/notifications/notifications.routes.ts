@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './notifications.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'notification.read';
 const WRITE = 'notification.update';
@@ -39,7 +40,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(notificationRuleUpdate), response: rules } },
     async (req) => {
       const items = await service.updateRules(req.ctx, req.body.items);
-      return { data: { items }, message: items.length === 1 ? 'Notification rule saved' : `${items.length} notification rules saved` };
+      return { data: { items }, message: counted(items.length, 'Notification rule saved', 'notification rules saved') };
     },
   );
 

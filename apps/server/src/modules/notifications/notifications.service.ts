@@ -41,6 +41,7 @@ import { recordAudits, type AuditEntry } from '../../lib/audit';
 import type { Mailer } from '../../lib/mailer';
 import { getSetting } from '../settings/settings.store';
 import { NOTIFICATION_JOB, sendTelegram, type DeliveryJob } from './notifications.delivery';
+import { contains } from '../../lib/search';
 
 type RuleRow = typeof notificationRules.$inferSelect;
 type ChannelRow = typeof notificationChannels.$inferSelect;
@@ -358,7 +359,6 @@ async function recipientsOf(
   return rows.filter(told).map((r) => r.id);
 }
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Users a rule may name (active ones matching the search), or the named ones by id; each with their role. */
 export async function recipients(ctx: Ctx, q: RecipientsQuery): Promise<NotificationRecipient[]> {

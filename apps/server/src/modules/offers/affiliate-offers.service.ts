@@ -40,8 +40,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, type ListSpec } from '../../http/list-query';
 import { imageUrl } from '../images/images.service';
-import { contains } from '../integrations/common';
 import { assignedSql, isAffiliate, visibleToAffiliateWhere } from './visibility';
+import { contains } from '../../lib/search';
 
 type Q = z.infer<typeof affiliateOfferListQuery>;
 const LIST: ListSpec = {

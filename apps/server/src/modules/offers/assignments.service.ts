@@ -25,9 +25,9 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { toSeconds } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { contains } from '../integrations/common';
 import { affiliateScopeWhere, teamScopeWhere } from '../people/scope';
 import { reconcileOfferAccess } from './visibility';
+import { contains } from '../../lib/search';
 
 async function offerExists(ctx: Ctx, offerId: number, lock = false) {
   const q = ctx.db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId));

@@ -44,7 +44,6 @@ import { z } from 'zod';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { WRITE as CAMPAIGN_WRITE } from '../campaigns/campaigns.service';
-import { many } from '../integrations/common';
 import * as affiliateOffers from './affiliate-offers.service';
 import * as assignments from './assignments.service';
 import * as lookups from './offer-lookups.service';
@@ -53,6 +52,7 @@ import * as offers from './offers.service';
 import * as sieveDisplay from './sieve-display';
 import * as targets from './targets.service';
 import { isAffiliate, isStaff } from './visibility';
+import { counted } from '../../lib/plural';
 
 const READ = offers.READ;
 const WRITE = offers.WRITE;
@@ -66,7 +66,7 @@ function staffOnly(ctx: Ctx) {
   if (!isStaff(requireActor(ctx))) throw AppError.forbidden();
 }
 const revokedNote = (r: { revoked: number; restored: number }) =>
-  `${r.revoked ? `; ${many(r.revoked, 'campaign revoked', 'campaigns revoked')}` : ''}${r.restored ? `; ${many(r.restored, 'campaign restored', 'campaigns restored')}` : ''}`;
+  `${r.revoked ? `; ${counted(r.revoked, 'campaign revoked', 'campaigns revoked')}` : ''}${r.restored ? `; ${counted(r.restored, 'campaign restored', 'campaigns restored')}` : ''}`;
 
 export default async function offersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -176,12 +176,12 @@ export default async function offersRoutes(fastify: FastifyInstance) {
 
   app.put('/offers', { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerCreate), response: answer } }, async (req) => {
     const items = await offers.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Offer created', 'offers created') };
+    return { data: { items }, message: counted(items.length, 'Offer created', 'offers created') };
   });
 
   app.patch('/offers', { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerUpdate), response: answer } }, async (req) => {
     const items = await offers.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Offer saved', 'offers saved') };
+    return { data: { items }, message: counted(items.length, 'Offer saved', 'offers saved') };
   });
 
   app.post(
@@ -189,7 +189,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: z.object({ data: offerBulkEdit }), response: answer } },
     async (req) => {
       const items = await offers.bulkEdit(req.ctx, req.body.data);
-      return { data: { items }, message: many(items.length, 'Offer saved', 'offers saved') };
+      return { data: { items }, message: counted(items.length, 'Offer saved', 'offers saved') };
     },
   );
 
@@ -198,7 +198,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerStatusItem), response: answer } },
     async (req) => {
       const items = await offers.changeStatus(req.ctx, req.body.items, req.server.services.queue);
-      return { data: { items }, message: many(items.length, 'Offer status changed', 'offers changed status') };
+      return { data: { items }, message: counted(items.length, 'Offer status changed', 'offers changed status') };
     },
   );
 
@@ -245,7 +245,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
       const { items, ...result } = await assignments.editAffiliates(req.ctx, req.params.id, req.body.data);
       return {
         data: { items },
-        message: `${many(items.length, 'Affiliate assignment saved', 'affiliate assignments saved')}${revokedNote(result)}`,
+        message: `${counted(items.length, 'Affiliate assignment saved', 'affiliate assignments saved')}${revokedNote(result)}`,
       };
     },
   );
@@ -257,7 +257,10 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const { items, ...result } = await assignments.editTeams(req.ctx, req.params.id, req.body.data);
-      return { data: { items }, message: `${many(items.length, 'Team assignment saved', 'team assignments saved')}${revokedNote(result)}` };
+      return {
+        data: { items },
+        message: `${counted(items.length, 'Team assignment saved', 'team assignments saved')}${revokedNote(result)}`,
+      };
     },
   );
 
@@ -277,7 +280,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerAdvertiserCreate), response: targetAnswer } },
     async (req) => {
       const items = await targets.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Advertiser added to the offer', 'advertisers added to offers') };
+      return { data: { items }, message: counted(items.length, 'Advertiser added to the offer', 'advertisers added to offers') };
     },
   );
   app.patch(
@@ -285,7 +288,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerAdvertiserUpdate), response: targetAnswer } },
     async (req) => {
       const items = await targets.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Advertiser target saved', 'advertiser targets saved') };
+      return { data: { items }, message: counted(items.length, 'Advertiser target saved', 'advertiser targets saved') };
     },
   );
   app.post(
@@ -293,7 +296,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerAdvertiserStatusItem), response: targetAnswer } },
     async (req) => {
       const items = await targets.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Advertiser target status changed', 'advertiser targets changed status') };
+      return { data: { items }, message: counted(items.length, 'Advertiser target status changed', 'advertiser targets changed status') };
     },
   );
   app.delete(
@@ -304,7 +307,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const ids = await targets.remove(req.ctx, req.body.data);
-      return { data: { ids }, message: many(ids.length, 'Advertiser removed from the offer', 'advertiser targets removed') };
+      return { data: { ids }, message: counted(ids.length, 'Advertiser removed from the offer', 'advertiser targets removed') };
     },
   );
 }

@@ -59,11 +59,12 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import type { JobQueue } from '../../jobs/queue';
-import { lockById } from '../../lib/rows';
+import { lockById, reloadByIds } from '../../lib/rows';
 import { imageUrl } from '../images/images.service';
-import { author, contains } from '../integrations/common';
+import { author } from '../integrations/common';
 import { offerStatusChanged } from '../notifications/raise';
 import { assertAffiliateInReach, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
+import { contains } from '../../lib/search';
 
 type Row = typeof offers.$inferSelect;
 type CreateItem = z.infer<typeof offerCreate>;
@@ -361,9 +362,7 @@ export async function get(ctx: Ctx, id: number, withList?: string[]) {
 }
 
 export async function byIds(ctx: Ctx, ids: number[], withs = new Set<string>()) {
-  const views = await toViews(ctx, await select(ctx).where(inArray(offers.id, ids)), withs);
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(offers.id, unique)), withs));
 }
 
 /** GET /offers/filters: by title or id, any status unless narrowed; the chosen ids of a picker whatever their status */

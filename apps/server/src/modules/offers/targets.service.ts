@@ -26,9 +26,10 @@ import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { toSeconds } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { lockById } from '../../lib/rows';
-import { contains, uniqueGuard } from '../integrations/common';
+import { lockById, reloadByIds } from '../../lib/rows';
+import { uniqueGuard } from '../integrations/common';
 import { sieveErrors } from './assignments.service';
+import { contains } from '../../lib/search';
 
 type Row = typeof offerAdvertisers.$inferSelect;
 export const DUPLICATE_TARGET = 'This integration already targets the offer';
@@ -98,9 +99,7 @@ export async function list(ctx: Ctx, offerId: number, q: z.infer<typeof offerAdv
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await select(ctx).where(inArray(offerAdvertisers.id, ids));
-  const byId = new Map(rows.map((r) => [r.t.id, toView(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await select(ctx).where(inArray(offerAdvertisers.id, unique))).map((r) => toView(r)));
 }
 
 /** PUT /offer-advertisers */

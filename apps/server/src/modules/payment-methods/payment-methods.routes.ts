@@ -4,9 +4,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './payment-methods.service';
+import { counted } from '../../lib/plural';
 
 const MANAGE = 'payment_method.update';
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function paymentMethodsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,16 +28,16 @@ export default async function paymentMethodsRoutes(fastify: FastifyInstance) {
 
   app.put('/payment-methods', { config: { permission: MANAGE }, schema: { tags, body: itemsOf(paymentMethodCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Payment method created', 'payment methods created') };
+    return { data: { items }, message: counted(items.length, 'Payment method created', 'payment methods created') };
   });
 
   app.patch('/payment-methods', { config: { permission: MANAGE }, schema: { tags, body: itemsOf(paymentMethodUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Payment method saved', 'payment methods saved') };
+    return { data: { items }, message: counted(items.length, 'Payment method saved', 'payment methods saved') };
   });
 
   app.post('/payment-methods/change_status', { config: { permission: MANAGE }, schema: { tags, body: itemsOf(paymentMethodStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Payment method status changed', 'payment methods changed status') };
+    return { data: { items }, message: counted(items.length, 'Payment method status changed', 'payment methods changed status') };
   });
 }

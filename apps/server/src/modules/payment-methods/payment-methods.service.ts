@@ -13,7 +13,8 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 type ListInput = z.infer<typeof paymentMethodListQuery>;
@@ -28,7 +29,6 @@ const LIST: ListSpec = {
 };
 const DUPLICATE = 'A payment method with this title already exists';
 
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function toPaymentMethod(row: MethodRow): PaymentMethod {
   return {
@@ -181,7 +181,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.select().from(paymentMethods).where(inArray(paymentMethods.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toPaymentMethod(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(paymentMethods).where(inArray(paymentMethods.id, unique))).map((r) => toPaymentMethod(r)));
 }

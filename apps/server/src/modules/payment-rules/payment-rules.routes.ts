@@ -17,8 +17,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WRITE } from '../caps/caps.service';
-import { many } from '../integrations/common';
 import * as service from './payment-rules.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.menu.offers.read';
 
@@ -58,7 +58,7 @@ export default async function paymentRulesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(paymentRuleCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Payment rule created', 'payment rules created') };
+      return { data: { items }, message: counted(items.length, 'Payment rule created', 'payment rules created') };
     },
   );
   app.patch(
@@ -66,7 +66,7 @@ export default async function paymentRulesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(paymentRuleUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Payment rule saved', 'payment rules saved') };
+      return { data: { items }, message: counted(items.length, 'Payment rule saved', 'payment rules saved') };
     },
   );
   app.post(
@@ -77,7 +77,7 @@ export default async function paymentRulesRoutes(fastify: FastifyInstance) {
       const on = req.body.items.every((x) => x.status === 'active');
       return {
         data: { items },
-        message: many(
+        message: counted(
           items.length,
           on ? 'Payment rule activated' : 'Payment rule status changed',
           on ? 'payment rules activated' : 'payment rules changed status',
@@ -90,7 +90,7 @@ export default async function paymentRulesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(capIdItem), response: answer } },
     async (req) => {
       const items = await service.clone(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Payment rule cloned', 'payment rules cloned') };
+      return { data: { items }, message: counted(items.length, 'Payment rule cloned', 'payment rules cloned') };
     },
   );
 }

@@ -23,10 +23,11 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, cloneRows, lockById, reloadByIds } from '../../lib/rows';
 import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps/caps.service';
 import { loadOffers, referenceErrors, type RefCheck } from '../caps/offer-refs';
-import { author, contains, type AuthorRow } from '../integrations/common';
+import { author, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof paymentRules.$inferSelect;
 type CreateItem = z.infer<typeof paymentRuleCreate>;
@@ -116,9 +117,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = toViews(await select(ctx).where(inArray(paymentRules.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(await select(ctx).where(inArray(paymentRules.id, unique))));
 }
 
 /** GET /payment-rules/filters: rules by title or id (any status), optionally of one offer */
@@ -286,29 +285,8 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
   return byIds(ctx, ids);
 }
 
-const copyTitle = (title: string) => (title ? `${title.slice(0, 193)} (copy)` : '');
-
 /** POST /payment-rules/clone: copies with the sieve, inactive (an active copy would compete with its original). */
 export async function clone(ctx: Ctx, items: { id: number }[]) {
-  const actor = requireActor(ctx);
-  const ids = await ctx.db.transaction(async (tx) => {
-    const sources = await lockById<Row>(
-      { ...ctx, db: tx },
-      paymentRules,
-      paymentRules.id,
-      items.map((x) => x.id),
-      'Payment rule',
-    );
-    const copies = items.map((x) => {
-      const { id: _id, createdAt: _at, createdBy: _by, ...rest } = sources.get(x.id)!;
-      return { ...rest, title: copyTitle(rest.title), status: 'inactive', createdBy: actor.id, createdAt: ctx.now() };
-    });
-    const rows = await tx.insert(paymentRules).values(copies).returning({ id: paymentRules.id });
-    await recordAudits(
-      { ...ctx, db: tx },
-      rows.map((r, i) => ({ entity: 'payment_rule', entityId: r.id, action: 'clone', changes: { sourceId: items[i].id } })),
-    );
-    return rows.map((r) => r.id);
-  });
+  const ids = await cloneRows(ctx, { table: paymentRules, idColumn: paymentRules.id, entity: 'payment_rule', what: 'Payment rule' }, items);
   return byIds(ctx, ids);
 }

@@ -1,7 +1,7 @@
 /**
  * What creating and editing any person shares (affiliates, employees, advertiser members): e-mail uniqueness,
  * role checks, manager and tag checks, passwords (given, or generated and e-mailed), managers and tags written
- * as join rows, and field errors collected over every item before anything is written.
+ * as join rows, field errors collected over every item before anything is written, and the status change of a user.
  */
 import { MANAGER_ROLE_TYPES, type ApiErrorItem, type RoleType } from '@leadgrid/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,8 +9,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { roles, tags, userManagers, userTags, users } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { randomToken } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
+import { revokeAllOfUser } from '../auth/sessions';
 import { getSetting } from '../settings/settings.store';
 
 export type Loc = (string | number)[];
@@ -183,3 +185,49 @@ export function editList(current: readonly number[], given: readonly number[], m
 }
 
 export const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+export interface UserStatusItem {
+  id: number;
+  status: string;
+  /** the block reason (written with `blocked`), kept in the audit entry */
+  reason?: string;
+}
+
+/**
+ * The status change of people (employees, advertiser members, affiliates), on rows the caller has checked: in one
+ * transaction each user whose status differs gets it (with its time; with `blockReason`, the reason of a block is
+ * written too and a new reason alone is a change), leaving `active` ends the user's sessions, and a 'change_status'
+ * audit entry is recorded per change. An item that changes nothing is skipped.
+ */
+export async function writeUserStatuses(
+  ctx: Ctx,
+  current: ReadonlyMap<number, { status: string; blockReason: string | null }>,
+  items: readonly UserStatusItem[],
+  { blockReason: withReason = true }: { blockReason?: boolean } = {},
+): Promise<void> {
+  await ctx.db.transaction(async (db) => {
+    const tx: Ctx = { ...ctx, db };
+    const audits: AuditEntry[] = [];
+    for (const it of items) {
+      const row = current.get(it.id)!;
+      const blockReason = it.status === 'blocked' ? it.reason! : null;
+      if (row.status === it.status && (!withReason || row.blockReason === blockReason)) continue;
+      await db
+        .update(users)
+        .set({
+          status: it.status,
+          ...(withReason ? { blockReason } : {}),
+          ...(row.status !== it.status ? { statusChangedAt: ctx.now() } : {}),
+        })
+        .where(eq(users.id, it.id));
+      if (it.status !== 'active') await revokeAllOfUser(tx, it.id);
+      audits.push({
+        entity: 'user',
+        entityId: it.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
+      });
+    }
+    await recordAudits(tx, audits);
+  });
+}

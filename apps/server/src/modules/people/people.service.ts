@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import { roles, users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
-
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+import { contains } from '../../lib/search';
 
 /**
  * GET /users/managers: active administrators and affiliate managers by name, e-mail or id (or the given `ids`

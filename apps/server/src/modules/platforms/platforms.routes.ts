@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeCascade } from '../integrations/cascades';
-import { many } from '../integrations/common';
 import * as service from './platforms.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.platforms.read';
 const WRITE = 'platform.update';
@@ -69,7 +69,7 @@ export default async function platformsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(platformCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Platform created', 'platforms created') };
+      return { data: { items }, message: counted(items.length, 'Platform created', 'platforms created') };
     },
   );
 
@@ -78,7 +78,7 @@ export default async function platformsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(platformUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Platform saved', 'platforms saved') };
+      return { data: { items }, message: counted(items.length, 'Platform saved', 'platforms saved') };
     },
   );
 
@@ -88,7 +88,7 @@ export default async function platformsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { items, integrations, offers } = await service.changeStatus(req.ctx, req.body.items);
       const cascade = req.body.items.some((x) => x.status === 'inactive') ? describeCascade({ integrations, offers }) : '';
-      return { data: { items }, message: `${many(items.length, 'Platform status changed', 'platforms changed status')}${cascade}` };
+      return { data: { items }, message: `${counted(items.length, 'Platform status changed', 'platforms changed status')}${cascade}` };
     },
   );
 
@@ -100,7 +100,7 @@ export default async function platformsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const deleted = await service.remove(req.ctx, req.body.data);
-      return { data: { deleted }, message: many(deleted, 'Platform deleted', 'platforms deleted') };
+      return { data: { deleted }, message: counted(deleted, 'Platform deleted', 'platforms deleted') };
     },
   );
 }

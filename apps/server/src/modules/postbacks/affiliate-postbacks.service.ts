@@ -34,9 +34,11 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { urlHostProblem } from '../../lib/outbound';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { contains } from '../integrations/common';
 import { peopleScope } from '../people/scope';
 import { affiliateMacroValues, attemptPostback, type PostbackDeliverJob } from '../postback-delivery';
+import { contains } from '../../lib/search';
+import { counted } from '../../lib/plural';
+import { reloadByIds } from '../../lib/rows';
 
 type Row = typeof postbacks.$inferSelect;
 type ListInput = z.infer<typeof postbackListQuery>;
@@ -200,9 +202,7 @@ export async function list(ctx: Ctx, q: ListInput) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]): Promise<AffiliatePostback[]> {
-  const rows = await selectPostbacks(ctx).where(inArray(postbacks.id, ids));
-  const byId = new Map((await toPostbacks(ctx, rows)).map((x) => [x.id, x]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toPostbacks(ctx, await selectPostbacks(ctx).where(inArray(postbacks.id, unique))));
 }
 
 export async function get(ctx: Ctx, id: number): Promise<AffiliatePostback> {
@@ -353,11 +353,10 @@ async function ownersOf(ctx: Ctx, items: CreateItem[], errors: ApiErrorItem[]) {
 
 // ---------------------------------------------------------------- writes
 
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 export const messages = {
-  created: (n: number) => many(n, 'Postback created', 'postbacks created'),
-  saved: (n: number) => many(n, 'Postback saved', 'postbacks saved'),
-  status: (n: number) => many(n, 'Postback status changed', 'postbacks changed status'),
+  created: (n: number) => counted(n, 'Postback created', 'postbacks created'),
+  saved: (n: number) => counted(n, 'Postback saved', 'postbacks saved'),
+  status: (n: number) => counted(n, 'Postback status changed', 'postbacks changed status'),
 };
 
 export async function create(ctx: Ctx, items: CreateItem[]): Promise<AffiliatePostback[]> {

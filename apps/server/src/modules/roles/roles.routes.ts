@@ -5,9 +5,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as roles from './roles.service';
+import { counted } from '../../lib/plural';
 
 const rolesAnswer = envelope(listOf(roleSchema));
-const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
 export default async function rolesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -8,13 +8,14 @@ import {
   ACTIVE_STATUSES, isAdministrator, PERMISSION_NAMES, PERMISSIONS, permissionsForRoleType, STAFF_ROLE_TYPES,
   type ApiErrorItem, type Permission, type Role, type RoleListQuery, type RoleType,
 } from '@leadgrid/shared';
-import { and, asc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { roles } from '../../db/schema';
 import { requireActor, type Actor, type Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
 import { assertMayGive } from './grants';
+import { ilikeContains } from '../../lib/search';
 
 type Loc = (string | number)[];
 type RoleRow = typeof roles.$inferSelect;
@@ -53,7 +54,6 @@ const ROLE_LIST: ListSpec = {
 
 // written out in full: drizzle leaves a column of a one-table query unqualified, which the subquery would read as u.id
 const usersCount = sql<number>`(select count(*) from users u where u.role_id = roles.id)::int`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 const isAdminSystemRole = (row: Pick<RoleRow, 'type' | 'system'>) => row.type === 'admin' && row.system;
 
 function toRole(row: RoleRowWithCount): Role {
@@ -175,7 +175,7 @@ export async function list(ctx: Ctx, q: RoleListQuery): Promise<{ items: Role[];
   const where = and(
     q.type ? eq(roles.type, q.type) : undefined,
     p.statuses ? inArray(roles.status, p.statuses) : undefined,
-    p.search ? ilike(roles.title, `%${escapeLike(p.search)}%`) : undefined,
+    p.search ? ilikeContains(roles.title, p.search) : undefined,
   );
   const rows = await selectRoles(ctx, where).orderBy(p.order, asc(roles.id)).limit(p.limit).offset(p.offset);
   const items = rows.map(toRole);

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './tags.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.tags.read';
 const WRITE = 'tag.update';
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function tagsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,21 +32,21 @@ export default async function tagsRoutes(fastify: FastifyInstance) {
 
   app.put('/tags', { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Tag created', 'tags created') };
+    return { data: { items }, message: counted(items.length, 'Tag created', 'tags created') };
   });
 
   app.patch('/tags', { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Tag saved', 'tags saved') };
+    return { data: { items }, message: counted(items.length, 'Tag saved', 'tags saved') };
   });
 
   app.post('/tags/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Tag status changed', 'tags changed status') };
+    return { data: { items }, message: counted(items.length, 'Tag status changed', 'tags changed status') };
   });
 
   app.delete('/tags', { config: { permission: WRITE }, schema: { tags, body: idsBody, response: { 200: envelope(z.object({ ids: z.array(z.number().int()) })) } } }, async (req) => {
     const ids = await service.remove(req.ctx, req.body.data);
-    return { data: { ids }, message: many(ids.length, 'Tag deleted', 'tags deleted') };
+    return { data: { ids }, message: counted(ids.length, 'Tag deleted', 'tags deleted') };
   });
 }

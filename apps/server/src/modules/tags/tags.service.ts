@@ -9,7 +9,8 @@ import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import type { z } from 'zod';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type TagRow = typeof tags.$inferSelect;
 type ListInput = z.infer<typeof tagListQuery>;
@@ -24,8 +25,6 @@ const LIST: ListSpec = {
 const DUPLICATE = 'A tag of this type with this title already exists';
 
 const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const key = (type: string, title: string) => `${type}\u0000${title.toLowerCase()}`;
 
 function toTag(row: { tag: TagRow; author: { id: number; firstName: string; lastName: string; email: string } | null }) {
@@ -176,7 +175,5 @@ export async function remove(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectTags(ctx).where(inArray(tags.id, ids));
-  const byId = new Map(rows.map((r) => [r.tag.id, toTag(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectTags(ctx).where(inArray(tags.id, unique))).map((r) => toTag(r)));
 }

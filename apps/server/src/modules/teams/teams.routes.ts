@@ -26,9 +26,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as teams from './teams.service';
+import { counted } from '../../lib/plural';
 
 const detailAnswer = envelope(listOf(teamDetailSchema));
-const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
 export default async function teamsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

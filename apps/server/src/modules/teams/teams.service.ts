@@ -49,6 +49,7 @@ import {
   teamManagerIds,
   teamScopeWhere,
 } from '../people/scope';
+import { contains } from '../../lib/search';
 
 type TeamRow = typeof teams.$inferSelect;
 type ListInput = z.infer<typeof teamListQuery>;
@@ -61,7 +62,6 @@ const LIST: ListSpec = {
   statuses: TEAM_STATUSES,
 };
 const DUPLICATE = 'A team with this title already exists';
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 const itemLoc = (i: number, field?: string): Loc => (field ? ['body', 'items', i, field] : ['body', 'items', i]);
 const person = (u: PersonRef): PersonRef => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
 const STAFF = (actor: Actor) => actor.roleType !== 'affiliate' && actor.roleType !== 'advertiser_member';

@@ -5,10 +5,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './traffic-sources.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'front.settings.lists.read';
 const WRITE = 'traffic_source.update';
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function trafficSourcesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,12 +32,12 @@ export default async function trafficSourcesRoutes(fastify: FastifyInstance) {
 
   app.put('/traffic-sources', { config: { permission: WRITE }, schema: { tags, body: itemsOf(trafficSourceCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Traffic source created', 'traffic sources created') };
+    return { data: { items }, message: counted(items.length, 'Traffic source created', 'traffic sources created') };
   });
 
   app.patch('/traffic-sources', { config: { permission: WRITE }, schema: { tags, body: itemsOf(trafficSourceUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Traffic source saved', 'traffic sources saved') };
+    return { data: { items }, message: counted(items.length, 'Traffic source saved', 'traffic sources saved') };
   });
 
   app.post(
@@ -45,7 +45,7 @@ export default async function trafficSourcesRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(trafficSourceStatusItem), response: answer } },
     async (req) => {
       const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Traffic source status changed', 'traffic sources changed status') };
+      return { data: { items }, message: counted(items.length, 'Traffic source status changed', 'traffic sources changed status') };
     },
   );
 }

@@ -9,7 +9,8 @@ import type { Ctx } from '../../http/context';
 import { AppError, isUniqueViolation } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
+import { contains } from '../../lib/search';
 
 type Row = typeof trafficSources.$inferSelect;
 type Status = (typeof TRAFFIC_SOURCE_STATUSES)[number];
@@ -21,8 +22,6 @@ const LIST: ListSpec = {
 };
 const DUPLICATE = 'A traffic source with this title already exists';
 
-/** `%search%` for ILIKE, with the wildcards of the search itself taken literally */
-const contains = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const toSource = (r: Row) => ({ id: r.id, title: r.title, status: r.status as Status, createdAt: toSeconds(r.createdAt)! });
 
 export async function list(ctx: Ctx, q: z.infer<typeof trafficSourceListQuery>) {
@@ -130,7 +129,5 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await ctx.db.select().from(trafficSources).where(inArray(trafficSources.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toSource(r)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(trafficSources).where(inArray(trafficSources.id, unique))).map((r) => toSource(r)));
 }

@@ -19,8 +19,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeCascade } from '../integrations/cascades';
-import { many } from '../integrations/common';
 import * as service from './verticals.service';
+import { counted } from '../../lib/plural';
 
 const READ = 'vertical.read';
 const WRITE = 'vertical.update';
@@ -71,7 +71,7 @@ export default async function verticalsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(verticalCreate), response: answer } },
     async (req) => {
       const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Vertical created', 'verticals created') };
+      return { data: { items }, message: counted(items.length, 'Vertical created', 'verticals created') };
     },
   );
 
@@ -80,7 +80,7 @@ export default async function verticalsRoutes(fastify: FastifyInstance) {
     { config: { permission: WRITE }, schema: { tags, body: itemsOf(verticalUpdate), response: answer } },
     async (req) => {
       const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: many(items.length, 'Vertical saved', 'verticals saved') };
+      return { data: { items }, message: counted(items.length, 'Vertical saved', 'verticals saved') };
     },
   );
 
@@ -90,7 +90,7 @@ export default async function verticalsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { items, advertisers } = await service.changeStatus(req.ctx, req.body.items);
       const cascade = req.body.items.some((x) => x.status === 'inactive') ? describeCascade({ advertisers }) : '';
-      return { data: { items }, message: `${many(items.length, 'Vertical status changed', 'verticals changed status')}${cascade}` };
+      return { data: { items }, message: `${counted(items.length, 'Vertical status changed', 'verticals changed status')}${cascade}` };
     },
   );
 

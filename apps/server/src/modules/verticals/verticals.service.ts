@@ -17,9 +17,10 @@ import { requireActor, type Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../lib/audit';
-import { changeStatuses, lockById } from '../../lib/rows';
+import { changeStatuses, lockById, reloadByIds } from '../../lib/rows';
 import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations/cascades';
-import { author, contains, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { contains } from '../../lib/search';
 
 type Row = typeof verticals.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -80,9 +81,7 @@ export async function get(ctx: Ctx, id: number) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const views = await toViews(ctx, await select(ctx).where(inArray(verticals.id, ids)));
-  const byId = new Map(views.map((v) => [v.id, v]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => toViews(ctx, await select(ctx).where(inArray(verticals.id, unique))));
 }
 
 /** Active verticals by title (pickers), or the given ids whatever their status. */

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './withdrawal-methods.service';
+import { counted } from '../../lib/plural';
 
 /** any signed-in user: the service lets affiliates reach their own methods and staff readers everybody's */
 const SIGNED_IN = { authenticated: true } as const;
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function withdrawalMethodsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,21 +26,21 @@ export default async function withdrawalMethodsRoutes(fastify: FastifyInstance) 
 
   app.put('/withdrawal-methods', { config: SIGNED_IN, schema: { tags, body: itemsOf(withdrawalMethodCreate), response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Withdrawal method added', 'withdrawal methods added') };
+    return { data: { items }, message: counted(items.length, 'Withdrawal method added', 'withdrawal methods added') };
   });
 
   app.patch('/withdrawal-methods', { config: SIGNED_IN, schema: { tags, body: itemsOf(withdrawalMethodUpdate), response: answer } }, async (req) => {
     const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Withdrawal method saved', 'withdrawal methods saved') };
+    return { data: { items }, message: counted(items.length, 'Withdrawal method saved', 'withdrawal methods saved') };
   });
 
   app.post('/withdrawal-methods/change_status', { config: SIGNED_IN, schema: { tags, body: itemsOf(withdrawalStatusItem), response: answer } }, async (req) => {
     const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Withdrawal method status changed', 'withdrawal methods changed status') };
+    return { data: { items }, message: counted(items.length, 'Withdrawal method status changed', 'withdrawal methods changed status') };
   });
 
   app.delete('/withdrawal-methods', { config: SIGNED_IN, schema: { tags, body: idsBody, response: { 200: envelope(z.object({ ids: z.array(z.number().int()) })) } } }, async (req) => {
     const ids = await service.remove(req.ctx, req.body.data);
-    return { data: { ids }, message: many(ids.length, 'Withdrawal method deleted', 'withdrawal methods deleted') };
+    return { data: { ids }, message: counted(ids.length, 'Withdrawal method deleted', 'withdrawal methods deleted') };
   });
 }

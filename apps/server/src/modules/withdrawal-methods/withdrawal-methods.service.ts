@@ -9,7 +9,7 @@ import {
   WITHDRAWAL_STATUSES, withdrawalValueErrors, type ApiErrorItem, type WithdrawalMethod, type withdrawalListQuery, type withdrawalMethodCreate,
   type withdrawalMethodUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentMethods, users, withdrawalMethods } from '../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../http/context';
@@ -17,6 +17,8 @@ import { AppError } from '../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../http/list-query';
 import { affiliateColumnScopeWhere } from '../people/scope';
 import { diffFields, recordAudits, type AuditEntry } from '../../lib/audit';
+import { ilikeContains } from '../../lib/search';
+import { reloadByIds } from '../../lib/rows';
 
 type Row = typeof withdrawalMethods.$inferSelect;
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -97,7 +99,7 @@ export async function list(ctx: Ctx, q: ListInput) {
     p.statuses ? inArray(withdrawalMethods.status, p.statuses) : ne(withdrawalMethods.status, 'deleted'),
     q.userId && !isAffiliate(actor) ? eq(withdrawalMethods.userId, q.userId) : undefined,
     q.paymentMethodId ? eq(withdrawalMethods.paymentMethodId, q.paymentMethodId) : undefined,
-    p.search ? sql`(${withdrawalMethods.title} ILIKE ${`%${p.search.replace(/[\\%_]/g, '\\$&')}%`} OR ${paymentMethods.title} ILIKE ${`%${p.search.replace(/[\\%_]/g, '\\$&')}%`})` : undefined,
+    p.search ? or(ilikeContains(withdrawalMethods.title, p.search), ilikeContains(paymentMethods.title, p.search)) : undefined,
   );
   const rows = await selectJoined(ctx).where(where).orderBy(p.order, desc(withdrawalMethods.id)).limit(p.limit).offset(p.offset);
   const items = rows.map((r) => toWithdrawal(r, !isAffiliate(actor)));
@@ -280,7 +282,5 @@ export async function remove(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  const rows = await selectJoined(ctx).where(inArray(withdrawalMethods.id, ids));
-  const byId = new Map(rows.map((r) => [r.row.id, toWithdrawal(r, false)]));
-  return [...new Set(ids)].map((id) => byId.get(id)!);
+  return reloadByIds(ids, async (unique) => (await selectJoined(ctx).where(inArray(withdrawalMethods.id, unique))).map((r) => toWithdrawal(r, false)));
 }

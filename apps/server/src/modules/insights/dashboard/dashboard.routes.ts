@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './dashboard.service';
+import { counted } from '../../../lib/plural';
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +69,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     { config, schema: { tags, body: itemsOf(dashboardWidgetInput), response: { 200: envelope(listOf(dashboardWidgetSchema)) } } },
     async (req) => {
       const items = await service.addWidgets(req.ctx, req.body.items);
-      return { data: { items }, message: items.length === 1 ? 'Widget added' : `${items.length} widgets added` };
+      return { data: { items }, message: counted(items.length, 'Widget added', 'widgets added') };
     },
   );
 

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './balances.service';
+import { counted } from '../../../lib/plural';
 
 const SIGNED_IN = { authenticated: true } as const;
 const tags = ['balances'];
@@ -61,7 +62,7 @@ export default async function balancesRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const items = await service.adjust(req.ctx, req.body.items);
-      return { data: { items }, message: items.length === 1 ? 'Adjustment recorded' : `${items.length} adjustments recorded` };
+      return { data: { items }, message: counted(items.length, 'Adjustment recorded', 'adjustments recorded') };
     },
   );
 }

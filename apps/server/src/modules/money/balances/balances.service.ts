@@ -23,7 +23,7 @@ import {
   type balanceListQuery,
   type ledgerEntryListQuery,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertisers, currencies, roles, users } from '../../../db/schema';
 import type { DbOrTx } from '../../../db/client';
@@ -36,6 +36,7 @@ import { invoices, ledgerAdjustments, ledgerEntries, partyFigures, setActor, syn
 import { get as paymentSettings } from '../../payment-settings/payment-settings.service';
 import { loadRates } from '../money.rates';
 import { affiliateWhere, isAffiliate, isStaff, requireReach } from '../money.scope';
+import { ilikeContains } from '../../../lib/search';
 
 type ListInput = z.infer<typeof balanceListQuery>;
 type EntryQuery = z.infer<typeof ledgerEntryListQuery>;
@@ -79,12 +80,11 @@ function breakdownOf<T>(p: PartyFigures | undefined, shape: (f: Figures) => T): 
 /* ------------------------------------------------------------------------------------------------------- affiliates */
 
 function affiliatePartyWhere(ctx: Ctx, q: ListInput, search: string | undefined): SQL | undefined {
-  const esc = search?.replace(/[\\%_]/g, (c) => `\\${c}`);
   return and(
     affiliateWhere(ctx, users.id, 'balance'),
     sql`exists (select 1 from ${roles} r where r.id = ${users.roleId} and r.type = 'affiliate')`,
     q.affiliateId?.length ? inArray(users.id, q.affiliateId) : undefined,
-    esc ? or(ilike(users.email, `%${esc}%`), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${esc}%`), /^\d{1,9}$/.test(esc) ? eq(users.id, Number(esc)) : undefined) : undefined,
+    search ? or(ilikeContains(users.email, search), ilikeContains(sql`${users.firstName} || ' ' || ${users.lastName}`, search), /^\d{1,9}$/.test(search) ? eq(users.id, Number(search)) : undefined) : undefined,
   );
 }
 
@@ -102,7 +102,7 @@ async function listParties(ctx: Ctx, side: PartyType, q: ListInput) {
       ? affiliatePartyWhere(ctx, q, p.search)
       : and(
           q.advertiserId?.length ? inArray(advertisers.id, q.advertiserId) : undefined,
-          p.search ? ilike(advertisers.title, `%${p.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+          p.search ? ilikeContains(advertisers.title, p.search) : undefined,
         );
   const withEmpty = q.withEmpty === '1' && !q.currency;
   const from = ctx.db

@@ -22,11 +22,11 @@ import { requireActor } from '../../../http/context';
 import { requireReach } from '../money.scope';
 import { invoicePdf, payoutCsv } from './invoices.documents';
 import * as service from './invoices.service';
+import { counted } from '../../../lib/plural';
 
 const SIGNED_IN = { authenticated: true } as const;
 const tags = ['invoices'];
 const answer = { 200: envelope(listOf(invoiceSchema)) };
-const many = (n: number, one: string, other: string) => (n === 1 ? one : `${n} ${other}`);
 
 export default async function invoicesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +47,7 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
 
   app.put('/invoices', { config: SIGNED_IN, schema: { tags, body: invoiceCreateBody, response: answer } }, async (req) => {
     const items = await service.create(req.ctx, req.server.services.queue, req.body.items);
-    return { data: { items }, message: many(items.length, `Invoice ${items[0]?.title} created`, 'invoices created') };
+    return { data: { items }, message: counted(items.length, `Invoice ${items[0]?.title} created`, 'invoices created') };
   });
 
   app.put('/invoices/withdrawals', { config: SIGNED_IN, schema: { tags, body: withdrawalRequestBody, response: answer } }, async (req) => {
@@ -57,7 +57,7 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
 
   app.patch('/invoices', { config: SIGNED_IN, schema: { tags, body: invoiceEditBody, response: answer } }, async (req) => {
     const items = await service.edit(req.ctx, req.body.items);
-    return { data: { items }, message: many(items.length, 'Invoice saved', 'invoices saved') };
+    return { data: { items }, message: counted(items.length, 'Invoice saved', 'invoices saved') };
   });
 
   app.post('/invoices/change_status', { config: SIGNED_IN, schema: { tags, body: invoiceStatusBody, response: answer } }, async (req) => {

@@ -27,7 +27,7 @@ import {
   type invoiceStatusItem,
   type withdrawalRequestItem,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { advertisers, conversions, currencies, offers, paymentMethods, users, verticalGoals, withdrawalMethods } from '../../../db/schema';
@@ -43,6 +43,7 @@ import { get as paymentSettings } from '../../payment-settings/payment-settings.
 import { affiliateWhere, canReach, isAffiliate, isStaff, requireReach } from '../money.scope';
 import { loadRates, type RateBook } from '../money.rates';
 import { invoiceItems, invoicePayments, invoices, ledgerAdjustments, ledgerEntries, openSources, partyFigures, rowsOf, setActor, sync, type OpenSource } from '../ledger';
+import { ilikeContains } from '../../../lib/search';
 
 type Row = typeof invoices.$inferSelect;
 type CreateItem = z.infer<typeof invoiceCreateItem>;
@@ -222,7 +223,7 @@ function listWhere(ctx: Ctx, q: ListInput, statuses: string[] | null, search: st
     q.dateTo ? lt(invoices.createdAt, dayStart(q.dateTo, zone, ['querystring', 'dateTo'], 1)) : undefined,
     q.overdue === '1' ? and(eq(invoices.status, 'unpaid'), lt(invoices.dueAt, now)) : undefined,
     q.overdue === '0' ? sql`not (${invoices.status} = 'unpaid' and ${invoices.dueAt} < ${now})` : undefined,
-    search ? (/^\d{1,9}$/.test(search) ? or(eq(invoices.id, Number(search)), ilike(invoices.title, `%${search}%`)) : ilike(invoices.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) : undefined,
+    search ? (/^\d{1,9}$/.test(search) ? or(eq(invoices.id, Number(search)), ilikeContains(invoices.title, search)) : ilikeContains(invoices.title, search)) : undefined,
   );
 }
 
