@@ -6,7 +6,6 @@
  * of its own. Server errors land on their field.
  */
 import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
-import { INVOICE_NOTES_MAX } from '@leadgrid/shared/money/invoices';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Flex, Form, Input, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -19,6 +18,7 @@ import { currenciesApi, currencyKeys } from '../../currencies/api';
 import { useWithdrawalMethods } from '../../payment-methods/api';
 import { useCreateInvoices } from '../api';
 import { useMoneyT } from '../i18n';
+import { NotesFields } from './NotesFields';
 import type { Invoice, InvoiceCreateItem, InvoiceType } from '../types';
 import { renameErrorFields } from './model';
 
@@ -226,22 +226,7 @@ export function InvoiceDrawer({
             />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="notes"
-          label={t('create.notes')}
-          extra={t('create.notesHint')}
-          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={INVOICE_NOTES_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="privateNotes"
-          label={t('create.privateNotes')}
-          extra={t('create.privateNotesHint')}
-          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={INVOICE_NOTES_MAX} />
-        </Form.Item>
+        <NotesFields />
       </Form>
     </Drawer>
   );

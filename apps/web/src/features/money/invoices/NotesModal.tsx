@@ -1,9 +1,9 @@
 /** The dialog that edits an invoice's notes: the one on the invoice and the private one (the invoice page opens it). */
-import { INVOICE_NOTES_MAX } from '@leadgrid/shared/money/invoices';
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { applyServerErrors } from '../../../components/form';
 import { useUpdateInvoices } from '../api';
 import { useMoneyT } from '../i18n';
+import { NotesFields } from './NotesFields';
 import type { Invoice } from '../types';
 
 export function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open: boolean; onClose: () => void }) {
@@ -37,22 +37,7 @@ export function NotesModal({ invoice, open, onClose }: { invoice: Invoice; open:
         preserve={false}
         initialValues={{ notes: invoice.notes ?? '', privateNotes: invoice.privateNotes ?? '' }}
       >
-        <Form.Item
-          name="notes"
-          label={t('create.notes')}
-          extra={t('create.notesHint')}
-          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="privateNotes"
-          label={t('create.privateNotes')}
-          extra={t('create.privateNotesHint')}
-          rules={[{ max: INVOICE_NOTES_MAX, message: t('validation.maxlength') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={INVOICE_NOTES_MAX} />
-        </Form.Item>
+        <NotesFields maxRows={6} />
       </Form>
     </Modal>
   );
