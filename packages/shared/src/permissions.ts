@@ -4,6 +4,20 @@
  */
 export const ROLE_TYPES = ['admin', 'affiliate_manager', 'advertiser_manager', 'advertiser_member', 'employee', 'affiliate'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
+
+/**
+ * The title each system role is seeded with (db/seed). The web shows a system role whose title is still this one in
+ * the reader's language; a title an admin changed is shown as written.
+ */
+export const SYSTEM_ROLE_TITLES: Record<RoleType, string> = {
+  admin: 'Administrator',
+  affiliate_manager: 'Affiliate manager',
+  advertiser_manager: 'Advertiser manager',
+  advertiser_member: 'Advertiser',
+  employee: 'Employee',
+  affiliate: 'Affiliate',
+};
+
 export const STAFF_ROLE_TYPES: readonly RoleType[] = ['admin', 'affiliate_manager', 'advertiser_manager', 'employee'];
 
 export interface PermissionDef {

@@ -1,5 +1,5 @@
 /** First-start data: one system role per role type, the admin user and the default settings. */
-import { defaultPermissions, ROLE_TYPES, type RoleType } from '@leadgrid/shared';
+import { defaultPermissions, ROLE_TYPES, SYSTEM_ROLE_TITLES, type RoleType } from '@leadgrid/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
@@ -9,14 +9,6 @@ import { ensureSetting } from '../../modules/settings/settings.store';
 import type { Db } from '../client';
 import { roles, users } from '../schema';
 
-export const SYSTEM_ROLE_TITLES: Record<RoleType, string> = {
-  admin: 'Administrator',
-  affiliate_manager: 'Affiliate manager',
-  advertiser_manager: 'Advertiser manager',
-  advertiser_member: 'Advertiser',
-  employee: 'Employee',
-  affiliate: 'Affiliate',
-};
 
 export async function seedSystemRoles(db: Db): Promise<Record<RoleType, number>> {
   const ids = {} as Record<RoleType, number>;

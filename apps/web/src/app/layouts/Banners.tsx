@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePublicSettings } from '../../api/settings';
 import { daysUntil } from '../../components/format';
 import { useSession } from '../session';
+import { useRoleTitle } from '../../components/roleTitle';
 
 const bannerStyle = { borderRadius: 0, borderInline: 'none', borderTop: 'none', paddingBlock: 8, paddingInline: 28 } as const;
 
@@ -30,6 +31,7 @@ export function TrialBanner() {
 
 export function ImpersonationBanner() {
   const { t } = useTranslation();
+  const roleTitle = useRoleTitle();
   const { impersonating, user, leaveImpersonation } = useSession();
   const [leaving, setLeaving] = useState(false);
   if (!impersonating || !user) return null;
@@ -51,7 +53,7 @@ export function ImpersonationBanner() {
       style={bannerStyle}
       title={
         <span>
-          {t('banners.impersonating', { role: user.role.title })} <strong>· {name}</strong>
+          {t('banners.impersonating', { role: roleTitle(user.role) })} <strong>· {name}</strong>
         </span>
       }
       action={

@@ -9,11 +9,13 @@ import { ImpersonationBanner, TrialBanner } from './Banners';
 import { LanguageSwitch, ThemeSwitch } from './controls';
 import { imageUrl } from '../../api/images';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
+import { useRoleTitle } from '../../components/roleTitle';
 
 const initials = (user: User) => `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
 
 function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
+  const roleTitle = useRoleTitle();
   const navigate = useNavigate();
   const { user, signOut } = useSession();
   const { token } = theme.useToken();
@@ -48,7 +50,7 @@ function UserMenu({ compact = false }: { compact?: boolean }) {
                 {name}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-                {user.role.title}
+                {roleTitle(user.role)}
               </Typography.Text>
             </Flex>
           )}

@@ -37,6 +37,7 @@ import { useAdvertiserMembers, useChangeMemberStatus } from './api';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, Dash } from './parts';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { useRoleTitle } from '../../components/roleTitle';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const MemberDrawer = lazyWhenOpen(() => import('./MemberDrawer').then((m) => m.MemberDrawer));
@@ -118,6 +119,7 @@ function MemberStatusModal({ member, onClose }: { member: AdvertiserMember | nul
 
 export function MembersCard({ advertiserId }: { advertiserId: number }) {
   const { t } = useAdvertisersT();
+  const roleTitle = useRoleTitle();
   const { access, timezone } = useSession();
   const { token } = theme.useToken();
   const members = useAdvertiserMembers(advertiserId);
@@ -188,7 +190,7 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
               </Flex>
             ),
           },
-          { key: 'role', title: t('members.columns.role'), render: (_v, m) => <Typography.Text>{m.role.title}</Typography.Text> },
+          { key: 'role', title: t('members.columns.role'), render: (_v, m) => <Typography.Text>{roleTitle(m.role)}</Typography.Text> },
           {
             key: 'status',
             title: t('members.columns.status'),

@@ -27,6 +27,7 @@ import { AFFILIATE_WRITE, PeopleList, PersonCell, TrafficBadge } from './parts';
 import { LANGUAGE_NAMES } from './parts';
 import { personName } from './pickers';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { useRoleTitle } from '../../components/roleTitle';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
@@ -38,6 +39,7 @@ function Flag({ on }: { on: boolean }) {
 
 function Profile({ a }: { a: AffiliateDetail }) {
   const { t } = useAffiliatesT();
+  const roleTitle = useRoleTitle();
   const { timezone } = useSession();
   return (
     <Card variant="borderless" title={t('detail.profile')}>
@@ -60,7 +62,7 @@ function Profile({ a }: { a: AffiliateDetail }) {
           { key: 'birthDate', label: t('fields.birthDate'), children: a.birthDate ? a.birthDate.replaceAll('-', '.') : EMPTY_VALUE },
           { key: 'timezone', label: t('fields.timezone'), children: a.timezone },
           { key: 'language', label: t('fields.language'), children: LANGUAGE_NAMES[a.language as 'en'] ?? a.language },
-          { key: 'role', label: t('fields.role'), children: a.role.title },
+          { key: 'role', label: t('fields.role'), children: roleTitle(a.role) },
           { key: 'contacts', label: t('fields.contacts'), span: 'filled', children: <ContactsList contacts={a.contacts} /> },
           { key: 'createdAt', label: t('fields.createdAt'), children: formatDateTime(a.createdAt, timezone) },
           {

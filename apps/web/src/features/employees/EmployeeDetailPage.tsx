@@ -24,6 +24,7 @@ import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
 import { PermissionsEditor } from './PermissionsEditor';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { useRoleTitle } from '../../components/roleTitle';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
@@ -31,6 +32,7 @@ const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.Sta
 
 function Profile({ e }: { e: Employee }) {
   const { t } = useEmployeesT();
+  const roleTitle = useRoleTitle();
   const { timezone } = useSession();
   return (
     <Card variant="borderless" title={t('detail.profile')}>
@@ -43,7 +45,7 @@ function Profile({ e }: { e: Employee }) {
           {
             key: 'role',
             label: t('fields.role'),
-            children: <RoleLabel title={e.role.title} type={e.role.type} status={e.role.status} />,
+            children: <RoleLabel title={roleTitle(e.role)} type={e.role.type} status={e.role.status} />,
           },
           {
             key: 'twoFactor',
@@ -72,6 +74,7 @@ function Profile({ e }: { e: Employee }) {
 
 export default function EmployeeDetailPage() {
   const { t } = useEmployeesT();
+  const roleTitle = useRoleTitle();
   const { modal } = App.useApp();
   const { access, user, impersonate, impersonating } = useSession();
   const navigate = useNavigate();
@@ -135,7 +138,7 @@ export default function EmployeeDetailPage() {
           t('title')
         )
       }
-      subtitle={e ? `${e.role.title} · #${e.id}` : undefined}
+      subtitle={e ? `${roleTitle(e.role)} · #${e.id}` : undefined}
       extra={
         <>
           {back}

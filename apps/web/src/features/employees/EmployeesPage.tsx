@@ -23,6 +23,7 @@ import { useEmployeesT } from './i18n';
 import { RoleLabel } from './RoleLabel';
 import type { EmployeeStatus } from './StatusModal';
 import { lazyWhenOpen } from '../../components/lazyWhenOpen';
+import { useRoleTitle } from '../../components/roleTitle';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
@@ -34,6 +35,7 @@ const FILTERS = ['search', 'roleType', 'roleId', 'createdFrom', 'createdTo'] as 
 
 export default function EmployeesPage() {
   const { t } = useEmployeesT();
+  const roleTitle = useRoleTitle();
   const { access, user, timezone } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -80,7 +82,7 @@ export default function EmployeesPage() {
     {
       key: 'role',
       title: t('columns.role'),
-      render: (_v, row) => <RoleLabel title={row.role.title} type={row.role.type} />,
+      render: (_v, row) => <RoleLabel title={roleTitle(row.role)} type={row.role.type} />,
     },
     {
       key: 'status',

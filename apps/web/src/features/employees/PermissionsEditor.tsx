@@ -32,6 +32,8 @@ import { PermissionDiffModal, type PermissionChange } from '../roles/PermissionD
 import { groupPermissions } from '../roles/PermissionPicker';
 import { useEmployeePermissions, useRole, useSetEmployeePermissions } from './api';
 import { useEmployeesT } from './i18n';
+import { usePermissionText } from '../../components/permissions/titles';
+import { useRoleTitle } from '../../components/roleTitle';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -98,6 +100,8 @@ export function PermissionsEditor({
   self: boolean;
 }) {
   const { t } = useEmployeesT();
+  const roleTitle = useRoleTitle();
+  const text = usePermissionText();
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   const query = useEmployeePermissions(employeeId);
@@ -120,7 +124,7 @@ export function PermissionsEditor({
   const diff = useMemo(() => permissionDiff(data?.rolePermissions ?? [], draft), [data, draft]);
   const dirty = data ? !sameSet(data.permissions, draft) : false;
   const groups = useMemo(() => {
-    const catalogue = (data?.catalogue ?? []).filter((p) => !p.hidden || inRole.has(p.name) || held.has(p.name));
+    const catalogue = (data?.catalogue ?? []).filter((p) => !p.hidden || inRole.has(p.name) || held.has(p.name)).map(text);
     const needle = filter.trim().toLowerCase();
     return groupPermissions(catalogue)
       .map((g) => ({
@@ -132,7 +136,7 @@ export function PermissionsEditor({
         ),
       }))
       .filter((g) => g.permissions.length > 0);
-  }, [data, inRole, held, filter, view]);
+  }, [data, inRole, held, filter, view, text]);
 
   const toggle = (nameOf: string, on: boolean) => {
     const next = new Set(draft);
@@ -156,7 +160,7 @@ export function PermissionsEditor({
     if (sameSet(d.rolePermissions, draft)) {
       modal.confirm({
         title: t('permissions.backToRoleTitle', { name }),
-        content: t('permissions.backToRoleText', { role: d.role.title }),
+        content: t('permissions.backToRoleText', { role: roleTitle(d.role) }),
         okText: t('permissions.backToRole'),
         cancelText: t('actions.cancel'),
         onOk: () => write(null),
@@ -181,7 +185,7 @@ export function PermissionsEditor({
       <Flex vertical gap={14}>
         <Flex gap={8} wrap align="center">
           <Typography.Text type="secondary">
-            {t('permissions.role', { role: data.role.title, count: data.rolePermissions.length })}
+            {t('permissions.role', { role: roleTitle(data.role), count: data.rolePermissions.length })}
           </Typography.Text>
           {diff.added.length ? (
             <Tag color="success" icon={<PlusCircleFilled />} data-testid="perm-added-count">
@@ -195,7 +199,7 @@ export function PermissionsEditor({
           ) : null}
           {!diff.added.length && !diff.removed.length ? <Tag>{t('permissions.same')}</Tag> : null}
         </Flex>
-        {locked ? <Alert type="info" showIcon title={t('permissions.locked', { role: data.role.title })} /> : null}
+        {locked ? <Alert type="info" showIcon title={t('permissions.locked', { role: roleTitle(data.role) })} /> : null}
         {self ? <Alert type="info" showIcon title={t('permissions.self')} /> : null}
         <Flex gap={8} wrap align="center">
           <Input

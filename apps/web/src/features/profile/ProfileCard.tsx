@@ -11,12 +11,14 @@ import { formatDate, formatDateTime } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
 import { useUpdateProfile } from './api';
 import { useProfileT } from './i18n';
+import { useRoleTitle } from '../../components/roleTitle';
 
 export const initialsOf = (user: Pick<User, 'firstName' | 'lastName' | 'email'>) =>
   `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
 
 export function ProfileCard({ user, timezone }: { user: User; timezone: string }) {
   const { t } = useProfileT();
+  const roleTitle = useRoleTitle();
   const { token } = theme.useToken();
   const update = useUpdateProfile();
   const [uploading, setUploading] = useState(false);
@@ -93,7 +95,7 @@ export function ProfileCard({ user, timezone }: { user: User; timezone: string }
         </div>
         <Flex gap={6} wrap justify="center">
           <Tag color="purple" variant="filled" style={{ marginInlineEnd: 0 }}>
-            {user.role.title}
+            {roleTitle(user.role)}
           </Tag>
           <StatusTag status={user.status} />
           {user.twoFactorEnabled ? (
@@ -126,7 +128,7 @@ export function ProfileCard({ user, timezone }: { user: User; timezone: string }
           content: { justifyContent: 'flex-end', textAlign: 'right' },
         }}
       >
-        <Descriptions.Item label={t('about.facts.role')}>{user.role.title}</Descriptions.Item>
+        <Descriptions.Item label={t('about.facts.role')}>{roleTitle(user.role)}</Descriptions.Item>
         <Descriptions.Item label={t('about.facts.createdAt')}>{formatDate(user.createdAt, timezone)}</Descriptions.Item>
         <Descriptions.Item label={t('about.facts.lastActivity')}>{formatDateTime(user.lastActivityAt, timezone)}</Descriptions.Item>
         <Descriptions.Item label={t('about.facts.id')}>

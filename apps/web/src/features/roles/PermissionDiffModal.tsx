@@ -6,6 +6,7 @@ import { MinusCircleFilled, PlusCircleFilled, WarningOutlined } from '@ant-desig
 import { permissionDiff, type Permission } from '@leadgrid/shared/schemas/roles';
 import { Alert, Flex, Modal, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { usePermissionText } from '../../components/permissions/titles';
 import { useRolesT } from './i18n';
 
 export interface PermissionChange {
@@ -27,6 +28,7 @@ function DiffList({
   icon: ReactNode;
 }) {
   const { t } = useRolesT();
+  const text = usePermissionText();
   const { token } = theme.useToken();
   if (names.length === 0) return null;
   const color = kind === 'added' ? token.colorSuccess : token.colorError;
@@ -52,7 +54,7 @@ function DiffList({
               <span style={{ color, display: 'inline-flex' }} aria-hidden>
                 {icon}
               </span>
-              <Typography.Text style={{ flex: 1 }}>{p?.title ?? name}</Typography.Text>
+              <Typography.Text style={{ flex: 1 }}>{p ? text(p).title : name}</Typography.Text>
               {p ? (
                 <Tag variant="filled" style={{ marginInlineEnd: 0 }}>
                   {t(`groups.${p.groupId}`, { defaultValue: p.groupId })}

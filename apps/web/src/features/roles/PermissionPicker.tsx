@@ -6,6 +6,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { Permission } from '@leadgrid/shared/schemas/roles';
 import { Button, Checkbox, Col, Empty, Flex, Input, Row, Tooltip, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
+import { usePermissionText } from '../../components/permissions/titles';
 import { useRolesT } from './i18n';
 
 export interface PermissionGroup {
@@ -34,7 +35,8 @@ export function PermissionPicker({
   const { token } = theme.useToken();
   const [filter, setFilter] = useState('');
   const held = useMemo(() => new Set(value), [value]);
-  const groups = useMemo(() => groupPermissions(catalogue), [catalogue]);
+  const text = usePermissionText();
+  const groups = useMemo(() => groupPermissions(catalogue.map(text)), [catalogue, text]);
   const needle = filter.trim().toLowerCase();
   const shown = useMemo(
     () =>

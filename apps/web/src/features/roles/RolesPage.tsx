@@ -27,6 +27,7 @@ import { DataTable, type DataColumn } from '../../components/table/DataTable';
 import { useTable } from '../../components/table/useTable';
 import { useRolesT } from './i18n';
 import { RoleDrawer, type RoleDrawerState } from './RoleDrawer';
+import { useRoleTitle } from '../../components/roleTitle';
 
 const TYPE_COLORS: Record<RoleType, string> = {
   admin: 'magenta',
@@ -71,6 +72,7 @@ function SearchBox({
 
 export default function RolesPage() {
   const { t } = useRolesT();
+  const roleTitle = useRoleTitle();
   const { modal } = App.useApp();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, 'role.update');
@@ -85,7 +87,7 @@ export default function RolesPage() {
   const confirmStatus = (role: Role) => {
     const next = role.status === 'active' ? 'inactive' : 'active';
     modal.confirm({
-      title: t(next === 'active' ? 'status.activateTitle' : 'status.deactivateTitle', { title: role.title }),
+      title: t(next === 'active' ? 'status.activateTitle' : 'status.deactivateTitle', { title: roleTitle(role) }),
       content: t(next === 'active' ? 'status.activateText' : 'status.deactivateText'),
       okText: t(next === 'active' ? 'status.activate' : 'status.deactivate'),
       okButtonProps: { danger: next === 'inactive' },
@@ -117,7 +119,7 @@ export default function RolesPage() {
             onClick={() => setDrawer({ mode: canWrite ? 'edit' : 'view', role })}
             style={{ padding: 0, height: 'auto', fontWeight: 600 }}
           >
-            {role.title}
+            {roleTitle(role)}
           </Button>
           {role.system ? (
             <Tooltip title={t('systemHint')}>
@@ -173,7 +175,7 @@ export default function RolesPage() {
                 type="text"
                 icon={<EditOutlined />}
                 onClick={() => setDrawer({ mode: 'edit', role })}
-                aria-label={`${t('actions.edit')}: ${role.title}`}
+                aria-label={`${t('actions.edit')}: ${roleTitle(role)}`}
               />
             </Tooltip>
             <Dropdown
@@ -198,7 +200,7 @@ export default function RolesPage() {
               <Button
                 type="text"
                 icon={<MoreOutlined />}
-                aria-label={`${t('actions.more')}: ${role.title}`}
+                aria-label={`${t('actions.more')}: ${roleTitle(role)}`}
                 data-testid={`role-actions-${role.id}`}
               />
             </Dropdown>
@@ -209,7 +211,7 @@ export default function RolesPage() {
               type="text"
               icon={<EyeOutlined />}
               onClick={() => setDrawer({ mode: 'view', role })}
-              aria-label={`${t('actions.view')}: ${role.title}`}
+              aria-label={`${t('actions.view')}: ${roleTitle(role)}`}
             />
           </Tooltip>
         ),
