@@ -51,6 +51,9 @@ test('an unauthenticated visitor is sent to login', async ({ page }) => {
 
 test('an expired access token is refreshed once and the request retried', async ({ page }) => {
   await signIn(page);
+  // the start page's own calls first: one of them meeting the forged token would refresh, and leaving the page would
+  // abort that refresh after the server rotated the token (the browser keeping the old one)
+  await page.waitForLoadState('networkidle');
   const before = await cookie(page, 'lg_refresh');
   // replace the access token with a forged, expired one: the API answers 401 and the client refreshes
   const expired = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjoxfQ.c2lnbmF0dXJl';
