@@ -13,6 +13,7 @@ import { applyServerErrors, requiredRule, zodRule } from '../../components/form'
 import { useRolesT } from './i18n';
 import { PermissionDiffModal, type PermissionChange } from './PermissionDiffModal';
 import { PermissionPicker } from './PermissionPicker';
+import { useRoleTitle } from '../../components/roleTitle';
 
 export type RoleDrawerState = { mode: 'create' } | { mode: 'edit' | 'view'; role: Role } | null;
 
@@ -28,6 +29,7 @@ export const isLockedRole = (role: Pick<Role, 'type' | 'system'> | undefined) =>
 
 export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState; onClose: () => void; onSaved?: (role: Role) => void }) {
   const { t } = useRolesT();
+  const roleTitle = useRoleTitle();
   const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const create = useCreateRole();
@@ -81,7 +83,7 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
       const diff = permissionDiff(role.permissions, values.permissions);
       const permissionsChanged = diff.added.length > 0 || diff.removed.length > 0;
       if (permissionsChanged && !confirmed) {
-        setChange({ roleTitle: role.title, usersCount: role.usersCount, before: role.permissions, after: values.permissions });
+        setChange({ roleTitle: roleTitle(role), usersCount: role.usersCount, before: role.permissions, after: values.permissions });
         return;
       }
       const [saved] = (
@@ -103,8 +105,8 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
     state?.mode === 'create'
       ? t('drawer.createTitle')
       : state?.mode === 'edit'
-        ? t('drawer.editTitle', { title: role?.title })
-        : t('drawer.viewTitle', { title: role?.title });
+        ? t('drawer.editTitle', { title: role ? roleTitle(role) : '' })
+        : t('drawer.viewTitle', { title: role ? roleTitle(role) : '' });
 
   return (
     <Drawer
@@ -194,7 +196,7 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
           </Form.Item>
         ) : null}
         {locked ? (
-          <Alert type="info" showIcon title={t('drawer.lockedAdmin', { title: role?.title })} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={t('drawer.lockedAdmin', { title: role ? roleTitle(role) : '' })} style={{ marginBottom: 16 }} />
         ) : null}
         <Form.Item label={t('fields.permissions')} required={false} style={{ marginBottom: 0 }}>
           {!type ? (
