@@ -230,7 +230,10 @@ describe('lead API: POST /api/v1/leads', () => {
     expect(asStaff.json()).toMatchObject({ statusCode: 403, message: 'Only affiliates post leads' });
     const other = await market([{ path: '/accept/other' }]);
     expect((await post(other.token, { campaignId: m.campaign.id })).json()).toMatchObject({ statusCode: 400, errors: [{ loc: ['body', 'campaignId'] }] });
+    // a write behind the API's back: the engine's cache drops the affiliate when the database's notification arrives
+    const version = t.app.services.tracking.feed.version;
     await t.database.db.update(users).set({ trafficBlocked: true }).where(eq(users.id, other.affiliate.id));
+    await expect.poll(() => t.app.services.tracking.feed.version, { timeout: 5000 }).toBeGreaterThan(version);
     expect((await post(other.token, { offerId: other.offer.id })).json()).toMatchObject({ statusCode: 403, message: 'Your traffic is blocked' });
   });
   it('declares in the OpenAPI document each 4xx it answers, each with the error body, and answers each of them', async () => {
