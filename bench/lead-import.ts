@@ -18,7 +18,7 @@ import { seed } from '../apps/server/src/db/seed';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { MemoryMailer } from '../apps/server/src/lib/mailer';
 import { DiskStorage } from '../apps/server/src/lib/storage';
-import { LEAD_IMPORT_JOB } from '../apps/server/src/modules/traffic/lead-import';
+import { LEAD_IMPORT_JOB } from '../apps/server/src/modules/engine/lead-import';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' } } });
 const ROWS = Number(values.rows ?? 100_000);

@@ -119,8 +119,8 @@ const shellSize = total(shell);
 const FRAME_KEY = 'src/app/layouts/MainLayout.tsx';
 const signedInShell = manifest[FRAME_KEY] ? closure(FRAME_KEY, new Set(shell)) : shell;
 const frameSize = total(new Set([...signedInShell].filter((f) => !shell.has(f))));
-/** the screens shown without a session (features/auth): the shell is the entry alone */
-const isAuthScreen = (key) => key.startsWith('src/features/auth/');
+/** the screens shown without a session (features/access/auth): the shell is the entry alone */
+const isAuthScreen = (key) => key.startsWith('src/features/access/auth/');
 const rows = [];
 for (const screen of screens()) {
   const files = closure(screen.key);

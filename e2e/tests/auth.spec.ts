@@ -1,5 +1,5 @@
 /**
- * The auth screens on their own form kit (features/auth/kit.tsx, docs/decisions/web.md "The login page under 200 KB"):
+ * The auth screens on their own form kit (features/access/auth/kit.tsx, docs/decisions/web.md "The login page under 200 KB"):
  * the shared rules' messages in both languages, the server's answer as a toast, the 2FA step, recovery and
  * registration through the form.
  */

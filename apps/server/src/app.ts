@@ -21,14 +21,14 @@ import { openapiTransform, openapiTransformObject } from './http/openapi';
 import './http/plugins';
 import { defineJobs } from './jobs';
 import { TestLinks } from './lib/test-link';
-import { setupTracking, type Tracking } from './tracking';
-import { clickFrontServer, trustProxyOf } from './tracking/click-handler';
+import { setupTracking, type Tracking } from './modules/engine/tracking';
+import { clickFrontServer, trustProxyOf } from './modules/engine/tracking/click-handler';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import { TokenSigner } from './lib/tokens';
 import { modules } from './modules';
-import { postbackInRoutes } from './modules/conversions/postback-in.routes';
+import { postbackInRoutes } from './modules/engine/conversions/postback-in.routes';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     // the click handler reads the client IP with this same function
     trustProxy: trustProxyOf(config.TRUST_PROXY) ?? false,
-    // `GET /c/<key>` is answered before Fastify (tracking/click-handler.ts)
+    // `GET /c/<key>` is answered before Fastify (modules/engine/tracking/click-handler.ts)
     serverFactory: clickFrontServer(() => tracking?.handler),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

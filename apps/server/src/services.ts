@@ -9,7 +9,7 @@ import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import type { TestLinks } from './lib/test-link';
 import type { TokenSigner } from './lib/tokens';
-import type { Tracking } from './tracking';
+import type { Tracking } from './modules/engine/tracking';
 
 export interface Services {
   config: Config;

@@ -1,10 +1,10 @@
 /**
  * Outbound postbacks in tests: what waits for its first attempt in the postback outbox, and one round of delivery
- * (modules/postback-delivery/outbox.ts; the retries are `postback-deliver` jobs).
+ * (modules/engine/postback-delivery/outbox.ts; the retries are `postback-deliver` jobs).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client';
-import { POSTBACK_DELIVER_JOB, POSTBACK_OUTBOX, type PostbackDeliverJob } from '../src/modules/postback-delivery';
+import { POSTBACK_DELIVER_JOB, POSTBACK_OUTBOX, type PostbackDeliverJob } from '../src/modules/engine/postback-delivery';
 import type { TestApp } from './helper';
 
 /** the deliveries waiting in the outbox whose data contains `match` (e.g. `{ leadId }`), in the order they came */

@@ -1,7 +1,7 @@
 /** Runs an export the way the browser does (POST /exports, the job, GET /exports/:id/file) and collects its events. */
 import { expect } from 'vitest';
-import { UserEventHub, type UserEvent } from '../src/modules/events/events.hub';
-import { EXPORT_JOB } from '../src/modules/exports/exports.service';
+import { UserEventHub, type UserEvent } from '../src/modules/settings/events/events.hub';
+import { EXPORT_JOB } from '../src/modules/insights/exports/exports.service';
 import type { TestApp, TestUser } from './helper';
 
 export async function runExport(t: TestApp, as: TestUser, type: string, query: Record<string, unknown>) {

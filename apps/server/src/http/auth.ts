@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { apiTokens, refreshTokens, roles, teamMembers, teams, users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { looksLikeJwt, type TokenSigner } from '../lib/tokens';
-import { FeedCache } from '../tracking/feed-cache';
+import { FeedCache } from '../lib/cache/feed-cache';
 import type { Actor } from './context';
 import { AppError } from './errors';
 

@@ -12,7 +12,7 @@ declare module 'fastify' {
     /** also accept an API token (affiliate/advertiser public API) */
     apiToken?: boolean;
     /** a traffic-engine intake route (lead API, inbound postback): its writes are traffic, not routing data, so they
-     * do not empty the engine's caches (see tracking/index.ts) */
+     * do not empty the engine's caches (see modules/engine/tracking/index.ts) */
     hotPath?: boolean;
     /** answers a user who must set up two-factor sign-in first (its profile and the set-up itself) */
     twoFactorSetup?: boolean;

@@ -3,18 +3,18 @@
  * delivery retries, hold release, postbacks out and API sync here.
  */
 import type { Services } from '../services';
-import { defineAccountMailJobs } from '../modules/auth/account-mail';
-import { defineConversionJobs } from '../modules/conversions/conversions.jobs';
-import { defineExportJobs } from '../modules/exports/exports.jobs';
+import { defineAccountMailJobs } from '../modules/access/auth/account-mail';
+import { defineConversionJobs } from '../modules/engine/conversions/conversions.jobs';
+import { defineExportJobs } from '../modules/insights/exports/exports.jobs';
 import { defineReportJobs } from '../modules/insights/reports';
 import { defineStatisticsJobs } from '../modules/insights/statistics';
-import { defineHoldQueueJobs } from '../modules/hold-queue/hold-queue.jobs';
-import { defineApiSyncJobs } from '../modules/integrations/api-sync.jobs';
-import { defineLeadJobs } from '../modules/leads/leads.jobs';
-import { defineNotificationJobs } from '../modules/notifications/notifications.delivery';
-import { definePostbackDeliveryJobs } from '../modules/postback-delivery';
+import { defineHoldQueueJobs } from '../modules/engine/hold-queue/hold-queue.jobs';
+import { defineApiSyncJobs } from '../modules/sell-side/integrations/api-sync.jobs';
+import { defineLeadJobs } from '../modules/engine/leads/leads.jobs';
+import { defineNotificationJobs } from '../modules/settings/notifications/notifications.delivery';
+import { definePostbackDeliveryJobs } from '../modules/engine/postback-delivery';
 import { defineInvoiceJobs } from '../modules/money/invoices';
-import { defineLeadImportJobs } from '../modules/traffic/lead-import';
+import { defineLeadImportJobs } from '../modules/engine/lead-import';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);

@@ -1,7 +1,7 @@
 /**
  * What the permission matrix (permission-matrix.test.ts) expects beyond the permission catalogue — the short list an
  * auditor reads with docs/security.md. A route with `config.permission` needs nothing here: the role types holding
- * that permission (packages/shared/src/permissions.ts) are allowed, every other signed-in user gets 403, anonymous
+ * that permission (packages/shared/src/access/permissions.ts) are allowed, every other signed-in user gets 403, anonymous
  * 401. Everything else must be declared, or the matrix fails:
  *
  * - a public route (`config.public`) in PUBLIC_ROUTES (or under a PUBLIC_PREFIXES path);
@@ -315,7 +315,7 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'GET /api/v1/leads/:id': 'lead',
   'GET /api/v1/leads/:id/history': 'lead',
   'GET /api/v1/leads/:id/advertiser-data': 'lead',
-  // a write: its row scope (a manager edits only their affiliates' leads) is tested in modules/traffic/lead-edit/lead-edit.test.ts ("lets a manager edit only the leads of their affiliates")
+  // a write: its row scope (a manager edits only their affiliates' leads) is tested in modules/engine/lead-edit/lead-edit.test.ts ("lets a manager edit only the leads of their affiliates")
   'PUT /api/v1/leads/:id': null,
   'GET /api/v1/conversions/:id': 'conversion',
   'GET /api/v1/postbacks/:id': 'postback',
@@ -323,7 +323,7 @@ export const RECORD_ROUTES: Record<string, RecordKind | null> = {
   'GET /api/v1/postback-logs/:id': 'postbackLog',
   'GET /api/v1/withdrawal-methods/:id': 'withdrawalMethod',
   'GET /api/v1/campaigns/:id': 'campaign',
-  // a write: its row scope (a manager gets 404 for a campaign of an affiliate it does not manage) is tested in src/tracking/test-click.test.ts
+  // a write: its row scope (a manager gets 404 for a campaign of an affiliate it does not manage) is tested in modules/engine/tracking/test-click.test.ts
   'POST /api/v1/campaigns/:id/test-link': null,
   'GET /api/v1/affiliates/:id': 'affiliate',
   'GET /api/v1/affiliates/:id/block-history': 'affiliate',

@@ -3,7 +3,7 @@
  * route table — every write whose body carries a role or a permission set, and every write of roles — and each must
  * have a probe here, or the test fails. Each probe gives, as a staff member holding `user.update` but few other
  * rights, a role or permissions it does not hold: 403, nothing written. The same request by an administrator
- * succeeds, so the 403 is the rule and not a bad probe. (The rule's details are tested in modules/roles/grants.test.ts.)
+ * succeeds, so the 403 is the rule and not a bad probe. (The rule's details are tested in modules/access/roles/grants.test.ts.)
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

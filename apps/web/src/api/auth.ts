@@ -1,5 +1,5 @@
-/** The auth calls of spec §7 (apps/server/src/modules/auth/auth.routes.ts). Bodies are typed by the shared schemas. */
-import type { checkEmailBody, loginAnswer, loginBody, newPasswordBody, recoveryBody, signUpBody, tokenPairSchema } from '@leadgrid/shared/schemas/auth';
+/** The auth calls of spec §7 (apps/server/src/modules/access/auth/auth.routes.ts). Bodies are typed by the shared schemas. */
+import type { checkEmailBody, loginAnswer, loginBody, newPasswordBody, recoveryBody, signUpBody, tokenPairSchema } from '@leadgrid/shared/access/auth';
 import type { z } from 'zod';
 import { api } from './client';
 

@@ -2,7 +2,7 @@
  * The shared API client (spec §7, §8): base `/api/v1`, bearer token, `{data, message}` envelope, one
  * shared refresh on 401 with a retry, success and error toasts, the server-error popup.
  */
-import type { ApiErrorBody, ApiErrorItem } from '@leadgrid/shared/schemas/common';
+import type { ApiErrorBody, ApiErrorItem } from '@leadgrid/shared/common';
 import i18n from '../i18n';
 import { emitSessionEnded, noteFrontendVersion, serverErrorStore } from './events';
 import { notify } from './notify';

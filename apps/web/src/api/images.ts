@@ -1,12 +1,12 @@
 /** Images (spec §7 "Images: PUT upload and GET by id"): one multipart upload in the field `file`, at most 10 MB. */
 import { IMAGE_MAX_BYTES } from '@leadgrid/shared/constants';
-import type { imageSchema } from '@leadgrid/shared/schemas/users';
+import type { imageSchema } from '@leadgrid/shared/access/users';
 import type { z } from 'zod';
 import { API_BASE, api } from './client';
 
 export type UploadedImage = z.infer<typeof imageSchema>;
 
-/** the types the server stores (apps/server/src/modules/images/images.service.ts) */
+/** the types the server stores (apps/server/src/modules/settings/images/images.service.ts) */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml,image/x-icon,image/vnd.microsoft.icon,.ico';
 
 /**

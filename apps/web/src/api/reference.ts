@@ -3,8 +3,8 @@
  * and traffic sources"): one cached query each, preloaded by the main layout.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Currency } from '@leadgrid/shared/schemas/currencies';
-import type { TrafficSourceRef } from '@leadgrid/shared/schemas/traffic-sources';
+import type { Currency } from '@leadgrid/shared/money/currencies';
+import type { TrafficSourceRef } from '@leadgrid/shared/engine/traffic-sources';
 import { api } from './client';
 
 export interface TimeZone {

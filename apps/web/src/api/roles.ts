@@ -1,15 +1,15 @@
 /**
- * Roles and the permission catalogue (spec §6, §7; apps/server/src/modules/roles/roles.routes.ts): the query-key
+ * Roles and the permission catalogue (spec §6, §7; apps/server/src/modules/access/roles/roles.routes.ts): the query-key
  * factory, list and catalogue queries, and the writes. Writes invalidate the role lists and, because the
  * signed-in user's permissions come from their role, the current user.
  */
-import type { RoleType } from '@leadgrid/shared/permissions';
-import type { Permission, Role, RoleCreate, RoleUpdate } from '@leadgrid/shared/schemas/roles';
+import type { RoleType } from '@leadgrid/shared/access/permissions';
+import type { Permission, Role, RoleCreate, RoleUpdate } from '@leadgrid/shared/access/roles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from './client';
 import { sessionKeys } from './users';
 
-export type { Permission, Role } from '@leadgrid/shared/schemas/roles';
+export type { Permission, Role } from '@leadgrid/shared/access/roles';
 
 export interface RoleList {
   items: Role[];

@@ -1,6 +1,6 @@
 /** Public tenant settings (spec §7): white label, registration switch, trial, chat support, version. */
 import { DEFAULT_PRODUCT_TITLE, SETTINGS_REFRESH_MS } from '@leadgrid/shared/constants';
-import type { PublicSettings } from '@leadgrid/shared/schemas/settings';
+import type { PublicSettings } from '@leadgrid/shared/settings/general';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { noteFrontendVersion } from './events';

@@ -1,6 +1,6 @@
 /** Users: the current user (spec §7 "GET by user id with expansion ..."). */
 import { USER_EXPANSIONS } from '@leadgrid/shared/constants';
-import type { User } from '@leadgrid/shared/schemas/users';
+import type { User } from '@leadgrid/shared/access/users';
 import { ApiError, api, refreshSession } from './client';
 import { currentUserId, getAccessToken, getRefreshToken } from './tokens';
 import i18n from '../i18n';

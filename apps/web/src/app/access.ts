@@ -1,5 +1,5 @@
 /** What a route or menu item needs: one permission, any of several, or a rule on the user. */
-import { can, STAFF_ROLE_TYPES, type AccessSubject } from '@leadgrid/shared/permissions';
+import { can, STAFF_ROLE_TYPES, type AccessSubject } from '@leadgrid/shared/access/permissions';
 import { createStore, useStore } from '../api/store';
 
 export type Access = string | readonly string[] | ((subject: AccessSubject) => boolean);

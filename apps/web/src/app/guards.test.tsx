@@ -1,4 +1,4 @@
-import type { User } from '@leadgrid/shared/schemas/users';
+import type { User } from '@leadgrid/shared/access/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -72,9 +72,9 @@ beforeAll(async () => {
     import('../features/insights/dashboard/DashboardPage'),
     import('../features/insights/statistics/StatisticsPage'),
     import('../features/insights/reports/ReportsPage'),
-    import('../features/roles/RolesPage'),
-    import('../features/offers/OffersPage'),
-    import('../features/offers/OfferDetailPage'),
+    import('../features/access/roles/RolesPage'),
+    import('../features/inventory/offers/OffersPage'),
+    import('../features/inventory/offers/OfferDetailPage'),
   ]);
 }, 120_000);
 // lazy screens on a loaded machine: a first transform can take longer than the default second

@@ -3,7 +3,7 @@
  * screens, a route without its permission redirects to the default page and sets the wrong-permissions
  * flag, and a path whose id or tab is not valid is not found.
  */
-import { defaultPagePath } from '@leadgrid/shared/permissions';
+import { defaultPagePath } from '@leadgrid/shared/access/permissions';
 import { INT_MAX } from '@leadgrid/shared/constants';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -25,7 +25,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { defaultPagePath, type AccessSubject } from '@leadgrid/shared/permissions';
+import { defaultPagePath, type AccessSubject } from '@leadgrid/shared/access/permissions';
 import type { ReactNode } from 'react';
 import { allowed, isAffiliate } from './access';
 import {

@@ -2,8 +2,8 @@
  * The session (spec §4): whether a refresh token exists, the current user, sign-in and sign-out, and
  * entering or leaving impersonation. The API client ends a session by calling the handler registered here.
  */
-import { defaultPagePath, type AccessSubject } from '@leadgrid/shared/permissions';
-import type { User } from '@leadgrid/shared/schemas/users';
+import { defaultPagePath, type AccessSubject } from '@leadgrid/shared/access/permissions';
+import type { User } from '@leadgrid/shared/access/users';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';

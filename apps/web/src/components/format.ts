@@ -3,7 +3,7 @@
  * seconds; money, numbers and percentages with two decimals.
  */
 import { DAY_MS } from '@leadgrid/shared/constants';
-import { formatMoney as formatDecimalMoney } from '@leadgrid/shared/money';
+import { formatMoney as formatDecimalMoney } from '@leadgrid/shared/money/decimal';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

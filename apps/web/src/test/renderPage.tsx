@@ -1,5 +1,5 @@
 /** Renders one page as a signed-in user of a role type with the given permissions, at a path, with the app's providers. */
-import type { User } from '@leadgrid/shared/schemas/users';
+import type { User } from '@leadgrid/shared/access/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';

@@ -4,8 +4,8 @@
  * privilege defects fixed then.
  */
 import { z } from 'zod';
-import { ROLE_TYPES } from '../permissions';
-import { listQuerySchema } from '../schemas/common';
+import { ROLE_TYPES } from './permissions';
+import { listQuerySchema } from '../common';
 
 export const STAFF_REVIEW_CHANGES = ['created', 'email', 'password', 'role', 'permissions'] as const;
 export type StaffReviewChange = (typeof STAFF_REVIEW_CHANGES)[number];

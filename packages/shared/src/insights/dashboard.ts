@@ -5,7 +5,7 @@
  * the statistics service (`GET /statistics/dashboard?widgetId=…` for the dashboard's period).
  */
 import { z } from 'zod';
-import { ROLE_TYPES, type RoleType } from '../permissions';
+import { ROLE_TYPES, type RoleType } from '../access/permissions';
 import { zId } from '../validation';
 import { STATISTICS_SUB_DIMENSIONS, type StatisticsDimensionValue } from './statistics';
 

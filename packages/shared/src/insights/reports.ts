@@ -7,8 +7,8 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { zId } from '../validation';
-import { csvIds } from '../schemas/tags';
-import { EXPORT_FORMATS } from '../schemas/exports';
+import { csvIds } from '../settings/tags';
+import { EXPORT_FORMATS } from './exports';
 import { leadStatisticsQuery, statisticsQuery, LEAD_STATISTICS_DIMENSIONS } from './statistics';
 
 /** spec §8: what a report with nothing in it answers */

@@ -14,10 +14,10 @@
  */
 import { z } from 'zod';
 import { API_LEAD_STATUSES, MAX_PAGE_SIZE, STATISTICS_PAGE_SIZE } from '../constants';
-import { isValidZone } from '../reference';
-import { zQuerySeconds } from '../schemas/people';
-import { METRIC_OUTPUT_FORMATS } from '../schemas/metrics';
-import { csvIds } from '../schemas/tags';
+import { isValidZone } from '../settings/reference';
+import { zQuerySeconds } from '../people/people';
+import { METRIC_OUTPUT_FORMATS } from './metrics';
+import { csvIds } from '../settings/tags';
 
 export const STATISTICS_TIME_DIMENSIONS = ['day', 'hour', 'week', 'month'] as const;
 /** entity dimensions: their value in an item is `{id, title}` (null when the row has none) */

@@ -9,11 +9,11 @@
  * - `GET /balances/affiliates/:id/entries`, `/balances/advertisers/:id/entries`: the entries behind the figures.
  */
 import { z } from 'zod';
-import { Dec, roundMoney, toDecimal, type DecimalValue } from '../money';
-import { listQuerySchema } from '../schemas/common';
-import { csvIds } from '../schemas/tags';
-import { personRefSchema } from '../schemas/people';
-import { zCurrencyCode } from '../schemas/currencies';
+import { Dec, roundMoney, toDecimal, type DecimalValue } from './decimal';
+import { listQuerySchema } from '../common';
+import { csvIds } from '../settings/tags';
+import { personRefSchema } from '../people/people';
+import { zCurrencyCode } from './currencies';
 
 const m = (message: string) => ({ message });
 

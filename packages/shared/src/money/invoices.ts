@@ -16,12 +16,12 @@
  * Affiliates read their own invoices (no permission); `privateNotes` is absent from their answers.
  */
 import { z } from 'zod';
-import { toDecimal } from '../money';
+import { toDecimal } from './decimal';
 import { zId } from '../validation';
-import { listQuerySchema } from '../schemas/common';
-import { csvIds } from '../schemas/tags';
-import { personRefSchema } from '../schemas/people';
-import { isDecimal, zCurrencyCode } from '../schemas/currencies';
+import { listQuerySchema } from '../common';
+import { csvIds } from '../settings/tags';
+import { personRefSchema } from '../people/people';
+import { isDecimal, zCurrencyCode } from './currencies';
 import { zPositiveAmount } from './ledger';
 
 const m = (message: string) => ({ message });

@@ -7,12 +7,12 @@
  * invoices), `advance` (advertisers: money paid ahead and not yet applied to an invoice).
  */
 import { z } from 'zod';
-import { toDecimal } from '../money';
+import { toDecimal } from './decimal';
 import { zId, zReason } from '../validation';
-import { listQuerySchema } from '../schemas/common';
-import { csvEnum } from '../schemas/tags';
-import { isDecimal, zCurrencyCode } from '../schemas/currencies';
-import { personRefSchema } from '../schemas/people';
+import { listQuerySchema } from '../common';
+import { csvEnum } from '../settings/tags';
+import { isDecimal, zCurrencyCode } from './currencies';
+import { personRefSchema } from '../people/people';
 
 const m = (message: string) => ({ message });
 

@@ -61,7 +61,7 @@ export const clicks = pgTable(
     ...subs(),
     /** other query parameters of the click, as given */
     params: jsonb('params').$type<Record<string, string>>(),
-    /** a staff test click (tracking/click.ts): shown in Clicks, never counted in statistics */
+    /** a staff test click (modules/engine/tracking/click.ts): shown in Clicks, never counted in statistics */
     isTest: boolean('is_test').notNull().default(false),
   },
   (t) => [
@@ -137,7 +137,7 @@ export const leads = pgTable(
     sentAt: ts('sent_at'),
     /** an imported lead: the date column of its file (migration 0021; created_at is the import's time) */
     sourceDate: ts('source_date'),
-    /** an imported lead: its import (modules/traffic/lead-import) */
+    /** an imported lead: its import (modules/engine/lead-import) */
     importId: integer('import_id'),
   },
   (t) => [
@@ -308,12 +308,12 @@ export const systemLogs = pgTable(
 );
 
 /**
- * The postback outbox (migration 0024, modules/postback-delivery/outbox.ts): the first attempt of every outbound
+ * The postback outbox (migration 0024, modules/engine/postback-delivery/outbox.ts): the first attempt of every outbound
  * postback, a narrow row from the event's commit until its attempt is settled (then deleted).
  */
 export const postbackOutbox = pgTable('postback_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** the delivery (modules/postback-delivery/enqueue.ts PostbackDeliverJob) */
+  /** the delivery (modules/engine/postback-delivery/enqueue.ts PostbackDeliverJob) */
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   /** set while a worker delivers it; a row whose lease has passed is claimed again */
   claimedUntil: ts('claimed_until'),

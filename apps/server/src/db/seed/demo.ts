@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
-import { getSetting } from '../../modules/settings/settings.store';
+import { getSetting } from '../../modules/settings/general/settings.store';
 import type { Db, Tx } from '../client';
 import {
   advertisers,

@@ -3,9 +3,9 @@ import { defaultPermissions, ROLE_TYPES, SYSTEM_ROLE_TITLES, type RoleType } fro
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
-import { ensureCurrencies } from '../../modules/currencies/currencies.service';
-import { ensurePaymentModels } from '../../modules/payment-models/payment-models.seed';
-import { ensureSetting } from '../../modules/settings/settings.store';
+import { ensureCurrencies } from '../../modules/money/currencies/currencies.service';
+import { ensurePaymentModels } from '../../modules/inventory/payment-models/payment-models.seed';
+import { ensureSetting } from '../../modules/settings/general/settings.store';
 import type { Db } from '../client';
 import { roles, users } from '../schema';
 

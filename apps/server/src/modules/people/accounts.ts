@@ -12,8 +12,8 @@ import { AppError } from '../../http/errors';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { randomToken } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
-import { revokeAllOfUser } from '../auth/sessions';
-import { getSetting } from '../settings/settings.store';
+import { revokeAllOfUser } from '../access/auth/sessions';
+import { getSetting } from '../settings/general/settings.store';
 
 export type Loc = (string | number)[];
 type RoleRow = typeof roles.$inferSelect;

@@ -1,13 +1,13 @@
 /** The error pages of spec §2: 404, 500 (and its API-not-found variant), the generic error and its fallback. */
 import { ArrowLeftOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { defaultPagePath } from '@leadgrid/shared/permissions';
+import { defaultPagePath } from '@leadgrid/shared/access/permissions';
 import { Component, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NotFoundIllustration, ServerErrorIllustration } from '../../components/illustrations';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 // plain elements and the auth kit's button: the router shows these pages from the entry, which loads no antd (docs/decisions/web.md)
-import { Button } from '../../features/auth/kit';
+import { Button } from '../../features/access/auth/kit';
 import { SessionContext } from '../session';
 
 function useHomePath(): string {

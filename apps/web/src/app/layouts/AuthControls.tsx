@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicSettings, useSystemName } from '../../api/settings';
 import { LogoMark } from '../../components/illustrations';
-import { Button } from '../../features/auth/kit';
+import { Button } from '../../features/access/auth/kit';
 import { changeLocale } from '../../i18n';
 import { setTheme, useThemeMode } from '../preferences';
 

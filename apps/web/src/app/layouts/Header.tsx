@@ -1,6 +1,6 @@
 /** The main header: sidebar toggle, theme and language switches, the user menu, and the banners. */
 import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import type { User } from '@leadgrid/shared/schemas/users';
+import type { User } from '@leadgrid/shared/access/users';
 import { Avatar, Button, Divider, Dropdown, Flex, Layout, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useSession } from '../session';
 import { ImpersonationBanner, TrialBanner } from './Banners';
 import { LanguageSwitch, ThemeSwitch } from './controls';
 import { imageUrl } from '../../api/images';
-import { NotificationsBell } from '../../features/notifications/NotificationsBell';
+import { NotificationsBell } from '../../features/settings/notifications/NotificationsBell';
 import { useRoleTitle } from '../../components/roleTitle';
 
 const initials = (user: User) => `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';

@@ -1,5 +1,5 @@
 /** The sidebar (spec §2): built from the route table, minimisable, submenus open on the current route. */
-import type { AccessSubject } from '@leadgrid/shared/permissions';
+import type { AccessSubject } from '@leadgrid/shared/access/permissions';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@
  * CSV is fetched from `GET /exports/:id/file` and saved. The button shows the progress meanwhile.
  */
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
-import { EXPORT_EVENTS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared/schemas/exports';
+import { EXPORT_EVENTS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared/insights/exports';
 import { Button, Dropdown, Flex, Progress, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { API_BASE, type Query } from '../../api/client';

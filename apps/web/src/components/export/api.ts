@@ -1,5 +1,5 @@
-/** The exports API (apps/server/src/modules/exports): start one, read its state, the events token, the finished file. */
-import type { ExportFormat, ExportType, ExportView } from '@leadgrid/shared/schemas/exports';
+/** The exports API (apps/server/src/modules/insights/exports): start one, read its state, the events token, the finished file. */
+import type { ExportFormat, ExportType, ExportView } from '@leadgrid/shared/insights/exports';
 import { api, type Query } from '../../api/client';
 
 type Items<T> = { items: T[] };

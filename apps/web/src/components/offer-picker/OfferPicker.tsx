@@ -5,7 +5,7 @@
  * to the offers that affiliate can use (`GET /offers/for-campaign`), a chosen one it cannot use marked so. Used by
  * the campaign screens and the integration guide.
  */
-import type { OfferRef } from '@leadgrid/shared/schemas/offers';
+import type { OfferRef } from '@leadgrid/shared/inventory/offers';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Typography, type SelectProps } from 'antd';
 import { useState, type ReactNode } from 'react';

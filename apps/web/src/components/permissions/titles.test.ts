@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@leadgrid/shared/permissions';
+import { PERMISSIONS } from '@leadgrid/shared/access/permissions';
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_TITLES_RU } from './titles';
 

@@ -1,6 +1,6 @@
 /**
  * The permissions' titles in the reader's language. The server answers each permission with its English title from
- * the shared catalogue (packages/shared/src/permissions.ts); the Russian ones are here, by permission name, and a name
+ * the shared catalogue (packages/shared/src/access/permissions.ts); the Russian ones are here, by permission name, and a name
  * missing here is shown with the server's title (a test keeps the two lists equal).
  */
 import { useCallback } from 'react';

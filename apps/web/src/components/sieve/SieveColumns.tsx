@@ -7,7 +7,7 @@
  *   toolbar = <SieveColumnsPicker owner="caps" display={display} />
  */
 import { FilterOutlined } from '@ant-design/icons';
-import type { Sieve, SieveKey, SieveOwner } from '@leadgrid/shared/schemas/sieve';
+import type { Sieve, SieveKey, SieveOwner } from '@leadgrid/shared/inventory/sieves';
 import { Button, Checkbox, Divider, Flex, Popover, Typography } from 'antd';
 import type { DataColumn } from '../table/DataTable';
 import type { useSieveDisplaySettings } from './api';

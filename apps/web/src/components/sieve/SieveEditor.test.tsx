@@ -1,5 +1,5 @@
 /** The sieve editor: the keys of each owner, schedule window rules, and the server's errors on their field. */
-import { SIEVE_KEYS_BY_OWNER, type Sieve } from '@leadgrid/shared/schemas/sieve';
+import { SIEVE_KEYS_BY_OWNER, type Sieve } from '@leadgrid/shared/inventory/sieves';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';

@@ -16,7 +16,7 @@ import {
   type SieveInput,
   type SieveKey,
   type SieveOwner,
-} from '@leadgrid/shared/schemas/sieve';
+} from '@leadgrid/shared/inventory/sieves';
 import type { Rule } from 'antd/es/form';
 import { Button, Col, Flex, Row, Segmented, Select, Tag, TimePicker, Tooltip, Typography, theme } from 'antd';
 import dayjs from 'dayjs';

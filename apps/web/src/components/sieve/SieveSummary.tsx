@@ -3,7 +3,7 @@
  * limited to the owner's keys (or the `keys` the user chose to show). Names of countries, languages, traffic sources,
  * landers, affiliates, teams and advertisers are on hover. `SieveValue` renders one key (a sieve column).
  */
-import { SIEVE_KEYS_BY_OWNER, type Sieve, type SieveInput, type SieveKey, type SieveOwner } from '@leadgrid/shared/schemas/sieve';
+import { SIEVE_KEYS_BY_OWNER, type Sieve, type SieveInput, type SieveKey, type SieveOwner } from '@leadgrid/shared/inventory/sieves';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useActiveTrafficSources } from '../../api/reference';

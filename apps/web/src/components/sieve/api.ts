@@ -5,8 +5,8 @@
  * the rows of a table) and cached per id, so a table of sieves costs a handful of requests.
  */
 import { MAX_PAGE_SIZE } from '@leadgrid/shared/constants';
-import type { SieveDisplaySettings, SieveKey, SieveOwner } from '@leadgrid/shared/schemas/sieve';
-import { SIEVE_KEYS_BY_OWNER } from '@leadgrid/shared/schemas/sieve';
+import type { SieveDisplaySettings, SieveKey, SieveOwner } from '@leadgrid/shared/inventory/sieves';
+import { SIEVE_KEYS_BY_OWNER } from '@leadgrid/shared/inventory/sieves';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../../api/client';

@@ -3,7 +3,7 @@
  * an owner's keys), the server's field errors of a sieve found under a `loc` prefix, and the compact texts of days
  * and schedule windows.
  */
-import type { ApiErrorItem } from '@leadgrid/shared/schemas/common';
+import type { ApiErrorItem } from '@leadgrid/shared/common';
 import {
   EMPTY_SIEVE,
   SIEVE_KEYS_BY_OWNER,
@@ -13,7 +13,7 @@ import {
   type SieveInput,
   type SieveKey,
   type SieveOwner,
-} from '@leadgrid/shared/schemas/sieve';
+} from '@leadgrid/shared/inventory/sieves';
 import { ApiError } from '../../api/client';
 
 /** message keys (spec §8) by path: 'countries.2', 'schedule.timezone', 'schedule.windows.0.from' */

@@ -3,7 +3,7 @@
  * (overdue, partly paid), the payee or payer's name and link, and the invoice PDF download.
  */
 import { FilePdfOutlined } from '@ant-design/icons';
-import { toDecimal } from '@leadgrid/shared/money';
+import { toDecimal } from '@leadgrid/shared/money/decimal';
 import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { notify } from '../../api/notify';
 import { saveBlob } from '../../components/export/ExportButton';
 import { formatMoney } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
-import { personName } from '../affiliates/pickers';
+import { personName } from '../people/affiliates/pickers';
 import { moneyApi } from './api';
 import { useMoneyT } from './i18n';
 import {

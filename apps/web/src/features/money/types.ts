@@ -1,5 +1,5 @@
 /**
- * The finance contract (packages/shared/src/money) as the screens use it, plus the screens' own names: a balance of
+ * The finance contract (packages/shared/src/money/decimal) as the screens use it, plus the screens' own names: a balance of
  * either party, and the figures a balance card shows (the advertiser's two advance figures included).
  */
 import type { AdvertiserBalance, AffiliateBalance } from '@leadgrid/shared/money/balances';

@@ -4,7 +4,7 @@
  * fetch them and hold zero. The counts are kept per signed-in user, so leaving impersonation (a new user) re-fetches
  * them; a click on the finance menu refreshes them, and any money write does (it invalidates every money query).
  */
-import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/permissions';
+import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/access/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Tooltip } from 'antd';
 import { useCallback } from 'react';

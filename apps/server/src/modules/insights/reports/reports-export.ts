@@ -23,11 +23,11 @@ import type { z } from 'zod';
 import { advertisers, systemLogs, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import type { CsvValue } from '../../exports/csv';
-import type { Exporter } from '../../exports/exporters';
+import type { CsvValue } from '../exports/csv';
+import type { Exporter } from '../exports/exporters';
 import { ledgerEntries } from '../../money/ledger';
 import { affiliateWhere, requireReach } from '../../money/money.scope';
-import { reachWhere as postbackLogReach } from '../../postback-logs/postback-logs.service';
+import { reachWhere as postbackLogReach } from '../../engine/postback-logs/postback-logs.service';
 import { leadStatistics, statisticsQuery } from '../statistics';
 import { dayStart } from '../statistics/periods';
 

@@ -10,7 +10,7 @@ import { useApp, type TestUser } from '../../../../test/helper';
 import { exportsTable, systemLogs } from '../../../db/schema';
 import { systemCtx } from '../../../http/context';
 import { createMailer } from '../../../lib/mailer';
-import { EXPORT_JOB } from '../../exports/exports.service';
+import { EXPORT_JOB } from '../exports/exports.service';
 import { moneyWorld } from '../../money/money.fixtures';
 import { ledgerEntries, rowsOf } from '../../money/ledger';
 import { REPORT_SEND_JOB, send, tick } from './reports.service';

@@ -9,8 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestApp } from '../../../../test/helper';
 import { conversions, integrations, leads, paymentRules } from '../../../db/schema';
-import { autoApproveConversions } from '../../conversions/conversions.jobs';
-import { leadMarket } from '../../leads/lead-market.fixture';
+import { autoApproveConversions } from '../../engine/conversions/conversions.jobs';
+import { leadMarket } from '../../engine/leads/lead-market.fixture';
 import { compact, verify } from './rollups';
 import { CUBES } from './statistics.tables';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useApp, type TestUser } from '../../../../test/helper';
 import { auditLog, conversions, notifications } from '../../../db/schema';
 import { systemCtx } from '../../../http/context';
-import { NOTIFICATION_JOB } from '../../notifications/notifications.delivery';
+import { NOTIFICATION_JOB } from '../../settings/notifications/notifications.delivery';
 import { lastPeriod, runAutoInvoices } from './invoices.service';
 import { invoiceItems, rowsOf, verify } from '../ledger';
 import { countRows, moneyWorld } from '../money.fixtures';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../../test/helper';
 import { conversions } from '../../../db/schema';
-import { autoApproveConversions } from '../../conversions/conversions.jobs';
+import { autoApproveConversions } from '../../engine/conversions/conversions.jobs';
 import { systemCtx } from '../../../http/context';
 import { ledgerEntries } from './ledger.tables';
 import { partyFigures, rowsOf, verify } from './ledger.service';

@@ -7,7 +7,7 @@ import {
   type DashboardWidget,
   type DashboardWidgetType,
 } from '@leadgrid/shared/insights/dashboard';
-import type { ActiveMetric } from '@leadgrid/shared/schemas/metrics';
+import type { ActiveMetric } from '@leadgrid/shared/insights/metrics';
 import { Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useReader } from '../statistics/useReader';

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, DragOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import type { DashboardData, DashboardWidget } from '@leadgrid/shared/insights/dashboard';
-import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@leadgrid/shared/schemas/metrics';
+import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@leadgrid/shared/insights/metrics';
 import { Button, Card, Empty, Flex, Popconfirm, Progress, Skeleton, Statistic, Tooltip, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';

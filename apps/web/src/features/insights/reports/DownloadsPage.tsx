@@ -4,7 +4,7 @@
  * downloaded, any is deleted; once the retention removed a file the row says it expired.
  */
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_EVENTS, type ExportView } from '@leadgrid/shared/schemas/exports';
+import { EXPORT_EVENTS, type ExportView } from '@leadgrid/shared/insights/exports';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';

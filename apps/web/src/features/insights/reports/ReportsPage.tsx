@@ -5,7 +5,7 @@
  */
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { READY_REPORT_TYPES, type ReadyReportType } from '@leadgrid/shared/insights/reports';
-import { EXPORT_FORMATS, type ExportFormat } from '@leadgrid/shared/schemas/exports';
+import { EXPORT_FORMATS, type ExportFormat } from '@leadgrid/shared/insights/exports';
 import { Alert, Button, Card, DatePicker, Flex, Form, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';

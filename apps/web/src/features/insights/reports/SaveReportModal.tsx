@@ -3,7 +3,7 @@
  * it runs and an optional e-mail schedule at an hour of the user's zone (`POST /reports`).
  */
 import { REPORT_RANGES, REPORT_SCHEDULES, type ReportRange, type ReportSchedule, type ReportType } from '@leadgrid/shared/insights/reports';
-import { EXPORT_FORMATS, type ExportFormat } from '@leadgrid/shared/schemas/exports';
+import { EXPORT_FORMATS, type ExportFormat } from '@leadgrid/shared/insights/exports';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useReportMutations } from './api';
 import { useReportsT } from './i18n';

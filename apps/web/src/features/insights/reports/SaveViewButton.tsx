@@ -1,6 +1,6 @@
 /** "Save this view as a report" on /statistics: the view's grouping, filters and order become a saved report. */
 import { SaveOutlined } from '@ant-design/icons';
-import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/permissions';
+import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/access/permissions';
 import { Button } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../../api/client';

@@ -3,7 +3,7 @@
  * for /reports/downloads. Starting a ready report and fetching a file go through the exports API.
  */
 import type { ReportView, ReportWrite } from '@leadgrid/shared/insights/reports';
-import type { ExportView } from '@leadgrid/shared/schemas/exports';
+import type { ExportView } from '@leadgrid/shared/insights/exports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -9,7 +9,7 @@ import {
   type LeadStatisticsDimension,
 } from '@leadgrid/shared/insights/statistics';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
-import { EXPORT_FORMATS } from '@leadgrid/shared/schemas/exports';
+import { EXPORT_FORMATS } from '@leadgrid/shared/insights/exports';
 import { Button, Card, Flex, Segmented, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';

@@ -5,7 +5,7 @@
  * the date type is also remembered in local storage. What the reader may not see the server leaves out, and the
  * table only draws the metrics it answered (an affiliate gets no revenue, profit or ROI column).
  */
-import { EXPORT_FORMATS } from '@leadgrid/shared/schemas/exports';
+import { EXPORT_FORMATS } from '@leadgrid/shared/insights/exports';
 import { Button, Card, Flex, Switch, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';

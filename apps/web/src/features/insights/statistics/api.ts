@@ -4,7 +4,7 @@
  * and the dependent look-ups of the filter bar (the values present in the period's clicks and leads).
  */
 import type { LeadStatisticsAnswer, StatisticsAnswer } from '@leadgrid/shared/insights/statistics';
-import type { FilterOption } from '@leadgrid/shared/schemas/common';
+import type { FilterOption } from '@leadgrid/shared/common';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, buildQuery, type Query } from '../../../api/client';

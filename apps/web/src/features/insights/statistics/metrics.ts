@@ -12,7 +12,7 @@ import {
   type StatisticsMetricsAnswer,
   type StatisticsMetricTable,
 } from '@leadgrid/shared/insights/statistics';
-import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@leadgrid/shared/schemas/metrics';
+import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@leadgrid/shared/insights/metrics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef } from 'react';

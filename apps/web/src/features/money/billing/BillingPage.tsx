@@ -4,7 +4,7 @@
  * the approved balance reaches the minimum payout and no earlier request is waiting (unless the network allows it).
  */
 import { WalletOutlined } from '@ant-design/icons';
-import { toDecimal } from '@leadgrid/shared/money';
+import { toDecimal } from '@leadgrid/shared/money/decimal';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';

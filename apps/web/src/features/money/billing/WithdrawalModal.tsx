@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { formatMoney } from '../../../components/format';
-import { useWithdrawalMethods } from '../../payment-methods/api';
+import { useWithdrawalMethods } from '../payment-methods/api';
 import { useRequestWithdrawal } from '../api';
 import { useMoneyT } from '../i18n';
 import { zPositiveAmount } from '@leadgrid/shared/money/ledger';

@@ -4,8 +4,8 @@
  * months counted in the user's zone (the last six by default, bound to the URL as `from`/`to` `yyyy-MM`), with the
  * totals per currency; and the unpaid invoices to act on, oldest due first, for each invoice type the user may read.
  */
-import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/permissions';
-import { addMoney } from '@leadgrid/shared/money';
+import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/access/permissions';
+import { addMoney } from '@leadgrid/shared/money/decimal';
 import { Card, Col, DatePicker, Empty, Flex, Result, Button, Row, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';

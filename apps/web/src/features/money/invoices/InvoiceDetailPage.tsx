@@ -13,7 +13,7 @@ import { useSession } from '../../../app/session';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { statusName } from '../../conversions/model';
+import { statusName } from '../../engine/conversions/model';
 import { useInvoice } from '../api';
 import { useMoneyT } from '../i18n';
 import { Amount, InvoiceParty, InvoiceStatus, PdfButton, PeriodCell } from '../parts';

@@ -1,5 +1,5 @@
 /** The dialog that marks unpaid invoices paid: payment date, transaction reference and, for one invoice, the amount paid. */
-import { toDecimal } from '@leadgrid/shared/money';
+import { toDecimal } from '@leadgrid/shared/money/decimal';
 import { INVOICE_REFERENCE_MAX } from '@leadgrid/shared/money/invoices';
 import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
 import { DatePicker, Form, Input, Modal, Typography } from 'antd';

@@ -3,7 +3,7 @@
  * query: `status`, `affiliateId` / `advertiserId` (comma-separated ids), `currency` (one code), `overdue=1`, `dateFrom`/`dateTo` days
  * `yyyy-MM-dd` read by the server in `timezone` (the user's zone) and `search` (title). Malformed values are dropped.
  */
-import { toDecimal } from '@leadgrid/shared/money';
+import { toDecimal } from '@leadgrid/shared/money/decimal';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { ApiError, type Query } from '../../../api/client';

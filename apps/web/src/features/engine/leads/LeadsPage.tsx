@@ -1,0 +1,358 @@
+/**
+ * /leads (front.menu.statistics.read; reading needs lead.read, lead.assigned.read or lead.own.read, actions lead.update):
+ * staff see every lead of the affiliates they read, affiliates their own without the advertiser side (the server
+ * scopes; the screen hides what does not apply). Filters bound to the URL: creation days with presets in the user's
+ * zone, search, and the dependent filters (status, offer, affiliate, advertiser, campaign, country, vertical, grade).
+ * 25 a page, newest first. Mass resend, trash and grade (one vertical) with the spec §8 outcome; export with progress;
+ * a lead opens in a drawer (`?lead=<id>`).
+ */
+import { DeleteOutlined, MoreOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
+import type { LeadAction, LeadFilterSlug, LeadListItem, LeadTotals } from '@leadgrid/shared/engine/leads';
+import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { allowed, isStaff } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { StatusTag } from '../../../components/StatusTag';
+import { DataTable, TotalsCount, type DataColumn } from '../../../components/table/DataTable';
+import { useIdParam } from '../../../components/table/useIdParam';
+import { useTable } from '../../../components/table/useTable';
+import { BulkBar, SearchBox } from '../../settings/lists/parts';
+import { useLeadActions } from './actions';
+import { useLeads } from './api';
+import { ExportButton } from './ExportButton';
+import { FilterSelect, rememberLabel } from './FilterSelect';
+import { filterValues, hasFilters, LEAD_FILTERS, leadFiltersQuery, leadListQuery, SLUG_FILTER, STAFF_ONLY_FILTERS } from './filters';
+import { useLeadsT } from './i18n';
+import { actionsOf, bulkActionsOf, LEAD_UPDATE } from './model';
+import { leadName, SubFilter, SubsCell } from './parts';
+import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert';
+import { personName } from '../../../components/format';
+import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
+import { Dash } from '../../../components/table/CellText';
+import { CellText } from '../../../components/table/CellText';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const LeadDrawer = lazyWhenOpen(() => import('./LeadDrawer').then((m) => m.LeadDrawer), (p) => p.id !== undefined);
+
+const ACTION_ICONS = { resend: <RedoOutlined />, trash: <DeleteOutlined />, grade: <StarOutlined /> } as const;
+
+/** the dependent filters in toolbar order, with their widths */
+const FILTER_SELECTS: { slug: LeadFilterSlug; label: string; width: number }[] = [
+  { slug: 'statuses', label: 'status', width: 170 },
+  { slug: 'offers', label: 'offer', width: 170 },
+  { slug: 'affiliates', label: 'affiliate', width: 170 },
+  { slug: 'advertisers', label: 'advertiser', width: 170 },
+  { slug: 'campaigns', label: 'campaign', width: 170 },
+  { slug: 'countries', label: 'country', width: 130 },
+  { slug: 'verticals', label: 'vertical', width: 150 },
+  { slug: 'leadGrades', label: 'grade', width: 140 },
+];
+
+export default function LeadsPage() {
+  const { t } = useLeadsT();
+  const { access, timezone } = useSession();
+  const staff = access ? isStaff(access) : false;
+  const canUpdate = allowed(access, LEAD_UPDATE);
+  const [params] = useSearchParams();
+  const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: LEAD_FILTERS });
+  const f = table.filters;
+  const query = leadListQuery(table.query, f, timezone, staff);
+  const list = useLeads(query);
+  const filtersQuery = useMemo(() => leadFiltersQuery(f, timezone, staff), [f, timezone, staff]);
+  const [selected, setSelected] = useState<LeadListItem[]>([]);
+  const [outcome, setOutcome] = useState<OutcomeText | null>(null);
+  const actions = useLeadActions(setOutcome);
+  const [openId, setLead] = useIdParam('lead');
+
+  // list rows know the names of their offers, affiliates, … : the filters show them for chosen ids
+  for (const row of list.data?.items ?? []) {
+    rememberLabel('offers', row.offer.id, row.offer.title);
+    rememberLabel('verticals', row.vertical.id, row.vertical.title);
+    rememberLabel('affiliates', row.affiliate.id, personName(row.affiliate));
+    if (row.campaign) rememberLabel('campaigns', row.campaign.id, row.campaign.title);
+    if (row.advertiser) rememberLabel('advertisers', row.advertiser.id, row.advertiser.title);
+  }
+
+  const statusOptions = API_LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }));
+  const gradeOptions = [{ value: 'none', label: t('filters.noGrade') }];
+
+  const secondary = (text: string) => (
+    <CellText type="secondary" style={{ fontSize: 12, display: 'block' }}>
+      {text}
+    </CellText>
+  );
+  const columns: DataColumn<LeadListItem>[] = [
+    {
+      key: 'id',
+      title: `${t('columns.id')} · ${t('columns.createdAt')}`,
+      sortable: true,
+      alwaysVisible: true,
+      width: 130,
+      render: (id: number, row) => (
+        <Flex vertical style={{ lineHeight: 1.35 }}>
+          <Link
+            to={{ search: `?${withLead(params, id)}` }}
+            onClick={(e) => {
+              e.preventDefault();
+              setLead(id);
+            }}
+            aria-label={t('list.open', { id })}
+            style={{ fontWeight: 600 }}
+            data-testid="lead-open"
+          >
+            #{id}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="lead-created">
+            {formatDateTime(row.createdAt, timezone)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      sortable: true,
+      width: 100,
+      render: (_v, row) => (
+        <Flex gap={4} align="center" wrap data-testid="lead-status">
+          {row.statusReason ? (
+            <Tooltip title={row.statusReason}>
+              <span>
+                <StatusTag status={row.status} />
+              </span>
+            </Tooltip>
+          ) : (
+            <StatusTag status={row.status} />
+          )}
+          {row.isTest && row.status !== 'test' ? <Tag color="purple">{t('list.test')}</Tag> : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'contact',
+      title: t('columns.contact'),
+      render: (_v, row) => (
+        <Flex vertical style={{ width: 150, lineHeight: 1.35 }}>
+          <Flex gap={6} align="center" wrap={false}>
+            {row.country ? (
+              <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</Tag>
+            ) : null}
+            <CellText style={{ minWidth: 0 }}>
+              {leadName(row) || row.email || row.phone || '—'}
+            </CellText>
+          </Flex>
+          {secondary([row.phone, row.email].filter(Boolean).join(' · ') || '—')}
+        </Flex>
+      ),
+    },
+    {
+      key: 'offer',
+      title: t('columns.offer'),
+      render: (_v, row) => (
+        <Flex vertical style={{ width: 140, lineHeight: 1.35 }}>
+          <CellText>{row.offer.title}</CellText>
+          {secondary(row.campaign ? `${row.vertical.title} · ${row.campaign.title}` : row.vertical.title)}
+        </Flex>
+      ),
+    },
+  ];
+  if (staff)
+    columns.push(
+      {
+        key: 'affiliate',
+        title: t('columns.affiliate'),
+        render: (_v, row) => (
+          <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', width: 100 }}>
+            <CellText style={{ color: 'inherit' }}>
+              {personName(row.affiliate)}
+            </CellText>
+          </Link>
+        ),
+      },
+      {
+        key: 'advertiser',
+        title: t('columns.advertiser'),
+        render: (_v, row) => (
+          <div style={{ width: 100 }}>
+            {row.advertiser ? (
+              <>
+                <CellText style={{ display: 'block' }}>
+                  {row.advertiser.title}
+                </CellText>
+                {row.advertiserLeadId ? secondary(row.advertiserLeadId) : null}
+              </>
+            ) : (
+              <Dash />
+            )}
+          </div>
+        ),
+      },
+    );
+  columns.push(
+    {
+      key: 'leadGrade',
+      title: t('columns.grade'),
+      render: (_v, row) =>
+        row.leadGrade ? (
+          <Tag color="blue" style={{ marginInlineEnd: 0, maxWidth: 90, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {row.leadGradeTitle ?? row.leadGrade}
+          </Tag>
+        ) : (
+          <Dash />
+        ),
+    },
+    { key: 'subs', title: t('columns.subs'), render: (_v, row) => <SubsCell lead={row} /> },
+  );
+  if (canUpdate)
+    columns.push({
+      key: 'actions',
+      title: '',
+      settingsLabel: t('columns.actions'),
+      alwaysVisible: true,
+      width: 44,
+      align: 'right',
+      fixed: 'right',
+      render: (_v, row) => {
+        const items: MenuProps['items'] = actionsOf(row).map((a) => ({ key: a, icon: ACTION_ICONS[a], label: t(`actions.${a}`), danger: a === 'trash' }));
+        return (
+          <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick: ({ key }) => actions.run(key as LeadAction, [row]) }}>
+            <Button type="text" icon={<MoreOutlined />} aria-label={`${t('actions.more')}: #${row.id}`} data-testid={`lead-actions-${row.id}`} />
+          </Dropdown>
+        );
+      },
+    });
+
+  const filtered = hasFilters(f);
+  const totals = list.data?.meta?.totals;
+  /** the totals row: every lead of the filter (the server's meta.totals), counted by status */
+  const summaryCells = (sums: LeadTotals) => ({
+    id: <TotalsCount label={t('list.total', { count: sums.count })} hint={t('list.totalHint')} testId="leads-total-count" />,
+    status: (
+      <Flex vertical gap={2} align="flex-start" data-testid="leads-total-statuses">
+        {API_LEAD_STATUSES.filter((s) => sums.byStatus[s]).map((s) => (
+          <Flex key={s} gap={4} align="center" style={{ whiteSpace: 'nowrap' }}>
+            <StatusTag status={s} />
+            <Typography.Text strong>{sums.byStatus[s]}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+    ),
+  });
+  const bulk = bulkActionsOf(selected);
+  const exportQuery = { ...filtersQuery, orderBy: query.orderBy };
+
+  return (
+    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={
+        <Flex gap={8}>
+          {canUpdate ? (
+            <Link to="/leads/import">
+              <Button icon={<UploadOutlined />} data-testid="leads-import">
+                {t('importButton')}
+              </Button>
+            </Link>
+          ) : null}
+          <ExportButton query={exportQuery} />
+        </Flex>
+      }
+    >
+      <Card variant="borderless">
+        <Flex vertical gap={12}>
+          <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
+          <DataTable<LeadListItem>
+            name={staff ? 'leads' : 'leads.affiliate'}
+            size="small"
+            columns={columns}
+            table={table}
+            data={list.data}
+            totalsCells={totals ? summaryCells(totals) : undefined}
+            loading={list.isFetching}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            onRow={(row) => ({ onDoubleClick: () => setLead(row.id) })}
+            rowSelection={
+              canUpdate
+                ? {
+                    selectedRowKeys: selected.map((l) => l.id),
+                    onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                    preserveSelectedRowKeys: true,
+                  }
+                : undefined
+            }
+            empty={{
+              title: filtered ? t('emptyFilteredTitle') : t('emptyTitle'),
+              description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
+              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+            }}
+            toolbar={
+              <>
+                <SearchBox table={table} placeholder={t('filters.search')} />
+                <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+                {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
+                  const name = SLUG_FILTER[s.slug];
+                  return (
+                    <FilterSelect
+                      key={s.slug}
+                      slug={s.slug}
+                      context={filtersQuery}
+                      value={filterValues(name, f[name])}
+                      onChange={(v) => table.setFilters({ [name]: v })}
+                      placeholder={t(`filters.${s.label}`)}
+                      width={s.width}
+                      fixed={s.slug === 'statuses' ? statusOptions : s.slug === 'leadGrades' ? gradeOptions : undefined}
+                      render={s.slug === 'statuses' ? (v) => <StatusTag status={String(v)} /> : undefined}
+                    />
+                  );
+                })}
+                <SubFilter filters={f} onChange={(patch) => table.setFilters(patch)} />
+                {filtered ? (
+                  <Button type="link" onClick={table.reset} data-testid="lead-filters-reset">
+                    {t('filters.reset')}
+                  </Button>
+                ) : null}
+              </>
+            }
+            title={
+              selected.length
+                ? () => (
+                    <BulkBar
+                      count={selected.length}
+                      onClear={() => setSelected([])}
+                      busy={actions.busy}
+                      extra={bulk.map(({ action, enabled }) => (
+                        <Tooltip key={action} title={action === 'grade' && !enabled ? t('actions.gradeOneVertical') : undefined}>
+                          <Button
+                            size="small"
+                            icon={ACTION_ICONS[action]}
+                            danger={action === 'trash'}
+                            disabled={!enabled || actions.busy}
+                            onClick={() => actions.run(action, selected, () => setSelected([]))}
+                            data-testid={`lead-bulk-${action}`}
+                          >
+                            {t(`actions.${action}`)}
+                          </Button>
+                        </Tooltip>
+                      ))}
+                    />
+                  )
+                : undefined
+            }
+          />
+        </Flex>
+      </Card>
+      <LeadDrawer id={openId} staff={staff} canUpdate={canUpdate} onClose={() => setLead(null)} />
+      {actions.popup}
+    </Page>
+  );
+}
+
+/** the current search with `lead=<id>` (the link of a lead's id, for opening it in a new tab) */
+function withLead(params: URLSearchParams, id: number) {
+  const next = new URLSearchParams(params);
+  next.set('lead', String(id));
+  return next.toString();
+}

@@ -1,0 +1,336 @@
+/**
+ * /settings/payment-methods[/active|/inactive]: staff holding payment_method.update manage the payment methods;
+ * affiliates (no permission needed) manage their own withdrawal methods here. The server enforces both scopes.
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined, RightOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import type { PaymentMethod, WithdrawalMethod } from '@leadgrid/shared/money/payments';
+import { Button, Card, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isAffiliate } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { StatusTag } from '../../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
+import {
+  useChangePaymentMethodStatus, useChangeWithdrawalStatus, useDeleteWithdrawalMethods, usePaymentMethods, useUpdateWithdrawalMethods, useWithdrawalMethods,
+} from './api';
+import { NS } from './i18n';
+import { PaymentMethodDrawer } from './PaymentMethodDrawer';
+import { WithdrawalDrawer } from './WithdrawalDrawer';
+
+const TABS = ['active', 'inactive', 'all'] as const;
+type TabKey = (typeof TABS)[number];
+
+function useTab(): [TabKey, (tab: TabKey) => void] {
+  const navigate = useNavigate();
+  const last = useLocation().pathname.split('/').pop();
+  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
+  return [tab, (next) => navigate(next === 'all' ? '/settings/payment-methods' : `/settings/payment-methods/${next}`)];
+}
+
+function Tabs({ value, onChange }: { value: TabKey; onChange: (v: TabKey) => void }) {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  return <Segmented<TabKey> value={value} onChange={onChange} options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))} />;
+}
+
+/** Field labels of a method, required ones marked. */
+export function FieldTags({ fields }: { fields: PaymentMethod['fields'] }) {
+  const { t } = useTranslation(NS);
+  if (!fields.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Flex gap={4} wrap style={{ maxWidth: 380 }}>
+      {fields.map((f) => (
+        <Tooltip key={f.name} title={`${f.name} · ${f.required ? t('requiredTag') : t('optionalTag')}${f.pattern ? ` · ${f.pattern}` : ''}`}>
+          <Tag color={f.required ? 'geekblue' : undefined} style={{ marginInlineEnd: 0 }}>
+            {f.title}
+          </Tag>
+        </Tooltip>
+      ))}
+    </Flex>
+  );
+}
+
+function StaffPaymentMethods() {
+  const { t } = useTranslation(NS);
+  const { timezone } = useSession();
+  const [tab, setTab] = useTab();
+  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search'] });
+  const list = usePaymentMethods({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const changeStatus = useChangePaymentMethodStatus();
+  const confirmStatus = useConfirmStatus();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
+
+  const columns: DataColumn<PaymentMethod>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 80 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, row) => (
+        <Flex vertical style={{ lineHeight: 1.3, maxWidth: 360 }}>
+          <Link to={`/settings/payment-methods/${row.id}`} style={{ fontWeight: 600 }}>
+            {title}
+          </Link>
+          {row.description ? (
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 360 }}>
+              {row.description}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { key: 'fields', title: t('fields.fields'), render: (_, row) => <FieldTags fields={row.fields} /> },
+    {
+      key: 'currencies',
+      title: t('fields.currencies'),
+      render: (codes: string[]) => (codes.length ? <Typography.Text style={{ fontFamily: 'ui-monospace, monospace' }}>{codes.join(', ')}</Typography.Text> : '—'),
+    },
+    { key: 'status', title: t('fields.status'), sortable: true, render: (s: string) => <StatusTag status={s} /> },
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      sortable: true,
+      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+    },
+    {
+      key: 'actions',
+      title: '',
+      settingsLabel: t('actions.edit'),
+      alwaysVisible: true,
+      width: 96,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Tooltip title={t('actions.edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
+          </Tooltip>
+          <Link to={`/settings/payment-methods/${row.id}`}>
+            <Button type="text" icon={<RightOutlined />} aria-label={t('actions.open')} />
+          </Link>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="payment-method-create">
+          {t('create')}
+        </Button>
+      }
+    >
+      <Card variant="borderless">
+        <DataTable<PaymentMethod>
+          name="settings.paymentMethods"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
+          empty={{
+            title: t('emptyTitle'),
+            description: t('emptyText'),
+            action: (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('create')}
+              </Button>
+            ),
+          }}
+          toolbar={
+            <>
+              <Tabs value={tab} onChange={setTab} />
+              <SearchBox table={table} placeholder={t('search')} />
+            </>
+          }
+          title={
+            selected.length
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={changeStatus.isPending}
+                    onStatus={(status) =>
+                      confirmStatus(selected.length, status, async () => {
+                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
+                        setSelected([]);
+                      })
+                    }
+                  />
+                )
+              : undefined
+          }
+        />
+      </Card>
+      <PaymentMethodDrawer open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} />
+    </Page>
+  );
+}
+
+/** The filled-in details, labelled by the method's fields. */
+export function ValuesList({ method, values }: { method: WithdrawalMethod['paymentMethod']; values: Record<string, string> }) {
+  const filled = method.fields.filter((f) => values[f.name]);
+  if (!filled.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Flex vertical gap={0} style={{ lineHeight: 1.4 }}>
+      {filled.map((f) => (
+        <Typography.Text key={f.name} style={{ fontSize: 13 }}>
+          <Typography.Text type="secondary">{f.title}: </Typography.Text>
+          <span style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>{values[f.name]}</span>
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}
+
+function AffiliateWithdrawalMethods() {
+  const { t } = useTranslation(NS);
+  const { timezone } = useSession();
+  const [tab, setTab] = useTab();
+  const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: ['search'] });
+  const list = useWithdrawalMethods({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const changeStatus = useChangeWithdrawalStatus();
+  const update = useUpdateWithdrawalMethods();
+  const remove = useDeleteWithdrawalMethods();
+  const confirmStatus = useConfirmStatus();
+  const confirmDelete = useConfirmDelete();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<WithdrawalMethod | 'new' | null>(null);
+
+  const askDelete = (ids: number[]) =>
+    confirmDelete(ids.length, t('withdrawal.deleteTitle', { count: ids.length }), t('withdrawal.deleteText'), async () => {
+      await remove.mutateAsync(ids);
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+    });
+
+  const columns: DataColumn<WithdrawalMethod>[] = [
+    {
+      key: 'title',
+      title: t('withdrawal.titleLabel'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, row) => (
+        <Flex gap={8} align="center" wrap>
+          <Link to={`/settings/payment-methods/${row.id}`} style={{ fontWeight: 600 }} data-testid="withdrawal-title">
+            {title}
+          </Link>
+          {row.isDefault ? (
+            <Tag icon={<StarFilled />} color="gold" data-testid="withdrawal-default">
+              {t('withdrawal.default')}
+            </Tag>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { key: 'paymentMethod', title: t('withdrawal.method'), sortable: true, render: (_, row) => row.paymentMethod.title },
+    { key: 'values', title: t('withdrawal.details'), render: (_, row) => <ValuesList method={row.paymentMethod} values={row.values} /> },
+    { key: 'status', title: t('fields.status'), sortable: true, render: (s: string) => <StatusTag status={s} /> },
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      sortable: true,
+      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+    },
+    {
+      key: 'actions',
+      title: '',
+      settingsLabel: t('actions.edit'),
+      alwaysVisible: true,
+      width: 132,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          {!row.isDefault && row.status === 'active' ? (
+            <Tooltip title={t('withdrawal.setDefault')}>
+              <Button type="text" icon={<StarOutlined />} aria-label={t('withdrawal.setDefault')} loading={update.isPending} onClick={() => void update.mutateAsync([{ id: row.id, isDefault: true }])} />
+            </Tooltip>
+          ) : null}
+          <Tooltip title={t('actions.edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
+          </Tooltip>
+          <Tooltip title={t('actions.delete')}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => askDelete([row.id])} />
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('withdrawal.title')}
+      subtitle={t('withdrawal.subtitle')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="withdrawal-create">
+          {t('withdrawal.create')}
+        </Button>
+      }
+    >
+      <Card variant="borderless">
+        <DataTable<WithdrawalMethod>
+          name="settings.withdrawalMethods"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
+          empty={{
+            title: t('withdrawal.emptyTitle'),
+            description: t('withdrawal.emptyText'),
+            action: (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('withdrawal.create')}
+              </Button>
+            ),
+          }}
+          toolbar={
+            <>
+              <Tabs value={tab} onChange={setTab} />
+              <SearchBox table={table} placeholder={t('search')} />
+            </>
+          }
+          title={
+            selected.length
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={changeStatus.isPending || remove.isPending}
+                    onStatus={(status) =>
+                      confirmStatus(selected.length, status, async () => {
+                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
+                        setSelected([]);
+                      })
+                    }
+                    onDelete={() => askDelete(selected)}
+                  />
+                )
+              : undefined
+          }
+        />
+      </Card>
+      <WithdrawalDrawer open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} />
+    </Page>
+  );
+}
+
+export default function PaymentMethodsPage() {
+  const { access } = useSession();
+  return access && isAffiliate(access) ? <AffiliateWithdrawalMethods /> : <StaffPaymentMethods />;
+}

@@ -1,0 +1,368 @@
+/**
+ * /affiliates/members/{active|inactive|blocked|all} (front.menu.affiliates.read): the affiliates with filters
+ * (manager, team, tags, traffic block, search by name, e-mail or id, created range), bulk edit and bulk status,
+ * and the create drawer. Writes need user.update; an affiliate manager sees only the affiliates they manage
+ * (the server decides, and `editable` says which rows the user may change).
+ */
+import { EditOutlined, MoreOutlined, PlusOutlined, PoweroffOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
+import type { Affiliate, AffiliateDetail } from '@leadgrid/shared/people/people';
+import { Button, Card, Dropdown, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { TagPicker } from '../../settings/lists/pickers';
+import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
+import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
+import { useAffiliatesT } from './i18n';
+import { ManagerPicker, personName, TeamPicker } from './pickers';
+import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
+import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from './parts';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
+const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
+const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
+
+const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
+type Tab = (typeof TABS)[number];
+const FILTERS = ['search', 'managerId', 'teamId', 'tagIds', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;
+
+const idList = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
+
+export default function AffiliatesPage() {
+  const { t } = useAffiliatesT();
+  const { access, timezone } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canWrite = allowed(access, AFFILIATE_WRITE);
+  const segment = location.pathname.split('/')[3] as Tab | undefined;
+  const tab: Tab = segment && (TABS as readonly string[]).includes(segment) ? segment : 'all';
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
+  const query = { ...table.query, status: tab === 'all' ? undefined : tab };
+  const list = useAffiliates(query);
+  const changeStatus = useChangeAffiliateStatus();
+  const block = useChangeAffiliateBlock();
+  const confirmStatus = useConfirmStatus();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [drawer, setDrawer] = useState<{ affiliate: AffiliateDetail | null } | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [blocking, setBlocking] = useState<number[] | null>(null);
+  const f = table.filters;
+  const filtered = FILTERS.some((k) => f[k]);
+
+  const openEdit = async (row: Affiliate) => {
+    try {
+      const detail = await affiliatesApi.get(row.id);
+      if (detail) setDrawer({ affiliate: detail });
+    } catch {
+      navigate(`/affiliates/members/${row.id}`);
+    }
+  };
+
+  const columns: DataColumn<Affiliate>[] = [
+    {
+      key: 'id',
+      title: t('columns.id'),
+      sortable: true,
+      width: 72,
+      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
+    },
+    {
+      key: 'name',
+      title: t('columns.name'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (_v, row) => (
+        <Flex vertical style={{ minWidth: 180, lineHeight: 1.3 }}>
+          <Link to={`/affiliates/members/${row.id}`} style={{ fontWeight: 600 }} data-testid="affiliate-name">
+            {personName(row)}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.email}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      sortable: true,
+      render: (_v, row) => <StatusCell status={row.status} reason={row.blockReason} teamAccess={row.teamAccessBlocked} />,
+    },
+    {
+      key: 'trafficBlocked',
+      title: t('columns.traffic'),
+      render: (_v, row) => <TrafficBadge blocked={row.trafficBlocked} byTeam={row.teamTrafficBlocked && !row.ownTrafficBlocked} />,
+    },
+    {
+      key: 'team',
+      title: t('columns.team'),
+      render: (_v, row) =>
+        row.team ? (
+          <Link
+            to={`/affiliates/teams/${row.team.id}`}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: 140 }}
+            title={row.team.title}
+          >
+            <TeamOutlined style={{ opacity: 0.6 }} />
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{row.team.title}</span>
+          </Link>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    { key: 'managers', title: t('columns.managers'), render: (_v, row) => <PeopleList people={row.managers} max={1} /> },
+    {
+      key: 'tags',
+      title: t('columns.tags'),
+      render: (_v, row) =>
+        row.tags.length ? (
+          <Flex gap={4} wrap={false} style={{ maxWidth: 140 }}>
+            {row.tags.slice(0, 1).map((tag) => (
+              <Tag
+                key={tag.id}
+                style={{ marginInlineEnd: 0, maxWidth: 100, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                title={tag.title}
+              >
+                {tag.title}
+              </Tag>
+            ))}
+            {row.tags.length > 1 ? (
+              <Tooltip
+                title={row.tags
+                  .slice(1)
+                  .map((x) => x.title)
+                  .join(', ')}
+              >
+                <Tag style={{ marginInlineEnd: 0 }}>+{row.tags.length - 1}</Tag>
+              </Tooltip>
+            ) : null}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      key: 'createdAt',
+      title: t('columns.createdAt'),
+      sortable: true,
+      render: (s: number) => (
+        <Tooltip title={formatDateTime(s, timezone)}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: '',
+      settingsLabel: t('columns.actions'),
+      alwaysVisible: true,
+      width: 56,
+      align: 'right',
+      fixed: 'right',
+      render: (_v, row) =>
+        row.editable ? (
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              items: [
+                { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+                ...(row.status !== 'blocked'
+                  ? [
+                      {
+                        key: 'status',
+                        icon: <PoweroffOutlined />,
+                        label: row.status === 'active' ? t('actions.deactivate') : t('actions.activate'),
+                      },
+                    ]
+                  : []),
+                { type: 'divider' as const },
+                { key: 'block', icon: <StopOutlined />, label: t('block.action'), danger: true },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'edit') void openEdit(row);
+                if (key === 'status') {
+                  const next = row.status === 'active' ? 'inactive' : 'active';
+                  confirmStatus(1, next, () => changeStatus.mutateAsync([{ id: row.id, status: next }]));
+                }
+                if (key === 'block') setBlocking([row.id]);
+              },
+            }}
+          >
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={`${t('actions.more')}: ${personName(row)}`}
+              data-testid={`affiliate-actions-${row.id}`}
+            />
+          </Dropdown>
+        ) : null,
+    });
+  }
+
+  const bulkStatus = (status: 'active' | 'inactive') =>
+    confirmStatus(selected.length, status, async () => {
+      await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
+      setSelected([]);
+    });
+
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ affiliate: null })} data-testid="affiliate-create">
+            {t('actions.create')}
+          </Button>
+        ) : null
+      }
+    >
+      <Card variant="borderless">
+        <Flex vertical gap={12}>
+          <Segmented
+            value={tab}
+            onChange={(v) => {
+              setSelected([]);
+              navigate({ pathname: `/affiliates/members/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
+            }}
+            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="affiliate-tabs"
+          />
+          <DataTable<Affiliate>
+            name="affiliates.members"
+            size="middle"
+            columns={columns}
+            table={table}
+            data={list.data}
+            loading={list.isFetching}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            rowSelection={
+              canWrite
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: (keys) => setSelected(keys as number[]),
+                    preserveSelectedRowKeys: true,
+                    getCheckboxProps: (row) => ({ disabled: !row.editable }),
+                  }
+                : undefined
+            }
+            empty={{
+              title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
+              description: filtered ? t('emptyFiltered') : t('emptyText'),
+              action: filtered ? (
+                <Button onClick={table.reset}>{t('filters.reset')}</Button>
+              ) : canWrite ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ affiliate: null })}>
+                  {t('actions.create')}
+                </Button>
+              ) : undefined,
+            }}
+            toolbar={
+              <>
+                <SearchBox table={table} placeholder={t('filters.search')} />
+                <ManagerPicker
+                  value={idList(f.managerId)}
+                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
+                  placeholder={t('filters.manager')}
+                  maxTagCount="responsive"
+                  style={{ width: 200 }}
+                  aria-label={t('filters.manager')}
+                />
+                <TeamPicker
+                  value={idList(f.teamId)}
+                  onChange={(v) => table.setFilters({ teamId: v as number[] })}
+                  placeholder={t('filters.team')}
+                  maxTagCount="responsive"
+                  style={{ width: 180 }}
+                  aria-label={t('filters.team')}
+                />
+                <TagPicker
+                  type="affiliate"
+                  value={idList(f.tagIds)}
+                  onChange={(v) => table.setFilters({ tagIds: v as number[] })}
+                  placeholder={t('filters.tags')}
+                  maxTagCount="responsive"
+                  style={{ width: 180 }}
+                />
+                <Select
+                  allowClear
+                  value={f.trafficBlocked}
+                  onChange={(v?: string) => table.setFilters({ trafficBlocked: v ?? null })}
+                  placeholder={t('filters.traffic')}
+                  options={[
+                    { value: '1', label: t('traffic.blocked') },
+                    { value: '0', label: t('traffic.open') },
+                  ]}
+                  style={{ width: 160 }}
+                  aria-label={t('filters.traffic')}
+                />
+                <SecondsRangeFilter
+                  value={{ from: f.createdFrom, to: f.createdTo }}
+                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
+                />
+              </>
+            }
+            title={
+              selected.length
+                ? () => (
+                    <BulkBar
+                      count={selected.length}
+                      onClear={() => setSelected([])}
+                      busy={changeStatus.isPending}
+                      onStatus={bulkStatus}
+                      extra={
+                        <>
+                          <Button size="small" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="bulk-edit">
+                            {t('bulk.open')}
+                          </Button>
+                          <Button size="small" danger icon={<StopOutlined />} onClick={() => setBlocking(selected)}>
+                            {t('block.action')}
+                          </Button>
+                        </>
+                      }
+                    />
+                  )
+                : undefined
+            }
+          />
+        </Flex>
+      </Card>
+      <AffiliateDrawer
+        open={drawer !== null}
+        affiliate={drawer?.affiliate ?? null}
+        onClose={() => setDrawer(null)}
+        onSaved={(saved) => {
+          if (!drawer?.affiliate) navigate(`/affiliates/members/${saved.id}`);
+        }}
+      />
+      <BulkEditModal ids={selected} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => setSelected([])} />
+      <BlockModal
+        open={blocking !== null}
+        title={t('block.titleMany', { count: blocking?.length ?? 0 })}
+        onClose={() => setBlocking(null)}
+        onSubmit={async ({ blockType, reason }) => {
+          await block.mutateAsync((blocking ?? []).map((id) => ({ id, action: 'block' as const, blockType, reason })));
+          setSelected([]);
+        }}
+      />
+    </Page>
+  );
+}

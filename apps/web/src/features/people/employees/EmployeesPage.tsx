@@ -1,0 +1,298 @@
+/**
+ * /employees/{active|inactive|blocked|all} (front.menu.employees.read): administrators, affiliate managers,
+ * advertiser managers and employees, with filters (search, role type, role, created range), create / edit and
+ * status changes (a block asks for a reason). Writes need user.update; only administrators edit administrators.
+ */
+import { EditOutlined, MoreOutlined, PlusOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
+import { EMPLOYEE_ROLE_TYPES, type Employee } from '@leadgrid/shared/people/people';
+import { Button, Card, Dropdown, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { StatusCell } from '../affiliates/parts';
+import { personName } from '../affiliates/pickers';
+import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
+import { BulkBar, SearchBox } from '../../settings/lists/parts';
+import { EMPLOYEE_WRITE, useEmployees, useStaffRoles } from './api';
+import { useEmployeesT } from './i18n';
+import { RoleLabel } from './RoleLabel';
+import type { EmployeeStatus } from './StatusModal';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import { useRoleTitle } from '../../../components/roleTitle';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
+const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
+
+const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
+type Tab = (typeof TABS)[number];
+const FILTERS = ['search', 'roleType', 'roleId', 'createdFrom', 'createdTo'] as const;
+
+export default function EmployeesPage() {
+  const { t } = useEmployeesT();
+  const roleTitle = useRoleTitle();
+  const { access, user, timezone } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canWrite = allowed(access, EMPLOYEE_WRITE);
+  const canReadRoles = allowed(access, 'role.read');
+  const segment = location.pathname.split('/')[2] as Tab | undefined;
+  const tab: Tab = segment && (TABS as readonly string[]).includes(segment) ? segment : 'all';
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
+  const list = useEmployees({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const roles = useStaffRoles(canReadRoles);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [drawer, setDrawer] = useState<{ employee: Employee | null } | null>(null);
+  const [status, setStatus] = useState<{ ids: number[]; name?: string; current?: EmployeeStatus; initial?: EmployeeStatus } | null>(null);
+  const f = table.filters;
+  const filtered = FILTERS.some((k) => f[k]);
+
+  const columns: DataColumn<Employee>[] = [
+    {
+      key: 'id',
+      title: t('columns.id'),
+      sortable: true,
+      width: 80,
+      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
+    },
+    {
+      key: 'name',
+      title: t('columns.name'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (_v, row) => (
+        <Flex vertical style={{ minWidth: 180, lineHeight: 1.3 }}>
+          <Flex gap={6} align="center">
+            <Link to={`/employees/${row.id}`} style={{ fontWeight: 600 }} data-testid="employee-name">
+              {personName(row)}
+            </Link>
+            {row.id === user?.id ? <Tag style={{ marginInlineEnd: 0, fontSize: 11 }}>{t('you')}</Tag> : null}
+          </Flex>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.email}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'role',
+      title: t('columns.role'),
+      render: (_v, row) => <RoleLabel title={roleTitle(row.role)} type={row.role.type} />,
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      sortable: true,
+      render: (_v, row) => <StatusCell status={row.status} reason={row.blockReason} />,
+    },
+    {
+      key: 'permissions',
+      title: t('columns.permissions'),
+      render: (_v, row) =>
+        row.hasCustomPermissions ? (
+          <Tooltip title={t('customHint')}>
+            <Tag color="gold" icon={<SafetyCertificateOutlined />} style={{ marginInlineEnd: 0 }}>
+              {t('custom')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('fromRole')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'managed',
+      title: t('columns.managed'),
+      render: (_v, row) =>
+        row.managedAffiliatesCount || row.managedTeamsCount ? (
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+            {t('managedLine', { affiliates: row.managedAffiliatesCount, teams: row.managedTeamsCount })}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      key: 'lastActivityAt',
+      title: t('columns.lastActivityAt'),
+      sortable: true,
+      render: (s: number | null) => (
+        <Tooltip title={s ? formatDateTime(s, timezone) : undefined}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: t('columns.createdAt'),
+      sortable: true,
+      render: (s: number) => (
+        <Tooltip title={formatDateTime(s, timezone)}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: '',
+      settingsLabel: t('columns.actions'),
+      alwaysVisible: true,
+      width: 56,
+      align: 'right',
+      fixed: 'right',
+      render: (_v, row) =>
+        row.editable ? (
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              items: [
+                { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+                ...(row.id !== user?.id ? [{ key: 'status', icon: <SwapOutlined />, label: t('actions.status') }] : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'edit') setDrawer({ employee: row });
+                if (key === 'status') setStatus({ ids: [row.id], name: personName(row), current: row.status });
+              },
+            }}
+          >
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={`${t('actions.more')}: ${personName(row)}`}
+              data-testid={`employee-actions-${row.id}`}
+            />
+          </Dropdown>
+        ) : null,
+    });
+  }
+
+  const roleOptions = (roles.data ?? [])
+    .filter((r) => !f.roleType || f.roleType.split(',').includes(r.type))
+    .map((r) => ({ value: String(r.id), label: r.title }));
+
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ employee: null })} data-testid="employee-create">
+            {t('actions.create')}
+          </Button>
+        ) : null
+      }
+    >
+      <Card variant="borderless">
+        <Flex vertical gap={12}>
+          <Segmented
+            value={tab}
+            onChange={(v) => {
+              setSelected([]);
+              navigate({ pathname: `/employees/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
+            }}
+            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+            style={{ alignSelf: 'flex-start' }}
+          />
+          <DataTable<Employee>
+            name="employees"
+            size="middle"
+            columns={columns}
+            table={table}
+            data={list.data}
+            loading={list.isFetching}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            rowSelection={
+              canWrite
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: (keys) => setSelected(keys as number[]),
+                    preserveSelectedRowKeys: true,
+                    getCheckboxProps: (row) => ({ disabled: !row.editable || row.id === user?.id }),
+                  }
+                : undefined
+            }
+            empty={{
+              title: t('emptyTitle'),
+              description: filtered ? t('emptyFiltered') : t('emptyText'),
+              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+            }}
+            toolbar={
+              <>
+                <SearchBox table={table} placeholder={t('filters.search')} />
+                <Select
+                  allowClear
+                  mode="multiple"
+                  maxTagCount="responsive"
+                  value={f.roleType ? f.roleType.split(',') : []}
+                  onChange={(v: string[]) => table.setFilters({ roleType: v, roleId: null })}
+                  placeholder={t('filters.roleType')}
+                  options={EMPLOYEE_ROLE_TYPES.map((value) => ({ value, label: t(`roleTypes.${value}`) }))}
+                  style={{ width: 220 }}
+                  aria-label={t('filters.roleType')}
+                />
+                {canReadRoles ? (
+                  <Select
+                    allowClear
+                    mode="multiple"
+                    maxTagCount="responsive"
+                    value={f.roleId ? f.roleId.split(',') : []}
+                    onChange={(v: string[]) => table.setFilters({ roleId: v })}
+                    placeholder={t('filters.role')}
+                    options={roleOptions}
+                    loading={roles.isLoading}
+                    showSearch={{ optionFilterProp: 'label' }}
+                    style={{ width: 200 }}
+                    aria-label={t('filters.role')}
+                  />
+                ) : null}
+                <SecondsRangeFilter
+                  value={{ from: f.createdFrom, to: f.createdTo }}
+                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
+                />
+              </>
+            }
+            title={
+              selected.length
+                ? () => (
+                    <BulkBar
+                      count={selected.length}
+                      onClear={() => setSelected([])}
+                      extra={
+                        <Button size="small" icon={<SwapOutlined />} onClick={() => setStatus({ ids: selected })}>
+                          {t('actions.status')}
+                        </Button>
+                      }
+                    />
+                  )
+                : undefined
+            }
+          />
+        </Flex>
+      </Card>
+      <EmployeeDrawer
+        open={drawer !== null}
+        employee={drawer?.employee ?? null}
+        onClose={() => setDrawer(null)}
+        onSaved={(saved) => {
+          if (!drawer?.employee) navigate(`/employees/${saved.id}`);
+        }}
+      />
+      <StatusModal
+        ids={status?.ids ?? null}
+        name={status?.name}
+        current={status?.current}
+        initial={status?.initial}
+        onClose={() => setStatus(null)}
+        onDone={() => setSelected([])}
+      />
+    </Page>
+  );
+}

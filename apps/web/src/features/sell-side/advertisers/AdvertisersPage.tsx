@@ -1,0 +1,229 @@
+/**
+ * /advertisers/{active|blocked|all} (front.menu.advertisers.read): the advertisers with filters (vertical, platform,
+ * tags, managers, search by title, secure id or id), the create drawer, and per row edit and block / unblock.
+ * Writes need advertiser.update.
+ */
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  CheckCircleOutlined,
+  EditOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import type { Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import { Button, Card, Dropdown, Flex, Segmented, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { PeopleList } from '../../people/affiliates/parts';
+import { SearchBox } from '../../settings/lists/parts';
+import { TagPicker } from '../../settings/lists/pickers';
+import { useAdvertisers } from './api';
+import { useAdvertiserBlock } from './BlockAdvertiser';
+import { ADVERTISER_FILTERS, ADVERTISER_TABS, advertiserListQuery, idList, tabOf } from './filters';
+import { useAdvertisersT } from './i18n';
+import { ADVERTISER_WRITE, AdvertiserStatusCell, RefCell, TagsCell } from './parts';
+import { AdvertiserManagerPicker, PlatformPicker, VerticalPicker } from './pickers';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const AdvertiserDrawer = lazyWhenOpen(() => import('./AdvertiserDrawer').then((m) => m.AdvertiserDrawer));
+
+export default function AdvertisersPage() {
+  const { t } = useAdvertisersT();
+  const { access, timezone } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canWrite = allowed(access, ADVERTISER_WRITE);
+  const tab = tabOf(location.pathname);
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ADVERTISER_FILTERS });
+  const list = useAdvertisers(advertiserListQuery(tab, table.query));
+  const blocking = useAdvertiserBlock();
+  const [drawer, setDrawer] = useState<{ advertiser: Advertiser | null } | null>(null);
+  const f = table.filters;
+  const filtered = ADVERTISER_FILTERS.some((k) => f[k]);
+
+  const columns: DataColumn<Advertiser>[] = [
+    {
+      key: 'id',
+      title: t('columns.id'),
+      sortable: true,
+      width: 72,
+      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
+    },
+    {
+      key: 'title',
+      title: t('columns.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (_v, row) => (
+        <Flex vertical style={{ minWidth: 180, maxWidth: 280, lineHeight: 1.3 }}>
+          <Link to={`/advertisers/${row.id}/general`} style={{ fontWeight: 600 }} data-testid="advertiser-title-link">
+            {row.title}
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12, fontFamily: 'var(--ant-font-family-code)' }}>
+            {row.secureId}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      sortable: true,
+      render: (_v, row) => <AdvertiserStatusCell status={row.status} reason={row.blockReason} />,
+    },
+    { key: 'vertical', title: t('columns.vertical'), render: (_v, row) => <RefCell value={row.vertical} icon={<AppstoreOutlined />} /> },
+    { key: 'platform', title: t('columns.platform'), render: (_v, row) => <RefCell value={row.platform} icon={<ApiOutlined />} /> },
+    { key: 'tags', title: t('columns.tags'), render: (_v, row) => <TagsCell tags={row.tags} /> },
+    { key: 'managers', title: t('columns.managers'), render: (_v, row) => <PeopleList people={row.managers} max={1} /> },
+    {
+      key: 'defaultCurrency',
+      title: t('columns.currency'),
+      render: (code: string) => <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{code}</Typography.Text>,
+    },
+    {
+      key: 'createdAt',
+      title: t('columns.createdAt'),
+      sortable: true,
+      render: (s: number) => (
+        <Tooltip title={formatDateTime(s, timezone)}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: '',
+      settingsLabel: t('columns.actions'),
+      alwaysVisible: true,
+      width: 56,
+      align: 'right',
+      fixed: 'right',
+      render: (_v, row) => (
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{
+            items: [
+              { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+              { type: 'divider' as const },
+              row.status === 'blocked'
+                ? { key: 'unblock', icon: <CheckCircleOutlined />, label: t('unblock.action') }
+                : { key: 'block', icon: <StopOutlined />, label: t('block.action'), danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'edit') setDrawer({ advertiser: row });
+              if (key === 'block') blocking.block(row);
+              if (key === 'unblock') blocking.unblock(row);
+            },
+          }}
+        >
+          <Button
+            type="text"
+            icon={<MoreOutlined />}
+            aria-label={`${t('actions.more')}: ${row.title}`}
+            data-testid={`advertiser-actions-${row.id}`}
+          />
+        </Dropdown>
+      ),
+    });
+  }
+
+  const create = canWrite ? (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ advertiser: null })} data-testid="advertiser-create">
+      {t('actions.create')}
+    </Button>
+  ) : null;
+
+  return (
+    <Page title={t('title')} subtitle={t('subtitle')} extra={create}>
+      <Card variant="borderless">
+        <Flex vertical gap={12}>
+          <Segmented
+            value={tab}
+            onChange={(v) => navigate({ pathname: `/advertisers/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') })}
+            options={ADVERTISER_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="advertiser-tabs"
+          />
+          <DataTable<Advertiser>
+            name="advertisers"
+            size="middle"
+            columns={columns}
+            table={table}
+            data={list.data}
+            loading={list.isFetching}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            empty={{
+              title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
+              description: filtered ? t('emptyFiltered') : tab === 'blocked' ? t('emptyBlocked') : t('emptyText'),
+              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : tab === 'blocked' ? undefined : create,
+            }}
+            toolbar={
+              <>
+                <SearchBox table={table} placeholder={t('filters.search')} />
+                <VerticalPicker
+                  multiple
+                  value={idList(f.verticalId)}
+                  onChange={(v) => table.setFilters({ verticalId: v as number[] })}
+                  placeholder={t('filters.vertical')}
+                  maxTagCount="responsive"
+                  style={{ width: 170 }}
+                  aria-label={t('filters.vertical')}
+                  data-testid="filter-vertical"
+                />
+                <PlatformPicker
+                  multiple
+                  value={idList(f.platformId)}
+                  onChange={(v) => table.setFilters({ platformId: v as number[] })}
+                  placeholder={t('filters.platform')}
+                  maxTagCount="responsive"
+                  style={{ width: 170 }}
+                  aria-label={t('filters.platform')}
+                  data-testid="filter-platform"
+                />
+                <TagPicker
+                  type="advertiser"
+                  value={idList(f.tagId)}
+                  onChange={(v) => table.setFilters({ tagId: v as number[] })}
+                  placeholder={t('filters.tags')}
+                  maxTagCount="responsive"
+                  style={{ width: 160 }}
+                  aria-label={t('filters.tags')}
+                />
+                <AdvertiserManagerPicker
+                  value={idList(f.managerId)}
+                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
+                  placeholder={t('filters.manager')}
+                  maxTagCount="responsive"
+                  style={{ width: 180 }}
+                  aria-label={t('filters.manager')}
+                />
+              </>
+            }
+          />
+        </Flex>
+      </Card>
+      <AdvertiserDrawer
+        open={drawer !== null}
+        advertiser={drawer?.advertiser ?? null}
+        onClose={() => setDrawer(null)}
+        onSaved={(saved) => {
+          if (!drawer?.advertiser) navigate(`/advertisers/${saved.id}/general`);
+        }}
+      />
+      {blocking.popup}
+    </Page>
+  );
+}

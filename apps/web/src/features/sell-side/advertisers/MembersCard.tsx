@@ -1,0 +1,266 @@
+/**
+ * The advertiser's members (users with the advertiser-member role type, GET /advertiser-members?advertiserId=): who
+ * they are, their role, status and last activity; add and edit (user.update) in a drawer, and the status change
+ * (active, inactive, blocked with a required reason) in a popup.
+ */
+import { EditOutlined, MoreOutlined, PoweroffOutlined, ReloadOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
+import { REASON_MAX } from '@leadgrid/shared/constants';
+import type { AdvertiserMember } from '@leadgrid/shared/people/people';
+import { zReason } from '@leadgrid/shared/validation';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Dropdown,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Result,
+  Skeleton,
+  Table,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { initialsOf } from '../../people/affiliates/parts';
+import { useAdvertiserMembers, useChangeMemberStatus } from './api';
+import { useAdvertisersT } from './i18n';
+import { AdvertiserStatusCell, Dash } from './parts';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import { useRoleTitle } from '../../../components/roleTitle';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const MemberDrawer = lazyWhenOpen(() => import('./MemberDrawer').then((m) => m.MemberDrawer));
+
+export const MEMBER_WRITE = 'user.update';
+type MemberStatus = AdvertiserMember['status'];
+const name = (m: AdvertiserMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+function MemberStatusModal({ member, onClose }: { member: AdvertiserMember | null; onClose: () => void }) {
+  const { t } = useAdvertisersT();
+  const [form] = Form.useForm<{ status: MemberStatus; reason?: string }>();
+  const change = useChangeMemberStatus();
+  const [failure, setFailure] = useState<string[]>([]);
+  const status = Form.useWatch('status', form);
+  const open = member !== null;
+
+  useEffect(() => {
+    if (!member) return;
+    form.resetFields();
+    form.setFieldsValue({ status: member.status === 'active' ? 'inactive' : 'active', reason: '' });
+    setFailure([]);
+  }, [member, form]);
+
+  const submit = async (v: { status: MemberStatus; reason?: string }) => {
+    if (!member) return;
+    setFailure([]);
+    try {
+      await change.mutateAsync([{ id: member.id, status: v.status, reason: v.status === 'blocked' ? v.reason?.trim() : undefined }]);
+      onClose();
+    } catch (err) {
+      setFailure(applyServerErrors(form, err));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('members.statusTitle', { name: member ? name(member) : '' })}
+      okText={t('members.statusConfirm')}
+      okButtonProps={{ danger: status === 'blocked', ...({ 'data-testid': 'member-status-confirm' } as Record<string, string>) }}
+      cancelText={t('actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={change.isPending}
+      forceRender
+      destroyOnHidden
+      width={520}
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="member-status-form">
+        <Form.Item name="status" label={t('members.fields.status')} rules={[requiredRule(t)]}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={(['active', 'inactive', 'blocked'] as const).map((value) => ({
+              value,
+              label: t(`status.${value}`),
+              disabled: value === member?.status,
+            }))}
+          />
+        </Form.Item>
+        <Typography.Paragraph type="secondary" style={{ marginTop: -12, fontSize: 13 }}>
+          {status ? t(`members.statusHints.${status}`) : null}
+        </Typography.Paragraph>
+        {status === 'blocked' ? (
+          <Form.Item name="reason" label={t('block.reason')} rules={[requiredRule(t), zodRule(zReason(), t)]}>
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              maxLength={REASON_MAX}
+              showCount
+              placeholder={t('block.reasonPlaceholder')}
+            />
+          </Form.Item>
+        ) : null}
+        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
+      </Form>
+    </Modal>
+  );
+}
+
+export function MembersCard({ advertiserId }: { advertiserId: number }) {
+  const { t } = useAdvertisersT();
+  const roleTitle = useRoleTitle();
+  const { access, timezone } = useSession();
+  const { token } = theme.useToken();
+  const members = useAdvertiserMembers(advertiserId);
+  const canWrite = allowed(access, MEMBER_WRITE);
+  const [drawer, setDrawer] = useState<{ member: AdvertiserMember | null } | null>(null);
+  const [changing, setChanging] = useState<AdvertiserMember | null>(null);
+  const rows = members.data?.items ?? [];
+
+  const add = canWrite ? (
+    <Button icon={<UserAddOutlined />} onClick={() => setDrawer({ member: null })} data-testid="member-add">
+      {t('members.add')}
+    </Button>
+  ) : null;
+
+  let body;
+  if (members.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
+  else if (members.error)
+    body = (
+      <Result
+        status="warning"
+        title={t('members.loadFailed')}
+        subTitle={members.error instanceof ApiError ? members.error.message : undefined}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => void members.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        }
+        style={{ padding: '16px 0' }}
+      />
+    );
+  else if (!rows.length)
+    body = (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        style={{ margin: '8px 0' }}
+        description={
+          <Flex vertical gap={2}>
+            <Typography.Text strong>{t('members.emptyTitle')}</Typography.Text>
+            <Typography.Text type="secondary">{t('members.emptyText')}</Typography.Text>
+          </Flex>
+        }
+      />
+    );
+  else
+    body = (
+      <Table<AdvertiserMember>
+        rowKey="id"
+        size="middle"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        data-testid="members-table"
+        columns={[
+          {
+            key: 'name',
+            title: t('members.columns.name'),
+            render: (_v, m) => (
+              <Flex gap={10} align="center" style={{ minWidth: 200 }}>
+                <Avatar size={28} style={{ background: token.colorPrimaryBg, color: token.colorPrimary, flex: 'none', fontSize: 12 }}>
+                  {initialsOf(m)}
+                </Avatar>
+                <Flex vertical style={{ lineHeight: 1.3, minWidth: 0 }}>
+                  <Typography.Text strong>{name(m)}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {m.email}
+                  </Typography.Text>
+                </Flex>
+              </Flex>
+            ),
+          },
+          { key: 'role', title: t('members.columns.role'), render: (_v, m) => <Typography.Text>{roleTitle(m.role)}</Typography.Text> },
+          {
+            key: 'status',
+            title: t('members.columns.status'),
+            render: (_v, m) => <AdvertiserStatusCell status={m.status} reason={m.blockReason} />,
+          },
+          {
+            key: 'lastActivityAt',
+            title: t('members.columns.lastActivity'),
+            render: (_v, m) =>
+              m.lastActivityAt ? (
+                <Tooltip title={formatDateTime(m.lastActivityAt, timezone)}>
+                  <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(m.lastActivityAt, timezone)}</Typography.Text>
+                </Tooltip>
+              ) : (
+                <Dash />
+              ),
+          },
+          ...(canWrite
+            ? [
+                {
+                  key: 'actions',
+                  width: 56,
+                  align: 'right' as const,
+                  render: (_v: unknown, m: AdvertiserMember) =>
+                    m.editable ? (
+                      <Dropdown
+                        trigger={['click']}
+                        placement="bottomRight"
+                        menu={{
+                          items: [
+                            { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+                            { key: 'status', icon: <PoweroffOutlined />, label: t('members.changeStatus') },
+                          ],
+                          onClick: ({ key }) => (key === 'edit' ? setDrawer({ member: m }) : setChanging(m)),
+                        }}
+                      >
+                        <Button
+                          type="text"
+                          icon={<MoreOutlined />}
+                          aria-label={`${t('actions.more')}: ${name(m)}`}
+                          data-testid={`member-actions-${m.id}`}
+                        />
+                      </Dropdown>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+    );
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Flex align="center" gap={8}>
+          <UserOutlined style={{ color: token.colorPrimary }} />
+          {t('members.title')}
+          {rows.length ? <Typography.Text type="secondary">{rows.length}</Typography.Text> : null}
+        </Flex>
+      }
+      extra={add}
+      data-testid="members-card"
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        {t('members.text')}
+      </Typography.Paragraph>
+      {body}
+      <MemberDrawer open={drawer !== null} advertiserId={advertiserId} member={drawer?.member ?? null} onClose={() => setDrawer(null)} />
+      <MemberStatusModal member={changing} onClose={() => setChanging(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * /settings/integration-templates[/active|/inactive] (front.settings.integration_templates.read; writes
+ * integration_template.update): how to integrate with one platform for one vertical. A row opens
+ * /settings/integration-templates/{id}/general; create, clone, activate and deactivate.
+ */
+import { CheckCircleOutlined, CloseCircleOutlined, CopyOutlined, MoreOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/sell-side';
+import { Button, Card, Dropdown, Flex, Segmented, Select, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { StatusTag } from '../../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useTemplates } from './api';
+import { TEMPLATES_PATH, useCloneTemplate } from './actions';
+import { useIntT } from './i18n';
+import { MethodTags } from './labels';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const TemplateDrawer = lazyWhenOpen(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
+
+const BASE = TEMPLATES_PATH;
+const TABS = ['active', 'inactive', 'all'] as const;
+type TabKey = (typeof TABS)[number];
+
+export default function TemplatesPage() {
+  const { t } = useIntT();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { access, timezone } = useSession();
+  const canWrite = allowed(access, OWNER_WRITE.template);
+  const last = pathname.split('/').pop();
+  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'platformId', 'verticalId', 'status'] });
+  const status = tab === 'all' ? table.filters.status : tab;
+  const list = useTemplates({ ...table.query, status });
+  const platforms = useActivePlatforms();
+  const verticals = useActiveVerticals();
+  const changeStatus = useChangeTemplateStatus();
+  const confirmStatus = useConfirmStatus();
+  const statusFilters = useStatusFilters(ACTIVE_STATUSES);
+  const cloneTemplate = useCloneTemplate();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [creating, setCreating] = useState(false);
+  const open = (row: IntegrationTemplate) => navigate(`${BASE}/${row.id}/general`);
+  const filtered = Boolean(table.filters.search || table.filters.platformId || table.filters.verticalId);
+
+  const columns: DataColumn<IntegrationTemplate>[] = [
+    { key: 'id', title: t('templates.fields.id'), sortable: true, width: 72 },
+    {
+      key: 'title',
+      title: t('templates.fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, row) => (
+        <Flex vertical style={{ maxWidth: 300 }}>
+          <Typography.Link strong onClick={() => open(row)} data-testid="template-row-title">
+            {title}
+          </Typography.Link>
+          {row.description ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 300 }}>
+              {row.description}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'platform',
+      title: t('templates.fields.platformVertical'),
+      settingsLabel: t('templates.fields.platformVertical'),
+      render: (_, row) => (
+        <Flex vertical>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{row.platform.title}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {row.vertical.title}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'methods',
+      title: t('templates.fields.methods'),
+      render: (_, row) => (
+        <div style={{ maxWidth: 190 }}>
+          <MethodTags methods={row.integrationMethodsRestrictions} />
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('templates.fields.status'),
+      sortable: true,
+      filters: tab === 'all' ? statusFilters : undefined,
+      render: (s: string) => <StatusTag status={s} />,
+    },
+    {
+      key: 'createdAt',
+      title: t('templates.fields.createdAt'),
+      sortable: true,
+      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+    },
+    {
+      key: 'actions',
+      title: '',
+      settingsLabel: t('templates.actions'),
+      alwaysVisible: true,
+      width: 88,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => {
+        const next = row.status === 'active' ? 'inactive' : 'active';
+        return (
+          <Space size={0}>
+            {canWrite ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'clone', icon: <CopyOutlined />, label: t('templates.clone'), onClick: () => cloneTemplate(row) },
+                    {
+                      key: 'status',
+                      icon: next === 'active' ? <CheckCircleOutlined /> : <CloseCircleOutlined />,
+                      label: next === 'active' ? t('templates.activate') : t('templates.deactivate'),
+                      onClick: () => confirmStatus(1, next, () => changeStatus.mutateAsync([{ id: row.id, status: next }])),
+                    },
+                  ],
+                }}
+              >
+                <Button type="text" icon={<MoreOutlined />} aria-label={t('templates.actions')} data-testid="template-actions" />
+              </Dropdown>
+            ) : null}
+            <Tooltip title={t('templates.open')}>
+              <Button type="text" icon={<RightOutlined />} aria-label={t('templates.open')} onClick={() => open(row)} />
+            </Tooltip>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Page
+      title={t('templates.title')}
+      subtitle={t('templates.subtitle')}
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="template-create">
+            {t('templates.create')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Card variant="borderless">
+        <DataTable<IntegrationTemplate>
+          name="integration-templates"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
+          empty={
+            filtered
+              ? { title: t('templates.emptyFilteredTitle'), description: t('templates.emptyFiltered') }
+              : {
+                  title: t('templates.emptyTitle'),
+                  description: t('templates.emptyText'),
+                  action: canWrite ? (
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                      {t('templates.create')}
+                    </Button>
+                  ) : undefined,
+                }
+          }
+          toolbar={
+            <>
+              <Segmented<TabKey>
+                value={tab}
+                onChange={(v) => navigate(v === 'all' ? BASE : `${BASE}/${v}`)}
+                options={TABS.map((k) => ({ value: k, label: t(`templates.tabs.${k}`) }))}
+                data-testid="template-tabs"
+              />
+              <SearchBox table={table} placeholder={t('templates.search')} />
+              <Select
+                allowClear
+                value={table.filters.platformId ? Number(table.filters.platformId) : undefined}
+                onChange={(v?: number) => table.setFilters({ platformId: v ?? null })}
+                options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+                placeholder={t('templates.fields.platform')}
+                aria-label={t('templates.fields.platform')}
+                style={{ width: 180 }}
+                data-testid="template-platform-filter"
+              />
+              <Select
+                allowClear
+                value={table.filters.verticalId ? Number(table.filters.verticalId) : undefined}
+                onChange={(v?: number) => table.setFilters({ verticalId: v ?? null })}
+                options={(verticals.data ?? []).map((v) => ({ value: v.id, label: v.title }))}
+                placeholder={t('templates.fields.vertical')}
+                aria-label={t('templates.fields.vertical')}
+                style={{ width: 180 }}
+                data-testid="template-vertical-filter"
+              />
+            </>
+          }
+          title={
+            selected.length
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={changeStatus.isPending}
+                    onStatus={(next) =>
+                      confirmStatus(selected.length, next, async () => {
+                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status: next })));
+                        setSelected([]);
+                      })
+                    }
+                  />
+                )
+              : undefined
+          }
+        />
+      </Card>
+      <TemplateDrawer open={creating} onClose={() => setCreating(false)} onCreated={(tpl) => navigate(`${BASE}/${tpl.id}/general`)} />
+    </Page>
+  );
+}

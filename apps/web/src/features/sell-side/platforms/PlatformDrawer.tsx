@@ -1,0 +1,149 @@
+/** Create or edit a platform: title, description and the integration methods it supports. */
+import { INTEGRATION_METHODS, platformCreate, type IntegrationMethod, type Platform } from '@leadgrid/shared/sell-side/sell-side';
+import { Alert, Button, Checkbox, Drawer, Flex, Form, Input, Segmented, Typography, theme } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { useCreatePlatforms, useUpdatePlatforms, type PlatformStatus } from './api';
+import { NS } from './i18n';
+
+interface Values {
+  title: string;
+  description: string;
+  methods: IntegrationMethod[];
+  status: PlatformStatus;
+}
+
+/** The method flags as checkable cards with what each method means. */
+function MethodsInput({ value, onChange }: { value?: IntegrationMethod[]; onChange?: (v: IntegrationMethod[]) => void }) {
+  const { t } = useTranslation(NS);
+  const { token } = theme.useToken();
+  const chosen = value ?? [];
+  return (
+    <Checkbox.Group value={chosen} onChange={(v) => onChange?.(INTEGRATION_METHODS.filter((m) => v.includes(m)))} style={{ width: '100%' }}>
+      <Flex vertical gap={8} style={{ width: '100%' }}>
+        {INTEGRATION_METHODS.map((m) => (
+          <label
+            key={m}
+            style={{
+              display: 'flex',
+              gap: 10,
+              padding: '10px 12px',
+              cursor: 'pointer',
+              borderRadius: token.borderRadiusLG,
+              border: `1px solid ${chosen.includes(m) ? token.colorPrimaryBorder : token.colorBorderSecondary}`,
+              background: chosen.includes(m) ? token.colorPrimaryBg : undefined,
+            }}
+          >
+            <Checkbox value={m} data-testid={`platform-method-${m}`} />
+            <Flex vertical>
+              <Typography.Text strong>{t(`methods.${m}`)}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t(`methodHints.${m}`)}
+              </Typography.Text>
+            </Flex>
+          </label>
+        ))}
+      </Flex>
+    </Checkbox.Group>
+  );
+}
+
+export function PlatformDrawer({
+  open,
+  initial,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  initial: Platform | null;
+  onClose(): void;
+  onSaved?(p: Platform): void;
+}) {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useRevalidateOnLanguageChange(form);
+  const create = useCreatePlatforms();
+  const update = useUpdatePlatforms();
+  const [saving, setSaving] = useState(false);
+  const [notes, setNotes] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setNotes([]);
+    form.resetFields();
+    form.setFieldsValue(
+      initial
+        ? { title: initial.title, description: initial.description, methods: initial.methods }
+        : { title: '', description: '', methods: ['api', 'postback'], status: 'active' },
+    );
+  }, [open, initial, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    setNotes([]);
+    try {
+      const item = { title: values.title.trim(), description: (values.description ?? '').trim(), methods: values.methods ?? [] };
+      const saved = initial
+        ? await update.mutateAsync([{ id: initial.id, ...item }])
+        : await create.mutateAsync([{ ...item, status: values.status }]);
+      onSaved?.(saved.items[0]);
+      onClose();
+    } catch (err) {
+      setNotes(applyServerErrors(form, err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={initial ? t('edit') : t('create')}
+      onClose={onClose}
+      size={560}
+      forceRender
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="platform-save">
+            {initial ? t('actions.save') : t('actions.create')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form form={form} layout="vertical" requiredMark="optional" data-testid="platform-form">
+        {notes.length ? <Alert type="error" showIcon title={notes.join(' · ')} style={{ marginBottom: 16 }} /> : null}
+        <Form.Item
+          name="title"
+          label={t('fields.title')}
+          extra={t('hints.title')}
+          rules={[requiredRule(tc), zodRule(platformCreate.shape.title, tc)]}
+          validateFirst
+        >
+          <Input maxLength={200} autoFocus placeholder={t('placeholders.title')} data-testid="platform-title" />
+        </Form.Item>
+        <Form.Item name="description" label={t('fields.description')} rules={[zodRule(platformCreate.shape.description, tc)]}>
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={2000}
+            showCount
+            placeholder={t('placeholders.description')}
+            data-testid="platform-description"
+          />
+        </Form.Item>
+        <Form.Item name="methods" label={t('fields.methods')} extra={t('hints.methods')} rules={[requiredRule(tc)]}>
+          <MethodsInput />
+        </Form.Item>
+        {!initial ? (
+          <Form.Item name="status" label={t('fields.status')}>
+            <Segmented options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: tc(`status.${s}`) }))} />
+          </Form.Item>
+        ) : null}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * /settings/platforms[/active|/inactive] (front.settings.platforms.read; writes platform.update): the software
+ * advertisers run (their CRMs), the integration methods each supports and its integration templates. Deactivating
+ * says first how many integrations it stops; deleting is refused while anything is attached, explained on screen.
+ */
+import {
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import { SELL_SIDE_STATUSES, type Platform } from '@leadgrid/shared/sell-side/sell-side';
+import { Button, Card, Dropdown, Flex, Segmented, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { StatusTag } from '../../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
+import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
+import { usePlatforms } from './api';
+import { NS } from './i18n';
+import { MethodTags, PLATFORM_WRITE } from './parts';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
+
+const TABS = ['active', 'inactive', 'all'] as const;
+type TabKey = (typeof TABS)[number];
+
+export default function PlatformsPage() {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { access, timezone } = useSession();
+  const canWrite = allowed(access, PLATFORM_WRITE);
+  const last = pathname.split('/').pop();
+  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
+  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search', 'status'] });
+  const list = usePlatforms({ ...table.query, status: tab === 'all' ? table.filters.status : tab });
+  const statusFilters = useStatusFilters(SELL_SIDE_STATUSES);
+  const status = useConfirmPlatformStatus();
+  const remove = useDeletePlatform();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Platform | 'new' | null>(null);
+  const open = (row: Platform) => navigate(`/settings/platforms/${row.id}`);
+
+  const columns: DataColumn<Platform>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, row) => (
+        <Flex vertical style={{ maxWidth: 320 }}>
+          <Link to={`/settings/platforms/${row.id}`} style={{ fontWeight: 600 }} data-testid="platform-row-title">
+            {title}
+          </Link>
+          {row.description ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 320 }}>
+              {row.description}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      sortable: true,
+      filters: tab === 'all' ? statusFilters : undefined,
+      render: (s: string) => <StatusTag status={s} />,
+    },
+    { key: 'methods', title: t('fields.methods'), render: (m: Platform['methods']) => <MethodTags methods={m} /> },
+    {
+      key: 'templates',
+      title: t('fields.templates'),
+      render: (templates: Platform['templates'], row) =>
+        templates.length ? (
+          <Tooltip title={templates.map((x) => x.title).join(', ')}>
+            <Link to={`/settings/platforms/${row.id}`} data-testid="platform-templates-count">
+              {t('counts.templates', { count: templates.length })}
+            </Link>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary" data-testid="platform-templates-count">
+            {t('counts.none')}
+          </Typography.Text>
+        ),
+    },
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      sortable: true,
+      render: (s: number) => (
+        <Tooltip title={formatDateTime(s, timezone)}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      settingsLabel: t('actions.actions'),
+      alwaysVisible: true,
+      width: 132,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          {canWrite ? (
+            <>
+              <Tooltip title={t('actions.edit')}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.edit')}
+                  onClick={() => setEditing(row)}
+                  data-testid="platform-edit"
+                />
+              </Tooltip>
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    {
+                      key: 'status',
+                      icon: row.status === 'active' ? <CloseCircleOutlined /> : <CheckCircleOutlined />,
+                      label: row.status === 'active' ? t('actions.deactivate') : t('actions.activate'),
+                    },
+                    { type: 'divider' },
+                    { key: 'delete', icon: <DeleteOutlined />, label: t('actions.delete'), danger: true },
+                  ],
+                  onClick: ({ key }) => {
+                    if (key === 'status') void status.run([row.id], row.status === 'active' ? 'inactive' : 'active');
+                    else remove.run([{ id: row.id, title: row.title }]);
+                  },
+                }}
+              >
+                <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="platform-more" />
+              </Dropdown>
+            </>
+          ) : null}
+          <Tooltip title={t('actions.open')}>
+            <Button type="text" icon={<RightOutlined />} aria-label={t('actions.open')} onClick={() => open(row)} />
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(table.filters.search || table.filters.status);
+  const titleOf = (id: number) => list.data?.items.find((p) => p.id === id)?.title ?? `#${id}`;
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="platform-create">
+            {t('create')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <DeleteRefusalAlert refusal={remove.refusal} onClose={remove.clear} />
+      <Card variant="borderless">
+        <DataTable<Platform>
+          name="settings.platforms"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          onRow={(row) => ({ onDoubleClick: () => open(row) })}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
+          empty={
+            filtered
+              ? { title: t('emptyFilteredTitle'), description: t('emptyFilteredText') }
+              : {
+                  title: tab === 'inactive' ? t('emptyInactiveTitle') : t('emptyTitle'),
+                  description: tab === 'inactive' ? t('emptyInactiveText') : t('emptyText'),
+                  action:
+                    canWrite && tab !== 'inactive' ? (
+                      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                        {t('create')}
+                      </Button>
+                    ) : undefined,
+                }
+          }
+          toolbar={
+            <>
+              <Segmented<TabKey>
+                value={tab}
+                onChange={(v) => navigate(v === 'all' ? '/settings/platforms' : `/settings/platforms/${v}`)}
+                options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
+                data-testid="platform-tabs"
+              />
+              <SearchBox table={table} placeholder={t('search')} />
+            </>
+          }
+          title={
+            selected.length
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={status.busy || remove.busy}
+                    onStatus={(next) => void status.run(selected, next, () => setSelected([]))}
+                    onDelete={() =>
+                      remove.run(
+                        selected.map((id) => ({ id, title: titleOf(id) })),
+                        () => setSelected([]),
+                      )
+                    }
+                  />
+                )
+              : undefined
+          }
+        />
+      </Card>
+      <PlatformDrawer
+        open={editing !== null}
+        initial={editing && editing !== 'new' ? editing : null}
+        onClose={() => setEditing(null)}
+        onSaved={(p) => (editing === 'new' ? navigate(`/settings/platforms/${p.id}`) : undefined)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,286 @@
+/**
+ * /settings/verticals[/active|/inactive] (vertical.read; writes vertical.update): the markets leads are bought for,
+ * with their goals, advertisers and the platforms of their integration templates. Deactivating asks first and says
+ * how many advertisers it also stops. A row opens /settings/verticals/{id}/general.
+ */
+import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { SELL_SIDE_STATUSES, type IntegrationTemplate, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import { Button, Card, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDate, formatDateTime } from '../../../components/format';
+import { Page } from '../../../components/Page';
+import { StatusTag } from '../../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
+import { useConfirmVerticalStatus } from './actions';
+import {
+  ADVERTISERS_READ,
+  PLATFORMS_READ,
+  TEMPLATES_READ,
+  useVerticalAdvertisers,
+  useVerticals,
+  useVerticalTemplates,
+  VERTICAL_WRITE,
+} from './api';
+import { NS } from './i18n';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+// opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const VerticalDrawer = lazyWhenOpen(() => import('./VerticalDrawer').then((m) => m.VerticalDrawer));
+
+const TABS = ['active', 'inactive', 'all'] as const;
+type TabKey = (typeof TABS)[number];
+
+/** How many advertisers buy in this vertical (a count look-up: limit 1). */
+function AdvertisersCell({ id }: { id: number }) {
+  const { t } = useTranslation(NS);
+  const count = useVerticalAdvertisers(id, 1, true);
+  if (count.isPending) return <Typography.Text type="secondary">…</Typography.Text>;
+  if (count.isError) return <Typography.Text type="secondary">—</Typography.Text>;
+  const n = count.data.meta?.totalCount ?? count.data.items.length;
+  return n ? (
+    <Link to={`/settings/verticals/${id}/general`} data-testid="vertical-advertisers-count">
+      {t('counts.advertisers', { count: n })}
+    </Link>
+  ) : (
+    <Typography.Text type="secondary" data-testid="vertical-advertisers-count">
+      {t('counts.none')}
+    </Typography.Text>
+  );
+}
+
+/** The distinct platforms of the templates, first one shown, the rest as +N. */
+export function PlatformTags({ templates, linkPlatforms }: { templates: IntegrationTemplate[]; linkPlatforms: boolean }) {
+  const { t } = useTranslation(NS);
+  const platforms = [...new Map(templates.map((x) => [x.platform.id, x.platform])).values()].sort((a, b) => a.title.localeCompare(b.title));
+  if (!platforms.length) return <Typography.Text type="secondary">{t('counts.none')}</Typography.Text>;
+  const [first, ...rest] = platforms;
+  return (
+    <Flex gap={4} wrap={false} align="center">
+      <Tag style={{ marginInlineEnd: 0, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {linkPlatforms ? <Link to={`/settings/platforms/${first.id}`}>{first.title}</Link> : first.title}
+      </Tag>
+      {rest.length ? (
+        <Tooltip title={rest.map((p) => p.title).join(', ')}>
+          <Tag style={{ marginInlineEnd: 0 }}>+{rest.length}</Tag>
+        </Tooltip>
+      ) : null}
+    </Flex>
+  );
+}
+
+export default function VerticalsPage() {
+  const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { access, timezone } = useSession();
+  const canWrite = allowed(access, VERTICAL_WRITE);
+  const canSeeAdvertisers = allowed(access, ADVERTISERS_READ);
+  const canSeeTemplates = allowed(access, TEMPLATES_READ);
+  const last = pathname.split('/').pop();
+  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
+  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search', 'status'] });
+  const list = useVerticals({ ...table.query, status: tab === 'all' ? table.filters.status : tab });
+  const ids = useMemo(() => (list.data?.items ?? []).map((v) => v.id), [list.data]);
+  const templates = useVerticalTemplates(ids, canSeeTemplates);
+  const byVertical = useMemo(() => {
+    const map = new Map<number, IntegrationTemplate[]>();
+    for (const x of templates.data ?? []) map.set(x.vertical.id, [...(map.get(x.vertical.id) ?? []), x]);
+    return map;
+  }, [templates.data]);
+  const statusFilters = useStatusFilters(SELL_SIDE_STATUSES);
+  const status = useConfirmVerticalStatus();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Vertical | 'new' | null>(null);
+  const open = (row: Vertical) => navigate(`/settings/verticals/${row.id}/general`);
+
+  const columns: DataColumn<Vertical>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 72 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (title: string, row) => (
+        <Flex vertical style={{ maxWidth: 280 }}>
+          <Link to={`/settings/verticals/${row.id}/general`} style={{ fontWeight: 600 }} data-testid="vertical-row-title">
+            {title}
+          </Link>
+          {row.description ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} style={{ fontSize: 12, maxWidth: 280 }}>
+              {row.description}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      sortable: true,
+      filters: tab === 'all' ? statusFilters : undefined,
+      render: (s: string) => <StatusTag status={s} />,
+    },
+    {
+      key: 'goals',
+      title: t('fields.goals'),
+      render: (goals: Vertical['goals'], row) =>
+        goals.length ? (
+          <Tooltip title={goals.map((g) => g.title).join(', ')}>
+            <Link to={`/settings/verticals/${row.id}/goals`} data-testid="vertical-goals-count">
+              {t('counts.goals', { count: goals.length })}
+            </Link>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('counts.none')}</Typography.Text>
+        ),
+    },
+    ...(canSeeAdvertisers
+      ? [{ key: 'advertisers', title: t('fields.advertisers'), render: (_: unknown, row: Vertical) => <AdvertisersCell id={row.id} /> }]
+      : []),
+    ...(canSeeTemplates
+      ? [
+          {
+            key: 'platforms',
+            title: t('fields.platforms'),
+            render: (_: unknown, row: Vertical) =>
+              templates.isPending ? (
+                <Typography.Text type="secondary">…</Typography.Text>
+              ) : (
+                <PlatformTags templates={byVertical.get(row.id) ?? []} linkPlatforms={allowed(access, PLATFORMS_READ)} />
+              ),
+          },
+        ]
+      : []),
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      sortable: true,
+      render: (s: number) => (
+        <Tooltip title={formatDateTime(s, timezone)}>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      settingsLabel: t('actions.actions'),
+      alwaysVisible: true,
+      width: 120,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          {canWrite ? (
+            <>
+              <Tooltip title={t('actions.edit')}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.edit')}
+                  onClick={() => setEditing(row)}
+                  data-testid="vertical-edit"
+                />
+              </Tooltip>
+              <Tooltip title={row.status === 'active' ? t('actions.deactivate') : t('actions.activate')}>
+                <Button
+                  type="text"
+                  icon={row.status === 'active' ? <CloseCircleOutlined /> : <CheckCircleOutlined />}
+                  aria-label={row.status === 'active' ? t('actions.deactivate') : t('actions.activate')}
+                  onClick={() => void status.run([row.id], row.status === 'active' ? 'inactive' : 'active')}
+                  data-testid="vertical-toggle-status"
+                />
+              </Tooltip>
+            </>
+          ) : null}
+          <Tooltip title={t('actions.open')}>
+            <Button type="text" icon={<RightOutlined />} aria-label={t('actions.open')} onClick={() => open(row)} />
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(table.filters.search || table.filters.status);
+  return (
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
+        canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vertical-create">
+            {t('create')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Card variant="borderless">
+        <DataTable<Vertical>
+          name="settings.verticals"
+          columns={columns}
+          table={table}
+          data={list.data}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          onRow={(row) => ({ onDoubleClick: () => open(row) })}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
+          empty={
+            filtered
+              ? { title: t('emptyFilteredTitle'), description: t('emptyFilteredText') }
+              : {
+                  title: tab === 'inactive' ? t('emptyInactiveTitle') : t('emptyTitle'),
+                  description: tab === 'inactive' ? t('emptyInactiveText') : t('emptyText'),
+                  action:
+                    canWrite && tab !== 'inactive' ? (
+                      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                        {t('create')}
+                      </Button>
+                    ) : undefined,
+                }
+          }
+          toolbar={
+            <>
+              <Segmented<TabKey>
+                value={tab}
+                onChange={(v) => navigate(v === 'all' ? '/settings/verticals' : `/settings/verticals/${v}`)}
+                options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
+                data-testid="vertical-tabs"
+              />
+              <SearchBox table={table} placeholder={t('search')} />
+            </>
+          }
+          title={
+            selected.length
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={status.busy}
+                    onStatus={(next) => void status.run(selected, next, () => setSelected([]))}
+                  />
+                )
+              : undefined
+          }
+        />
+      </Card>
+      <VerticalDrawer
+        open={editing !== null}
+        initial={editing && editing !== 'new' ? editing : null}
+        onClose={() => setEditing(null)}
+        onSaved={(v) => (editing === 'new' ? navigate(`/settings/verticals/${v.id}/general`) : undefined)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * /settings/lists/categories and /settings/lists/traffic-sources: a titled list with a status — filters,
+ * sorting, paging, bulk status change and the create / edit form.
+ */
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
+import type { Author } from '@leadgrid/shared/settings/tags';
+import { Button, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { allowed } from '../../../app/access';
+import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/format';
+import { StatusTag } from '../../../components/StatusTag';
+import { DataTable, type DataColumn } from '../../../components/table/DataTable';
+import { useTable } from '../../../components/table/useTable';
+import { categoryHooks, trafficSourceHooks, type ListStatus } from './api';
+import { NS } from './i18n';
+import { ItemForm, type ItemValues } from './ItemForm';
+import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from './parts';
+
+interface Row {
+  id: number;
+  title: string;
+  status: ListStatus;
+  createdAt: number;
+  createdBy?: Author | null;
+}
+
+export interface SimpleListKind {
+  /** i18n prefix and table settings name */
+  key: 'categories' | 'trafficSources';
+  hooks: typeof categoryHooks | typeof trafficSourceHooks;
+  /** the detail route of one row */
+  detailPath(id: number): string;
+  writePermission: string;
+  withAuthor: boolean;
+}
+
+export const CATEGORIES: SimpleListKind = {
+  key: 'categories',
+  hooks: categoryHooks,
+  detailPath: (id) => `/settings/lists/${id}`,
+  writePermission: 'category.update',
+  withAuthor: true,
+};
+export const TRAFFIC_SOURCES: SimpleListKind = {
+  key: 'trafficSources',
+  hooks: trafficSourceHooks,
+  detailPath: (id) => `/settings/lists/traffic-sources/${id}`,
+  writePermission: 'traffic_source.update',
+  withAuthor: false,
+};
+
+export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
+  const { t } = useTranslation(NS);
+  const { access, timezone } = useSession();
+  const canWrite = allowed(access, kind.writePermission);
+  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status'] });
+  const list = kind.hooks.useList(table.query);
+  const create = kind.hooks.useCreate();
+  const update = kind.hooks.useUpdate();
+  const changeStatus = kind.hooks.useChangeStatus();
+  const confirmStatus = useConfirmStatus();
+  const statusFilters = useStatusFilters(ACTIVE_STATUSES);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+
+  const columns: DataColumn<Row>[] = [
+    { key: 'id', title: t('fields.id'), sortable: true, width: 90 },
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (_, row) => (
+        <Link to={kind.detailPath(row.id)} data-testid="item-title">
+          {row.title}
+        </Link>
+      ),
+    },
+    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
+    ...(kind.withAuthor ? [{ key: 'createdBy', title: t('fields.createdBy'), render: (_: unknown, row: Row) => <AuthorCell author={row.createdBy} /> }] : []),
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      sortable: true,
+      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: '',
+      settingsLabel: t('actions.edit'),
+      alwaysVisible: true,
+      width: 56,
+      align: 'right',
+      fixed: 'right',
+      render: (_, row) => (
+        <Tooltip title={t('actions.edit')}>
+          <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
+        </Tooltip>
+      ),
+    });
+  }
+
+  const save = ({ title, status }: ItemValues) =>
+    editing && editing !== 'new' ? update.mutateAsync([{ id: editing.id, title, status }]) : create.mutateAsync([{ title, status }]);
+
+  return (
+    <>
+      <DataTable<Row>
+        name={`settings.${kind.key}`}
+        columns={columns}
+        table={table}
+        data={list.data}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        empty={{
+          title: t(`${kind.key}.emptyTitle`),
+          description: t(`${kind.key}.emptyText`),
+          action: canWrite ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t(`${kind.key}.create`)}
+            </Button>
+          ) : undefined,
+        }}
+        toolbar={
+          <>
+            <SearchBox table={table} placeholder={t('search')} />
+            {canWrite ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`create-${kind.key}`}>
+                {t(`${kind.key}.create`)}
+              </Button>
+            ) : null}
+          </>
+        }
+        title={
+          selected.length
+            ? () => (
+                <BulkBar
+                  count={selected.length}
+                  onClear={() => setSelected([])}
+                  busy={changeStatus.isPending}
+                  onStatus={(status) =>
+                    confirmStatus(selected.length, status, async () => {
+                      await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
+                      setSelected([]);
+                    })
+                  }
+                />
+              )
+            : undefined
+        }
+      />
+      <ItemForm
+        open={editing !== null}
+        title={editing === 'new' ? t(`${kind.key}.create`) : t(`${kind.key}.edit`)}
+        initial={editing && editing !== 'new' ? editing : null}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}
