@@ -3,7 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/migrations/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**', 'bench/out/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+      'bench/out/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,6 +47,11 @@ export default tseslint.config(
   {
     // STYLE §1: packages/shared imports nothing of the apps (import circles: `npm run check:circles`, docs/decisions.md "Structure")
     files: ['packages/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@leadgrid/server', '@leadgrid/server/**', '@leadgrid/web', '@leadgrid/web/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/apps/**', '@leadgrid/server', '@leadgrid/server/**', '@leadgrid/web', '@leadgrid/web/**'] },
+      ],
+    },
   },
 );

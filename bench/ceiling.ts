@@ -11,7 +11,10 @@ import { createServer, type ServerResponse } from 'node:http';
 
 const port = Number(process.env.PORT ?? 3901);
 const json = JSON.stringify({ data: { name: 'Leadgrid', registrationEnabled: true } });
-const leadAnswer = JSON.stringify({ data: { id: 1, status: 'sent', reason: null, redirectUrl: 'https://brand.example/login?t=1' }, message: 'Lead received' });
+const leadAnswer = JSON.stringify({
+  data: { id: 1, status: 'sent', reason: null, redirectUrl: 'https://brand.example/login?t=1' },
+  message: 'Lead received',
+});
 const postbackAnswer = JSON.stringify({ status: 'ok', conversionId: 1 });
 /** the click answer's headers as Node's raw list (name, value, ...), until the click scenario sends the app's own */
 let clickHeaders = ['location', 'https://example.com/landing?click_id=0', 'content-length', '0'];

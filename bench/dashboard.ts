@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const { values } = parseArgs({ options: { runs: { type: 'string' }, shots: { type: 'string' }, timings: { type: 'boolean' }, profile: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string' }, shots: { type: 'string' }, timings: { type: 'boolean' }, profile: { type: 'boolean' } },
+});
 const runs = Number(values.runs ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -64,7 +66,14 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     await waitUp(300_000);
@@ -86,7 +95,9 @@ async function main() {
       data: JSON.stringify({ widgets: SIX }),
     });
     if (!put.ok()) throw new Error(`PUT /dashboard: ${put.status()} ${await put.text()}`);
-    const totals = (await (await page.request.get(`${BASE}/api/v1/statistics?groupBy=day&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const totals = (await (
+      await page.request.get(`${BASE}/api/v1/statistics?groupBy=day&limit=1`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       data: { meta: { totals: Record<string, unknown> } };
     };
 
@@ -129,12 +140,17 @@ async function main() {
           const url = n.callFrame.url.replace(BASE, '') || `(${n.callFrame.functionName || 'native'})`;
           byUrl.set(url, (byUrl.get(url) ?? 0) + (selfOf.get(n.id) ?? 0));
         }
-        for (const [url, ms] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(Math.round(ms)).padStart(6)} ms  ${url}`);
+        for (const [url, ms] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 15))
+          console.log(`  ${String(Math.round(ms)).padStart(6)} ms  ${url}`);
       }
       if (values.timings && i === runs) {
         // where the time of the last load went: each request's start and end since navigation start
         const entries = await page.evaluate(() =>
-          performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round((e as PerformanceResourceTiming).responseEnd) })),
+          performance.getEntriesByType('resource').map((e) => ({
+            name: e.name.replace(location.origin, ''),
+            start: Math.round(e.startTime),
+            end: Math.round((e as PerformanceResourceTiming).responseEnd),
+          })),
         );
         for (const e of entries) console.log(`  ${String(e.start).padStart(5)} → ${String(e.end).padStart(5)} ms  ${e.name.slice(0, 110)}`);
         console.log(`  ${String(Math.round(ms)).padStart(13)} ms  every widget shows its figures`);
@@ -159,10 +175,13 @@ async function main() {
       }
       await page.context().addCookies([{ name: 'i18n_redirected', value: 'en', url: BASE }]);
     }
-    const fmt = (xs: number[]) => `p50 ${Math.round(pct(xs, 50))} ms, p95 ${Math.round(pct(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
+    const fmt = (xs: number[]) =>
+      `p50 ${Math.round(pct(xs, 50))} ms, p95 ${Math.round(pct(xs, 95))} ms, max ${Math.round(Math.max(...xs))} ms`;
     console.log(`demo data: today's totals ${JSON.stringify(totals.data.meta.totals).slice(0, 200)}`);
     console.log(`first contentful paint (${runs} loads): ${fmt(fcp)}`);
-    console.log(`six widgets with their figures (${runs} loads): ${fmt(ready)} — target < 1000 ms: ${pct(ready, 95) < 1000 ? 'met' : 'NOT met'}`);
+    console.log(
+      `six widgets with their figures (${runs} loads): ${fmt(ready)} — target < 1000 ms: ${pct(ready, 95) < 1000 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     await browser.close();
     process.kill(-app.pid!, 'SIGTERM');

@@ -83,7 +83,8 @@ async function measure(base: string, s: Scenario, headers: Record<string, string
   });
 }
 
-const TABLE_HEAD = '| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|';
+const TABLE_HEAD =
+  '| scenario | req/s | p50 ms | p99 ms | ceiling req/s | of ceiling | CPU ms/req app / db | load | figures and targets |\n|---|---|---|---|---|---|---|---|---|';
 
 /** the scenario's name of a table row */
 const rowName = (line: string) => line.slice(2, line.indexOf(' | '));
@@ -141,7 +142,17 @@ async function main() {
     }
     for (const s of scenarios) {
       if (s.needsDatabase && !query) {
-        rows.push({ name: s.name, rps: 0, p50: 0, p99: 0, errors: 0, non2xx: 0, load: load1(), notes: [], verdict: 'not run: needs DATABASE_URL (PostgreSQL)' });
+        rows.push({
+          name: s.name,
+          rps: 0,
+          p50: 0,
+          p99: 0,
+          errors: 0,
+          non2xx: 0,
+          load: load1(),
+          notes: [],
+          verdict: 'not run: needs DATABASE_URL (PostgreSQL)',
+        });
         continue;
       }
       const headers: Record<string, string> = s.auth ? { authorization: `Bearer ${token}` } : {};
@@ -149,7 +160,9 @@ async function main() {
       Object.assign(headers, prepared.headers);
       const ceilingCpuBefore = processCpuMs(ceiling.pid);
       // the same requests (path shape, headers, body) as the app gets; the ceiling answers them without looking
-      const c = s.ceiling ? await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling) : undefined;
+      const c = s.ceiling
+        ? await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling)
+        : undefined;
       const ceilingCpu = processCpuMs(ceiling.pid) - ceilingCpuBefore;
       const cpuBefore = await cpuSnapshot(app.pid, query);
       const r = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);
@@ -159,7 +172,12 @@ async function main() {
       const notes: string[] = [];
       const answered = r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
       if (s.verify) {
-        if (query) misses.push(...(await s.verify(api, { answered, ok: r['2xx'], sent: r.requests.sent, endedAt }, prepared.state ?? {}, query, (n) => notes.push(n))));
+        if (query)
+          misses.push(
+            ...(await s.verify(api, { answered, ok: r['2xx'], sent: r.requests.sent, endedAt }, prepared.state ?? {}, query, (n) =>
+              notes.push(n),
+            )),
+          );
         else misses.push('not verified (the checks need DATABASE_URL)');
       }
       // the CPU of the work the load caused, until the verification saw it done (clicks written, leads settled, every
@@ -170,12 +188,18 @@ async function main() {
         misses.push(`${Math.round((rps / c.requests.average) * 100)}% of ceiling < ${s.targets.ratioOfCeiling * 100}%`);
       }
       if (s.targets.p99Ms && r.latency.p99 > s.targets.p99Ms)
-        misses.push(`p99 ${r.latency.p99} ms > ${s.targets.p99Ms} ms (${Math.round((r.latency.p99 / s.targets.p99Ms) * 10) / 10}× the target)`);
+        misses.push(
+          `p99 ${r.latency.p99} ms > ${s.targets.p99Ms} ms (${Math.round((r.latency.p99 / s.targets.p99Ms) * 10) / 10}× the target)`,
+        );
       if (s.targets.minRps && rps < s.targets.minRps)
-        misses.push(`${Math.round(rps)} req/s < ${s.targets.minRps} (short by ${Math.round(s.targets.minRps - rps)}/s, ${Math.round((1 - rps / s.targets.minRps) * 100)}%)`);
+        misses.push(
+          `${Math.round(rps)} req/s < ${s.targets.minRps} (short by ${Math.round(s.targets.minRps - rps)}/s, ${Math.round((1 - rps / s.targets.minRps) * 100)}%)`,
+        );
       const failed = s.expect302 ? r.errors + r['2xx'] + r['4xx'] + r['5xx'] : s.allowNon2xx ? r.errors + r['5xx'] : r.errors + r.non2xx;
       if (failed) {
-        const codes = Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([k, v]) => `${v.count}× ${k}`);
+        const codes = Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(
+          ([k, v]) => `${v.count}× ${k}`,
+        );
         misses.push(`${r.errors} errors (${r.timeouts} timeouts), answers by status: ${codes.join(', ') || 'none'}`);
       }
       rows.push({

@@ -46,7 +46,11 @@ async function measure(page: Page, path: string, api: string, limit: number): Pr
       const last = painted.at(-1);
       if (!answer || !last || last.startTime < answer.startTime) return null;
       const committed = marks.filter((m) => m.name === last.name.replace('rows-painted', 'rows')).at(-1);
-      return { rows: (last.detail as { rows: number }).rows, committed: (committed?.startTime ?? last.startTime) - answer.startTime, painted: last.startTime - answer.startTime };
+      return {
+        rows: (last.detail as { rows: number }).rows,
+        committed: (committed?.startTime ?? last.startTime) - answer.startTime,
+        painted: last.startTime - answer.startTime,
+      };
     },
     api,
     { timeout: 30_000, polling: 50 },
@@ -59,7 +63,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${BASE_URL}/login`);

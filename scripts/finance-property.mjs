@@ -23,9 +23,16 @@ writeFileSync(progress, '');
 const started = Date.now();
 const res = spawnSync('npx', ['vitest', 'run', 'apps/server/src/modules/money/ledger/ledger.property.test.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, FINANCE_PROPERTY_RUNS: String(runs), FINANCE_PROPERTY_SEED: String(seed), FINANCE_PROPERTY_PROGRESS: resolve(progress) },
+  env: {
+    ...process.env,
+    FINANCE_PROPERTY_RUNS: String(runs),
+    FINANCE_PROPERTY_SEED: String(seed),
+    FINANCE_PROPERTY_PROGRESS: resolve(progress),
+  },
 });
 const seconds = Math.round((Date.now() - started) / 1000);
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-console.log(`\nfinance property: ${runs} sequences, seed ${seed}, ${db}, ${seconds} s: ${res.status === 0 ? 'all invariants held' : 'FAILED'}`);
+console.log(
+  `\nfinance property: ${runs} sequences, seed ${seed}, ${db}, ${seconds} s: ${res.status === 0 ? 'all invariants held' : 'FAILED'}`,
+);
 process.exit(res.status ?? 1);

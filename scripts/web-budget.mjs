@@ -83,7 +83,9 @@ function closure(key, into = new Set()) {
 }
 
 function total(files) {
-  let raw = 0, br = 0, gz = 0;
+  let raw = 0,
+    br = 0,
+    gz = 0;
   for (const f of files) {
     const s = sizes(f);
     raw += s.raw;
@@ -105,7 +107,10 @@ function screens() {
     if (!key) throw new Error(`web-budget: the route table's import ${spec} (${name}) is not in the Vite manifest`);
     // the route that shows it: the line naming it, or the start of its (multi-line) route call
     const at = lines.findIndex((l) => new RegExp(`\\b${name}\\b`).test(l) && !l.includes(`const ${name} =`));
-    const call = lines.slice(Math.max(0, at - 4), at + 1).reverse().find((l) => /'\/[^']*'/.test(l));
+    const call = lines
+      .slice(Math.max(0, at - 4), at + 1)
+      .reverse()
+      .find((l) => /'\/[^']*'/.test(l));
     let path = at < 0 || !call ? '(not in a route)' : call.match(/'(\/[^']*)'/)[1];
     if (call?.includes('detailRoute(')) path += '/:id';
     found.push({ id: name.charAt(0).toLowerCase() + name.slice(1), name, key, path });

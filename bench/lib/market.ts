@@ -26,13 +26,29 @@ export interface Market {
   postbackKey: string;
 }
 
-export async function buildMarket(api: Api, query: Query, opts: { advertiserTag?: string; capLimit?: number; affiliatePostbackTag?: string } = {}): Promise<Market> {
+export async function buildMarket(
+  api: Api,
+  query: Query,
+  opts: { advertiserTag?: string; capLimit?: number; affiliatePostbackTag?: string } = {},
+): Promise<Market> {
   const stamp = `${Date.now().toString(36)}${token(3)}`;
   const vertical = await api.create('/verticals', { title: `Bench vertical ${stamp}` });
   const offer = await api.create('/offers', { title: `Bench offer ${stamp}`, verticalId: vertical.id, status: 'active', accessType: 1 });
-  await api.create('/landers', { offerId: offer.id, title: 'Bench lander', targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}' });
-  const affiliate = await api.create('/affiliates', { email: `bench-${stamp}@leadgrid.local`, firstName: 'Bench', password: 'bench-pass-1' });
-  const campaign = await api.create<{ id: number; key: string }>('/campaigns', { title: 'Bench campaign', offerId: offer.id, affiliateId: affiliate.id });
+  await api.create('/landers', {
+    offerId: offer.id,
+    title: 'Bench lander',
+    targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}',
+  });
+  const affiliate = await api.create('/affiliates', {
+    email: `bench-${stamp}@leadgrid.local`,
+    firstName: 'Bench',
+    password: 'bench-pass-1',
+  });
+  const campaign = await api.create<{ id: number; key: string }>('/campaigns', {
+    title: 'Bench campaign',
+    offerId: offer.id,
+    affiliateId: affiliate.id,
+  });
   const one = async <T>(text: string, params: unknown[]) => (await query<T>(text, params)).rows[0];
   const { api_token: apiToken } = await one<{ api_token: string }>('select api_token from users where id = $1', [affiliate.id]);
 
@@ -50,12 +66,14 @@ export async function buildMarket(api: Api, query: Query, opts: { advertiserTag?
     timeoutMs: 5000,
     response: { successStatuses: [200], successPath: 'ok', successValue: 'true', leadIdPath: 'id', redirectUrlPath: 'login' },
   };
-  const platform = await one<{ id: number }>(`insert into platforms (title, method_api, method_postback) values ($1, true, true) returning id`, [`Bench platform ${stamp}`]);
-  const template = await one<{ id: number }>(`insert into integration_templates (title, platform_id, vertical_id) values ($1, $2, $3) returning id`, [
-    `Bench template ${stamp}`,
-    platform.id,
-    vertical.id,
-  ]);
+  const platform = await one<{ id: number }>(
+    `insert into platforms (title, method_api, method_postback) values ($1, true, true) returning id`,
+    [`Bench platform ${stamp}`],
+  );
+  const template = await one<{ id: number }>(
+    `insert into integration_templates (title, platform_id, vertical_id) values ($1, $2, $3) returning id`,
+    [`Bench template ${stamp}`, platform.id, vertical.id],
+  );
   const advertiser = await one<{ id: number }>(
     `insert into advertisers (secure_id, title, platform_id, vertical_id, api_token) values ($1, $2, $3, $4, $5) returning id`,
     [token(12).slice(0, 16), `Bench advertiser ${stamp}`, platform.id, vertical.id, token()],
@@ -66,16 +84,29 @@ export async function buildMarket(api: Api, query: Query, opts: { advertiserTag?
      values ($1, $2, $3, $4, $5, $6, true, true, $7) returning id`,
     [`Bench integration ${stamp}`, advertiser.id, template.id, platform.id, vertical.id, JSON.stringify(outApi), postbackKey],
   );
-  await query(`insert into offer_advertisers (offer_id, advertiser_id, integration_id) values ($1, $2, $3)`, [offer.id, advertiser.id, integration.id]);
-  await query(`insert into payment_rules (offer_id, revenue_value, revenue_currency, payout_value, payout_currency) values ($1, '50', 'USD', '30', 'USD')`, [offer.id]);
+  await query(`insert into offer_advertisers (offer_id, advertiser_id, integration_id) values ($1, $2, $3)`, [
+    offer.id,
+    advertiser.id,
+    integration.id,
+  ]);
+  await query(
+    `insert into payment_rules (offer_id, revenue_value, revenue_currency, payout_value, payout_currency) values ($1, '50', 'USD', '30', 'USD')`,
+    [offer.id],
+  );
   if (opts.capLimit !== undefined)
-    await query(`insert into caps (offer_id, type, value, period, timezone) values ($1, 'limit', $2, 'day', 'UTC')`, [offer.id, String(opts.capLimit)]);
-  if (opts.affiliatePostbackTag)
-    await query(`insert into postbacks (scope, affiliate_id, title, url, method, events) values ('affiliate', $1, 'Bench postback', $2, 'GET', $3)`, [
-      affiliate.id,
-      `${PARTNER}/affiliate/${opts.affiliatePostbackTag}?conv={conversion_id}&payout={payout}&sub1={sub1}`,
-      JSON.stringify(['conversion_pending']),
+    await query(`insert into caps (offer_id, type, value, period, timezone) values ($1, 'limit', $2, 'day', 'UTC')`, [
+      offer.id,
+      String(opts.capLimit),
     ]);
+  if (opts.affiliatePostbackTag)
+    await query(
+      `insert into postbacks (scope, affiliate_id, title, url, method, events) values ('affiliate', $1, 'Bench postback', $2, 'GET', $3)`,
+      [
+        affiliate.id,
+        `${PARTNER}/affiliate/${opts.affiliatePostbackTag}?conv={conversion_id}&payout={payout}&sub1={sub1}`,
+        JSON.stringify(['conversion_pending']),
+      ],
+    );
   return {
     stamp,
     verticalId: vertical.id,

@@ -49,5 +49,11 @@ export interface Scenario {
   /** makes the data the scenario needs through the API (and SQL when given); answers the path to load and state for verify */
   setup?(api: Api, query: Query | undefined): Promise<Prepared>;
   /** after the load: checks on the database (PostgreSQL runs only); answers the misses; `note` adds a figure to the row */
-  verify?(api: Api, result: MeasureResult, state: Record<string, number | string>, query: Query, note: (text: string) => void): Promise<string[]>;
+  verify?(
+    api: Api,
+    result: MeasureResult,
+    state: Record<string, number | string>,
+    query: Query,
+    note: (text: string) => void,
+  ): Promise<string[]>;
 }

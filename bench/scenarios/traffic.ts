@@ -18,7 +18,15 @@ const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 90) * 1000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** BENCH_LEAD_POSTBACKS=1: the lead row runs with one global postback on every lead event */
 const LEAD_POSTBACKS = process.env.BENCH_LEAD_POSTBACKS === '1';
-const LEAD_EVENTS = ['event_received', 'event_sent', 'event_trash', 'event_hold', 'event_invalid', 'event_duplicate', 'event_lead_grade_changed'];
+const LEAD_EVENTS = [
+  'event_received',
+  'event_sent',
+  'event_trash',
+  'event_hold',
+  'event_invalid',
+  'event_duplicate',
+  'event_lead_grade_changed',
+];
 
 const count = async (query: Query, text: string, params: unknown[]) => Number((await query<{ n: string }>(text, params)).rows[0]?.n ?? 0);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,7 +46,10 @@ const leadBody = (campaignKey: string, run: string) => (i: number) => ({
 
 /** the leads of an offer by status */
 async function leadStatuses(query: Query, offerId: number | string): Promise<Record<string, number>> {
-  const { rows } = await query<{ status: string; n: string }>('select status, count(*) as n from leads where offer_id = $1 group by status', [offerId]);
+  const { rows } = await query<{ status: string; n: string }>(
+    'select status, count(*) as n from leads where offer_id = $1 group by status',
+    [offerId],
+  );
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
@@ -68,10 +79,27 @@ export const traffic: Scenario[] = [
     async setup(api) {
       const stamp = Date.now().toString(36);
       const vertical = await api.create('/verticals', { title: `Bench vertical ${stamp}` });
-      const offer = await api.create('/offers', { title: `Bench offer ${stamp}`, verticalId: vertical.id, status: 'active', accessType: 1 });
-      await api.create('/landers', { offerId: offer.id, title: 'Bench lander', targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}' });
-      const affiliate = await api.create('/affiliates', { email: `bench-${stamp}@leadgrid.local`, firstName: 'Bench', password: 'bench-pass-1' });
-      const campaign = await api.create<{ id: number; key: string }>('/campaigns', { title: 'Bench campaign', offerId: offer.id, affiliateId: affiliate.id });
+      const offer = await api.create('/offers', {
+        title: `Bench offer ${stamp}`,
+        verticalId: vertical.id,
+        status: 'active',
+        accessType: 1,
+      });
+      await api.create('/landers', {
+        offerId: offer.id,
+        title: 'Bench lander',
+        targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}',
+      });
+      const affiliate = await api.create('/affiliates', {
+        email: `bench-${stamp}@leadgrid.local`,
+        firstName: 'Bench',
+        password: 'bench-pass-1',
+      });
+      const campaign = await api.create<{ id: number; key: string }>('/campaigns', {
+        title: 'Bench campaign',
+        offerId: offer.id,
+        affiliateId: affiliate.id,
+      });
       // a visitor's browser: without a user agent the click is a bot's (invalid, 404 without a trafficback URL)
       const headers = {
         'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -79,7 +107,11 @@ export const traffic: Scenario[] = [
       };
       // the ceiling answers with the headers of a real answer of the app (a second campaign's: the measured one
       // must count only the load's clicks), so both servers write, and autocannon reads, the same bytes
-      const sample = await api.create<{ id: number; key: string }>('/campaigns', { title: 'Bench sample campaign', offerId: offer.id, affiliateId: affiliate.id });
+      const sample = await api.create<{ id: number; key: string }>('/campaigns', {
+        title: 'Bench sample campaign',
+        offerId: offer.id,
+        affiliateId: affiliate.id,
+      });
       const answer = await fetch(`${api.base}/c/${sample.key}?sub1=bench`, { headers, redirect: 'manual' });
       if (answer.status !== 302) throw new Error(`the sample click answered ${answer.status}`);
       await setCeilingClick(answer.headers);
@@ -97,8 +129,12 @@ export const traffic: Scenario[] = [
       }
       // autocannon stops counting at the deadline: requests in flight then are answered (and recorded) uncounted
       const valid = await count(query, 'select count(*) as n from clicks where campaign_id = $1 and status = 1', [state.campaignId]);
-      note(`${result.answered} clicks answered, ${recorded} recorded (${valid} valid), the last written ${((Date.now() - started) / 1000).toFixed(1)} s after the load`);
-      return recorded >= result.answered && recorded <= result.sent ? [] : [`${result.answered} clicks answered (${result.sent} sent), ${recorded} recorded`];
+      note(
+        `${result.answered} clicks answered, ${recorded} recorded (${valid} valid), the last written ${((Date.now() - started) / 1000).toFixed(1)} s after the load`,
+      );
+      return recorded >= result.answered && recorded <= result.sent
+        ? []
+        : [`${result.answered} clicks answered (${result.sent} sent), ${recorded} recorded`];
     },
   },
   {
@@ -114,9 +150,15 @@ export const traffic: Scenario[] = [
       if (LEAD_POSTBACKS) {
         // the network's one global postback (settings), to the partner's affiliate receiver: one distinct `conv` per event
         const url = `${PARTNER}/affiliate/${m.stamp}?conv={lead_id}-{event}&status={lead_status}&sub1={sub1}`;
-        const updated = await query!(`update postbacks set url = $1, events = $2, method = 'GET', status = 'active' where scope = 'global' returning id`, [url, JSON.stringify(LEAD_EVENTS)]);
+        const updated = await query!(
+          `update postbacks set url = $1, events = $2, method = 'GET', status = 'active' where scope = 'global' returning id`,
+          [url, JSON.stringify(LEAD_EVENTS)],
+        );
         if (!updated.rows.length)
-          await query!(`insert into postbacks (scope, title, url, method, events, status) values ('global', 'Bench global postback', $1, 'GET', $2, 'active')`, [url, JSON.stringify(LEAD_EVENTS)]);
+          await query!(
+            `insert into postbacks (scope, title, url, method, events, status) values ('global', 'Bench global postback', $1, 'GET', $2, 'active')`,
+            [url, JSON.stringify(LEAD_EVENTS)],
+          );
       }
       return {
         path: '/api/v1/leads',
@@ -129,11 +171,17 @@ export const traffic: Scenario[] = [
       const by = await settled(query, state.offerId);
       const stored = Object.values(by).reduce((a, b) => a + b, 0);
       const advertiser = await partnerStats(String(state.advertiser));
-      note(`${result.ok} leads answered 2xx, ${stored} stored (${Object.entries(by).map(([k, v]) => `${v} ${k}`).join(', ')}), the advertiser got ${advertiser.received}`);
+      note(
+        `${result.ok} leads answered 2xx, ${stored} stored (${Object.entries(by)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}), the advertiser got ${advertiser.received}`,
+      );
       const misses: string[] = [];
-      if (stored < result.ok || stored > result.sent) misses.push(`${result.ok} leads answered 2xx (${result.sent} sent) but ${stored} stored: leads lost`);
+      if (stored < result.ok || stored > result.sent)
+        misses.push(`${result.ok} leads answered 2xx (${result.sent} sent) but ${stored} stored: leads lost`);
       if ((by.sent ?? 0) !== stored) misses.push(`${stored - (by.sent ?? 0)} stored leads not sent`);
-      if (advertiser.received !== (by.sent ?? 0)) misses.push(`the advertiser got ${advertiser.received} leads, ${by.sent ?? 0} marked sent`);
+      if (advertiser.received !== (by.sent ?? 0))
+        misses.push(`the advertiser got ${advertiser.received} leads, ${by.sent ?? 0} marked sent`);
       if (LEAD_POSTBACKS) {
         // every stored lead was received and sent: two lead events each
         const want = stored * 2;
@@ -142,7 +190,9 @@ export const traffic: Scenario[] = [
           await pause(250);
           got = await partnerStats(String(state.receiver));
         }
-        note(`lead events: the receiver got ${got.distinct} of ${want} (${got.received} requests) ${((Date.now() - result.endedAt) / 1000).toFixed(1)} s after the load ended`);
+        note(
+          `lead events: the receiver got ${got.distinct} of ${want} (${got.received} requests) ${((Date.now() - result.endedAt) / 1000).toFixed(1)} s after the load ended`,
+        );
         if (got.distinct < want) misses.push(`${want - got.distinct} of ${want} lead events not delivered`);
         await query(`update postbacks set status = 'inactive' where scope = 'global'`, []);
       }
@@ -174,7 +224,9 @@ export const traffic: Scenario[] = [
         [state.offerId],
       );
       const capped = reasons.reduce((a, r) => a + Number(r.n), 0);
-      note(`${result.ok} answered 2xx: ${by.sent ?? 0} sent, ${capped} unsent (${reasons.map((r) => `${r.n}: ${r.reason ?? 'no reason'}`).join('; ')}); the advertiser got ${advertiser.received}`);
+      note(
+        `${result.ok} answered 2xx: ${by.sent ?? 0} sent, ${capped} unsent (${reasons.map((r) => `${r.n}: ${r.reason ?? 'no reason'}`).join('; ')}); the advertiser got ${advertiser.received}`,
+      );
       const misses: string[] = [];
       if ((by.sent ?? 0) !== 500) misses.push(`${by.sent ?? 0} leads sent through a 500 cap`);
       if (advertiser.received !== 500) misses.push(`the advertiser got ${advertiser.received} leads through a 500 cap`);
@@ -193,7 +245,10 @@ export const traffic: Scenario[] = [
       const m = await buildMarket(api, query!, { affiliatePostbackTag: 'pb' });
       // enough distinct leads for 3,000 postbacks a second; past them the postbacks repeat (idempotent, no new conversion)
       const ids = await sentLeads(query!, m, Math.max(5000, DURATION * 3000));
-      await query!(`update postbacks set url = replace(url, '/affiliate/pb?', $1) where affiliate_id = $2`, [`/affiliate/${m.stamp}?`, m.affiliateId]);
+      await query!(`update postbacks set url = replace(url, '/affiliate/pb?', $1) where affiliate_id = $2`, [
+        `/affiliate/${m.stamp}?`,
+        m.affiliateId,
+      ]);
       return {
         path: `/postback/${m.postbackKey}`,
         pathOf: (i) => `/postback/${m.postbackKey}?lead_id=${ids[i % ids.length]}&payout=55.5&currency=USD`,
@@ -217,15 +272,19 @@ export const traffic: Scenario[] = [
         made = await count(query, 'select count(*) as n from conversions where offer_id = $1', [state.offerId]);
       }
       const drainS = (Date.now() - result.endedAt) / 1000;
-      const logged = await count(query, `select count(*) as n from system_logs where type = 'postback_out' and success and conversion_id in (select id from conversions where offer_id = $1)`, [
-        state.offerId,
-      ]);
+      const logged = await count(
+        query,
+        `select count(*) as n from system_logs where type = 'postback_out' and success and conversion_id in (select id from conversions where offer_id = $1)`,
+        [state.offerId],
+      );
       note(
         `${result.ok} postbacks answered 2xx, ${made} conversions; the affiliate receiver got ${got.distinct} of ${made} outbound postbacks ` +
           `(${got.received} requests, ${logged} logged delivered) ${drainS.toFixed(1)} s after the load ended`,
       );
       if (got.distinct < made)
-        misses.push(`${made - got.distinct} of ${made} outbound postbacks not delivered ${Math.round(DRAIN_TIMEOUT_MS / 1000)} s after the load`);
+        misses.push(
+          `${made - got.distinct} of ${made} outbound postbacks not delivered ${Math.round(DRAIN_TIMEOUT_MS / 1000)} s after the load`,
+        );
       return misses;
     },
   },

@@ -38,10 +38,15 @@ test('the two-factor step asks for the code and reads a wrong one as "Invalid co
   await page.route('**/api/v1/auth/login', async (route) => {
     calls += 1;
     bodies.push(route.request().postDataJSON());
-    if (calls === 1) await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { twoFactorRequired: true } }) });
+    if (calls === 1)
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { twoFactorRequired: true } }) });
     else {
       const error = { loc: ['body', 'code'], msg: 'Invalid code, please try again', type: 'value_error' };
-      await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Invalid code, please try again', errors: [error] }) });
+      await route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Invalid code, please try again', errors: [error] }),
+      });
     }
   });
   await page.goto('/login');

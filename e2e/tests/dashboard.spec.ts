@@ -17,7 +17,9 @@ const screenExpect = expect.configure({ timeout: 30_000 });
 const VISITOR_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const run = Date.now().toString(36);
 
-test('the admin lands on the dashboard, sees real figures, adds, moves and removes widgets, and the change survives a reload', async ({ page }) => {
+test('the admin lands on the dashboard, sees real figures, adds, moves and removes widgets, and the change survives a reload', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page);
   await expect(page).toHaveURL(/\/$/);
@@ -33,13 +35,18 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
   const offer = await first<{ id: number }>('PUT', '/offers', {
     items: [{ title: `Dash offer ${run}`, verticalId: vertical.id, status: 'active', accessType: 1, integrationMethod: 'api' }],
   });
-  await ok('PUT', '/landers', { items: [{ offerId: offer.id, title: `Form ${run}`, targetUrl: 'http://127.0.0.1:9/lander?cid={click_id}' }] });
+  await ok('PUT', '/landers', {
+    items: [{ offerId: offer.id, title: `Form ${run}`, targetUrl: 'http://127.0.0.1:9/lander?cid={click_id}' }],
+  });
   const affiliate = await first<{ id: number }>('PUT', '/affiliates', {
     items: [{ email: `dash.${run}@e2e.local`, password: 'affiliate-pass', firstName: 'Dana', lastName: `Dash${run}` }],
   });
-  const campaign = await first<{ trackingUrl: string }>('PUT', '/campaigns', { items: [{ title: `Dash campaign ${run}`, affiliateId: affiliate.id, offerId: offer.id }] });
+  const campaign = await first<{ trackingUrl: string }>('PUT', '/campaigns', {
+    items: [{ title: `Dash campaign ${run}`, affiliateId: affiliate.id, offerId: offer.id }],
+  });
   const link = campaign.trackingUrl.replace(/[?&]sub\d=\{sub\d\}/g, '');
-  for (let i = 0; i < 3; i++) expect((await page.request.get(link, { maxRedirects: 0, headers: { 'user-agent': VISITOR_UA } })).status()).toBe(302);
+  for (let i = 0; i < 3; i++)
+    expect((await page.request.get(link, { maxRedirects: 0, headers: { 'user-agent': VISITOR_UA } })).status()).toBe(302);
   const offerClicks = async () =>
     (await ok<{ data: { meta: { totals: { clicks: number } } } }>('GET', `/statistics?offerId=${offer.id}`)).data.meta.totals.clicks;
   await expect.poll(offerClicks, { timeout: 30_000 }).toBe(3);
@@ -84,7 +91,9 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
     await handle.scrollIntoViewIfNeeded();
     const from = (await handle.boundingBox())!;
     const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/dashboard') && r.request().method() === 'PATCH', { timeout: 5_000 });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/dashboard') && r.request().method() === 'PATCH', {
+      timeout: 5_000,
+    });
     await page.mouse.move(from.x + 20, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 40, from.y - 40, { steps: 5 });
@@ -98,7 +107,11 @@ test('the admin lands on the dashboard, sees real figures, adds, moves and remov
   // ---- remove the clicks card
   await card.getByTestId('widget-remove').click();
   // the confirmation's own button (every widget's icon button is also named "Remove")
-  await page.locator('.ant-popconfirm').filter({ hasText: 'Remove this widget?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .filter({ hasText: 'Remove this widget?' })
+    .getByRole('button', { name: 'Remove', exact: true })
+    .click();
   await screenExpect(card).toHaveCount(0);
 
   // ---- the changes survived a reload

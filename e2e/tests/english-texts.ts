@@ -58,7 +58,10 @@ function jsonStrings(value: unknown, out: string[] = []): string[] {
 
 function bundles(lang: 'en' | 'ru'): Set<string> {
   const all = jsonStrings(JSON.parse(readFileSync(join(WEB_SRC, `i18n/${lang}.json`), 'utf8')));
-  for (const file of filesUnder(join(WEB_SRC, 'features')).concat(filesUnder(join(WEB_SRC, 'components')), filesUnder(join(WEB_SRC, 'app')))) {
+  for (const file of filesUnder(join(WEB_SRC, 'features')).concat(
+    filesUnder(join(WEB_SRC, 'components')),
+    filesUnder(join(WEB_SRC, 'app')),
+  )) {
     all.push(...literals(objectText(readFileSync(file, 'utf8'), lang)));
   }
   return new Set(all.map((s) => s.trim()).filter(Boolean));

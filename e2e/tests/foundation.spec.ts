@@ -9,7 +9,8 @@ test('admin signs in and sees the staff back office with the page title', async 
   await signIn(page);
   await expect(page).toHaveTitle('Dashboard - Leadgrid');
   const sidebar = page.getByTestId('sidebar');
-  for (const item of ['Dashboard', 'Advertisers', 'Employees', 'Settings']) await expect(sidebar.getByText(item, { exact: true })).toBeVisible();
+  for (const item of ['Dashboard', 'Advertisers', 'Employees', 'Settings'])
+    await expect(sidebar.getByText(item, { exact: true })).toBeVisible();
   await page.screenshot({ path: 'artifacts/foundation-admin-dashboard.png' });
 });
 
@@ -18,7 +19,8 @@ test('an affiliate gets the reduced sidebar and is sent back from a staff page',
   // the staff notification configuration is not the affiliate's (notification.read is staff-only): nothing calls it
   const refused: string[] = [];
   page.on('response', (r) => {
-    if (r.url().includes('/api/v1/') && (r.status() === 403 || /\/notifications\/(rules|channels)/.test(r.url()))) refused.push(`${r.status()} ${r.url()}`);
+    if (r.url().includes('/api/v1/') && (r.status() === 403 || /\/notifications\/(rules|channels)/.test(r.url())))
+      refused.push(`${r.status()} ${r.url()}`);
   });
   await signIn(page, aff.email, aff.password);
   await expect(page).toHaveURL(/\/statistics/);
@@ -82,10 +84,18 @@ test('an admin impersonates an affiliate and comes back', async ({ page }) => {
   const affToken = (users.body as unknown as { data: { token: string } }).data.token;
   const affId = Number(JSON.parse(Buffer.from(affToken.split('.')[1], 'base64url').toString()).sub);
   const refresh = await cookie(page, 'lg_refresh');
-  const enter = await api<{ data: { token: string; refreshToken: string } }>(page, 'POST', '/auth/impersonate', { refreshToken: refresh, impersonateAs: affId });
+  const enter = await api<{ data: { token: string; refreshToken: string } }>(page, 'POST', '/auth/impersonate', {
+    refreshToken: refresh,
+    impersonateAs: affId,
+  });
   expect(enter.status).toBe(200);
   const url = new URL(page.url());
-  await page.evaluate(() => localStorage.setItem('lg_impersonation', JSON.stringify({ adminId: 1, adminName: 'Admin', returnTo: '/settings/roles', startedAt: Date.now() })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'lg_impersonation',
+      JSON.stringify({ adminId: 1, adminName: 'Admin', returnTo: '/settings/roles', startedAt: Date.now() }),
+    ),
+  );
   await page.context().addCookies([
     { name: 'lg_token', value: enter.body.data.token, domain: url.hostname, path: '/' },
     { name: 'lg_refresh', value: enter.body.data.refreshToken, domain: url.hostname, path: '/' },

@@ -19,7 +19,11 @@ test('geos: create a geo, then its duplicate shows the unique error on the title
   const countries = page.getByTestId('geo-countries').locator('input');
   for (const country of ['Germany', 'Austria']) {
     await countries.fill(country);
-    await page.locator('.ant-select-item-option').filter({ hasText: `${country} (` }).first().click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `${country} (` })
+      .first()
+      .click();
   }
   const aliases = page.getByTestId('geo-aliases').locator('input');
   await aliases.fill('Deutschland');

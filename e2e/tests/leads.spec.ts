@@ -27,11 +27,15 @@ test('an admin filters the leads by offer, opens a lead and changes its grade', 
     ],
   });
   expect(grades.status).toBe(200);
-  const offer = await api<Items<{ id: number }>>(page, 'PUT', '/offers', { items: [{ title: offerTitle, verticalId, status: 'active', accessType: 1 }] });
+  const offer = await api<Items<{ id: number }>>(page, 'PUT', '/offers', {
+    items: [{ title: offerTitle, verticalId, status: 'active', accessType: 1 }],
+  });
   expect(offer.status).toBe(200);
   const offerId = offer.body.data.items[0].id;
   const email = `leads.${run}@e2e.local`;
-  const affiliate = await api(page, 'PUT', '/affiliates', { items: [{ email, password: 'affiliate-pass', firstName: 'Lena', lastName: `Leads${run}` }] });
+  const affiliate = await api(page, 'PUT', '/affiliates', {
+    items: [{ email, password: 'affiliate-pass', firstName: 'Lena', lastName: `Leads${run}` }],
+  });
   expect(affiliate.status).toBe(200);
 
   // ---- the affiliate posts two leads through the lead API with its session
@@ -44,7 +48,15 @@ test('an admin filters the leads by offer, opens a lead and changes its grade', 
   ]) {
     const res = await page.request.post('/api/v1/leads', {
       headers: { authorization: `Bearer ${token}` },
-      data: { offerId, firstName, lastName: `E2E${run}`, phone, email: `${firstName.toLowerCase()}.${run}@mail.example`, country: 'PL', sub1: 'fb' },
+      data: {
+        offerId,
+        firstName,
+        lastName: `E2E${run}`,
+        phone,
+        email: `${firstName.toLowerCase()}.${run}@mail.example`,
+        country: 'PL',
+        sub1: 'fb',
+      },
     });
     expect(res.status()).toBe(200);
     ids.push((await res.json()).data.id);

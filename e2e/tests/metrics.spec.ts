@@ -74,7 +74,18 @@ test('an admin builds a metric formula, sees the spec message for an error, fixe
 test('the server refuses a broken formula with the rule code on the formula field', async ({ page }) => {
   await signIn(page);
   const res = await api<{ errors: { msg: string; loc: (string | number)[] }[] }>(page, 'PUT', '/metrics', {
-    items: [{ title: 'Broken', outputFormat: 'amount', formula: [{ type: 'metric', value: 'clicks' }, { type: 'operator', value: '+' }, { type: 'operator', value: '*' }, { type: 'number', value: '2' }] }],
+    items: [
+      {
+        title: 'Broken',
+        outputFormat: 'amount',
+        formula: [
+          { type: 'metric', value: 'clicks' },
+          { type: 'operator', value: '+' },
+          { type: 'operator', value: '*' },
+          { type: 'number', value: '2' },
+        ],
+      },
+    ],
   });
   expect(res.status).toBe(400);
   expect(res.body.errors).toEqual([expect.objectContaining({ msg: 'adjacentOperators', loc: ['body', 'items', 0, 'formula'] })]);

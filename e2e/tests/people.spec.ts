@@ -8,11 +8,13 @@ import { api, signIn } from './helpers';
 
 const run = Date.now().toString(36);
 
-
 async function unblock(page: Page, kind: 'Unblock traffic' | 'Unblock access' | 'Unblock fully') {
   await page.getByTestId('block-panel').getByRole('button', { name: kind }).click();
   // the confirmation of this click (an earlier one may still be closing): wait for it, confirm, wait until it is gone
-  const dialog = page.locator('.ant-modal-confirm').filter({ has: page.locator('.ant-modal-confirm-btns') }).last();
+  const dialog = page
+    .locator('.ant-modal-confirm')
+    .filter({ has: page.locator('.ant-modal-confirm-btns') })
+    .last();
   await expect(dialog).toBeVisible();
   await dialog.locator('.ant-modal-confirm-btns').getByRole('button', { name: kind }).click();
   await expect(dialog).toBeHidden();

@@ -38,7 +38,11 @@ async function layoutProblems(page: Page) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
-        const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
         if (lines.size > 1) {
           problems.push(`"${match[0]}" breaks over ${lines.size} lines in <${parent.tagName.toLowerCase()} class="${parent.className}">`);
           break;
@@ -81,7 +85,10 @@ test('the affiliate’s screens fit a phone and a laptop', async ({ page }) => {
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.screenshot({ path: 'artifacts/phones/menu-phone.png' });
   // a top-level item (Conversions sits inside the "Traffic data" group)
-  await page.getByTestId('sidebar').getByRole('link', { name: /Billing/ }).click();
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: /Billing/ })
+    .click();
   await expect(page).toHaveURL(/\/billing/);
   await expect(page.getByTestId('sidebar')).toBeHidden();
 

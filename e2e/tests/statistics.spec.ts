@@ -75,13 +75,19 @@ test('a click, leads and a postback change the totals on /statistics and /statis
 
   // ---- the sell side and the offer (as in traffic.spec.ts): a deposit paid 50 by the advertiser, 30 to the affiliate
   const vertical = await first<{ id: number }>('PUT', '/verticals', { items: [{ title: `Stats ${run}` }] });
-  const withGoals = await first<{ goals: { id: number; title: string }[] }>('POST', `/verticals/${vertical.id}/edit_goals`, { data: [{ title: 'Deposit' }] });
+  const withGoals = await first<{ goals: { id: number; title: string }[] }>('POST', `/verticals/${vertical.id}/edit_goals`, {
+    data: [{ title: 'Deposit' }],
+  });
   const deposit = withGoals.goals.find((g) => g.title === 'Deposit')!;
-  const platform = await first<{ id: number }>('PUT', '/platforms', { items: [{ title: `Stats platform ${run}`, methods: ['api', 'postback'] }] });
+  const platform = await first<{ id: number }>('PUT', '/platforms', {
+    items: [{ title: `Stats platform ${run}`, methods: ['api', 'postback'] }],
+  });
   const template = await first<{ id: number }>('PUT', '/integration-templates', {
     items: [{ title: `Stats template ${run}`, platformId: platform.id, verticalId: vertical.id }],
   });
-  const adv = await first<{ id: number }>('PUT', '/advertisers', { items: [{ title: `Stats brand ${run}`, platformId: platform.id, verticalId: vertical.id }] });
+  const adv = await first<{ id: number }>('PUT', '/advertisers', {
+    items: [{ title: `Stats brand ${run}`, platformId: platform.id, verticalId: vertical.id }],
+  });
   const integration = await first<{ id: number; postbackKey: string }>('PUT', '/integrations', {
     items: [{ advertiserId: adv.id, templateId: template.id, outApiEnabled: true, postbackEnabled: true }],
   });
@@ -104,9 +110,21 @@ test('a click, leads and a postback change the totals on /statistics and /statis
     items: [{ title: offerTitle, verticalId: vertical.id, status: 'active', accessType: 1, integrationMethod: 'api' }],
   });
   await ok('PUT', '/offer-advertisers', { items: [{ offerId: offer.id, integrationId: integration.id }] });
-  await ok('PUT', '/landers', { items: [{ offerId: offer.id, title: `Form ${run}`, targetUrl: `${advertiserBase}/lander?cid={click_id}` }] });
+  await ok('PUT', '/landers', {
+    items: [{ offerId: offer.id, title: `Form ${run}`, targetUrl: `${advertiserBase}/lander?cid={click_id}` }],
+  });
   await ok('PUT', '/payment-rules', {
-    items: [{ offerId: offer.id, title: 'Deposit', goalId: deposit.id, revenueValue: '50', revenueCurrency: 'USD', payoutValue: '30', payoutCurrency: 'USD' }],
+    items: [
+      {
+        offerId: offer.id,
+        title: 'Deposit',
+        goalId: deposit.id,
+        revenueValue: '50',
+        revenueCurrency: 'USD',
+        payoutValue: '30',
+        payoutCurrency: 'USD',
+      },
+    ],
   });
   const affiliate = await first<{ id: number }>('PUT', '/affiliates', {
     items: [{ email: `stats.${run}@e2e.local`, password: 'affiliate-pass', firstName: 'Sam', lastName: `Stats${run}` }],
@@ -134,13 +152,21 @@ test('a click, leads and a postback change the totals on /statistics and /statis
   // waits until both clicks are stored before posting a lead that names one
   for (const id of clickIds) await expect.poll(async () => (await api(page, 'GET', `/clicks/${id}`)).status, { timeout: 30_000 }).toBe(200);
   const phone = `+48602${String(Date.now()).slice(-6)}`;
-  const lead = await page.request.post('/api/v1/leads', { headers: { 'x-api-key': apiToken }, data: { clickId: clickIds[0], firstName: 'Ola', phone, country: 'PL' } });
+  const lead = await page.request.post('/api/v1/leads', {
+    headers: { 'x-api-key': apiToken },
+    data: { clickId: clickIds[0], firstName: 'Ola', phone, country: 'PL' },
+  });
   expect(lead.status(), await lead.text()).toBe(200);
   expect(((await lead.json()) as { data: { status: string } }).data.status).toBe('sent');
-  const duplicate = await page.request.post('/api/v1/leads', { headers: { 'x-api-key': apiToken }, data: { clickId: clickIds[1], firstName: 'Ola', phone, country: 'PL' } });
+  const duplicate = await page.request.post('/api/v1/leads', {
+    headers: { 'x-api-key': apiToken },
+    data: { clickId: clickIds[1], firstName: 'Ola', phone, country: 'PL' },
+  });
   expect(duplicate.status(), await duplicate.text()).toBe(200);
   expect(((await duplicate.json()) as { data: { status: string } }).data.status).toBe('duplicate');
-  const postback = await page.request.get(`/postback/${integration.postbackKey}?lead_id=${ADVERTISER_LEAD_ID}&status=deposit&goal=Deposit&event_id=E-${run}`);
+  const postback = await page.request.get(
+    `/postback/${integration.postbackKey}?lead_id=${ADVERTISER_LEAD_ID}&status=deposit&goal=Deposit&event_id=E-${run}`,
+  );
   expect(postback.status(), await postback.text()).toBe(200);
 
   // ---- the API's totals are exactly that traffic (roll-ups are visible within seconds)

@@ -2,9 +2,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['0', '1', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 const optionalString = z
   .string()
   .optional()
@@ -15,21 +13,43 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://track.example.com' }).optional()),
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
   /** a read replica for statistics queries (optional; PostgreSQL only) */
-  DATABASE_READ_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional()),
+  DATABASE_READ_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(5, 'must have at least 5 characters').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86400),
-  BASE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code').default('USD'),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86400),
+  BASE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code')
+    .default('USD'),
   SYSTEM_NAME: z.string().min(1).max(200).default('Leadgrid'),
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   SMTP_FROM: z.string().default('Leadgrid <no-reply@localhost>'),
   TELEGRAM_API_URL: optionalString
     .pipe(z.url({ message: 'must be a URL such as https://api.telegram.org' }).optional())

@@ -69,7 +69,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   if (seeded.createdAdmin) {
-    console.log(`\n  Leadgrid is ready at ${url}\n  Admin e-mail:    ${seeded.createdAdmin.email}\n  Admin password:  ${seeded.createdAdmin.password}\n  (shown once; change it in Profile > Security)\n`);
+    console.log(
+      `\n  Leadgrid is ready at ${url}\n  Admin e-mail:    ${seeded.createdAdmin.email}\n  Admin password:  ${seeded.createdAdmin.password}\n  (shown once; change it in Profile > Security)\n`,
+    );
   } else {
     console.log(`\n  Leadgrid is ready at ${url}\n`);
   }

@@ -8,7 +8,10 @@ import { POSTBACK_DELIVER_JOB, POSTBACK_OUTBOX, type PostbackDeliverJob } from '
 import type { TestApp } from './helper';
 
 /** the deliveries waiting in the outbox whose data contains `match` (e.g. `{ leadId }`), in the order they came */
-export async function queuedDeliveries(t: Pick<TestApp, 'database'>, match: Partial<PostbackDeliverJob> = {}): Promise<{ data: PostbackDeliverJob }[]> {
+export async function queuedDeliveries(
+  t: Pick<TestApp, 'database'>,
+  match: Partial<PostbackDeliverJob> = {},
+): Promise<{ data: PostbackDeliverJob }[]> {
   const rows = rowsOf<{ data: PostbackDeliverJob }>(
     await t.database.db.execute(sql`select data from postback_outbox where data @> ${JSON.stringify(match)}::jsonb order by id`),
   );

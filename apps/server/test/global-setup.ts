@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
     return async () => {
       // drop the clones and the template of this run
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'leadgrid_t_${process.pid}_%' OR datname = $1`, [template]);
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'leadgrid_t_${process.pid}_%' OR datname = $1`,
+        [template],
+      );
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
       await admin.end();
     };

@@ -110,7 +110,15 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestAp
   };
   const mailer = new MemoryMailer();
   const queue = createJobQueue(database, { info: () => undefined, warn: () => undefined, error: () => undefined });
-  const app = await buildApp({ config, database, jwtSecret: seeded.jwtSecret, mailer, storage: new DiskStorage(uploadDir), queue, now: () => clock.now });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: seeded.jwtSecret,
+    mailer,
+    storage: new DiskStorage(uploadDir),
+    queue,
+    now: () => clock.now,
+  });
   await app.ready();
   await queue.start({ workers: false });
 
@@ -125,7 +133,13 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestAp
     return res.json().data as { token: string; refreshToken: string };
   };
   const [adminRow] = await database.db.select().from(users).where(eq(users.email, 'admin@test.local'));
-  const admin: TestUser = { id: adminRow.id, email: adminRow.email, password: PASSWORD, roleId: adminRow.roleId, ...(await signIn(adminRow.email, PASSWORD)) };
+  const admin: TestUser = {
+    id: adminRow.id,
+    email: adminRow.email,
+    password: PASSWORD,
+    roleId: adminRow.roleId,
+    ...(await signIn(adminRow.email, PASSWORD)),
+  };
 
   const t: TestApp = {
     app,
@@ -163,16 +177,33 @@ function factories(t: TestApp) {
     async role(input: { type: RoleType; permissions?: string[]; title?: string; status?: string }) {
       const [row] = await db
         .insert(roles)
-        .values({ title: input.title ?? `${input.type} role ${++counter}`, type: input.type, permissions: input.permissions ?? defaultPermissions(input.type), status: input.status ?? 'active' })
+        .values({
+          title: input.title ?? `${input.type} role ${++counter}`,
+          type: input.type,
+          permissions: input.permissions ?? defaultPermissions(input.type),
+          status: input.status ?? 'active',
+        })
         .returning();
       return row;
     },
     async systemRoleId(type: RoleType) {
-      const [row] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.type, type), eq(roles.system, true)));
+      const [row] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.type, type), eq(roles.system, true)));
       return row.id;
     },
     /** a user of a role type; `permissions` makes a custom role holding exactly those */
-    async user(input: { type?: RoleType; permissions?: string[]; status?: string; email?: string; signIn?: boolean; customPermissions?: string[] } = {}): Promise<TestUser> {
+    async user(
+      input: {
+        type?: RoleType;
+        permissions?: string[];
+        status?: string;
+        email?: string;
+        signIn?: boolean;
+        customPermissions?: string[];
+      } = {},
+    ): Promise<TestUser> {
       const type = input.type ?? 'affiliate';
       const roleId = input.permissions ? (await this.role({ type, permissions: input.permissions })).id : await this.systemRoleId(type);
       const email = input.email ?? `user${++counter}.${Math.random().toString(36).slice(2, 7)}@test.local`;
@@ -198,7 +229,11 @@ function factories(t: TestApp) {
     async team(input: { title?: string; status?: string; members?: number[]; trafficBlocked?: boolean } = {}) {
       const [row] = await db
         .insert(teams)
-        .values({ title: input.title ?? `Team ${++counter}`, status: input.status ?? 'active', trafficBlocked: input.trafficBlocked ?? false })
+        .values({
+          title: input.title ?? `Team ${++counter}`,
+          status: input.status ?? 'active',
+          trafficBlocked: input.trafficBlocked ?? false,
+        })
         .returning();
       for (const userId of input.members ?? []) await db.insert(teamMembers).values({ teamId: row.id, userId });
       return row;

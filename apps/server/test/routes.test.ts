@@ -33,7 +33,17 @@ const label = (r: RouteOptions) => `${[r.method].flat().join(',')} ${r.url}`;
 describe('route table', () => {
   it('registers the API modules', () => {
     const urls = new Set(apiRoutes.map((r) => r.url));
-    for (const url of ['/api/v1/auth/login', '/api/v1/roles', '/api/v1/roles/:id', '/api/v1/permissions', '/api/v1/public/api-settings', '/api/v1/settings/general', '/api/v1/countries', '/api/v1/languages', '/api/v1/timezones']) {
+    for (const url of [
+      '/api/v1/auth/login',
+      '/api/v1/roles',
+      '/api/v1/roles/:id',
+      '/api/v1/permissions',
+      '/api/v1/public/api-settings',
+      '/api/v1/settings/general',
+      '/api/v1/countries',
+      '/api/v1/languages',
+      '/api/v1/timezones',
+    ]) {
       expect(urls).toContain(url);
     }
   });
@@ -46,7 +56,12 @@ describe('route table', () => {
   });
 
   it('names only permissions of the catalogue', () => {
-    const unknown = apiRoutes.flatMap((r) => [r.config?.permission ?? []].flat().filter((p) => !PERMISSION_NAMES.has(p)).map((p) => `${label(r)}: ${p}`));
+    const unknown = apiRoutes.flatMap((r) =>
+      [r.config?.permission ?? []]
+        .flat()
+        .filter((p) => !PERMISSION_NAMES.has(p))
+        .map((p) => `${label(r)}: ${p}`),
+    );
     expect(unknown).toEqual([]);
     const empty = apiRoutes.filter((r) => Array.isArray(r.config?.permission) && r.config.permission.length === 0).map(label);
     expect(empty).toEqual([]);
@@ -67,7 +82,12 @@ describe('guards', () => {
   it('answers 403 without the permission and changes nothing', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const before = await t.database.db.select({ id: roles.id }).from(roles);
-    const res = await t.request({ method: 'PUT', url: '/api/v1/roles', as: aff, payload: { items: [{ title: 'Sneaky', type: 'affiliate', permissions: [] }] } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/v1/roles',
+      as: aff,
+      payload: { items: [{ title: 'Sneaky', type: 'affiliate', permissions: [] }] },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ statusCode: 403, message: 'You do not have permission to do this' });
     expect(await t.database.db.select({ id: roles.id }).from(roles)).toHaveLength(before.length);
@@ -148,7 +168,16 @@ describe('API documentation', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/roles', '/api/v1/roles/{id}', '/api/v1/permissions', '/api/v1/settings/general', '/api/v1/public/api-settings', '/api/v1/timezones']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/roles',
+        '/api/v1/roles/{id}',
+        '/api/v1/permissions',
+        '/api/v1/settings/general',
+        '/api/v1/public/api-settings',
+        '/api/v1/timezones',
+      ]),
+    );
     expect(Object.keys(doc.paths['/api/v1/roles'])).toEqual(expect.arrayContaining(['get', 'put', 'patch']));
     expect(doc.paths['/api/v1/roles'].put.requestBody).toBeTruthy();
   });

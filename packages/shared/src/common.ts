@@ -14,7 +14,8 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.arra
 export const listWithTotalsOf = <T extends z.ZodType, S extends z.ZodType>(item: T, totals: S) =>
   z.object({ items: z.array(item), meta: listMetaSchema.extend({ totals: totals.optional() }).optional() });
 /** `{items:[...]}` request body of PUT / PATCH / change_status / clone */
-export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).min(1, { message: 'required' }).max(MAX_PAGE_SIZE) });
+export const itemsOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item).min(1, { message: 'required' }).max(MAX_PAGE_SIZE) });
 /** `{data:[ids]}` body of DELETE */
 export const idsBody = z.object({ data: z.array(zId()).min(1, { message: 'required' }).max(MAX_PAGE_SIZE) });
 /** `{data:{...}}` body of sub-settings edits */
@@ -42,13 +43,21 @@ const csv = z
 export const listQuerySchema = z.object({
   status: csv.optional(),
   with: csv.optional(),
-  withMeta: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).transform((v) => v === '1' || v === 'true').optional(),
+  withMeta: z
+    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
   fields: csv.optional(),
   orderBy: z
     .string()
     .regex(/^[A-Za-z0-9_.]+:(asc|desc)$/i, { message: 'pattern' })
     .optional(),
-  limit: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(1, { message: 'min' }).max(MAX_PAGE_SIZE, { message: 'noMore' }).default(PAGE_SIZE),
+  limit: z.coerce
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(1, { message: 'min' })
+    .max(MAX_PAGE_SIZE, { message: 'noMore' })
+    .default(PAGE_SIZE),
   offset: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(0, { message: 'min' }).default(0),
   search: z.string().trim().max(200, { message: 'maxlength' }).optional(),
 });

@@ -33,8 +33,16 @@ export const ACTIVE_STATUSES = ['active', 'inactive'] as const;
 export const REDIRECT_TO_ADVERTISER = ['direct', 'no_redirect', 'via_thank_you_page'] as const;
 export const API_LEAD_STATUSES = ['new', 'trash', 'hold', 'invalid', 'sent', 'unsent', 'failed', 'duplicate', 'test'] as const;
 export const POSTBACK_EVENTS = [
-  'conversion_approved', 'conversion_rejected', 'conversion_pending', 'conversion_deferred',
-  'event_received', 'event_sent', 'event_trash', 'event_hold', 'event_invalid', 'event_duplicate',
+  'conversion_approved',
+  'conversion_rejected',
+  'conversion_pending',
+  'conversion_deferred',
+  'event_received',
+  'event_sent',
+  'event_trash',
+  'event_hold',
+  'event_invalid',
+  'event_duplicate',
   'event_lead_grade_changed',
 ] as const;
 

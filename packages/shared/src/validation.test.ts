@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  EMAIL_RE, MESSAGE_KEYS, rules, zDecimal, zDescription, zEmail, zHostName, zId, zInt, zIp, zPassword, zPhone, zReason, zTime, zTitle, zUrl,
+  EMAIL_RE,
+  MESSAGE_KEYS,
+  rules,
+  zDecimal,
+  zDescription,
+  zEmail,
+  zHostName,
+  zId,
+  zInt,
+  zIp,
+  zPassword,
+  zPhone,
+  zReason,
+  zTime,
+  zTitle,
+  zUrl,
 } from './validation';
 
 /** asserts `rule(value, ...args)` for each row: `true` passes, a key is the expected message */
@@ -39,22 +54,62 @@ describe('required', () => {
 
 describe('lengths', () => {
   it('minLength / maxLength / length / matchLength', () => {
-    table(rules.minLength, [['abc', true], ['ab', 'minLength'], ['', true], [null, true]], 3);
-    table(rules.maxLength, [['abc', true], ['abcd', 'maxlength'], ['', true]], 3);
-    table(rules.length, [['abc', true], ['ab', 'length'], ['abcd', 'length'], ['', true]], 3);
-    table(rules.matchLength, [['1234', true], ['123456', true], ['12345', 'matchLength'], ['', true]], [4, 6]);
+    table(
+      rules.minLength,
+      [
+        ['abc', true],
+        ['ab', 'minLength'],
+        ['', true],
+        [null, true],
+      ],
+      3,
+    );
+    table(
+      rules.maxLength,
+      [
+        ['abc', true],
+        ['abcd', 'maxlength'],
+        ['', true],
+      ],
+      3,
+    );
+    table(
+      rules.length,
+      [
+        ['abc', true],
+        ['ab', 'length'],
+        ['abcd', 'length'],
+        ['', true],
+      ],
+      3,
+    );
+    table(
+      rules.matchLength,
+      [
+        ['1234', true],
+        ['123456', true],
+        ['12345', 'matchLength'],
+        ['', true],
+      ],
+      [4, 6],
+    );
   });
 
   it('minMaxLength: non-blank and within bounds; an empty optional value passes', () => {
-    table(rules.minMaxLength, [
-      ['ab', true],
-      ['abcde', true],
-      ['a', 'minMaxLength'],
-      ['abcdef', 'minMaxLength'],
-      ['    ', 'minMaxLength'],
-      ['', true],
-      [undefined, true],
-    ], 2, 5);
+    table(
+      rules.minMaxLength,
+      [
+        ['ab', true],
+        ['abcde', true],
+        ['a', 'minMaxLength'],
+        ['abcdef', 'minMaxLength'],
+        ['    ', 'minMaxLength'],
+        ['', true],
+        [undefined, true],
+      ],
+      2,
+      5,
+    );
   });
 });
 
@@ -144,17 +199,94 @@ describe('numbers', () => {
   });
 
   it('floatLimit: at most N decimals, dot or comma', () => {
-    table(rules.floatLimit, [['1.12', true], ['1,12', true], ['1', true], ['1.123', 'floatLimit'], ['1,123', 'floatLimit'], ['', true]], 2);
-    table(rules.floatLimit, [['1', true], ['1.5', 'floatLimit']], 0);
+    table(
+      rules.floatLimit,
+      [
+        ['1.12', true],
+        ['1,12', true],
+        ['1', true],
+        ['1.123', 'floatLimit'],
+        ['1,123', 'floatLimit'],
+        ['', true],
+      ],
+      2,
+    );
+    table(
+      rules.floatLimit,
+      [
+        ['1', true],
+        ['1.5', 'floatLimit'],
+      ],
+      0,
+    );
   });
 
   it('less / more / noMore / min / match / minMax compare numbers, comma accepted as decimal', () => {
-    table(rules.less, [['4,99', true], ['5', 'less'], ['5,01', 'less'], ['x', 'less'], ['', true]], 5);
-    table(rules.more, [['5,01', true], ['5', 'more'], ['-1', 'more'], ['', true]], 5);
-    table(rules.noMore, [['5', true], ['5,0', true], ['5,001', 'noMore'], ['', true]], 5);
-    table(rules.min, [['5', true], ['5,5', true], ['4,999', 'min'], ['', true]], 5);
-    table(rules.match, [['2,5', true], ['2.5', true], [2.5, true], ['2,6', 'match'], ['', true]], 2.5);
-    table(rules.minMax, [['1', true], ['10', true], ['5,5', true], ['0,99', 'minMax'], ['10,01', 'minMax'], ['', true]], 1, 10);
+    table(
+      rules.less,
+      [
+        ['4,99', true],
+        ['5', 'less'],
+        ['5,01', 'less'],
+        ['x', 'less'],
+        ['', true],
+      ],
+      5,
+    );
+    table(
+      rules.more,
+      [
+        ['5,01', true],
+        ['5', 'more'],
+        ['-1', 'more'],
+        ['', true],
+      ],
+      5,
+    );
+    table(
+      rules.noMore,
+      [
+        ['5', true],
+        ['5,0', true],
+        ['5,001', 'noMore'],
+        ['', true],
+      ],
+      5,
+    );
+    table(
+      rules.min,
+      [
+        ['5', true],
+        ['5,5', true],
+        ['4,999', 'min'],
+        ['', true],
+      ],
+      5,
+    );
+    table(
+      rules.match,
+      [
+        ['2,5', true],
+        ['2.5', true],
+        [2.5, true],
+        ['2,6', 'match'],
+        ['', true],
+      ],
+      2.5,
+    );
+    table(
+      rules.minMax,
+      [
+        ['1', true],
+        ['10', true],
+        ['5,5', true],
+        ['0,99', 'minMax'],
+        ['10,01', 'minMax'],
+        ['', true],
+      ],
+      1,
+      10,
+    );
   });
 });
 
@@ -188,19 +320,30 @@ describe('passwords and times', () => {
 
 describe('text formats', () => {
   it('onlyLettersAndNumber: latin letters and digits only', () => {
-    table(rules.onlyLettersAndNumber, [['abcXYZ019', true], ['abc-1', 'onlyLettersAndNumber'], ['a b', 'onlyLettersAndNumber'], ['абв', 'onlyLettersAndNumber'], ['', true]]);
+    table(rules.onlyLettersAndNumber, [
+      ['abcXYZ019', true],
+      ['abc-1', 'onlyLettersAndNumber'],
+      ['a b', 'onlyLettersAndNumber'],
+      ['абв', 'onlyLettersAndNumber'],
+      ['', true],
+    ]);
   });
 
   it('age: over N years', () => {
     const now = new Date('2026-06-15T12:00:00Z');
-    table(rules.age, [
-      ['2008-06-15', true],
-      ['2000-01-01', true],
-      ['2008-06-16', 'age'],
-      ['2020-01-01', 'age'],
-      ['not a date', 'age'],
-      ['', true],
-    ], 18, now);
+    table(
+      rules.age,
+      [
+        ['2008-06-15', true],
+        ['2000-01-01', true],
+        ['2008-06-16', 'age'],
+        ['2020-01-01', 'age'],
+        ['not a date', 'age'],
+        ['', true],
+      ],
+      18,
+      now,
+    );
   });
 
   it('phone: optional; digits, plus, dash, space, dot, underscore and parentheses', () => {
@@ -269,10 +412,30 @@ describe('text formats', () => {
   });
 
   it('pattern (a given expression) and regex (a value that must itself be an expression)', () => {
-    table(rules.pattern, [['abc', true], ['abc1', 'pattern'], ['', true]], '^[a-z]+$');
-    table(rules.pattern, [['A-1', true], ['a-1', 'pattern']], /^[A-Z]-\d$/);
+    table(
+      rules.pattern,
+      [
+        ['abc', true],
+        ['abc1', 'pattern'],
+        ['', true],
+      ],
+      '^[a-z]+$',
+    );
+    table(
+      rules.pattern,
+      [
+        ['A-1', true],
+        ['a-1', 'pattern'],
+      ],
+      /^[A-Z]-\d$/,
+    );
     expect(rules.pattern('x', '(')).toBe('pattern');
-    table(rules.regex, [['^\\d{3}$', true], ['[a-z', 'pattern'], ['(', 'pattern'], ['', true]]);
+    table(rules.regex, [
+      ['^\\d{3}$', true],
+      ['[a-z', 'pattern'],
+      ['(', 'pattern'],
+      ['', true],
+    ]);
   });
 });
 
@@ -290,11 +453,21 @@ describe('title, description, reason', () => {
   });
 
   it('description: at most 2000 characters', () => {
-    table(rules.description, [['', true], ['x'.repeat(2000), true], ['x'.repeat(2001), 'maxlength']]);
+    table(rules.description, [
+      ['', true],
+      ['x'.repeat(2000), true],
+      ['x'.repeat(2001), 'maxlength'],
+    ]);
   });
 
   it('reason: non-blank, 1 to 500 characters', () => {
-    table(rules.reason, [['Fraud', true], ['x'.repeat(500), true], ['x'.repeat(501), 'minMaxLength'], ['  ', 'required'], [undefined, 'required']]);
+    table(rules.reason, [
+      ['Fraud', true],
+      ['x'.repeat(500), true],
+      ['x'.repeat(501), 'minMaxLength'],
+      ['  ', 'required'],
+      [undefined, 'required'],
+    ]);
   });
 });
 
@@ -315,12 +488,36 @@ describe('message keys', () => {
   it('every rule answers a key of the catalogue', () => {
     const keys = new Set<string>(MESSAGE_KEYS);
     const answers = [
-      rules.required(''), rules.minLength('a', 2), rules.maxLength('abc', 2), rules.length('a', 2), rules.matchLength('a', [2]),
-      rules.minMaxLength('a', 2, 3), rules.email('x'), rules.password('x'), rules.number('x'), rules.integerNumber('x'),
-      rules.floatNumber('x'), rules.floatLimit('1.11', 1), rules.confirmPassword('a', 'b'), rules.startTime('b', 'a'),
-      rules.endTime('a', 'b'), rules.onlyLettersAndNumber('-'), rules.less(2, 1), rules.more(1, 2), rules.noMore(2, 1),
-      rules.min(1, 2), rules.match(1, 2), rules.minMax(5, 1, 2), rules.age('2100-01-01', 18), rules.phone('x'), rules.url('x'),
-      rules.hostName('x'), rules.pattern('1', '^a$'), rules.ip('x'), rules.title(''), rules.unique(),
+      rules.required(''),
+      rules.minLength('a', 2),
+      rules.maxLength('abc', 2),
+      rules.length('a', 2),
+      rules.matchLength('a', [2]),
+      rules.minMaxLength('a', 2, 3),
+      rules.email('x'),
+      rules.password('x'),
+      rules.number('x'),
+      rules.integerNumber('x'),
+      rules.floatNumber('x'),
+      rules.floatLimit('1.11', 1),
+      rules.confirmPassword('a', 'b'),
+      rules.startTime('b', 'a'),
+      rules.endTime('a', 'b'),
+      rules.onlyLettersAndNumber('-'),
+      rules.less(2, 1),
+      rules.more(1, 2),
+      rules.noMore(2, 1),
+      rules.min(1, 2),
+      rules.match(1, 2),
+      rules.minMax(5, 1, 2),
+      rules.age('2100-01-01', 18),
+      rules.phone('x'),
+      rules.url('x'),
+      rules.hostName('x'),
+      rules.pattern('1', '^a$'),
+      rules.ip('x'),
+      rules.title(''),
+      rules.unique(),
     ];
     for (const a of answers) expect(keys.has(a as string)).toBe(true);
   });

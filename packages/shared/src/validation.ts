@@ -6,9 +6,35 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, FLOAT_DECIMALS, INT_MAX, INT_MIN, PASSWORD_MIN, REASON_MAX, TITLE_MAX } from './constants';
 
 export const MESSAGE_KEYS = [
-  'required', 'minLength', 'maxlength', 'length', 'matchLength', 'minMaxLength', 'email', 'password', 'number',
-  'floatNumber', 'floatLimit', 'more', 'noMore', 'less', 'match', 'min', 'minMax', 'phone', 'url', 'ip', 'pattern',
-  'onlyLettersAndNumber', 'startTime', 'endTime', 'confirmPassword', 'unique', 'integerNumber', 'hostName', 'age',
+  'required',
+  'minLength',
+  'maxlength',
+  'length',
+  'matchLength',
+  'minMaxLength',
+  'email',
+  'password',
+  'number',
+  'floatNumber',
+  'floatLimit',
+  'more',
+  'noMore',
+  'less',
+  'match',
+  'min',
+  'minMax',
+  'phone',
+  'url',
+  'ip',
+  'pattern',
+  'onlyLettersAndNumber',
+  'startTime',
+  'endTime',
+  'confirmPassword',
+  'unique',
+  'integerNumber',
+  'hostName',
+  'age',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 export type RuleResult = true | MessageKey;
@@ -17,7 +43,8 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const num = (v: unknown) => Number(str(v).replace(',', '.'));
 
-export const EMAIL_RE = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_RE =
+  /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 export const URL_RE = /^https?:\/\/\S+$/i;
 export const PHONE_RE = /^[0-9+\-\s._()]+$/;
 export const HASH_RE = /^[A-Za-z0-9]+$/;
@@ -63,7 +90,8 @@ export const rules = {
     return (s.trim() !== '' && s.length >= min && s.length <= max) || 'minMaxLength';
   },
   email: (v: unknown): RuleResult => isBlank(v) || EMAIL_RE.test(str(v).trim()) || 'email',
-  password: (v: unknown): RuleResult => v === undefined || v === null || v === '' || new RegExp(`\\S{${PASSWORD_MIN},}`).test(str(v)) || 'password',
+  password: (v: unknown): RuleResult =>
+    v === undefined || v === null || v === '' || new RegExp(`\\S{${PASSWORD_MIN},}`).test(str(v)) || 'password',
   number: (v: unknown): RuleResult => isBlank(v) || (/^\d+$/.test(str(v)) && Number(str(v)) <= INT_MAX) || 'number',
   integerNumber: (v: unknown): RuleResult => {
     if (isBlank(v)) return true;
@@ -84,9 +112,11 @@ export const rules = {
   },
   confirmPassword: (v: unknown, other: unknown): RuleResult => v === other || 'confirmPassword',
   /** start time must be before the end reference */
-  startTime: (v: unknown, end: unknown): RuleResult => isBlank(v) || isBlank(end) || (TIME_RE.test(str(v)) && TIME_RE.test(str(end)) && str(v) < str(end)) || 'startTime',
+  startTime: (v: unknown, end: unknown): RuleResult =>
+    isBlank(v) || isBlank(end) || (TIME_RE.test(str(v)) && TIME_RE.test(str(end)) && str(v) < str(end)) || 'startTime',
   /** end time must be after the start reference */
-  endTime: (v: unknown, start: unknown): RuleResult => isBlank(v) || isBlank(start) || (TIME_RE.test(str(v)) && TIME_RE.test(str(start)) && str(v) > str(start)) || 'endTime',
+  endTime: (v: unknown, start: unknown): RuleResult =>
+    isBlank(v) || isBlank(start) || (TIME_RE.test(str(v)) && TIME_RE.test(str(start)) && str(v) > str(start)) || 'endTime',
   /** a hold-queue time range needs a valid start and end */
   timeRange: (start: unknown, end: unknown): RuleResult => {
     if (!TIME_RE.test(str(start))) return 'startTime';
@@ -149,12 +179,16 @@ export const zDescription = () => z.string(msg('maxlength')).max(DESCRIPTION_MAX
 export const zReason = () => z.string(msg('required')).trim().min(1, msg('required')).max(REASON_MAX, msg('minMaxLength'));
 export const zEmail = () => z.string(msg('email')).trim().toLowerCase().max(254, msg('maxlength')).regex(EMAIL_RE, msg('email'));
 export const zPassword = () =>
-  z.string(msg('password')).max(200, msg('maxlength')).refine((v) => new RegExp(`\\S{${PASSWORD_MIN},}`).test(v), msg('password'));
+  z
+    .string(msg('password'))
+    .max(200, msg('maxlength'))
+    .refine((v) => new RegExp(`\\S{${PASSWORD_MIN},}`).test(v), msg('password'));
 export const zUrl = () => z.string(msg('url')).trim().max(2048, msg('maxlength')).regex(URL_RE, msg('url'));
 export const zHostName = () => z.string(msg('hostName')).trim().toLowerCase().regex(HOSTNAME_RE, msg('hostName'));
 export const zPhone = () => z.string(msg('phone')).trim().max(50, msg('maxlength')).regex(PHONE_RE, msg('phone'));
 export const zIp = () => z.string(msg('ip')).refine((v) => rules.ip(v) === true, msg('ip'));
-export const zInt = () => z.number(msg('integerNumber')).int(msg('integerNumber')).gt(INT_MIN, msg('integerNumber')).lte(INT_MAX, msg('integerNumber'));
+export const zInt = () =>
+  z.number(msg('integerNumber')).int(msg('integerNumber')).gt(INT_MIN, msg('integerNumber')).lte(INT_MAX, msg('integerNumber'));
 export const zId = () => z.coerce.number(msg('number')).int(msg('number')).positive(msg('number')).lte(INT_MAX, msg('number'));
 /** a decimal kept as a string ("12.5"), comma accepted, up to `decimals` places */
 export const zDecimal = (decimals = FLOAT_DECIMALS) =>

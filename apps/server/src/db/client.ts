@@ -62,7 +62,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       db,
       pool,
-      query: async (text, params, name) => (name ? pool.query({ name, text, values: params as unknown[] }) : pool.query(text, params as unknown[])) as never,
+      query: async (text, params, name) =>
+        (name ? pool.query({ name, text, values: params as unknown[] }) : pool.query(text, params as unknown[])) as never,
       listen: (channel, onMessage, onReconnect) => listenPg(opts.url!, channel, onMessage, onReconnect),
       close: () => pool.end(),
     };
@@ -139,7 +140,9 @@ function lockDataDir(dataDir: string): () => void {
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, 'utf8').trim());
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new DataDirLockedError(`The embedded database in ${dataDir} is in use by process ${pid}. Stop it first, or use another DATA_DIR.`);
+      throw new DataDirLockedError(
+        `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first, or use another DATA_DIR.`,
+      );
     }
   }
   writeFileSync(lock, String(process.pid));

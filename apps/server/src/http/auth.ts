@@ -21,7 +21,10 @@ export const TWO_FACTOR_SETUP_REQUIRED = 'Your role requires two-factor sign-in:
  * What a user may do: users of the built-in administrator role hold every permission of the catalogue (so a new
  * permission reaches them without a data change); everyone else their custom list, else their role's.
  */
-export function effectivePermissions(role: { type: string; system: boolean; permissions: string[] }, customPermissions: string[] | null): string[] {
+export function effectivePermissions(
+  role: { type: string; system: boolean; permissions: string[] },
+  customPermissions: string[] | null,
+): string[] {
   return role.type === 'admin' && role.system ? ALL_PERMISSIONS : (customPermissions ?? role.permissions);
 }
 
@@ -136,7 +139,12 @@ export function registerAuth(app: FastifyInstance, deps: { database: Database; c
  * An API token is either an affiliate's lead API token (users.apiToken, served from the cache) or a personal token
  * (api_tokens: read each time, since each use records its last use).
  */
-async function actorFromApiToken(database: Database, leadTokens: FeedCache<string, Actor | null>, token: string, at: Date): Promise<Actor | null> {
+async function actorFromApiToken(
+  database: Database,
+  leadTokens: FeedCache<string, Actor | null>,
+  token: string,
+  at: Date,
+): Promise<Actor | null> {
   if (token.length < 16 || token.length > 128) return null;
   const own = await leadTokens.get(token);
   if (own) return own;

@@ -35,7 +35,11 @@ const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 const aff = await t.make.user({ type: 'affiliate' });
 
 const YEAR = 'public, max-age=31536000, immutable';
-const varies = (h: unknown) => String(h).toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (h: unknown) =>
+  String(h)
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 describe('the built web app', () => {
   it('sends the brotli twin of an asset to a browser that accepts br, cached for a year', async () => {
@@ -141,7 +145,17 @@ describe('routes that are never compressed', () => {
   it('the lead API, even for an answer over 1 KB', async () => {
     const [{ apiToken }] = await t.database.db.select({ apiToken: users.apiToken }).from(users).where(eq(users.id, aff.id));
     // a body wrong in every field: the 400 names each, well over the 1 KB threshold
-    const names = ['firstName', 'lastName', 'email', 'language', 'ip', 'landing', 'sourceUrl', 'userAgent', ...Array.from({ length: 9 }, (_, i) => `sub${i + 1}`)];
+    const names = [
+      'firstName',
+      'lastName',
+      'email',
+      'language',
+      'ip',
+      'landing',
+      'sourceUrl',
+      'userAgent',
+      ...Array.from({ length: 9 }, (_, i) => `sub${i + 1}`),
+    ];
     const payload = { ...Object.fromEntries(names.map((n) => [n, 1])), test: 'yes', campaignId: 'x', clickId: 'x' };
     const res = await t.request({
       method: 'POST',

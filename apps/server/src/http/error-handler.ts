@@ -22,14 +22,22 @@ const PG_INPUT_ERRORS: Record<string, [number, string]> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .status(err.statusCode)
+        .send({ statusCode: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext ?? 'body';
       const errors: ApiErrorItem[] = err.validation.map((v) => ({
         msg: v.message ?? 'invalid',
         type: v.keyword,
-        loc: [where, ...v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
+        loc: [
+          where,
+          ...v.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ],
       }));
       return reply.status(400).send({ statusCode: 400, message: 'Validation failed', errors });
     }

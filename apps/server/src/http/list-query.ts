@@ -43,7 +43,8 @@ export function parseList(q: ListQuery, spec: ListSpec): ParsedList {
   }
   for (const f of q.fields ?? []) {
     // an inherited name (constructor, toString, ...) is never a field: reading it off an item would reach the prototype
-    if (spec.fields ? !spec.fields.includes(f) : !FIELD_NAME.test(f) || f in Object.prototype) throw AppError.field(['querystring', 'fields'], 'pattern', `Unknown field '${f}'`);
+    if (spec.fields ? !spec.fields.includes(f) : !FIELD_NAME.test(f) || f in Object.prototype)
+      throw AppError.field(['querystring', 'fields'], 'pattern', `Unknown field '${f}'`);
   }
   for (const s of q.status ?? []) {
     if (!spec.statuses?.includes(s)) throw AppError.field(['querystring', 'status'], 'pattern', `Unknown status '${s}'`);

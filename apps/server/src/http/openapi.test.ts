@@ -25,7 +25,10 @@ describe('OpenAPI document', () => {
   }, 180_000);
 
   it('every operation has a unique operationId, a summary and error answers that follow its route options', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as { servers: unknown[]; paths: Record<string, Record<string, Op>> };
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      servers: unknown[];
+      paths: Record<string, Record<string, Op>>;
+    };
     expect(doc.servers.length).toBeGreaterThan(0);
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(ids.length).toBeGreaterThan(300);
@@ -48,6 +51,14 @@ describe('OpenAPI document', () => {
     expect(summaryOf('PATCH', '/api/v1/offer-advertisers')).toBe('Edit offer advertisers');
     const node = { a: { nullable: true, anyOf: [{ type: 'string' }, { type: 'number' }] }, b: { nullable: true } };
     fixNullable(node);
-    expect(node).toEqual({ a: { anyOf: [{ type: 'string', nullable: true }, { type: 'number', nullable: true }] }, b: {} });
+    expect(node).toEqual({
+      a: {
+        anyOf: [
+          { type: 'string', nullable: true },
+          { type: 'number', nullable: true },
+        ],
+      },
+      b: {},
+    });
   });
 });

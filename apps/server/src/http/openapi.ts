@@ -40,7 +40,15 @@ export function errorAnswers<C extends number>(meanings: Record<C, string>): Rec
 }
 
 const API_PREFIX = '/api/v1';
-const VERBS: Record<string, string> = { get: 'get', put: 'create', patch: 'edit', post: 'post', delete: 'delete', head: 'head', options: 'options' };
+const VERBS: Record<string, string> = {
+  get: 'get',
+  put: 'create',
+  patch: 'edit',
+  post: 'post',
+  delete: 'delete',
+  head: 'head',
+  options: 'options',
+};
 const words = (s: string) => s.split(/[-_.\s]+/).filter(Boolean);
 const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -52,7 +60,9 @@ function parts(url: string) {
     .filter(Boolean)
     .map((seg) => {
       const param = /^[{:](\w+)}?$/.exec(seg);
-      return param ? { param: true, words: ['by', ...words(param[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())] } : { param: false, words: words(seg) };
+      return param
+        ? { param: true, words: ['by', ...words(param[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())] }
+        : { param: false, words: words(seg) };
     });
 }
 

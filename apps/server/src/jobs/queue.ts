@@ -136,7 +136,13 @@ export class JobQueue {
         const batchSize = Math.ceil(concurrency / workers);
         await this.boss.work<unknown>(
           def.name,
-          { batchSize, burstWhenBatchFull: batchSize > 1, perJobResults: true, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, localConcurrency: workers },
+          {
+            batchSize,
+            burstWhenBatchFull: batchSize > 1,
+            perJobResults: true,
+            pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
+            localConcurrency: workers,
+          },
           async (jobs) =>
             Promise.all(
               jobs.map(async (job) => {
@@ -290,7 +296,9 @@ export async function jobInsertText(queue: JobQueue, db: DbOrTx, name: string, p
   let text = texts.get(name);
   if (!text) {
     // through the caller's handle: on PGlite (one connection) pg-boss's own look-up would wait for the caller's transaction
-    const [info] = rowsOf<{ table: string; notify: boolean }>(await db.execute(sql`select table_name as "table", notify from ${sql.raw(SCHEMA)}.queue where name = ${name}`));
+    const [info] = rowsOf<{ table: string; notify: boolean }>(
+      await db.execute(sql`select table_name as "table", notify from ${sql.raw(SCHEMA)}.queue where name = ${name}`),
+    );
     if (!info) throw new Error(`job queue ${name} does not exist`);
     if (info.notify) throw new Error(`job queue ${name} notifies its workers: enqueue with send`);
     text = insertJobs(SCHEMA, { table: info.table, name, returnId: true });

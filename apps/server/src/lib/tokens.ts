@@ -47,7 +47,12 @@ export class TokenSigner {
    */
   signPurpose(purpose: string, sub: string, ttlSeconds: number, now: Date = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ pur: purpose }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub).setIssuedAt(iat).setExpirationTime(iat + ttlSeconds).sign(this.key);
+    return new SignJWT({ pur: purpose })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
   }
 
   /** the subject of a valid purpose token of that purpose, or null */

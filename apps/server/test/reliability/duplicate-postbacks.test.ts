@@ -21,7 +21,12 @@ async function market() {
   await db.update(integrations).set({ postbackEnabled: true }).where(eq(integrations.id, advertiser.integration.id));
   await db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: advertiser.id, integrationId: advertiser.integration.id });
   const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
-  await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: affiliate.id, url: 'https://affiliate.example/pb?c={conversion_id}', events: ['conversion_pending'] });
+  await db.insert(postbacks).values({
+    scope: 'affiliate',
+    affiliateId: affiliate.id,
+    url: 'https://affiliate.example/pb?c={conversion_id}',
+    events: ['conversion_pending'],
+  });
   return { vertical, offer, advertiser, affiliate, key: advertiser.integration.postbackKey };
 }
 
@@ -30,14 +35,25 @@ type Market = Awaited<ReturnType<typeof market>>;
 async function lead(m: Market) {
   const [row] = await db
     .insert(leads)
-    .values({ status: 'sent', phone: '+48601000009', country: 'PL', offerId: m.offer.id, verticalId: m.vertical.id, affiliateId: m.affiliate.id, advertiserId: m.advertiser.id, integrationId: m.advertiser.integration.id })
+    .values({
+      status: 'sent',
+      phone: '+48601000009',
+      country: 'PL',
+      offerId: m.offer.id,
+      verticalId: m.vertical.id,
+      affiliateId: m.affiliate.id,
+      advertiserId: m.advertiser.id,
+      integrationId: m.advertiser.integration.id,
+    })
     .returning();
   return row;
 }
 
 async function click(m: Market) {
   const id = randomUUID();
-  await db.insert(clicks).values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
+  await db
+    .insert(clicks)
+    .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
   return id;
 }
 
@@ -48,14 +64,42 @@ async function burst(key: string, query: string, times = 8) {
 }
 
 const jobsOf = async (conversionId: number) =>
-  Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from postback_outbox where (data->>'conversionId')::bigint = ${conversionId}`))[0].n);
+  Number(
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from postback_outbox where (data->>'conversionId')::bigint = ${conversionId}`),
+    )[0].n,
+  );
 
 describe('the same inbound postback several times at once', () => {
   const cases: [string, (m: Market) => Promise<{ query: string; where: ReturnType<typeof eq> }>][] = [
-    ['a lead, with an event id', async (m) => { const l = await lead(m); return { query: `lead_id=${l.id}&event_id=EV-${l.id}`, where: eq(conversions.leadId, l.id) }; }],
-    ['a lead, without an event id', async (m) => { const l = await lead(m); return { query: `lead_id=${l.id}`, where: eq(conversions.leadId, l.id) }; }],
-    ['a click without a lead, with an event id', async (m) => { const c = await click(m); return { query: `click_id=${c}&event_id=EV-${c}`, where: eq(conversions.clickId, c) }; }],
-    ['a click without a lead, without an event id', async (m) => { const c = await click(m); return { query: `click_id=${c}`, where: eq(conversions.clickId, c) }; }],
+    [
+      'a lead, with an event id',
+      async (m) => {
+        const l = await lead(m);
+        return { query: `lead_id=${l.id}&event_id=EV-${l.id}`, where: eq(conversions.leadId, l.id) };
+      },
+    ],
+    [
+      'a lead, without an event id',
+      async (m) => {
+        const l = await lead(m);
+        return { query: `lead_id=${l.id}`, where: eq(conversions.leadId, l.id) };
+      },
+    ],
+    [
+      'a click without a lead, with an event id',
+      async (m) => {
+        const c = await click(m);
+        return { query: `click_id=${c}&event_id=EV-${c}`, where: eq(conversions.clickId, c) };
+      },
+    ],
+    [
+      'a click without a lead, without an event id',
+      async (m) => {
+        const c = await click(m);
+        return { query: `click_id=${c}`, where: eq(conversions.clickId, c) };
+      },
+    ],
   ];
   for (const [name, make] of cases) {
     it(`makes one conversion and one outbound postback: ${name}`, async () => {

@@ -38,7 +38,8 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 const hasPg = !!process.env.DATABASE_URL || (await reachable(BASE_URL));
-if (!hasPg) console.warn(`finance sigkill test skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL} (PGlite cannot be shared by two processes)`);
+if (!hasPg)
+  console.warn(`finance sigkill test skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL} (PGlite cannot be shared by two processes)`);
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>
@@ -48,7 +49,8 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
 describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
   const name = `leadgrid_finkill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -140,7 +142,15 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
     const [role] = await db.select().from(roles).where(eq(roles.type, 'affiliate')).limit(1);
     const [affiliate] = await db
       .insert(users)
-      .values({ secureId: secureId(), email: `finkill-${name}@test.local`, passwordHash: 'x', firstName: 'Kill', lastName: 'Test', roleId: role.id, status: 'active' })
+      .values({
+        secureId: secureId(),
+        email: `finkill-${name}@test.local`,
+        passwordHash: 'x',
+        firstName: 'Kill',
+        lastName: 'Test',
+        roleId: role.id,
+        status: 'active',
+      })
       .returning();
     const [vertical] = await db.insert(verticals).values({ title: 'Kill vertical', status: 'active' }).returning();
     const [offer] = await db.insert(offers).values({ title: 'Kill offer', status: 'active', verticalId: vertical.id }).returning();
@@ -155,7 +165,10 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
     const killBy = Date.now() + 60_000;
     let seen = false;
     while (Date.now() < killBy) {
-      seen = (await count(sql`select count(*) as n from pg_locks where locktype = 'advisory' and classid = 17001 and objid = ${affiliate.id} and granted`)) > 0;
+      seen =
+        (await count(
+          sql`select count(*) as n from pg_locks where locktype = 'advisory' and classid = 17001 and objid = ${affiliate.id} and granted`,
+        )) > 0;
       if (seen) break;
       await pause(5);
     }
@@ -166,7 +179,11 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
     await pending;
     // the killed connection's transaction is rolled back once PostgreSQL notices the closed socket
     const settleBy = Date.now() + 20_000;
-    while (Date.now() < settleBy && (await count(sql`select count(*) as n from pg_locks where locktype = 'advisory' and classid = 17001 and objid = ${affiliate.id}`)) > 0) await pause(50);
+    while (
+      Date.now() < settleBy &&
+      (await count(sql`select count(*) as n from pg_locks where locktype = 'advisory' and classid = 17001 and objid = ${affiliate.id}`)) > 0
+    )
+      await pause(50);
 
     const invoices = await count(sql`select count(*) as n from invoices`);
     const items = await count(sql`select count(*) as n from invoice_items`);

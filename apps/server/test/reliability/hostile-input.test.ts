@@ -33,7 +33,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const SQLS = ["' OR '1'='1", "1; DROP TABLE leads; --", "1' UNION SELECT password_hash FROM users --", '$$; select pg_sleep(5); $$', '\\x00\\'];
+const SQLS = [
+  "' OR '1'='1",
+  '1; DROP TABLE leads; --',
+  "1' UNION SELECT password_hash FROM users --",
+  '$$; select pg_sleep(5); $$',
+  '\\x00\\',
+];
 const NUL = 'a\u0000b';
 const HUGE = 'x'.repeat(20_000);
 
@@ -46,7 +52,15 @@ async function market() {
     .update(integrations)
     .set({
       postbackEnabled: true,
-      outApi: { method: 'POST', url: `${base}/lead`, headers: [], bodyFormat: 'json', fieldMappings: [{ target: 'phone', source: 'lead', value: 'phone' }], timeoutMs: 5000, response: { successStatuses: [200] } },
+      outApi: {
+        method: 'POST',
+        url: `${base}/lead`,
+        headers: [],
+        bodyFormat: 'json',
+        fieldMappings: [{ target: 'phone', source: 'lead', value: 'phone' }],
+        timeoutMs: 5000,
+        response: { successStatuses: [200] },
+      },
     })
     .where(eq(integrations.id, advertiser.integration.id));
   await db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: advertiser.id, integrationId: advertiser.integration.id });
@@ -56,7 +70,16 @@ async function market() {
   const [campaign] = await db.insert(campaigns).values({ key, title: 'Hostile', affiliateId: affiliate.id, offerId: offer.id }).returning();
   const [lead] = await db
     .insert(leads)
-    .values({ status: 'sent', phone: '+48601000001', country: 'PL', offerId: offer.id, verticalId: vertical.id, affiliateId: affiliate.id, advertiserId: advertiser.id, integrationId: advertiser.integration.id })
+    .values({
+      status: 'sent',
+      phone: '+48601000001',
+      country: 'PL',
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: affiliate.id,
+      advertiserId: advertiser.id,
+      integrationId: advertiser.integration.id,
+    })
     .returning();
   return { offer, token: apiToken!, campaign, postbackKey: advertiser.integration.postbackKey, lead };
 }
@@ -65,7 +88,8 @@ const TABLES = ['leads', 'lead_events', 'lead_deliveries', 'conversions', 'click
 async function counts(): Promise<Record<string, number>> {
   await t.app.services.tracking.clicks.flush();
   const out: Record<string, number> = {};
-  for (const table of TABLES) out[table] = Number(rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
+  for (const table of TABLES)
+    out[table] = Number(rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
   return out;
 }
 
@@ -91,7 +115,13 @@ beforeAll(async () => {
 const json = { 'content-type': 'application/json' };
 const leadCases = (): Case[] => {
   const key = { 'x-api-key': m.token, ...json };
-  const post = (name: string, payload: string | object, headers: Record<string, string> = key): Case => ({ name: `lead: ${name}`, method: 'POST', url: '/api/v1/leads', headers, payload });
+  const post = (name: string, payload: string | object, headers: Record<string, string> = key): Case => ({
+    name: `lead: ${name}`,
+    method: 'POST',
+    url: '/api/v1/leads',
+    headers,
+    payload,
+  });
   return [
     post('malformed JSON', '{"offerId": 1,', key),
     post('empty JSON body', '', key),
@@ -123,7 +153,10 @@ const leadCases = (): Case[] => {
     post('oversized sub1', { offerId: m.offer.id, sub1: HUGE }),
     post('oversized e-mail', { offerId: m.offer.id, email: `${HUGE}@example.com` }),
     post('oversized custom field', { offerId: m.offer.id, fields: { income: HUGE } }),
-    post('too many custom fields', { offerId: m.offer.id, fields: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`f${i}`, i])) }),
+    post('too many custom fields', {
+      offerId: m.offer.id,
+      fields: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`f${i}`, i])),
+    }),
     post('deeply nested custom field', { offerId: m.offer.id, fields: { a: JSON.parse('{"b":'.repeat(200) + '1' + '}'.repeat(200)) } }),
     post('custom fields as an array', { offerId: m.offer.id, fields: [1, 2] }),
     post('NUL in the first name', { offerId: m.offer.id, firstName: NUL }),
@@ -135,7 +168,13 @@ const leadCases = (): Case[] => {
 };
 
 const clickCases = (): Case[] => {
-  const get = (name: string, url: string, expect?: 302): Case => ({ name: `click: ${name}`, url, headers: { 'user-agent': CHROME }, expect, writes: !!expect });
+  const get = (name: string, url: string, expect?: 302): Case => ({
+    name: `click: ${name}`,
+    url,
+    headers: { 'user-agent': CHROME },
+    expect,
+    writes: !!expect,
+  });
   const live = `/c/${m.campaign.key}`;
   return [
     get('unknown key', '/c/nosuchcampaign1'),
@@ -154,7 +193,13 @@ const clickCases = (): Case[] => {
 const postbackCases = (): Case[] => {
   const pb = `/postback/${m.postbackKey}`;
   const get = (name: string, url: string): Case => ({ name: `postback: ${name}`, url });
-  const post = (name: string, payload: string, contentType: string): Case => ({ name: `postback: ${name}`, method: 'POST', url: pb, payload, headers: { 'content-type': contentType } });
+  const post = (name: string, payload: string, contentType: string): Case => ({
+    name: `postback: ${name}`,
+    method: 'POST',
+    url: pb,
+    payload,
+    headers: { 'content-type': contentType },
+  });
   return [
     get('unknown key', '/postback/nosuchkey?lead_id=1'),
     ...SQLS.map((s) => get(`SQL-looking key ${s}`, `/postback/${encodeURIComponent(s)}?lead_id=1`)),
@@ -183,12 +228,40 @@ const postbackCases = (): Case[] => {
 };
 
 const listCases = (): Case[] => {
-  const lists = ['/api/v1/offers', '/api/v1/conversions', '/api/v1/postback-logs/affiliates', '/api/v1/postback-logs/advertisers', '/api/v1/leads', '/api/v1/campaigns'];
-  const bad = ['limit=abc', 'limit=-1', 'limit=100000000', 'offset=-5', 'offset=1e400', "orderBy=id;drop table leads", 'orderBy=nosuchfield:asc', "with=%27%20or%201=1", "status=%27%20or%201=1--", `search=${'s'.repeat(500)}`, 'limit=1%00'];
+  const lists = [
+    '/api/v1/offers',
+    '/api/v1/conversions',
+    '/api/v1/postback-logs/affiliates',
+    '/api/v1/postback-logs/advertisers',
+    '/api/v1/leads',
+    '/api/v1/campaigns',
+  ];
+  const bad = [
+    'limit=abc',
+    'limit=-1',
+    'limit=100000000',
+    'offset=-5',
+    'offset=1e400',
+    'orderBy=id;drop table leads',
+    'orderBy=nosuchfield:asc',
+    'with=%27%20or%201=1',
+    'status=%27%20or%201=1--',
+    `search=${'s'.repeat(500)}`,
+    'limit=1%00',
+  ];
   const cases: Case[] = [];
-  for (const list of lists) for (const q of bad) cases.push({ name: `list: ${list}?${q.slice(0, 40)}`, url: `${list}?${q}`, headers: { authorization: `Bearer ${admin}` } });
+  for (const list of lists)
+    for (const q of bad)
+      cases.push({ name: `list: ${list}?${q.slice(0, 40)}`, url: `${list}?${q}`, headers: { authorization: `Bearer ${admin}` } });
   // SQL-looking text where text is allowed is just text: 200, nothing written
-  for (const list of lists) for (const s of SQLS) cases.push({ name: `list: ${list} search ${s}`, url: `${list}?search=${encodeURIComponent(s)}`, headers: { authorization: `Bearer ${admin}` }, expect: 200 });
+  for (const list of lists)
+    for (const s of SQLS)
+      cases.push({
+        name: `list: ${list} search ${s}`,
+        url: `${list}?search=${encodeURIComponent(s)}`,
+        headers: { authorization: `Bearer ${admin}` },
+        expect: 200,
+      });
   return cases;
 };
 
@@ -209,7 +282,8 @@ describe('hostile input never answers 500 and writes nothing when refused', () =
         if (!ok) failures.push(`${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (res.statusCode >= 400 && String(res.headers['content-type']).startsWith('application/json')) {
           const body = res.json();
-          if (body.statusCode !== res.statusCode && body.status !== 'error') failures.push(`${c.name}: an answer without statusCode or status: ${res.body.slice(0, 200)}`);
+          if (body.statusCode !== res.statusCode && body.status !== 'error')
+            failures.push(`${c.name}: an answer without statusCode or status: ${res.body.slice(0, 200)}`);
         }
         if (before) {
           const after = await counts();
@@ -223,7 +297,11 @@ describe('hostile input never answers 500 and writes nothing when refused', () =
 
   it('keeps recording clicks after a hostile one (a NUL byte does not poison the click batch)', async () => {
     const before = await counts();
-    const hostile = await t.app.inject({ method: 'GET', url: `/c/${m.campaign.key}?sub1=a%00b&sub2=${encodeURIComponent(SQLS[1])}`, headers: { 'user-agent': `${CHROME}\u0000` } });
+    const hostile = await t.app.inject({
+      method: 'GET',
+      url: `/c/${m.campaign.key}?sub1=a%00b&sub2=${encodeURIComponent(SQLS[1])}`,
+      headers: { 'user-agent': `${CHROME}\u0000` },
+    });
     const normal = await t.app.inject({ method: 'GET', url: `/c/${m.campaign.key}?sub1=fine`, headers: { 'user-agent': CHROME } });
     expect([hostile.statusCode, normal.statusCode]).toEqual([302, 302]);
     const after = await counts();

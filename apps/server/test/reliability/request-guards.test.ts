@@ -43,24 +43,42 @@ describe('JSON bodies are bounded in depth before anything reads them', () => {
     }
     const vertical = await t.make.vertical();
     const advertiser = await t.make.advertiser({ verticalId: vertical.id });
-    expectDepthRefusal(await t.app.inject({ method: 'POST', url: `/postback/${advertiser.integration.postbackKey}`, headers: json, payload: body }));
+    expectDepthRefusal(
+      await t.app.inject({ method: 'POST', url: `/postback/${advertiser.integration.postbackKey}`, headers: json, payload: body }),
+    );
   });
 
   it('the lead API: a deep body answers 400, also for a valid API key', async () => {
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
     const [{ apiToken }] = await db.select({ apiToken: users.apiToken }).from(users).where(eq(users.id, affiliate.id));
     const body = `{"offerId":1,"fields":${nested(5000)}}`;
-    expectDepthRefusal(await t.app.inject({ method: 'POST', url: '/api/v1/leads', headers: { ...json, 'x-api-key': apiToken! }, payload: body }));
+    expectDepthRefusal(
+      await t.app.inject({ method: 'POST', url: '/api/v1/leads', headers: { ...json, 'x-api-key': apiToken! }, payload: body }),
+    );
   });
 
   it('an authenticated route: a deep preference value answers 400 (PUT and PATCH), a shallow one is saved', async () => {
     const u = await t.make.user({ type: 'affiliate' });
     const deep = `{"items":[{"type":"table","name":"deep","value":${nested(5000)}}]}`;
     expectDepthRefusal(await t.request({ method: 'PUT', url: '/api/v1/user-preferences', as: u, headers: json, payload: deep }));
-    const ok = await t.request({ method: 'PUT', url: '/api/v1/user-preferences', as: u, headers: json, payload: `{"items":[{"type":"table","name":"ok","value":${nested(20)}}]}` });
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/v1/user-preferences',
+      as: u,
+      headers: json,
+      payload: `{"items":[{"type":"table","name":"ok","value":${nested(20)}}]}`,
+    });
     expect(ok.statusCode).toBe(200);
     const id = ok.json().data.items[0].id;
-    expectDepthRefusal(await t.request({ method: 'PATCH', url: '/api/v1/user-preferences', as: u, headers: json, payload: `{"items":[{"id":${id},"value":${nested(5000)}}]}` }));
+    expectDepthRefusal(
+      await t.request({
+        method: 'PATCH',
+        url: '/api/v1/user-preferences',
+        as: u,
+        headers: json,
+        payload: `{"items":[{"id":${id},"value":${nested(5000)}}]}`,
+      }),
+    );
   });
 });
 
@@ -101,7 +119,14 @@ describe('protected routes check the caller before the body', () => {
 });
 
 describe('list allow-lists take only their own names', () => {
-  const lists = ['/api/v1/offers', '/api/v1/conversions', '/api/v1/leads', '/api/v1/campaigns', '/api/v1/withdrawal-methods', '/api/v1/employees'];
+  const lists = [
+    '/api/v1/offers',
+    '/api/v1/conversions',
+    '/api/v1/leads',
+    '/api/v1/campaigns',
+    '/api/v1/withdrawal-methods',
+    '/api/v1/employees',
+  ];
   const inherited = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
 
   it('orderBy with an inherited name answers 400 naming orderBy, on every list', async () => {

@@ -59,7 +59,8 @@ async function reachable(url: string): Promise<boolean> {
 }
 // with DATABASE_URL set an unreachable server is a failure (the connect below throws); without it, no PostgreSQL here
 const hasPg = !!process.env.DATABASE_URL || (await reachable(BASE_URL));
-if (!hasPg) console.warn(`sigkill test skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL} (PGlite cannot be shared by two processes)`);
+if (!hasPg)
+  console.warn(`sigkill test skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL} (PGlite cannot be shared by two processes)`);
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const freePort = () =>
@@ -110,7 +111,10 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     },
     () => JSON.stringify({ ok: true, id: `ADV-${Math.random().toString(36).slice(2, 10)}` }),
   );
-  const receiver = partner((u) => new URL(u, 'http://x').searchParams.get('conv'), () => 'ok');
+  const receiver = partner(
+    (u) => new URL(u, 'http://x').searchParams.get('conv'),
+    () => 'ok',
+  );
 
   async function start() {
     output = '';
@@ -147,7 +151,8 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     throw new Error(`the server did not come up: ${output}`);
   }
 
-  const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: BASE_URL });
@@ -181,13 +186,32 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
   /** an offer sold to one advertiser (the slow local one), an affiliate with an API token, a campaign and a postback */
   async function market() {
     const db = database.db;
-    const [vertical] = await db.insert(verticals).values({ title: `Kill vertical ${name}` }).returning();
-    const [offer] = await db.insert(offers).values({ title: `Kill offer ${name}`, status: 'active', accessType: 1, verticalId: vertical.id }).returning();
-    const [platform] = await db.insert(platforms).values({ title: `Kill platform ${name}`, methodApi: true, methodPostback: true }).returning();
-    const [template] = await db.insert(integrationTemplates).values({ title: `Kill template ${name}`, platformId: platform.id, verticalId: vertical.id }).returning();
+    const [vertical] = await db
+      .insert(verticals)
+      .values({ title: `Kill vertical ${name}` })
+      .returning();
+    const [offer] = await db
+      .insert(offers)
+      .values({ title: `Kill offer ${name}`, status: 'active', accessType: 1, verticalId: vertical.id })
+      .returning();
+    const [platform] = await db
+      .insert(platforms)
+      .values({ title: `Kill platform ${name}`, methodApi: true, methodPostback: true })
+      .returning();
+    const [template] = await db
+      .insert(integrationTemplates)
+      .values({ title: `Kill template ${name}`, platformId: platform.id, verticalId: vertical.id })
+      .returning();
     const [adv] = await db
       .insert(advertisers)
-      .values({ title: `Kill advertiser ${name}`, secureId: secureId(), apiToken: randomToken(24), status: 'active', platformId: platform.id, verticalId: vertical.id })
+      .values({
+        title: `Kill advertiser ${name}`,
+        secureId: secureId(),
+        apiToken: randomToken(24),
+        status: 'active',
+        platformId: platform.id,
+        verticalId: vertical.id,
+      })
       .returning();
     const [integration] = await db
       .insert(integrations)
@@ -215,14 +239,35 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
       })
       .returning();
     await db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: adv.id, integrationId: integration.id });
-    const [role] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.type, 'affiliate'), eq(roles.system, true)));
+    const [role] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.type, 'affiliate'), eq(roles.system, true)));
     const apiToken = randomToken(24);
     const [affiliate] = await db
       .insert(users)
-      .values({ secureId: secureId(), email: `kill-${name}@test.local`, passwordHash: 'x', firstName: 'Kill', lastName: 'Test', roleId: role.id, status: 'active', apiToken })
+      .values({
+        secureId: secureId(),
+        email: `kill-${name}@test.local`,
+        passwordHash: 'x',
+        firstName: 'Kill',
+        lastName: 'Test',
+        roleId: role.id,
+        status: 'active',
+        apiToken,
+      })
       .returning();
-    const [campaign] = await db.insert(campaigns).values({ key: `kill${randomToken(8)}`.slice(0, 16), title: 'Kill', affiliateId: affiliate.id, offerId: offer.id }).returning();
-    await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: affiliate.id, url: `${receiver.base}/pb?conv={conversion_id}`, method: 'GET', events: ['conversion_pending'] });
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ key: `kill${randomToken(8)}`.slice(0, 16), title: 'Kill', affiliateId: affiliate.id, offerId: offer.id })
+      .returning();
+    await db.insert(postbacks).values({
+      scope: 'affiliate',
+      affiliateId: affiliate.id,
+      url: `${receiver.base}/pb?conv={conversion_id}`,
+      method: 'GET',
+      events: ['conversion_pending'],
+    });
     return { vertical, offer, adv, integration, affiliate, apiToken, campaign };
   }
 
@@ -267,7 +312,12 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
           const res = await fetch(`http://127.0.0.1:${port}/api/v1/leads`, {
             method: 'POST',
             headers: { 'x-api-key': m.apiToken, 'content-type': 'application/json' },
-            body: JSON.stringify({ campaignId: m.campaign.id, phone: `+4860180${String(i).padStart(4, '0')}`, country: 'PL', firstName: `Kill ${i}` }),
+            body: JSON.stringify({
+              campaignId: m.campaign.id,
+              phone: `+4860180${String(i).padStart(4, '0')}`,
+              country: 'PL',
+              firstName: `Kill ${i}`,
+            }),
           });
           if (res.status >= 200 && res.status < 300) answered.push(((await res.json()) as { data: { id: number } }).data.id);
           else failed.push(`${res.status} ${await res.text()}`);
@@ -308,7 +358,14 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     await database.query(`update leads set delivery_lease_until = now() - interval '1 second' where delivery_lease_until is not null`);
     await database.query(`update postback_outbox set claimed_until = now() - interval '1 second' where claimed_until is not null`);
     await database.query(`update pgboss.job set started_on = started_on - interval '1 hour' where state = 'active'`);
-    const boss = new PgBoss({ connectionString: url, schema: 'pgboss', supervise: false, schedule: false, monitorIntervalSeconds: 1, superviseIntervalSeconds: 1 });
+    const boss = new PgBoss({
+      connectionString: url,
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+      monitorIntervalSeconds: 1,
+      superviseIntervalSeconds: 1,
+    });
     boss.on('error', () => undefined);
     await boss.start();
     await pause(1100);
@@ -322,9 +379,15 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     receiver.hold = false;
     await start();
 
-    const conversions = (await database.query<{ id: string }>('select id from conversions where offer_id = $1', [m.offer.id])).rows.map((r) => r.id);
+    const conversions = (await database.query<{ id: string }>('select id from conversions where offer_id = $1', [m.offer.id])).rows.map(
+      (r) => r.id,
+    );
     expect(conversions).toHaveLength(sent.length);
-    const logged = () => count(`select count(distinct conversion_id) as n from system_logs where type = 'postback_out' and success and conversion_id = any($1::bigint[])`, [conversions]);
+    const logged = () =>
+      count(
+        `select count(distinct conversion_id) as n from system_logs where type = 'postback_out' and success and conversion_id = any($1::bigint[])`,
+        [conversions],
+      );
     const done = async () => {
       const left = await count(`select count(*) as n from leads where offer_id = $1 and status <> 'sent'`, [m.offer.id]);
       const got = new Set(receiver.seen);
@@ -334,10 +397,15 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     while (!(await done()) && Date.now() < end) await pause(250);
 
     if (!(await done())) {
-      const jobs = await database.query(`select name, state, retry_count, start_after, data from pgboss.job where name in ('postback-deliver', 'lead-deliver') and state <> 'completed'`);
+      const jobs = await database.query(
+        `select name, state, retry_count, start_after, data from pgboss.job where name in ('postback-deliver', 'lead-deliver') and state <> 'completed'`,
+      );
       console.error('not done after the restart', JSON.stringify(jobs.rows), output);
     }
-    const after = await database.query<{ id: string; status: string }>(`select id, status from leads where offer_id = $1 and phone like '+4860180%'`, [m.offer.id]);
+    const after = await database.query<{ id: string; status: string }>(
+      `select id, status from leads where offer_id = $1 and phone like '+4860180%'`,
+      [m.offer.id],
+    );
     expect(after.rows.filter((r) => r.status !== 'sent')).toEqual([]);
     // every stored lead reached the advertiser (at least once: one in flight at the kill is sent again)
     const reached = new Set(advertiser.seen);

@@ -1,5 +1,13 @@
 /** The auth calls of spec §7 (apps/server/src/modules/access/auth/auth.routes.ts). Bodies are typed by the shared schemas. */
-import type { checkEmailBody, loginAnswer, loginBody, newPasswordBody, recoveryBody, signUpBody, tokenPairSchema } from '@leadgrid/shared/access/auth';
+import type {
+  checkEmailBody,
+  loginAnswer,
+  loginBody,
+  newPasswordBody,
+  recoveryBody,
+  signUpBody,
+  tokenPairSchema,
+} from '@leadgrid/shared/access/auth';
 import type { z } from 'zod';
 import { api } from './client';
 
@@ -18,7 +26,8 @@ export const authApi = {
   passwordRecovery: (body: z.input<typeof recoveryBody>) => api.post<Record<string, never>>('/auth/password-recovery', body),
   newPassword: (body: NewPasswordBody) => api.post<Record<string, never>>('/auth/new-password', body),
   /** enter with the admin's refresh token and the target id */
-  impersonate: (refreshToken: string, impersonateAs: number) => api.post<TokenPairAnswer>('/auth/impersonate', { refreshToken, impersonateAs }),
+  impersonate: (refreshToken: string, impersonateAs: number) =>
+    api.post<TokenPairAnswer>('/auth/impersonate', { refreshToken, impersonateAs }),
   /** leave: an empty body from the impersonated session */
   leaveImpersonation: () => api.post<TokenPairAnswer>('/auth/impersonate', {}),
 };

@@ -39,7 +39,13 @@ function fakeServer(opts: { refresh: () => Response | Promise<Response>; handler
 }
 
 const refreshed = (frontendVersionTs = 100) =>
-  json(200, { data: { token: 'new-access', refreshToken: 'new-refresh-token', extraInfo: { status: 'active', trafficBlocked: false, frontendVersionTs } } });
+  json(200, {
+    data: {
+      token: 'new-access',
+      refreshToken: 'new-refresh-token',
+      extraInfo: { status: 'active', trafficBlocked: false, frontendVersionTs },
+    },
+  });
 
 let sessionEnded: ReturnType<typeof vi.fn<() => void>>;
 let restoreHandler: () => void;
@@ -189,7 +195,10 @@ describe('answers and errors', () => {
     expect(notify.error).not.toHaveBeenCalled();
 
     serverErrorStore.set(null);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/offers')).rejects.toMatchObject({ status: 0 });
     expect(serverErrorStore.get()).toEqual({ status: 0 });
   });
@@ -197,7 +206,9 @@ describe('answers and errors', () => {
 
 describe('buildQuery (spec §5)', () => {
   it('drops empty values and a zero offset, joins lists and percent-encodes', () => {
-    expect(buildQuery({ orderBy: 'createdAt:desc', limit: 25, offset: 0, status: '', search: undefined, tags: [] })).toBe('?orderBy=createdAt%3Adesc&limit=25');
+    expect(buildQuery({ orderBy: 'createdAt:desc', limit: 25, offset: 0, status: '', search: undefined, tags: [] })).toBe(
+      '?orderBy=createdAt%3Adesc&limit=25',
+    );
     expect(buildQuery({ offset: 50, with: ['contacts', 'team'], q: "a&b=c d/é!'()*" })).toBe(
       '?offset=50&with=contacts%2Cteam&q=a%26b%3Dc%20d%2F%C3%A9%21%27%28%29%2A',
     );

@@ -15,7 +15,14 @@ export function bindNotifier(instance: NotificationInstance | null) {
 
 function show(kind: Kind, title: string, description?: string) {
   const open = (instance: NotificationInstance) =>
-    instance[kind]({ title, description, duration: TOAST_DURATION_MS / 1000, placement: 'topRight', showProgress: true, pauseOnHover: true });
+    instance[kind]({
+      title,
+      description,
+      duration: TOAST_DURATION_MS / 1000,
+      placement: 'topRight',
+      showProgress: true,
+      pauseOnHover: true,
+    });
   if (bound) open(bound);
   else void import('../app/toasts').then((m) => open(m.notification)).catch(() => undefined);
 }

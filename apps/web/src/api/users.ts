@@ -15,7 +15,11 @@ export const sessionKeys = {
   user: () => [...sessionKeys.all, 'user'] as const,
 };
 
-export const fetchUser = async (id: number, expansions: readonly string[] = USER_EXPANSIONS, opts: { signal?: AbortSignal; silent?: boolean } = {}): Promise<User> => {
+export const fetchUser = async (
+  id: number,
+  expansions: readonly string[] = USER_EXPANSIONS,
+  opts: { signal?: AbortSignal; silent?: boolean } = {},
+): Promise<User> => {
   const data = await api.get<{ items: User[] }>(`/users/${id}`, { with: expansions }, opts);
   const user = data?.items?.[0];
   if (!user) throw new ApiError(404, i18n.t('errors.userNotFound'));

@@ -10,7 +10,6 @@ import { bindNotifier } from '../api/notify';
 import { useThemeMode } from './preferences';
 import { antdLocale, themeConfig } from './theme';
 
-
 /** Binds the themed notification instance for the API client (the page's colours are set by app/providers.tsx). */
 function NotifierBridge() {
   const { notification } = AntApp.useApp();

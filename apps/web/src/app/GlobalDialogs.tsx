@@ -49,7 +49,17 @@ function UpdateRequiredDialogBody({ open }: { open: boolean }) {
 function AdBlockDialogBody({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onCancel={onClose} centered width={440} footer={<Button type="primary" onClick={onClose}>{t('adBlock.understood')}</Button>}>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      centered
+      width={440}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('adBlock.understood')}
+        </Button>
+      }
+    >
       <Flex vertical align="center" gap={12} style={{ padding: '16px 8px 0', textAlign: 'center' }}>
         <AdBlockIllustration />
         <Typography.Title level={4} style={{ margin: 0 }}>

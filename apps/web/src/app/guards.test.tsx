@@ -119,7 +119,10 @@ const pages = (...ids: string[]) => ids.map((id) => ({ path: route(id).path, ele
 
 beforeEach(() => {
   wrongPermissionsStore.set(false);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 404, message: 'no' }), { status: 404 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ statusCode: 404, message: 'no' }), { status: 404 })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -192,7 +195,9 @@ describe('the route table and the sidebar', () => {
   });
 
   it('gives affiliates their own menu and staff the postback logs link their permissions allow', () => {
-    const affiliate = toAccess(makeUser('affiliate', ['front.menu.statistics.read', 'front.menu.offers.read', 'front.menu.postback_log.read']))!;
+    const affiliate = toAccess(
+      makeUser('affiliate', ['front.menu.statistics.read', 'front.menu.offers.read', 'front.menu.postback_log.read']),
+    )!;
     const keys = menuFor(affiliate, 'main').map((n) => n.key);
     expect(keys).toEqual(['statistics', 'offers', 'traffic', 'billing', 'settings']);
     expect(AFFILIATE_MENU.find((n) => n.key === 'offers')).toMatchObject({ to: '/offers/all' });

@@ -94,9 +94,7 @@ export function RouteView({ route }: { route: PageRoute }) {
   if (!valid) return <NotFoundPage />;
   if (!allowed(access, route.access)) return <PermissionRedirect quiet={route.quietRedirect} />;
   const Screen = route.page;
-  return (
-    <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : <SectionEmpty title={title} />}</Suspense>
-  );
+  return <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : <SectionEmpty title={title} />}</Suspense>;
 }
 
 /** A path that only leads elsewhere (e.g. /clicks -> /clicks/valid). */

@@ -40,7 +40,13 @@ import {
   type MenuNode,
 } from './routes';
 
-const group = (key: string, label: string, icon: ReactNode, children: MenuLeaf[]): MenuGroup => ({ kind: 'group', key, label, icon, children });
+const group = (key: string, label: string, icon: ReactNode, children: MenuLeaf[]): MenuGroup => ({
+  kind: 'group',
+  key,
+  label,
+  icon,
+  children,
+});
 
 export const STAFF_MENU: MenuNode[] = [
   leaf('dashboard', 'nav.dashboard', '/', undefined, <DashboardOutlined />),

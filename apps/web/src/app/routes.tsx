@@ -78,7 +78,9 @@ const PaymentMethodDetail = page(() => import('../features/money/payment-methods
 const Lists = page(() => import('../features/settings/lists/ListsPage'));
 const TagDetail = page(() => import('../features/settings/lists/ItemDetailPage').then((m) => ({ default: m.TagDetailPage })));
 const CategoryDetail = page(() => import('../features/settings/lists/ItemDetailPage').then((m) => ({ default: m.CategoryDetailPage })));
-const TrafficSourceDetail = page(() => import('../features/settings/lists/ItemDetailPage').then((m) => ({ default: m.TrafficSourceDetailPage })));
+const TrafficSourceDetail = page(() =>
+  import('../features/settings/lists/ItemDetailPage').then((m) => ({ default: m.TrafficSourceDetailPage })),
+);
 const DomainParking = page(() => import('../features/settings/domains/DomainParkingPage'));
 const Verticals = page(() => import('../features/sell-side/verticals/VerticalsPage'));
 const VerticalDetail = page(() => import('../features/sell-side/verticals/VerticalDetailPage'));
@@ -108,11 +110,19 @@ const Finance = page(() => import('../features/money/finance/FinancePage'));
 const Billing = page(() => import('../features/money/billing/BillingPage'));
 const BillingInvoice = page(() => import('../features/money/billing/BillingInvoicePage'));
 const AffiliateBalances = page(() => import('../features/money/balances/BalancesPage').then((m) => ({ default: m.AffiliateBalancesPage })));
-const AdvertiserBalances = page(() => import('../features/money/balances/BalancesPage').then((m) => ({ default: m.AdvertiserBalancesPage })));
-const AffiliateBalance = page(() => import('../features/money/balances/BalanceDetailPage').then((m) => ({ default: m.AffiliateBalancePage })));
-const AdvertiserBalance = page(() => import('../features/money/balances/BalanceDetailPage').then((m) => ({ default: m.AdvertiserBalancePage })));
+const AdvertiserBalances = page(() =>
+  import('../features/money/balances/BalancesPage').then((m) => ({ default: m.AdvertiserBalancesPage })),
+);
+const AffiliateBalance = page(() =>
+  import('../features/money/balances/BalanceDetailPage').then((m) => ({ default: m.AffiliateBalancePage })),
+);
+const AdvertiserBalance = page(() =>
+  import('../features/money/balances/BalanceDetailPage').then((m) => ({ default: m.AdvertiserBalancePage })),
+);
 const AffiliateInvoices = page(() => import('../features/money/invoices/InvoicesPage').then((m) => ({ default: m.AffiliateInvoicesPage })));
-const AdvertiserInvoices = page(() => import('../features/money/invoices/InvoicesPage').then((m) => ({ default: m.AdvertiserInvoicesPage })));
+const AdvertiserInvoices = page(() =>
+  import('../features/money/invoices/InvoicesPage').then((m) => ({ default: m.AdvertiserInvoicesPage })),
+);
 const InvoiceDetail = page(() => import('../features/money/invoices/InvoiceDetailPage'));
 
 /* ---------- builders ---------- */
@@ -156,14 +166,33 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'integrationGuide', path: '/integration-guide', title: 'nav.integrationGuide', access: P.offers, page: IntegrationGuide },
 
   ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers, Offers),
-  detailRoute('offers', '/offers', 'nav.offers', P.offers, ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'], OfferDetail),
+  detailRoute(
+    'offers',
+    '/offers',
+    'nav.offers',
+    P.offers,
+    ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'],
+    OfferDetail,
+  ),
 
   ...listRoutes('advertisers', '/advertisers', ['active', 'blocked', 'all'], 'nav.advertisers', P.advertisers, Advertisers),
-  detailRoute('advertisers', '/advertisers', 'nav.advertisers', P.advertisers, [
-    'general', 'goals', 'status-mapping', 'api-params', 'outbound-settings', 'inbound-settings',
-  ], AdvertiserDetail),
+  detailRoute(
+    'advertisers',
+    '/advertisers',
+    'nav.advertisers',
+    P.advertisers,
+    ['general', 'goals', 'status-mapping', 'api-params', 'outbound-settings', 'inbound-settings'],
+    AdvertiserDetail,
+  ),
 
-  ...listRoutes('affiliateMembers', '/affiliates/members', ['active', 'inactive', 'blocked', 'all'], 'nav.affiliateMembers', P.affiliateMembers, Affiliates),
+  ...listRoutes(
+    'affiliateMembers',
+    '/affiliates/members',
+    ['active', 'inactive', 'blocked', 'all'],
+    'nav.affiliateMembers',
+    P.affiliateMembers,
+    Affiliates,
+  ),
   detailRoute('affiliateMembers', '/affiliates/members', 'nav.affiliateMembers', P.affiliateMembers, ['general'], AffiliateDetail),
   ...listRoutes('teams', '/affiliates/teams', ['active', 'inactive', 'all'], 'nav.teams', P.teams, Teams),
   detailRoute('teams', '/affiliates/teams', 'nav.teams', P.teams, undefined, TeamDetail),
@@ -177,8 +206,20 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'conversions', path: '/conversions', title: 'nav.conversions', access: P.conversions, page: Conversions },
   ...listRoutes('clicks', '/clicks', ['valid', 'invalid'], 'nav.clicks', P.clicks, Clicks).slice(1),
   { ...detailRoute('clicks', '/clicks', 'nav.clicks', P.clicks, undefined, ClickDetail), uuidId: true },
-  { id: 'postbackLogs.advertisers', path: '/postback-logs/advertisers', title: 'nav.postbackLogs', access: advertiserPostbackLogs, page: PostbackLogs },
-  { id: 'postbackLogs.affiliates', path: '/postback-logs/affiliates', title: 'nav.postbackLogs', access: P.postbackLogs, page: PostbackLogs },
+  {
+    id: 'postbackLogs.advertisers',
+    path: '/postback-logs/advertisers',
+    title: 'nav.postbackLogs',
+    access: advertiserPostbackLogs,
+    page: PostbackLogs,
+  },
+  {
+    id: 'postbackLogs.affiliates',
+    path: '/postback-logs/affiliates',
+    title: 'nav.postbackLogs',
+    access: P.postbackLogs,
+    page: PostbackLogs,
+  },
   detailRoute('postbackLogs', '/postback-logs', 'nav.postbackLogs', P.postbackLogs, undefined, PostbackLogDetail),
 
   ...listRoutes('postbacks', '/postbacks', ['active', 'inactive', 'all'], 'nav.postbacks', postbackRead, Postbacks),
@@ -195,21 +236,90 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'finance', path: '/finance', title: 'nav.finance', access: financeAny, page: Finance },
   { id: 'billing', path: '/billing', title: 'nav.billing', access: isAffiliate, page: Billing },
   { id: 'billing.invoice', path: '/billing/invoices/:id', title: 'nav.billing', access: isAffiliate, page: BillingInvoice },
-  { id: 'affiliateBalances', path: '/affiliate-billing/balances', title: 'nav.affiliateBalances', access: P.affiliateBalances, page: AffiliateBalances },
-  detailRoute('affiliateBalances', '/affiliate-billing/balances', 'nav.affiliateBalances', P.affiliateBalances, undefined, AffiliateBalance),
-  { id: 'affiliateInvoices', path: '/affiliate-billing/invoices', title: 'nav.affiliateInvoices', access: P.affiliateInvoices, page: AffiliateInvoices },
+  {
+    id: 'affiliateBalances',
+    path: '/affiliate-billing/balances',
+    title: 'nav.affiliateBalances',
+    access: P.affiliateBalances,
+    page: AffiliateBalances,
+  },
+  detailRoute(
+    'affiliateBalances',
+    '/affiliate-billing/balances',
+    'nav.affiliateBalances',
+    P.affiliateBalances,
+    undefined,
+    AffiliateBalance,
+  ),
+  {
+    id: 'affiliateInvoices',
+    path: '/affiliate-billing/invoices',
+    title: 'nav.affiliateInvoices',
+    access: P.affiliateInvoices,
+    page: AffiliateInvoices,
+  },
   detailRoute('affiliateInvoices', '/affiliate-billing/invoices', 'nav.affiliateInvoices', P.affiliateInvoices, undefined, InvoiceDetail),
-  { id: 'advertiserBalances', path: '/advertiser-billing/adv-balances', title: 'nav.advertiserBalances', access: P.advertiserBalances, page: AdvertiserBalances },
-  detailRoute('advertiserBalances', '/advertiser-billing/adv-balances', 'nav.advertiserBalances', P.advertiserBalances, undefined, AdvertiserBalance),
-  { id: 'advertiserInvoices', path: '/advertiser-billing/adv-invoices', title: 'nav.advertiserInvoices', access: P.advertiserInvoices, page: AdvertiserInvoices },
-  detailRoute('advertiserInvoices', '/advertiser-billing/adv-invoices', 'nav.advertiserInvoices', P.advertiserInvoices, undefined, InvoiceDetail),
+  {
+    id: 'advertiserBalances',
+    path: '/advertiser-billing/adv-balances',
+    title: 'nav.advertiserBalances',
+    access: P.advertiserBalances,
+    page: AdvertiserBalances,
+  },
+  detailRoute(
+    'advertiserBalances',
+    '/advertiser-billing/adv-balances',
+    'nav.advertiserBalances',
+    P.advertiserBalances,
+    undefined,
+    AdvertiserBalance,
+  ),
+  {
+    id: 'advertiserInvoices',
+    path: '/advertiser-billing/adv-invoices',
+    title: 'nav.advertiserInvoices',
+    access: P.advertiserInvoices,
+    page: AdvertiserInvoices,
+  },
+  detailRoute(
+    'advertiserInvoices',
+    '/advertiser-billing/adv-invoices',
+    'nav.advertiserInvoices',
+    P.advertiserInvoices,
+    undefined,
+    InvoiceDetail,
+  ),
 
   { id: 'settings.general', path: '/settings/general', title: 'nav.generalSettings', access: P.generalSettings, page: GeneralSettings },
-  { id: 'settings.domainParking', path: '/settings/domain-parking', title: 'nav.domainParking', access: P.domainParking, page: DomainParking },
-  { id: 'settings.globalPostback', path: '/settings/global-postback', title: 'nav.globalPostback', access: P.globalPostback, page: GlobalPostback },
+  {
+    id: 'settings.domainParking',
+    path: '/settings/domain-parking',
+    title: 'nav.domainParking',
+    access: P.domainParking,
+    page: DomainParking,
+  },
+  {
+    id: 'settings.globalPostback',
+    path: '/settings/global-postback',
+    title: 'nav.globalPostback',
+    access: P.globalPostback,
+    page: GlobalPostback,
+  },
   { id: 'settings.holdQueue', path: '/settings/hold-queue', title: 'nav.holdQueue', access: P.holdQueue, page: HoldQueue },
-  { id: 'settings.notifications', path: '/settings/notifications', title: 'nav.notifications', access: P.notifications, page: NotificationSettings },
-  { id: 'settings.paymentSettings', path: '/settings/payment-settings', title: 'nav.paymentSettings', access: any(P.generalSettings, P.currencies, 'payment_method.update'), page: PaymentSettings },
+  {
+    id: 'settings.notifications',
+    path: '/settings/notifications',
+    title: 'nav.notifications',
+    access: P.notifications,
+    page: NotificationSettings,
+  },
+  {
+    id: 'settings.paymentSettings',
+    path: '/settings/payment-settings',
+    title: 'nav.paymentSettings',
+    access: any(P.generalSettings, P.currencies, 'payment_method.update'),
+    page: PaymentSettings,
+  },
   { id: 'settings.roles', path: '/settings/roles', title: 'nav.roles', access: P.roles, page: Roles },
   ...listRoutes('settings.currencies', '/settings/currencies', ACTIVE_INACTIVE, 'nav.currencies', P.currencies, Currencies),
   detailRoute('settings.currencies', '/settings/currencies', 'nav.currencies', P.currencies, undefined, CurrencyDetail),
@@ -219,24 +329,49 @@ export const MAIN_ROUTES: PageRoute[] = [
   detailRoute('settings.lists', '/settings/lists', 'nav.lists', P.lists, undefined, CategoryDetail),
   detailRoute('settings.lists.trafficSources', '/settings/lists/traffic-sources', 'nav.lists', P.lists, undefined, TrafficSourceDetail),
   detailRoute('settings.tags', '/settings/tags', 'nav.tags', P.tags, undefined, TagDetail),
-  ...listRoutes('settings.paymentMethods', '/settings/payment-methods', ACTIVE_INACTIVE, 'nav.paymentMethods', paymentMethods, PaymentMethods),
+  ...listRoutes(
+    'settings.paymentMethods',
+    '/settings/payment-methods',
+    ACTIVE_INACTIVE,
+    'nav.paymentMethods',
+    paymentMethods,
+    PaymentMethods,
+  ),
   detailRoute('settings.paymentMethods', '/settings/payment-methods', 'nav.paymentMethods', paymentMethods, undefined, PaymentMethodDetail),
   ...listRoutes('settings.verticals', '/settings/verticals', ACTIVE_INACTIVE, 'nav.verticals', P.verticals, Verticals),
-  detailRoute('settings.verticals', '/settings/verticals', 'nav.verticals', P.verticals, [
-    'general', 'goals', 'inbound-rules', 'lead-parameters', 'lead-categories', 'metrics', 'redirect',
-  ], VerticalDetail),
+  detailRoute(
+    'settings.verticals',
+    '/settings/verticals',
+    'nav.verticals',
+    P.verticals,
+    ['general', 'goals', 'inbound-rules', 'lead-parameters', 'lead-categories', 'metrics', 'redirect'],
+    VerticalDetail,
+  ),
   ...listRoutes('settings.platforms', '/settings/platforms', ACTIVE_INACTIVE, 'nav.platforms', P.platforms, Platforms),
   detailRoute('settings.platforms', '/settings/platforms', 'nav.platforms', P.platforms, undefined, PlatformDetail),
-  ...listRoutes('settings.integrationTemplates', '/settings/integration-templates', ACTIVE_INACTIVE, 'nav.integrationTemplates', P.integrationTemplates, IntegrationTemplates),
-  detailRoute('settings.integrationTemplates', '/settings/integration-templates', 'nav.integrationTemplates', P.integrationTemplates, [
-    'general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings',
-  ], IntegrationTemplateDetail),
+  ...listRoutes(
+    'settings.integrationTemplates',
+    '/settings/integration-templates',
+    ACTIVE_INACTIVE,
+    'nav.integrationTemplates',
+    P.integrationTemplates,
+    IntegrationTemplates,
+  ),
+  detailRoute(
+    'settings.integrationTemplates',
+    '/settings/integration-templates',
+    'nav.integrationTemplates',
+    P.integrationTemplates,
+    ['general', 'goals', 'status-mapping', 'isp', 'outbound-settings', 'inbound-settings'],
+    IntegrationTemplateDetail,
+  ),
   { id: 'settings.geos', path: '/settings/geos', title: 'nav.geos', access: P.geos, page: Geos },
 
   ...PROFILE_ROUTES,
 ];
 
-export const postbackLogsLink = (s: AccessSubject) => (allowed(s, advertiserPostbackLogs) ? '/postback-logs/advertisers' : '/postback-logs/affiliates');
+export const postbackLogsLink = (s: AccessSubject) =>
+  allowed(s, advertiserPostbackLogs) ? '/postback-logs/advertisers' : '/postback-logs/affiliates';
 const listsLink = (s: AccessSubject) => (allowed(s, P.tags) ? '/settings/lists/tags' : '/settings/lists/categories');
 
 /* ---------- sidebars: the items' shape and the settings items (the menus with their icons: app/menus.tsx) ---------- */
@@ -265,7 +400,14 @@ export interface MenuPlaceholder {
 }
 export type MenuNode = MenuLeaf | MenuGroup | MenuPlaceholder;
 
-export const leaf = (key: string, label: string, to: LinkTarget, match?: string, icon?: ReactNode): MenuLeaf => ({ kind: 'leaf', key, label, to, match, icon });
+export const leaf = (key: string, label: string, to: LinkTarget, match?: string, icon?: ReactNode): MenuLeaf => ({
+  kind: 'leaf',
+  key,
+  label,
+  to,
+  match,
+  icon,
+});
 
 export const SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.general', 'nav.generalSettings', '/settings/general'),
@@ -278,7 +420,12 @@ export const SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
   leaf('settings.lists', 'nav.lists', listsLink, '/settings/lists'),
   leaf('settings.platforms', 'nav.platforms', '/settings/platforms/active', '/settings/platforms'),
-  leaf('settings.integrationTemplates', 'nav.integrationTemplates', '/settings/integration-templates/active', '/settings/integration-templates'),
+  leaf(
+    'settings.integrationTemplates',
+    'nav.integrationTemplates',
+    '/settings/integration-templates/active',
+    '/settings/integration-templates',
+  ),
   leaf('settings.geos', 'nav.geos', '/settings/geos'),
   leaf('settings.holdQueue', 'nav.holdQueue', '/settings/hold-queue'),
   leaf('settings.domainParking', 'nav.domainParking', '/settings/domain-parking'),

@@ -58,7 +58,8 @@ export function zoneOf(timezone: string | undefined | null): string {
   }
 }
 
-export const toAccess = (user: User | null): AccessSubject | null => (user ? { permissions: user.permissions, roleType: user.role.type } : null);
+export const toAccess = (user: User | null): AccessSubject | null =>
+  user ? { permissions: user.permissions, roleType: user.role.type } : null;
 
 /* ---------- impersonation memory (spec §4: the original user is remembered in local storage) ---------- */
 

@@ -69,7 +69,17 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
       Tabs: dark ? { itemSelectedColor: DARK_PRIMARY_TEXT, itemActiveColor: DARK_PRIMARY_TEXT, itemHoverColor: '#c4c2ff' } : {},
       // status tags and texts are coloured text on white or a pale fill of the same hue: antd's 6th and 7th shades read 2-3.5:1 of the same hue: antd's 6th shades read 2-3:1 on it
       // in the dark theme antd's purple tag text reads under 4.5:1 on its own dark fill: the 3rd shade
-      Tag: dark ? { purple7: '#d3adf7' } : { ...LIGHT_STATUS_TEXT, green7: '#237804', orange7: '#ad4e00', gold7: '#874d00', cyan7: '#006d75', volcano7: '#ad2102', lime7: '#5b8c00' },
+      Tag: dark
+        ? { purple7: '#d3adf7' }
+        : {
+            ...LIGHT_STATUS_TEXT,
+            green7: '#237804',
+            orange7: '#ad4e00',
+            gold7: '#874d00',
+            cyan7: '#006d75',
+            volcano7: '#ad2102',
+            lime7: '#5b8c00',
+          },
       // an unchecked switch with a word on it: white on antd's 25% black track reads 1.6:1
       Switch: dark ? {} : { colorTextQuaternary: 'rgba(0,0,0,0.55)', colorTextTertiary: 'rgba(0,0,0,0.65)' },
       // dark: antd's error red as a danger button's text reads 4.2:1 on the page; the 4th shade reads 6.5:1, and a solid

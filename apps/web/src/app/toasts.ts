@@ -10,7 +10,8 @@ import { antdLocale, themeConfig } from './theme';
 import { themeStore } from './preferences';
 
 ConfigProvider.config({
-  holderRender: (children) => createElement(ConfigProvider, { theme: themeConfig(themeStore.get()), locale: antdLocale(i18n.language) }, children),
+  holderRender: (children) =>
+    createElement(ConfigProvider, { theme: themeConfig(themeStore.get()), locale: antdLocale(i18n.language) }, children),
 });
 
 export { notification };

@@ -4,7 +4,17 @@
  */
 import type { ReactNode } from 'react';
 
-export function AuthCard({ title, subtitle, wide = false, children }: { title: ReactNode; subtitle?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  wide = false,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className={`lg-auth-card${wide ? ' is-wide' : ''}`}>
       <h3 className="lg-auth-title">{title}</h3>

@@ -7,7 +7,15 @@ export interface OutcomeText {
   lines: string[];
 }
 
-export function OutcomeAlert({ outcome, onClose, testId = 'lead-outcome' }: { outcome: OutcomeText | null; onClose: () => void; testId?: string }) {
+export function OutcomeAlert({
+  outcome,
+  onClose,
+  testId = 'lead-outcome',
+}: {
+  outcome: OutcomeText | null;
+  onClose: () => void;
+  testId?: string;
+}) {
   if (!outcome) return null;
   return (
     <Alert

@@ -77,7 +77,10 @@ export function useRevalidateOnLanguageChange(form: FormInstance) {
   const { i18n } = useTranslation();
   useEffect(() => {
     const onChange = () => {
-      const withErrors = form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => f.name);
+      const withErrors = form
+        .getFieldsError()
+        .filter((f) => f.errors.length > 0)
+        .map((f) => f.name);
       if (withErrors.length) form.validateFields(withErrors).catch(() => undefined);
     };
     i18n.on('languageChanged', onChange);

@@ -15,8 +15,16 @@ describe('date formats (spec §9) with a kept formatter per zone', () => {
   it('write what dayjs tz wrote, yyyy.MM.dd HH:mm:ss in the zone', () => {
     for (const tz of ZONES)
       for (const s of INSTANTS) {
-        expect(formatDateTime(s, tz), `${s} in ${tz}`).toBe(dayjs(s * 1000).tz(tz).format('YYYY.MM.DD HH:mm:ss'));
-        expect(formatDate(String(s), tz), `${s} in ${tz}`).toBe(dayjs(s * 1000).tz(tz).format('YYYY.MM.DD'));
+        expect(formatDateTime(s, tz), `${s} in ${tz}`).toBe(
+          dayjs(s * 1000)
+            .tz(tz)
+            .format('YYYY.MM.DD HH:mm:ss'),
+        );
+        expect(formatDate(String(s), tz), `${s} in ${tz}`).toBe(
+          dayjs(s * 1000)
+            .tz(tz)
+            .format('YYYY.MM.DD'),
+        );
       }
   });
 

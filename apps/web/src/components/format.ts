@@ -40,7 +40,16 @@ function zoneFormat(tz: string): Intl.DateTimeFormat {
   let format = zoneFormats.get(tz);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
     } catch {
       // an unknown zone reads as UTC, as before
       format = tz === 'UTC' ? undefined : zoneFormat('UTC');

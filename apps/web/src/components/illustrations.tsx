@@ -25,8 +25,12 @@ export function NotFoundIllustration({ width = 320 }: { width?: number }) {
     <svg width={width} viewBox="0 0 320 200" role="img" aria-hidden="true">
       <ellipse cx="160" cy="182" rx="120" ry="10" fill={primary} opacity="0.08" />
       <g fontFamily="inherit" fontWeight="800" fontSize="112" textAnchor="middle">
-        <text x="78" y="150" fill={primary} opacity="0.16">4</text>
-        <text x="242" y="150" fill={primary} opacity="0.16">4</text>
+        <text x="78" y="150" fill={primary} opacity="0.16">
+          4
+        </text>
+        <text x="242" y="150" fill={primary} opacity="0.16">
+          4
+        </text>
       </g>
       <circle cx="160" cy="108" r="46" fill="none" stroke={primary} strokeWidth="10" opacity="0.9" />
       <circle cx="160" cy="108" r="30" fill={primary} opacity="0.08" />
@@ -45,7 +49,18 @@ export function NotFoundIllustration({ width = 320 }: { width?: number }) {
 export function ServerErrorIllustration({ width = 260 }: { width?: number }) {
   const rack = (y: number) => (
     <g key={y}>
-      <rect x="80" y={y} width="130" height="36" rx="8" fill={primary} opacity="0.1" stroke={primary} strokeOpacity="0.45" strokeWidth="2" />
+      <rect
+        x="80"
+        y={y}
+        width="130"
+        height="36"
+        rx="8"
+        fill={primary}
+        opacity="0.1"
+        stroke={primary}
+        strokeOpacity="0.45"
+        strokeWidth="2"
+      />
       <circle cx="98" cy={y + 18} r="4" fill={primary} opacity="0.7" />
       <circle cx="112" cy={y + 18} r="4" fill={primary} opacity="0.35" />
       <rect x="150" y={y + 14} width="44" height="8" rx="4" fill={primary} opacity="0.25" />
@@ -67,7 +82,13 @@ export function ServerErrorIllustration({ width = 260 }: { width?: number }) {
 export function AdBlockIllustration({ width = 120 }: { width?: number }) {
   return (
     <svg width={width} viewBox="0 0 120 120" role="img" aria-hidden="true">
-      <path d="M60 8 L100 22 V58 C100 84 82 102 60 112 C38 102 20 84 20 58 V22 Z" fill={primary} opacity="0.12" stroke={primary} strokeWidth="4" />
+      <path
+        d="M60 8 L100 22 V58 C100 84 82 102 60 112 C38 102 20 84 20 58 V22 Z"
+        fill={primary}
+        opacity="0.12"
+        stroke={primary}
+        strokeWidth="4"
+      />
       <circle cx="60" cy="60" r="22" fill="none" stroke="#ff4d4f" strokeWidth="6" />
       <path d="M45 75 L75 45" stroke="#ff4d4f" strokeWidth="6" strokeLinecap="round" />
     </svg>

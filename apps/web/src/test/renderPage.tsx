@@ -10,7 +10,14 @@ import '../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../app/session';
 
 export function renderPage(Page: ComponentType, path: string, user: { type: string; permissions: string[]; timezone?: string }) {
-  const me = { id: 1, firstName: 'Test', lastName: 'User', email: 'user@x.io', role: { id: 1, title: 'Role', type: user.type }, permissions: user.permissions } as unknown as User;
+  const me = {
+    id: 1,
+    firstName: 'Test',
+    lastName: 'User',
+    email: 'user@x.io',
+    role: { id: 1, title: 'Role', type: user.type },
+    permissions: user.permissions,
+  } as unknown as User;
   const session = { user: me, access: toAccess(me), timezone: user.timezone ?? 'UTC' } as SessionValue;
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -32,7 +39,9 @@ export function stubFetch(answer: (url: string) => unknown): string[] {
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
       urls.push(String(input));
-      return Promise.resolve(new Response(JSON.stringify(answer(String(input))), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(answer(String(input))), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      );
     }),
   );
   return urls;

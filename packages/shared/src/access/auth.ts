@@ -4,7 +4,11 @@ import { zEmail, zId, zPassword } from '../validation';
 export const loginBody = z.object({
   email: zEmail(),
   password: z.string({ message: 'required' }).min(1, { message: 'required' }).max(200, { message: 'maxlength' }),
-  code: z.string().trim().regex(/^\d{6}$/, { message: 'Invalid code, please try again' }).optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Invalid code, please try again' })
+    .optional(),
 });
 export const tokenPairSchema = z.object({ token: z.string(), refreshToken: z.string() });
 /**
@@ -40,7 +44,12 @@ export const newPasswordBody = z
 export const changePasswordBody = z
   .object({ currentPassword: z.string().min(1, { message: 'required' }).max(200), password: zPassword(), confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: 'confirmPassword', path: ['confirmPassword'] });
-export const twoFactorCodeBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { message: 'Invalid code, please try again' }) });
+export const twoFactorCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Invalid code, please try again' }),
+});
 export const twoFactorSetupAnswer = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
 
 /** One signed-in device of the user (a refresh-token family): GET /auth/sessions. */

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  can, canOpenRoute, defaultPagePath, defaultPermissions, grantViolationMessage, grantViolations, isAdministrator, PERMISSION_NAMES, SCOPE_WIDENINGS, PERMISSIONS, permissionsForRoleType, ROLE_TYPES, ROUTE_PERMISSIONS,
+  can,
+  canOpenRoute,
+  defaultPagePath,
+  defaultPermissions,
+  grantViolationMessage,
+  grantViolations,
+  isAdministrator,
+  PERMISSION_NAMES,
+  SCOPE_WIDENINGS,
+  PERMISSIONS,
+  permissionsForRoleType,
+  ROLE_TYPES,
+  ROUTE_PERMISSIONS,
   type AccessSubject,
 } from './permissions';
 import { permissionDiff } from './roles';
@@ -25,7 +37,15 @@ describe('permission catalogue', () => {
   });
 
   it('holds the other permissions the spec names', () => {
-    for (const name of ['conversion.read', 'conversion.assigned.read', 'conversion.own.read', 'front.postback_log.affiliate.read', 'log.postback.advertiser.read', 'front.menu.statistics.read', 'payment_method.update']) {
+    for (const name of [
+      'conversion.read',
+      'conversion.assigned.read',
+      'conversion.own.read',
+      'front.postback_log.affiliate.read',
+      'log.postback.advertiser.read',
+      'front.menu.statistics.read',
+      'payment_method.update',
+    ]) {
       expect(PERMISSION_NAMES.has(name)).toBe(true);
     }
   });

@@ -40,7 +40,13 @@ const ALL = ROLE_TYPES;
 const AFF = ['affiliate'] as const;
 const ADV = ['advertiser_member'] as const;
 
-function p(name: string, title: string, groupId: string, roleTypes: readonly RoleType[], extra: Partial<PermissionDef> = {}): PermissionDef {
+function p(
+  name: string,
+  title: string,
+  groupId: string,
+  roleTypes: readonly RoleType[],
+  extra: Partial<PermissionDef> = {},
+): PermissionDef {
   return { name, title, description: extra.description ?? title, groupId, roleTypes, ...extra };
 }
 

@@ -54,7 +54,10 @@ export const permissionSchema = z.object({
 export type Permission = z.infer<typeof permissionSchema>;
 export const permissionsQuery = z.object({
   roleType: z.enum(ROLE_TYPES, { message: 'required' }),
-  withHidden: z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+  withHidden: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 
 /** Added and removed permissions between two sets: shown for confirmation before a role change (spec §6). */

@@ -26,7 +26,13 @@ export function unknownClickMacro(text: string): string | null {
 }
 
 /** a new campaign's target-URL settings: rotate the campaign's landers, pass the subs (schemas/campaigns checks the shape) */
-export const DEFAULT_TARGET_URL_SETTINGS: { mode: 'landers'; url: string | null; passSubs: boolean; passQuery: boolean; params: { name: string; value: string }[] } = {
+export const DEFAULT_TARGET_URL_SETTINGS: {
+  mode: 'landers';
+  url: string | null;
+  passSubs: boolean;
+  passQuery: boolean;
+  params: { name: string; value: string }[];
+} = {
   mode: 'landers',
   url: null,
   passSubs: true,

@@ -62,7 +62,10 @@ const periodQuery = {
   timezone: zTimezoneQuery().optional(),
 };
 
-const subFilters = Object.fromEntries(CLICK_SUBS.map((s) => [s, zQueryText(255).optional()])) as Record<ClickSub, z.ZodOptional<ReturnType<typeof zQueryText>>>;
+const subFilters = Object.fromEntries(CLICK_SUBS.map((s) => [s, zQueryText(255).optional()])) as Record<
+  ClickSub,
+  z.ZodOptional<ReturnType<typeof zQueryText>>
+>;
 
 /** the filters of the list and of the dependent filters (everything but paging and ordering) */
 export const clickFilterFields = {
@@ -148,7 +151,18 @@ export type ClickList = z.infer<typeof clickListSchema>;
 export const clickParams = z.object({ id: z.uuid({ message: 'pattern' }) });
 
 /** the dependent filters: values present in the reader's clicks of the period */
-export const CLICK_FILTER_SLUGS = ['offer', 'affiliate', 'campaign', 'lander', 'trafficSource', 'country', 'deviceType', 'os', 'browser', 'invalidReason'] as const;
+export const CLICK_FILTER_SLUGS = [
+  'offer',
+  'affiliate',
+  'campaign',
+  'lander',
+  'trafficSource',
+  'country',
+  'deviceType',
+  'os',
+  'browser',
+  'invalidReason',
+] as const;
 export type ClickFilterSlug = (typeof CLICK_FILTER_SLUGS)[number];
 
 /**
@@ -160,7 +174,12 @@ export const clickFiltersQuery = z.object({
   query: z.string().trim().max(200, { message: 'maxlength' }).optional(),
   /** the tab the values are for; both when absent */
   status: z.enum(['valid', 'invalid'], { message: 'pattern' }).optional(),
-  limit: z.coerce.number({ message: 'number' }).int({ message: 'number' }).min(1, { message: 'min' }).max(100, { message: 'noMore' }).default(25),
+  limit: z.coerce
+    .number({ message: 'number' })
+    .int({ message: 'number' })
+    .min(1, { message: 'min' })
+    .max(100, { message: 'noMore' })
+    .default(25),
   ...clickFilterFields,
 });
 export type ClickFiltersQuery = z.input<typeof clickFiltersQuery>;

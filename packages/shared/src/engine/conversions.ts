@@ -193,7 +193,10 @@ const zAmount = () =>
           ? 'floatLimit'
           : v.startsWith('-')
             ? 'min'
-            : v.replace(/^\+/, '').split('.')[0].replace(/^0+(?=\d)/, '').length > 12
+            : v
+                  .replace(/^\+/, '')
+                  .split('.')[0]
+                  .replace(/^0+(?=\d)/, '').length > 12
               ? 'noMore'
               : null;
       if (error) ctx.addIssue({ code: 'custom', message: error });
@@ -231,7 +234,16 @@ export const conversionMarkSchema = z.object({ name: z.string(), title: z.string
 export type ConversionMark = z.infer<typeof conversionMarkSchema>;
 
 /** the dependent filters of the list: `GET /conversions/filters?filterSlug=…` */
-export const CONVERSION_FILTER_SLUGS = ['offers', 'affiliates', 'advertisers', 'campaigns', 'goals', 'countries', 'statuses', 'marks'] as const;
+export const CONVERSION_FILTER_SLUGS = [
+  'offers',
+  'affiliates',
+  'advertisers',
+  'campaigns',
+  'goals',
+  'countries',
+  'statuses',
+  'marks',
+] as const;
 export type ConversionFilterSlug = (typeof CONVERSION_FILTER_SLUGS)[number];
 /**
  * `GET /conversions/filters`: the values of one filter present in the conversions the user may read, narrowed by

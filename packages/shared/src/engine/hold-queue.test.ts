@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { holdConfigCreate, holdConfigUpdate, holdRangeError, isInHoldWindow, nextRelease, type HoldWindow } from './hold-queue';
 
 const utc = (iso: string) => new Date(`${iso}Z`);
-const win = (periodStart: string, periodEnd: string, interval = 60, timezone = 'UTC'): HoldWindow => ({ periodStart, periodEnd, interval, timezone });
+const win = (periodStart: string, periodEnd: string, interval = 60, timezone = 'UTC'): HoldWindow => ({
+  periodStart,
+  periodEnd,
+  interval,
+  timezone,
+});
 
 describe('hold queue: isInHoldWindow', () => {
   it('a daytime window: start inclusive, end exclusive', () => {
@@ -127,7 +132,15 @@ describe('hold queue: validation', () => {
   });
 
   it('bounds interval, fresh, old and the time zone', () => {
-    const r = holdConfigCreate.safeParse({ geoId: 1, periodStart: '10:00', periodEnd: '11:00', interval: 0, fresh: -1, old: 1.5, timezone: 'Nowhere/City' });
+    const r = holdConfigCreate.safeParse({
+      geoId: 1,
+      periodStart: '10:00',
+      periodEnd: '11:00',
+      interval: 0,
+      fresh: -1,
+      old: 1.5,
+      timezone: 'Nowhere/City',
+    });
     expect(r.success).toBe(false);
     const byPath = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(byPath).toEqual({ interval: 'minMax', fresh: 'min', old: 'number', timezone: 'pattern' });

@@ -46,7 +46,11 @@ export const dashboardWidgetSize = z.object({
   h: z.number().int({ message: 'number' }).min(2, { message: 'min' }).max(20, { message: 'noMore' }),
 });
 export const dashboardWidgetPosition = z.object({
-  x: z.number().int({ message: 'number' }).min(0, { message: 'min' }).max(DASHBOARD_COLUMNS - 1, { message: 'noMore' }),
+  x: z
+    .number()
+    .int({ message: 'number' })
+    .min(0, { message: 'min' })
+    .max(DASHBOARD_COLUMNS - 1, { message: 'noMore' }),
   y: z.number().int({ message: 'number' }).min(0, { message: 'min' }).max(1000, { message: 'noMore' }),
 });
 
@@ -65,16 +69,23 @@ export type DashboardWidgetSettings = z.infer<typeof dashboardWidgetSettings>;
 export type DashboardWidgetSettingsInput = z.input<typeof dashboardWidgetSettings>;
 
 /** the rules between a widget's type and its settings (issue paths point into `settings`) */
-function checkTypeRules(w: { type: DashboardWidgetType; settings: DashboardWidgetSettings }, ctx: z.RefinementCtx, base: (string | number)[]) {
+function checkTypeRules(
+  w: { type: DashboardWidgetType; settings: DashboardWidgetSettings },
+  ctx: z.RefinementCtx,
+  base: (string | number)[],
+) {
   const n = w.settings.metrics.length;
   const at = [...base, 'settings', 'metrics'];
   if ((w.type === 'kpi' || w.type === 'top') && n !== 1) ctx.addIssue({ code: 'custom', path: at, message: 'required' });
   if (w.type === 'line' && n < 1) ctx.addIssue({ code: 'custom', path: at, message: 'required' });
   if ((w.type === 'funnel' || w.type === 'live') && n > 0) ctx.addIssue({ code: 'custom', path: at, message: 'forbidden' });
-  if (w.type === 'top' && !w.settings.groupBy) ctx.addIssue({ code: 'custom', path: [...base, 'settings', 'groupBy'], message: 'required' });
-  if (w.type !== 'top' && w.settings.groupBy) ctx.addIssue({ code: 'custom', path: [...base, 'settings', 'groupBy'], message: 'forbidden' });
+  if (w.type === 'top' && !w.settings.groupBy)
+    ctx.addIssue({ code: 'custom', path: [...base, 'settings', 'groupBy'], message: 'required' });
+  if (w.type !== 'top' && w.settings.groupBy)
+    ctx.addIssue({ code: 'custom', path: [...base, 'settings', 'groupBy'], message: 'forbidden' });
   const { size, position } = w.settings;
-  if (position.x + size.w > DASHBOARD_COLUMNS) ctx.addIssue({ code: 'custom', path: [...base, 'settings', 'position', 'x'], message: 'noMore' });
+  if (position.x + size.w > DASHBOARD_COLUMNS)
+    ctx.addIssue({ code: 'custom', path: [...base, 'settings', 'position', 'x'], message: 'noMore' });
 }
 
 const widgetFields = {
@@ -123,7 +134,14 @@ export const dashboardPatch = z
   .object({
     settings: dashboardSettings.optional(),
     layout: z
-      .array(z.object({ id: zId(), order: z.number().int().min(0, { message: 'min' }).max(1000), size: dashboardWidgetSize, position: dashboardWidgetPosition }))
+      .array(
+        z.object({
+          id: zId(),
+          order: z.number().int().min(0, { message: 'min' }).max(1000),
+          size: dashboardWidgetSize,
+          position: dashboardWidgetPosition,
+        }),
+      )
       .max(DASHBOARD_MAX_WIDGETS, { message: 'noMore' })
       .optional(),
   })
@@ -169,7 +187,10 @@ export const dashboardDataQuery = z.object({
    * one showing of the dashboard (a page load, a range change): widgets of the same showing that ask the same
    * statistics share one answer; without it every widget asks on its own
    */
-  load: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'pattern' }).optional(),
+  load: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'pattern' })
+    .optional(),
 });
 export type DashboardDataQuery = z.infer<typeof dashboardDataQuery>;
 
@@ -209,6 +230,12 @@ export const dashboardLiveData = z.object({
   clicks: value,
   leads: value,
 });
-export const dashboardDataSchema = z.discriminatedUnion('type', [dashboardKpiData, dashboardLineData, dashboardTopData, dashboardFunnelData, dashboardLiveData]);
+export const dashboardDataSchema = z.discriminatedUnion('type', [
+  dashboardKpiData,
+  dashboardLineData,
+  dashboardTopData,
+  dashboardFunnelData,
+  dashboardLiveData,
+]);
 export type DashboardData = z.infer<typeof dashboardDataSchema>;
 export type DashboardTopKey = StatisticsDimensionValue;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateFormula, evaluateFormulaOrNull, FORMULA_ERRORS, formulaToText, parseFormula, validateFormula, type FormulaElement } from './formula';
+import {
+  evaluateFormula,
+  evaluateFormulaOrNull,
+  FORMULA_ERRORS,
+  formulaToText,
+  parseFormula,
+  validateFormula,
+  type FormulaElement,
+} from './formula';
 
 const parse = (text: string) => {
   const elements = parseFormula(text);
@@ -15,7 +23,15 @@ const br = (value: '(' | ')'): FormulaElement => ({ type: 'bracket', value });
 describe('parseFormula', () => {
   it('reads metrics, numbers (dot or comma), operators and brackets', () => {
     expect(parse('{clicks} / ({leads} + 1,5) * 100')).toEqual([
-      m('clicks'), op('/'), br('('), m('leads'), op('+'), num('1.5'), br(')'), op('*'), num('100'),
+      m('clicks'),
+      op('/'),
+      br('('),
+      m('leads'),
+      op('+'),
+      num('1.5'),
+      br(')'),
+      op('*'),
+      num('100'),
     ]);
     expect(parse('{a}*{b.c}-2')).toEqual([m('a'), op('*'), m('b.c'), op('-'), num('2')]);
     expect(parse('   ')).toEqual([]);
@@ -34,7 +50,15 @@ describe('parseFormula', () => {
 
 describe('validateFormula: every builder error of spec §5', () => {
   it('accepts well-formed formulas', () => {
-    for (const text of ['{a} + {b}', '{a} / {b} * 100', '({a} - {b}) / {b} * 100', '(({a}))', '{a} * (({b} + 1) / (2 - {c}))', '1 + 2', '1,5 * {a}']) {
+    for (const text of [
+      '{a} + {b}',
+      '{a} / {b} * 100',
+      '({a} - {b}) / {b} * 100',
+      '(({a}))',
+      '{a} * (({b} + 1) / (2 - {c}))',
+      '1 + 2',
+      '1,5 * {a}',
+    ]) {
       expect([text, check(text)]).toEqual([text, null]);
     }
   });
@@ -94,7 +118,16 @@ describe('validateFormula: every builder error of spec §5', () => {
   });
 
   it('has a message for every error code', () => {
-    for (const code of ['unequalBrackets', 'tooShort', 'edgeOperator', 'operatorBeforeBracket', 'adjacentOperators', 'operatorNearBracket', 'emptyBrackets', 'adjacentOperands'] as const) {
+    for (const code of [
+      'unequalBrackets',
+      'tooShort',
+      'edgeOperator',
+      'operatorBeforeBracket',
+      'adjacentOperators',
+      'operatorNearBracket',
+      'emptyBrackets',
+      'adjacentOperands',
+    ] as const) {
       expect(FORMULA_ERRORS[code]).toMatch(/\w/);
     }
   });

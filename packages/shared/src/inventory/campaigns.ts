@@ -15,7 +15,13 @@ import { DEFAULT_TARGET_URL_SETTINGS, SUB_PARAMS, unknownClickMacro } from '../e
 
 // the click-time constants live in traffic/campaign-links (no zod: the web's campaign list takes them without these
 // schemas); they stay importable from here
-export { CLICK_MACRO_NAMES, CLICK_MACROS_CATALOGUE, DEFAULT_TARGET_URL_SETTINGS, SUB_PARAMS, unknownClickMacro } from '../engine/campaign-links';
+export {
+  CLICK_MACRO_NAMES,
+  CLICK_MACROS_CATALOGUE,
+  DEFAULT_TARGET_URL_SETTINGS,
+  SUB_PARAMS,
+  unknownClickMacro,
+} from '../engine/campaign-links';
 
 const m = (message: string) => ({ message });
 

@@ -23,8 +23,27 @@ export type CreativeType = (typeof CREATIVE_TYPES)[number];
 /** spec §5: creative files under 50 MB with these extensions */
 export const CREATIVE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 export const CREATIVE_FILE_EXTENSIONS = [
-  'mp4', 'mkv', 'mov', 'webm', 'mp3', 'wav', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp',
-  'zip', 'rar', '7z', 'pdf', 'docx', 'xlsx', 'pptx', 'txt', 'html',
+  'mp4',
+  'mkv',
+  'mov',
+  'webm',
+  'mp3',
+  'wav',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'zip',
+  'rar',
+  '7z',
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'txt',
+  'html',
 ] as const;
 export const CAP_TYPES = ['limit', 'funnel'] as const;
 export const CAP_PERIODS = ['day', 'week', 'month', 'all_time'] as const;
@@ -64,9 +83,7 @@ export const scheduleWindowSchema = z.object({
   to: z.string({ message: 'endTime' }).regex(TIME_OF_DAY, { message: 'endTime' }),
 });
 export const scheduleSchema = z.object({
-  timezone: z
-    .string({ message: 'required' })
-    .refine((v) => isValidZone(v), { message: 'pattern' }),
+  timezone: z.string({ message: 'required' }).refine((v) => isValidZone(v), { message: 'pattern' }),
   windows: z.array(scheduleWindowSchema).max(50, { message: 'noMore' }),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;

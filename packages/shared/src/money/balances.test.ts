@@ -6,12 +6,28 @@ const view = (m: Map<number, { left: string; hold: string }>) => Object.fromEntr
 describe('allocateAdvance', () => {
   it('spends the oldest advance first, then covers approved revenue, then revenue on hold', () => {
     // advances of 100 and 50; 120 already applied to invoices: the first is spent, 30 left of the second
-    const out = allocateAdvance([{ id: 1, amount: '100' }, { id: 2, amount: '50' }], '30', '10', '15');
+    const out = allocateAdvance(
+      [
+        { id: 1, amount: '100' },
+        { id: 2, amount: '50' },
+      ],
+      '30',
+      '10',
+      '15',
+    );
     expect(view(out)).toEqual({ 1: { left: '0', hold: '0' }, 2: { left: '30', hold: '15' } });
   });
 
   it('splits the revenue on hold over the advances left, oldest first', () => {
-    const out = allocateAdvance([{ id: 1, amount: '40' }, { id: 2, amount: '60' }], '100', '30', '50');
+    const out = allocateAdvance(
+      [
+        { id: 1, amount: '40' },
+        { id: 2, amount: '60' },
+      ],
+      '100',
+      '30',
+      '50',
+    );
     // approved takes 30 of the first (10 left, all on hold), the second covers the other 40 on hold
     expect(view(out)).toEqual({ 1: { left: '40', hold: '10' }, 2: { left: '60', hold: '40' } });
   });

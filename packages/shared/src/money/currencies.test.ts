@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertQuery, currencyCreate, zDecimalValue, zRate } from './currencies';
 
-const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message);
 
 describe('currencies: decimal values', () => {
   it('keeps a decimal string, with a comma accepted', () => {
@@ -30,6 +31,11 @@ describe('currencies: decimal values', () => {
   });
 
   it('a conversion query takes seconds for `at`', () => {
-    expect(convertQuery.parse({ amount: '1', from: 'usd', to: 'eur', at: '1700000000' })).toEqual({ amount: '1', from: 'USD', to: 'EUR', at: 1700000000 });
+    expect(convertQuery.parse({ amount: '1', from: 'usd', to: 'eur', at: '1700000000' })).toEqual({
+      amount: '1',
+      from: 'USD',
+      to: 'EUR',
+      at: 1700000000,
+    });
   });
 });

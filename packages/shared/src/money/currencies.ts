@@ -14,12 +14,7 @@ export const CURRENCY_NAME_MAX = 100;
 export const CURRENCY_SYMBOL_MAX = 8;
 
 /** an ISO-4217-looking code: three latin letters, upper-cased */
-export const zCurrencyCode = () =>
-  z
-    .string({ message: 'required' })
-    .trim()
-    .toUpperCase()
-    .regex(CURRENCY_CODE_RE, { message: 'pattern' });
+export const zCurrencyCode = () => z.string({ message: 'required' }).trim().toUpperCase().regex(CURRENCY_CODE_RE, { message: 'pattern' });
 
 /**
  * A decimal kept as a string ('12.5', comma accepted) with one error per value: a number with too many decimals is

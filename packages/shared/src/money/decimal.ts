@@ -49,7 +49,8 @@ export function rebaseRate(rate: DecimalValue, newBaseRate: DecimalValue): strin
   return roundMoney(toDecimal(rate).div(toDecimal(newBaseRate)));
 }
 
-export const addMoney = (...values: DecimalValue[]): string => roundMoney(values.reduce<DecimalJs>((sum, v) => sum.plus(toDecimal(v)), new Dec(0)));
+export const addMoney = (...values: DecimalValue[]): string =>
+  roundMoney(values.reduce<DecimalJs>((sum, v) => sum.plus(toDecimal(v)), new Dec(0)));
 
 export const compareMoney = (a: DecimalValue, b: DecimalValue): -1 | 0 | 1 => toDecimal(a).comparedTo(toDecimal(b)) as -1 | 0 | 1;
 

@@ -245,16 +245,31 @@ export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
 /** `POST /invoices/payout_export {data:{ids}}`: CSV of the selected unpaid affiliate invoices */
 export const payoutExportBody = z.object({ data: z.object({ ids: z.array(zId()).min(1, m('required')).max(1000, m('noMore')) }) });
 export const PAYOUT_CSV_COLUMNS = [
-  'invoice_id', 'title', 'affiliate_id', 'affiliate_email', 'affiliate_name', 'amount', 'currency', 'due_at',
-  'payment_method', 'withdrawal_method', 'withdrawal_details',
+  'invoice_id',
+  'title',
+  'affiliate_id',
+  'affiliate_email',
+  'affiliate_name',
+  'amount',
+  'currency',
+  'due_at',
+  'payment_method',
+  'withdrawal_method',
+  'withdrawal_details',
 ] as const;
 
 // ---- /finance ----
 
 /** `GET /finance/summary`: months (in the asking user's zone) from `dateFrom` to `dateTo`, `yyyy-MM`; default the last 12 */
 export const financeSummaryQuery = z.object({
-  monthFrom: z.string().regex(/^\d{4}-\d{2}$/, m('pattern')).optional(),
-  monthTo: z.string().regex(/^\d{4}-\d{2}$/, m('pattern')).optional(),
+  monthFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, m('pattern'))
+    .optional(),
+  monthTo: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, m('pattern'))
+    .optional(),
   currency: zCurrencyCode().optional(),
   timezone: z.string().trim().max(64, m('maxlength')).optional(),
 });

@@ -88,7 +88,13 @@ export const zSignedAmount = () =>
       const frac = /^[-+]?\d+\.(\d+)$/.exec(v)?.[1];
       if (frac && frac.length > 8) return ctx.addIssue({ code: 'custom', message: 'floatLimit' });
       if (!/^[-+]?\d+(\.\d+)?$/.test(v) || !isDecimal(v)) return ctx.addIssue({ code: 'custom', message: 'floatNumber' });
-      if (v.replace(/^[-+]/, '').split('.')[0].replace(/^0+(?=\d)/, '').length > 12) return ctx.addIssue({ code: 'custom', message: 'noMore' });
+      if (
+        v
+          .replace(/^[-+]/, '')
+          .split('.')[0]
+          .replace(/^0+(?=\d)/, '').length > 12
+      )
+        return ctx.addIssue({ code: 'custom', message: 'noMore' });
       if (toDecimal(v).isZero()) ctx.addIssue({ code: 'custom', message: 'required' });
     });
 

@@ -179,7 +179,10 @@ export type WithdrawalMethod = z.infer<typeof withdrawalMethodSchema>;
 
 const zValues = () =>
   z
-    .record(z.string().max(64, { message: 'maxlength' }), z.string({ message: 'pattern' }).max(PAYMENT_FIELD_VALUE_MAX, { message: 'maxlength' }))
+    .record(
+      z.string().max(64, { message: 'maxlength' }),
+      z.string({ message: 'pattern' }).max(PAYMENT_FIELD_VALUE_MAX, { message: 'maxlength' }),
+    )
     .refine((v) => Object.keys(v).length <= PAYMENT_FIELDS_MAX, { message: 'noMore' });
 
 const zOptionalTitle = () => z.string({ message: 'minMaxLength' }).trim().max(200, { message: 'minMaxLength' });

@@ -4,11 +4,22 @@ import { csvIds, tagCreate, tagLookupQuery } from '../settings/tags';
 
 describe('note target slugs', () => {
   it('accepts <entity>:<id>', () => {
-    for (const slug of ['affiliate:12', 'offer:1', 'advertiser_member:2147483647', targetSlug('team', 3)]) expect(zTargetSlug().safeParse(slug).success, slug).toBe(true);
+    for (const slug of ['affiliate:12', 'offer:1', 'advertiser_member:2147483647', targetSlug('team', 3)])
+      expect(zTargetSlug().safeParse(slug).success, slug).toBe(true);
   });
 
   it('refuses anything else', () => {
-    for (const slug of ['affiliate', 'affiliate:', ':12', 'Affiliate:12', 'affiliate:0', 'affiliate:012', 'affiliate:2147483648', 'a b:1', 'affiliate:1:2']) {
+    for (const slug of [
+      'affiliate',
+      'affiliate:',
+      ':12',
+      'Affiliate:12',
+      'affiliate:0',
+      'affiliate:012',
+      'affiliate:2147483648',
+      'a b:1',
+      'affiliate:1:2',
+    ]) {
       expect(zTargetSlug().safeParse(slug).success, slug).toBe(false);
     }
   });

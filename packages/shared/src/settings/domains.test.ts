@@ -3,7 +3,11 @@ import { dnsInstruction, domainCreate, domainListQuery } from './domains';
 
 describe('dnsInstruction', () => {
   it('is a CNAME to the platform host name', () => {
-    expect(dnsInstruction('track.example.com', 'go.leadgrid.example')).toEqual({ type: 'CNAME', name: 'track.example.com', value: 'go.leadgrid.example' });
+    expect(dnsInstruction('track.example.com', 'go.leadgrid.example')).toEqual({
+      type: 'CNAME',
+      name: 'track.example.com',
+      value: 'go.leadgrid.example',
+    });
   });
 
   it('is an A record when the platform is reached by an IP address', () => {
@@ -14,7 +18,11 @@ describe('dnsInstruction', () => {
 
 describe('domain schemas', () => {
   it('trims and lower-cases the host, and refuses what is not a host name', () => {
-    expect(domainCreate.parse({ host: ' Track.Example.COM ', type: 'track' })).toEqual({ host: 'track.example.com', type: 'track', status: 'active' });
+    expect(domainCreate.parse({ host: ' Track.Example.COM ', type: 'track' })).toEqual({
+      host: 'track.example.com',
+      type: 'track',
+      status: 'active',
+    });
     for (const host of ['http://x.com', 'x.com/path', 'with space.com', 'localhost', '1.2.3.4', '-a.com', 'a-.com']) {
       const res = domainCreate.safeParse({ host, type: 'track' });
       expect(res.success, host).toBe(false);

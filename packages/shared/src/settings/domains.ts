@@ -21,7 +21,12 @@ export const domainSchema = z.object({
   dnsTarget: z.string(),
 });
 export type Domain = z.infer<typeof domainSchema>;
-export const domainRefSchema = z.object({ id: z.number().int(), host: z.string(), type: z.enum(DOMAIN_TYPES), status: z.enum(DOMAIN_STATUSES) });
+export const domainRefSchema = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  type: z.enum(DOMAIN_TYPES),
+  status: z.enum(DOMAIN_STATUSES),
+});
 export type DomainRef = z.infer<typeof domainRefSchema>;
 
 export const domainCreate = z.object({

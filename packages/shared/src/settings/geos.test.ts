@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { aliasesAreUnique, geoCreate, matchGeo, type GeoLike } from './geos';
 
 const geos: GeoLike[] = [
-  { id: 1, title: 'DACH', status: 'active', mappings: { countries: ['DE', 'AT', 'CH'], aliases: ['Deutschland', 'Germany', 'Österreich'] } },
+  {
+    id: 1,
+    title: 'DACH',
+    status: 'active',
+    mappings: { countries: ['DE', 'AT', 'CH'], aliases: ['Deutschland', 'Germany', 'Österreich'] },
+  },
   { id: 2, title: 'UK', status: 'active', mappings: { countries: ['GB'], aliases: ['United Kingdom', 'Great Britain', 'England'] } },
   { id: 3, title: 'Old Germany', status: 'inactive', mappings: { countries: ['DE'], aliases: ['BRD'] } },
   { id: 4, title: 'Gone', status: 'deleted', mappings: { countries: ['FR'], aliases: ['France'] } },

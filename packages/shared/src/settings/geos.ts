@@ -19,16 +19,14 @@ const COUNTRY_SET: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 export const isCountryCode = (v: string) => COUNTRY_SET.has(v);
 
 /** a value list must hold unique values (spec §5): the error sits on the repeated entry */
-const uniqueEntries =
-  (normalize: (v: string) => string) =>
-  (list: string[], ctx: z.RefinementCtx) => {
-    const seen = new Set<string>();
-    list.forEach((v, i) => {
-      const key = normalize(v);
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'unique', path: [i] });
-      seen.add(key);
-    });
-  };
+const uniqueEntries = (normalize: (v: string) => string) => (list: string[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  list.forEach((v, i) => {
+    const key = normalize(v);
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'unique', path: [i] });
+    seen.add(key);
+  });
+};
 
 export const geoMappingsInput = z.object({
   countries: z

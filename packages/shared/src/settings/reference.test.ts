@@ -1,6 +1,16 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { ISO_COUNTRY_CODES, ISO_LANGUAGE_CODES, isoCountries, isoLanguages, isValidZone, normalizeLanguage, RENAMED_ZONES, timezoneList, zoneName } from './reference';
+import {
+  ISO_COUNTRY_CODES,
+  ISO_LANGUAGE_CODES,
+  isoCountries,
+  isoLanguages,
+  isValidZone,
+  normalizeLanguage,
+  RENAMED_ZONES,
+  timezoneList,
+  zoneName,
+} from './reference';
 
 describe('normalizeLanguage', () => {
   it('maps ua to uk (spec §9) and keeps the base language of a tag', () => {

@@ -11,8 +11,16 @@ export const TAG_STATUSES = ACTIVE_STATUSES;
 const split = (v: string | string[]) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean);
 /** `a,b` or repeated query values, each one of `values` */
 export const csvEnum = <S extends readonly [string, ...string[]]>(values: S) =>
-  z.union([z.string(), z.array(z.string())]).transform(split).pipe(z.array(z.enum(values, { message: 'pattern' })));
-const zQueryId = () => z.coerce.number<string>({ message: 'number' }).int({ message: 'number' }).positive({ message: 'number' }).lte(INT_MAX, { message: 'number' });
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform(split)
+    .pipe(z.array(z.enum(values, { message: 'pattern' })));
+const zQueryId = () =>
+  z.coerce
+    .number<string>({ message: 'number' })
+    .int({ message: 'number' })
+    .positive({ message: 'number' })
+    .lte(INT_MAX, { message: 'number' });
 /** `1,2,3` or repeated query values, each a valid id */
 export const csvIds = () =>
   z

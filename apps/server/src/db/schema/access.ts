@@ -11,7 +11,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** all tokens rotated from one sign-in share a family; reuse of a rotated token revokes the family */
     familyId: varchar('family_id', { length: 36 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
@@ -26,7 +28,9 @@ export const refreshTokens = pgTable(
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
-    index('refresh_tokens_user_live_idx').on(t.userId).where(sql`${t.revokedAt} is null and ${t.rotatedAt} is null`),
+    index('refresh_tokens_user_live_idx')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null and ${t.rotatedAt} is null`),
   ],
 );
 
@@ -47,7 +51,9 @@ export const loginHistory = pgTable(
 
 export const apiTokens = pgTable('api_tokens', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   title: varchar('title', { length: 200 }).notNull(),
   prefix: varchar('prefix', { length: 16 }).notNull(),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
@@ -58,7 +64,9 @@ export const apiTokens = pgTable('api_tokens', {
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
@@ -69,7 +77,9 @@ export const userPreferences = pgTable(
   'user_preferences',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 50 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     value: jsonb('value'),

@@ -5,7 +5,20 @@
  * schema file imports from here and none is imported back (docs/decisions.md, "Structure").
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -23,7 +36,10 @@ export const roles = pgTable(
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 200 }).notNull(),
     type: varchar('type', { length: 32 }).notNull(),
-    permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    permissions: jsonb('permissions')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: varchar('status', { length: 16 }).notNull().default('active'),
     /** the built-in role of a type: cannot be deactivated, the admin one keeps every permission */
     system: boolean('system').notNull().default(false),
@@ -46,9 +62,14 @@ export const users = pgTable(
     firstName: varchar('first_name', { length: 100 }).notNull().default(''),
     lastName: varchar('last_name', { length: 100 }).notNull().default(''),
     status: varchar('status', { length: 16 }).notNull().default('active'),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
     customPermissions: jsonb('custom_permissions').$type<string[] | null>(),
-    contacts: jsonb('contacts').$type<{ type: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    contacts: jsonb('contacts')
+      .$type<{ type: string; value: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     birthDate: date('birth_date', { mode: 'string' }),
     timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
     language: varchar('language', { length: 8 }).notNull().default('en'),

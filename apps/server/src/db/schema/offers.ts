@@ -5,7 +5,21 @@
  * the traffic engine matches them in memory.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { advertisers, users, verticals } from './accounts';
 import { images } from './access';
 import { teams } from './people';
@@ -424,10 +438,7 @@ export const campaigns = pgTable(
     createdBy: createdBy(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('campaigns_affiliate_idx').on(t.affiliateId, t.status),
-    index('campaigns_offer_idx').on(t.offerId, t.status),
-  ],
+  (t) => [index('campaigns_affiliate_idx').on(t.affiliateId, t.status), index('campaigns_offer_idx').on(t.offerId, t.status)],
 );
 
 export const campaignLanders = pgTable(

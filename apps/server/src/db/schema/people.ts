@@ -31,8 +31,13 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }).unique(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' })
+      .unique(),
     /** leader or member */
     role: varchar('role', { length: 16 }).notNull().default('member'),
     /** active, invited, inactive */
@@ -46,8 +51,12 @@ export const teamMembers = pgTable(
 export const userManagers = pgTable(
   'user_managers',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    managerId: integer('manager_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.managerId] }), index('user_managers_manager_idx').on(t.managerId)],
 );
@@ -55,8 +64,12 @@ export const userManagers = pgTable(
 export const teamManagers = pgTable(
   'team_managers',
   {
-    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    managerId: integer('manager_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    managerId: integer('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.managerId] }), index('team_managers_manager_idx').on(t.managerId)],
 );
@@ -64,8 +77,12 @@ export const teamManagers = pgTable(
 export const userTags = pgTable(
   'user_tags',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tagId] }), index('user_tags_tag_idx').on(t.tagId)],
 );

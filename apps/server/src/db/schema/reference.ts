@@ -1,7 +1,20 @@
 /** Settings and reference data (settings issue): lists, geos, currencies, payment methods, domains, hold queue,
  *  global postback, notifications, metrics, notes. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -53,14 +66,24 @@ export const geos = pgTable(
   {
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 200 }).notNull(),
-    countries: jsonb('countries').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    aliases: jsonb('aliases').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    countries: jsonb('countries')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    aliases: jsonb('aliases')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: status(),
     createdAt: createdAt(),
     createdBy: createdBy(),
   },
   // unique among live geos: a deleted geo frees its title
-  (t) => [uniqueIndex('geos_title_uq').on(sql`lower(${t.title})`).where(sql`${t.status} <> 'deleted'`)],
+  (t) => [
+    uniqueIndex('geos_title_uq')
+      .on(sql`lower(${t.title})`)
+      .where(sql`${t.status} <> 'deleted'`),
+  ],
 );
 
 /** Currencies; `rate` = units of this currency for one unit of the base currency. */
@@ -87,7 +110,9 @@ export const currencyRates = pgTable(
   'currency_rates',
   {
     id: serial('id').primaryKey(),
-    currencyId: integer('currency_id').notNull().references(() => currencies.id, { onDelete: 'cascade' }),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id, { onDelete: 'cascade' }),
     rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
     validFrom: ts('valid_from').notNull().defaultNow(),
     createdBy: createdBy(),
@@ -102,8 +127,14 @@ export const paymentMethods = pgTable(
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 200 }).notNull(),
     description: varchar('description', { length: 2000 }).notNull().default(''),
-    fields: jsonb('fields').$type<{ name: string; title: string; required: boolean; pattern?: string | null }[]>().notNull().default(sql`'[]'::jsonb`),
-    currencies: jsonb('currencies').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    fields: jsonb('fields')
+      .$type<{ name: string; title: string; required: boolean; pattern?: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    currencies: jsonb('currencies')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: status(),
     createdAt: createdAt(),
     createdBy: createdBy(),
@@ -116,10 +147,17 @@ export const withdrawalMethods = pgTable(
   'withdrawal_methods',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    paymentMethodId: integer('payment_method_id').notNull().references(() => paymentMethods.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
     title: varchar('title', { length: 200 }).notNull().default(''),
-    values: jsonb('values').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    values: jsonb('values')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     isDefault: boolean('is_default').notNull().default(false),
     status: status(),
     createdAt: createdAt(),
@@ -144,7 +182,9 @@ export const domains = pgTable(
 /** Hold queue: leads of a geo kept back inside a daily window, released every `interval_minutes`. */
 export const holdConfigs = pgTable('hold_configs', {
   id: serial('id').primaryKey(),
-  geoId: integer('geo_id').notNull().references(() => geos.id),
+  geoId: integer('geo_id')
+    .notNull()
+    .references(() => geos.id),
   periodStart: varchar('period_start', { length: 8 }).notNull(),
   periodEnd: varchar('period_end', { length: 8 }).notNull(),
   timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
@@ -169,9 +209,18 @@ export const postbacks = pgTable(
     title: varchar('title', { length: 200 }).notNull().default(''),
     url: varchar('url', { length: 2048 }).notNull(),
     method: varchar('method', { length: 8 }).notNull().default('GET'),
-    events: jsonb('events').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    goalEvents: jsonb('goal_events').$type<{ goalId: number; events: string[] }[]>().notNull().default(sql`'[]'::jsonb`),
-    mappings: jsonb('mappings').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    events: jsonb('events')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    goalEvents: jsonb('goal_events')
+      .$type<{ goalId: number; events: string[] }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    mappings: jsonb('mappings')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: status(),
     createdAt: createdAt(),
     createdBy: createdBy(),
@@ -185,9 +234,18 @@ export const notificationRules = pgTable(
   {
     id: serial('id').primaryKey(),
     event: varchar('event', { length: 64 }).notNull(),
-    channels: jsonb('channels').$type<string[]>().notNull().default(sql`'["in_app"]'::jsonb`),
-    roleTypes: jsonb('role_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    userIds: jsonb('user_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    channels: jsonb('channels')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["in_app"]'::jsonb`),
+    roleTypes: jsonb('role_types')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    userIds: jsonb('user_ids')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: status(),
     createdAt: createdAt(),
   },
@@ -198,7 +256,10 @@ export const notificationRules = pgTable(
 export const notificationChannels = pgTable('notification_channels', {
   id: serial('id').primaryKey(),
   type: varchar('type', { length: 16 }).notNull().unique(),
-  config: jsonb('config').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  config: jsonb('config')
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   status: status(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -208,7 +269,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     event: varchar('event', { length: 64 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull().default(''),

@@ -4,7 +4,22 @@
  * postback_out to affiliates). These are the high-volume tables: keep their indexes to what a query needs.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { advertisers, users, verticals } from './accounts';
 import { campaigns, landers, offers, paymentRules } from './offers';
 import { postbacks } from './reference';
@@ -263,8 +278,12 @@ export const conversions = pgTable(
     index('conversions_offer_created_idx').on(t.offerId, t.createdAt),
     index('conversions_lead_idx').on(t.leadId, t.goalId),
     index('conversions_click_idx').on(t.clickId, t.goalId),
-    uniqueIndex('conversions_event_uq').on(t.advertiserId, t.eventId).where(sql`${t.eventId} is not null`),
-    index('conversions_auto_approve_idx').on(t.autoApproveAt).where(sql`${t.status} = 1`),
+    uniqueIndex('conversions_event_uq')
+      .on(t.advertiserId, t.eventId)
+      .where(sql`${t.eventId} is not null`),
+    index('conversions_auto_approve_idx')
+      .on(t.autoApproveAt)
+      .where(sql`${t.status} = 1`),
   ],
 );
 

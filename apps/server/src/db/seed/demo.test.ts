@@ -2,7 +2,19 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../test/helper';
-import { campaigns, clicks, conversions, integrations, leadDeliveries, leadEvents, leads, offers, systemLogs, users, verticals } from '../schema';
+import {
+  campaigns,
+  clicks,
+  conversions,
+  integrations,
+  leadDeliveries,
+  leadEvents,
+  leads,
+  offers,
+  systemLogs,
+  users,
+  verticals,
+} from '../schema';
 import { ledgerEntries, verify } from '../../modules/money/ledger';
 import { DEMO_AFFILIATES, DEMO_COUNTS, DEMO_PASSWORD, seedDemo } from './demo';
 
@@ -36,7 +48,12 @@ describe('DEMO=1 seed', () => {
     expect(await verify(db)).toEqual([]);
     expect((await db.select({ n: count() }).from(ledgerEntries))[0].n).toBeGreaterThanOrEqual(DEMO_COUNTS.conversions);
 
-    expect(after).toMatchObject({ clicks: DEMO_COUNTS.clicks, leads: DEMO_COUNTS.leads, conversions: DEMO_COUNTS.conversions, campaigns: 3 });
+    expect(after).toMatchObject({
+      clicks: DEMO_COUNTS.clicks,
+      leads: DEMO_COUNTS.leads,
+      conversions: DEMO_COUNTS.conversions,
+      campaigns: 3,
+    });
     expect(after.events).toBeGreaterThan(DEMO_COUNTS.leads);
     expect(after.deliveries).toBeGreaterThan(0);
     expect(after.logs).toBeGreaterThan(DEMO_COUNTS.conversions);
@@ -61,7 +78,10 @@ describe('DEMO=1 seed', () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.json().data.items.length, path).toBeGreaterThan(0);
     }
-    const [affiliate] = await db.select({ id: users.id }).from(users).where(inArray(users.email, [DEMO_AFFILIATES[0]]));
+    const [affiliate] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.email, [DEMO_AFFILIATES[0]]));
     const { token } = await t.signIn(DEMO_AFFILIATES[0], DEMO_PASSWORD);
     for (const path of [`/leads?${range}`, `/conversions?${range}`, `/clicks/valid?${range}`, '/campaigns']) {
       const res = await t.request({ method: 'GET', url: `/api/v1${path}`, as: token });

@@ -39,9 +39,28 @@ import {
 
 export const DEMO_MARKER_VERTICAL = 'Demo: Loans';
 export const DEMO_PASSWORD = 'demo-pass-1';
-export const DEMO_AFFILIATES = ['demo-affiliate1@leadgrid.local', 'demo-affiliate2@leadgrid.local', 'demo-affiliate3@leadgrid.local'] as const;
+export const DEMO_AFFILIATES = [
+  'demo-affiliate1@leadgrid.local',
+  'demo-affiliate2@leadgrid.local',
+  'demo-affiliate3@leadgrid.local',
+] as const;
 export const DEMO_COUNTS = { clicks: 1500, leads: 200, conversions: 60 } as const;
-const LEAD_STATUSES = ['sent', 'sent', 'sent', 'sent', 'sent', 'sent', 'new', 'trash', 'hold', 'invalid', 'unsent', 'failed', 'duplicate', 'test'] as const;
+const LEAD_STATUSES = [
+  'sent',
+  'sent',
+  'sent',
+  'sent',
+  'sent',
+  'sent',
+  'new',
+  'trash',
+  'hold',
+  'invalid',
+  'unsent',
+  'failed',
+  'duplicate',
+  'test',
+] as const;
 const DAY_MS = 86_400_000;
 const PHONE_PREFIX: Record<string, string> = { PL: '+48', ES: '+34', DE: '+49' };
 
@@ -88,7 +107,11 @@ export interface DemoSeedResult {
 }
 
 export async function seedDemo(db: Db, opts: { now?: Date; log?: { info(msg: string): void } } = {}): Promise<DemoSeedResult> {
-  const [marker] = await db.select({ id: verticals.id }).from(verticals).where(sql`lower(${verticals.title}) = lower(${DEMO_MARKER_VERTICAL})`).limit(1);
+  const [marker] = await db
+    .select({ id: verticals.id })
+    .from(verticals)
+    .where(sql`lower(${verticals.title}) = lower(${DEMO_MARKER_VERTICAL})`)
+    .limit(1);
   if (marker) return { created: false, affiliateEmails: [] };
   const now = opts.now ?? new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -102,7 +125,11 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
   const base = (await getSetting(tx, 'baseCurrency')) ?? 'USD';
 
   // people: three affiliates, the third in a team
-  const [affiliateRole] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.type, 'affiliate'), eq(roles.system, true))).limit(1);
+  const [affiliateRole] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.type, 'affiliate'), eq(roles.system, true)))
+    .limit(1);
   const names = [
     ['Anna', 'Kowalska'],
     ['Diego', 'Martín'],
@@ -136,7 +163,11 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
   for (const def of verticalDefs) {
     const [v] = await tx
       .insert(verticals)
-      .values({ title: def.title, description: `${def.title.slice(6)} leads (demo)`, leadGrades: def.grades.map((g) => ({ key: g.toLowerCase(), title: g })) })
+      .values({
+        title: def.title,
+        description: `${def.title.slice(6)} leads (demo)`,
+        leadGrades: def.grades.map((g) => ({ key: g.toLowerCase(), title: g })),
+      })
       .returning({ id: verticals.id });
     const goals = await tx
       .insert(verticalGoals)
@@ -149,11 +180,24 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
   const sellers: DemoOffer['seller'][] = [];
   for (const [i, name] of ['Crediton', 'SafeHome Insure'].entries()) {
     const vertical = verticalRows[i];
-    const [platform] = await tx.insert(platforms).values({ title: `Demo: ${name} platform`, methodApi: true, methodPostback: true }).returning({ id: platforms.id });
-    const [template] = await tx.insert(integrationTemplates).values({ title: `Demo: ${name} template`, platformId: platform.id, verticalId: vertical.id }).returning({ id: integrationTemplates.id });
+    const [platform] = await tx
+      .insert(platforms)
+      .values({ title: `Demo: ${name} platform`, methodApi: true, methodPostback: true })
+      .returning({ id: platforms.id });
+    const [template] = await tx
+      .insert(integrationTemplates)
+      .values({ title: `Demo: ${name} template`, platformId: platform.id, verticalId: vertical.id })
+      .returning({ id: integrationTemplates.id });
     const [advertiser] = await tx
       .insert(advertisers)
-      .values({ title: `Demo: ${name}`, secureId: secureId(), apiToken: randomToken(24), platformId: platform.id, verticalId: vertical.id, defaultCurrency: base })
+      .values({
+        title: `Demo: ${name}`,
+        secureId: secureId(),
+        apiToken: randomToken(24),
+        platformId: platform.id,
+        verticalId: vertical.id,
+        defaultCurrency: base,
+      })
       .returning({ id: advertisers.id });
     const outApi = {
       method: 'POST',
@@ -199,20 +243,48 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
     const seller = sellers[def.vertical];
     const [offer] = await tx
       .insert(offers)
-      .values({ title: def.title, description: `${def.title.slice(6)} (demo offer)`, status: 'active', accessType: def.accessType, verticalId: vertical.id })
+      .values({
+        title: def.title,
+        description: `${def.title.slice(6)} (demo offer)`,
+        status: 'active',
+        accessType: def.accessType,
+        verticalId: vertical.id,
+      })
       .returning({ id: offers.id });
     const [lander] = await tx
       .insert(landers)
-      .values({ offerId: offer.id, title: `${def.title.slice(6)} landing`, targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}', status: 'active' })
+      .values({
+        offerId: offer.id,
+        title: `${def.title.slice(6)} landing`,
+        targetUrl: 'https://lander.example/?click_id={click_id}&s1={sub1}',
+        status: 'active',
+      })
       .returning({ id: landers.id });
     await tx.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: seller.advertiserId, integrationId: seller.integrationId });
     const [rule] = await tx
       .insert(paymentRules)
-      .values({ offerId: offer.id, title: 'Default', goalId: vertical.goals[0], revenueValue: def.revenue, revenueCurrency: base, payoutValue: def.payout, payoutCurrency: base })
+      .values({
+        offerId: offer.id,
+        title: 'Default',
+        goalId: vertical.goals[0],
+        revenueValue: def.revenue,
+        revenueCurrency: base,
+        payoutValue: def.payout,
+        payoutCurrency: base,
+      })
       .returning({ id: paymentRules.id });
-    offerRows.push({ id: offer.id, landerId: lander.id, vertical, seller, rule: { id: rule.id, revenue: def.revenue, payout: def.payout }, countries: def.countries });
+    offerRows.push({
+      id: offer.id,
+      landerId: lander.id,
+      vertical,
+      seller,
+      rule: { id: rule.id, revenue: def.revenue, payout: def.payout },
+      countries: def.countries,
+    });
   }
-  await tx.insert(caps).values({ offerId: offerRows[0].id, title: 'Daily leads', type: 'limit', value: '100', period: 'day', timezone: 'UTC' });
+  await tx
+    .insert(caps)
+    .values({ offerId: offerRows[0].id, title: 'Daily leads', type: 'limit', value: '100', period: 'day', timezone: 'UTC' });
   await tx.insert(offerTeams).values({ offerId: offerRows[2].id, teamId: team.id });
   await tx.insert(offerAffiliates).values({ offerId: offerRows[2].id, affiliateId: affiliates[2].id });
 
@@ -222,13 +294,26 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
     const offer = offerRows[i];
     const [campaign] = await tx
       .insert(campaigns)
-      .values({ key: randomToken(9), title: `Demo campaign ${i + 1}`, affiliateId: affiliate.id, offerId: offer.id, countries: offer.countries })
+      .values({
+        key: randomToken(9),
+        title: `Demo campaign ${i + 1}`,
+        affiliateId: affiliate.id,
+        offerId: offer.id,
+        countries: offer.countries,
+      })
       .returning({ id: campaigns.id });
     campaignRows.push({ id: campaign.id, affiliateId: affiliate.id, offer });
   }
   const [postback] = await tx
     .insert(postbacks)
-    .values({ scope: 'affiliate', affiliateId: affiliates[0].id, title: 'Tracker', url: 'https://tracker.example/postback?cid={sub1}&payout={payout}', method: 'GET', events: ['conversion_approved'] })
+    .values({
+      scope: 'affiliate',
+      affiliateId: affiliates[0].id,
+      title: 'Tracker',
+      url: 'https://tracker.example/postback?cid={sub1}&payout={payout}',
+      method: 'GET',
+      events: ['conversion_approved'],
+    })
     .returning({ id: postbacks.id });
 
   // 14 days of clicks
@@ -241,7 +326,9 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
     { deviceType: 'tablet', os: 'iPadOS', browser: 'Mobile Safari' },
   ];
   const invalidReasons = ['bot', 'country_not_allowed', 'traffic_blocked'];
-  const clickTimes = Array.from({ length: DEMO_COUNTS.clicks }, () => start + Math.floor(rnd.next() * (14 * DAY_MS - 3_600_000))).sort((a, b) => a - b);
+  const clickTimes = Array.from({ length: DEMO_COUNTS.clicks }, () => start + Math.floor(rnd.next() * (14 * DAY_MS - 3_600_000))).sort(
+    (a, b) => a - b,
+  );
   const clickRows = clickTimes.map((ms) => {
     const campaign = rnd.pick(campaignRows);
     const valid = rnd.next() < 0.85;
@@ -287,7 +374,15 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
         updatedAt: created,
         status,
         statusReason:
-          status === 'invalid' ? 'phone: not valid for the country' : status === 'duplicate' ? 'the phone was sent within 30 days' : status === 'unsent' ? 'cap reached' : status === 'failed' ? 'advertiser error' : null,
+          status === 'invalid'
+            ? 'phone: not valid for the country'
+            : status === 'duplicate'
+              ? 'the phone was sent within 30 days'
+              : status === 'unsent'
+                ? 'cap reached'
+                : status === 'failed'
+                  ? 'advertiser error'
+                  : null,
         firstName: rnd.pick(firstNames),
         lastName: rnd.pick(lastNames),
         phone: `${PHONE_PREFIX[click.country ?? 'PL'] ?? '+48'}${phoneDigits}`,
@@ -318,7 +413,10 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
   });
   const leadIds: number[] = [];
   await insertChunks(leadDrafts, async (chunk) => {
-    const rows = await tx.insert(leads).values(chunk.map((d) => d.row)).returning({ id: leads.id });
+    const rows = await tx
+      .insert(leads)
+      .values(chunk.map((d) => d.row))
+      .returning({ id: leads.id });
     leadIds.push(...rows.map((r) => r.id));
   });
   const leadRows = leadDrafts.map((d, i) => ({ ...d, id: leadIds[i] }));
@@ -327,7 +425,12 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
   const deliveries = [];
   for (const lead of leadRows) {
     const at = lead.row.createdAt;
-    events.push({ leadId: lead.id, createdAt: at, type: 'created', data: { status: lead.row.status === 'sent' || lead.row.status === 'failed' ? 'new' : lead.row.status, reason: null } });
+    events.push({
+      leadId: lead.id,
+      createdAt: at,
+      type: 'created',
+      data: { status: lead.row.status === 'sent' || lead.row.status === 'failed' ? 'new' : lead.row.status, reason: null },
+    });
     const attempted = lead.row.status === 'sent' || lead.row.status === 'failed';
     if (!attempted) continue;
     const accepted = lead.row.status === 'sent';
@@ -338,7 +441,11 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
       advertiserId: lead.offer.seller.advertiserId,
       integrationId: lead.offer.seller.integrationId,
       result: accepted ? 'accepted' : 'error',
-      request: { method: 'POST', url: 'https://advertiser.example/api/leads', body: { name: lead.row.firstName, phone: lead.row.phone, email: lead.row.email, ref: String(lead.id) } },
+      request: {
+        method: 'POST',
+        url: 'https://advertiser.example/api/leads',
+        body: { name: lead.row.firstName, phone: lead.row.phone, email: lead.row.email, ref: String(lead.id) },
+      },
       responseStatus: accepted ? 200 : 503,
       responseBody: accepted ? JSON.stringify({ ok: true, id: lead.row.advertiserLeadId }) : 'Service Unavailable',
       advertiserLeadId: lead.row.advertiserLeadId,
@@ -347,7 +454,12 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
     });
     events.push(
       accepted
-        ? { leadId: lead.id, createdAt: later, type: 'sent', data: { advertiserId: lead.offer.seller.advertiserId, integrationId: lead.offer.seller.integrationId } }
+        ? {
+            leadId: lead.id,
+            createdAt: later,
+            type: 'sent',
+            data: { advertiserId: lead.offer.seller.advertiserId, integrationId: lead.offer.seller.integrationId },
+          }
         : { leadId: lead.id, createdAt: later, type: 'failed', data: { reason: 'advertiser error', attempt: 1 } },
     );
   }
@@ -392,13 +504,23 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
     };
   });
   conversionDrafts.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime()); // ids in time order, as live traffic makes them
-  const conversionIds = (await tx.insert(conversions).values(conversionDrafts.map((d) => d.row)).returning({ id: conversions.id })).map((r) => r.id);
+  const conversionIds = (
+    await tx
+      .insert(conversions)
+      .values(conversionDrafts.map((d) => d.row))
+      .returning({ id: conversions.id })
+  ).map((r) => r.id);
 
   // postback logs: the advertiser's postback for each conversion, the first affiliate's tracker for its approved ones
   const logs = [];
   for (const [i, draft] of conversionDrafts.entries()) {
     const { lead, row } = draft;
-    events.push({ leadId: lead.id, createdAt: row.createdAt, type: 'postback', data: { conversionId: conversionIds[i], status: row.status } });
+    events.push({
+      leadId: lead.id,
+      createdAt: row.createdAt,
+      type: 'postback',
+      data: { conversionId: conversionIds[i], status: row.status },
+    });
     logs.push({
       createdAt: row.createdAt,
       type: 'postback_in',
@@ -410,7 +532,11 @@ async function writeDemo(tx: Tx, now: Date, passwordHash: string) {
       conversionId: conversionIds[i],
       goalId: row.goalId,
       conversionStatus: row.status,
-      data: { method: 'GET', url: `/postback?lead_id=${row.eventId}&status=${row.status}`, query: { lead_id: lead.row.advertiserLeadId, status: String(row.status) } },
+      data: {
+        method: 'GET',
+        url: `/postback?lead_id=${row.eventId}&status=${row.status}`,
+        query: { lead_id: lead.row.advertiserLeadId, status: String(row.status) },
+      },
       responseStatus: 200,
       responseBody: 'OK',
       success: true,

@@ -9,11 +9,14 @@ import { ensureSetting } from '../../modules/settings/general/settings.store';
 import type { Db } from '../client';
 import { roles, users } from '../schema';
 
-
 export async function seedSystemRoles(db: Db): Promise<Record<RoleType, number>> {
   const ids = {} as Record<RoleType, number>;
   for (const type of ROLE_TYPES) {
-    const [found] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.type, type), eq(roles.system, true))).limit(1);
+    const [found] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.type, type), eq(roles.system, true)))
+      .limit(1);
     if (found) {
       ids[type] = found.id;
       continue;

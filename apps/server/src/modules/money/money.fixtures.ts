@@ -55,18 +55,37 @@ export async function moneyWorld(t: TestApp, opts: { managerId?: number } = {}):
     },
     async withdrawalMethod(userId = affiliate.id) {
       if (!method) {
-        const [pm] = await db.insert(paymentMethods).values({ title: `Wire ${Math.random().toString(36).slice(2, 6)}`, fields: [{ name: 'iban', title: 'IBAN', required: true, pattern: null }] }).returning();
+        const [pm] = await db
+          .insert(paymentMethods)
+          .values({
+            title: `Wire ${Math.random().toString(36).slice(2, 6)}`,
+            fields: [{ name: 'iban', title: 'IBAN', required: true, pattern: null }],
+          })
+          .returning();
         method = pm.id;
       }
-      const [wm] = await db.insert(withdrawalMethods).values({ userId, paymentMethodId: method, title: 'Main account', values: { iban: 'DE89370400440532013000' }, isDefault: true, status: 'active' }).returning();
+      const [wm] = await db
+        .insert(withdrawalMethods)
+        .values({
+          userId,
+          paymentMethodId: method,
+          title: 'Main account',
+          values: { iban: 'DE89370400440532013000' },
+          isDefault: true,
+          status: 'active',
+        })
+        .returning();
       return wm.id;
     },
   };
 }
 
 export const countRows = async (t: TestApp, table: 'ledger_entries' | 'invoices' | 'invoice_items' | 'ledger_adjustments') => {
-  const res = (await t.database.db.execute(`select count(*)::int as n from ${table}`)) as unknown as { rows?: { n: number }[] } & { n: number }[];
+  const res = (await t.database.db.execute(`select count(*)::int as n from ${table}`)) as unknown as { rows?: { n: number }[] } & {
+    n: number;
+  }[];
   return Number((res.rows ?? res)[0].n);
 };
 
-export const conversionStatus = async (t: TestApp, id: number) => (await t.database.db.select({ s: conversions.status }).from(conversions).where(eq(conversions.id, id)))[0].s;
+export const conversionStatus = async (t: TestApp, id: number) =>
+  (await t.database.db.select({ s: conversions.status }).from(conversions).where(eq(conversions.id, id)))[0].s;

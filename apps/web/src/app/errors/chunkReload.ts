@@ -2,7 +2,8 @@
 import { CHUNK_RELOAD_GUARD_MS } from '@leadgrid/shared/constants';
 
 const KEY = 'lg_chunk_reload_at';
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === 'string' ? error : '';

@@ -1,5 +1,13 @@
 /** The main header: sidebar toggle, theme and language switches, the user menu, and the banners. */
-import { DownOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { User } from '@leadgrid/shared/access/users';
 import { Avatar, Button, Divider, Dropdown, Flex, Layout, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +19,8 @@ import { imageUrl } from '../../api/images';
 import { NotificationsBell } from '../../features/settings/notifications/NotificationsBell';
 import { useRoleTitle } from '../../components/roleTitle';
 
-const initials = (user: User) => `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
+const initials = (user: User) =>
+  `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase() || '?';
 
 function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -62,7 +71,17 @@ function UserMenu({ compact = false }: { compact?: boolean }) {
 }
 
 /** `phone`: the toggle opens the menu drawer, and the header keeps what fits (no user name, no divider) */
-export function AppHeader({ collapsed, onToggle, canToggle, phone = false }: { collapsed: boolean; onToggle: () => void; canToggle: boolean; phone?: boolean }) {
+export function AppHeader({
+  collapsed,
+  onToggle,
+  canToggle,
+  phone = false,
+}: {
+  collapsed: boolean;
+  onToggle: () => void;
+  canToggle: boolean;
+  phone?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   // a user who must set up two-factor sign-in first reads nothing else (the server answers 403)

@@ -12,7 +12,8 @@ import { Brand } from './controls';
 export const SIDER_WIDTH = 248;
 export const SIDER_COLLAPSED_WIDTH = 72;
 
-const matches = (pathname: string, prefix: string) => (prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`));
+const matches = (pathname: string, prefix: string) =>
+  prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** The current item: the one whose match prefix is the longest prefix of the path. */
 export function currentItem(nodes: MenuNode[], pathname: string, subject: AccessSubject): { leaf?: MenuLeaf; group?: string } {
@@ -29,7 +30,17 @@ export function currentItem(nodes: MenuNode[], pathname: string, subject: Access
 }
 
 /** `inDrawer`: the phone's menu drawer (app/layouts/MainLayout.tsx) holds it, so it is not fixed to the page */
-export function Sidebar({ subject, collapsed, profileMode, inDrawer = false }: { subject: AccessSubject; collapsed: boolean; profileMode: boolean; inDrawer?: boolean }) {
+export function Sidebar({
+  subject,
+  collapsed,
+  profileMode,
+  inDrawer = false,
+}: {
+  subject: AccessSubject;
+  collapsed: boolean;
+  profileMode: boolean;
+  inDrawer?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
@@ -58,7 +69,8 @@ export function Sidebar({ subject, collapsed, profileMode, inDrawer = false }: {
   }, [current.group, collapsed]);
 
   const items: MenuProps['items'] = nodes.map((node) => {
-    if (node.kind === 'disabled') return { key: node.key, icon: node.icon, label: t(node.label), disabled: true, title: t('nav.unavailable') };
+    if (node.kind === 'disabled')
+      return { key: node.key, icon: node.icon, label: t(node.label), disabled: true, title: t('nav.unavailable') };
     const leafItem = (leaf: MenuLeaf) => ({
       key: leaf.key,
       icon: leaf.icon,

@@ -16,7 +16,11 @@ export function Brand({ compact = false, size = 32 }: { compact?: boolean; size?
   return (
     <Flex align="center" gap={10} style={{ minWidth: 0 }}>
       {data?.logoUrl ? (
-        <img src={data.logoUrl} alt={name} style={{ height: size, width: 'auto', maxWidth: compact ? size : 140, objectFit: 'contain', flexShrink: 0 }} />
+        <img
+          src={data.logoUrl}
+          alt={name}
+          style={{ height: size, width: 'auto', maxWidth: compact ? size : 140, objectFit: 'contain', flexShrink: 0 }}
+        />
       ) : (
         <LogoMark size={size} style={{ flexShrink: 0 }} />
       )}
@@ -79,7 +83,15 @@ export function LanguageSwitch() {
     </Flex>
   );
   return (
-    <Popover trigger="click" open={open} onOpenChange={setOpen} content={choices} placement="bottomRight" arrow={false} styles={{ container: { padding: 4 } }}>
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      content={choices}
+      placement="bottomRight"
+      arrow={false}
+      styles={{ container: { padding: 4 } }}
+    >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')} aria-haspopup="listbox" data-testid="language-switch">
         {current.toUpperCase()}
       </Button>

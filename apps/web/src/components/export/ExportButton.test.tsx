@@ -65,7 +65,8 @@ beforeEach(() => {
       if (path === '/api/v1/exports') return json({ data: { items: [view({ status: 'pending' })] }, message: 'The export has started' });
       if (path === '/api/v1/events/token') return json({ data: { token: 'tok en', expiresIn: 60 } });
       if (path === '/api/v1/exports/7') return json({ data: { items: [view({ progress: 10, rowsDone: 1 })] } });
-      if (path === '/api/v1/exports/7/file') return new Response('id,status\n1,sent\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+      if (path === '/api/v1/exports/7/file')
+        return new Response('id,status\n1,sent\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
       return json({ data: { items: [] } });
     }),
   );
@@ -88,7 +89,11 @@ it('starts the export with the filters, shows its progress and saves the file wh
   );
   fireEvent.click(screen.getByTestId('export-clicks'));
   await waitFor(() => expect(FakeEventSource.last).not.toBeNull(), SLOW);
-  expect(requests[0]).toEqual({ method: 'POST', path: '/api/v1/exports', body: { type: 'clicks', query: { tab: 'valid', offerId: '3', orderBy: 'createdAt:desc' }, format: 'csv' } });
+  expect(requests[0]).toEqual({
+    method: 'POST',
+    path: '/api/v1/exports',
+    body: { type: 'clicks', query: { tab: 'valid', offerId: '3', orderBy: 'createdAt:desc' }, format: 'csv' },
+  });
   expect(FakeEventSource.last!.url).toBe('/api/v1/events?token=tok%20en');
 
   const source = FakeEventSource.last!;
@@ -119,6 +124,9 @@ it('offers its formats in a menu and starts the chosen one (statistics to Excel)
     path: '/api/v1/exports',
     body: { type: 'statistics', query: { groupBy: 'day', dateFrom: '2026-11-01', dateTo: '2026-11-26' }, format: 'xlsx' },
   });
-  FakeEventSource.last!.emit('export_statistics', view({ type: 'statistics', status: 'done', progress: 100, rowsDone: 10, fileName: 'statistics-7.xlsx' }));
+  FakeEventSource.last!.emit(
+    'export_statistics',
+    view({ type: 'statistics', status: 'done', progress: 100, rowsDone: 10, fileName: 'statistics-7.xlsx' }),
+  );
   await waitFor(() => expect(saved).toHaveBeenCalledWith('statistics-7.xlsx'), SLOW);
 });

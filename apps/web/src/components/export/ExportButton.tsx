@@ -55,7 +55,17 @@ export async function followExport(type: ExportType, id: number, onEvent: (view:
  * `testId` names the button (its progress is `<testId>-progress`); `export-<type>` by default. With more than one
  * format the button opens a menu of them (`<testId>-<format>`).
  */
-export function ExportButton({ type, query, testId = `export-${type}`, formats = ['csv'] }: { type: ExportType; query: Query; testId?: string; formats?: readonly ExportFormat[] }) {
+export function ExportButton({
+  type,
+  query,
+  testId = `export-${type}`,
+  formats = ['csv'],
+}: {
+  type: ExportType;
+  query: Query;
+  testId?: string;
+  formats?: readonly ExportFormat[];
+}) {
   const { t } = useExportT();
   const [state, setState] = useState<ExportView | 'starting' | null>(null);
   const close = useRef<(() => void) | null>(null);

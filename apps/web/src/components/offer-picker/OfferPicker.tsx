@@ -30,7 +30,6 @@ export const offerPickerApi = {
     api.get<Items<OfferRef>>('/offers/for-campaign', query, { signal, silent: true }),
 };
 
-
 export function OfferPicker({
   multiple = false,
   activeOnly = false,

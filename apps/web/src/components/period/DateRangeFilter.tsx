@@ -22,7 +22,8 @@ export function DateRangeFilter({
   testId?: string;
 }) {
   const { t } = usePeriodT();
-  const value: [Dayjs | null, Dayjs | null] | null = from || to ? [from ? dayjs(from, DAY_FORMAT) : null, to ? dayjs(to, DAY_FORMAT) : null] : null;
+  const value: [Dayjs | null, Dayjs | null] | null =
+    from || to ? [from ? dayjs(from, DAY_FORMAT) : null, to ? dayjs(to, DAY_FORMAT) : null] : null;
   return (
     <DatePicker.RangePicker
       value={value}
@@ -35,7 +36,9 @@ export function DateRangeFilter({
         const r = presetRange(key, tz);
         return { label: t(`presets.${key}`), value: [dayjs(r.dateFrom, DAY_FORMAT), dayjs(r.dateTo, DAY_FORMAT)] as [Dayjs, Dayjs] };
       })}
-      onChange={(dates) => onChange({ dateFrom: dates?.[0] ? dates[0].format(DAY_FORMAT) : null, dateTo: dates?.[1] ? dates[1].format(DAY_FORMAT) : null })}
+      onChange={(dates) =>
+        onChange({ dateFrom: dates?.[0] ? dates[0].format(DAY_FORMAT) : null, dateTo: dates?.[1] ? dates[1].format(DAY_FORMAT) : null })
+      }
       style={{ width: 250 }}
       data-testid={testId}
     />

@@ -23,7 +23,6 @@ type Common<V> = Omit<
 const SEARCH_DELAY_MS = 300;
 const PAGE = 30;
 
-
 /** ISO country codes, chosen by name or code */
 export function CountrySelect({ value, onChange, ...rest }: Common<string[]>) {
   const countries = useCountries();

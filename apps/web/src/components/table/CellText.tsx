@@ -15,13 +15,29 @@ const textOf = (node: ReactNode): string | undefined => {
   return undefined;
 };
 
-export function CellText({ children, type, strong, style, title }: { children: ReactNode; type?: 'secondary'; strong?: boolean; style?: CSSProperties; title?: string }) {
+export function CellText({
+  children,
+  type,
+  strong,
+  style,
+  title,
+}: {
+  children: ReactNode;
+  type?: 'secondary';
+  strong?: boolean;
+  style?: CSSProperties;
+  title?: string;
+}) {
   const { token } = theme.useToken();
   return (
     <span
       className="lg-cell-text"
       title={title ?? textOf(children)}
-      style={{ color: type === 'secondary' ? token.colorTextSecondary : undefined, fontWeight: strong ? token.fontWeightStrong : undefined, ...style }}
+      style={{
+        color: type === 'secondary' ? token.colorTextSecondary : undefined,
+        fontWeight: strong ? token.fontWeightStrong : undefined,
+        ...style,
+      }}
     >
       {children}
     </span>

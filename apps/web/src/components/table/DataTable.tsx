@@ -29,7 +29,10 @@ export interface ListData<T, Totals = unknown> {
   meta?: { totalCount: number; totals?: Totals };
 }
 
-export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading' | 'summary'> {
+export interface DataTableProps<T> extends Omit<
+  TableProps<T>,
+  'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading' | 'summary'
+> {
   /** the name its column settings are stored under */
   name: string;
   /** columns hidden until the user shows them in the column settings */
@@ -55,12 +58,29 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'columns' | 'data
 /** under 768 px the toolbar folds into a "Filters" drawer, loaded when first opened */
 const FiltersDrawer = lazyWhenOpen(() => import('./FiltersDrawer').then((m) => m.FiltersDrawer));
 
-function ColumnSettings<T>({ columns, hidden, onToggle, onReset, changed }: { columns: DataColumn<T>[]; hidden: string[]; onToggle: (key: string, visible: boolean) => void; onReset: () => void; changed: boolean }) {
+function ColumnSettings<T>({
+  columns,
+  hidden,
+  onToggle,
+  onReset,
+  changed,
+}: {
+  columns: DataColumn<T>[];
+  hidden: string[];
+  onToggle: (key: string, visible: boolean) => void;
+  onReset: () => void;
+  changed: boolean;
+}) {
   const { t } = useTranslation();
   const content = (
     <Flex vertical gap={6} style={{ minWidth: 200, maxHeight: 360, overflowY: 'auto' }} data-testid="column-settings">
       {columns.map((col) => (
-        <Checkbox key={col.key} checked={!hidden.includes(col.key)} disabled={col.alwaysVisible} onChange={(e) => onToggle(col.key, e.target.checked)}>
+        <Checkbox
+          key={col.key}
+          checked={!hidden.includes(col.key)}
+          disabled={col.alwaysVisible}
+          onChange={(e) => onToggle(col.key, e.target.checked)}
+        >
           {col.settingsLabel ?? (typeof col.title === 'string' ? col.title : col.key)}
         </Checkbox>
       ))}
@@ -107,7 +127,15 @@ export function TotalsCount({ label, hint, testId }: { label: string; hint: stri
   );
 }
 
-function SummaryRow<T>({ columns, cells, selectable }: { columns: ColumnType<T>[]; cells: Partial<Record<string, ReactNode>>; selectable: boolean }) {
+function SummaryRow<T>({
+  columns,
+  cells,
+  selectable,
+}: {
+  columns: ColumnType<T>[];
+  cells: Partial<Record<string, ReactNode>>;
+  selectable: boolean;
+}) {
   const offset = selectable ? 1 : 0;
   return (
     <Table.Summary>
@@ -141,7 +169,24 @@ function useRowsMark(name: string, items: unknown[] | undefined) {
   }, [name, items]);
 }
 
-export function DataTable<T extends object>({ name, defaultHidden, settingsSync, columns, table, data, loading, error, onRetry, empty, toolbar, totals, totalsCells, rowKey = 'id', className, ...rest }: DataTableProps<T>) {
+export function DataTable<T extends object>({
+  name,
+  defaultHidden,
+  settingsSync,
+  columns,
+  table,
+  data,
+  loading,
+  error,
+  onRetry,
+  empty,
+  toolbar,
+  totals,
+  totalsCells,
+  rowKey = 'id',
+  className,
+  ...rest
+}: DataTableProps<T>) {
   const { t } = useTranslation();
   useRowsMark(name, data?.items);
   const phone = usePhone();
@@ -164,7 +209,13 @@ export function DataTable<T extends object>({ name, defaultHidden, settingsSync,
       status="warning"
       title={t('table.errorTitle')}
       subTitle={error instanceof ApiError ? error.message : t('table.errorText')}
-      extra={onRetry ? <Button icon={<ReloadOutlined />} onClick={onRetry}>{t('table.retry')}</Button> : undefined}
+      extra={
+        onRetry ? (
+          <Button icon={<ReloadOutlined />} onClick={onRetry}>
+            {t('table.retry')}
+          </Button>
+        ) : undefined
+      }
       style={{ padding: '32px 0' }}
     />
   ) : (

@@ -95,7 +95,8 @@ export function useTable(options: UseTableOptions = {}): TableState {
     (patch) => {
       const values: Record<string, string | null> = { offset: null };
       for (const [key, value] of Object.entries(patch)) {
-        values[key] = value === null || value === undefined ? null : Array.isArray(value) ? (value.length ? value.join(',') : null) : String(value);
+        values[key] =
+          value === null || value === undefined ? null : Array.isArray(value) ? (value.length ? value.join(',') : null) : String(value);
       }
       update(values);
     },

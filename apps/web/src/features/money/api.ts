@@ -53,8 +53,7 @@ export const moneyApi = {
   entries: (party: Party, id: number, query: Query, signal?: AbortSignal) =>
     api.get<ListData<LedgerEntry>>(`/balances/${partyPath(party)}/${id}/entries`, { ...query, withMeta: 1 }, { signal }),
   /** the affiliate's own balance */
-  own: async (signal?: AbortSignal) =>
-    (await api.get<Items<OwnBalance>>('/balances/my', undefined, { signal, silent: true })).items[0],
+  own: async (signal?: AbortSignal) => (await api.get<Items<OwnBalance>>('/balances/my', undefined, { signal, silent: true })).items[0],
   adjust: (items: AdjustmentCreateItem[]) => api.put<Items<unknown>>('/balances/adjustments', { items }),
 
   invoices: (query: Query, signal?: AbortSignal) => api.get<ListData<Invoice>>('/invoices', { ...query, withMeta: 1 }, { signal }),

@@ -14,7 +14,15 @@ import type { JobQueue } from '../../../jobs/queue';
 import { notify } from '../../settings/notifications/notifications.service';
 import { effectiveBlock } from '../../people/blocks';
 import { getSetting } from '../../settings/general/settings.store';
-import { createRefreshToken, findRefreshToken, markRotated, revokeAllOfUser, revokeFamily, revokeImpersonation, revokeOthersOfUser } from './sessions';
+import {
+  createRefreshToken,
+  findRefreshToken,
+  markRotated,
+  revokeAllOfUser,
+  revokeFamily,
+  revokeImpersonation,
+  revokeOthersOfUser,
+} from './sessions';
 
 export const INVALID_CODE = 'Invalid code, please try again';
 export const CURRENT_PASSWORD_WRONG = 'The current password is wrong';

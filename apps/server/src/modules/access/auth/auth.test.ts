@@ -9,7 +9,11 @@ const t = await useApp();
 
 describe('auth: login', () => {
   it('signs in with the right password and answers a token pair', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'ADMIN@test.local', password: t.admin.password } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'ADMIN@test.local', password: t.admin.password },
+    });
     expect(res.statusCode).toBe(200);
     const { data, message } = res.json();
     expect(data.token.split('.')).toHaveLength(3);
@@ -18,7 +22,11 @@ describe('auth: login', () => {
   });
 
   it('refuses a wrong password with 401 and records the attempt', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: t.admin.email, password: 'wrong-password' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: t.admin.email, password: 'wrong-password' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ statusCode: 401, message: 'Invalid e-mail or password' });
   });
@@ -37,7 +45,12 @@ describe('auth: login', () => {
   });
 
   it('answers 400 for malformed JSON, never 500', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, message: 'Malformed JSON body' });
   });
@@ -83,7 +96,9 @@ describe('auth: refresh tokens', () => {
 
   it('logout revokes the refresh token', async () => {
     const u = await t.make.user({ type: 'affiliate' });
-    expect((await t.request({ method: 'POST', url: '/api/v1/auth/logout', payload: { refreshToken: u.refreshToken } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/v1/auth/logout', payload: { refreshToken: u.refreshToken } })).statusCode).toBe(
+      200,
+    );
     const res = await t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: u.refreshToken } });
     expect(res.statusCode).toBe(401);
   });
@@ -93,7 +108,12 @@ describe('auth: impersonation', () => {
   it('lets an admin act as a user and leave again', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const admin = await t.make.user({ type: 'admin' });
-    const enter = await t.request({ method: 'POST', url: '/api/v1/auth/impersonate', as: admin, payload: { refreshToken: admin.refreshToken, impersonateAs: aff.id } });
+    const enter = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: admin,
+      payload: { refreshToken: admin.refreshToken, impersonateAs: aff.id },
+    });
     expect(enter.statusCode).toBe(200);
     const imp = enter.json().data;
     const me = await t.request({ method: 'GET', url: '/api/v1/auth/me', as: imp.token });
@@ -110,14 +130,24 @@ describe('auth: impersonation', () => {
   it('is forbidden without user.impersonate', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const manager = await t.make.user({ type: 'affiliate_manager' });
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/impersonate', as: manager, payload: { refreshToken: manager.refreshToken, impersonateAs: aff.id } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: manager,
+      payload: { refreshToken: manager.refreshToken, impersonateAs: aff.id },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('validates impersonateAs', async () => {
     // a fresh sign-in: the caller is checked before the body (t.admin's token expired with an earlier test's clock)
     const admin = await t.make.user({ type: 'admin' });
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/impersonate', as: admin, payload: { refreshToken: admin.refreshToken, impersonateAs: 'abc' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/impersonate',
+      as: admin,
+      payload: { refreshToken: admin.refreshToken, impersonateAs: 'abc' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -129,18 +159,36 @@ describe('auth: two-factor', () => {
     expect(setup.statusCode).toBe(200);
     const { secret, qrCode } = setup.json().data;
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
-    const wrong = await t.request({ method: 'POST', url: '/api/v1/auth/2fa/enable', as: u, payload: { code: '000000' === authenticator.generate(secret) ? '111111' : '000000' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/enable',
+      as: u,
+      payload: { code: '000000' === authenticator.generate(secret) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Invalid code, please try again');
-    const enable = await t.request({ method: 'POST', url: '/api/v1/auth/2fa/enable', as: u, payload: { code: authenticator.generate(secret) } });
+    const enable = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/enable',
+      as: u,
+      payload: { code: authenticator.generate(secret) },
+    });
     expect(enable.statusCode).toBe(200);
 
     const noCode = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: u.email, password: u.password } });
     expect(noCode.json().data).toEqual({ twoFactorRequired: true });
-    const badCode = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: u.email, password: u.password, code: '12345a' } });
+    const badCode = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: u.email, password: u.password, code: '12345a' },
+    });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().errors[0]).toMatchObject({ msg: 'Invalid code, please try again', loc: ['body', 'code'] });
-    const good = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: u.email, password: u.password, code: authenticator.generate(secret) } });
+    const good = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: u.email, password: u.password, code: authenticator.generate(secret) },
+    });
     expect(good.json().data.token).toBeTruthy();
   });
 });
@@ -152,10 +200,18 @@ describe('auth: recovery and sign-up', () => {
     expect(res.statusCode).toBe(200);
     const mail = t.mailer.sent.find((m) => m.to === u.email)!;
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]);
-    const set = await t.request({ method: 'POST', url: '/api/v1/auth/new-password', payload: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' } });
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/new-password',
+      payload: { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' },
+    });
     expect(set.statusCode).toBe(200);
     await expect(t.signIn(u.email, 'brand-new-pass')).resolves.toHaveProperty('token');
-    const again = await t.request({ method: 'POST', url: '/api/v1/auth/new-password', payload: { token, password: 'other-pass-1', confirmPassword: 'other-pass-1' } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/new-password',
+      payload: { token, password: 'other-pass-1', confirmPassword: 'other-pass-1' },
+    });
     expect(again.statusCode).toBe(400);
   });
 
@@ -167,7 +223,11 @@ describe('auth: recovery and sign-up', () => {
   });
 
   it('checks the password confirmation', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/new-password', payload: { token: 'x'.repeat(20), password: 'abcdef', confirmPassword: 'abcdeg' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/new-password',
+      payload: { token: 'x'.repeat(20), password: 'abcdef', confirmPassword: 'abcdeg' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ msg: 'confirmPassword', loc: ['body', 'confirmPassword'] });
   });
@@ -184,7 +244,11 @@ describe('auth: recovery and sign-up', () => {
   });
 
   it('refuses a password of fewer than 5 non-space characters', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/sign-up', payload: { email: 'x@test.local', password: 'ab cd', firstName: 'X' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      payload: { email: 'x@test.local', password: 'ab cd', firstName: 'X' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ msg: 'password', loc: ['body', 'password'] });
   });
@@ -204,7 +268,11 @@ describe('auth: sign-up notifies staff', () => {
   it('queues affiliate_registered in the sign-up transaction and delivers it in-app to admins', async () => {
     const admin = await t.make.user({ type: 'admin' });
     const email = 'notified.affiliate@test.local';
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/sign-up', payload: { email, password: 'abcde1', firstName: 'Nora', lastName: 'Lead' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      payload: { email, password: 'abcde1', firstName: 'Nora', lastName: 'Lead' },
+    });
     expect(res.statusCode).toBe(200);
     await t.queue.runDue(NOTIFICATION_JOB);
     const mine = await t.request({ method: 'GET', url: '/api/v1/notifications/my', as: admin });
@@ -228,7 +296,10 @@ describe('auth: the actor behind a session', () => {
     const u = await t.make.user({ type: 'employee', permissions: ['front.settings.tags.read'] });
     const tags = () => t.request({ method: 'GET', url: '/api/v1/tags', as: u });
     expect((await tags()).statusCode).toBe(200);
-    await t.database.db.update(roles).set({ permissions: ['user.read'] }).where(eq(roles.id, u.roleId));
+    await t.database.db
+      .update(roles)
+      .set({ permissions: ['user.read'] })
+      .where(eq(roles.id, u.roleId));
     await expect.poll(async () => (await tags()).statusCode, { timeout: 5000 }).toBe(403);
   });
 });

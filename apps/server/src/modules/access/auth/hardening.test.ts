@@ -48,7 +48,11 @@ describe('POST /auth/change-password (defect 5)', () => {
 describe('access tokens', () => {
   const key = () => new TextEncoder().encode(t.config.JWT_SECRET);
   it('refuses a correctly signed token without exp', async () => {
-    const forever = await new SignJWT({ cur: 'USD' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(t.admin.id)).setIssuedAt().sign(key());
+    const forever = await new SignJWT({ cur: 'USD' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(t.admin.id))
+      .setIssuedAt()
+      .sign(key());
     const res = await t.request({ method: 'GET', url: '/api/v1/auth/me', as: forever });
     expect(res.statusCode).toBe(401);
     // the same token with an exp is an access token: the refusal is the missing exp
@@ -67,7 +71,11 @@ describe('sign-in of an unknown e-mail', () => {
   it('checks the password against a dummy hash, like a known e-mail', async () => {
     const verify = vi.mocked(crypto.verifyPassword);
     verify.mockClear();
-    const res = await t.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody-here@test.local', password: 'guess-1234' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'nobody-here@test.local', password: 'guess-1234' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Invalid e-mail or password');
     expect(verify).toHaveBeenCalledTimes(1);

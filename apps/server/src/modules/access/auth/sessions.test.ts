@@ -11,7 +11,12 @@ const refresh = (refreshToken: string) => t.request({ method: 'POST', url: `${ap
 const list = (as: TestUser | string | null) => t.request({ method: 'GET', url: `${api}/auth/sessions`, as });
 const end = (as: TestUser | string, data: unknown) => t.request({ method: 'DELETE', url: `${api}/auth/sessions`, as, payload: { data } });
 const signInFrom = async (user: TestUser, userAgent: string) => {
-  const res = await t.request({ method: 'POST', url: `${api}/auth/login`, payload: { email: user.email, password: user.password }, headers: { 'user-agent': userAgent } });
+  const res = await t.request({
+    method: 'POST',
+    url: `${api}/auth/login`,
+    payload: { email: user.email, password: user.password },
+    headers: { 'user-agent': userAgent },
+  });
   return res.json().data as { token: string; refreshToken: string };
 };
 
@@ -141,14 +146,28 @@ describe('two-factor sign-in required by a role', () => {
     expect(profile.json().data.items[0].twoFactorSetupRequired).toBe(true);
 
     const { secret } = (await t.request({ method: 'POST', url: `${api}/auth/2fa/setup`, as: token })).json().data;
-    const enable = await t.request({ method: 'POST', url: `${api}/auth/2fa/enable`, as: token, payload: { code: authenticator.generate(secret) } });
+    const enable = await t.request({
+      method: 'POST',
+      url: `${api}/auth/2fa/enable`,
+      as: token,
+      payload: { code: authenticator.generate(secret) },
+    });
     expect(enable.statusCode, enable.body).toBe(200);
     expect((await t.request({ method: 'GET', url: `${api}/roles`, as: token })).statusCode).toBe(200);
-    const off = await t.request({ method: 'POST', url: `${api}/auth/2fa/disable`, as: token, payload: { code: authenticator.generate(secret) } });
+    const off = await t.request({
+      method: 'POST',
+      url: `${api}/auth/2fa/disable`,
+      as: token,
+      payload: { code: authenticator.generate(secret) },
+    });
     expect(off.statusCode).toBe(422);
 
     // users of roles without the requirement are not concerned
-    const free = await t.request({ method: 'POST', url: `${api}/auth/login`, payload: { email: t.admin.email, password: t.admin.password } });
+    const free = await t.request({
+      method: 'POST',
+      url: `${api}/auth/login`,
+      payload: { email: t.admin.email, password: t.admin.password },
+    });
     expect(free.json().data.twoFactorSetupRequired).toBeUndefined();
   });
 });

@@ -31,7 +31,13 @@ export async function createRefreshToken(ctx: Ctx, s: NewSession): Promise<strin
 }
 
 export const findRefreshToken = async (ctx: Ctx, token: string) =>
-  (await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1))[0];
+  (
+    await ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)))
+      .limit(1)
+  )[0];
 
 /** Marks a token rotated; false when another request already rotated or revoked it (a reuse). */
 export async function markRotated(ctx: Ctx, id: number): Promise<boolean> {
@@ -44,11 +50,17 @@ export async function markRotated(ctx: Ctx, id: number): Promise<boolean> {
 }
 
 export async function revokeFamily(ctx: Ctx, familyId: string) {
-  await ctx.db.update(refreshTokens).set({ revokedAt: ctx.now() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeAllOfUser(ctx: Ctx, userId: number) {
-  await ctx.db.update(refreshTokens).set({ revokedAt: ctx.now() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Ends every session of the user but `keepFamilyId` (the caller's own, when the user changes its own credentials). */

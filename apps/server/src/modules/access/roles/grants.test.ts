@@ -27,18 +27,28 @@ describe('giving roles and permissions (defect 1)', () => {
   it('PUT /employees: an affiliate manager cannot create an employee of a role holding what it lacks', async () => {
     const am = await manager();
     const email = uniqueEmail('esc');
-    const res = await send('PUT', '/employees', am, { items: [{ email, password: 'pass-12345', firstName: 'E', roleId: await systemRole('employee') }] });
+    const res = await send('PUT', '/employees', am, {
+      items: [{ email, password: 'pass-12345', firstName: 'E', roleId: await systemRole('employee') }],
+    });
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().message).toMatch(/^Only an administrator can give .*'affiliate\.read'.*'lead\.read'/);
     expect(res.json().errors[0]).toMatchObject({ type: 'grant', loc: ['body', 'items', 0, 'roleId'] });
     expect(await countUsers(email)).toBe(0);
     for (const type of ['advertiser_manager'] as const) {
-      const other = await send('PUT', '/employees', am, { items: [{ email: uniqueEmail(), firstName: 'E', roleId: await systemRole(type) }] });
+      const other = await send('PUT', '/employees', am, {
+        items: [{ email: uniqueEmail(), firstName: 'E', roleId: await systemRole(type) }],
+      });
       expect(other.statusCode).toBe(403);
     }
     // a role within the manager's own rights is fine
     const narrow = await t.make.role({ type: 'employee', permissions: ['front.menu.employees.read', 'lead.assigned.read'] });
-    expect((await send('PUT', '/employees', am, { items: [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'N', roleId: narrow.id }] })).statusCode).toBe(200);
+    expect(
+      (
+        await send('PUT', '/employees', am, {
+          items: [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'N', roleId: narrow.id }],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('PATCH /employees: no role holding more than the giver, and no widening of an assigned scope', async () => {
@@ -50,7 +60,10 @@ describe('giving roles and permissions (defect 1)', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, emp.id));
     expect(row.roleId).not.toBe(await systemRole('employee'));
     // a giver holding the all-scope still cannot widen an assigned one
-    const giver = await t.make.user({ type: 'employee', permissions: ['front.menu.employees.read', 'user.update', 'lead.read', 'lead.assigned.read'] });
+    const giver = await t.make.user({
+      type: 'employee',
+      permissions: ['front.menu.employees.read', 'user.update', 'lead.read', 'lead.assigned.read'],
+    });
     const assigned = await t.make.user({ type: 'employee', permissions: ['lead.assigned.read'] });
     const wide = await t.make.role({ type: 'employee', permissions: ['lead.read'] });
     const widen = await send('PATCH', '/employees', giver, { items: [{ id: assigned.id, roleId: wide.id }] });
@@ -77,33 +90,58 @@ describe('giving roles and permissions (defect 1)', () => {
 
   it('roles: an administrator-type role short of the catalogue cannot create, edit or clone a role holding more', async () => {
     const junior = await t.make.user({ type: 'admin', permissions: ['role.read', 'role.update', 'front.menu.employees.read'] });
-    const create = await send('PUT', '/roles', junior, { items: [{ title: `Wide ${randomToken(4)}`, type: 'employee', permissions: ['lead.read'] }] });
+    const create = await send('PUT', '/roles', junior, {
+      items: [{ title: `Wide ${randomToken(4)}`, type: 'employee', permissions: ['lead.read'] }],
+    });
     expect(create.statusCode).toBe(403);
     expect(create.json().errors[0]).toMatchObject({ type: 'grant', loc: ['body', 'items', 0, 'permissions'] });
     const [own] = await t.database.db.select().from(users).where(eq(users.id, junior.id));
-    const edit = await send('PATCH', '/roles', junior, { items: [{ id: own.roleId, permissions: ['role.read', 'role.update', 'front.menu.employees.read', 'user.update'] }] });
+    const edit = await send('PATCH', '/roles', junior, {
+      items: [{ id: own.roleId, permissions: ['role.read', 'role.update', 'front.menu.employees.read', 'user.update'] }],
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toContain("'user.update'");
     const [role] = await t.database.db.select().from(roles).where(eq(roles.id, own.roleId));
     expect(role.permissions).not.toContain('user.update');
     expect((await send('POST', '/roles/clone', junior, { items: [{ id: await systemRole('employee') }] })).statusCode).toBe(403);
     // within its own rights it works; an administrator gives anything
-    expect((await send('PUT', '/roles', junior, { items: [{ title: `Narrow ${randomToken(4)}`, type: 'employee', permissions: ['role.read'] }] })).statusCode).toBe(200);
+    expect(
+      (
+        await send('PUT', '/roles', junior, {
+          items: [{ title: `Narrow ${randomToken(4)}`, type: 'employee', permissions: ['role.read'] }],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await send('POST', '/roles/clone', t.admin, { items: [{ id: await systemRole('employee') }] })).statusCode).toBe(200);
   });
 
   it('advertiser members and affiliates: their roles are given by the same rule', async () => {
-    const [adv] = await t.database.db.insert(advertisers).values({ secureId: secureId(), title: `Adv ${randomToken(4)}`, apiToken: randomToken(24) }).returning();
+    const [adv] = await t.database.db
+      .insert(advertisers)
+      .values({ secureId: secureId(), title: `Adv ${randomToken(4)}`, apiToken: randomToken(24) })
+      .returning();
     const giver = await t.make.user({
       type: 'employee',
-      permissions: ['front.menu.advertisers.read', 'front.menu.affiliates.read', 'user.update', 'affiliate.read', 'affiliate.update', 'front.dashboard.read', 'front.menu.statistics.read'],
+      permissions: [
+        'front.menu.advertisers.read',
+        'front.menu.affiliates.read',
+        'user.update',
+        'affiliate.read',
+        'affiliate.update',
+        'front.dashboard.read',
+        'front.menu.statistics.read',
+      ],
     });
     const memberRole = await t.make.role({ type: 'advertiser_member', permissions: ['front.dashboard.read', 'metrics.read'] });
-    const member = await send('PUT', '/advertiser-members', giver, { items: [{ advertiserId: adv.id, email: uniqueEmail('m'), password: 'pass-12345', firstName: 'M', roleId: memberRole.id }] });
+    const member = await send('PUT', '/advertiser-members', giver, {
+      items: [{ advertiserId: adv.id, email: uniqueEmail('m'), password: 'pass-12345', firstName: 'M', roleId: memberRole.id }],
+    });
     expect(member.statusCode).toBe(403);
     expect(member.json().message).toContain("'metrics.read'");
     const smallRole = await t.make.role({ type: 'advertiser_member', permissions: ['front.dashboard.read'] });
-    const ok = await send('PUT', '/advertiser-members', giver, { items: [{ advertiserId: adv.id, email: uniqueEmail('m'), password: 'pass-12345', firstName: 'M', roleId: smallRole.id }] });
+    const ok = await send('PUT', '/advertiser-members', giver, {
+      items: [{ advertiserId: adv.id, email: uniqueEmail('m'), password: 'pass-12345', firstName: 'M', roleId: smallRole.id }],
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const memberId = ok.json().data.items[0].id;
     expect((await send('PATCH', '/advertiser-members', giver, { items: [{ id: memberId, roleId: memberRole.id }] })).statusCode).toBe(403);
@@ -113,12 +151,19 @@ describe('giving roles and permissions (defect 1)', () => {
     expect(aff.statusCode).toBe(403);
     expect(aff.json().message).toContain("'campaign.update'");
     const affRole = await t.make.role({ type: 'affiliate', permissions: ['front.menu.statistics.read'] });
-    const created = await send('PUT', '/affiliates', giver, { items: [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'A', roleId: affRole.id }] });
+    const created = await send('PUT', '/affiliates', giver, {
+      items: [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'A', roleId: affRole.id }],
+    });
     expect(created.statusCode, created.body).toBe(200);
-    const change = await send('PATCH', '/affiliates', giver, { items: [{ id: created.json().data.items[0].id, roleId: await systemRole('affiliate') }] });
+    const change = await send('PATCH', '/affiliates', giver, {
+      items: [{ id: created.json().data.items[0].id, roleId: await systemRole('affiliate') }],
+    });
     expect(change.statusCode).toBe(403);
     // the built-in affiliate manager covers an affiliate's own variants with its assigned ones
-    expect((await send('PUT', '/affiliates', await manager(), { items: [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'A' }] })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', '/affiliates', await manager(), { items: [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'A' }] }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -171,7 +216,9 @@ describe("other staff members' credentials (defect 2)", () => {
 describe('the built-in roles still give what they hold', () => {
   it('an administrator creates every staff role', async () => {
     for (const type of ['employee', 'advertiser_manager', 'affiliate_manager'] as const) {
-      const res = await send('PUT', '/employees', t.admin, { items: [{ email: uniqueEmail(), firstName: 'X', password: 'pass-12345', roleId: await systemRole(type) }] });
+      const res = await send('PUT', '/employees', t.admin, {
+        items: [{ email: uniqueEmail(), firstName: 'X', password: 'pass-12345', roleId: await systemRole(type) }],
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(defaultPermissions('affiliate_manager')).not.toContain('lead.read');

@@ -41,7 +41,10 @@ export async function roleChangeGrants(
   changes: readonly { userId: number; role: RoleRow | undefined; loc: (string | number)[] }[],
 ): Promise<Grant[]> {
   const wanted = changes.filter((c): c is typeof c & { role: RoleRow } => !!c.role);
-  const now = await permissionsOfUsers(ctx, wanted.map((c) => c.userId));
+  const now = await permissionsOfUsers(
+    ctx,
+    wanted.map((c) => c.userId),
+  );
   return wanted.map((c) => ({ next: permissionsOf(c.role), current: now.get(c.userId) ?? [], loc: c.loc }));
 }
 

@@ -1,6 +1,16 @@
 import {
-  envelope, idParams, itemsOf, listOf, permissionSchema, permissionsQuery, roleCloneItem, roleCreate, roleListQuery, roleSchema,
-  roleStatusItem, roleUpdate,
+  envelope,
+  idParams,
+  itemsOf,
+  listOf,
+  permissionSchema,
+  permissionsQuery,
+  roleCloneItem,
+  roleCreate,
+  roleListQuery,
+  roleSchema,
+  roleStatusItem,
+  roleUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,17 +43,29 @@ export default async function rolesRoutes(fastify: FastifyInstance) {
     return { data: { items }, message: counted(items.length, 'Role saved', 'roles saved') };
   });
 
-  app.post('/roles/change_status', { config: write, schema: { tags, body: itemsOf(roleStatusItem), response: { 200: rolesAnswer } } }, async (req) => {
-    const items = await roles.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Role status changed', 'role statuses changed') };
-  });
+  app.post(
+    '/roles/change_status',
+    { config: write, schema: { tags, body: itemsOf(roleStatusItem), response: { 200: rolesAnswer } } },
+    async (req) => {
+      const items = await roles.changeStatus(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Role status changed', 'role statuses changed') };
+    },
+  );
 
-  app.post('/roles/clone', { config: write, schema: { tags, body: itemsOf(roleCloneItem), response: { 200: rolesAnswer } } }, async (req) => {
-    const items = await roles.clone(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Role cloned', 'roles cloned') };
-  });
+  app.post(
+    '/roles/clone',
+    { config: write, schema: { tags, body: itemsOf(roleCloneItem), response: { 200: rolesAnswer } } },
+    async (req) => {
+      const items = await roles.clone(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Role cloned', 'roles cloned') };
+    },
+  );
 
-  app.get('/permissions', { config: read, schema: { tags, querystring: permissionsQuery, response: { 200: envelope(listOf(permissionSchema)) } } }, async (req) => ({
-    data: { items: roles.permissionCatalogue(req.query.roleType, !!req.query.withHidden) },
-  }));
+  app.get(
+    '/permissions',
+    { config: read, schema: { tags, querystring: permissionsQuery, response: { 200: envelope(listOf(permissionSchema)) } } },
+    async (req) => ({
+      data: { items: roles.permissionCatalogue(req.query.roleType, !!req.query.withHidden) },
+    }),
+  );
 }

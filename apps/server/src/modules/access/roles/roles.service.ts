@@ -5,8 +5,17 @@
  * with users cannot be deactivated.
  */
 import {
-  ACTIVE_STATUSES, isAdministrator, PERMISSION_NAMES, PERMISSIONS, permissionsForRoleType, STAFF_ROLE_TYPES,
-  type ApiErrorItem, type Permission, type Role, type RoleListQuery, type RoleType,
+  ACTIVE_STATUSES,
+  isAdministrator,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  permissionsForRoleType,
+  STAFF_ROLE_TYPES,
+  type ApiErrorItem,
+  type Permission,
+  type Role,
+  type RoleListQuery,
+  type RoleType,
 } from '@leadgrid/shared';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { roles } from '../../../db/schema';
@@ -89,8 +98,13 @@ async function loadForItems(ctx: Ctx, items: { id: number }[]): Promise<RoleRowW
     if (seen.has(it.id)) throw AppError.field(['body', 'items', i, 'id'], 'unique', 'The same role is listed twice');
     seen.add(it.id);
   });
-  const found = await rolesByIds(ctx, items.map((it) => it.id));
-  const missing = items.flatMap((it, i) => (found.has(it.id) ? [] : [{ msg: `Role ${it.id} not found`, type: 'notFound', loc: ['body', 'items', i, 'id'] }]));
+  const found = await rolesByIds(
+    ctx,
+    items.map((it) => it.id),
+  );
+  const missing = items.flatMap((it, i) =>
+    found.has(it.id) ? [] : [{ msg: `Role ${it.id} not found`, type: 'notFound', loc: ['body', 'items', i, 'id'] }],
+  );
   if (missing.length) throw new AppError('NOT_FOUND', missing[0].msg, missing);
   return items.map((it) => found.get(it.id)!);
 }
@@ -100,13 +114,19 @@ function permissionErrors(type: RoleType, permissions: readonly string[], loc: L
   const allowed = new Set(permissionsForRoleType(type, true).map((p) => p.name));
   return permissions.flatMap((name, j) => {
     if (!PERMISSION_NAMES.has(name)) return [{ msg: `Unknown permission '${name}'`, type: 'permission', loc: [...loc, j] }];
-    if (!allowed.has(name)) return [{ msg: `The permission '${name}' is not available to the role type '${type}'`, type: 'permission', loc: [...loc, j] }];
+    if (!allowed.has(name))
+      return [{ msg: `The permission '${name}' is not available to the role type '${type}'`, type: 'permission', loc: [...loc, j] }];
     return [];
   });
 }
 
 const throwPermissionErrors = (errors: ApiErrorItem[]) => {
-  if (errors.length) throw new AppError('VALIDATION', errors.length === 1 ? errors[0].msg : 'Some permissions do not exist or do not suit the role type', errors);
+  if (errors.length)
+    throw new AppError(
+      'VALIDATION',
+      errors.length === 1 ? errors[0].msg : 'Some permissions do not exist or do not suit the role type',
+      errors,
+    );
 };
 
 /**
@@ -134,7 +154,10 @@ const normalizePermissions = (permissions: readonly string[]) =>
   [...new Set(permissions)].sort((a, b) => (CATALOGUE_ORDER.get(a) ?? 0) - (CATALOGUE_ORDER.get(b) ?? 0));
 
 const titleConflict = (errors: ApiErrorItem[]) =>
-  AppError.conflict(errors.length === 1 ? 'A role with this title already exists for this role type' : 'Some role titles are already taken', errors);
+  AppError.conflict(
+    errors.length === 1 ? 'A role with this title already exists for this role type' : 'Some role titles are already taken',
+    errors,
+  );
 
 /** A title is unique within its role type, ignoring case: checked against the batch and the database. */
 async function assertTitlesFree(ctx: Ctx, wanted: { type: string; title: string; loc: Loc; exceptId?: number }[]) {
@@ -180,7 +203,10 @@ export async function list(ctx: Ctx, q: RoleListQuery): Promise<{ items: Role[];
   const rows = await selectRoles(ctx, where).orderBy(p.order, asc(roles.id)).limit(p.limit).offset(p.offset);
   const items = rows.map(toRole);
   if (!p.withMeta) return { items };
-  const [{ count }] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(roles).where(where);
+  const [{ count }] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(where);
   return { items, meta: { totalCount: count } };
 }
 
@@ -193,9 +219,18 @@ export async function get(ctx: Ctx, id: number): Promise<Role> {
 export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]> {
   const actor = requireActor(ctx);
   throwPermissionErrors(items.flatMap((it, i) => permissionErrors(it.type, it.permissions, ['body', 'items', i, 'permissions'])));
-  assertMayGive(actor, items.map((it, i) => ({ next: it.permissions, loc: ['body', 'items', i, 'permissions'] })));
-  assertTwoFactorPolicy(actor, items.map((it, i) => ({ type: it.type, requireTwoFactor: it.requireTwoFactor, loc: ['body', 'items', i, 'requireTwoFactor'] })));
-  await assertTitlesFree(ctx, items.map((it, i) => ({ type: it.type, title: it.title, loc: ['body', 'items', i, 'title'] })));
+  assertMayGive(
+    actor,
+    items.map((it, i) => ({ next: it.permissions, loc: ['body', 'items', i, 'permissions'] })),
+  );
+  assertTwoFactorPolicy(
+    actor,
+    items.map((it, i) => ({ type: it.type, requireTwoFactor: it.requireTwoFactor, loc: ['body', 'items', i, 'requireTwoFactor'] })),
+  );
+  await assertTitlesFree(
+    ctx,
+    items.map((it, i) => ({ type: it.type, title: it.title, loc: ['body', 'items', i, 'title'] })),
+  );
   const ids = await writing(ctx, async (tx) => {
     const rows = await tx.db
       .insert(roles)
@@ -214,7 +249,14 @@ export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]
       .returning();
     await recordAudits(
       tx,
-      rows.map((r) => ({ entity: 'role', entityId: r.id, action: 'create', changes: { after: { title: r.title, type: r.type, status: r.status, permissions: r.permissions, requireTwoFactor: r.requireTwoFactor } } })),
+      rows.map((r) => ({
+        entity: 'role',
+        entityId: r.id,
+        action: 'create',
+        changes: {
+          after: { title: r.title, type: r.type, status: r.status, permissions: r.permissions, requireTwoFactor: r.requireTwoFactor },
+        },
+      })),
     );
     return rows.map((r) => r.id);
   });
@@ -224,7 +266,11 @@ export async function create(ctx: Ctx, items: RoleCreateInput[]): Promise<Role[]
 export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]> {
   const actor = requireActor(ctx);
   const current = await loadForItems(ctx, items);
-  throwPermissionErrors(items.flatMap((it, i) => (it.permissions ? permissionErrors(current[i].type as RoleType, it.permissions, ['body', 'items', i, 'permissions']) : [])));
+  throwPermissionErrors(
+    items.flatMap((it, i) =>
+      it.permissions ? permissionErrors(current[i].type as RoleType, it.permissions, ['body', 'items', i, 'permissions']) : [],
+    ),
+  );
   // what the role's users gain, the editor must hold
   assertMayGive(
     actor,
@@ -236,18 +282,28 @@ export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]
   );
   assertTwoFactorPolicy(
     actor,
-    items.map((it, i) => ({ type: current[i].type, requireTwoFactor: it.requireTwoFactor, was: current[i].requireTwoFactor, loc: ['body', 'items', i, 'requireTwoFactor'] })),
+    items.map((it, i) => ({
+      type: current[i].type,
+      requireTwoFactor: it.requireTwoFactor,
+      was: current[i].requireTwoFactor,
+      loc: ['body', 'items', i, 'requireTwoFactor'],
+    })),
   );
 
   const ruleErrors: ApiErrorItem[] = [];
   items.forEach((it, i) => {
     const row = current[i];
-    if (it.type && it.type !== row.type) ruleErrors.push({ msg: "A role's type cannot be changed", type: 'type', loc: ['body', 'items', i, 'type'] });
+    if (it.type && it.type !== row.type)
+      ruleErrors.push({ msg: "A role's type cannot be changed", type: 'type', loc: ['body', 'items', i, 'type'] });
     if (it.permissions && isAdminSystemRole(row)) {
       const kept = new Set(it.permissions);
       const lost = ADMIN_PERMISSIONS.filter((name) => !kept.has(name));
       if (lost.length) {
-        ruleErrors.push({ msg: `The ${row.title} role keeps every permission; it cannot lose ${lost.join(', ')}`, type: 'system', loc: ['body', 'items', i, 'permissions'] });
+        ruleErrors.push({
+          msg: `The ${row.title} role keeps every permission; it cannot lose ${lost.join(', ')}`,
+          type: 'system',
+          loc: ['body', 'items', i, 'permissions'],
+        });
       }
     }
   });
@@ -255,14 +311,20 @@ export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]
 
   await assertTitlesFree(
     ctx,
-    items.flatMap((it, i) => (it.title !== undefined ? [{ type: current[i].type, title: it.title, loc: ['body', 'items', i, 'title'], exceptId: it.id }] : [])),
+    items.flatMap((it, i) =>
+      it.title !== undefined ? [{ type: current[i].type, title: it.title, loc: ['body', 'items', i, 'title'], exceptId: it.id }] : [],
+    ),
   );
 
   await writing(ctx, async (tx) => {
     const audits: AuditEntry[] = [];
     for (const [i, it] of items.entries()) {
       const row = current[i];
-      const before = { title: row.title, permissions: isAdminSystemRole(row) ? ADMIN_PERMISSIONS : row.permissions, requireTwoFactor: row.requireTwoFactor };
+      const before = {
+        title: row.title,
+        permissions: isAdminSystemRole(row) ? ADMIN_PERMISSIONS : row.permissions,
+        requireTwoFactor: row.requireTwoFactor,
+      };
       const patch = {
         title: it.title,
         requireTwoFactor: it.requireTwoFactor,
@@ -270,12 +332,18 @@ export async function update(ctx: Ctx, items: RoleUpdateInput[]): Promise<Role[]
       };
       const changes = diffFields(before, patch);
       if (!changes) continue;
-      await tx.db.update(roles).set(changes.after as Partial<RoleRow>).where(eq(roles.id, row.id));
+      await tx.db
+        .update(roles)
+        .set(changes.after as Partial<RoleRow>)
+        .where(eq(roles.id, row.id));
       audits.push({ entity: 'role', entityId: row.id, action: 'update', changes });
     }
     await recordAudits(tx, audits);
   });
-  return answer(ctx, items.map((it) => it.id));
+  return answer(
+    ctx,
+    items.map((it) => it.id),
+  );
 }
 
 const usersLabel = (n: number) => `${n} ${n === 1 ? 'user' : 'users'}`;
@@ -302,15 +370,29 @@ export async function changeStatus(ctx: Ctx, items: RoleStatusInput[]): Promise<
       if (row.status === it.status) continue;
       // deactivate only while nobody holds the role: a user assigned since the check above stops it here
       const guard = it.status === 'inactive' ? sql`not exists (select 1 from users u where u.role_id = roles.id)` : undefined;
-      const done = await db.update(roles).set({ status: it.status }).where(and(eq(roles.id, row.id), guard)).returning({ id: roles.id });
+      const done = await db
+        .update(roles)
+        .set({ status: it.status })
+        .where(and(eq(roles.id, row.id), guard))
+        .returning({ id: roles.id });
       if (!done.length) {
-        throw AppError.conflict('This role was just assigned to a user', [{ msg: 'This role was just assigned to a user', type: 'inUse', loc: ['body', 'items', i, 'status'] }]);
+        throw AppError.conflict('This role was just assigned to a user', [
+          { msg: 'This role was just assigned to a user', type: 'inUse', loc: ['body', 'items', i, 'status'] },
+        ]);
       }
-      audits.push({ entity: 'role', entityId: row.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) } });
+      audits.push({
+        entity: 'role',
+        entityId: row.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: it.status }, ...(it.reason ? { reason: it.reason } : {}) },
+      });
     }
     await recordAudits(tx, audits);
   });
-  return answer(ctx, items.map((it) => it.id));
+  return answer(
+    ctx,
+    items.map((it) => it.id),
+  );
 }
 
 /** '<title> (copy)', then '<title> (copy 2)', ... — the first free title of the type, within 200 characters. */
@@ -338,13 +420,29 @@ export async function clone(ctx: Ctx, items: { id: number }[]): Promise<Role[]> 
       const title = copyTitle(src.title, new Set(titles.map((t) => t.title.toLowerCase())));
       // a copy holds only what its type may hold today (the catalogue may have changed since the source was saved)
       const allowed = new Set(permissionsForRoleType(src.type as RoleType, true).map((p) => p.name));
-      const permissions = normalizePermissions((isAdminSystemRole(src) ? ADMIN_PERMISSIONS : src.permissions).filter((p) => allowed.has(p)));
+      const permissions = normalizePermissions(
+        (isAdminSystemRole(src) ? ADMIN_PERMISSIONS : src.permissions).filter((p) => allowed.has(p)),
+      );
       const [row] = await tx.db
         .insert(roles)
-        .values({ title, type: src.type, permissions, status: 'active', system: false, requireTwoFactor: src.requireTwoFactor, createdAt: ctx.now(), createdBy: actor.id })
+        .values({
+          title,
+          type: src.type,
+          permissions,
+          status: 'active',
+          system: false,
+          requireTwoFactor: src.requireTwoFactor,
+          createdAt: ctx.now(),
+          createdBy: actor.id,
+        })
         .returning();
       created.push(row.id);
-      audits.push({ entity: 'role', entityId: row.id, action: 'clone', changes: { sourceId: src.id, after: { title, type: row.type, permissions } } });
+      audits.push({
+        entity: 'role',
+        entityId: row.id,
+        action: 'clone',
+        changes: { sourceId: src.id, after: { title, type: row.type, permissions } },
+      });
     }
     await recordAudits(tx, audits);
     return created;

@@ -11,12 +11,21 @@ const ADMIN = permissionsForRoleType('admin', true).map((p) => p.name);
 
 const put = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'PUT', url: '/api/v1/roles', as, payload: { items } });
 const patch = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'PATCH', url: '/api/v1/roles', as, payload: { items } });
-const changeStatus = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'POST', url: '/api/v1/roles/change_status', as, payload: { items } });
-const cloneRoles = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'POST', url: '/api/v1/roles/clone', as, payload: { items } });
+const changeStatus = (items: unknown[], as: TestUser = t.admin) =>
+  t.request({ method: 'POST', url: '/api/v1/roles/change_status', as, payload: { items } });
+const cloneRoles = (items: unknown[], as: TestUser = t.admin) =>
+  t.request({ method: 'POST', url: '/api/v1/roles/clone', as, payload: { items } });
 const getRole = async (id: number) => (await db.select().from(roles).where(eq(roles.id, id)))[0];
 const roleCount = async () => (await db.select({ id: roles.id }).from(roles)).length;
 const lastAudit = async (entityId: number) =>
-  (await db.select().from(auditLog).where(and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, entityId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0];
 let n = 0;
 const uniqueTitle = (prefix = 'Role') => `${prefix} ${++n} ${Math.random().toString(36).slice(2, 6)}`;
 
@@ -40,7 +49,11 @@ describe('roles: list and read', () => {
     const role = await t.make.role({ type: 'affiliate', title, status: 'inactive' });
     await t.make.role({ type: 'employee', title: `${title} employee` });
 
-    const byType = await t.request({ method: 'GET', url: `/api/v1/roles?type=affiliate&search=${encodeURIComponent('zeta SEARCH')}`, as: t.admin });
+    const byType = await t.request({
+      method: 'GET',
+      url: `/api/v1/roles?type=affiliate&search=${encodeURIComponent('zeta SEARCH')}`,
+      as: t.admin,
+    });
     expect(byType.json().data.items.map((r: { id: number }) => r.id)).toEqual([role.id]);
 
     const inactive = await t.request({ method: 'GET', url: '/api/v1/roles?status=inactive&limit=1000', as: t.admin });
@@ -63,7 +76,11 @@ describe('roles: list and read', () => {
   it('refuses an unknown orderBy field or status with 400 naming the parameter', async () => {
     const bad = await t.request({ method: 'GET', url: '/api/v1/roles?orderBy=password:asc', as: t.admin });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ statusCode: 400, message: "Unknown orderBy field 'password'", errors: [{ loc: ['querystring', 'orderBy'] }] });
+    expect(bad.json()).toMatchObject({
+      statusCode: 400,
+      message: "Unknown orderBy field 'password'",
+      errors: [{ loc: ['querystring', 'orderBy'] }],
+    });
     const status = await t.request({ method: 'GET', url: '/api/v1/roles?status=deleted', as: t.admin });
     expect(status.statusCode).toBe(400);
     expect(status.json().errors[0].loc).toEqual(['querystring', 'status']);
@@ -77,7 +94,9 @@ describe('roles: list and read', () => {
     await t.make.user({ type: 'employee', signIn: false }); // on the system role, not counted here
     const res = await t.request({ method: 'GET', url: `/api/v1/roles/${role.id}`, as: t.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items).toEqual([expect.objectContaining({ id: role.id, title: role.title, type: 'employee', usersCount: 0, system: false })]);
+    expect(res.json().data.items).toEqual([
+      expect.objectContaining({ id: role.id, title: role.title, type: 'employee', usersCount: 0, system: false }),
+    ]);
     const missing = await t.request({ method: 'GET', url: '/api/v1/roles/999999', as: t.admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ statusCode: 404, message: 'Role not found' });
@@ -101,7 +120,14 @@ describe('roles: create', () => {
     expect(body.message).toBe('Role created');
     const role = body.data.items[0];
     // de-duplicated and kept in catalogue order
-    expect(role).toMatchObject({ title, type: 'affiliate_manager', permissions: ['role.read', 'user.read'], status: 'active', system: false, usersCount: 0 });
+    expect(role).toMatchObject({
+      title,
+      type: 'affiliate_manager',
+      permissions: ['role.read', 'user.read'],
+      status: 'active',
+      system: false,
+      usersCount: 0,
+    });
     const row = await getRole(role.id);
     expect(row.createdBy).toBe(t.admin.id);
     const audit = await lastAudit(role.id);
@@ -118,7 +144,11 @@ describe('roles: create', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { msg: "Unknown permission 'no.such.permission'", type: 'permission', loc: ['body', 'items', 0, 'permissions', 1] },
-      { msg: "The permission 'role.update' is not available to the role type 'affiliate'", type: 'permission', loc: ['body', 'items', 1, 'permissions', 0] },
+      {
+        msg: "The permission 'role.update' is not available to the role type 'affiliate'",
+        type: 'permission',
+        loc: ['body', 'items', 1, 'permissions', 0],
+      },
     ]);
     expect(await roleCount()).toBe(before);
   });
@@ -165,10 +195,17 @@ describe('roles: edit', () => {
   it('changes title and permissions, answers the saved role and audits the difference', async () => {
     const role = await t.make.role({ type: 'affiliate', permissions: ['front.menu.offers.read'] });
     const title = uniqueTitle('Renamed');
-    const res = await patch([{ id: role.id, title, type: 'affiliate', permissions: ['front.menu.campaigns.read', 'front.menu.offers.read'] }]);
+    const res = await patch([
+      { id: role.id, title, type: 'affiliate', permissions: ['front.menu.campaigns.read', 'front.menu.offers.read'] },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Role saved');
-    expect(res.json().data.items[0]).toMatchObject({ id: role.id, title, type: 'affiliate', permissions: ['front.menu.offers.read', 'front.menu.campaigns.read'] });
+    expect(res.json().data.items[0]).toMatchObject({
+      id: role.id,
+      title,
+      type: 'affiliate',
+      permissions: ['front.menu.offers.read', 'front.menu.campaigns.read'],
+    });
     const audit = await lastAudit(role.id);
     expect(audit.action).toBe('update');
     expect(audit.changes).toEqual({
@@ -187,7 +224,10 @@ describe('roles: edit', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([expect.objectContaining({ loc: ['body', 'items', 1, 'permissions', 1] })]);
     expect((await getRole(a.id)).title).toBe(a.title);
-    const ok = await patch([{ id: a.id, title: uniqueTitle('Changed') }, { id: b.id, permissions: ['front.menu.offers.read'] }]);
+    const ok = await patch([
+      { id: a.id, title: uniqueTitle('Changed') },
+      { id: b.id, permissions: ['front.menu.offers.read'] },
+    ]);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('2 roles saved');
     expect((await getRole(b.id)).permissions).toEqual(['front.menu.offers.read']);
@@ -229,7 +269,10 @@ describe('roles: edit', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].loc).toEqual(['body', 'items', 0, 'id']);
     const role = await t.make.role({ type: 'affiliate' });
-    const twice = await patch([{ id: role.id, title: uniqueTitle() }, { id: role.id, title: uniqueTitle() }]);
+    const twice = await patch([
+      { id: role.id, title: uniqueTitle() },
+      { id: role.id, title: uniqueTitle() },
+    ]);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors[0].loc).toEqual(['body', 'items', 1, 'id']);
   });
@@ -300,12 +343,23 @@ describe('roles: status', () => {
 
 describe('roles: clone', () => {
   it("copies a role as '<title> (copy)', then '(copy 2)', never as a system role", async () => {
-    const src = await t.make.role({ type: 'affiliate', permissions: ['front.menu.offers.read', 'conversion.own.read'], status: 'inactive' });
+    const src = await t.make.role({
+      type: 'affiliate',
+      permissions: ['front.menu.offers.read', 'conversion.own.read'],
+      status: 'inactive',
+    });
     const first = await cloneRoles([{ id: src.id }]);
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe('Role cloned');
     const copy = first.json().data.items[0];
-    expect(copy).toMatchObject({ title: `${src.title} (copy)`, type: 'affiliate', permissions: src.permissions, system: false, status: 'active', usersCount: 0 });
+    expect(copy).toMatchObject({
+      title: `${src.title} (copy)`,
+      type: 'affiliate',
+      permissions: src.permissions,
+      system: false,
+      status: 'active',
+      usersCount: 0,
+    });
     expect(copy.id).not.toBe(src.id);
     const second = await cloneRoles([{ id: src.id }]);
     expect(second.json().data.items[0].title).toBe(`${src.title} (copy 2)`);
@@ -346,8 +400,13 @@ describe('permissions catalogue', () => {
     expect(names).toContain('conversion.own.read');
     expect(names).not.toContain('role.update');
     expect(res.json().data.items[0]).toEqual({
-      name: expect.any(String), title: expect.any(String), description: expect.any(String), groupId: expect.any(String),
-      system: expect.any(Boolean), hidden: false, disabled: expect.any(Boolean),
+      name: expect.any(String),
+      title: expect.any(String),
+      description: expect.any(String),
+      groupId: expect.any(String),
+      system: expect.any(Boolean),
+      hidden: false,
+      disabled: expect.any(Boolean),
     });
   });
 

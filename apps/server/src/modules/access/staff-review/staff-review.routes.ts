@@ -9,7 +9,10 @@ export default async function staffReviewRoutes(fastify: FastifyInstance) {
   // role.update is an administrator's permission; the service also asks for a full administrator
   app.get(
     '/security/staff-review',
-    { config: { permission: 'role.update' }, schema: { tags: ['security'], querystring: staffReviewQuery, response: { 200: envelope(listOf(staffReviewItemSchema)) } } },
+    {
+      config: { permission: 'role.update' },
+      schema: { tags: ['security'], querystring: staffReviewQuery, response: { 200: envelope(listOf(staffReviewItemSchema)) } },
+    },
     async (req) => ({ data: await review(req.ctx, req.query) }),
   );
 }

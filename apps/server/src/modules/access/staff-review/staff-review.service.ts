@@ -95,7 +95,13 @@ export async function readReview(db: DbOrTx, since?: number): Promise<StaffRevie
         },
         by:
           r.author && r.authorRole
-            ? { id: r.author.id, email: r.author.email, name: name(r.author), roleTitle: r.authorRole.title, roleType: r.authorRole.type as RoleType }
+            ? {
+                id: r.author.id,
+                email: r.author.email,
+                name: name(r.author),
+                roleTitle: r.authorRole.title,
+                roleType: r.authorRole.type as RoleType,
+              }
             : null,
         impersonatorId: r.entry.impersonatorId,
       },

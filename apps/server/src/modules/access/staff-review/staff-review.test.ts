@@ -11,15 +11,43 @@ describe('staff review (GET /security/staff-review)', () => {
     const am = await t.make.user({ type: 'affiliate_manager' });
     const since = Math.floor(t.clock.now.getTime() / 1000);
     const narrow = await t.make.role({ type: 'employee', permissions: ['front.menu.employees.read'] });
-    const byAm = await t.request({ method: 'PUT', url: '/api/v1/employees', as: am, payload: { items: [{ email: uniqueEmail('rev'), password: 'pass-12345', firstName: 'R', roleId: narrow.id }] } });
+    const byAm = await t.request({
+      method: 'PUT',
+      url: '/api/v1/employees',
+      as: am,
+      payload: { items: [{ email: uniqueEmail('rev'), password: 'pass-12345', firstName: 'R', roleId: narrow.id }] },
+    });
     expect(byAm.statusCode, byAm.body).toBe(200);
     const created = byAm.json().data.items[0];
     t.clock.advance(5);
-    expect((await t.request({ method: 'PATCH', url: '/api/v1/employees', as: am, payload: { items: [{ id: created.id, password: 'other-pass-1', lastName: 'X' }] } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/api/v1/employees',
+          as: am,
+          payload: { items: [{ id: created.id, password: 'other-pass-1', lastName: 'X' }] },
+        })
+      ).statusCode,
+    ).toBe(200);
     t.clock.advance(5);
     // a plain rename is no credential change; an administrator's creation is not listed
-    expect((await t.request({ method: 'PATCH', url: '/api/v1/employees', as: am, payload: { items: [{ id: created.id, firstName: 'Only a name' }] } })).statusCode).toBe(200);
-    const byAdmin = await t.request({ method: 'PUT', url: '/api/v1/employees', as: t.admin, payload: { items: [{ email: uniqueEmail('adm'), password: 'pass-12345', firstName: 'A', roleId: narrow.id }] } });
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/api/v1/employees',
+          as: am,
+          payload: { items: [{ id: created.id, firstName: 'Only a name' }] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const byAdmin = await t.request({
+      method: 'PUT',
+      url: '/api/v1/employees',
+      as: t.admin,
+      payload: { items: [{ email: uniqueEmail('adm'), password: 'pass-12345', firstName: 'A', roleId: narrow.id }] },
+    });
     expect(byAdmin.statusCode).toBe(200);
 
     const res = await t.request({ method: 'GET', url: `${url}?since=${since}&withMeta=1`, as: t.admin });

@@ -2,7 +2,15 @@
  * Users: the user view (current user and user by id), the profile edit, login history and the affiliate's
  * lead API token. Who may see and edit whom is decided by `canSee` / `canEdit` below and nowhere else.
  */
-import { twoFactorSetupRequired, USER_EXPANSIONS, type ListQuery, type RoleType, type User, type UserExpansion, type UserProfileUpdate } from '@leadgrid/shared';
+import {
+  twoFactorSetupRequired,
+  USER_EXPANSIONS,
+  type ListQuery,
+  type RoleType,
+  type User,
+  type UserExpansion,
+  type UserProfileUpdate,
+} from '@leadgrid/shared';
 import { asc, count, desc, eq, inArray, max, min } from 'drizzle-orm';
 import { images, loginHistory, roles, users } from '../../../db/schema';
 import { effectivePermissions } from '../../../http/auth';
@@ -85,7 +93,8 @@ async function present(ctx: Ctx, rows: UserRow[], expand: ReadonlySet<UserExpans
   }
   const ids = rows.map((r) => r.user.id);
   const managers = await affiliateManagerIds(ctx.db, ids);
-  const blocks = expand.has('team') || expand.has('trafficBlocked') ? await effectiveBlocks(ctx.db, ids) : new Map<number, EffectiveBlock>();
+  const blocks =
+    expand.has('team') || expand.has('trafficBlocked') ? await effectiveBlocks(ctx.db, ids) : new Map<number, EffectiveBlock>();
   return rows.map((row) => {
     const { user: u, role } = row;
     const roleType = role.type as RoleType;

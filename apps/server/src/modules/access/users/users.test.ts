@@ -84,7 +84,10 @@ describe('users: GET /users/:id', () => {
   it('lets staff with user.read read another user, showing the lead API token only to those who may edit', async () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
-    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'] });
+    const editor = await t.make.user({
+      type: 'affiliate_manager',
+      permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'],
+    });
     const read = await getUser(reader, aff.id, '?with=apiToken');
     expect(read.statusCode).toBe(200);
     expect(read.json().data.items[0]).toMatchObject({ id: aff.id, apiToken: null });
@@ -196,7 +199,10 @@ describe('users: PATCH /users (profile)', () => {
     expect((await patchUsers(aff, [{ id: target.id, firstName: 'X' }])).statusCode).toBe(404);
     const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
     expect((await patchUsers(reader, [{ id: target.id, firstName: 'X' }])).statusCode).toBe(403);
-    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'] });
+    const editor = await t.make.user({
+      type: 'affiliate_manager',
+      permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'],
+    });
     const res = await patchUsers(editor, [{ id: target.id, firstName: 'Edited' }]);
     expect(res.statusCode).toBe(200);
     const [row] = await auditOf(target.id);
@@ -336,7 +342,10 @@ describe('users: POST /users/:id/regenerate-api-token', () => {
     expect((await regenerate(aff, target.id)).statusCode).toBe(404);
     const reader = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'affiliate.read'] });
     expect((await regenerate(reader, target.id)).statusCode).toBe(403);
-    const editor = await t.make.user({ type: 'affiliate_manager', permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'] });
+    const editor = await t.make.user({
+      type: 'affiliate_manager',
+      permissions: ['user.read', 'user.update', 'affiliate.read', 'affiliate.update'],
+    });
     expect((await regenerate(editor, target.id)).statusCode).toBe(200);
   });
 

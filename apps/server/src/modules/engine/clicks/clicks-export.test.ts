@@ -47,7 +47,11 @@ const period = { from: String(Math.floor(now / 1000) - 3600), to: String(Math.fl
 
 describe('clicks export', () => {
   it('exports the valid clicks of the period for staff with the target URL, newest first, reporting export_click events', async () => {
-    const { events, header, rows: lines } = await runExport(t, t.admin, 'clicks', { tab: 'valid', offerId: String(offer.id), timezone: 'UTC', ...period });
+    const {
+      events,
+      header,
+      rows: lines,
+    } = await runExport(t, t.admin, 'clicks', { tab: 'valid', offerId: String(offer.id), timezone: 'UTC', ...period });
     expect(events.map((e) => e.event)).toContain('export_click');
     expect(events.at(-1)).toMatchObject({ event: 'export_click', data: { status: 'done', rowsDone: 4, rowsTotal: 4, progress: 100 } });
     expect(header.slice(0, 4)).toEqual(['id', 'createdAt', 'status', 'invalidReason']);
@@ -69,7 +73,9 @@ describe('clicks export', () => {
     expect(own.header).not.toContain('targetUrl');
     expect(own.lines.join('\n')).not.toContain('secret');
     const invalid = await runExport(t, b, 'clicks', { tab: 'invalid', ...period });
-    expect(invalid.rows.map((l) => l.split(',').slice(0, 6))).toEqual([[rows[4].id, expect.any(String), 'invalid', 'bot', 'false', 'true']]);
+    expect(invalid.rows.map((l) => l.split(',').slice(0, 6))).toEqual([
+      [rows[4].id, expect.any(String), 'invalid', 'bot', 'false', 'true'],
+    ]);
     expect(invalid.events.at(-1)?.event).toBe('export_click');
   });
 

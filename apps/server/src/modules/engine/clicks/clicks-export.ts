@@ -3,7 +3,16 @@
  * and scope, newest first, one CSV line per click. Affiliates get their own clicks without the target URL and the team;
  * times are written in the query's time zone (default the owner's).
  */
-import { CLICK_SUBS, CLICK_TABS, STAFF_ROLE_TYPES, clickListQuery, zoneName, type Click, type ClickListFilters, type ClickTab } from '@leadgrid/shared';
+import {
+  CLICK_SUBS,
+  CLICK_TABS,
+  STAFF_ROLE_TYPES,
+  clickListQuery,
+  zoneName,
+  type Click,
+  type ClickListFilters,
+  type ClickTab,
+} from '@leadgrid/shared';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { requireActor, type Ctx } from '../../../http/context';

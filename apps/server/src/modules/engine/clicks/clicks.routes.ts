@@ -2,7 +2,18 @@
  * Clicks: `GET /clicks/valid` and `/clicks/invalid` (status 1 and 2), `GET /clicks/filters` (dependent filters),
  * `GET /clicks/:id` and the staff edit `PATCH /clicks`. Scope and rules in clicks.service.ts.
  */
-import { clickFiltersQuery, clickFiltersSchema, clickListQuery, clickListSchema, clickParams, clickSchema, clickUpdateBody, envelope, listOf, type ClickTab } from '@leadgrid/shared';
+import {
+  clickFiltersQuery,
+  clickFiltersSchema,
+  clickListQuery,
+  clickListSchema,
+  clickParams,
+  clickSchema,
+  clickUpdateBody,
+  envelope,
+  listOf,
+  type ClickTab,
+} from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './clicks.service';
@@ -37,14 +48,22 @@ export default async function clicksRoutes(fastify: FastifyInstance) {
     '/clicks/filters',
     {
       config: { permission: READ },
-      schema: { tags, summary: 'Dependent filters of the clicks lists', querystring: clickFiltersQuery, response: { 200: envelope(clickFiltersSchema) } },
+      schema: {
+        tags,
+        summary: 'Dependent filters of the clicks lists',
+        querystring: clickFiltersQuery,
+        response: { 200: envelope(clickFiltersSchema) },
+      },
     },
     async (req) => ({ data: await service.filters(req.ctx, req.query) }),
   );
 
   app.get(
     '/clicks/:id',
-    { config: { permission: READ }, schema: { tags, summary: 'One click', params: clickParams, response: { 200: envelope(listOf(clickSchema)) } } },
+    {
+      config: { permission: READ },
+      schema: { tags, summary: 'One click', params: clickParams, response: { 200: envelope(listOf(clickSchema)) } },
+    },
     async (req) => ({ data: { items: [await service.get(req.ctx, req.params.id)] } }),
   );
 
@@ -52,7 +71,12 @@ export default async function clicksRoutes(fastify: FastifyInstance) {
     '/clicks',
     {
       config: { permission: 'click.update' },
-      schema: { tags, summary: 'Edit clicks: status (invalid with a reason) and subs', body: clickUpdateBody, response: { 200: envelope(listOf(clickSchema)) } },
+      schema: {
+        tags,
+        summary: 'Edit clicks: status (invalid with a reason) and subs',
+        body: clickUpdateBody,
+        response: { 200: envelope(listOf(clickSchema)) },
+      },
     },
     async (req) => {
       const data = await service.update(req.ctx, req.body.items);

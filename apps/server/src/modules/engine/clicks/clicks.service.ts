@@ -58,7 +58,12 @@ async function clickScope(ctx: Ctx, actor: Actor): Promise<SQL | undefined> {
     if (hasPermission(actor, 'click.read')) return undefined;
     if (hasPermission(actor, 'click.assigned.read')) {
       const managed = await ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id));
-      return managed.length ? inArray(clicks.affiliateId, managed.map((m) => m.id)) : sql`false`;
+      return managed.length
+        ? inArray(
+            clicks.affiliateId,
+            managed.map((m) => m.id),
+          )
+        : sql`false`;
     }
     return sql`false`;
   }
@@ -81,10 +86,18 @@ export function periodOf(ctx: Ctx, actor: Actor, q: Pick<Filters, 'from' | 'to' 
   return { from, to };
 }
 
-type FilterKey = 'offerId' | 'affiliateId' | 'campaignId' | 'landerId' | 'trafficSourceId' | 'country' | 'deviceType' | 'os' | 'browser' | 'invalidReason';
+type FilterKey =
+  'offerId' | 'affiliateId' | 'campaignId' | 'landerId' | 'trafficSourceId' | 'country' | 'deviceType' | 'os' | 'browser' | 'invalidReason';
 
 /** the WHERE of a click query: scope, period, status, then each given filter except `skip` */
-function clickWhere(ctx: Ctx, actor: Actor, scope: SQL | undefined, q: Filters, status: number | undefined, skip?: FilterKey): SQL | undefined {
+function clickWhere(
+  ctx: Ctx,
+  actor: Actor,
+  scope: SQL | undefined,
+  q: Filters,
+  status: number | undefined,
+  skip?: FilterKey,
+): SQL | undefined {
   const { from, to } = periodOf(ctx, actor, q);
   const use = <T>(key: FilterKey, values: T[] | undefined): values is T[] => key !== skip && !!values?.length;
   const subs = CLICK_SUBS.map((s) => (q[s] ? eq(clicks[s], q[s]) : undefined));
@@ -199,12 +212,18 @@ async function listWhere(ctx: Ctx, actor: Actor, tab: ClickTab, q: ClickListFilt
 export async function list(ctx: Ctx, tab: ClickTab, q: ClickListFilters) {
   const actor = requireActor(ctx);
   const p = parseList(q, LIST);
-  if (p.offset > CLICK_MAX_OFFSET) throw AppError.field(['querystring', 'offset'], 'noMore', `Clicks are paged up to offset ${CLICK_MAX_OFFSET}: narrow the filters`);
+  if (p.offset > CLICK_MAX_OFFSET)
+    throw AppError.field(['querystring', 'offset'], 'noMore', `Clicks are paged up to offset ${CLICK_MAX_OFFSET}: narrow the filters`);
   const where = await listWhere(ctx, actor, tab, q, p.search);
   const rows = await selectClicks(ctx).where(where).orderBy(p.order, desc(clicks.id)).limit(p.limit).offset(p.offset);
   const items = rows.map((r) => toView(r, isStaff(actor)));
   if (!p.withMeta) return { items };
-  const bounded = ctx.db.select({ one: sql`1` }).from(clicks).where(where).limit(CLICK_COUNT_LIMIT + 1).as('bounded');
+  const bounded = ctx.db
+    .select({ one: sql`1` })
+    .from(clicks)
+    .where(where)
+    .limit(CLICK_COUNT_LIMIT + 1)
+    .as('bounded');
   const [{ n }] = await ctx.db.select({ n: count() }).from(bounded);
   return { items, meta: { totalCount: Math.min(n, CLICK_COUNT_LIMIT), totalCapped: n > CLICK_COUNT_LIMIT } };
 }
@@ -212,7 +231,10 @@ export async function list(ctx: Ctx, tab: ClickTab, q: ClickListFilters) {
 /** The number of clicks an export of the list (clicks-export.ts) writes: the list's rows, uncapped. */
 export async function exportCount(ctx: Ctx, tab: ClickTab, q: ClickListFilters): Promise<number> {
   const actor = requireActor(ctx);
-  const [{ n }] = await ctx.db.select({ n: count() }).from(clicks).where(await listWhere(ctx, actor, tab, q, q.search || undefined));
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(clicks)
+    .where(await listWhere(ctx, actor, tab, q, q.search || undefined));
   return n;
 }
 
@@ -220,16 +242,31 @@ export async function exportCount(ctx: Ctx, tab: ClickTab, q: ClickListFilters):
  * One page of an export: the list's rows newest first (created_at, id descending), read by key from `cursor` (the
  * creation time as PostgreSQL writes it, to the microsecond, and the id of the last row read) instead of an offset.
  */
-export async function exportPage(ctx: Ctx, tab: ClickTab, q: ClickListFilters, cursor: string | null, size: number): Promise<{ items: Click[]; cursor: string | null }> {
+export async function exportPage(
+  ctx: Ctx,
+  tab: ClickTab,
+  q: ClickListFilters,
+  cursor: string | null,
+  size: number,
+): Promise<{ items: Click[]; cursor: string | null }> {
   const actor = requireActor(ctx);
   const at = cursor === null ? -1 : cursor.lastIndexOf('|');
-  const after = at > 0 ? sql`(${clicks.createdAt}, ${clicks.id}) < (${cursor!.slice(0, at)}::timestamptz, ${cursor!.slice(at + 1)}::uuid)` : undefined;
-  const rows = await joinTitles(ctx.db.select({ ...selection, key: sql<string>`${clicks.createdAt}::text` }).from(clicks).$dynamic())
+  const after =
+    at > 0 ? sql`(${clicks.createdAt}, ${clicks.id}) < (${cursor!.slice(0, at)}::timestamptz, ${cursor!.slice(at + 1)}::uuid)` : undefined;
+  const rows = await joinTitles(
+    ctx.db
+      .select({ ...selection, key: sql<string>`${clicks.createdAt}::text` })
+      .from(clicks)
+      .$dynamic(),
+  )
     .where(and(await listWhere(ctx, actor, tab, q, q.search || undefined), after))
     .orderBy(desc(clicks.createdAt), desc(clicks.id))
     .limit(size);
   const last = rows[rows.length - 1];
-  return { items: rows.map((r) => toView(r, isStaff(actor))), cursor: rows.length === size && last ? `${last.key}|${last.click.id}` : null };
+  return {
+    items: rows.map((r) => toView(r, isStaff(actor))),
+    cursor: rows.length === size && last ? `${last.key}|${last.click.id}` : null,
+  };
 }
 
 /** One click by id; 404 when it is missing (or not written yet) or outside the reader's reach. */
@@ -252,7 +289,11 @@ const SLUGS: Record<ClickFilterSlug, SlugSpec> = {
   affiliate: { key: 'affiliateId', column: clicks.affiliateId, entity: { id: users.id, label: personName, table: users } },
   campaign: { key: 'campaignId', column: clicks.campaignId, entity: { id: campaigns.id, label: campaigns.title, table: campaigns } },
   lander: { key: 'landerId', column: clicks.landerId, entity: { id: landers.id, label: landers.title, table: landers } },
-  trafficSource: { key: 'trafficSourceId', column: clicks.trafficSourceId, entity: { id: trafficSources.id, label: trafficSources.title, table: trafficSources } },
+  trafficSource: {
+    key: 'trafficSourceId',
+    column: clicks.trafficSourceId,
+    entity: { id: trafficSources.id, label: trafficSources.title, table: trafficSources },
+  },
   country: { key: 'country', column: clicks.country },
   deviceType: { key: 'deviceType', column: clicks.deviceType },
   os: { key: 'os', column: clicks.os },
@@ -312,7 +353,9 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
       .where(and(inArray(clicks.id, ids), await clickScope(c, actor)))
       .for('update');
     const byId = new Map(current.map((r) => [r.id, r]));
-    const missing: ApiErrorItem[] = items.flatMap((x, i) => (byId.has(x.id) ? [] : [{ msg: `Click ${x.id} not found`, type: 'not_found', loc: at(i, 'id') }]));
+    const missing: ApiErrorItem[] = items.flatMap((x, i) =>
+      byId.has(x.id) ? [] : [{ msg: `Click ${x.id} not found`, type: 'not_found', loc: at(i, 'id') }],
+    );
     if (missing.length) throw new AppError('NOT_FOUND', missing.length === 1 ? missing[0].msg : 'Clicks not found', missing);
     const audits = [];
     for (const x of items) {
@@ -337,5 +380,11 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     }
     await recordAudits(c, audits);
   });
-  return { items: await reloadByIds(ids, async (unique) => (await selectClicks(ctx).where(inArray(clicks.id, unique))).map((r) => toView(r, true)), { repeated: true }) };
+  return {
+    items: await reloadByIds(
+      ids,
+      async (unique) => (await selectClicks(ctx).where(inArray(clicks.id, unique))).map((r) => toView(r, true)),
+      { repeated: true },
+    ),
+  };
 }

@@ -59,7 +59,15 @@ describe('GET /api/v1/clicks/valid|invalid', () => {
     const { items, meta } = res.json().data;
     expect(items.map((c: { id: string }) => c.id)).toEqual([w.rows[1].id, w.rows[0].id]);
     expect(meta).toEqual({ totalCount: 2, totalCapped: false });
-    expect(items[1]).toMatchObject({ offerTitle: w.offer.title, landerTitle: w.lander.title, affiliateId: w.a.id, isUnique: true, sub1: 'fb', country: 'FR', params: { gclid: 'x' } });
+    expect(items[1]).toMatchObject({
+      offerTitle: w.offer.title,
+      landerTitle: w.lander.title,
+      affiliateId: w.a.id,
+      isUnique: true,
+      sub1: 'fb',
+      country: 'FR',
+      params: { gclid: 'x' },
+    });
     expect(items[1].targetUrl).toContain('adv=secret');
     expect(items[1].affiliateName).toMatch(/Test User/);
     const invalid = await get(`/api/v1/clicks/invalid?offerId=${w.offer.id}`);
@@ -172,7 +180,9 @@ describe('GET /api/v1/clicks/filters', () => {
       { value: 'DE', label: 'DE', count: 2 },
       { value: 'FR', label: 'FR', count: 1 },
     ]);
-    expect((await get(`/api/v1/clicks/filters?slug=country&offerId=${w.offer.id}&status=invalid`)).json().data.items).toEqual([{ value: 'DE', label: 'DE', count: 1 }]);
+    expect((await get(`/api/v1/clicks/filters?slug=country&offerId=${w.offer.id}&status=invalid`)).json().data.items).toEqual([
+      { value: 'DE', label: 'DE', count: 1 },
+    ]);
     const offers = await get(`/api/v1/clicks/filters?slug=offer&offerId=${w.offer.id}&query=${encodeURIComponent(w.offer.title)}`);
     expect(offers.json().data.items).toEqual([{ value: w.offer.id, label: w.offer.title, count: 3 }]);
     const affiliates = await get(`/api/v1/clicks/filters?slug=affiliate&offerId=${w.offer.id}`, w.a);
@@ -192,7 +202,12 @@ describe('PATCH /api/v1/clicks', () => {
       method: 'PATCH',
       url: '/api/v1/clicks',
       as: t.admin,
-      payload: { items: [{ id: w.rows[0].id, status: 2, invalidReason: 'manual', sub2: 'edited' }, { id: w.rows[2].id, status: 1 }] },
+      payload: {
+        items: [
+          { id: w.rows[0].id, status: 2, invalidReason: 'manual', sub2: 'edited' },
+          { id: w.rows[2].id, status: 1 },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('2 clicks updated');
@@ -205,7 +220,12 @@ describe('PATCH /api/v1/clicks', () => {
       method: 'PATCH',
       url: '/api/v1/clicks',
       as: t.admin,
-      payload: { items: [{ id: w.rows[1].id, sub3: 'x' }, { id: randomUUID(), sub3: 'x' }] },
+      payload: {
+        items: [
+          { id: w.rows[1].id, sub3: 'x' },
+          { id: randomUUID(), sub3: 'x' },
+        ],
+      },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].loc).toEqual(['body', 'items', 1, 'id']);
@@ -240,7 +260,12 @@ describe('PATCH /api/v1/clicks', () => {
     const editor = await t.make.user({ type: 'employee', permissions: ['click.assigned.read', 'click.update'] });
     await db.insert(userManagers).values({ userId: w.b.id, managerId: editor.id });
     expect((await t.request({ method: 'PATCH', url: '/api/v1/clicks', as: editor, payload: body })).statusCode).toBe(404);
-    const own = await t.request({ method: 'PATCH', url: '/api/v1/clicks', as: editor, payload: { items: [{ id: w.rows[2].id, sub1: 'ok' }] } });
+    const own = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/clicks',
+      as: editor,
+      payload: { items: [{ id: w.rows[2].id, sub1: 'ok' }] },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().message).toBe('Click updated');
   });

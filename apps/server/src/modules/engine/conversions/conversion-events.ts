@@ -30,7 +30,10 @@ export async function enqueueConversionStatusEvents(ctx: Ctx, changed: readonly 
   const leadRows = leadIds.length ? await ctx.db.select().from(leads).where(inArray(leads.id, leadIds)) : [];
   const goalIds = rows.map((r) => r.goalId).filter((x): x is number => x != null);
   const goals = goalIds.length
-    ? await ctx.db.select({ id: verticalGoals.id, title: verticalGoals.title }).from(verticalGoals).where(inArray(verticalGoals.id, goalIds))
+    ? await ctx.db
+        .select({ id: verticalGoals.id, title: verticalGoals.title })
+        .from(verticalGoals)
+        .where(inArray(verticalGoals.id, goalIds))
     : [];
   let queued = 0;
   for (const c of rows) {

@@ -35,7 +35,11 @@ const rows = await db
 
 describe('conversions export', () => {
   it('exports every conversion of the filters for staff with revenue, profit and advertiser, reporting export_conversion events', async () => {
-    const { events, header, rows: lines } = await runExport(t, t.admin, 'conversions', { offerId: String(offer.id), timezone: 'Europe/Warsaw' });
+    const {
+      events,
+      header,
+      rows: lines,
+    } = await runExport(t, t.admin, 'conversions', { offerId: String(offer.id), timezone: 'Europe/Warsaw' });
     expect(events.at(-1)).toMatchObject({ event: 'export_conversion', data: { status: 'done', rowsDone: 4, rowsTotal: 4 } });
     expect(header).toEqual(expect.arrayContaining(['payout', 'advertiser', 'revenue', 'profit', 'hidden']));
     expect(lines.map((l) => Number(l.split(',')[0]))).toEqual(rows.map((r) => r.id).reverse());

@@ -3,7 +3,14 @@
  * first, serialized as the list serializes them for the owner. Affiliates get their own visible conversions with the
  * payout only: no revenue, profit, advertiser, event id or hidden flag. Times in the query's zone (default the owner's).
  */
-import { CONVERSION_STATUS_NAMES, STAFF_ROLE_TYPES, conversionListQuery, zoneName, type ConversionListFilters, type ConversionView } from '@leadgrid/shared';
+import {
+  CONVERSION_STATUS_NAMES,
+  STAFF_ROLE_TYPES,
+  conversionListQuery,
+  zoneName,
+  type ConversionListFilters,
+  type ConversionView,
+} from '@leadgrid/shared';
 import { DateTime } from 'luxon';
 import { requireActor, type Ctx } from '../../../http/context';
 import type { Exporter } from '../../insights/exports/exporters';
@@ -67,7 +74,16 @@ export const conversionsExporter: Exporter<ConversionListFilters> = {
         c.publicNotes,
       ];
       if (!staff) return base;
-      return [...base, c.advertiser?.title ?? null, c.eventId ?? null, c.revenue ?? null, c.revenueCurrency ?? null, c.baseRevenue ?? null, c.profit ?? null, c.isHidden ?? false];
+      return [
+        ...base,
+        c.advertiser?.title ?? null,
+        c.eventId ?? null,
+        c.revenue ?? null,
+        c.revenueCurrency ?? null,
+        c.baseRevenue ?? null,
+        c.profit ?? null,
+        c.isHidden ?? false,
+      ];
     };
     return { rows: items.map(row), cursor: items.length === size ? items[items.length - 1].id : null };
   },

@@ -16,7 +16,6 @@ const BATCH = 500;
 
 type Deps = Pick<Services, 'database' | 'config' | 'now'>;
 
-
 /** approves the due pending conversions; answers how many were approved */
 export async function autoApproveConversions(ctx: Ctx): Promise<number> {
   let total = 0;

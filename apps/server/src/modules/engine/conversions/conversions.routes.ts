@@ -61,20 +61,30 @@ export default async function conversionsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/conversions/statuses',
-    { config: { permission: READ }, schema: { tags, summary: 'Conversion statuses', response: { 200: envelope(listOf(conversionStatusOptionSchema)) } } },
+    {
+      config: { permission: READ },
+      schema: { tags, summary: 'Conversion statuses', response: { 200: envelope(listOf(conversionStatusOptionSchema)) } },
+    },
     async () => ({ data: { items: service.statuses() } }),
   );
   app.get(
     '/conversions/data-traffic-statuses',
     {
       config: { permission: READ },
-      schema: { tags, summary: 'Conversion statuses of the traffic data and statistics', response: { 200: envelope(listOf(conversionStatusOptionSchema)) } },
+      schema: {
+        tags,
+        summary: 'Conversion statuses of the traffic data and statistics',
+        response: { 200: envelope(listOf(conversionStatusOptionSchema)) },
+      },
     },
     async () => ({ data: { items: service.dataTrafficStatuses() } }),
   );
   app.get(
     '/conversions/marks',
-    { config: { permission: READ }, schema: { tags, summary: 'Conversion marks', response: { 200: envelope(listOf(conversionMarkSchema)) } } },
+    {
+      config: { permission: READ },
+      schema: { tags, summary: 'Conversion marks', response: { 200: envelope(listOf(conversionMarkSchema)) } },
+    },
     async () => ({ data: { items: service.marks() } }),
   );
 
@@ -82,7 +92,12 @@ export default async function conversionsRoutes(fastify: FastifyInstance) {
     '/conversions/:id',
     {
       config: { permission: READ },
-      schema: { tags, summary: 'One conversion (staff: with the goals of its vertical)', params: idParams, response: { 200: envelope(listOf(conversionSchema)) } },
+      schema: {
+        tags,
+        summary: 'One conversion (staff: with the goals of its vertical)',
+        params: idParams,
+        response: { 200: envelope(listOf(conversionSchema)) },
+      },
     },
     async (req) => ({ data: { items: [await service.get(req.ctx, req.params.id)] } }),
   );
@@ -110,7 +125,8 @@ export default async function conversionsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Edit conversions',
-        description: 'payout, revenue (base amounts recomputed at the rates of the conversion time), goal, public notes, hidden, status; all items or none.',
+        description:
+          'payout, revenue (base amounts recomputed at the rates of the conversion time), goal, public notes, hidden, status; all items or none.',
         body: conversionEditBody,
         response: { 200: envelope(listOf(conversionSchema)) },
       },

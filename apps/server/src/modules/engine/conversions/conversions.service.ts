@@ -30,7 +30,19 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } f
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { advertisers, campaigns, clicks, conversions, currencies, currencyRates, leads, offers, userManagers, users, verticalGoals } from '../../../db/schema';
+import {
+  advertisers,
+  campaigns,
+  clicks,
+  conversions,
+  currencies,
+  currencyRates,
+  leads,
+  offers,
+  userManagers,
+  users,
+  verticalGoals,
+} from '../../../db/schema';
 import type { DbOrTx } from '../../../db/client';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
@@ -70,7 +82,10 @@ function scopeWhere(db: DbOrTx, actor: Actor): SQL | undefined {
   if (isStaff(actor)) {
     if (hasPermission(actor, 'conversion.read')) return undefined;
     if (hasPermission(actor, 'conversion.assigned.read'))
-      return inArray(conversions.affiliateId, db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)));
+      return inArray(
+        conversions.affiliateId,
+        db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)),
+      );
     return sql`false`;
   }
   if (hasPermission(actor, 'conversion.own.read')) return and(eq(conversions.affiliateId, actor.id), eq(conversions.isHidden, false));
@@ -103,10 +118,24 @@ function filterWhere(actor: Actor, q: Filters, skip?: FilterKey): SQL[] {
     on('campaignId') ? inArray(conversions.campaignId, q.campaignId!) : undefined,
     on('goalId') ? inArray(conversions.goalId, q.goalId!) : undefined,
     on('leadId') ? inArray(conversions.leadId, q.leadId!) : undefined,
-    on('clickId') ? inArray(conversions.clickId, q.clickId!.map((c) => c.toLowerCase())) : undefined,
-    on('country') ? inArray(countryExpr, q.country!.map((c) => c.toUpperCase())) : undefined,
+    on('clickId')
+      ? inArray(
+          conversions.clickId,
+          q.clickId!.map((c) => c.toLowerCase()),
+        )
+      : undefined,
+    on('country')
+      ? inArray(
+          countryExpr,
+          q.country!.map((c) => c.toUpperCase()),
+        )
+      : undefined,
     on('mark')
-      ? or(...q.mark!.map((mk) => (mk === 'none' ? sql`${conversions.marks} = '[]'::jsonb` : sql`${conversions.marks} @> ${JSON.stringify([mk])}::jsonb`)))
+      ? or(
+          ...q.mark!.map((mk) =>
+            mk === 'none' ? sql`${conversions.marks} = '[]'::jsonb` : sql`${conversions.marks} @> ${JSON.stringify([mk])}::jsonb`,
+          ),
+        )
       : undefined,
     staff && on('isHidden') ? eq(conversions.isHidden, q.isHidden === '1') : undefined,
     on('from') ? gte(conversions.createdAt, new Date(q.from! * 1000)) : undefined,
@@ -254,7 +283,12 @@ export async function exportCount(ctx: Ctx, q: z.infer<typeof conversionListQuer
 }
 
 /** One page of an export: the list's rows as the list serializes them for the owner, newest first, after the id `cursor`. */
-export async function exportPage(ctx: Ctx, q: z.infer<typeof conversionListQuery>, cursor: number | null, size: number): Promise<ConversionView[]> {
+export async function exportPage(
+  ctx: Ctx,
+  q: z.infer<typeof conversionListQuery>,
+  cursor: number | null,
+  size: number,
+): Promise<ConversionView[]> {
   const actor = requireActor(ctx);
   const rows = await joined(ctx.db)
     .where(and(exportWhere(ctx, actor, q), cursor === null ? undefined : lt(conversions.id, cursor)))
@@ -294,7 +328,11 @@ const SLUGS: Record<string, { key?: FilterKey; value: SQL; label: SQL; staff?: b
   goals: { key: 'goalId', value: sql`${conversions.goalId}`, label: sql`${verticalGoals.title}` },
   countries: { key: 'country', value: countryExpr, label: countryExpr },
   statuses: { value: sql`${conversions.status}`, label: sql`${conversions.status}::text` },
-  marks: { key: 'mark', value: sql`case when ${LATE} then 'late_conversion' else 'none' end`, label: sql`case when ${LATE} then 'late_conversion' else 'none' end` },
+  marks: {
+    key: 'mark',
+    value: sql`case when ${LATE} then 'late_conversion' else 'none' end`,
+    label: sql`case when ${LATE} then 'late_conversion' else 'none' end`,
+  },
 };
 
 export async function filters(ctx: Ctx, q: z.infer<typeof conversionFiltersQuery>): Promise<{ items: ConversionFilterOption[] }> {
@@ -309,7 +347,12 @@ export async function filters(ctx: Ctx, q: z.infer<typeof conversionFiltersQuery
     search,
     ...filterWhere(actor, q, slug.key),
   );
-  const rows = await withJoins(ctx.db.select({ value: slug.value.mapWith(String), label: slug.label.mapWith(String), n: count() }).from(conversions).$dynamic())
+  const rows = await withJoins(
+    ctx.db
+      .select({ value: slug.value.mapWith(String), label: slug.label.mapWith(String), n: count() })
+      .from(conversions)
+      .$dynamic(),
+  )
     .where(where)
     .groupBy(slug.value, slug.label)
     .orderBy(desc(count()), asc(slug.label))
@@ -317,7 +360,11 @@ export async function filters(ctx: Ctx, q: z.infer<typeof conversionFiltersQuery
   const numeric = ['offers', 'affiliates', 'advertisers', 'campaigns', 'goals', 'statuses'].includes(q.filterSlug);
   let items = rows.map((r) => ({ value: numeric ? Number(r.value) : r.value, label: r.label, count: r.n }));
   if (q.filterSlug === 'statuses') {
-    items = items.map((i) => ({ value: statusName(Number(i.value)), label: TITLES[statusName(Number(i.value))] ?? i.label, count: i.count }));
+    items = items.map((i) => ({
+      value: statusName(Number(i.value)),
+      label: TITLES[statusName(Number(i.value))] ?? i.label,
+      count: i.count,
+    }));
     if (q.search) items = items.filter((i) => i.label.toLowerCase().includes(q.search!.toLowerCase()));
   }
   if (q.filterSlug === 'marks') items = items.map((i) => ({ ...i, label: i.value === 'none' ? 'No mark' : 'Late conversion' }));
@@ -339,7 +386,8 @@ const ARTICLE = (name: string) => (/^[aeiou]/.test(name) ? 'An' : 'A');
 /** why the change is refused, or null when it is allowed */
 function transitionRefusal(row: Row, to: number): string | null {
   if (row.status === to) return `Conversion ${row.id} is already ${statusName(to)}`;
-  if (!conversionTransitionAllowed(row.status, to)) return `${ARTICLE(statusName(row.status))} ${statusName(row.status)} conversion cannot be ${VERBS[to]}`;
+  if (!conversionTransitionAllowed(row.status, to))
+    return `${ARTICLE(statusName(row.status))} ${statusName(row.status)} conversion cannot be ${VERBS[to]}`;
   return null;
 }
 
@@ -369,13 +417,21 @@ const statusPatch = (to: number, now: Date) => ({ status: to, statusChangedAt: n
  * when none applies, a 409 naming each item. With `sendPostback` the status event goes to the affiliate's postbacks
  * in the same transaction.
  */
-export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<typeof conversionStatusBody>): Promise<{ data: ConversionStatusAnswer; message: string }> {
+export async function changeStatus(
+  ctx: Ctx,
+  queue: JobQueue,
+  body: z.infer<typeof conversionStatusBody>,
+): Promise<{ data: ConversionStatusAnswer; message: string }> {
   const actor = requireActor(ctx);
   return ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     // the ledger entries the conversions' triggers write name who caused them (docs/decisions/money.md)
     await setActor(tx, actor.id);
-    const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
+    const found = await lockInReach(
+      tx,
+      actor,
+      body.items.map((i) => i.id),
+    );
     const now = ctx.now();
     const applied: Row[] = [];
     const failed: { id: number; reason: string; index: number }[] = [];
@@ -390,7 +446,12 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<type
       const [updated] = await tx.update(conversions).set(statusPatch(item.status, now)).where(eq(conversions.id, row.id)).returning();
       found.set(row.id, updated);
       applied.push(updated);
-      audits.push({ entity: 'conversion', entityId: row.id, action: 'change_status', changes: { before: { status: row.status }, after: { status: item.status }, sendPostback: body.sendPostback } });
+      audits.push({
+        entity: 'conversion',
+        entityId: row.id,
+        action: 'change_status',
+        changes: { before: { status: row.status }, after: { status: item.status }, sendPostback: body.sendPostback },
+      });
     }
     if (!applied.length) {
       // none in reach (unknown or out of scope): a 404, as for the detail; otherwise the refused transitions, a 409
@@ -406,7 +467,12 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, body: z.infer<type
       ? `Changed ${ids.length} conversion(s): ${ids.join(', ')}; not changed: ${failed.map((f) => f.id).join(', ')}`
       : `Changed ${ids.length} conversion(s)`;
     return {
-      data: { outcome: failed.length ? 'partial' : 'all', applied: ids, failed: failed.map(({ id, reason }) => ({ id, reason })), postbacks },
+      data: {
+        outcome: failed.length ? 'partial' : 'all',
+        applied: ids,
+        failed: failed.map(({ id, reason }) => ({ id, reason })),
+        postbacks,
+      },
       message,
     };
   });
@@ -438,7 +504,11 @@ export async function edit(ctx: Ctx, body: z.infer<typeof conversionEditBody>): 
   const ids = await ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     await setActor(tx, actor.id);
-    const found = await lockInReach(tx, actor, body.items.map((i) => i.id));
+    const found = await lockInReach(
+      tx,
+      actor,
+      body.items.map((i) => i.id),
+    );
     const missing = [...body.items.entries()].filter(([, item]) => !found.has(item.id)).map(([index]) => index);
     if (missing.length) throw notFoundItems(missing);
     const errors: ApiErrorItem[] = [];

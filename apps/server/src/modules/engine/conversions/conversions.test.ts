@@ -44,8 +44,17 @@ describe('GET /api/v1/conversions', () => {
     expect(meta.totalCount).toBe(3);
     expect(items.map((c: { id: number }) => c.id)).toEqual(w.rows.map((r) => r.id).reverse());
     expect(items[0]).toMatchObject({ revenue: '50', payout: '30', advertiserId: w.advertiser.id, affiliateId: w.b.id, status: 4 });
-    const approved = await t.request({ method: 'GET', url: `/api/v1/conversions?offerId=${w.offer.id}&status=approved,pending`, as: t.admin });
-    expect(approved.json().data.items.map((c: { status: number }) => c.status).sort()).toEqual([1, 3]);
+    const approved = await t.request({
+      method: 'GET',
+      url: `/api/v1/conversions?offerId=${w.offer.id}&status=approved,pending`,
+      as: t.admin,
+    });
+    expect(
+      approved
+        .json()
+        .data.items.map((c: { status: number }) => c.status)
+        .sort(),
+    ).toEqual([1, 3]);
   });
 
   it('gives an affiliate its own visible conversions without revenue, advertiser or event id', async () => {
@@ -55,7 +64,8 @@ describe('GET /api/v1/conversions', () => {
     const { items } = res.json().data;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: w.rows[0].id, payout: '30', affiliateId: w.a.id });
-    for (const key of ['revenue', 'baseRevenue', 'advertiserId', 'eventId', 'originalRevenue', 'isHidden']) expect(items[0]).not.toHaveProperty(key);
+    for (const key of ['revenue', 'baseRevenue', 'advertiserId', 'eventId', 'originalRevenue', 'isHidden'])
+      expect(items[0]).not.toHaveProperty(key);
     // asking for another affiliate's rows answers none of them
     const other = await t.request({ method: 'GET', url: `/api/v1/conversions?affiliateId=${w.b.id}`, as: w.a });
     expect(other.json().data.items).toEqual([]);
@@ -75,7 +85,7 @@ describe('GET /api/v1/conversions', () => {
     const w = await world();
     // more conversions with uneven base amounts (fixed seed): the totals are exact decimal sums of every row
     let seed = 7;
-    const rnd = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const cents = () => (Math.floor(rnd() * 100_000) / 100).toFixed(2);
     await db.insert(conversions).values(
       Array.from({ length: 25 }, (_, i) => {
@@ -113,7 +123,9 @@ describe('GET /api/v1/conversions', () => {
       expect(staff.meta.totals.count).toBe(rows.length);
       expect(new Decimal(staff.meta.totals.payout).equals(sum(rows.map((r) => r.basePayout)))).toBe(true);
       expect(new Decimal(staff.meta.totals.revenue).equals(sum(rows.map((r) => r.baseRevenue!)))).toBe(true);
-      expect(new Decimal(staff.meta.totals.profit).equals(sum(rows.map((r) => r.baseRevenue!)).minus(sum(rows.map((r) => r.basePayout))))).toBe(true);
+      expect(
+        new Decimal(staff.meta.totals.profit).equals(sum(rows.map((r) => r.baseRevenue!)).minus(sum(rows.map((r) => r.basePayout)))),
+      ).toBe(true);
       expect(staff.meta.totals.currency).toBe('USD');
     }
     // an affiliate: its own visible rows, payout only

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { queuedDeliveries } from '../../../../test/deliveries';
 import { useApp } from '../../../../test/helper';
 import { rowsOf } from '../../../db/client';
-import { clicks, conversions, currencies, integrations, leadEvents, leads, offerAdvertisers, paymentRules, postbacks, systemLogs } from '../../../db/schema';
+import {
+  clicks,
+  conversions,
+  currencies,
+  integrations,
+  leadEvents,
+  leads,
+  offerAdvertisers,
+  paymentRules,
+  postbacks,
+  systemLogs,
+} from '../../../db/schema';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ATTRIBUTES_MAX, ipAllowed, mergeAttributes, postbackAttributes, postbackParams } from './postback-in';
 
@@ -154,16 +165,35 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     const m = await market({ postback: { leadIdParam: 'lid', statusParam: 'st' } });
     const [pb] = await db
       .insert(postbacks)
-      .values({ scope: 'affiliate', affiliateId: m.affiliate.id, method: 'GET', url: 'https://aff.example/pb?s={status}', events: ['conversion_pending'], status: 'active' })
+      .values({
+        scope: 'affiliate',
+        affiliateId: m.affiliate.id,
+        method: 'GET',
+        url: 'https://aff.example/pb?s={status}',
+        events: ['conversion_pending'],
+        status: 'active',
+      })
       .returning();
     const jobs = async () => (await queuedDeliveries(t, { postbackId: pb.id })).length;
     const ledger = async (id: number) =>
       Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_entries where conversion_id = ${id}`))[0].n);
-    const logs = async () => (await db.select().from(systemLogs).where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.leadId, m.lead.id)))).length;
+    const logs = async () =>
+      (
+        await db
+          .select()
+          .from(systemLogs)
+          .where(and(eq(systemLogs.type, 'postback_in'), eq(systemLogs.leadId, m.lead.id)))
+      ).length;
 
     expect((await get(m.key, `lid=${m.lead.id}&st=pending&deposit_id=D-1`)).statusCode).toBe(200);
     let [conv] = await conversionsOf(m.lead.id);
-    const before = { status: conv.status, payout: conv.payout, revenue: conv.revenue, statusChangedAt: conv.statusChangedAt, entries: await ledger(conv.id) };
+    const before = {
+      status: conv.status,
+      payout: conv.payout,
+      revenue: conv.revenue,
+      statusChangedAt: conv.statusChangedAt,
+      entries: await ledger(conv.id),
+    };
     expect(before.entries).toBeGreaterThan(0);
     expect(await jobs()).toBe(1);
 
@@ -172,7 +202,13 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(again.json()).toEqual({ status: 'ok', conversionId: conv.id });
     [conv] = await conversionsOf(m.lead.id);
     expect(conv.attributes).toEqual({ deposit_id: 'D-2', player_level: 'gold' });
-    expect({ status: conv.status, payout: conv.payout, revenue: conv.revenue, statusChangedAt: conv.statusChangedAt, entries: await ledger(conv.id) }).toEqual(before);
+    expect({
+      status: conv.status,
+      payout: conv.payout,
+      revenue: conv.revenue,
+      statusChangedAt: conv.statusChangedAt,
+      entries: await ledger(conv.id),
+    }).toEqual(before);
     expect(await jobs()).toBe(1);
     expect(await logs()).toBe(2);
     expect(await lastLog()).toMatchObject({ success: true, conversionId: conv.id });
@@ -219,7 +255,10 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
   it('keeps at most ATTRIBUTES_MAX attributes and none of the named parameters', () => {
     const names = postbackSection.parse({ clickIdParam: 'cid' });
     const many = Object.fromEntries(Array.from({ length: ATTRIBUTES_MAX + 5 }, (_, i) => [`a${i}`, String(i)]));
-    const out = postbackAttributes({ cid: 'x', lead_id: '1', status: 's', goal: 'g', payout: '1', currency: 'USD', event_id: 'e', secure_code: 'c', ...many }, names);
+    const out = postbackAttributes(
+      { cid: 'x', lead_id: '1', status: 's', goal: 'g', payout: '1', currency: 'USD', event_id: 'e', secure_code: 'c', ...many },
+      names,
+    );
     expect(Object.keys(out)).toHaveLength(ATTRIBUTES_MAX);
     expect(out).not.toHaveProperty('cid');
     expect(out).not.toHaveProperty('secure_code');

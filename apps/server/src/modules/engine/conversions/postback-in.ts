@@ -41,7 +41,15 @@ import { pgJson, pgSafe } from '../../../lib/pg-text';
 import type { ChangeFeed } from '../../../lib/cache/change-feed';
 import { countConversion, type CountedConversion } from '../../inventory/caps/cap-engine';
 import { capReached } from '../../settings/notifications/raise';
-import { deliveryJobs, firingPostbacks, insertLogsSql, logRow, outboxInsertSql, wakeOutbox, type PostbackDeliverJob } from '../postback-delivery';
+import {
+  deliveryJobs,
+  firingPostbacks,
+  insertLogsSql,
+  logRow,
+  outboxInsertSql,
+  wakeOutbox,
+  type PostbackDeliverJob,
+} from '../postback-delivery';
 import { PostbackInReads, type PostbackReads } from './postback-in.reads';
 
 export interface InboundPostback {
@@ -596,7 +604,8 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
     }
     // a conversion that fills a cap raises "cap reached" now, once per cap and period (the refused leads after it do not)
     for (const c of counted)
-      for (const cap of await countConversion(tx, c.conversion, c.at)) await capReached(c.ctx, items[0].queue, { cap, offerId: c.conversion.offerId, at: c.at });
+      for (const cap of await countConversion(tx, c.conversion, c.at))
+        await capReached(c.ctx, items[0].queue, { cap, offerId: c.conversion.offerId, at: c.at });
     return results;
   });
   // committed: the outbox's workers take the outbound postbacks now

@@ -74,7 +74,14 @@ export async function releaseHeldLeads(ctx: Ctx, queue: JobQueue): Promise<numbe
       if (!due.length) return null;
       const ids = [...new Set(due.map((d) => Number(d.config_id)).filter((n) => n > 0))];
       const rules = ids.length
-        ? rowsOf<HoldRule & { status: string }>(await tx.execute(sql`select ${RULE_COLUMNS}, h.status from hold_configs h where h.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`))
+        ? rowsOf<HoldRule & { status: string }>(
+            await tx.execute(
+              sql`select ${RULE_COLUMNS}, h.status from hold_configs h where h.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+            ),
+          )
         : [];
       const release: DueLead[] = [];
       const later = new Map<number, Date>();
@@ -113,8 +120,14 @@ export async function releaseHeldLeads(ctx: Ctx, queue: JobQueue): Promise<numbe
       }
       // a lead released as a duplicate fires `event_duplicate` (released as new: nothing, it was received already),
       // unless it came from an import that muted the affiliate's lead postbacks
-      const muted = await mutedByImport(tx, changes.map((c) => c.lead));
-      await fireLeadEvents({ ...ctx, db: tx }, changes.filter((c) => !muted.has(c.lead.id)));
+      const muted = await mutedByImport(
+        tx,
+        changes.map((c) => c.lead),
+      );
+      await fireLeadEvents(
+        { ...ctx, db: tx },
+        changes.filter((c) => !muted.has(c.lead.id)),
+      );
       return { send, more: due.length === BATCH, ids: release.map((d) => d.id) };
     });
     if (!toSend) break;

@@ -1,4 +1,14 @@
-import { envelope, holdConfigCreate, holdConfigSchema, holdConfigUpdate, holdListQuery, holdStatusItem, idParams, itemsOf, listOf } from '@leadgrid/shared';
+import {
+  envelope,
+  holdConfigCreate,
+  holdConfigSchema,
+  holdConfigUpdate,
+  holdListQuery,
+  holdStatusItem,
+  idParams,
+  itemsOf,
+  listOf,
+} from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './hold-queue.service';
@@ -20,18 +30,30 @@ export default async function holdQueueRoutes(fastify: FastifyInstance) {
     data: { items: [await service.get(req.ctx, req.params.id)] },
   }));
 
-  app.put('/hold-queue', { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdConfigCreate), response: answer } }, async (req) => {
-    const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Hold-queue rule created', 'hold-queue rules created') };
-  });
+  app.put(
+    '/hold-queue',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdConfigCreate), response: answer } },
+    async (req) => {
+      const items = await service.create(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Hold-queue rule created', 'hold-queue rules created') };
+    },
+  );
 
-  app.patch('/hold-queue', { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdConfigUpdate), response: answer } }, async (req) => {
-    const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Hold-queue rule saved', 'hold-queue rules saved') };
-  });
+  app.patch(
+    '/hold-queue',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdConfigUpdate), response: answer } },
+    async (req) => {
+      const items = await service.update(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Hold-queue rule saved', 'hold-queue rules saved') };
+    },
+  );
 
-  app.post('/hold-queue/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdStatusItem), response: answer } }, async (req) => {
-    const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Hold-queue rule status changed', 'hold-queue rules changed status') };
-  });
+  app.post(
+    '/hold-queue/change_status',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(holdStatusItem), response: answer } },
+    async (req) => {
+      const items = await service.changeStatus(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Hold-queue rule status changed', 'hold-queue rules changed status') };
+    },
+  );
 }

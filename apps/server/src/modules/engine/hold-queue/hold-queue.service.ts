@@ -3,7 +3,15 @@
  * (periodStart..periodEnd in `timezone`, across midnight when the end is earlier) and release pace (`interval`,
  * `fresh`, `old`) are read by the traffic engine through isInHoldWindow / nextRelease of packages/shared.
  */
-import { HOLD_STATUSES, holdRangeError, type ApiErrorItem, type HoldConfig, type holdConfigCreate, type holdConfigUpdate, type holdListQuery } from '@leadgrid/shared';
+import {
+  HOLD_STATUSES,
+  holdRangeError,
+  type ApiErrorItem,
+  type HoldConfig,
+  type holdConfigCreate,
+  type holdConfigUpdate,
+  type holdListQuery,
+} from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { geos, holdConfigs } from '../../../db/schema';
@@ -38,7 +46,6 @@ const LIST: ListSpec = {
 };
 const NO_GEO = 'The geo does not exist or is not active';
 
-
 function toHold(row: { hold: HoldRow; geo: { id: number; title: string } }): HoldConfig {
   const { hold } = row;
   return {
@@ -57,7 +64,10 @@ function toHold(row: { hold: HoldRow; geo: { id: number; title: string } }): Hol
 }
 
 const selectHolds = (ctx: Ctx) =>
-  ctx.db.select({ hold: holdConfigs, geo: { id: geos.id, title: geos.title } }).from(holdConfigs).innerJoin(geos, eq(geos.id, holdConfigs.geoId));
+  ctx.db
+    .select({ hold: holdConfigs, geo: { id: geos.id, title: geos.title } })
+    .from(holdConfigs)
+    .innerJoin(geos, eq(geos.id, holdConfigs.geoId));
 
 export async function list(ctx: Ctx, q: ListInput) {
   const p = parseList(q, LIST);
@@ -98,8 +108,13 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
   const actor = requireActor(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const active = await lockActiveGeos(c, items.map((x) => x.geoId));
-    const errors: ApiErrorItem[] = items.flatMap((x, i) => (active.has(x.geoId) ? [] : [{ msg: NO_GEO, type: 'notFound', loc: ['body', 'items', i, 'geoId'] }]));
+    const active = await lockActiveGeos(
+      c,
+      items.map((x) => x.geoId),
+    );
+    const errors: ApiErrorItem[] = items.flatMap((x, i) =>
+      active.has(x.geoId) ? [] : [{ msg: NO_GEO, type: 'notFound', loc: ['body', 'items', i, 'geoId'] }],
+    );
     if (errors.length) throw new AppError('VALIDATION', NO_GEO, errors);
     const rows = await tx
       .insert(holdConfigs)
@@ -130,13 +145,21 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<HoldRow>(c, holdConfigs, holdConfigs.id, items.map((x) => x.id), 'Hold-queue rule', { ordered: true });
+    const current = await lockById<HoldRow>(
+      c,
+      holdConfigs,
+      holdConfigs.id,
+      items.map((x) => x.id),
+      'Hold-queue rule',
+      { ordered: true },
+    );
     const newGeos = items.filter((x) => x.geoId !== undefined && x.geoId !== current.get(x.id)!.geoId).map((x) => x.geoId!);
     const active = await lockActiveGeos(c, newGeos);
     const errors: ApiErrorItem[] = [];
     items.forEach((x, i) => {
       const row = current.get(x.id)!;
-      if (x.geoId !== undefined && x.geoId !== row.geoId && !active.has(x.geoId)) errors.push({ msg: NO_GEO, type: 'notFound', loc: ['body', 'items', i, 'geoId'] });
+      if (x.geoId !== undefined && x.geoId !== row.geoId && !active.has(x.geoId))
+        errors.push({ msg: NO_GEO, type: 'notFound', loc: ['body', 'items', i, 'geoId'] });
       // one end sent: the range is checked with the stored other end
       const range = holdRangeError(x.periodStart ?? row.periodStart, x.periodEnd ?? row.periodEnd);
       if (range) {
@@ -179,7 +202,10 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
       ordered: true,
       check: async (c, current) => {
         const activating = items.filter((x) => x.status === 'active' && current.get(x.id)!.status !== 'active');
-        const active = await lockActiveGeos(c, activating.map((x) => current.get(x.id)!.geoId));
+        const active = await lockActiveGeos(
+          c,
+          activating.map((x) => current.get(x.id)!.geoId),
+        );
         if (activating.some((x) => !active.has(current.get(x.id)!.geoId))) {
           throw AppError.business('A hold-queue rule can only be activated while its geo is active');
         }

@@ -25,7 +25,9 @@ async function makeRule(input: Record<string, unknown> = {}) {
 describe('hold queue: create', () => {
   it('creates a rule across midnight with its geo, defaults and audit', async () => {
     const geo = await makeGeo('Hold DE');
-    const res = await put(t.admin, [{ geoId: geo.id, periodStart: '22:00', periodEnd: '06:00', timezone: 'Europe/Berlin', interval: 15, fresh: 5, old: 2 }]);
+    const res = await put(t.admin, [
+      { geoId: geo.id, periodStart: '22:00', periodEnd: '06:00', timezone: 'Europe/Berlin', interval: 15, fresh: 5, old: 2 },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Hold-queue rule created');
     const item = res.json().data.items[0];
@@ -42,7 +44,10 @@ describe('hold queue: create', () => {
       createdAt: Math.floor(t.clock.now.getTime() / 1000),
       createdBy: t.admin.id,
     });
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'hold_config'), eq(auditLog.entityId, item.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'hold_config'), eq(auditLog.entityId, item.id)));
     expect(audit).toEqual([expect.objectContaining({ action: 'create' })]);
     const minimal = await put(t.admin, [{ geoId: geo.id, periodStart: '09:00', periodEnd: '10:00', interval: 60 }]);
     expect(minimal.json().data.items[0]).toMatchObject({ timezone: 'UTC', fresh: 0, old: 0, status: 'active' });
@@ -144,9 +149,18 @@ describe('hold queue: edit', () => {
     const r = await makeRule();
     const res = await patch(t.admin, [{ id: r.id, interval: 45, fresh: 3, timezone: 'Asia/Tokyo' }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Hold-queue rule saved', data: { items: [{ id: r.id, interval: 45, fresh: 3, timezone: 'Asia/Tokyo', periodStart: '22:00' }] } });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'hold_config'), eq(auditLog.entityId, r.id), eq(auditLog.action, 'update')));
-    expect(audit.changes).toEqual({ before: { intervalMinutes: 30, fresh: 0, timezone: 'UTC' }, after: { intervalMinutes: 45, fresh: 3, timezone: 'Asia/Tokyo' } });
+    expect(res.json()).toMatchObject({
+      message: 'Hold-queue rule saved',
+      data: { items: [{ id: r.id, interval: 45, fresh: 3, timezone: 'Asia/Tokyo', periodStart: '22:00' }] },
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'hold_config'), eq(auditLog.entityId, r.id), eq(auditLog.action, 'update')));
+    expect(audit.changes).toEqual({
+      before: { intervalMinutes: 30, fresh: 0, timezone: 'UTC' },
+      after: { intervalMinutes: 45, fresh: 3, timezone: 'Asia/Tokyo' },
+    });
   });
 
   it('checks one sent end against the stored other end', async () => {
@@ -189,7 +203,12 @@ describe('hold queue: change_status', () => {
     const r = await makeRule({ geoId: geo.id });
     const off = await status(t.admin, [{ id: r.id, status: 'inactive' }]);
     expect(off.json()).toMatchObject({ message: 'Hold-queue rule status changed', data: { items: [{ id: r.id, status: 'inactive' }] } });
-    await t.request({ method: 'POST', url: '/api/v1/geos/change_status', as: t.admin, payload: { items: [{ id: geo.id, status: 'inactive' }] } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/geos/change_status',
+      as: t.admin,
+      payload: { items: [{ id: geo.id, status: 'inactive' }] },
+    });
     const on = await status(t.admin, [{ id: r.id, status: 'active' }]);
     expect(on.statusCode).toBe(422);
     expect(on.json().message).toBe('A hold-queue rule can only be activated while its geo is active');
@@ -198,7 +217,13 @@ describe('hold queue: change_status', () => {
   it('an inactive rule no longer blocks deleting its geo', async () => {
     const geo = await makeGeo();
     const r = await makeRule({ geoId: geo.id });
-    const del = () => t.request({ method: 'POST', url: '/api/v1/geos/change_status', as: t.admin, payload: { items: [{ id: geo.id, status: 'deleted' }] } });
+    const del = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/geos/change_status',
+        as: t.admin,
+        payload: { items: [{ id: geo.id, status: 'deleted' }] },
+      });
     expect((await del()).statusCode).toBe(409);
     await status(t.admin, [{ id: r.id, status: 'inactive' }]);
     expect((await del()).statusCode).toBe(200);
@@ -212,6 +237,8 @@ describe('hold queue: change_status', () => {
     expect((await status(t.admin, [{ id: 999999, status: 'inactive' }])).statusCode).toBe(404);
     const reader = await t.make.user({ type: 'employee', permissions: ['front.settings.hold_queue.read'] });
     expect((await status(reader, [{ id: r.id, status: 'inactive' }])).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: r.id, status: 'inactive' }] } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: r.id, status: 'inactive' }] } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -17,10 +17,21 @@ let geoSeq = 0;
 /** a hold rule for `country` whose window started `sinceMin` minutes ago (whole minutes) and lasts `lengthMin` */
 async function rule(country: string, input: { sinceMin: number; lengthMin: number; interval: number; fresh?: number; old?: number }) {
   const start = Math.floor(t.clock.now.getTime() / MIN) * MIN - input.sinceMin * MIN;
-  const [geo] = await db.insert(geos).values({ title: `Held ${++geoSeq} ${Math.random()}`, countries: [country] }).returning();
+  const [geo] = await db
+    .insert(geos)
+    .values({ title: `Held ${++geoSeq} ${Math.random()}`, countries: [country] })
+    .returning();
   const [row] = await db
     .insert(holdConfigs)
-    .values({ geoId: geo.id, periodStart: hhmm(start), periodEnd: hhmm(start + input.lengthMin * MIN), timezone: 'UTC', intervalMinutes: input.interval, fresh: input.fresh ?? 0, old: input.old ?? 0 })
+    .values({
+      geoId: geo.id,
+      periodStart: hhmm(start),
+      periodEnd: hhmm(start + input.lengthMin * MIN),
+      timezone: 'UTC',
+      intervalMinutes: input.interval,
+      fresh: input.fresh ?? 0,
+      old: input.old ?? 0,
+    })
     .returning();
   return { ...row, start };
 }
@@ -38,9 +49,17 @@ describe('hold queue in the traffic engine', () => {
     expect(res.statusCode).toBe(200);
     const held = res.json().data;
     const until = new Date(r.start + 30 * MIN);
-    expect(held).toEqual({ id: expect.any(Number), status: 'hold', reason: `Held by the hold queue until ${until.toISOString()}`, redirectUrl: null });
+    expect(held).toEqual({
+      id: expect.any(Number),
+      status: 'hold',
+      reason: `Held by the hold queue until ${until.toISOString()}`,
+      redirectUrl: null,
+    });
     expect(await leadOf(held.id)).toMatchObject({ status: 'hold', holdUntil: until });
-    const [created] = await db.select().from(leadEvents).where(and(eq(leadEvents.leadId, held.id), eq(leadEvents.type, 'created')));
+    const [created] = await db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, held.id), eq(leadEvents.type, 'created')));
     expect(created.data).toMatchObject({ status: 'hold', holdConfigId: r.id });
     expect((await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data.status).toBe('sent');
 
@@ -70,11 +89,14 @@ describe('hold queue in the traffic engine', () => {
     // the last release of the window has passed: the next is the next day's window start
     const nextDay = r.start + 24 * 60 * MIN;
     expect((await leadOf(ids[2])).holdUntil).toEqual(new Date(nextDay));
-    expect(windowStartOf({ periodStart: r.periodStart, periodEnd: r.periodEnd, timezone: 'UTC', interval: 60 }, new Date(nextDay + MIN))).toEqual(new Date(nextDay));
+    expect(
+      windowStartOf({ periodStart: r.periodStart, periodEnd: r.periodEnd, timezone: 'UTC', interval: 60 }, new Date(nextDay + MIN)),
+    ).toEqual(new Date(nextDay));
 
     t.clock.advance((nextDay + MIN - t.clock.now.getTime()) / 1000);
     const fresh: number[] = [];
-    for (let i = 0; i < 2; i++) fresh.push((await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'SK' })).json().data.id);
+    for (let i = 0; i < 2; i++)
+      fresh.push((await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'SK' })).json().data.id);
     await release();
     // the window-start release: the old lead goes (old = 1); the fresh ones wait for the next release
     expect(await statuses([ids[2], ...fresh])).toEqual(['sent', 'hold', 'hold']);
@@ -91,11 +113,24 @@ describe('hold queue in the traffic engine', () => {
     const stored = await leadOf(held.id);
     const [other] = await db
       .insert(leads)
-      .values({ status: 'sent', phone: stored.phone, country: 'HU', offerId: m.offer.id, verticalId: m.vertical.id, affiliateId: m.affiliate.id, createdAt: t.clock.now })
+      .values({
+        status: 'sent',
+        phone: stored.phone,
+        country: 'HU',
+        offerId: m.offer.id,
+        verticalId: m.vertical.id,
+        affiliateId: m.affiliate.id,
+        createdAt: t.clock.now,
+      })
       .returning();
     t.clock.advance(20 * 60);
     await release();
-    expect(await leadOf(held.id)).toMatchObject({ status: 'duplicate', statusReason: `Duplicate of lead ${other.id}`, duplicateOf: other.id, holdUntil: null });
+    expect(await leadOf(held.id)).toMatchObject({
+      status: 'duplicate',
+      statusReason: `Duplicate of lead ${other.id}`,
+      duplicateOf: other.id,
+      holdUntil: null,
+    });
     expect(await deliveriesOf(held.id)).toHaveLength(0);
   });
 

@@ -52,9 +52,11 @@ export function windowStartOf(rule: HoldWindow, at: Date): Date {
   const s = minutesOf(rule.periodStart);
   let best = 0;
   for (let d = -1; d <= 0; d++) {
-    const start = day.plus({ days: d }).set({ hour: Math.floor(s / 60), minute: s % 60 }).toMillis();
+    const start = day
+      .plus({ days: d })
+      .set({ hour: Math.floor(s / 60), minute: s % 60 })
+      .toMillis();
     if (start <= at.getTime()) best = Math.max(best, start);
   }
   return new Date(best);
 }
-

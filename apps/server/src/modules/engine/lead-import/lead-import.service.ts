@@ -181,7 +181,10 @@ function visibleImports(ctx: Ctx, actor: Actor): SQL | undefined {
   if (!hasPermission(actor, 'lead.assigned.read')) return mine;
   return or(
     mine,
-    inArray(leadImports.affiliateId, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id))),
+    inArray(
+      leadImports.affiliateId,
+      ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)),
+    ),
   );
 }
 
@@ -199,7 +202,9 @@ export async function watchersOf(db: DbOrTx, imp: Row): Promise<number[]> {
     imp.affiliateId === null
       ? new Set<number>()
       : new Set(
-          (await db.select({ id: userManagers.managerId }).from(userManagers).where(eq(userManagers.userId, imp.affiliateId))).map((m) => m.id),
+          (await db.select({ id: userManagers.managerId }).from(userManagers).where(eq(userManagers.userId, imp.affiliateId))).map(
+            (m) => m.id,
+          ),
         );
   const out = new Set([imp.userId]);
   for (const u of staff) {
@@ -247,7 +252,10 @@ export async function list(ctx: Ctx, q: { limit: number; offset: number }): Prom
     .orderBy(desc(leadImports.id))
     .limit(q.limit)
     .offset(q.offset);
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(leadImports).where(where);
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leadImports)
+    .where(where);
   return {
     items: rows.map((r) => ({
       ...toView(r.imp),
@@ -513,7 +521,10 @@ async function processChunk(rc: RunCtx, first: number, chunk: string[][]): Promi
             written.map((w) => w.id),
           ),
         );
-      await fireLeadEvents({ ...rc.base, actor: null, db: tx }, rows.map((lead) => ({ lead, from: null })));
+      await fireLeadEvents(
+        { ...rc.base, actor: null, db: tx },
+        rows.map((lead) => ({ lead, from: null })),
+      );
     }
     const count = (o: Outcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
     const [next] = await tx

@@ -139,16 +139,14 @@ describe('lead import', () => {
     expect(up.statusCode).toBe(200);
     const draft = up.json().data.items[0];
     expect(draft.suggested).toEqual({ firstName: 0, phone: 1, sourceDate: 2 });
-    await db
-      .insert(postbacks)
-      .values({
-        scope: 'affiliate',
-        affiliateId: m.affiliate.id,
-        method: 'GET',
-        url: 'http://127.0.0.1:9/pb?lead={lead_id}',
-        events: ['event_received'],
-        status: 'active',
-      });
+    await db.insert(postbacks).values({
+      scope: 'affiliate',
+      affiliateId: m.affiliate.id,
+      method: 'GET',
+      url: 'http://127.0.0.1:9/pb?lead={lead_id}',
+      events: ['event_received'],
+      status: 'active',
+    });
     await start(draft.id, {
       offerId: m.offer.id,
       affiliateId: m.affiliate.id,
@@ -219,7 +217,9 @@ describe('lead import', () => {
     const affiliate = await t.make.user({ type: 'affiliate' });
     await db.insert(userManagers).values({ userId: m.affiliate.id, managerId: theirs.id });
     const draft = (await upload(generated(3))).json().data.items[0];
-    expect((await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING, distribute: false })).statusCode).toBe(200);
+    expect(
+      (await start(draft.id, { offerId: m.offer.id, affiliateId: m.affiliate.id, mapping: MAPPING, distribute: false })).statusCode,
+    ).toBe(200);
     const [imp] = await db.select().from(leadImports).where(eq(leadImports.id, draft.id));
     // the progress events go to the same people
     const watchers = await watchersOf(db, imp);

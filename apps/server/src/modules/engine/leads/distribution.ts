@@ -28,7 +28,16 @@ import type { Ctx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
 import { callOutbound } from '../../../lib/outbound';
 import { capCounters } from '../../inventory/caps/cap-counters';
-import { capCovers, capKey, countersOf, inCurrency, isFull, leadRevenuePricer, ratesOf, type EngineCap } from '../../inventory/caps/cap-engine';
+import {
+  capCovers,
+  capKey,
+  countersOf,
+  inCurrency,
+  isFull,
+  leadRevenuePricer,
+  ratesOf,
+  type EngineCap,
+} from '../../inventory/caps/cap-engine';
 import { heldUntilByConfig } from '../hold-queue/hold-release';
 import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../../sell-side/integrations/out-api';
 import { capReached, leadFailed } from '../../settings/notifications/raise';
@@ -83,7 +92,6 @@ export interface DistributionResult {
   redirectUrl: string | null;
   advertiserId: number | null;
 }
-
 
 /** true when the lead came from an import that did not ask for the affiliate's lead postbacks */
 async function importMutesEvents(ctx: Ctx, lead: DistributableLead | Lead): Promise<boolean> {
@@ -185,7 +193,8 @@ async function takeCaps(
     const key = capKey(cap, at);
     const amount = amountOf(cap);
     let open: boolean;
-    if (compareMoney(amount, 0) <= 0) open = !isFull(cap, (await capCounters.read(db, [{ capId: cap.id, periodKey: key }])).get(`${cap.id} ${key}`) ?? '0');
+    if (compareMoney(amount, 0) <= 0)
+      open = !isFull(cap, (await capCounters.read(db, [{ capId: cap.id, periodKey: key }])).get(`${cap.id} ${key}`) ?? '0');
     else {
       const value = await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value);
       open = value !== null;
@@ -215,7 +224,12 @@ async function capOutcome(db: DbOrTx, lead: DistributableLead, closedBy: EngineC
   }
   if (hold.length && !until) until = (await heldUntilByConfig(db, lead.country, at))?.until ?? null;
   if (until) return { kind: 'hold' as const, until, capIds: hold.map((c) => c.id) };
-  if (trafficbackUrl && closedBy.some((c) => c.action === 'trafficback')) return { kind: 'trafficback' as const, url: trafficbackUrl, capIds: closedBy.filter((c) => c.action === 'trafficback').map((c) => c.id) };
+  if (trafficbackUrl && closedBy.some((c) => c.action === 'trafficback'))
+    return {
+      kind: 'trafficback' as const,
+      url: trafficbackUrl,
+      capIds: closedBy.filter((c) => c.action === 'trafficback').map((c) => c.id),
+    };
   return null;
 }
 
@@ -235,7 +249,12 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   const lead = opts.claimed ?? (await claim(ctx, leadId));
   if (!lead) {
     const [row] = await ctx.db.select().from(leads).where(eq(leads.id, leadId));
-    return { status: (row?.status ?? 'failed') as ApiLeadStatus, reason: row?.statusReason ?? null, redirectUrl: row?.redirectUrl ?? null, advertiserId: row?.advertiserId ?? null };
+    return {
+      status: (row?.status ?? 'failed') as ApiLeadStatus,
+      reason: row?.statusReason ?? null,
+      redirectUrl: row?.redirectUrl ?? null,
+      advertiserId: row?.advertiserId ?? null,
+    };
   }
   const at = ctx.now();
   const subject = {
@@ -266,7 +285,12 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   // money lead caps weigh the lead by the revenue of its payment rule, in the cap's currency
   const moneyCaps = caps.filter((c) => c.processingType === 'leads' && c.currency);
   const priceFor = moneyCaps.length ? await leadRevenuePricer(ctx.db, { id: lead.offerId, goalId: offer?.goalId ?? null }, subject) : null;
-  const rates = priceFor ? await ratesOf(ctx.db, moneyCaps.map((c) => c.currency!)) : new Map<string, string>();
+  const rates = priceFor
+    ? await ratesOf(
+        ctx.db,
+        moneyCaps.map((c) => c.currency!),
+      )
+    : new Map<string, string>();
   const values = leadValues(lead);
   let lastError: string | null = tried ? null : 'No advertiser of the offer matches the lead';
   let capsClosed = matching.length - open.length;
@@ -289,7 +313,8 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   for (const { target, caps: covering } of candidates) {
     const price = priceFor?.(target.advertiserId) ?? null;
     if (price && !rates.has(price.currency.toUpperCase())) for (const [k, v] of await ratesOf(ctx.db, [price.currency])) rates.set(k, v);
-    const amountOf = (cap: EngineCap) => (cap.currency ? (price ? (inCurrency(price.amount, price.currency, cap.currency, rates) ?? '0') : '0') : '1');
+    const amountOf = (cap: EngineCap) =>
+      cap.currency ? (price ? (inCurrency(price.amount, price.currency, cap.currency, rates) ?? '0') : '0') : '1';
     const took = await takeCaps(
       ctx.db,
       covering.filter((c) => c.processingType === 'leads'),
@@ -308,21 +333,40 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
     let recorded: typeof leadDeliveries.$inferInsert;
     const out = outApiSection.safeParse(target.outApi);
     if (!out.success) {
-      recorded = { leadId, advertiserId: target.advertiserId, integrationId: target.integrationId, result: 'error', request: {}, error: 'The integration has no valid outbound API settings' };
+      recorded = {
+        leadId,
+        advertiserId: target.advertiserId,
+        integrationId: target.integrationId,
+        result: 'error',
+        request: {},
+        error: 'The integration has no valid outbound API settings',
+      };
     } else {
       let built;
       try {
         built = buildOutApiRequest(out.data, {
           lead: values,
           parameters: target.apiParameters ?? [],
-          macros: { leadId: String(leadId), clickId: lead.clickId ?? '', offerId: String(lead.offerId), affiliateId: String(lead.affiliateId) },
+          macros: {
+            leadId: String(leadId),
+            clickId: lead.clickId ?? '',
+            offerId: String(lead.offerId),
+            affiliateId: String(lead.affiliateId),
+          },
           now: at,
         });
       } catch {
         built = null;
       }
       if (!built) {
-        recorded = { leadId, advertiserId: target.advertiserId, integrationId: target.integrationId, result: 'error', request: {}, error: 'The outbound URL is not valid once its parameters are filled in' };
+        recorded = {
+          leadId,
+          advertiserId: target.advertiserId,
+          integrationId: target.integrationId,
+          result: 'error',
+          request: {},
+          error: 'The outbound URL is not valid once its parameters are filled in',
+        };
       } else {
         const res = await callOutbound(built, { allowPrivate: ctx.config.ALLOW_PRIVATE_CALLBACKS });
         const parsed = res.response ? parseOutApiResponse(out.data.response, res.response) : null;
@@ -347,10 +391,15 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       const jobs = muted
         ? []
         : await leadEventJobs(
-        reads.postbackTargets(),
-        [{ lead: eventLead('sent', { advertiserId: target.advertiserId, redirectUrl: recorded.redirectUrl ?? null }), from: lead.status }],
-        ctx.now(),
-      );
+            reads.postbackTargets(),
+            [
+              {
+                lead: eventLead('sent', { advertiserId: target.advertiserId, redirectUrl: recorded.redirectUrl ?? null }),
+                from: lead.status,
+              },
+            ],
+            ctx.now(),
+          );
       const writer = leadWriter(ctx.database);
       // the delivery, the lead's new state, its history and its events' postbacks in one statement, group-committed with
       // concurrent leads
@@ -387,10 +436,23 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       await ctx.db.transaction(async (tx) => {
         await tx
           .update(leads)
-          .set({ status: 'hold', statusReason: reason, holdUntil: outcome.until, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
+          .set({
+            status: 'hold',
+            statusReason: reason,
+            holdUntil: outcome.until,
+            deliveryLeaseUntil: null,
+            nextAttemptAt: null,
+            updatedAt: ctx.now(),
+          })
           .where(eq(leads.id, leadId));
-        await tx.insert(leadEvents).values({ leadId, type: 'hold', data: { reason, capIds: outcome.capIds, until: outcome.until.toISOString() }, createdAt: ctx.now() });
-        if (!muted) await fireLeadEvents({ ...ctx, db: tx }, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
+        await tx.insert(leadEvents).values({
+          leadId,
+          type: 'hold',
+          data: { reason, capIds: outcome.capIds, until: outcome.until.toISOString() },
+          createdAt: ctx.now(),
+        });
+        if (!muted)
+          await fireLeadEvents({ ...ctx, db: tx }, [{ lead: eventLead('hold'), from: lead.status }], { reads: reads.postbackTargets(tx) });
       });
       return { status: 'hold', reason, redirectUrl: null, advertiserId: null };
     }
@@ -399,9 +461,19 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
       await ctx.db.transaction(async (tx) => {
         await tx
           .update(leads)
-          .set({ status: 'unsent', statusReason: reason, redirectStatus: 'trafficback', deliveryAttempts: lead.deliveryAttempts + 1, deliveryLeaseUntil: null, nextAttemptAt: null, updatedAt: ctx.now() })
+          .set({
+            status: 'unsent',
+            statusReason: reason,
+            redirectStatus: 'trafficback',
+            deliveryAttempts: lead.deliveryAttempts + 1,
+            deliveryLeaseUntil: null,
+            nextAttemptAt: null,
+            updatedAt: ctx.now(),
+          })
           .where(eq(leads.id, leadId));
-        await tx.insert(leadEvents).values({ leadId, type: 'unsent', data: { reason, capIds: outcome.capIds, trafficback: outcome.url }, createdAt: ctx.now() });
+        await tx
+          .insert(leadEvents)
+          .values({ leadId, type: 'unsent', data: { reason, capIds: outcome.capIds, trafficback: outcome.url }, createdAt: ctx.now() });
       });
       return { status: 'unsent', reason, redirectUrl: outcome.url, advertiserId: null };
     }
@@ -413,7 +485,14 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(leads)
-      .set({ status, statusReason: lastError?.slice(0, 500) ?? null, deliveryAttempts: attempts, deliveryLeaseUntil: null, nextAttemptAt, updatedAt: ctx.now() })
+      .set({
+        status,
+        statusReason: lastError?.slice(0, 500) ?? null,
+        deliveryAttempts: attempts,
+        deliveryLeaseUntil: null,
+        nextAttemptAt,
+        updatedAt: ctx.now(),
+      })
       .where(eq(leads.id, leadId));
     await tx.insert(leadEvents).values({ leadId, type: status, data: { reason: lastError, attempt: attempts }, createdAt: ctx.now() });
     if (nextAttemptAt) await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId }, { db: tx, startAfter: nextAttemptAt });

@@ -84,7 +84,13 @@ const OFFER = sql`select o.id, o.status, o.goal_id as "goalId", o.trafficback_ur
 export function directReads(db: DbOrTx): EngineReads {
   return {
     async source(affiliateId) {
-      const [row] = rowsOf<{ team_id: number | null; blocked: boolean; team_blocked: boolean | null; accept_invalid: boolean; redirect: string }>(
+      const [row] = rowsOf<{
+        team_id: number | null;
+        blocked: boolean;
+        team_blocked: boolean | null;
+        accept_invalid: boolean;
+        redirect: string;
+      }>(
         await db.execute(sql`
           select tm.team_id, u.traffic_blocked as blocked, t.traffic_blocked as team_blocked, u.accept_invalid_leads as accept_invalid,
             u.redirect_to_advertiser as redirect
@@ -106,14 +112,20 @@ export function directReads(db: DbOrTx): EngineReads {
       return rowsOf<LeadCampaign>(await db.execute(sql`${CAMPAIGN} where id = ${id}`))[0] ?? null;
     },
     async offerFor(offerId, affiliateId) {
-      return rowsOf<LeadOffer>(await db.execute(sql`${OFFER} where o.id = ${offerId} and ${accessSql(sql`o.id`, sql`o.access_type`, affiliateId)}`))[0] ?? null;
+      return (
+        rowsOf<LeadOffer>(
+          await db.execute(sql`${OFFER} where o.id = ${offerId} and ${accessSql(sql`o.id`, sql`o.access_type`, affiliateId)}`),
+        )[0] ?? null
+      );
     },
     async offer(offerId) {
       return rowsOf<LeadOffer>(await db.execute(sql`${OFFER} where o.id = ${offerId}`))[0] ?? null;
     },
     async verticalOfOffer(offerId) {
       const [row] = rowsOf<Omit<LeadVertical, 'settings'> & { api_settings: unknown }>(
-        await db.execute(sql`select v.id, v.incoming_parameters, v.inbound_rules, v.api_settings, v.redirect from verticals v join offers o on o.vertical_id = v.id where o.id = ${offerId}`),
+        await db.execute(
+          sql`select v.id, v.incoming_parameters, v.inbound_rules, v.api_settings, v.redirect from verticals v join offers o on o.vertical_id = v.id where o.id = ${offerId}`,
+        ),
       );
       if (!row) return null;
       const { api_settings, ...vertical } = row;

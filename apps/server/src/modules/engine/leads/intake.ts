@@ -240,7 +240,9 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   // a lead on a test click is a test lead too, so a staff test of the whole path never reaches an advertiser or a count
   if (input.test || target.testClick) {
     if (!settings.acceptTestLeads)
-      throw AppError.business(input.test ? 'This vertical does not take test leads' : 'This vertical does not take test leads, and the click is a test click');
+      throw AppError.business(
+        input.test ? 'This vertical does not take test leads' : 'This vertical does not take test leads, and the click is a test click',
+      );
     status = 'test';
   } else {
     const byPhone = settings.duplicateFields.includes('phone') ? phone : null;

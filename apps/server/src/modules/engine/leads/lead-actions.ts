@@ -95,11 +95,21 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
     return ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(leads)
-        .set({ status: 'new', statusReason: null, deliveryAttempts: 0, nextAttemptAt: null, deliveryLeaseUntil: null, holdUntil: null, updatedAt: now })
+        .set({
+          status: 'new',
+          statusReason: null,
+          deliveryAttempts: 0,
+          nextAttemptAt: null,
+          deliveryLeaseUntil: null,
+          holdUntil: null,
+          updatedAt: now,
+        })
         .where(and(eq(leads.id, lead.id), inArray(leads.status, [...LEAD_RESEND_STATUSES]), notLeased(now)))
         .returning({ id: leads.id });
       if (!row) return 'The lead changed meanwhile';
-      await tx.insert(leadEvents).values({ leadId: lead.id, type: 'resend', data: { from: lead.status, to: 'new' }, userId, createdAt: now });
+      await tx
+        .insert(leadEvents)
+        .values({ leadId: lead.id, type: 'resend', data: { from: lead.status, to: 'new' }, userId, createdAt: now });
       await queue.send<LeadDeliverJob>(LEAD_DELIVER_JOB, { leadId: lead.id }, { db: tx });
       return null;
     });
@@ -113,7 +123,9 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
         .where(and(eq(leads.id, lead.id), inArray(leads.status, [...LEAD_TRASH_STATUSES]), notLeased(now)))
         .returning();
       if (!row) return 'The lead is being sent to an advertiser or changed meanwhile';
-      await tx.insert(leadEvents).values({ leadId: lead.id, type: 'trash', data: { from: lead.status, to: 'trash' }, userId, createdAt: now });
+      await tx
+        .insert(leadEvents)
+        .values({ leadId: lead.id, type: 'trash', data: { from: lead.status, to: 'trash' }, userId, createdAt: now });
       await fireLeadEvents({ ...ctx, db: tx }, [{ lead: row, from: lead.status }]);
       return null;
     });
@@ -126,7 +138,9 @@ async function applyOne(ctx: Ctx, queue: JobQueue, userId: number, lead: Lead, i
       .where(and(eq(leads.id, lead.id), sql`${leads.leadGrade} is distinct from ${it.leadGrade!}`))
       .returning();
     if (!row) return 'The lead already has this grade';
-    await tx.insert(leadEvents).values({ leadId: lead.id, type: 'grade', data: { from: lead.leadGrade, to: it.leadGrade }, userId, createdAt: now });
+    await tx
+      .insert(leadEvents)
+      .values({ leadId: lead.id, type: 'grade', data: { from: lead.leadGrade, to: it.leadGrade }, userId, createdAt: now });
     await fireLeadEvents({ ...ctx, db: tx }, [{ lead: row, event: 'event_lead_grade_changed' }]);
     return null;
   });

@@ -12,19 +12,29 @@ const db = t.database.db;
 const { market, post, leadOf, deliveriesOf, nextPhone } = leadMarket(t);
 
 type CapInput = Partial<typeof caps.$inferInsert>;
-const addCap = async (offerId: number, input: CapInput) => (await db.insert(caps).values({ offerId, type: 'limit', value: '1', period: 'day', timezone: 'UTC', ...input }).returning())[0];
-const counterOf = async (capId: number) => (await db.select().from(capCounters).where(eq(capCounters.capId, capId))).map((c) => Number(c.value)).reduce((a, b) => a + b, 0);
+const addCap = async (offerId: number, input: CapInput) =>
+  (
+    await db
+      .insert(caps)
+      .values({ offerId, type: 'limit', value: '1', period: 'day', timezone: 'UTC', ...input })
+      .returning()
+  )[0];
+const counterOf = async (capId: number) =>
+  (await db.select().from(capCounters).where(eq(capCounters.capId, capId))).map((c) => Number(c.value)).reduce((a, b) => a + b, 0);
 const release = async () => {
   await t.queue.send(HOLD_RELEASE_JOB, {});
   await t.queue.runDue(HOLD_RELEASE_JOB, { ignoreStartAfter: true });
 };
-const lead = (m: { token: string; offer: { id: number } }) => post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' }).then((r) => r.json().data);
+const lead = (m: { token: string; offer: { id: number } }) =>
+  post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' }).then((r) => r.json().data);
 
 describe('caps in the distribution', () => {
   it('lets exactly 20 of 60 parallel leads through a cap of 20', async () => {
     const m = await market([{ path: '/accept/exact', timeoutMs: OUT_API_TIMEOUT.max }]);
     const cap = await addCap(m.offer.id, { value: '20', period: 'all_time' });
-    const answers = await Promise.all(Array.from({ length: 60 }, () => post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })),
+    );
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     const sentNow = answers.filter((r) => r.json().data.status === 'sent').length;
     expect(answers.filter((r) => r.json().data.status === 'unsent')).toHaveLength(60 - sentNow);
@@ -45,7 +55,11 @@ describe('caps in the distribution', () => {
     await addCap(m.offer.id, { value: '1', action: 'trafficback' });
     expect((await lead(m)).status).toBe('sent');
     const second = await lead(m);
-    expect(second).toMatchObject({ status: 'unsent', reason: "The caps of every matching advertiser are full: sent to the offer's trafficback", redirectUrl: 'https://back.example/tb' });
+    expect(second).toMatchObject({
+      status: 'unsent',
+      reason: "The caps of every matching advertiser are full: sent to the offer's trafficback",
+      redirectUrl: 'https://back.example/tb',
+    });
     expect(await leadOf(second.id)).toMatchObject({ status: 'unsent', nextAttemptAt: null, redirectStatus: 'trafficback' });
     expect(await deliveriesOf(second.id)).toHaveLength(0);
   });
@@ -84,7 +98,9 @@ describe('caps in the distribution', () => {
 
   it('money caps count the revenue of the payment rule in the cap currency', async () => {
     const m = await market([{ path: '/accept/money' }]);
-    await db.insert(paymentRules).values({ offerId: m.offer.id, revenueValue: '40', revenueCurrency: 'USD', payoutValue: '25', payoutCurrency: 'USD' });
+    await db
+      .insert(paymentRules)
+      .values({ offerId: m.offer.id, revenueValue: '40', revenueCurrency: 'USD', payoutValue: '25', payoutCurrency: 'USD' });
     const cap = await addCap(m.offer.id, { value: '100', currency: 'USD' });
     const answers = [await lead(m), await lead(m), await lead(m)];
     expect(answers.map((a) => a.status)).toEqual(['sent', 'sent', 'unsent']);
@@ -117,7 +133,9 @@ describe('caps in the distribution', () => {
       .update(integrations)
       .set({ postbackEnabled: true, leadStatusMappings: [{ advertiserStatus: 'ftd', leadStatus: 'sent', conversionStatus: 1 }] })
       .where(eq(integrations.id, adv.integration.id));
-    await db.insert(paymentRules).values({ offerId: m.offer.id, revenueValue: '60', revenueCurrency: 'USD', payoutValue: '40', payoutCurrency: 'USD' });
+    await db
+      .insert(paymentRules)
+      .values({ offerId: m.offer.id, revenueValue: '60', revenueCurrency: 'USD', payoutValue: '40', payoutCurrency: 'USD' });
     const cap = await addCap(m.offer.id, { value: '100', currency: 'USD', processingType: 'conversions' });
     const [a, b] = [await lead(m), await lead(m)];
     await t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${a.id}&status=ftd` });

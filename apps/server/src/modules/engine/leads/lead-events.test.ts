@@ -195,7 +195,14 @@ describe('lead events from the lead API (intake and distribution)', () => {
       (
         await db
           .insert(leadImports)
-          .values({ userId: t.admin.id, status: 'done', fileKey: `k${Math.random()}`, fileName: 'leads.csv', offerId: m.offer.id, firePostbacks })
+          .values({
+            userId: t.admin.id,
+            status: 'done',
+            fileKey: `k${Math.random()}`,
+            fileName: 'leads.csv',
+            offerId: m.offer.id,
+            firePostbacks,
+          })
           .returning()
       )[0];
     const [muting, firing] = [await importOf(false), await importOf(true)];
@@ -214,7 +221,12 @@ describe('lead events from the lead API (intake and distribution)', () => {
     await db
       .update(leads)
       .set({ holdUntil: new Date(t.clock.now.getTime() - 1000) })
-      .where(inArray(leads.id, held.map((h) => h.id)));
+      .where(
+        inArray(
+          leads.id,
+          held.map((h) => h.id),
+        ),
+      );
     await t.queue.send(HOLD_RELEASE_JOB, {});
     await t.queue.runDue(HOLD_RELEASE_JOB, { ignoreStartAfter: true });
     expect((await leadOf(held[0].id)).status).toBe('duplicate');
@@ -282,12 +294,12 @@ describe('notifications raised by the lead engine', () => {
       .insert(caps)
       .values({ offerId: m.offer.id, type: 'limit', value: '3', period: 'day', timezone: 'UTC', processingType: 'conversions' })
       .returning();
-    const mine = async () =>
-      (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
+    const mine = async () => (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
     const sent = [];
     for (let i = 0; i < 3; i++) sent.push((await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data);
     expect(sent.map((l) => l.status)).toEqual(['sent', 'sent', 'sent']);
-    const postback = (leadId: number) => t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${leadId}&status=ftd` });
+    const postback = (leadId: number) =>
+      t.request({ method: 'GET', url: `/postback/${adv.integration.postbackKey}?lead_id=${leadId}&status=ftd` });
     for (const l of sent.slice(0, 2)) expect((await postback(l.id)).json()).toMatchObject({ status: 'ok' });
     expect(await mine()).toHaveLength(0);
     expect((await postback(sent[2].id)).json()).toMatchObject({ status: 'ok' });
@@ -302,7 +314,9 @@ describe('notifications raised by the lead engine', () => {
       reason: 'The caps of every matching advertiser are full',
     });
     expect(await mine()).toHaveLength(1);
-    const keys = rowsOf<{ key: string }>(await db.execute(sql`select key from notification_once where key like ${`cap_reached:${cap.id}:%`}`));
+    const keys = rowsOf<{ key: string }>(
+      await db.execute(sql`select key from notification_once where key like ${`cap_reached:${cap.id}:%`}`),
+    );
     expect(keys).toHaveLength(1);
   });
 
@@ -313,13 +327,22 @@ describe('notifications raised by the lead engine', () => {
       .update(integrations)
       .set({ postbackEnabled: true, leadStatusMappings: [{ advertiserStatus: 'ftd', leadStatus: 'sent', conversionStatus: 1 }] })
       .where(eq(integrations.id, adv.integration.id));
-    await db.insert(paymentRules).values({ offerId: m.offer.id, revenueValue: '60', revenueCurrency: 'USD', payoutValue: '40', payoutCurrency: 'USD' });
+    await db
+      .insert(paymentRules)
+      .values({ offerId: m.offer.id, revenueValue: '60', revenueCurrency: 'USD', payoutValue: '40', payoutCurrency: 'USD' });
     const [cap] = await db
       .insert(caps)
-      .values({ offerId: m.offer.id, type: 'limit', value: '100', currency: 'USD', period: 'day', timezone: 'UTC', processingType: 'conversions' })
+      .values({
+        offerId: m.offer.id,
+        type: 'limit',
+        value: '100',
+        currency: 'USD',
+        period: 'day',
+        timezone: 'UTC',
+        processingType: 'conversions',
+      })
       .returning();
-    const mine = async () =>
-      (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
+    const mine = async () => (await inApp('cap_reached')).filter((n) => (n.data as { values: { capId: number } }).values.capId === cap.id);
     const [a, b] = [
       (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data,
       (await post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })).json().data,
@@ -355,9 +378,12 @@ describe('notifications raised by the lead engine', () => {
     });
     expect(received.some((r) => r.url.startsWith('/later'))).toBe(true);
     const told = async (userId: number) =>
-      (await db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.event, 'lead_failed')))).filter(
-        (n) => (n.data as { values: { leadId: number } }).values.leadId === data.id,
-      ).length;
+      (
+        await db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.event, 'lead_failed')))
+      ).filter((n) => (n.data as { values: { leadId: number } }).values.leadId === data.id).length;
     expect(await told(ownManager.id)).toBe(1);
     expect(await told(allLeads.id)).toBe(1);
     expect(await told(otherManager.id)).toBe(0);

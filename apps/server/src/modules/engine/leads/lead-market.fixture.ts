@@ -51,16 +51,30 @@ export function leadMarket(t: TestApp) {
   });
 
   /** an offer with advertiser targets (path per target), an affiliate with a campaign and its API token */
-  async function market(targets: { path: string; lowPriority?: boolean; timeoutMs?: number; weight?: number }[], opts: { accessType?: number; trafficbackUrl?: string } = {}) {
+  async function market(
+    targets: { path: string; lowPriority?: boolean; timeoutMs?: number; weight?: number }[],
+    opts: { accessType?: number; trafficbackUrl?: string } = {},
+  ) {
     const vertical = await t.make.vertical();
-    const offer = await t.make.offer({ verticalId: vertical.id, accessType: opts.accessType ?? 1, trafficbackUrl: opts.trafficbackUrl ?? null });
+    const offer = await t.make.offer({
+      verticalId: vertical.id,
+      accessType: opts.accessType ?? 1,
+      trafficbackUrl: opts.trafficbackUrl ?? null,
+    });
     const advertisers = [];
     for (const target of targets) {
       const a = await t.make.advertiser({ verticalId: vertical.id });
-      await t.database.db.update(integrations).set({ outApi: outApi(target.path, target.timeoutMs) }).where(eq(integrations.id, a.integration.id));
       await t.database.db
-        .insert(offerAdvertisers)
-        .values({ offerId: offer.id, advertiserId: a.id, integrationId: a.integration.id, lowPriority: !!target.lowPriority, weight: target.weight ?? 100 });
+        .update(integrations)
+        .set({ outApi: outApi(target.path, target.timeoutMs) })
+        .where(eq(integrations.id, a.integration.id));
+      await t.database.db.insert(offerAdvertisers).values({
+        offerId: offer.id,
+        advertiserId: a.id,
+        integrationId: a.integration.id,
+        lowPriority: !!target.lowPriority,
+        weight: target.weight ?? 100,
+      });
       advertisers.push(a);
     }
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
@@ -77,6 +91,7 @@ export function leadMarket(t: TestApp) {
   const post = (token: string | null, payload: Record<string, unknown>) =>
     t.request({ method: 'POST', url: '/api/v1/leads', headers: token ? { 'x-api-key': token } : {}, payload });
   const leadOf = async (id: number) => (await t.database.db.select().from(leads).where(eq(leads.id, id)))[0];
-  const deliveriesOf = (id: number) => t.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)).orderBy(leadDeliveries.id);
+  const deliveriesOf = (id: number) =>
+    t.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, id)).orderBy(leadDeliveries.id);
   return { market, post, leadOf, deliveriesOf, nextPhone, received, state };
 }

@@ -13,7 +13,28 @@ import { isStaff, leadWhere } from './leads-query';
 import { selectLeads, toListItem } from './leads.service';
 
 const SUBS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'sub6', 'sub7', 'sub8', 'sub9'] as const;
-const BASE = ['id', 'createdAt', 'status', 'statusReason', 'firstName', 'lastName', 'phone', 'email', 'country', 'language', 'ip', 'offer', 'vertical', 'campaign', 'affiliateId', 'affiliate', 'leadGrade', 'clickId', 'sentAt', ...SUBS];
+const BASE = [
+  'id',
+  'createdAt',
+  'status',
+  'statusReason',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'country',
+  'language',
+  'ip',
+  'offer',
+  'vertical',
+  'campaign',
+  'affiliateId',
+  'affiliate',
+  'leadGrade',
+  'clickId',
+  'sentAt',
+  ...SUBS,
+];
 const STAFF = ['advertiser', 'advertiserLeadId', 'deliveryAttempts'];
 
 export const leadsExporter: Exporter<LeadListFilters> = {
@@ -23,7 +44,10 @@ export const leadsExporter: Exporter<LeadListFilters> = {
   fileName: 'leads',
   header: (ctx) => (isStaff(requireActor(ctx)) ? [...BASE, ...STAFF] : BASE),
   async count(ctx, q) {
-    const [{ n }] = await ctx.db.select({ n: count() }).from(leads).where(leadWhere(ctx, requireActor(ctx), q));
+    const [{ n }] = await ctx.db
+      .select({ n: count() })
+      .from(leads)
+      .where(leadWhere(ctx, requireActor(ctx), q));
     return n;
   },
   async page(ctx, q, cursor, size) {

@@ -19,7 +19,10 @@ export function leadScope(ctx: Ctx, actor: Actor): SQL | undefined {
   if (isStaff(actor)) {
     if (hasPermission(actor, 'lead.read')) return undefined;
     if (hasPermission(actor, 'lead.assigned.read'))
-      return inArray(leads.affiliateId, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)));
+      return inArray(
+        leads.affiliateId,
+        ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)),
+      );
     return sql`false`;
   }
   if (actor.roleType === 'affiliate' && hasPermission(actor, 'lead.own.read')) return eq(leads.affiliateId, actor.id);
@@ -46,7 +49,8 @@ function searchWhere(search: string): SQL {
     sql`(coalesce(${leads.firstName}, '') || ' ' || coalesce(${leads.lastName}, '')) ilike ${like}`,
   ];
   if (/^\d{1,15}$/.test(search)) conditions.push(eq(leads.id, Number(search)));
-  if (digits.length >= 3 && /^[\d\s()+.\-_]+$/.test(search)) conditions.push(sql`regexp_replace(coalesce(${leads.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
+  if (digits.length >= 3 && /^[\d\s()+.\-_]+$/.test(search))
+    conditions.push(sql`regexp_replace(coalesce(${leads.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
   return or(...conditions)!;
 }
 
@@ -55,7 +59,8 @@ export function leadWhere(ctx: Ctx, actor: Actor, q: Filters, skip?: FilterKey):
   const staff = isStaff(actor);
   const zone = zoneName(q.timezone || actor.timezone);
   for (const s of q.status ?? [])
-    if (!(API_LEAD_STATUSES as readonly string[]).includes(s)) throw AppError.field(['querystring', 'status'], 'pattern', `Unknown status '${s}'`);
+    if (!(API_LEAD_STATUSES as readonly string[]).includes(s))
+      throw AppError.field(['querystring', 'status'], 'pattern', `Unknown status '${s}'`);
   const grades = q.leadGrade ?? [];
   const subs: SQL[] = [];
   for (let i = 1; i <= 9; i++) {
@@ -71,10 +76,20 @@ export function leadWhere(ctx: Ctx, actor: Actor, q: Filters, skip?: FilterKey):
     staff && use('advertiserId', q.advertiserId) ? inArray(leads.advertiserId, q.advertiserId!) : undefined,
     use('campaignId', q.campaignId) ? inArray(leads.campaignId, q.campaignId!) : undefined,
     use('verticalId', q.verticalId) ? inArray(leads.verticalId, q.verticalId!) : undefined,
-    use('country', q.country) ? inArray(leads.country, q.country!.map((c) => c.toUpperCase())) : undefined,
+    use('country', q.country)
+      ? inArray(
+          leads.country,
+          q.country!.map((c) => c.toUpperCase()),
+        )
+      : undefined,
     use('leadGrade', grades)
       ? or(
-          grades.some((g) => g !== 'none') ? inArray(leads.leadGrade, grades.filter((g) => g !== 'none')) : undefined,
+          grades.some((g) => g !== 'none')
+            ? inArray(
+                leads.leadGrade,
+                grades.filter((g) => g !== 'none'),
+              )
+            : undefined,
           grades.includes('none') ? isNull(leads.leadGrade) : undefined,
         )
       : undefined,

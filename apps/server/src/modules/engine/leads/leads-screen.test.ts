@@ -52,7 +52,10 @@ const ids = (res: { json: () => { data: { items: { id: number }[] } } }) => res.
 const v1 = await t.make.vertical({ title: 'Finance' });
 const v2 = await t.make.vertical({ title: 'Nutra' });
 await db.update(verticals).set({ leadGrades: GRADES }).where(eq(verticals.id, v1.id));
-await db.update(verticals).set({ leadGrades: [GRADES[0]] }).where(eq(verticals.id, v2.id));
+await db
+  .update(verticals)
+  .set({ leadGrades: [GRADES[0]] })
+  .where(eq(verticals.id, v2.id));
 const o1 = await t.make.offer({ verticalId: v1.id, title: 'Alpha loans' });
 const o2 = await t.make.offer({ verticalId: v2.id, title: 'Beta pills' });
 const adv = await t.make.advertiser({ verticalId: v1.id, title: 'Broker One' });
@@ -78,8 +81,23 @@ const sent = await lead({
   advertisersPool: [{ advertiserId: adv.id, result: 'accepted' }],
   createdAt: new Date('2026-01-10T23:30:00Z'),
 });
-const failed = await lead({ offerId: o1.id, verticalId: v1.id, affiliateId: a1.id, status: 'failed', statusReason: 'Broker One: Internal error', country: 'DE', firstName: 'Jan' });
-const unsent = await lead({ offerId: o2.id, verticalId: v2.id, affiliateId: a2.id, status: 'unsent', country: 'PL', email: 'b@example.com' });
+const failed = await lead({
+  offerId: o1.id,
+  verticalId: v1.id,
+  affiliateId: a1.id,
+  status: 'failed',
+  statusReason: 'Broker One: Internal error',
+  country: 'DE',
+  firstName: 'Jan',
+});
+const unsent = await lead({
+  offerId: o2.id,
+  verticalId: v2.id,
+  affiliateId: a2.id,
+  status: 'unsent',
+  country: 'PL',
+  email: 'b@example.com',
+});
 const testLead = await lead({ offerId: o1.id, verticalId: v1.id, affiliateId: a1.id, status: 'test', isTest: true });
 await db.insert(leadEvents).values([
   { leadId: sent.id, type: 'created', data: { status: 'new' } },
@@ -148,10 +166,22 @@ describe('GET /leads', () => {
   });
 
   it('answers 400 with the error items for bad filters', async () => {
-    for (const q of ['status=bogus', 'dateFrom=2026-13-45', 'dateFrom=yesterday', 'orderBy=secret:asc', 'limit=5000', 'timezone=Mars/Base', 'offerId=x']) {
+    for (const q of [
+      'status=bogus',
+      'dateFrom=2026-13-45',
+      'dateFrom=yesterday',
+      'orderBy=secret:asc',
+      'limit=5000',
+      'timezone=Mars/Base',
+      'offerId=x',
+    ]) {
       const res = await get(`/leads?${q}`);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json()).toMatchObject({ statusCode: 400, message: expect.any(String), errors: [expect.objectContaining({ loc: expect.any(Array) })] });
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        message: expect.any(String),
+        errors: [expect.objectContaining({ loc: expect.any(Array) })],
+      });
     }
   });
 
@@ -162,7 +192,16 @@ describe('GET /leads', () => {
     const items = res.json().data.items as Record<string, unknown>[];
     expect(items.map((i) => i.id)).toEqual([sent.id, testLead.id, failed.id]);
     for (const i of items)
-      for (const key of ['advertiser', 'advertiserLeadId', 'integrationId', 'advertisersPool', 'deliveryAttempts', 'nextAttemptAt', 'duplicateOf']) expect(i).not.toHaveProperty(key);
+      for (const key of [
+        'advertiser',
+        'advertiserLeadId',
+        'integrationId',
+        'advertisersPool',
+        'deliveryAttempts',
+        'nextAttemptAt',
+        'duplicateOf',
+      ])
+        expect(i).not.toHaveProperty(key);
     expect(items.find((i) => i.id === failed.id)!.statusReason).toBeNull();
     // another affiliate's filter does not widen the scope; the advertiser filter is ignored
     expect(ids(await get(`/leads?affiliateId=${a2.id}`, a1))).toEqual([]);
@@ -185,14 +224,23 @@ describe('GET /leads/filters', () => {
       { value: o2.id, label: 'Beta pills', count: 1 },
     ]);
     // the offers filter itself is ignored, the status filter narrows
-    expect((await get(`/leads/filters?filterSlug=offers&status=unsent&offerId=${o1.id}`)).json().data.items).toEqual([{ value: o2.id, label: 'Beta pills', count: 1 }]);
-    expect((await get('/leads/filters?filterSlug=offers&search=beta')).json().data.items.map((i: { value: number }) => i.value)).toEqual([o2.id]);
+    expect((await get(`/leads/filters?filterSlug=offers&status=unsent&offerId=${o1.id}`)).json().data.items).toEqual([
+      { value: o2.id, label: 'Beta pills', count: 1 },
+    ]);
+    expect((await get('/leads/filters?filterSlug=offers&search=beta')).json().data.items.map((i: { value: number }) => i.value)).toEqual([
+      o2.id,
+    ]);
     expect((await get('/leads/filters?filterSlug=countries')).json().data.items).toEqual([
       { value: 'DE', label: 'DE', count: 1 },
       { value: 'PL', label: 'PL', count: 2 },
     ]);
-    expect((await get('/leads/filters?filterSlug=statuses&country=PL')).json().data.items.map((i: { value: string }) => i.value)).toEqual(['sent', 'unsent']);
-    expect((await get('/leads/filters?filterSlug=advertisers')).json().data.items).toEqual([{ value: adv.id, label: 'Broker One', count: 1 }]);
+    expect((await get('/leads/filters?filterSlug=statuses&country=PL')).json().data.items.map((i: { value: string }) => i.value)).toEqual([
+      'sent',
+      'unsent',
+    ]);
+    expect((await get('/leads/filters?filterSlug=advertisers')).json().data.items).toEqual([
+      { value: adv.id, label: 'Broker One', count: 1 },
+    ]);
     expect((await get('/leads/filters?filterSlug=leadGrades')).json().data.items).toEqual([{ value: 'none', label: 'none', count: 4 }]);
     expect((await get(`/leads/filters?filterSlug=verticals&timezone=Europe/Warsaw&dateFrom=2026-01-11`)).json().data.items).toEqual([
       { value: v1.id, label: 'Finance', count: 1 },
@@ -217,7 +265,12 @@ describe('GET /leads/:id, history and advertiser data', () => {
   it('answers the lead for editing with its vertical grades and the actions staff may take', async () => {
     const res = await get(`/leads/${failed.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items[0]).toMatchObject({ id: failed.id, leadGrades: GRADES, actions: ['resend', 'trash', 'grade'], statusReason: 'Broker One: Internal error' });
+    expect(res.json().data.items[0]).toMatchObject({
+      id: failed.id,
+      leadGrades: GRADES,
+      actions: ['resend', 'trash', 'grade'],
+      statusReason: 'Broker One: Internal error',
+    });
     expect((await get(`/leads/${sent.id}`)).json().data.items[0].actions).toEqual(['trash', 'grade']);
     expect((await get(`/leads/${testLead.id}`)).json().data.items[0].actions).toEqual([]);
   });
@@ -245,7 +298,13 @@ describe('GET /leads/:id, history and advertiser data', () => {
     const res = await get(`/leads/${sent.id}/advertiser-data`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.items).toEqual([
-      expect.objectContaining({ advertiser: { id: adv.id, title: 'Broker One' }, result: 'accepted', responseStatus: 200, responseBody: '{"ok":true}', durationMs: 42 }),
+      expect.objectContaining({
+        advertiser: { id: adv.id, title: 'Broker One' },
+        result: 'accepted',
+        responseStatus: 200,
+        responseBody: '{"ok":true}',
+        durationMs: 42,
+      }),
     ]);
     expect((await get(`/leads/${sent.id}/advertiser-data`, a1)).statusCode).toBe(403);
     expect((await get(`/leads/${unsent.id}/advertiser-data`, manager)).statusCode).toBe(200);
@@ -255,8 +314,24 @@ describe('GET /leads/:id, history and advertiser data', () => {
 
 describe('PATCH /leads', () => {
   it('sends a lead to trash with its history row and the event_trash postback', async () => {
-    const l = await lead({ offerId: o1.id, verticalId: v1.id, affiliateId: a1.id, status: 'unsent', nextAttemptAt: new Date(Date.now() + 60_000) });
-    const [pb] = await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: a1.id, method: 'GET', url: `${base}/pb?lead={lead_id}&st={lead_status}`, events: ['event_trash'], status: 'active' }).returning();
+    const l = await lead({
+      offerId: o1.id,
+      verticalId: v1.id,
+      affiliateId: a1.id,
+      status: 'unsent',
+      nextAttemptAt: new Date(Date.now() + 60_000),
+    });
+    const [pb] = await db
+      .insert(postbacks)
+      .values({
+        scope: 'affiliate',
+        affiliateId: a1.id,
+        method: 'GET',
+        url: `${base}/pb?lead={lead_id}&st={lead_status}`,
+        events: ['event_trash'],
+        status: 'active',
+      })
+      .returning();
     const res = await patch([{ id: l.id, action: 'trash' }]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { outcome: 'all', applied: [l.id], failed: [] }, message: `Changed leads: ${l.id}` });
@@ -269,13 +344,26 @@ describe('PATCH /leads', () => {
     expect(received.map((r) => r.url)).toEqual([`/pb?lead=${l.id}&st=trash`]);
     await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
     // trash again: nothing applied
-    expect((await patch([{ id: l.id, action: 'trash' }])).json()).toMatchObject({ data: { outcome: 'none', applied: [], failed: [{ id: l.id }] }, message: `No lead was changed: ${l.id}` });
+    expect((await patch([{ id: l.id, action: 'trash' }])).json()).toMatchObject({
+      data: { outcome: 'none', applied: [], failed: [{ id: l.id }] },
+      message: `No lead was changed: ${l.id}`,
+    });
   });
 
   it('changes the lead grade and fires event_lead_grade_changed; mass changes report applied and failed ids', async () => {
     const x = await lead({ offerId: o1.id, verticalId: v1.id, affiliateId: a1.id, status: 'sent' });
     const y = await lead({ offerId: o1.id, verticalId: v1.id, affiliateId: a1.id, status: 'sent', leadGrade: 'hot' });
-    const [pb] = await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: a1.id, method: 'GET', url: `${base}/grade?lead={lead_id}&g={lead_grade}`, events: ['event_lead_grade_changed'], status: 'active' }).returning();
+    const [pb] = await db
+      .insert(postbacks)
+      .values({
+        scope: 'affiliate',
+        affiliateId: a1.id,
+        method: 'GET',
+        url: `${base}/grade?lead={lead_id}&g={lead_grade}`,
+        events: ['event_lead_grade_changed'],
+        status: 'active',
+      })
+      .returning();
 
     const partial = await patch([
       { id: x.id, action: 'grade', leadGrade: 'hot' },
@@ -300,7 +388,9 @@ describe('PATCH /leads', () => {
     ]);
     received.length = 0;
     await deliverAll(t);
-    expect(received.map((r) => r.url).sort()).toEqual([`/grade?lead=${x.id}&g=cold`, `/grade?lead=${x.id}&g=hot`, `/grade?lead=${y.id}&g=cold`].sort());
+    expect(received.map((r) => r.url).sort()).toEqual(
+      [`/grade?lead=${x.id}&g=cold`, `/grade?lead=${x.id}&g=hot`, `/grade?lead=${y.id}&g=cold`].sort(),
+    );
     await db.update(postbacks).set({ status: 'inactive' }).where(eq(postbacks.id, pb.id));
   });
 
@@ -311,7 +401,11 @@ describe('PATCH /leads', () => {
       { id: unsent.id, action: 'grade', leadGrade: 'hot' },
     ]);
     expect(across.statusCode).toBe(400);
-    expect(across.json()).toMatchObject({ statusCode: 400, message: 'A mass lead grade change needs every lead in the same vertical', errors: [{ loc: ['body', 'items'] }] });
+    expect(across.json()).toMatchObject({
+      statusCode: 400,
+      message: 'A mass lead grade change needs every lead in the same vertical',
+      errors: [{ loc: ['body', 'items'] }],
+    });
     const unknown = await patch([{ id: failed.id, action: 'grade', leadGrade: 'lukewarm' }]);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].loc).toEqual(['body', 'items', 0, 'leadGrade']);
@@ -359,15 +453,31 @@ describe('PATCH /leads', () => {
       })
       .where(eq(integrations.id, a.integration.id));
     await db.insert(offerAdvertisers).values({ offerId: offer.id, advertiserId: a.id, integrationId: a.integration.id });
-    const l = await lead({ offerId: offer.id, verticalId: vertical.id, affiliateId: a1.id, status: 'failed', statusReason: 'No advertiser accepted', deliveryAttempts: 6, phone: '+48601000111' });
+    const l = await lead({
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: a1.id,
+      status: 'failed',
+      statusReason: 'No advertiser accepted',
+      deliveryAttempts: 6,
+      phone: '+48601000111',
+    });
 
     const res = await patch([
       { id: l.id, action: 'resend' },
       { id: sent.id, action: 'resend' },
       { id: testLead.id, action: 'resend' },
     ]);
-    expect(res.json().data).toMatchObject({ outcome: 'partial', applied: [l.id], failed: [{ id: sent.id, reason: 'A sent lead cannot be resent' }, { id: testLead.id }] });
-    expect((await db.select().from(leads).where(eq(leads.id, l.id)))[0]).toMatchObject({ status: 'new', statusReason: null, deliveryAttempts: 0 });
+    expect(res.json().data).toMatchObject({
+      outcome: 'partial',
+      applied: [l.id],
+      failed: [{ id: sent.id, reason: 'A sent lead cannot be resent' }, { id: testLead.id }],
+    });
+    expect((await db.select().from(leads).where(eq(leads.id, l.id)))[0]).toMatchObject({
+      status: 'new',
+      statusReason: null,
+      deliveryAttempts: 0,
+    });
 
     received.length = 0;
     expect(await t.queue.runDue(LEAD_DELIVER_JOB, { ignoreStartAfter: true })).toBeGreaterThanOrEqual(1);

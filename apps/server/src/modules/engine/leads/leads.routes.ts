@@ -64,7 +64,9 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
           },
         }),
         response: {
-          200: envelope(leadIntakeAnswerSchema).describe('The lead is stored (any 2xx means it is): its id, its status and where to send the visitor'),
+          200: envelope(leadIntakeAnswerSchema).describe(
+            'The lead is stored (any 2xx means it is): its id, its status and where to send the visitor',
+          ),
           // every 4xx the intake answers (intake.ts, the error handler); the integration guide lists them with these texts
           ...errorAnswers({
             400: 'Invalid lead, nothing stored: `errors` names each field in error (`loc`) and why (`msg`, `type`) — a missing or malformed value, an unknown campaign or click, a parameter the vertical requires',
@@ -86,7 +88,12 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       }
       const result = await distributeLead(req.ctx, queue, accepted.id, { claimed: accepted.claimed, reads });
       return {
-        data: { id: accepted.id, status: result.status, reason: result.reason, redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : result.redirectUrl },
+        data: {
+          id: accepted.id,
+          status: result.status,
+          reason: result.reason,
+          redirectUrl: result.status === 'sent' ? redirectFor(accepted, result.redirectUrl) : result.redirectUrl,
+        },
         message: 'Lead received',
       };
     },
@@ -117,7 +124,8 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['leads'],
         summary: 'Dependent filters of the lead list',
-        description: 'The values of one filter (`filterSlug`) present in the leads the user may read, narrowed by the other filters and `search`.',
+        description:
+          'The values of one filter (`filterSlug`) present in the leads the user may read, narrowed by the other filters and `search`.',
         querystring: leadFiltersQuery,
         response: { 200: envelope(leadFiltersAnswerSchema) },
       },
@@ -162,7 +170,8 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['leads'],
         summary: 'Sending-to-advertiser history of a lead',
-        description: 'Every attempt to send the lead to an advertiser: the request, the response code and body, the parsed result and the time taken. Staff only.',
+        description:
+          'Every attempt to send the lead to an advertiser: the request, the response code and body, the parsed result and the time taken. Staff only.',
         params: idParams,
         response: { 200: envelope(listOf(leadAdvertiserDataItemSchema)) },
       },

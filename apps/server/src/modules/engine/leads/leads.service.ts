@@ -133,7 +133,10 @@ export async function list(ctx: Ctx, q: z.infer<typeof leadListQuery>) {
   const items = rows.map((r) => toListItem(r, staff));
   if (!p.withMeta) return { items };
   const byStatus = await ctx.db.select({ status: leads.status, n: count() }).from(leads).where(where).groupBy(leads.status);
-  const totals: LeadTotals = { count: byStatus.reduce((sum, r) => sum + r.n, 0), byStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])) };
+  const totals: LeadTotals = {
+    count: byStatus.reduce((sum, r) => sum + r.n, 0),
+    byStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])),
+  };
   return { items, meta: { totalCount: totals.count, totals } };
 }
 
@@ -159,7 +162,9 @@ export async function detail(ctx: Ctx, id: number): Promise<LeadDetail> {
   const staff = isStaff(actor);
   const row = await readable(ctx, actor, id);
   const l = row.lead;
-  const [lander] = l.landerId ? await ctx.db.select({ id: landers.id, title: landers.title }).from(landers).where(eq(landers.id, l.landerId)) : [];
+  const [lander] = l.landerId
+    ? await ctx.db.select({ id: landers.id, title: landers.title }).from(landers).where(eq(landers.id, l.landerId))
+    : [];
   return {
     ...toListItem(row, staff),
     landing: l.landing,
@@ -175,7 +180,17 @@ export async function detail(ctx: Ctx, id: number): Promise<LeadDetail> {
 }
 
 /** history keys that name the advertiser side (left out for affiliates) */
-const PRIVATE_HISTORY_KEYS = new Set(['advertiserId', 'integrationId', 'advertiserStatus', 'advertiserLeadId', 'conversionId', 'reason', 'error', 'request', 'response']);
+const PRIVATE_HISTORY_KEYS = new Set([
+  'advertiserId',
+  'integrationId',
+  'advertiserStatus',
+  'advertiserLeadId',
+  'conversionId',
+  'reason',
+  'error',
+  'request',
+  'response',
+]);
 
 export async function history(ctx: Ctx, id: number): Promise<{ items: LeadHistoryItem[] }> {
   const actor = requireActor(ctx);

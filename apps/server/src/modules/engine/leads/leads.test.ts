@@ -17,10 +17,21 @@ describe('lead API: POST /api/v1/leads', () => {
   it('stores the lead, sends it to the advertiser and answers the autologin URL; the history shows the exact request', async () => {
     const m = await market([{ path: '/accept/a' }]);
     const phone = nextPhone();
-    const res = await post(m.token, { campaignId: m.campaign.id, firstName: 'Anna', phone, country: 'PL', email: 'Anna@Example.com', sub1: 'fb' });
+    const res = await post(m.token, {
+      campaignId: m.campaign.id,
+      firstName: 'Anna',
+      phone,
+      country: 'PL',
+      email: 'Anna@Example.com',
+      sub1: 'fb',
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ status: 'sent', reason: null, redirectUrl: expect.stringMatching(/^https:\/\/brand\.example\/login\?t=\d+$/) });
+    expect(data).toMatchObject({
+      status: 'sent',
+      reason: null,
+      redirectUrl: expect.stringMatching(/^https:\/\/brand\.example\/login\?t=\d+$/),
+    });
     const lead = await leadOf(data.id);
     expect(lead).toMatchObject({
       status: 'sent',
@@ -34,7 +45,11 @@ describe('lead API: POST /api/v1/leads', () => {
     });
     const [delivery] = await deliveriesOf(data.id);
     expect(delivery).toMatchObject({ result: 'accepted', responseStatus: 200, integrationId: m.advertisers[0].integration.id });
-    expect(JSON.parse((delivery.request as { body: string }).body)).toEqual({ name: 'Anna', phone: phone.replace(/\s/g, ''), ref: String(data.id) });
+    expect(JSON.parse((delivery.request as { body: string }).body)).toEqual({
+      name: 'Anna',
+      phone: phone.replace(/\s/g, ''),
+      ref: String(data.id),
+    });
     const events = await t.database.db.select().from(leadEvents).where(eq(leadEvents.leadId, data.id)).orderBy(leadEvents.id);
     expect(events.map((e) => e.type)).toEqual(['created', 'sent']);
   });
@@ -67,7 +82,18 @@ describe('lead API: POST /api/v1/leads', () => {
     const ctx = { actor: null, db: t.database.db, database: t.database, config: t.config, now: () => t.clock.now };
     const [actor] = await t.database.db.select().from(users).where(eq(users.id, m.affiliate.id));
     const accepted = await acceptLead(
-      { ...ctx, actor: { id: actor.id, roleId: actor.roleId, roleType: 'affiliate', roleTitle: 'Affiliate', permissions: [], status: 'active', timezone: 'UTC' } },
+      {
+        ...ctx,
+        actor: {
+          id: actor.id,
+          roleId: actor.roleId,
+          roleType: 'affiliate',
+          roleTitle: 'Affiliate',
+          permissions: [],
+          status: 'active',
+          timezone: 'UTC',
+        },
+      },
       directReads(t.database.db),
       leadIntakeSchema.parse({ offerId: m.offer.id, phone: nextPhone(), country: 'PL' }),
     );
@@ -88,7 +114,9 @@ describe('lead API: POST /api/v1/leads', () => {
   it('lets exactly the cap through under concurrent leads', async () => {
     const m = await market([{ path: '/accept/cap' }]);
     await t.database.db.insert(caps).values({ offerId: m.offer.id, type: 'limit', value: '3', period: 'day', timezone: 'UTC' });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(m.token, { offerId: m.offer.id, phone: nextPhone(), country: 'PL' })),
+    );
     expect(answers.map((r) => `${r.statusCode} ${r.json().data.status} ${r.json().data.reason ?? ''}`.trim()).sort()).toEqual([
       ...Array(3).fill('200 sent'),
       ...Array(5).fill('200 unsent The caps of every matching advertiser are full'),
@@ -118,7 +146,15 @@ describe('lead API: POST /api/v1/leads', () => {
     const clickOf = async (isTest: boolean) => {
       const [row] = await t.database.db
         .insert(clicks)
-        .values({ id: randomUUID(), createdAt: t.clock.now, campaignId: m.campaign.id, offerId: m.offer.id, affiliateId: m.affiliate.id, status: 1, isTest })
+        .values({
+          id: randomUUID(),
+          createdAt: t.clock.now,
+          campaignId: m.campaign.id,
+          offerId: m.offer.id,
+          affiliateId: m.affiliate.id,
+          status: 1,
+          isTest,
+        })
         .returning({ id: clicks.id });
       return row.id;
     };
@@ -167,7 +203,12 @@ describe('lead API: POST /api/v1/leads', () => {
     const m = await market([{ path: '/accept/parallel' }]);
     const phone = nextPhone();
     const first = (await post(m.token, { offerId: m.offer.id, phone, country: 'PL' })).json().data;
-    const bodies = Array.from({ length: 24 }, (_, i) => ({ offerId: m.offer.id, phone: i % 8 === 0 ? phone : nextPhone(), country: 'PL', sub1: `p${i}` }));
+    const bodies = Array.from({ length: 24 }, (_, i) => ({
+      offerId: m.offer.id,
+      phone: i % 8 === 0 ? phone : nextPhone(),
+      country: 'PL',
+      sub1: `p${i}`,
+    }));
     const answers = (await Promise.all(bodies.map((b) => post(m.token, b)))).map((r) => r.json().data);
     expect(new Set(answers.map((a) => a.id)).size).toBe(24);
     answers.forEach((a, i) => {
@@ -200,7 +241,14 @@ describe('lead API: POST /api/v1/leads', () => {
         inboundRules: [{ type: 'allowed_countries', values: ['PL'], onFail: 'rejected' }],
       })
       .where(eq(verticals.id, m.vertical.id));
-    const count = async () => Number((await t.database.db.execute(sql`select count(*)::int as n from leads where offer_id = ${m.offer.id}`) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          (await t.database.db.execute(sql`select count(*)::int as n from leads where offer_id = ${m.offer.id}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
     const bad = await post(m.token, { offerId: m.offer.id, email: 'not-an-email', country: 'XX', fields: { income: '50' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { loc: string[]; msg: string }) => [e.loc.join('.'), e.msg])).toEqual([
@@ -215,7 +263,12 @@ describe('lead API: POST /api/v1/leads', () => {
     const rejected = await post(m.token, { offerId: m.offer.id, country: 'DE', fields: { income: 500 } });
     expect(rejected.statusCode).toBe(422);
     expect(rejected.json().message).toBe('The lead is rejected: Country DE is not accepted');
-    const sqlish = await post(m.token, { offerId: m.offer.id, country: 'PL', firstName: "'; drop table leads; --", fields: { income: 500 } });
+    const sqlish = await post(m.token, {
+      offerId: m.offer.id,
+      country: 'PL',
+      firstName: "'; drop table leads; --",
+      fields: { income: 500 },
+    });
     expect(sqlish.json().data.status).toBe('sent');
     expect(await count()).toBe(1);
   });
@@ -224,17 +277,26 @@ describe('lead API: POST /api/v1/leads', () => {
     const m = await market([{ path: '/accept/perm' }], { accessType: 3 });
     expect((await post(null, { offerId: m.offer.id })).statusCode).toBe(401);
     expect((await post('not-a-token', { offerId: m.offer.id })).statusCode).toBe(401);
-    expect((await post(m.token, { offerId: m.offer.id, country: 'PL' })).json()).toMatchObject({ statusCode: 403, message: 'You have no access to this offer' });
+    expect((await post(m.token, { offerId: m.offer.id, country: 'PL' })).json()).toMatchObject({
+      statusCode: 403,
+      message: 'You have no access to this offer',
+    });
     const staff = await t.make.user({ type: 'admin' });
     const asStaff = await t.request({ method: 'POST', url: '/api/v1/leads', as: staff, payload: { offerId: m.offer.id } });
     expect(asStaff.json()).toMatchObject({ statusCode: 403, message: 'Only affiliates post leads' });
     const other = await market([{ path: '/accept/other' }]);
-    expect((await post(other.token, { campaignId: m.campaign.id })).json()).toMatchObject({ statusCode: 400, errors: [{ loc: ['body', 'campaignId'] }] });
+    expect((await post(other.token, { campaignId: m.campaign.id })).json()).toMatchObject({
+      statusCode: 400,
+      errors: [{ loc: ['body', 'campaignId'] }],
+    });
     // a write behind the API's back: the engine's cache drops the affiliate when the database's notification arrives
     const version = t.app.services.tracking.feed.version;
     await t.database.db.update(users).set({ trafficBlocked: true }).where(eq(users.id, other.affiliate.id));
     await expect.poll(() => t.app.services.tracking.feed.version, { timeout: 5000 }).toBeGreaterThan(version);
-    expect((await post(other.token, { offerId: other.offer.id })).json()).toMatchObject({ statusCode: 403, message: 'Your traffic is blocked' });
+    expect((await post(other.token, { offerId: other.offer.id })).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Your traffic is blocked',
+    });
   });
   it('declares in the OpenAPI document each 4xx it answers, each with the error body, and answers each of them', async () => {
     const m = await market([{ path: '/accept/codes' }]);

@@ -53,7 +53,8 @@ export function definePostbackDeliveryJobs(queue: JobQueue, deps: DeliveryDeps &
         await deliverPostback(withLogs, data, job);
       } catch (err) {
         // the last attempt of all, the outbox's first one included
-        if ((data.priorAttempts ?? 0) + job.retryCount >= POSTBACK_RETRY_LIMIT) await raisePostbackFailed(deps, queue, data, (err as Error).message);
+        if ((data.priorAttempts ?? 0) + job.retryCount >= POSTBACK_RETRY_LIMIT)
+          await raisePostbackFailed(deps, queue, data, (err as Error).message);
         throw err;
       }
     },
@@ -70,5 +71,10 @@ async function raisePostbackFailed(deps: DeliveryDeps & { config: Config }, queu
   } catch {
     // not a URL: shown as it is
   }
-  await postbackFailed(systemCtx({ ...deps, config: deps.config }), queue, { postbackId: job.postbackId, affiliateId: job.affiliateId, url, error });
+  await postbackFailed(systemCtx({ ...deps, config: deps.config }), queue, {
+    postbackId: job.postbackId,
+    affiliateId: job.affiliateId,
+    url,
+    error,
+  });
 }

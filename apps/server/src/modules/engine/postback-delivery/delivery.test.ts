@@ -6,7 +6,15 @@ import { deliverAll } from '../../../../test/deliveries';
 import { useApp } from '../../../../test/helper';
 import { campaignPostbacks, campaigns, postbackOutbox, postbacks, systemLogs } from '../../../db/schema';
 import type { Ctx } from '../../../http/context';
-import { deliverPostback, enqueuePostbackEvents, HostBreaker, POSTBACK_DELIVER_JOB, POSTBACK_OUTBOX, wakeOutbox, type PostbackDeliverJob } from './index';
+import {
+  deliverPostback,
+  enqueuePostbackEvents,
+  HostBreaker,
+  POSTBACK_DELIVER_JOB,
+  POSTBACK_OUTBOX,
+  wakeOutbox,
+  type PostbackDeliverJob,
+} from './index';
 import { OUTBOX_LEASE_S, OUTBOX_POLL_MS, PostbackOutbox } from './outbox';
 
 const t = await useApp();
@@ -79,13 +87,16 @@ describe('enqueuePostbackEvents', () => {
     const inactive = await postback({ affiliateId: affiliate.id, url: `${base}/ok/inactive`, status: 'inactive' });
 
     const fired = await db.transaction((tx) =>
-      enqueuePostbackEvents({ ...ctx(), db: tx }, {
-        event: 'conversion_approved',
-        affiliateId: affiliate.id,
-        conversionId: 77,
-        conversionStatus: 3,
-        values: { click_id: 'clk-1', payout: '12.50', revenue: '40.00', advertiser_id: 9, status: 'approved', sub1: 'a b' },
-      }),
+      enqueuePostbackEvents(
+        { ...ctx(), db: tx },
+        {
+          event: 'conversion_approved',
+          affiliateId: affiliate.id,
+          conversionId: 77,
+          conversionStatus: 3,
+          values: { click_id: 'clk-1', payout: '12.50', revenue: '40.00', advertiser_id: 9, status: 'approved', sub1: 'a b' },
+        },
+      ),
     );
     expect(fired.sort((a, b) => a - b)).toEqual([global.id, teamPb.id, own.id]);
     expect(await runAll()).toBe(3);
@@ -143,14 +154,8 @@ describe('enqueuePostbackEvents', () => {
     const input = { event: 'conversion_approved' as const, affiliateId: affiliate.id };
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     // the campaign from the macro values, as the inbound postback and the jobs pass it
-    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, values: { campaign_id: bound.id } }))).toEqual([
-      chosen.id,
-      teamPb.id,
-    ]);
-    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, campaignId: bound.id, values: {} }))).toEqual([
-      chosen.id,
-      teamPb.id,
-    ]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, values: { campaign_id: bound.id } }))).toEqual([chosen.id, teamPb.id]);
+    expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, campaignId: bound.id, values: {} }))).toEqual([chosen.id, teamPb.id]);
     // a campaign without postbacks, or no campaign: every own postback
     expect(sorted(await enqueuePostbackEvents(ctx(), { ...input, values: { campaign_id: free.id } }))).toEqual([
       chosen.id,
@@ -280,7 +285,10 @@ describe('postback outbox', () => {
     expect(jobs[0].data).toMatchObject({ leadId: 901, priorAttempts: 1 });
     // the retry is not due before the retry delay
     expect(await t.queue.runDue(POSTBACK_DELIVER_JOB)).toBe(0);
-    await db.update(postbacks).set({ url: `${base}/ok/box-fixed?l={lead_id}` }).where(eq(postbacks.id, down.id));
+    await db
+      .update(postbacks)
+      .set({ url: `${base}/ok/box-fixed?l={lead_id}` })
+      .where(eq(postbacks.id, down.id));
     expect(await runAll()).toBe(1);
     expect((await logsOf([down.id])).map((l) => [l.attempt, l.success])).toEqual([
       [1, false],
@@ -335,7 +343,10 @@ describe('postback outbox', () => {
       // the workers' first look found nothing; the next poll is OUTBOX_POLL_MS away
       await new Promise((r) => setTimeout(r, 50));
       await db.transaction((tx) =>
-        enqueuePostbackEvents({ ...ctx(), db: tx }, { event: 'conversion_approved', affiliateId: affiliate.id, leadId: 904, values: { lead_id: 904 } }),
+        enqueuePostbackEvents(
+          { ...ctx(), db: tx },
+          { event: 'conversion_approved', affiliateId: affiliate.id, leadId: 904, values: { lead_id: 904 } },
+        ),
       );
       const woken = Date.now();
       wakeOutbox(t.database);

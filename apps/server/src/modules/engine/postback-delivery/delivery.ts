@@ -54,7 +54,6 @@ export interface PostbackEventInput {
   values: MacroValues;
 }
 
-
 /** the values an affiliate may receive: staff-only macros removed, the event, affiliate and time filled in */
 export function affiliateMacroValues(input: PostbackEventInput, at: Date): Record<string, string | number | null> {
   const out: Record<string, string | number | null> = {};

@@ -91,7 +91,10 @@ export function reachWhere(ctx: Ctx, entity: PostbackLogEntity): SQL | undefined
   const scope = peopleScope(actor, 'read');
   if (scope === 'all') return undefined;
   if (scope === 'none') return sql`false`;
-  return inArray(systemLogs.affiliateId, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)));
+  return inArray(
+    systemLogs.affiliateId,
+    ctx.db.select({ id: userManagers.userId }).from(userManagers).where(eq(userManagers.managerId, actor.id)),
+  );
 }
 
 const ids = <T>(column: Parameters<typeof inArray>[0], values: T[] | undefined) => (values?.length ? inArray(column, values) : undefined);
@@ -130,7 +133,10 @@ export async function get(ctx: Ctx, id: number): Promise<PostbackLog> {
   if (!row || (entity !== 'affiliate' && entity !== 'advertiser')) throw AppError.notFound('Postback log');
   const reach = reachWhere(ctx, entity);
   if (reach) {
-    const [hit] = await ctx.db.select({ id: systemLogs.id }).from(systemLogs).where(and(eq(systemLogs.id, id), reach));
+    const [hit] = await ctx.db
+      .select({ id: systemLogs.id })
+      .from(systemLogs)
+      .where(and(eq(systemLogs.id, id), reach));
     if (!hit) throw AppError.notFound('Postback log');
   }
   return toLog(joined, requireActor(ctx).roleType === 'affiliate');

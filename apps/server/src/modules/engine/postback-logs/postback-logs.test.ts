@@ -24,13 +24,31 @@ async function log(name: string, input: Partial<typeof systemLogs.$inferInsert> 
 beforeAll(async () => {
   affiliate = await t.make.user({ type: 'affiliate' });
   other = await t.make.user({ type: 'affiliate' });
-  manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.postback_log.read', 'front.postback_log.affiliate.read', 'affiliate.assigned.read'] });
+  manager = await t.make.user({
+    type: 'affiliate_manager',
+    permissions: ['front.menu.postback_log.read', 'front.postback_log.affiliate.read', 'affiliate.assigned.read'],
+  });
   await db.insert(userManagers).values({ userId: affiliate.id, managerId: manager.id });
   const vertical = await t.make.vertical();
   advertiserId = (await t.make.advertiser({ verticalId: vertical.id })).id;
   const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, s));
-  await log('own-old', { entity: 'affiliate', affiliateId: affiliate.id, createdAt: at(1), event: 'conversion_approved', data: { request: { method: 'GET', url: 'https://a.example/pb' } }, responseStatus: 200 });
-  await log('own-failed', { entity: 'affiliate', affiliateId: affiliate.id, createdAt: at(2), event: 'event_sent', success: false, responseStatus: 503, attempt: 2 });
+  await log('own-old', {
+    entity: 'affiliate',
+    affiliateId: affiliate.id,
+    createdAt: at(1),
+    event: 'conversion_approved',
+    data: { request: { method: 'GET', url: 'https://a.example/pb' } },
+    responseStatus: 200,
+  });
+  await log('own-failed', {
+    entity: 'affiliate',
+    affiliateId: affiliate.id,
+    createdAt: at(2),
+    event: 'event_sent',
+    success: false,
+    responseStatus: 503,
+    attempt: 2,
+  });
   await log('own-new', { entity: 'affiliate', affiliateId: affiliate.id, createdAt: at(3), event: 'conversion_approved' });
   await log('other', { entity: 'affiliate', affiliateId: other.id, createdAt: at(4), event: 'conversion_approved' });
   await log('adv', { entity: 'advertiser', advertiserId, createdAt: at(5), data: { query: { status: 'approved' } } });
@@ -56,10 +74,19 @@ describe('GET /postback-logs/affiliates', () => {
       attempt: 1,
     });
     expect(names((await get(`${BASE}/affiliates?success=0`)).json().data.items)).toEqual(['own-failed']);
-    expect(names((await get(`${BASE}/affiliates?event=conversion_approved&affiliateId=${affiliate.id}`)).json().data.items)).toEqual(['own-new', 'own-old']);
+    expect(names((await get(`${BASE}/affiliates?event=conversion_approved&affiliateId=${affiliate.id}`)).json().data.items)).toEqual([
+      'own-new',
+      'own-old',
+    ]);
     const from = Date.UTC(2026, 10, 1, 0, 0, 2) / 1000;
-    expect(names((await get(`${BASE}/affiliates?createdFrom=${from}&createdTo=${from + 1}`)).json().data.items)).toEqual(['own-new', 'own-failed']);
-    expect(names((await get(`${BASE}/affiliates?orderBy=createdAt:asc&limit=2&offset=1`)).json().data.items)).toEqual(['own-failed', 'own-new']);
+    expect(names((await get(`${BASE}/affiliates?createdFrom=${from}&createdTo=${from + 1}`)).json().data.items)).toEqual([
+      'own-new',
+      'own-failed',
+    ]);
+    expect(names((await get(`${BASE}/affiliates?orderBy=createdAt:asc&limit=2&offset=1`)).json().data.items)).toEqual([
+      'own-failed',
+      'own-new',
+    ]);
   });
 
   it('shows an affiliate only its own logs, and a manager only the affiliates it manages', async () => {
@@ -76,7 +103,7 @@ describe('GET /postback-logs/affiliates', () => {
       ['event=nope', 'event'],
       ['orderBy=msg:asc', 'orderBy'],
       ['limit=0', 'limit'],
-      ["affiliateId=1%27%20or%201%3D1", 'affiliateId'],
+      ['affiliateId=1%27%20or%201%3D1', 'affiliateId'],
     ] as const) {
       const res = await get(`${BASE}/affiliates?${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -98,7 +125,12 @@ describe('GET /postback-logs/advertisers', () => {
     const res = await get(`${BASE}/advertisers?advertiserId=${advertiserId}`);
     expect(res.statusCode).toBe(200);
     expect(names(res.json().data.items)).toEqual(['adv']);
-    expect(res.json().data.items[0]).toMatchObject({ entity: 'advertiser', type: 'postback_in', advertiserId, data: { query: { status: 'approved' } } });
+    expect(res.json().data.items[0]).toMatchObject({
+      entity: 'advertiser',
+      type: 'postback_in',
+      advertiserId,
+      data: { query: { status: 'approved' } },
+    });
   });
 
   it('answers 403 to an affiliate and to staff without the permission', async () => {
@@ -135,18 +167,48 @@ describe('titles of the logs', () => {
     const advertiser = await t.make.advertiser({ verticalId: vertical.id, title: 'Broker Hidden' });
     const platform = await t.make.platform();
     const [goal] = await db.insert(verticalGoals).values({ verticalId: vertical.id, title: 'Deposit' }).returning();
-    const [postback] = await db.insert(postbacks).values({ scope: 'affiliate', affiliateId: owner.id, title: 'My tracker', url: 'https://t.example/pb' }).returning();
+    const [postback] = await db
+      .insert(postbacks)
+      .values({ scope: 'affiliate', affiliateId: owner.id, title: 'My tracker', url: 'https://t.example/pb' })
+      .returning();
     const [integration] = await db
       .insert(integrations)
-      .values({ title: 'Broker API', advertiserId: advertiser.id, platformId: platform.id, verticalId: vertical.id, postbackKey: `k-${owner.id}` })
+      .values({
+        title: 'Broker API',
+        advertiserId: advertiser.id,
+        platformId: platform.id,
+        verticalId: vertical.id,
+        postbackKey: `k-${owner.id}`,
+      })
       .returning();
     const at = new Date(Date.UTC(2026, 10, 2));
-    await log('titled', { entity: 'affiliate', affiliateId: owner.id, postbackId: postback.id, goalId: goal.id, advertiserId: advertiser.id, integrationId: integration.id, createdAt: at });
-    await log('titled-in', { entity: 'advertiser', advertiserId: advertiser.id, integrationId: integration.id, goalId: goal.id, createdAt: at });
+    await log('titled', {
+      entity: 'affiliate',
+      affiliateId: owner.id,
+      postbackId: postback.id,
+      goalId: goal.id,
+      advertiserId: advertiser.id,
+      integrationId: integration.id,
+      createdAt: at,
+    });
+    await log('titled-in', {
+      entity: 'advertiser',
+      advertiserId: advertiser.id,
+      integrationId: integration.id,
+      goalId: goal.id,
+      createdAt: at,
+    });
 
     const staff = (await get(`${BASE}/affiliates?affiliateId=${owner.id}`)).json().data.items;
     expect(staff).toEqual([
-      expect.objectContaining({ affiliateName: 'Ann Lee', affiliateEmail: owner.email, goalTitle: 'Deposit', postbackTitle: 'My tracker', advertiserTitle: 'Broker Hidden', integrationTitle: 'Broker API' }),
+      expect.objectContaining({
+        affiliateName: 'Ann Lee',
+        affiliateEmail: owner.email,
+        goalTitle: 'Deposit',
+        postbackTitle: 'My tracker',
+        advertiserTitle: 'Broker Hidden',
+        integrationTitle: 'Broker API',
+      }),
     ]);
     expect((await get(`${BASE}/advertisers?advertiserId=${advertiser.id}`)).json().data.items[0]).toMatchObject({
       advertiserTitle: 'Broker Hidden',
@@ -154,12 +216,22 @@ describe('titles of the logs', () => {
       goalTitle: 'Deposit',
       affiliateName: null,
     });
-    expect((await get(`${BASE}/${ids['titled-in']}`)).json().data).toMatchObject({ advertiserTitle: 'Broker Hidden', integrationTitle: 'Broker API' });
+    expect((await get(`${BASE}/${ids['titled-in']}`)).json().data).toMatchObject({
+      advertiserTitle: 'Broker Hidden',
+      integrationTitle: 'Broker API',
+    });
 
     const own = await get(`${BASE}/affiliates`, owner);
     const detail = await get(`${BASE}/${ids.titled}`, owner);
     for (const item of [own.json().data.items[0], detail.json().data]) {
-      expect(item).toMatchObject({ id: ids.titled, affiliateName: 'Ann Lee', goalTitle: 'Deposit', postbackTitle: 'My tracker', advertiserId: null, integrationId: null });
+      expect(item).toMatchObject({
+        id: ids.titled,
+        affiliateName: 'Ann Lee',
+        goalTitle: 'Deposit',
+        postbackTitle: 'My tracker',
+        advertiserId: null,
+        integrationId: null,
+      });
       expect(item).not.toHaveProperty('advertiserTitle');
       expect(item).not.toHaveProperty('integrationTitle');
     }

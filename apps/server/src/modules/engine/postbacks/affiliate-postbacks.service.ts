@@ -28,7 +28,17 @@ import {
 } from '@leadgrid/shared';
 import { aliasedTable, and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { campaignPostbacks, postbacks, roles, teamManagers, teams, userManagers, users, verticalGoals, verticals } from '../../../db/schema';
+import {
+  campaignPostbacks,
+  postbacks,
+  roles,
+  teamManagers,
+  teams,
+  userManagers,
+  users,
+  verticalGoals,
+  verticals,
+} from '../../../db/schema';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';

@@ -373,7 +373,9 @@ describe('affiliate postbacks: SSRF guard', () => {
       ]) {
         const res = await strict.request({ method: 'PUT', url: URL, as: affiliate, payload: { items: [valid({ url })] } });
         expect(res.statusCode, url).toBe(400);
-        expect(res.json().errors).toEqual([{ msg: `The host ${host} ends with a dot: write it without`, type: 'ssrf', loc: ['body', 'items', 0, 'url'] }]);
+        expect(res.json().errors).toEqual([
+          { msg: `The host ${host} ends with a dot: write it without`, type: 'ssrf', loc: ['body', 'items', 0, 'url'] },
+        ]);
       }
       const ok = await strict.request({
         method: 'PUT',

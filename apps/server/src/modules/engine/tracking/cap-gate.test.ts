@@ -18,11 +18,15 @@ async function campaign() {
   return { key, offer };
 }
 async function fullCap(offerId: number, input: Partial<typeof caps.$inferInsert> = {}, counter = '1') {
-  const [cap] = await db.insert(caps).values({ offerId, type: 'limit', value: '1', period: 'day', timezone: 'UTC', action: 'trafficback', ...input }).returning();
+  const [cap] = await db
+    .insert(caps)
+    .values({ offerId, type: 'limit', value: '1', period: 'day', timezone: 'UTC', action: 'trafficback', ...input })
+    .returning();
   await db.insert(capCounters).values({ capId: cap.id, periodKey: capPeriod('day', 'UTC', t.clock.now).key, value: counter });
   return cap;
 }
-const click = (key: string) => t.request({ method: 'GET', url: `/c/${key}`, headers: { 'x-forwarded-for': '8.8.8.8', 'user-agent': 'Mozilla/5.0 Chrome/126.0' } });
+const click = (key: string) =>
+  t.request({ method: 'GET', url: `/c/${key}`, headers: { 'x-forwarded-for': '8.8.8.8', 'user-agent': 'Mozilla/5.0 Chrome/126.0' } });
 const gate = () => t.app.services.tracking.caps;
 
 describe('clicks of an offer capped out with the action trafficback', () => {

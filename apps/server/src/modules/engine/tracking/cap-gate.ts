@@ -52,7 +52,8 @@ export class CapGate {
     const counters = await countersOf(db, candidates, at);
     const closed = new Set<number>();
     for (const [offerId, list] of byOffer)
-      if (list.every((c) => c.action === 'trafficback' && !restricted(c) && counters.has(c.id) && isFull(c, counters.get(c.id)!))) closed.add(offerId);
+      if (list.every((c) => c.action === 'trafficback' && !restricted(c) && counters.has(c.id) && isFull(c, counters.get(c.id)!)))
+        closed.add(offerId);
     this.closed = closed;
     this.loadedAt = Date.now();
     return closed;

@@ -25,11 +25,15 @@ async function campaign(app: TestApp, landerUrl = 'https://lander.example/p?cid=
   const offer = await app.make.offer({});
   await app.make.lander({ offerId: offer.id, targetUrl: landerUrl });
   const key = `front${++n}${Math.random().toString(36).slice(2, 10)}`.padEnd(14, 'x');
-  const [row] = await app.database.db.insert(campaigns).values({ key, title: `F${n}`, affiliateId: affiliate.id, offerId: offer.id }).returning();
+  const [row] = await app.database.db
+    .insert(campaigns)
+    .values({ key, title: `F${n}`, affiliateId: affiliate.id, offerId: offer.id })
+    .returning();
   return { key, id: row.id };
 }
 
-const get = (path: string, headers: Record<string, string> = VISITOR, method = 'GET') => fetch(`${base}${path}`, { method, headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = VISITOR, method = 'GET') =>
+  fetch(`${base}${path}`, { method, headers, redirect: 'manual' });
 
 async function clicksOf(app: TestApp, campaignId: number) {
   await app.app.services.tracking.clicks.flush();
@@ -60,7 +64,13 @@ describe('the click front (GET /c/<key> answered before Fastify)', () => {
     const names = (h: Iterable<string>) => [...h].filter((k) => !['date', 'connection', 'keep-alive'].includes(k)).sort();
     expect(names(res.headers.keys())).toEqual(names(Object.keys(injected.headers)));
     expect(names(res.headers.keys())).toEqual([
-      'cache-control', 'content-length', 'location', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-request-id',
+      'cache-control',
+      'content-length',
+      'location',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-request-id',
     ]);
     expect(res.headers.get('content-length')).toBe('0');
 
@@ -100,7 +110,9 @@ describe('the click front (GET /c/<key> answered before Fastify)', () => {
 
   it('never answers 500: a failure before the lander is known answers 404, after it the redirect', async () => {
     const c = await campaign(t);
-    const log = vi.spyOn((handler as unknown as { log: { error: (o: object, m: string) => void } }).log, 'error').mockImplementation(() => undefined);
+    const log = vi
+      .spyOn((handler as unknown as { log: { error: (o: object, m: string) => void } }).log, 'error')
+      .mockImplementation(() => undefined);
     const routing = vi.spyOn(t.app.services.tracking.routing, 'get').mockRejectedValueOnce(new Error('database gone'));
     const failed = await get(`/c/${c.key}`);
     expect([failed.status, await failed.text()]).toEqual([404, INACTIVE_PAGE.body.toString()]);
@@ -159,7 +171,9 @@ describe('graceful shutdown', () => {
     await own.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(own.app.server.address() as AddressInfo).port}`;
     const c = await campaign(own);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/c/${c.key}`, { headers: { 'user-agent': CHROME }, redirect: 'manual' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${url}/c/${c.key}`, { headers: { 'user-agent': CHROME }, redirect: 'manual' })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(302));
     const before = await own.database.db.execute(sql`select count(*)::int as n from clicks where campaign_id = ${c.id}`);
     expect((before as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
@@ -187,7 +201,12 @@ describe('client IP', () => {
         ours = clientIp(req.raw, trustProxyOf(setting));
         return { ip: req.ip };
       });
-      const res = await app.inject({ method: 'GET', url: '/ip', remoteAddress, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/ip',
+        remoteAddress,
+        headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+      });
       expect({ setting, ip: ours }).toEqual({ setting, ip: res.json().ip });
       await app.close();
     }
@@ -214,16 +233,38 @@ describe('click batch writer input', () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     await writer.push({
-      id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: true, isBot: false, isTest: false, campaignId: c.id,
-      offerId: null, affiliateId: null, teamId: null, landerId: null, trafficSourceId: null, country: null, language: null,
-      ip: null, userAgent: `${CHROME}\u0000`, referrer: 'https://r.example/\ud800', targetUrl: null,
-      subs: ['a\u0000b', '\udc00c', 'ok \ud83d\ude00'], params: { 'k\u0000': 'v\ud800' },
+      id: uuidv7(),
+      createdAt: new Date(),
+      status: 1,
+      invalidReason: null,
+      isUnique: true,
+      isBot: false,
+      isTest: false,
+      campaignId: c.id,
+      offerId: null,
+      affiliateId: null,
+      teamId: null,
+      landerId: null,
+      trafficSourceId: null,
+      country: null,
+      language: null,
+      ip: null,
+      userAgent: `${CHROME}\u0000`,
+      referrer: 'https://r.example/\ud800',
+      targetUrl: null,
+      subs: ['a\u0000b', '\udc00c', 'ok \ud83d\ude00'],
+      params: { 'k\u0000': 'v\ud800' },
     });
     await writer.close();
     expect(writer.written).toBe(1);
     const [row] = await clicksOf(t, c.id);
     expect([row.user_agent, row.referrer, row.sub1, row.sub2, row.sub3, row.params]).toEqual([
-      CHROME, 'https://r.example/', 'ab', 'c', 'ok \ud83d\ude00', { k: 'v' },
+      CHROME,
+      'https://r.example/',
+      'ab',
+      'c',
+      'ok \ud83d\ude00',
+      { k: 'v' },
     ]);
   });
 });

@@ -423,7 +423,7 @@ export class ClickWriter {
   async close(): Promise<void> {
     this.closed = true;
     // every batch, unless the database refuses five times in a row
-    for (let failures = 0; (this.waiting.length || this.open.count) && failures < 5; )
+    for (let failures = 0; (this.waiting.length || this.open.count) && failures < 5;)
       await this.flush().then(
         () => (failures = 0),
         () => failures++,

@@ -32,9 +32,9 @@ const click = (app: TestApp, key: string, query = '', headers: Record<string, st
 
 async function clicksOf(app: TestApp, campaignId: number) {
   await app.app.services.tracking.clicks.flush();
-  return app.database.db.execute(sql`select * from clicks where campaign_id = ${campaignId} order by created_at, id`).then(
-    (r) => (r as unknown as { rows: Record<string, unknown>[] }).rows,
-  );
+  return app.database.db
+    .execute(sql`select * from clicks where campaign_id = ${campaignId} order by created_at, id`)
+    .then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
 }
 
 /** the change feed's notification arrives after the commit: wait for it */
@@ -44,7 +44,7 @@ async function settled(app: TestApp, from: number) {
 
 /** waits until no change notification has arrived for 100 ms (those of the setup's own writes) */
 async function quiet(app: TestApp) {
-  for (let v = -1; v !== app.app.services.tracking.feed.version; ) {
+  for (let v = -1; v !== app.app.services.tracking.feed.version;) {
     v = app.app.services.tracking.feed.version;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -53,7 +53,10 @@ async function quiet(app: TestApp) {
 describe('click: GET /c/:campaignKey', () => {
   it('redirects to the lander with the click id and subs, and records an enriched valid click', async () => {
     const c = await campaign(t);
-    const res = await click(t, c.key, '?sub1=fb&sub2=a%20b&sub3={sub3}&gclid=xyz', { 'accept-language': 'de-DE,de;q=0.9', referer: 'https://news.example/' });
+    const res = await click(t, c.key, '?sub1=fb&sub2=a%20b&sub3={sub3}&gclid=xyz', {
+      'accept-language': 'de-DE,de;q=0.9',
+      referer: 'https://news.example/',
+    });
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string);
     const clickId = location.searchParams.get('cid')!;
@@ -138,7 +141,10 @@ describe('click: GET /c/:campaignKey', () => {
   it('chooses among the landers whose sieve matches, by weight, and only the campaign landers when it names some', async () => {
     const c = await campaign(t, { landerUrls: ['https://de-only.example/', 'https://any.example/', 'https://zero.example/'] });
     const v = t.app.services.tracking.feed.version;
-    await t.database.db.update(landers).set({ sieve: { countries: ['DE'] } }).where(eq(landers.id, c.landers[0].id));
+    await t.database.db
+      .update(landers)
+      .set({ sieve: { countries: ['DE'] } })
+      .where(eq(landers.id, c.landers[0].id));
     await t.database.db.update(landers).set({ weight: 0 }).where(eq(landers.id, c.landers[2].id));
     await settled(t, v);
     for (let i = 0; i < 10; i++) expect((await click(t, c.key)).headers.location).toBe('https://any.example/');
@@ -167,7 +173,14 @@ describe('click: GET /c/:campaignKey', () => {
     const v = t.app.services.tracking.feed.version;
     await t.database.db
       .update(campaigns)
-      .set({ targetUrlSettings: { mode: 'url', url: 'https://fixed.example/go?id={click_id}', passSubs: false, params: [{ name: 'aff', value: 'a{affiliate_id}&x' }] } })
+      .set({
+        targetUrlSettings: {
+          mode: 'url',
+          url: 'https://fixed.example/go?id={click_id}',
+          passSubs: false,
+          params: [{ name: 'aff', value: 'a{affiliate_id}&x' }],
+        },
+      })
       .where(eq(campaigns.id, c.campaign.id));
     await settled(t, v);
     const location = new URL((await click(t, c.key, '?sub1=zz')).headers.location as string);
@@ -217,9 +230,27 @@ describe('click batch writer', () => {
     const ids = Array.from({ length: 250 }, () => uuidv7());
     for (const id of ids)
       await writer.push({
-        id, createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
-        offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
-        language: null, ip: US_IP, userAgent: CHROME, referrer: null, targetUrl: null, subs: [], params: null,
+        id,
+        createdAt: new Date(),
+        status: 1,
+        invalidReason: null,
+        isUnique: false,
+        isBot: false,
+        isTest: false,
+        campaignId: c.campaign.id,
+        offerId: c.offer.id,
+        affiliateId: c.affiliate.id,
+        teamId: null,
+        landerId: null,
+        trafficSourceId: null,
+        country: 'US',
+        language: null,
+        ip: US_IP,
+        userAgent: CHROME,
+        referrer: null,
+        targetUrl: null,
+        subs: [],
+        params: null,
       });
     expect(await clicksOf(t, c.campaign.id)).toHaveLength(0);
     await writer.close();
@@ -233,10 +264,27 @@ describe('click batch writer', () => {
     const push = async (n: number) => {
       for (let i = 0; i < n; i++)
         await writer.push({
-          id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
-          offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
-          language: null, ip: US_IP, userAgent: `${CHROME} ${i % 7}`, referrer: null, targetUrl: `https://l.example/${'x'.repeat(i % 300)}`,
-          subs: [`s${i}`], params: null,
+          id: uuidv7(),
+          createdAt: new Date(),
+          status: 1,
+          invalidReason: null,
+          isUnique: false,
+          isBot: false,
+          isTest: false,
+          campaignId: c.campaign.id,
+          offerId: c.offer.id,
+          affiliateId: c.affiliate.id,
+          teamId: null,
+          landerId: null,
+          trafficSourceId: null,
+          country: 'US',
+          language: null,
+          ip: US_IP,
+          userAgent: `${CHROME} ${i % 7}`,
+          referrer: null,
+          targetUrl: `https://l.example/${'x'.repeat(i % 300)}`,
+          subs: [`s${i}`],
+          params: null,
         });
     };
     await push(6_500);
@@ -245,9 +293,12 @@ describe('click batch writer', () => {
     await push(20);
     await writer.close();
     expect(writer.written).toBe(6_520);
-    const [{ n, subs }] = (await t.database.query<{ n: string; subs: string }>(
-      'select count(*) as n, count(distinct sub1) as subs from clicks where campaign_id = $1', [c.campaign.id],
-    )).rows;
+    const [{ n, subs }] = (
+      await t.database.query<{ n: string; subs: string }>(
+        'select count(*) as n, count(distinct sub1) as subs from clicks where campaign_id = $1',
+        [c.campaign.id],
+      )
+    ).rows;
     expect([Number(n), Number(subs)]).toEqual([6_520, 6_500]);
   });
 
@@ -255,25 +306,70 @@ describe('click batch writer', () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     await writer.push({
-      id: uuidv7(), createdAt: new Date(), status: 2, invalidReason: 'bot', isUnique: false, isBot: true, isTest: false, campaignId: c.campaign.id,
-      offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: null,
-      language: null, ip: null, userAgent: 'UA\tx\\N', referrer: 'r\r\n', targetUrl: '\\N', subs: ['a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀'],
+      id: uuidv7(),
+      createdAt: new Date(),
+      status: 2,
+      invalidReason: 'bot',
+      isUnique: false,
+      isBot: true,
+      isTest: false,
+      campaignId: c.campaign.id,
+      offerId: c.offer.id,
+      affiliateId: c.affiliate.id,
+      teamId: null,
+      landerId: null,
+      trafficSourceId: null,
+      country: null,
+      language: null,
+      ip: null,
+      userAgent: 'UA\tx\\N',
+      referrer: 'r\r\n',
+      targetUrl: '\\N',
+      subs: ['a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀'],
       params: { 'k\\': 'v\t"w"', x: '\\N' },
     });
     await writer.close();
     const [row] = await clicksOf(t, c.campaign.id);
-    expect([row.user_agent, row.referrer, row.target_url, row.sub1, row.sub2, row.sub3, row.sub4, row.sub5, row.sub6, row.sub7, row.params]).toEqual([
-      'UA\tx\\N', 'r\r\n', '\\N', 'a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀', { 'k\\': 'v\t"w"', x: '\\N' },
-    ]);
+    expect([
+      row.user_agent,
+      row.referrer,
+      row.target_url,
+      row.sub1,
+      row.sub2,
+      row.sub3,
+      row.sub4,
+      row.sub5,
+      row.sub6,
+      row.sub7,
+      row.params,
+    ]).toEqual(['UA\tx\\N', 'r\r\n', '\\N', 'a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀', { 'k\\': 'v\t"w"', x: '\\N' }]);
     expect([row.status, row.invalid_reason, row.is_bot, row.country, row.team_id]).toEqual([2, 'bot', true, null, null]);
   });
 
   it('stores each click once when a batch is written again (a retry after a write that did commit)', async () => {
     const c = await campaign(t);
     const row = () => ({
-      id: uuidv7(), createdAt: new Date(), status: 1 as const, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
-      offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: 'US',
-      language: null, ip: US_IP, userAgent: CHROME, referrer: null, targetUrl: null, subs: [], params: null,
+      id: uuidv7(),
+      createdAt: new Date(),
+      status: 1 as const,
+      invalidReason: null,
+      isUnique: false,
+      isBot: false,
+      isTest: false,
+      campaignId: c.campaign.id,
+      offerId: c.offer.id,
+      affiliateId: c.affiliate.id,
+      teamId: null,
+      landerId: null,
+      trafficSourceId: null,
+      country: 'US',
+      language: null,
+      ip: US_IP,
+      userAgent: CHROME,
+      referrer: null,
+      targetUrl: null,
+      subs: [],
+      params: null,
     });
     const first = [row(), row()];
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
@@ -290,19 +386,45 @@ describe('click batch writer', () => {
     let fail = true;
     // on PostgreSQL the batch goes through a pooled connection (COPY), on PGlite through query
     const pool = t.database.pool;
-    const flaky: typeof t.database = { ...t.database, query: async <T,>(text: string, params?: unknown[]) => {
-      if (fail) throw new Error('connection lost');
-      return t.database.query<T>(text, params);
-    }, pool: pool && ({ connect: async () => {
-      if (fail) throw new Error('connection lost');
-      return pool.connect();
-    } } as unknown as typeof pool) };
+    const flaky: typeof t.database = {
+      ...t.database,
+      query: async <T>(text: string, params?: unknown[]) => {
+        if (fail) throw new Error('connection lost');
+        return t.database.query<T>(text, params);
+      },
+      pool:
+        pool &&
+        ({
+          connect: async () => {
+            if (fail) throw new Error('connection lost');
+            return pool.connect();
+          },
+        } as unknown as typeof pool),
+    };
     const errors: string[] = [];
     const writer = new ClickWriter(flaky, 60_000, { error: (_o, msg) => errors.push(msg) });
     await writer.push({
-      id: uuidv7(), createdAt: new Date(), status: 1, invalidReason: null, isUnique: false, isBot: false, isTest: false, campaignId: c.campaign.id,
-      offerId: c.offer.id, affiliateId: c.affiliate.id, teamId: null, landerId: null, trafficSourceId: null, country: null,
-      language: null, ip: null, userAgent: null, referrer: null, targetUrl: null, subs: [], params: null,
+      id: uuidv7(),
+      createdAt: new Date(),
+      status: 1,
+      invalidReason: null,
+      isUnique: false,
+      isBot: false,
+      isTest: false,
+      campaignId: c.campaign.id,
+      offerId: c.offer.id,
+      affiliateId: c.affiliate.id,
+      teamId: null,
+      landerId: null,
+      trafficSourceId: null,
+      country: null,
+      language: null,
+      ip: null,
+      userAgent: null,
+      referrer: null,
+      targetUrl: null,
+      subs: [],
+      params: null,
     });
     await expect(writer.flush()).rejects.toThrow('connection lost');
     expect(errors).toEqual(['click batch write failed: kept for the next flush']);

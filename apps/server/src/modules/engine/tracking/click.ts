@@ -108,7 +108,8 @@ export function fillUrl(url: string, macros: MacroValues): string {
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 2) {
     const v = macros[parts[i]];
-    if (typeof v === 'number' && Number.isSafeInteger(v)) out += v; // digits (and a sign): nothing to encode
+    if (typeof v === 'number' && Number.isSafeInteger(v))
+      out += v; // digits (and a sign): nothing to encode
     else if (v !== undefined && v !== null) out += encodeURIComponent(String(v));
     out += parts[i + 1];
   }
@@ -130,7 +131,7 @@ const fillRaw = (value: string, macros: MacroValues) =>
 /** the (decoded) names of a query string's parameters */
 function paramNames(query: string): string[] {
   const names: string[] = [];
-  for (let start = 0; start <= query.length; ) {
+  for (let start = 0; start <= query.length;) {
     let end = query.indexOf('&', start);
     if (end < 0) end = query.length;
     const eq = query.indexOf('=', start);

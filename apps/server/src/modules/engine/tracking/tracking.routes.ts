@@ -11,11 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ClickHandler } from './click-handler';
 
 export function registerTrackingRoutes(app: FastifyInstance, handler: ClickHandler) {
-  app.get<{ Params: { campaignKey: string } }>('/c/:campaignKey', { config: { public: true, compress: false }, schema: { hide: true } }, (req, reply) => {
-    reply.hijack();
-    // the answer is the front's, header for header (not the document headers the global hooks have set by now)
-    for (const name of reply.raw.getHeaderNames()) reply.raw.removeHeader(name);
-    const q = req.url.indexOf('?');
-    return handler.serve(req.raw, reply.raw, req.params.campaignKey, q < 0 ? '' : req.url.slice(q + 1));
-  });
+  app.get<{ Params: { campaignKey: string } }>(
+    '/c/:campaignKey',
+    { config: { public: true, compress: false }, schema: { hide: true } },
+    (req, reply) => {
+      reply.hijack();
+      // the answer is the front's, header for header (not the document headers the global hooks have set by now)
+      for (const name of reply.raw.getHeaderNames()) reply.raw.removeHeader(name);
+      const q = req.url.indexOf('?');
+      return handler.serve(req.raw, reply.raw, req.params.campaignKey, q < 0 ? '' : req.url.slice(q + 1));
+    },
+  );
 }

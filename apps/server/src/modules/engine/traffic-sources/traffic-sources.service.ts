@@ -1,6 +1,11 @@
 /** Traffic sources: the settings list, the active list for pickers and the layout, create, edit and status change. */
 import {
-  TRAFFIC_SOURCE_STATUSES, type ApiErrorItem, type LookupQuery, type trafficSourceCreate, type trafficSourceListQuery, type trafficSourceUpdate,
+  TRAFFIC_SOURCE_STATUSES,
+  type ApiErrorItem,
+  type LookupQuery,
+  type trafficSourceCreate,
+  type trafficSourceListQuery,
+  type trafficSourceUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,8 +31,17 @@ const toSource = (r: Row) => ({ id: r.id, title: r.title, status: r.status as St
 
 export async function list(ctx: Ctx, q: z.infer<typeof trafficSourceListQuery>) {
   const p = parseList(q, LIST);
-  const where = and(p.statuses ? inArray(trafficSources.status, p.statuses) : undefined, p.search ? ilike(trafficSources.title, contains(p.search)) : undefined);
-  const rows = await ctx.db.select().from(trafficSources).where(where).orderBy(p.order, asc(trafficSources.id)).limit(p.limit).offset(p.offset);
+  const where = and(
+    p.statuses ? inArray(trafficSources.status, p.statuses) : undefined,
+    p.search ? ilike(trafficSources.title, contains(p.search)) : undefined,
+  );
+  const rows = await ctx.db
+    .select()
+    .from(trafficSources)
+    .where(where)
+    .orderBy(p.order, asc(trafficSources.id))
+    .limit(p.limit)
+    .offset(p.offset);
   const items = rows.map(toSource);
   if (!p.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(trafficSources).where(where);
@@ -66,7 +80,8 @@ async function duplicateErrors(ctx: Ctx, wanted: { title: string; id?: number }[
   wanted.forEach((w, i) => {
     const k = w.title.toLowerCase();
     const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k)) errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
+    if ((owner !== undefined && owner !== w.id) || seen.has(k))
+      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
     seen.add(k);
   });
   return errors;
@@ -88,12 +103,19 @@ export async function create(ctx: Ctx, items: z.infer<typeof trafficSourceCreate
   const ids = await ctx.db.transaction(async (tx) => {
     const created: number[] = [];
     for (const [i, item] of items.entries()) {
-      const [row] = await uniqueGuard(i, () => tx.insert(trafficSources).values({ title: item.title, status: item.status, createdAt: ctx.now() }).returning());
+      const [row] = await uniqueGuard(i, () =>
+        tx.insert(trafficSources).values({ title: item.title, status: item.status, createdAt: ctx.now() }).returning(),
+      );
       created.push(row.id);
     }
     await recordAudits(
       { ...ctx, db: tx },
-      items.map((item, i) => ({ entity: 'traffic_source', entityId: created[i], action: 'create', changes: { title: item.title, status: item.status } })),
+      items.map((item, i) => ({
+        entity: 'traffic_source',
+        entityId: created[i],
+        action: 'create',
+        changes: { title: item.title, status: item.status },
+      })),
     );
     return created;
   });
@@ -103,8 +125,17 @@ export async function create(ctx: Ctx, items: z.infer<typeof trafficSourceCreate
 export async function update(ctx: Ctx, items: z.infer<typeof trafficSourceUpdate>[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(c, trafficSources, trafficSources.id, items.map((x) => x.id), 'Traffic source');
-    const errors = await duplicateErrors(c, items.map((x) => ({ id: x.id, title: x.title ?? current.get(x.id)!.title })));
+    const current = await lockById<Row>(
+      c,
+      trafficSources,
+      trafficSources.id,
+      items.map((x) => x.id),
+      'Traffic source',
+    );
+    const errors = await duplicateErrors(
+      c,
+      items.map((x) => ({ id: x.id, title: x.title ?? current.get(x.id)!.title })),
+    );
     if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
     const audits: AuditEntry[] = [];
     for (const [i, { id, ...patch }] of items.entries()) {
@@ -129,5 +160,7 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(trafficSources).where(inArray(trafficSources.id, unique))).map((r) => toSource(r)));
+  return reloadByIds(ids, async (unique) =>
+    (await ctx.db.select().from(trafficSources).where(inArray(trafficSources.id, unique))).map((r) => toSource(r)),
+  );
 }

@@ -60,7 +60,11 @@ describe('traffic sources: lists', () => {
   it('lists with filters, order, paging and count', async () => {
     for (const title of ['Src list a', 'Src list b', 'Src list c']) await makeSource(title);
     await makeSource('Src list off', 'inactive');
-    const res = await t.request({ method: 'GET', url: `${url}?search=src list&status=active&orderBy=title:desc&limit=2&offset=0&withMeta=1`, as: t.admin });
+    const res = await t.request({
+      method: 'GET',
+      url: `${url}?search=src list&status=active&orderBy=title:desc&limit=2&offset=0&withMeta=1`,
+      as: t.admin,
+    });
     expect(titles(res)).toEqual(['Src list c', 'Src list b']);
     expect(res.json().data.meta).toEqual({ totalCount: 3 });
     expect((await t.request({ method: 'GET', url: `${url}?with=owner`, as: t.admin })).statusCode).toBe(400);
@@ -85,7 +89,9 @@ describe('traffic sources: lists', () => {
 
   it('answers one source as items[0], 404 for a missing one', async () => {
     const s = await makeSource('Single source');
-    expect((await t.request({ method: 'GET', url: `${url}/${s.id}`, as: t.admin })).json().data.items).toEqual([expect.objectContaining({ id: s.id })]);
+    expect((await t.request({ method: 'GET', url: `${url}/${s.id}`, as: t.admin })).json().data.items).toEqual([
+      expect.objectContaining({ id: s.id }),
+    ]);
     expect((await t.request({ method: 'GET', url: `${url}/999999`, as: t.admin })).statusCode).toBe(404);
   });
 });
@@ -94,8 +100,16 @@ describe('traffic sources: edit and status', () => {
   it('renames and refuses a taken title', async () => {
     const a = await makeSource('Old name');
     await makeSource('Busy name');
-    const ok = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'New name', status: 'inactive' }] } });
-    expect(ok.json()).toMatchObject({ message: 'Traffic source saved', data: { items: [{ id: a.id, title: 'New name', status: 'inactive' }] } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: { items: [{ id: a.id, title: 'New name', status: 'inactive' }] },
+    });
+    expect(ok.json()).toMatchObject({
+      message: 'Traffic source saved',
+      data: { items: [{ id: a.id, title: 'New name', status: 'inactive' }] },
+    });
     const clash = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'BUSY NAME' }] } });
     expect(clash.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'title'] }]);
     expect((await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: 999999 }] } })).statusCode).toBe(404);
@@ -103,12 +117,20 @@ describe('traffic sources: edit and status', () => {
 
   it('changes status and needs traffic_source.update to do it', async () => {
     const a = await makeSource('Toggle me');
-    const res = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'inactive' }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'inactive' }] },
+    });
     expect(res.json()).toMatchObject({ message: 'Traffic source status changed', data: { items: [{ id: a.id, status: 'inactive' }] } });
     const bad = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id }] } });
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
     const reader = await t.make.user({ type: 'employee', permissions: ['front.settings.lists.read'] });
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'active' }] } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'active' }] } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'PATCH', url, as: reader, payload: { items: [{ id: a.id, title: 'Nope' }] } })).statusCode).toBe(403);
   });
 });

@@ -40,7 +40,8 @@ async function userOf(role: { id: number; type: string }): Promise<TestUser> {
 const shape = (widgets: Widget[]) => widgets.map((w) => ({ type: w.type, settings: w.settings }));
 const defaultsRows = () => db.select().from(dashboards).where(isNotNull(dashboards.roleId));
 const defaultOf = async (roleId: number) => (await db.select().from(dashboards).where(eq(dashboards.roleId, roleId)))[0];
-const widgetsOf = (dashboardId: number) => db.select().from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, dashboardId)).orderBy(dashboardWidgets.order);
+const widgetsOf = (dashboardId: number) =>
+  db.select().from(dashboardWidgets).where(eq(dashboardWidgets.dashboardId, dashboardId)).orderBy(dashboardWidgets.order);
 
 const STAFF_LAYOUT = {
   settings: { preset: 'last7Days' },
@@ -63,10 +64,17 @@ let affiliateRole: { id: number; type: string };
 let manager: TestUser;
 
 beforeAll(async () => {
-  staffRole = await t.make.role({ type: 'employee', title: 'Operators', permissions: ['front.dashboard.read', 'front.menu.statistics.read'] });
+  staffRole = await t.make.role({
+    type: 'employee',
+    title: 'Operators',
+    permissions: ['front.dashboard.read', 'front.menu.statistics.read'],
+  });
   memberRole = await t.make.role({ type: 'advertiser_member', permissions: ['front.dashboard.read', 'front.menu.statistics.read'] });
   affiliateRole = await t.make.role({ type: 'affiliate' });
-  manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.dashboard.read', 'front.menu.statistics.read', 'role.read'] });
+  manager = await t.make.user({
+    type: 'affiliate_manager',
+    permissions: ['front.dashboard.read', 'front.menu.statistics.read', 'role.read'],
+  });
 });
 
 describe('a role default', () => {
@@ -80,7 +88,13 @@ describe('a role default', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: expect.any(String),
-      data: { roleId: staffRole.id, roleTitle: 'Operators', roleType: 'employee', widgetsCount: 3, updatedAt: Math.floor(t.clock.now.getTime() / 1000) },
+      data: {
+        roleId: staffRole.id,
+        roleTitle: 'Operators',
+        roleType: 'employee',
+        widgetsCount: 3,
+        updatedAt: Math.floor(t.clock.now.getTime() / 1000),
+      },
     });
     const saved = await defaultOf(staffRole.id);
     expect(saved).toMatchObject({ userId: null, settings: { preset: 'last7Days' } });
@@ -122,7 +136,10 @@ describe('a role default', () => {
     expect(await defaultsRows()).toHaveLength(1);
     expect(await dashboardOf(copy)).toEqual(copied);
     expect(shape((await dashboardOf(await userOf(staffRole))).widgets).map((w) => w.type)).toEqual(['funnel']);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, staffRole.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, staffRole.id)));
     expect(audits.map((a) => a.action)).toEqual(['dashboard_default_save', 'dashboard_default_save']);
   });
 
@@ -137,11 +154,28 @@ describe('a role default', () => {
   it('an advertiser-member role takes only widgets its users may see; a refusal names the widget and writes nothing', async () => {
     const rowsBefore = await defaultsRows();
     const cases: [unknown, (string | number)[]][] = [
-      [{ widgets: [{ type: 'kpi', settings: { metrics: ['leads'], ...at(0, 0, 3, 3) } }, { type: 'kpi', settings: { metrics: ['clicks'], ...at(3, 0, 3, 3) } }] }, ['dashboard', 'widgets', 1, 'settings', 'metrics', 0]],
-      [{ widgets: [{ type: 'line', settings: { metrics: ['leads', 'payout'], ...at(0, 0, 6, 4) } }] }, ['dashboard', 'widgets', 0, 'settings', 'metrics', 1]],
+      [
+        {
+          widgets: [
+            { type: 'kpi', settings: { metrics: ['leads'], ...at(0, 0, 3, 3) } },
+            { type: 'kpi', settings: { metrics: ['clicks'], ...at(3, 0, 3, 3) } },
+          ],
+        },
+        ['dashboard', 'widgets', 1, 'settings', 'metrics', 0],
+      ],
+      [
+        { widgets: [{ type: 'line', settings: { metrics: ['leads', 'payout'], ...at(0, 0, 6, 4) } }] },
+        ['dashboard', 'widgets', 0, 'settings', 'metrics', 1],
+      ],
       [{ widgets: [{ type: 'funnel', settings: at(0, 0, 6, 4) }] }, ['dashboard', 'widgets', 0, 'type']],
-      [{ widgets: [{ type: 'top', settings: { metrics: ['leads'], groupBy: 'affiliate', ...at(0, 0, 6, 4) } }] }, ['dashboard', 'widgets', 0, 'settings', 'groupBy']],
-      [{ widgets: [{ type: 'kpi', settings: { metrics: ['leads'], filters: { affiliateId: [5] }, ...at(0, 0, 6, 4) } }] }, ['dashboard', 'widgets', 0, 'settings', 'filters', 'affiliateId']],
+      [
+        { widgets: [{ type: 'top', settings: { metrics: ['leads'], groupBy: 'affiliate', ...at(0, 0, 6, 4) } }] },
+        ['dashboard', 'widgets', 0, 'settings', 'groupBy'],
+      ],
+      [
+        { widgets: [{ type: 'kpi', settings: { metrics: ['leads'], filters: { affiliateId: [5] }, ...at(0, 0, 6, 4) } }] },
+        ['dashboard', 'widgets', 0, 'settings', 'filters', 'affiliateId'],
+      ],
     ];
     for (const [layout, loc] of cases) {
       await putDashboard(t.admin, layout);
@@ -184,7 +218,9 @@ describe('a role default', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ roleId: staffRole.id });
     expect(await defaultOf(staffRole.id)).toBeUndefined();
-    expect((await req('GET', '/dashboard/role-defaults')).json().data.items.map((d: { roleId: number }) => d.roleId)).not.toContain(staffRole.id);
+    expect((await req('GET', '/dashboard/role-defaults')).json().data.items.map((d: { roleId: number }) => d.roleId)).not.toContain(
+      staffRole.id,
+    );
     expect(await dashboardOf(copy)).toEqual({ ...copied, parent: null });
     const fresh = await dashboardOf(await userOf(staffRole));
     expect(fresh.parent).toBeNull();

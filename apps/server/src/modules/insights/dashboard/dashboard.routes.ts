@@ -60,7 +60,10 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/dashboard/role-defaults/:roleId',
-    { config: roleWrite, schema: { tags, params: dashboardRoleParams, response: { 200: envelope(z.object({ roleId: z.number().int() })) } } },
+    {
+      config: roleWrite,
+      schema: { tags, params: dashboardRoleParams, response: { 200: envelope(z.object({ roleId: z.number().int() })) } },
+    },
     async (req) => ({ data: await service.removeRoleDefault(req.ctx, req.params.roleId), message: 'Default of the role removed' }),
   );
 
@@ -87,7 +90,10 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/statistics/dashboard',
-    { config, schema: { tags: ['statistics', ...tags], querystring: dashboardDataQuery, response: { 200: envelope(dashboardDataSchema) } } },
+    {
+      config,
+      schema: { tags: ['statistics', ...tags], querystring: dashboardDataQuery, response: { 200: envelope(dashboardDataSchema) } },
+    },
     async (req) => ({ data: await service.data(req.ctx, req.query) }),
   );
 }

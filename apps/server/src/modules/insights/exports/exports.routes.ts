@@ -23,7 +23,10 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(listOf(exportSchema)) },
       },
     },
-    async (req) => ({ data: { items: [await service.create(req.ctx, req.server.services.queue, req.body)] }, message: 'The export has started' }),
+    async (req) => ({
+      data: { items: [await service.create(req.ctx, req.server.services.queue, req.body)] },
+      message: 'The export has started',
+    }),
   );
 
   app.get(
@@ -33,7 +36,8 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['exports'],
         summary: 'The caller’s exports and reports',
-        description: 'Every export and report the caller started (its own only), newest first, with status, progress, file size and expiry time (`expired` once the retention removed the file).',
+        description:
+          'Every export and report the caller started (its own only), newest first, with status, progress, file size and expiry time (`expired` once the retention removed the file).',
         querystring: exportListQuery,
         response: { 200: envelope(listOf(exportSchema)) },
       },
@@ -45,7 +49,12 @@ export default async function exportsRoutes(fastify: FastifyInstance) {
     '/exports/:id',
     {
       config: { authenticated: true },
-      schema: { tags: ['exports'], summary: 'Delete an export and its file', description: 'Only its owner may delete it (404 otherwise).', params: exportParams },
+      schema: {
+        tags: ['exports'],
+        summary: 'Delete an export and its file',
+        description: 'Only its owner may delete it (404 otherwise).',
+        params: exportParams,
+      },
     },
     async (req) => {
       await service.remove(req.ctx, req.server.services.storage, req.params.id);

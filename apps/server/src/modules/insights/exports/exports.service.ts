@@ -68,7 +68,13 @@ const asQueryString = (query: Record<string, unknown>) =>
 function parseQuery(schema: z.ZodType, query: Record<string, unknown>) {
   const parsed = schema.safeParse(asQueryString(query));
   if (!parsed.success)
-    throw AppError.validation(parsed.error.issues.map((i) => ({ msg: i.message, type: i.message, loc: ['body', 'query', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })));
+    throw AppError.validation(
+      parsed.error.issues.map((i) => ({
+        msg: i.message,
+        type: i.message,
+        loc: ['body', 'query', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      })),
+    );
   return parsed.data;
 }
 
@@ -79,7 +85,11 @@ function parseQuery(schema: z.ZodType, query: Record<string, unknown>) {
 const formatOf = (query: Record<string, unknown>): ExportFormat => (query.format === 'xlsx' ? 'xlsx' : 'csv');
 const withoutFormat = ({ format: _f, ...query }: Record<string, unknown>) => query;
 
-export async function create(ctx: Ctx, queue: JobQueue, input: { type: string; query: Record<string, unknown>; format?: ExportFormat }): Promise<ExportView> {
+export async function create(
+  ctx: Ctx,
+  queue: JobQueue,
+  input: { type: string; query: Record<string, unknown>; format?: ExportFormat },
+): Promise<ExportView> {
   const actor = requireActor(ctx);
   const exporter = EXPORTERS[input.type as ExportType];
   if (!exporter) throw AppError.field(['body', 'type'], 'pattern', `Unknown export type '${input.type}'`);
@@ -166,7 +176,8 @@ export async function run(
     const exporter = EXPORTERS[row.type as ExportType];
     const actor = await loadActor(base.database, row.userId);
     if (!exporter) throw new Error(`Unknown export type '${row.type}'`);
-    if (!actor || actor.status !== 'active' || !exporter.permission.some((p) => actor.permissions.includes(p))) throw new Error('The owner may no longer export these rows');
+    if (!actor || actor.status !== 'active' || !exporter.permission.some((p) => actor.permissions.includes(p)))
+      throw new Error('The owner may no longer export these rows');
     const ctx: Ctx = { ...base, actor };
     const format = formatOf(row.query);
     const q = parseQuery(exporter.schema, withoutFormat(row.query));
@@ -185,7 +196,8 @@ export async function run(
       }
       done += page.rows.length;
       cursor = done >= EXPORT_MAX_ROWS ? null : page.cursor;
-      if (cursor !== null) row = await report(base.db, row, { rowsDone: done, progress: total ? Math.min(99, Math.floor((done * 100) / total)) : 0 });
+      if (cursor !== null)
+        row = await report(base.db, row, { rowsDone: done, progress: total ? Math.min(99, Math.floor((done * 100) / total)) : 0 });
     } while (cursor !== null);
     const stamp = base.now().toISOString().slice(0, 19).replace(/[-:T]/g, '');
     const fileName = `${exporter.fileName}-${stamp}.${format}`;
@@ -195,8 +207,17 @@ export async function run(
     try {
       // the export's end and its "export ready" notification commit together
       await base.db.transaction(async (tx) => {
-        const finished = await report(tx, row, { status: 'done', progress: 100, rowsDone: done, fileKey, fileName, fileSize: body.length, finishedAt: base.now() });
-        if (opts.queue) await exportReady({ ...ctx, db: tx }, opts.queue, { exportId: finished.id, userId: finished.userId, name: exporter.fileName });
+        const finished = await report(tx, row, {
+          status: 'done',
+          progress: 100,
+          rowsDone: done,
+          fileKey,
+          fileName,
+          fileSize: body.length,
+          finishedAt: base.now(),
+        });
+        if (opts.queue)
+          await exportReady({ ...ctx, db: tx }, opts.queue, { exportId: finished.id, userId: finished.userId, name: exporter.fileName });
       });
     } catch (err) {
       // deleted while it ran: its file goes too
@@ -206,7 +227,11 @@ export async function run(
   } catch (err) {
     if (err instanceof ExportGone) return;
     try {
-      await report(base.db, row, { status: 'failed', error: ((err as Error).message || 'The export failed').slice(0, 500), finishedAt: base.now() });
+      await report(base.db, row, {
+        status: 'failed',
+        error: ((err as Error).message || 'The export failed').slice(0, 500),
+        finishedAt: base.now(),
+      });
     } catch (gone) {
       if (!(gone instanceof ExportGone)) throw gone;
     }
@@ -239,7 +264,12 @@ export async function cleanup(base: Omit<Ctx, 'actor'>, storage: Storage): Promi
     await base.db
       .update(exportsTable)
       .set({ status: 'expired', fileKey: null })
-      .where(inArray(exportsTable.id, old.map((r) => r.id)));
+      .where(
+        inArray(
+          exportsTable.id,
+          old.map((r) => r.id),
+        ),
+      );
   const forgotten = await base.db
     .delete(exportsTable)
     .where(lt(exportsTable.createdAt, new Date(base.now().getTime() - EXPORT_FORGET_DAYS * DAY_MS)))

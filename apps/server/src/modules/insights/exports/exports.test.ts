@@ -13,7 +13,10 @@ await t.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
 const vertical = await t.make.vertical({ title: 'Finance' });
-await db.update(verticals).set({ leadGrades: [{ key: 'hot', title: 'Hot' }] }).where(eq(verticals.id, vertical.id));
+await db
+  .update(verticals)
+  .set({ leadGrades: [{ key: 'hot', title: 'Hot' }] })
+  .where(eq(verticals.id, vertical.id));
 const offer = await t.make.offer({ verticalId: vertical.id, title: 'Alpha, "loans"' });
 const adv = await t.make.advertiser({ verticalId: vertical.id, title: 'Broker One' });
 const a1 = await t.make.user({ type: 'affiliate' });
@@ -21,11 +24,38 @@ const a2 = await t.make.user({ type: 'affiliate' });
 const mine = await db
   .insert(leads)
   .values([
-    { status: 'sent', offerId: offer.id, verticalId: vertical.id, affiliateId: a1.id, firstName: '=cmd|calc', lastName: 'Nowak', phone: '+48601234567', country: 'PL', leadGrade: 'hot', advertiserId: adv.id, createdAt: new Date('2026-01-10T23:30:00Z') },
-    { status: 'failed', offerId: offer.id, verticalId: vertical.id, affiliateId: a1.id, firstName: 'Jan', country: 'DE', createdAt: new Date('2026-01-11T08:00:00Z') },
+    {
+      status: 'sent',
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: a1.id,
+      firstName: '=cmd|calc',
+      lastName: 'Nowak',
+      phone: '+48601234567',
+      country: 'PL',
+      leadGrade: 'hot',
+      advertiserId: adv.id,
+      createdAt: new Date('2026-01-10T23:30:00Z'),
+    },
+    {
+      status: 'failed',
+      offerId: offer.id,
+      verticalId: vertical.id,
+      affiliateId: a1.id,
+      firstName: 'Jan',
+      country: 'DE',
+      createdAt: new Date('2026-01-11T08:00:00Z'),
+    },
   ])
   .returning();
-await db.insert(leads).values({ status: 'unsent', offerId: offer.id, verticalId: vertical.id, affiliateId: a2.id, firstName: 'Other', createdAt: new Date('2026-01-11T09:00:00Z') });
+await db.insert(leads).values({
+  status: 'unsent',
+  offerId: offer.id,
+  verticalId: vertical.id,
+  affiliateId: a2.id,
+  firstName: 'Other',
+  createdAt: new Date('2026-01-11T09:00:00Z'),
+});
 
 const start = (as: TestUser, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/v1/exports', as, payload });
 
@@ -91,7 +121,9 @@ describe('exports', () => {
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toContain('attachment; filename="leads-');
     const lines = file.body.split('\r\n');
-    expect(lines[0]).toBe('id,createdAt,status,statusReason,firstName,lastName,phone,email,country,language,ip,offer,vertical,campaign,affiliateId,affiliate,leadGrade,clickId,sentAt,sub1,sub2,sub3,sub4,sub5,sub6,sub7,sub8,sub9');
+    expect(lines[0]).toBe(
+      'id,createdAt,status,statusReason,firstName,lastName,phone,email,country,language,ip,offer,vertical,campaign,affiliateId,affiliate,leadGrade,clickId,sentAt,sub1,sub2,sub3,sub4,sub5,sub6,sub7,sub8,sub9',
+    );
     // newest first; the day in Warsaw; formulas neutralised; quoting; no advertiser column for an affiliate
     expect(lines[1]).toMatch(new RegExp(`^${mine[1].id},2026-01-11 09:00:00,failed,,Jan,`));
     expect(lines[2]).toBe(
@@ -151,7 +183,8 @@ describe('exports', () => {
     expect(mine.statusCode).toBe(200);
     const staff = await start(t.admin, { type: 'statistics', query: { ...query, groupBy: 'day', orderBy: 'day:asc' } });
     await t.queue.runDue(EXPORT_JOB);
-    const body = async (id: number, as: TestUser) => (await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as })).body.split('\r\n');
+    const body = async (id: number, as: TestUser) =>
+      (await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as })).body.split('\r\n');
     const own = await body(mine.json().data.items[0].id, a1);
     const header = own[0].split(',');
     expect(header.slice(0, 3)).toEqual(['offer', 'clicks', 'unique_clicks']);
@@ -214,17 +247,25 @@ describe('exports', () => {
     const base = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
     expect((await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as: a1 })).statusCode).toBe(200);
     const [{ fileKey }] = await db.select().from(exportsTable).where(eq(exportsTable.id, id));
-    await db.update(exportsTable).set({ createdAt: new Date(t.clock.now.getTime() - 8 * 86_400_000) }).where(eq(exportsTable.id, id));
+    await db
+      .update(exportsTable)
+      .set({ createdAt: new Date(t.clock.now.getTime() - 8 * 86_400_000) })
+      .where(eq(exportsTable.id, id));
     expect(await cleanup(base, t.app.services.storage)).toBe(1);
     expect(await t.app.services.storage.get(fileKey!)).toBeNull();
-    const listed = (await t.request({ method: 'GET', url: '/api/v1/exports', as: a1 })).json().data.items.find((e: { id: number }) => e.id === id);
+    const listed = (await t.request({ method: 'GET', url: '/api/v1/exports', as: a1 }))
+      .json()
+      .data.items.find((e: { id: number }) => e.id === id);
     expect(listed).toMatchObject({ status: 'expired' });
     expect(listed.expiresAt).toBeLessThan(t.clock.now.getTime() / 1000);
     const gone = await t.request({ method: 'GET', url: `/api/v1/exports/${id}/file`, as: a1 });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('The export file has expired');
     expect(await cleanup(base, t.app.services.storage)).toBe(0);
-    await db.update(exportsTable).set({ createdAt: new Date(t.clock.now.getTime() - 31 * 86_400_000) }).where(eq(exportsTable.id, id));
+    await db
+      .update(exportsTable)
+      .set({ createdAt: new Date(t.clock.now.getTime() - 31 * 86_400_000) })
+      .where(eq(exportsTable.id, id));
     expect(await cleanup(base, t.app.services.storage)).toBe(1);
     expect(await db.select().from(exportsTable).where(eq(exportsTable.id, id))).toEqual([]);
   });

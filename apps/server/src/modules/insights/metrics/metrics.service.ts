@@ -49,7 +49,6 @@ const LIST: ListSpec = {
   statuses: ACTIVE_STATUSES,
 };
 
-
 export function toMetric(row: MetricRow): Metric {
   const formula = row.formula as FormulaElement[];
   return {
@@ -88,7 +87,11 @@ export async function get(ctx: Ctx, id: number) {
   return toMetric(row);
 }
 
-const builtInView = (m: (typeof BUILT_IN_METRICS)[number]) => ({ ...m, audience: [...m.audience], value: m.formula ? formulaToText(m.formula) : '' });
+const builtInView = (m: (typeof BUILT_IN_METRICS)[number]) => ({
+  ...m,
+  audience: [...m.audience],
+  value: m.formula ? formulaToText(m.formula) : '',
+});
 
 /** "Data for create or edit": the built-ins the builder offers, the groups in use, the output formats. */
 export async function formData(ctx: Ctx): Promise<MetricFormData> {
@@ -221,5 +224,7 @@ async function lockEditable(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(metrics).where(inArray(metrics.id, unique))).map((r) => toMetric(r)));
+  return reloadByIds(ids, async (unique) =>
+    (await ctx.db.select().from(metrics).where(inArray(metrics.id, unique))).map((r) => toMetric(r)),
+  );
 }

@@ -72,7 +72,9 @@ beforeAll(async () => {
     const country = countries[i % 3];
     const sub1 = i % 4 === 3 ? null : `s${i % 3}`;
     const id = uuidAt(T(at).getTime());
-    await db.insert(clicks).values({ id, createdAt: T(at), status: i % 5 === 4 ? 2 : 1, isUnique: i % 2 === 0, offerId, affiliateId, country, sub1 });
+    await db
+      .insert(clicks)
+      .values({ id, createdAt: T(at), status: i % 5 === 4 ? 2 : 1, isUnique: i % 2 === 0, offerId, affiliateId, country, sub1 });
     // every second click becomes a lead 20 minutes later (across a 15-minute and sometimes an hour edge), sent to
     // the advertiser, and every second lead converts (approved) 40 minutes after the click
     if (i % 2 === 0) continue;
@@ -175,7 +177,9 @@ describe('narrow cubes', () => {
     await db.execute(sql`UPDATE clicks SET status = 2 WHERE created_at = ${T(TIMES[0])}`);
     await db.execute(sql`DELETE FROM clicks WHERE created_at = ${T(TIMES[2])}`);
     await expectCubesMatchRaw();
-    const { rows } = await t.database.query<{ n: string }>(`SELECT coalesce(sum(leads_trash), 0) AS n FROM stats_offer WHERE grain = 2 AND kind = 0`);
+    const { rows } = await t.database.query<{ n: string }>(
+      `SELECT coalesce(sum(leads_trash), 0) AS n FROM stats_offer WHERE grain = 2 AND kind = 0`,
+    );
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -238,7 +242,9 @@ describe('narrow cubes', () => {
     expect(after.items).toEqual([expect.objectContaining({ sub1: 'fresh', clicks: 1 })]);
     const offer = await ok(`dateFrom=2026-11-20&dateTo=2026-11-20&timezone=UTC&groupBy=offer&offerId=${offerA.id}`);
     await compact(t.database);
-    expect((await ok(`dateFrom=2026-11-20&dateTo=2026-11-20&timezone=UTC&groupBy=offer&offerId=${offerA.id}`)).meta.totals).toEqual(offer.meta.totals);
+    expect((await ok(`dateFrom=2026-11-20&dateTo=2026-11-20&timezone=UTC&groupBy=offer&offerId=${offerA.id}`)).meta.totals).toEqual(
+      offer.meta.totals,
+    );
   });
 });
 
@@ -256,7 +262,11 @@ describe('ratios over zero', () => {
     const byAdv = await ok('dateFrom=2026-11-19&dateTo=2026-11-22&timezone=UTC&groupBy=advertiser');
     expect(byAdv.items[0]).toMatchObject({ cr: null, epc: null });
     expect(byAdv.items[0].roi).not.toBeNull();
-    const res = await t.request({ method: 'GET', url: '/api/v1/statistics/leads?dateFrom=2026-10-01&dateTo=2026-10-01&timezone=UTC&groupBy=day', as: t.admin });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/statistics/leads?dateFrom=2026-10-01&dateTo=2026-10-01&timezone=UTC&groupBy=day',
+      as: t.admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.meta.totals).toMatchObject({ leads: 0, sent_rate: null, approval_rate: null, duplicate_rate: null });
   });
@@ -275,10 +285,15 @@ describe('compare=previous', () => {
     // by offer: the day before
     const a = await ok('dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=offer&compare=previous');
     const prevDay = await rawClicks('2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z', 'offer_id');
-    expect(a.meta.previous).toMatchObject({ from: Date.parse('2026-11-20T00:00:00Z') / 1000, to: Date.parse('2026-11-21T00:00:00Z') / 1000 });
+    expect(a.meta.previous).toMatchObject({
+      from: Date.parse('2026-11-20T00:00:00Z') / 1000,
+      to: Date.parse('2026-11-21T00:00:00Z') / 1000,
+    });
     expect(a.meta.previous!.totals.clicks).toBe([...prevDay.values()].reduce((x, y) => x + y, 0));
     expect(a.meta.previous!.items).toHaveLength(a.items.length);
-    a.items.forEach((item, i) => expect(a.meta.previous!.items[i].clicks).toBe(prevDay.get(String((item.offer as { id: number }).id)) ?? 0));
+    a.items.forEach((item, i) =>
+      expect(a.meta.previous!.items[i].clicks).toBe(prevDay.get(String((item.offer as { id: number }).id)) ?? 0),
+    );
     // by day over two days in Kathmandu: each day against the day two days before it
     const zone = 'Asia/Kathmandu';
     const b = await ok(`dateFrom=2026-11-21&dateTo=2026-11-22&timezone=${encodeURIComponent(zone)}&groupBy=day&compare=previous`);
@@ -291,7 +306,9 @@ describe('compare=previous', () => {
     const c = await ok('dateFrom=2026-11-20&dateTo=2026-11-21&timezone=UTC&groupBy=offer&parent=day:2026-11-21&compare=previous');
     const drilledPrev = await rawClicks('2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z', 'offer_id');
     expect(c.meta.previous!.totals.clicks).toBe([...drilledPrev.values()].reduce((x, y) => x + y, 0));
-    c.items.forEach((item, i) => expect(c.meta.previous!.items[i].clicks).toBe(drilledPrev.get(String((item.offer as { id: number }).id)) ?? 0));
+    c.items.forEach((item, i) =>
+      expect(c.meta.previous!.items[i].clicks).toBe(drilledPrev.get(String((item.offer as { id: number }).id)) ?? 0),
+    );
     // without compare: no previous
     expect((await ok('dateFrom=2026-11-21&dateTo=2026-11-21&timezone=UTC&groupBy=offer')).meta.previous).toBeUndefined();
   });
@@ -304,9 +321,10 @@ describe('compare=previous', () => {
 });
 
 describe('lead statistics export (statistics_leads)', () => {
-  it('writes every row of the view with the statuses, the rates and a column per grade, in the owner\'s scope', async () => {
+  it("writes every row of the view with the statuses, the rates and a column per grade, in the owner's scope", async () => {
     const query = { dateFrom: '2026-11-19', dateTo: '2026-11-22', timezone: 'UTC', groupBy: 'affiliate' };
-    const answer = (await t.request({ method: 'GET', url: `/api/v1/statistics/leads?${new URLSearchParams(query)}`, as: t.admin })).json().data;
+    const answer = (await t.request({ method: 'GET', url: `/api/v1/statistics/leads?${new URLSearchParams(query)}`, as: t.admin })).json()
+      .data;
     const staff = await runExport(t, t.admin, 'statistics_leads', query);
     expect(staff.header.slice(0, 3)).toEqual(['affiliate', 'leads', 'leads_new']);
     expect(staff.header).toEqual(expect.arrayContaining(['sent_rate', 'approval_rate', 'duplicate_rate', 'approved']));
@@ -316,7 +334,10 @@ describe('lead statistics export (statistics_leads)', () => {
     const sum = staff.rows.reduce((n, r) => n + Number(r.split(',')[leadsCol]), 0);
     expect(sum).toBe(answer.meta.totals.leads);
     // a manager exports the assigned affiliate's rows only
-    const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['front.statistics.lead.read', 'affiliate.assigned.read'] });
+    const manager = await t.make.user({
+      type: 'affiliate_manager',
+      permissions: ['front.statistics.lead.read', 'affiliate.assigned.read'],
+    });
     await db.insert(userManagers).values({ userId: aff1.id, managerId: manager.id });
     const own = await runExport(t, manager, 'statistics_leads', { ...query, groupBy: 'day' });
     const ownLeads = await t.database.query<{ n: string }>(
@@ -329,9 +350,19 @@ describe('lead statistics export (statistics_leads)', () => {
 
   it('needs front.statistics.lead.read; a bad query is a 400 naming its field', async () => {
     const nobody = await t.make.user({ type: 'affiliate_manager', permissions: ['front.menu.statistics.read'] });
-    const denied = await t.request({ method: 'POST', url: '/api/v1/exports', as: nobody, payload: { type: 'statistics_leads', query: {} } });
+    const denied = await t.request({
+      method: 'POST',
+      url: '/api/v1/exports',
+      as: nobody,
+      payload: { type: 'statistics_leads', query: {} },
+    });
     expect(denied.statusCode).toBe(403);
-    const bad = await t.request({ method: 'POST', url: '/api/v1/exports', as: t.admin, payload: { type: 'statistics_leads', query: { groupBy: 'planet' } } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/v1/exports',
+      as: t.admin,
+      payload: { type: 'statistics_leads', query: { groupBy: 'planet' } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('groupBy');
   });

@@ -44,7 +44,14 @@ export const statisticsExporter: Exporter<StatisticsQuery, number> = {
   },
 };
 
-const LEAD_COUNTERS = ['leads', ...API_LEAD_STATUSES.map((s) => `leads_${s}`), 'approved', 'sent_rate', 'approval_rate', 'duplicate_rate'] as const;
+const LEAD_COUNTERS = [
+  'leads',
+  ...API_LEAD_STATUSES.map((s) => `leads_${s}`),
+  'approved',
+  'sent_rate',
+  'approval_rate',
+  'duplicate_rate',
+] as const;
 const firstLeadRow = (ctx: Ctx, q: LeadStatisticsQuery) => readLeadStatistics(ctx, { ...q, limit: 1, offset: 0 });
 /** a grade's column: `grade:<grade>` (`grade:` for leads without a grade yet) */
 const gradeColumn = (grade: string) => `grade:${grade}`;
@@ -62,11 +69,7 @@ export const leadStatisticsExporter: Exporter<LeadStatisticsQuery, number> = {
     const answer = await readLeadStatistics(ctx, { ...q, limit: Math.min(size, MAX_PAGE_SIZE), offset });
     const rows = answer.items.map((item) => {
       const row = item as unknown as Record<string, unknown> & { grades: Record<string, number> };
-      return [
-        valueOf(row[q.groupBy]),
-        ...LEAD_COUNTERS.map((k) => valueOf(row[k])),
-        ...answer.meta.grades.map((g) => row.grades[g] ?? 0),
-      ];
+      return [valueOf(row[q.groupBy]), ...LEAD_COUNTERS.map((k) => valueOf(row[k])), ...answer.meta.grades.map((g) => row.grades[g] ?? 0)];
     });
     const next = offset + answer.items.length;
     return { rows, cursor: answer.items.length > 0 && next < answer.meta.totalCount ? next : null };

@@ -206,9 +206,7 @@ describe('each writer moves the roll-ups', () => {
     });
     f = await figures(aff);
     expect(f).toMatchObject({ conversions: 2, conversions_pending: 1, payout_pending: '3' });
-    expect(await autoApproveConversions({ actor: null, db, database: t.database, config: t.config, now: () => t.clock.now })).toBe(
-      1,
-    );
+    expect(await autoApproveConversions({ actor: null, db, database: t.database, config: t.config, now: () => t.clock.now })).toBe(1);
     f = await figures(aff);
     expect(f).toMatchObject({ conversions: 2, conversions_pending: 0, approved_conversions: 1, payout: '3', payout_pending: '0' });
     await noDrift();

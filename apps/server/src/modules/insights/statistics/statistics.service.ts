@@ -488,8 +488,12 @@ export async function query(ctx: Ctx, q: StatisticsQuery): Promise<StatisticsAns
   // page's keys up by index instead of scanning the period again
   const rankSource = pageFirst ? await sourceSql(shape, [...needed], p, reader, [orderCounter]) : null;
   const text = pageFirst
-    ? `WITH src AS (${source}),${totSource ? `
-    tsrc AS (${totSource}),` : ''}
+    ? `WITH src AS (${source}),${
+        totSource
+          ? `
+    tsrc AS (${totSource}),`
+          : ''
+      }
     ksrc AS (${rankSource}),
     keyed AS (SELECT ${keyExpr} AS k, ${agg(orderCounter).replace(/ AS \w+$/, ' AS o')} FROM ksrc ${kindWhere} GROUP BY 1),
     pagekeys AS (SELECT k FROM keyed ORDER BY coalesce(o, 0) ${orderDir} NULLS LAST, k ${orderDir} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}),

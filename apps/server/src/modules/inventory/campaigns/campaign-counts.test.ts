@@ -14,7 +14,14 @@ async function campaignWithTraffic() {
     .insert(campaigns)
     .values({ key: `cnt${Math.random().toString(36).slice(2, 14)}`, title: 'Counted', affiliateId: affiliate.id, offerId: offer.id })
     .returning();
-  const lead = (isTest = false) => ({ status: isTest ? 'test' : 'sent', isTest, offerId: offer.id, verticalId: offer.verticalId, affiliateId: affiliate.id, campaignId: campaign.id });
+  const lead = (isTest = false) => ({
+    status: isTest ? 'test' : 'sent',
+    isTest,
+    offerId: offer.id,
+    verticalId: offer.verticalId,
+    affiliateId: affiliate.id,
+    campaignId: campaign.id,
+  });
   await db.insert(leads).values([lead(), lead(), lead(), lead(true)]);
   const now = t.clock.now;
   const zone = 'UTC';

@@ -16,7 +16,10 @@ export interface CampaignCounts {
 
 const none = (): CampaignCounts => ({ leadCount: 0, conversionCounts: { day: 0, week: 0, month: 0 } });
 
-export async function campaignCounts(ctx: Ctx, campaigns: readonly { id: number; affiliateId: number }[]): Promise<Map<number, CampaignCounts>> {
+export async function campaignCounts(
+  ctx: Ctx,
+  campaigns: readonly { id: number; affiliateId: number }[],
+): Promise<Map<number, CampaignCounts>> {
   const out = new Map(campaigns.map((c) => [c.id, none()]));
   if (!campaigns.length) return out;
   const zone = ctx.actor?.timezone && isValidZone(ctx.actor.timezone) ? ctx.actor.timezone : 'UTC';
@@ -53,6 +56,9 @@ export async function campaignCounts(ctx: Ctx, campaigns: readonly { id: number;
       where c.id in (${ids})`),
   );
   for (const r of rows)
-    out.set(Number(r.id), { leadCount: Number(r.leads), conversionCounts: { day: Number(r.day), week: Number(r.week), month: Number(r.month) } });
+    out.set(Number(r.id), {
+      leadCount: Number(r.leads),
+      conversionCounts: { day: Number(r.day), week: Number(r.week), month: Number(r.month) },
+    });
   return out;
 }

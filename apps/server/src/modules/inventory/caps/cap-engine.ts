@@ -8,7 +8,17 @@
  *   advertisers it covers for new leads;
  * - `informationalValue` is only shown, never enforced.
  */
-import { capPeriod, compareMoney, convert, matchSieve, pickPaymentRule, priceConversion, type CapPeriod, type SieveLike, type SieveSubject } from '@leadgrid/shared';
+import {
+  capPeriod,
+  compareMoney,
+  convert,
+  matchSieve,
+  pickPaymentRule,
+  priceConversion,
+  type CapPeriod,
+  type SieveLike,
+  type SieveSubject,
+} from '@leadgrid/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../../db/client';
 import { currencies, paymentRules } from '../../../db/schema';
@@ -38,7 +48,12 @@ export async function capsOf(db: DbOrTx, offerId: number): Promise<EngineCap[]> 
     select id, type, value, guarantee, currency, timezone, period, action, processing_type as "processingType",
       goal_id as "goalId", low_priority as "lowPriority", weight, sieve
     from caps where offer_id = ${offerId} and status = 'active' order by id`);
-  return rowsOf<EngineCap>(r).map((c) => ({ ...c, value: String(c.value), guarantee: c.guarantee == null ? null : String(c.guarantee), sieve: c.sieve ?? {} }));
+  return rowsOf<EngineCap>(r).map((c) => ({
+    ...c,
+    value: String(c.value),
+    guarantee: c.guarantee == null ? null : String(c.guarantee),
+    sieve: c.sieve ?? {},
+  }));
 }
 
 export const capKey = (cap: EngineCap, at: Date) => capPeriod(cap.period, cap.timezone, at).key;
@@ -72,7 +87,11 @@ export function inCurrency(amount: string, from: string, to: string, rates: Map<
  * What one lead weighs in money caps, per advertiser: the revenue of the payment rule that prices the offer's goal
  * for the lead (the rule's revenueValue for fixed and percent rules alike: nothing is reported at send time).
  */
-export async function leadRevenuePricer(db: DbOrTx, offer: { id: number; goalId: number | null }, subject: Pick<SieveSubject, 'affiliateId' | 'teamId' | 'country'>) {
+export async function leadRevenuePricer(
+  db: DbOrTx,
+  offer: { id: number; goalId: number | null },
+  subject: Pick<SieveSubject, 'affiliateId' | 'teamId' | 'country'>,
+) {
   const rules = await db.select().from(paymentRules).where(eq(paymentRules.offerId, offer.id));
   return (advertiserId: number): { amount: string; currency: string } | null => {
     const rule = pickPaymentRule(
@@ -116,14 +135,17 @@ export async function countConversion(db: DbOrTx, c: CountedConversion, at: Date
       capCovers(cap, { advertiserId: c.advertiserId, affiliateId: c.affiliateId, teamId: c.teamId, country: c.country }, at),
   );
   if (!caps.length) return [];
-  const rates = caps.some((cap) => cap.currency) ? await ratesOf(db, [c.revenueCurrency, ...caps.map((cap) => cap.currency ?? '')].filter(Boolean)) : new Map<string, string>();
+  const rates = caps.some((cap) => cap.currency)
+    ? await ratesOf(db, [c.revenueCurrency, ...caps.map((cap) => cap.currency ?? '')].filter(Boolean))
+    : new Map<string, string>();
   const filled: EngineCap[] = [];
   for (const cap of caps) {
     const key = capKey(cap, at);
     const amount = cap.currency ? inCurrency(c.revenue, c.revenueCurrency, cap.currency, rates) : '1';
     if (amount === null || compareMoney(amount, 0) <= 0) continue;
     const value = await capCounters.incrementIfOpen(db, cap.id, key, amount, cap.value);
-    if (value !== null ? isFull(cap, value) : cap.currency !== null && (await capCounters.fill(db, cap.id, key, cap.value))) filled.push(cap);
+    if (value !== null ? isFull(cap, value) : cap.currency !== null && (await capCounters.fill(db, cap.id, key, cap.value)))
+      filled.push(cap);
   }
   return filled;
 }

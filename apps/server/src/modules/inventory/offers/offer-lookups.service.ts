@@ -28,7 +28,6 @@ const DAY_MS = 86_400_000;
 const OFFER_ID = sql.raw('"offers"."id"');
 const FORBIDDEN = 'You can look up only your own offers';
 
-
 /** GET /offers/special */
 export async function special(ctx: Ctx, q: z.infer<typeof offerSpecialQuery>): Promise<{ items: OfferSpecial[] }> {
   await assertAffiliateInReach(ctx, q.affiliateId, ['querystring', 'affiliateId'], FORBIDDEN);

@@ -85,16 +85,14 @@ describe('GET /offers/receiving-traffic', () => {
     const click = (offerId: number, affiliateId: number, agoDays: number, status = 1) =>
       db.insert(clicks).values({ id: randomUUID(), offerId, affiliateId, status, createdAt: new Date(now - agoDays * DAY) });
     const lead = (offerId: number, affiliateId: number, agoDays: number, isTest = false) =>
-      db
-        .insert(leads)
-        .values({
-          offerId,
-          affiliateId,
-          verticalId: v.id,
-          status: isTest ? 'test' : 'sent',
-          isTest,
-          createdAt: new Date(now - agoDays * DAY),
-        });
+      db.insert(leads).values({
+        offerId,
+        affiliateId,
+        verticalId: v.id,
+        status: isTest ? 'test' : 'sent',
+        isTest,
+        createdAt: new Date(now - agoDays * DAY),
+      });
     await click(byClick.id, affiliate.id, 2);
     await lead(byLead.id, affiliate.id, 1);
     await click(invalidOnly.id, affiliate.id, 1, 2);

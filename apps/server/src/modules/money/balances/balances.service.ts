@@ -84,14 +84,26 @@ function affiliatePartyWhere(ctx: Ctx, q: ListInput, search: string | undefined)
     affiliateWhere(ctx, users.id, 'balance'),
     sql`exists (select 1 from ${roles} r where r.id = ${users.roleId} and r.type = 'affiliate')`,
     q.affiliateId?.length ? inArray(users.id, q.affiliateId) : undefined,
-    search ? or(ilikeContains(users.email, search), ilikeContains(sql`${users.firstName} || ' ' || ${users.lastName}`, search), /^\d{1,9}$/.test(search) ? eq(users.id, Number(search)) : undefined) : undefined,
+    search
+      ? or(
+          ilikeContains(users.email, search),
+          ilikeContains(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+          /^\d{1,9}$/.test(search) ? eq(users.id, Number(search)) : undefined,
+        )
+      : undefined,
   );
 }
 
 async function listParties(ctx: Ctx, side: PartyType, q: ListInput) {
   const p = parseList(q, LIST);
   const sums = ctx.db
-    .select({ partyId: ledgerEntries.partyId, hold: totals.hold.as('hold'), approved: totals.approved.as('approved'), requested: totals.requested.as('requested'), paid: totals.paid.as('paid') })
+    .select({
+      partyId: ledgerEntries.partyId,
+      hold: totals.hold.as('hold'),
+      approved: totals.approved.as('approved'),
+      requested: totals.requested.as('requested'),
+      paid: totals.paid.as('paid'),
+    })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.partyType, side), q.currency ? eq(ledgerEntries.currency, q.currency) : undefined))
     .groupBy(ledgerEntries.partyId)
@@ -106,11 +118,24 @@ async function listParties(ctx: Ctx, side: PartyType, q: ListInput) {
         );
   const withEmpty = q.withEmpty === '1' && !q.currency;
   const from = ctx.db
-    .select({ id: sql<number>`${party.id}`.as('pid'), hold: sql<string>`coalesce(${sums.hold}, 0)`.as('hold'), approved: sql<string>`coalesce(${sums.approved}, 0)`.as('approved'), requested: sql<string>`coalesce(${sums.requested}, 0)`.as('requested'), paid: sql<string>`coalesce(${sums.paid}, 0)`.as('paid') })
+    .select({
+      id: sql<number>`${party.id}`.as('pid'),
+      hold: sql<string>`coalesce(${sums.hold}, 0)`.as('hold'),
+      approved: sql<string>`coalesce(${sums.approved}, 0)`.as('approved'),
+      requested: sql<string>`coalesce(${sums.requested}, 0)`.as('requested'),
+      paid: sql<string>`coalesce(${sums.paid}, 0)`.as('paid'),
+    })
     .from(party);
-  const base = (withEmpty ? from.leftJoin(sums, eq(sums.partyId, party.id)) : from.innerJoin(sums, eq(sums.partyId, party.id))).where(where).as('p');
+  const base = (withEmpty ? from.leftJoin(sums, eq(sums.partyId, party.id)) : from.innerJoin(sums, eq(sums.partyId, party.id)))
+    .where(where)
+    .as('p');
   const order = p.order;
-  const rows = await ctx.db.select({ id: sql<number>`p.pid` }).from(base).orderBy(sql`${order}`, asc(sql`p.pid`)).limit(p.limit).offset(p.offset);
+  const rows = await ctx.db
+    .select({ id: sql<number>`p.pid` })
+    .from(base)
+    .orderBy(sql`${order}`, asc(sql`p.pid`))
+    .limit(p.limit)
+    .offset(p.offset);
   const ids = rows.map((r) => Number(r.id));
   const meta = p.withMeta ? { totalCount: (await ctx.db.select({ n: count() }).from(base))[0].n } : undefined;
   return { ids, meta };
@@ -121,7 +146,10 @@ async function affiliateBalances(ctx: Ctx, ids: number[]): Promise<AffiliateBala
   const base = await baseCurrencyCode(ctx);
   const [figures, people, symbol] = await Promise.all([
     partyFigures(ctx.db, 'affiliate', ids),
-    ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids)),
+    ctx.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids)),
     symbolOf(ctx.db, base),
   ]);
   const person = new Map(people.map((x) => [x.id, x]));
@@ -152,7 +180,13 @@ async function requireAffiliate(ctx: Ctx, id: number): Promise<void> {
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), affiliateWhere(ctx, users.id, 'balance'), sql`exists (select 1 from ${roles} r where r.id = ${users.roleId} and r.type = 'affiliate')`));
+    .where(
+      and(
+        eq(users.id, id),
+        affiliateWhere(ctx, users.id, 'balance'),
+        sql`exists (select 1 from ${roles} r where r.id = ${users.roleId} and r.type = 'affiliate')`,
+      ),
+    );
   if (!row) throw AppError.notFound('Affiliate');
 }
 
@@ -170,7 +204,9 @@ export async function mine(ctx: Ctx): Promise<OwnBalance> {
     paymentSettings(ctx),
     // what its unpaid withdrawal requests still ask for, in the base currency (a partial payment lowers it)
     ctx.db
-      .select({ v: sql<string>`coalesce(sum(${invoices.baseAmount} * (1 - ${invoices.paidAmount} / nullif(${invoices.amount}, 0))), 0)::text` })
+      .select({
+        v: sql<string>`coalesce(sum(${invoices.baseAmount} * (1 - ${invoices.paidAmount} / nullif(${invoices.amount}, 0))), 0)::text`,
+      })
       .from(invoices)
       .where(and(eq(invoices.affiliateId, actor.id), eq(invoices.status, 'unpaid'), eq(invoices.origin, 'withdrawal'))),
   ]);
@@ -224,7 +260,12 @@ export async function getAdvertiser(ctx: Ctx, id: number): Promise<AdvertiserBal
 const ENTRY_LIST: ListSpec = { orderBy: { id: ledgerEntries.id, createdAt: ledgerEntries.createdAt }, defaultOrder: 'id:desc' };
 
 /** `GET /balances/{affiliates|advertisers}/:id/entries`: the entries behind the figures */
-export async function entries(ctx: Ctx, side: PartyType, id: number, q: EntryQuery): Promise<{ items: LedgerEntry[]; meta?: { totalCount: number } }> {
+export async function entries(
+  ctx: Ctx,
+  side: PartyType,
+  id: number,
+  q: EntryQuery,
+): Promise<{ items: LedgerEntry[]; meta?: { totalCount: number } }> {
   if (side === 'affiliate') await requireAffiliate(ctx, id);
   else await getAdvertiser(ctx, id);
   const p = parseList(q, ENTRY_LIST);
@@ -295,7 +336,9 @@ export async function adjust(ctx: Ctx, items: AdjustmentInput[]): Promise<{ id: 
       if (side === 'affiliate') await requireAffiliate(ctx, id);
       else await getAdvertiser(ctx, id);
     } catch {
-      throw new AppError('NOT_FOUND', `${side === 'affiliate' ? 'Affiliate' : 'Advertiser'} not found`, [{ msg: `${id} not found`, type: 'notFound', loc: ['body', 'items', index, field] }]);
+      throw new AppError('NOT_FOUND', `${side === 'affiliate' ? 'Affiliate' : 'Advertiser'} not found`, [
+        { msg: `${id} not found`, type: 'notFound', loc: ['body', 'items', index, field] },
+      ]);
     }
     const [c] = await ctx.db.select({ status: currencies.status }).from(currencies).where(eq(currencies.code, item.currency));
     if (!c) errors.push({ msg: 'Choose a known currency', type: 'notFound', loc: ['body', 'items', index, 'currency'] });
@@ -324,7 +367,14 @@ export async function adjust(ctx: Ctx, items: AdjustmentInput[]): Promise<{ id: 
     await sync(tx, { adjustmentIds: rows.map((r) => r.id), kind: 'adjustment', userId: actor.id });
     await recordAudits(
       { ...ctx, db: tx },
-      rows.map((r) => ({ entity: 'ledger_adjustment', entityId: r.id, action: 'create', changes: { after: { partyType: r.partyType, partyId: r.partyId, currency: r.currency, amount: normalizeDecimal(r.amount), reason: r.reason } } })),
+      rows.map((r) => ({
+        entity: 'ledger_adjustment',
+        entityId: r.id,
+        action: 'create',
+        changes: {
+          after: { partyType: r.partyType, partyId: r.partyId, currency: r.currency, amount: normalizeDecimal(r.amount), reason: r.reason },
+        },
+      })),
     );
     return rows.map((r) => ({ id: r.id, partyType: r.partyType, partyId: r.partyId }));
   });

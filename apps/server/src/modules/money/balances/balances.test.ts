@@ -8,7 +8,8 @@ import { countRows, moneyWorld } from '../money.fixtures';
 const t = await useApp();
 const db = t.database.db;
 const get = (url: string, as = t.admin) => t.request({ method: 'GET', url: `/api/v1${url}`, as });
-const adjust = (items: unknown[], as = t.admin) => t.request({ method: 'PUT', url: '/api/v1/balances/adjustments', as, payload: { items } });
+const adjust = (items: unknown[], as = t.admin) =>
+  t.request({ method: 'PUT', url: '/api/v1/balances/adjustments', as, payload: { items } });
 const locs = (res: { json(): { errors?: { loc: unknown[] }[] } }) => (res.json().errors ?? []).map((e) => e.loc.join('.'));
 
 describe('balances: figures from the ledger', () => {
@@ -83,7 +84,12 @@ describe('balances: manual adjustments', () => {
     const audit = await db.select().from(auditLog).where(eq(auditLog.entity, 'ledger_adjustment'));
     expect(audit.find((a) => a.entityId === id)?.changes).toMatchObject({ after: { amount: '-3', reason: 'duplicate lead refunded' } });
     expect((await get(`/balances/affiliates/${w.affiliate.id}`)).json().data.items[0]).toMatchObject({ approved: '7' });
-    const inv = await t.request({ method: 'PUT', url: '/api/v1/invoices', as: t.admin, payload: { items: [{ affiliateId: w.affiliate.id, amount: '1' }] } });
+    const inv = await t.request({
+      method: 'PUT',
+      url: '/api/v1/invoices',
+      as: t.admin,
+      payload: { items: [{ affiliateId: w.affiliate.id, amount: '1' }] },
+    });
     expect(inv.json().data.items[0]).toMatchObject({ amount: '7', conversionsCount: 1 });
     expect((await get(`/balances/affiliates/${w.affiliate.id}`)).json().data.items[0]).toMatchObject({ approved: '0', requested: '7' });
     expect(await verify(db)).toEqual([]);
@@ -100,16 +106,56 @@ describe('balances: manual adjustments', () => {
 describe('balances: who caused an entry and why', () => {
   it('conversion changes, invoices, payments, adjustments and withdrawals record their user; adjustments their reason', async () => {
     const w = await moneyWorld(t);
-    const manager = await t.make.user({ type: 'employee', permissions: ['conversion.update', 'conversion.read', 'affiliate.read', 'balance.affiliate.read', 'balance.affiliate.update', 'invoice.affiliate.read', 'invoice.affiliate.update'] });
-    const [c1, c2] = await w.conversions([{ status: 1, payout: '5' }, { status: 3, payout: '8' }]);
+    const manager = await t.make.user({
+      type: 'employee',
+      permissions: [
+        'conversion.update',
+        'conversion.read',
+        'affiliate.read',
+        'balance.affiliate.read',
+        'balance.affiliate.update',
+        'invoice.affiliate.read',
+        'invoice.affiliate.update',
+      ],
+    });
+    const [c1, c2] = await w.conversions([
+      { status: 1, payout: '5' },
+      { status: 3, payout: '8' },
+    ]);
     const ok = async (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
-    await ok(await t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as: manager, payload: { items: [{ id: c1, status: 3 }] } }));
+    await ok(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/conversions/change_status',
+        as: manager,
+        payload: { items: [{ id: c1, status: 3 }] },
+      }),
+    );
     await ok(await t.request({ method: 'PATCH', url: '/api/v1/conversions', as: t.admin, payload: { items: [{ id: c2, payout: '9' }] } }));
     await ok(await adjust([{ affiliateId: w.affiliate.id, currency: 'USD', amount: '2', reason: 'bonus for March' }], manager));
-    const inv = (await t.request({ method: 'PUT', url: '/api/v1/invoices', as: manager, payload: { items: [{ affiliateId: w.affiliate.id, amount: '1' }] } })).json().data.items[0];
-    await ok(await t.request({ method: 'POST', url: '/api/v1/invoices/change_status', as: t.admin, payload: { items: [{ id: inv.id, status: 'paid' }] } }));
+    const inv = (
+      await t.request({
+        method: 'PUT',
+        url: '/api/v1/invoices',
+        as: manager,
+        payload: { items: [{ affiliateId: w.affiliate.id, amount: '1' }] },
+      })
+    ).json().data.items[0];
+    await ok(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/invoices/change_status',
+        as: t.admin,
+        payload: { items: [{ id: inv.id, status: 'paid' }] },
+      }),
+    );
     const entries = (await get(`/balances/affiliates/${w.affiliate.id}/entries?orderBy=id:asc&limit=100`)).json().data.items as {
-      kind: string; bucket: string; userId: number | null; user: { id: number; email: string } | null; reason: string | null; adjustmentId: number | null;
+      kind: string;
+      bucket: string;
+      userId: number | null;
+      user: { id: number; email: string } | null;
+      reason: string | null;
+      adjustmentId: number | null;
     }[];
     const by = (kind: string) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.userId))];
     expect(by('conversion.created')).toEqual([null]); // a writer without a user: the system
@@ -128,7 +174,14 @@ describe('balances: who caused an entry and why', () => {
     // the affiliate: its own withdrawal names it; staff and reasons are not shown to it
     await w.conversions([{ status: 3, payout: '4' }]);
     const wm = await w.withdrawalMethod();
-    await ok(await t.request({ method: 'PUT', url: '/api/v1/invoices/withdrawals', as: w.affiliate, payload: { items: [{ amount: '4', withdrawalMethodId: wm }] } }));
+    await ok(
+      await t.request({
+        method: 'PUT',
+        url: '/api/v1/invoices/withdrawals',
+        as: w.affiliate,
+        payload: { items: [{ amount: '4', withdrawalMethodId: wm }] },
+      }),
+    );
     const own = (await get(`/balances/affiliates/${w.affiliate.id}/entries?limit=100`, w.affiliate)).json().data.items as typeof entries;
     expect(own.filter((e) => e.userId !== null).every((e) => e.userId === w.affiliate.id && e.kind === 'invoice.created')).toBe(true);
     expect(own.some((e) => e.userId === w.affiliate.id)).toBe(true);
@@ -137,22 +190,41 @@ describe('balances: who caused an entry and why', () => {
   });
 });
 
-describe('balances: the affiliate\'s own balance for a withdrawal', () => {
+describe("balances: the affiliate's own balance for a withdrawal", () => {
   it('/balances/my answers the minimum payout, what unpaid withdrawal requests ask for and whether a second is allowed', async () => {
     const w = await moneyWorld(t);
-    const settings = (patch: object) => t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: patch } });
+    const settings = (patch: object) =>
+      t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: patch } });
     expect((await settings({ minPayoutAmount: '5' })).statusCode).toBe(200);
     try {
-      await w.conversions([{ status: 3, payout: '6' }, { status: 3, payout: '7' }]);
+      await w.conversions([
+        { status: 3, payout: '6' },
+        { status: 3, payout: '7' },
+      ]);
       const my = async () => (await get('/balances/my', w.affiliate)).json().data.items[0];
       expect(await my()).toMatchObject({ approved: '13', minPayoutAmount: '5', withdrawalPending: '0', allowSecondWithdrawal: false });
       const wm = await w.withdrawalMethod();
-      const req = await t.request({ method: 'PUT', url: '/api/v1/invoices/withdrawals', as: w.affiliate, payload: { items: [{ amount: '6', withdrawalMethodId: wm }] } });
+      const req = await t.request({
+        method: 'PUT',
+        url: '/api/v1/invoices/withdrawals',
+        as: w.affiliate,
+        payload: { items: [{ amount: '6', withdrawalMethodId: wm }] },
+      });
       expect(req.statusCode).toBe(200);
       expect(await my()).toMatchObject({ approved: '7', requested: '6', withdrawalPending: '6' });
       // a partial payment lowers what is still pending; an invoice made by staff is no withdrawal request
-      await t.request({ method: 'POST', url: '/api/v1/invoices/change_status', as: t.admin, payload: { items: [{ id: req.json().data.items[0].id, status: 'paid', amount: '2.5' }] } });
-      await t.request({ method: 'PUT', url: '/api/v1/invoices', as: t.admin, payload: { items: [{ affiliateId: w.affiliate.id, amount: '7' }] } });
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/invoices/change_status',
+        as: t.admin,
+        payload: { items: [{ id: req.json().data.items[0].id, status: 'paid', amount: '2.5' }] },
+      });
+      await t.request({
+        method: 'PUT',
+        url: '/api/v1/invoices',
+        as: t.admin,
+        payload: { items: [{ affiliateId: w.affiliate.id, amount: '7' }] },
+      });
       expect(await my()).toMatchObject({ approved: '0', requested: '13', withdrawalPending: '3.5' });
       expect((await settings({ allowSecondWithdrawal: true })).statusCode).toBe(200);
       expect(await my()).toMatchObject({ allowSecondWithdrawal: true });
@@ -186,7 +258,9 @@ describe('balances: who sees what', () => {
     await theirs.conversions([{ status: 3, payout: '1' }]);
     expect((await get(`/balances/affiliates/${mine.affiliate.id}`, manager)).statusCode).toBe(200);
     expect((await get(`/balances/affiliates/${theirs.affiliate.id}`, manager)).statusCode).toBe(404);
-    const ids = (await get('/balances/affiliates?limit=1000', manager)).json().data.items.map((b: { affiliateId: number }) => b.affiliateId);
+    const ids = (await get('/balances/affiliates?limit=1000', manager))
+      .json()
+      .data.items.map((b: { affiliateId: number }) => b.affiliateId);
     expect(ids).toEqual([mine.affiliate.id]);
     const noAdv = await t.make.user({ type: 'employee', permissions: ['balance.affiliate.read', 'affiliate.read'] });
     expect((await get('/balances/advertisers', noAdv)).statusCode).toBe(403);

@@ -5,8 +5,18 @@
  * stays active. Every rate change appends to `currency_rates`, so an amount converts at the rate of its time.
  */
 import {
-  CURRENCY_STATUSES, compareMoney, convert as convertAmount, normalizeDecimal, type ApiErrorItem, type ConvertAnswer, type Currency, type convertQuery,
-  type currencyCreate, type currencyListQuery, type currencyRatesQuery, type currencyUpdate,
+  CURRENCY_STATUSES,
+  compareMoney,
+  convert as convertAmount,
+  normalizeDecimal,
+  type ApiErrorItem,
+  type ConvertAnswer,
+  type Currency,
+  type convertQuery,
+  type currencyCreate,
+  type currencyListQuery,
+  type currencyRatesQuery,
+  type currencyUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -44,7 +54,6 @@ const DUPLICATE = 'A currency with this code already exists';
 const BASE_RATE = 'The base currency always has rate 1: choose another base currency in the payment settings first';
 const BASE_STATUS = 'The base currency cannot be deactivated: choose another base currency in the payment settings first';
 
-
 /** The network's base currency code (settings), as carried in the access token. */
 export async function baseCurrencyCode(ctx: Pick<Ctx, 'db' | 'config'>): Promise<string> {
   return (await getSetting(ctx.db, 'baseCurrency')) ?? ctx.config.BASE_CURRENCY;
@@ -71,7 +80,11 @@ export async function list(ctx: Ctx, q: ListInput) {
   const where = and(
     p.statuses ? inArray(currencies.status, p.statuses) : undefined,
     p.search
-      ? or(sql`${currencies.code} ILIKE ${contains(p.search)}`, sql`${currencies.name} ILIKE ${contains(p.search)}`, sql`${currencies.title} ILIKE ${contains(p.search)}`)
+      ? or(
+          sql`${currencies.code} ILIKE ${contains(p.search)}`,
+          sql`${currencies.name} ILIKE ${contains(p.search)}`,
+          sql`${currencies.title} ILIKE ${contains(p.search)}`,
+        )
       : undefined,
   );
   const base = await baseCurrencyCode(ctx);
@@ -132,7 +145,12 @@ export async function rates(ctx: Ctx, id: number, q: z.infer<typeof currencyRate
     .orderBy(desc(currencyRates.validFrom), desc(currencyRates.id))
     .limit(q.limit)
     .offset(q.offset);
-  const items = rows.map(({ rate: r, author }) => ({ id: r.id, rate: normalizeDecimal(r.rate), validFrom: toSeconds(r.validFrom)!, createdBy: author }));
+  const items = rows.map(({ rate: r, author }) => ({
+    id: r.id,
+    rate: normalizeDecimal(r.rate),
+    validFrom: toSeconds(r.validFrom)!,
+    createdBy: author,
+  }));
   if (!q.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(currencyRates).where(eq(currencyRates.currencyId, id));
   return { items, meta: { totalCount: n } };
@@ -161,7 +179,10 @@ async function rateAt(ctx: Ctx, row: CurrencyRow, at: Date): Promise<string> {
 export async function convert(ctx: Ctx, q: z.infer<typeof convertQuery>): Promise<ConvertAnswer> {
   // `at` in seconds covers its whole second: a rate set at 12:00:00.400 is valid "at 12:00:00"
   const at = q.at !== undefined ? new Date(q.at * 1000 + 999) : ctx.now();
-  const rows = await ctx.db.select().from(currencies).where(inArray(currencies.code, [q.from, q.to]));
+  const rows = await ctx.db
+    .select()
+    .from(currencies)
+    .where(inArray(currencies.code, [q.from, q.to]));
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const errors: ApiErrorItem[] = (['from', 'to'] as const)
     .filter((k) => !byCode.has(q[k]))
@@ -181,7 +202,9 @@ export async function convert(ctx: Ctx, q: z.infer<typeof convertQuery>): Promis
 }
 
 async function duplicateErrors(ctx: Ctx, codes: string[]): Promise<ApiErrorItem[]> {
-  const existing = new Set((await ctx.db.select({ code: currencies.code }).from(currencies).where(inArray(currencies.code, codes))).map((r) => r.code));
+  const existing = new Set(
+    (await ctx.db.select({ code: currencies.code }).from(currencies).where(inArray(currencies.code, codes))).map((r) => r.code),
+  );
   const seen = new Set<string>();
   const errors: ApiErrorItem[] = [];
   codes.forEach((code, i) => {
@@ -193,7 +216,10 @@ async function duplicateErrors(ctx: Ctx, codes: string[]): Promise<ApiErrorItem[
 
 export async function create(ctx: Ctx, items: CreateInput[]) {
   const actor = requireActor(ctx);
-  const errors = await duplicateErrors(ctx, items.map((x) => x.code));
+  const errors = await duplicateErrors(
+    ctx,
+    items.map((x) => x.code),
+  );
   const base = await baseCurrencyCode(ctx);
   items.forEach((x, i) => {
     if (x.code !== base) return;
@@ -227,10 +253,17 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
         throw err;
       }
     }
-    await tx.insert(currencyRates).values(items.map((x, i) => ({ currencyId: created[i], rate: x.rate, validFrom: at, createdBy: actor.id })));
+    await tx
+      .insert(currencyRates)
+      .values(items.map((x, i) => ({ currencyId: created[i], rate: x.rate, validFrom: at, createdBy: actor.id })));
     await recordAudits(
       { ...ctx, db: tx },
-      items.map((x, i) => ({ entity: 'currency', entityId: created[i], action: 'create', changes: { ...x, symbolNative: x.symbolNative ?? x.symbol } })),
+      items.map((x, i) => ({
+        entity: 'currency',
+        entityId: created[i],
+        action: 'create',
+        changes: { ...x, symbolNative: x.symbolNative ?? x.symbol },
+      })),
     );
     return created;
   });
@@ -243,7 +276,14 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
     // lock first, then read the base: a concurrent change of the base currency has either committed or waits
-    const current = await lockById<CurrencyRow>(c, currencies, currencies.id, items.map((x) => x.id), 'Currency', { ordered: true });
+    const current = await lockById<CurrencyRow>(
+      c,
+      currencies,
+      currencies.id,
+      items.map((x) => x.id),
+      'Currency',
+      { ordered: true },
+    );
     const base = await baseCurrencyCode(c);
     const errors: ApiErrorItem[] = [];
     items.forEach((x, i) => {
@@ -260,7 +300,13 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
       if (rateChanged && row.code === base) throw AppError.business(BASE_RATE);
       const changes = diffFields(
         { name: row.name, title: row.title, symbol: row.symbol, symbolNative: row.symbolNative, rate: normalizeDecimal(row.rate) },
-        { name: x.name, title: x.title, symbol: x.symbol, symbolNative: x.symbolNative, rate: rateChanged ? normalizeDecimal(x.rate!) : undefined },
+        {
+          name: x.name,
+          title: x.title,
+          symbol: x.symbol,
+          symbolNative: x.symbolNative,
+          rate: rateChanged ? normalizeDecimal(x.rate!) : undefined,
+        },
       );
       if (!changes) continue;
       await tx
@@ -298,7 +344,9 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 
 async function byIds(ctx: Ctx, ids: number[]) {
   const base = await baseCurrencyCode(ctx);
-  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(currencies).where(inArray(currencies.id, unique))).map((r) => toCurrency(r, base)));
+  return reloadByIds(ids, async (unique) =>
+    (await ctx.db.select().from(currencies).where(inArray(currencies.id, unique))).map((r) => toCurrency(r, base)),
+  );
 }
 
 /** Currencies written on first start; rates are units per one US dollar and are re-based on another base. */
@@ -322,7 +370,18 @@ export async function ensureCurrencies(db: DbOrTx, base: string, at: Date = new 
       : [{ code: base, name: base, title: base, symbol: base, symbolNative: base, rate: '1' }];
     const inserted = await tx
       .insert(currencies)
-      .values(rows.map((c) => ({ code: c.code, name: c.name, title: c.title, symbol: c.symbol, symbolNative: c.symbolNative, rate: c.rate, rateUpdatedAt: at, createdAt: at })))
+      .values(
+        rows.map((c) => ({
+          code: c.code,
+          name: c.name,
+          title: c.title,
+          symbol: c.symbol,
+          symbolNative: c.symbolNative,
+          rate: c.rate,
+          rateUpdatedAt: at,
+          createdAt: at,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: currencies.id, rate: currencies.rate });
     if (inserted.length) await tx.insert(currencyRates).values(inserted.map((r) => ({ currencyId: r.id, rate: r.rate, validFrom: at })));

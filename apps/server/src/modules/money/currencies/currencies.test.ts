@@ -12,7 +12,8 @@ const get = (path: string, as: TestUser | null = t.admin) => t.request({ method:
 const put = (as: TestUser, items: unknown[]) => t.request({ method: 'PUT', url, as, payload: { items } });
 const patch = (as: TestUser, items: unknown[]) => t.request({ method: 'PATCH', url, as, payload: { items } });
 const status = (as: TestUser, items: unknown[]) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
-const byCode = async (code: string) => (await get(`/all`)).json().data.items.find((c: { code: string }) => c.code === code) as { id: number; rate: string; status: string };
+const byCode = async (code: string) =>
+  (await get(`/all`)).json().data.items.find((c: { code: string }) => c.code === code) as { id: number; rate: string; status: string };
 
 let letter = 0;
 /** a fresh three-letter code: QAA, QAB, ... */
@@ -52,7 +53,9 @@ describe('currencies: first start', () => {
         expect((await tx.select().from(currencies)).length).toBe(3);
         await tx.delete(currencies);
         await ensureCurrencies(tx, 'CHF', at);
-        expect(await tx.select({ code: currencies.code, rate: currencies.rate }).from(currencies)).toEqual([{ code: 'CHF', rate: '1.00000000' }]);
+        expect(await tx.select({ code: currencies.code, rate: currencies.rate }).from(currencies)).toEqual([
+          { code: 'CHF', rate: '1.00000000' },
+        ]);
         tx.rollback();
       })
       .catch((err: Error) => {
@@ -169,7 +172,12 @@ describe('currencies: management list and detail', () => {
     expect(history.statusCode).toBe(200);
     expect(history.json().data).toEqual({
       items: [
-        { id: expect.any(Number), rate: '1.6', validFrom: seconds(), createdBy: { id: t.admin.id, firstName: 'Admin', lastName: '', email: t.admin.email } },
+        {
+          id: expect.any(Number),
+          rate: '1.6',
+          validFrom: seconds(),
+          createdBy: { id: t.admin.id, firstName: 'Admin', lastName: '', email: t.admin.email },
+        },
         { id: expect.any(Number), rate: '1.5', validFrom: seconds() - 60, createdBy: expect.objectContaining({ id: t.admin.id }) },
       ],
       meta: { totalCount: 2 },
@@ -203,7 +211,10 @@ describe('currencies: create', () => {
     });
     const history = await t.database.db.select().from(currencyRates).where(eq(currencyRates.currencyId, c.id));
     expect(history).toEqual([expect.objectContaining({ rate: '3.95000000', createdBy: t.admin.id })]);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'currency'), eq(auditLog.entityId, c.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'currency'), eq(auditLog.entityId, c.id)));
     expect(audit).toEqual([expect.objectContaining({ action: 'create' })]);
   });
 
@@ -222,7 +233,9 @@ describe('currencies: create', () => {
 
   it('concurrent creates of one code: one wins, the others get the field error', async () => {
     const code = nextCode();
-    const results = await Promise.all(Array.from({ length: 3 }, () => put(t.admin, [{ code, name: 'Race', title: 'Race', symbol: 'r', rate: '1' }])));
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => put(t.admin, [{ code, name: 'Race', title: 'Race', symbol: 'r', rate: '1' }])),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json().errors[0].loc).toEqual(['body', 'items', 0, 'code']);
   });
@@ -263,7 +276,10 @@ describe('currencies: edit', () => {
     const c = await makeCurrency({ rate: '7' });
     const res = await patch(t.admin, [{ id: c.id, code: c.code, title: 'Renamed', symbolNative: 'ß', rate: '7.0000' }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Currency saved', data: { items: [{ id: c.id, title: 'Renamed', symbolNative: 'ß', rate: '7' }] } });
+    expect(res.json()).toMatchObject({
+      message: 'Currency saved',
+      data: { items: [{ id: c.id, title: 'Renamed', symbolNative: 'ß', rate: '7' }] },
+    });
     const history = await t.database.db.select().from(currencyRates).where(eq(currencyRates.currencyId, c.id));
     expect(history.length).toBe(1);
   });
@@ -273,9 +289,16 @@ describe('currencies: edit', () => {
     t.clock.advance(120);
     const res = await patch(t.admin, [{ id: c.id, rate: '10.12345678' }]);
     expect(res.json().data.items[0]).toMatchObject({ rate: '10.12345678', rateUpdatedAt: seconds() });
-    const history = await t.database.db.select().from(currencyRates).where(eq(currencyRates.currencyId, c.id)).orderBy(asc(currencyRates.id));
+    const history = await t.database.db
+      .select()
+      .from(currencyRates)
+      .where(eq(currencyRates.currencyId, c.id))
+      .orderBy(asc(currencyRates.id));
     expect(history.map((h) => h.rate)).toEqual(['10.00000000', '10.12345678']);
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'currency'), eq(auditLog.entityId, c.id), eq(auditLog.action, 'update')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'currency'), eq(auditLog.entityId, c.id), eq(auditLog.action, 'update')));
     expect(audit.changes).toEqual({ before: { rate: '10' }, after: { rate: '10.12345678' } });
   });
 
@@ -291,7 +314,9 @@ describe('currencies: edit', () => {
     const c = await makeCurrency();
     const code = await patch(t.admin, [{ id: c.id, code: 'ZZZ' }]);
     expect(code.statusCode).toBe(400);
-    expect(code.json().errors).toEqual([{ msg: 'The code of a currency cannot change', type: 'readonly', loc: ['body', 'items', 0, 'code'] }]);
+    expect(code.json().errors).toEqual([
+      { msg: 'The code of a currency cannot change', type: 'readonly', loc: ['body', 'items', 0, 'code'] },
+    ]);
     for (const rate of ['abc', '', ' ', '1e5', 'NaN', 'Infinity', null, true]) {
       const bad = await patch(t.admin, [{ id: c.id, rate }]);
       expect(bad.statusCode).toBe(400);
@@ -332,6 +357,8 @@ describe('currencies: change_status', () => {
     expect((await status(t.admin, [{ id: 999999, status: 'inactive' }])).statusCode).toBe(404);
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await status(aff, [{ id: c.id, status: 'inactive' }])).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: c.id, status: 'inactive' }] } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: c.id, status: 'inactive' }] } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -8,7 +8,10 @@ export default async function financeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/finance/summary',
-    { config: { permission: ['balance.affiliate.read', 'balance.advertiser.read'] }, schema: { tags: ['finance'], querystring: financeSummaryQuery, response: { 200: envelope(financeSummarySchema) } } },
+    {
+      config: { permission: ['balance.affiliate.read', 'balance.advertiser.read'] },
+      schema: { tags: ['finance'], querystring: financeSummaryQuery, response: { 200: envelope(financeSummarySchema) } },
+    },
     async (req) => ({ data: await service.summary(req.ctx, req.query) }),
   );
 }

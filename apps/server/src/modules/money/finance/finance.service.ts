@@ -67,7 +67,15 @@ export async function summary(ctx: Ctx, q: Query) {
     profit: roundMoney(toDecimal(addMoney(r.receivable, r.received)).minus(toDecimal(addMoney(r.payable, r.paid)))),
   }));
   const unpaid = async (type: 'affiliate' | 'advertiser') =>
-    (await ctx.db.select({ n: count() }).from(invoices).where(and(eq(invoices.type, type), eq(invoices.status, 'unpaid'))))[0].n;
-  const [overdue] = await ctx.db.select({ n: count() }).from(invoices).where(and(eq(invoices.status, 'unpaid'), lt(invoices.dueAt, ctx.now())));
+    (
+      await ctx.db
+        .select({ n: count() })
+        .from(invoices)
+        .where(and(eq(invoices.type, type), eq(invoices.status, 'unpaid')))
+    )[0].n;
+  const [overdue] = await ctx.db
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.status, 'unpaid'), lt(invoices.dueAt, ctx.now())));
   return { items, unpaid: { affiliate: await unpaid('affiliate'), advertiser: await unpaid('advertiser'), overdue: overdue.n } };
 }

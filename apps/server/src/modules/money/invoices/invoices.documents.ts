@@ -34,7 +34,8 @@ async function logoOf(ctx: Ctx, storage: Storage, imageId: number | null): Promi
   }
 }
 
-const day = (seconds: number | null, zone: string) => (seconds === null ? '—' : DateTime.fromSeconds(seconds, { zone }).toFormat('yyyy.MM.dd'));
+const day = (seconds: number | null, zone: string) =>
+  seconds === null ? '—' : DateTime.fromSeconds(seconds, { zone }).toFormat('yyyy.MM.dd');
 const amount = (v: string, code: string) => formatMoney(v, { code });
 
 /** the PDF bytes of an invoice (`invoice` as `invoices.service get` answers it for the reader) */
@@ -58,7 +59,10 @@ export async function invoicePdf(ctx: Ctx, storage: Storage, invoice: Invoice): 
     }
   }
   doc.fontSize(20).text(settings.name, 200, 50, { align: 'right' });
-  doc.fontSize(9).fillColor('#444').text(settings.legalDetails || '', 200, 78, { align: 'right' });
+  doc
+    .fontSize(9)
+    .fillColor('#444')
+    .text(settings.legalDetails || '', 200, 78, { align: 'right' });
   doc.moveDown(2).fillColor('#000');
   doc.y = Math.max(doc.y, 130);
 
@@ -80,7 +84,11 @@ export async function invoicePdf(ctx: Ctx, storage: Storage, invoice: Invoice): 
   }
   if (invoice.withdrawalMethod) {
     doc.moveDown(0.5).fontSize(12).text('Withdrawal details');
-    doc.fontSize(10).text(`${invoice.withdrawalMethod.paymentMethod.title}${invoice.withdrawalMethod.title ? ` — ${invoice.withdrawalMethod.title}` : ''}`);
+    doc
+      .fontSize(10)
+      .text(
+        `${invoice.withdrawalMethod.paymentMethod.title}${invoice.withdrawalMethod.title ? ` — ${invoice.withdrawalMethod.title}` : ''}`,
+      );
     for (const [k, v] of Object.entries(invoice.withdrawalMethod.values)) doc.text(`${k}: ${v}`);
   }
   doc.moveDown();
@@ -100,7 +108,10 @@ export async function invoicePdf(ctx: Ctx, storage: Storage, invoice: Invoice): 
   doc.moveDown();
   doc.fontSize(12).text(`Total: ${amount(invoice.amount, invoice.currency)}`, { align: 'right' });
   doc.fontSize(10).text(`Conversions: ${invoice.conversionsCount}`, { align: 'right' });
-  for (const p of invoice.payments) doc.text(`Paid ${day(p.paidAt, zone)}: ${amount(p.amount, invoice.currency)}${p.reference ? ` (ref. ${p.reference})` : ''}`, { align: 'right' });
+  for (const p of invoice.payments)
+    doc.text(`Paid ${day(p.paidAt, zone)}: ${amount(p.amount, invoice.currency)}${p.reference ? ` (ref. ${p.reference})` : ''}`, {
+      align: 'right',
+    });
   if (invoice.notes) doc.moveDown().fontSize(9).text(`Notes: ${invoice.notes}`, 50);
   doc.end();
   return done;
@@ -130,7 +141,11 @@ export function payoutCsv(invoices: Invoice[], zone: string): string {
         DateTime.fromSeconds(i.dueAt, { zone }).toFormat('yyyy-MM-dd'),
         wm?.paymentMethod.title,
         wm?.title,
-        wm ? Object.entries(wm.values).map(([k, v]) => `${k}=${v}`).join('; ') : '',
+        wm
+          ? Object.entries(wm.values)
+              .map(([k, v]) => `${k}=${v}`)
+              .join('; ')
+          : '',
       ]
         .map(csvCell)
         .join(','),

@@ -42,7 +42,10 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
   app.get('/invoices/:id/pdf', { config: SIGNED_IN, schema: { tags, params: idParams } }, async (req, reply) => {
     const invoice = await service.get(req.ctx, req.params.id);
     const pdf = await invoicePdf(req.ctx, req.server.services.storage, invoice);
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${invoice.title.replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf"`).send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${invoice.title.replace(/[^A-Za-z0-9_.-]/g, '_')}.pdf"`)
+      .send(pdf);
   });
 
   app.put('/invoices', { config: SIGNED_IN, schema: { tags, body: invoiceCreateBody, response: answer } }, async (req) => {
@@ -77,9 +80,16 @@ export default async function invoicesRoutes(fastify: FastifyInstance) {
     const errors = ids
       .map((id, index) => ({ id, index, i: byId.get(id) }))
       .filter((x) => !x.i || x.i.type !== 'affiliate' || x.i.status !== 'unpaid')
-      .map((x) => ({ msg: x.i ? `Invoice ${x.i.title} is not an unpaid affiliate invoice` : `Invoice ${x.id} not found`, type: 'pattern', loc: ['body', 'data', 'ids', x.index] }));
+      .map((x) => ({
+        msg: x.i ? `Invoice ${x.i.title} is not an unpaid affiliate invoice` : `Invoice ${x.id} not found`,
+        type: 'pattern',
+        loc: ['body', 'data', 'ids', x.index],
+      }));
     if (errors.length) throw AppError.validation(errors, errors[0].msg);
-    const csv = payoutCsv(ids.map((id) => byId.get(id)!), requireActor(req.ctx).timezone || 'UTC');
+    const csv = payoutCsv(
+      ids.map((id) => byId.get(id)!),
+      requireActor(req.ctx).timezone || 'UTC',
+    );
     return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="payouts.csv"').send(csv);
   });
 }

@@ -42,7 +42,19 @@ import { notify } from '../../settings/notifications/notifications.service';
 import { get as paymentSettings } from '../payment-settings/payment-settings.service';
 import { affiliateWhere, canReach, isAffiliate, isStaff, requireReach } from '../money.scope';
 import { loadRates, type RateBook } from '../money.rates';
-import { invoiceItems, invoicePayments, invoices, ledgerAdjustments, ledgerEntries, openSources, partyFigures, rowsOf, setActor, sync, type OpenSource } from '../ledger';
+import {
+  invoiceItems,
+  invoicePayments,
+  invoices,
+  ledgerAdjustments,
+  ledgerEntries,
+  openSources,
+  partyFigures,
+  rowsOf,
+  setActor,
+  sync,
+  type OpenSource,
+} from '../ledger';
 import { ilikeContains } from '../../../lib/search';
 
 type Row = typeof invoices.$inferSelect;
@@ -71,7 +83,9 @@ const LIST: ListSpec = {
 /** the invoices the actor reads */
 function scopeWhere(ctx: Ctx): SQL | undefined {
   const actor = requireActor(ctx);
-  const aff = canReach(actor, 'invoice', 'affiliate') ? and(eq(invoices.type, 'affiliate'), affiliateWhere(ctx, invoices.affiliateId, 'invoice')) : undefined;
+  const aff = canReach(actor, 'invoice', 'affiliate')
+    ? and(eq(invoices.type, 'affiliate'), affiliateWhere(ctx, invoices.affiliateId, 'invoice'))
+    : undefined;
   const adv = canReach(actor, 'invoice', 'advertiser') ? eq(invoices.type, 'advertiser') : undefined;
   if (aff && adv) return or(aff, adv);
   return aff ?? adv ?? sql`false`;
@@ -92,7 +106,13 @@ async function requireParty(ctx: Ctx, side: PartyType, id: number, loc: Loc): Pr
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), affiliateWhere(ctx, users.id, 'invoice', 'update'), sql`exists (select 1 from roles r where r.id = ${users.roleId} and r.type = 'affiliate')`));
+    .where(
+      and(
+        eq(users.id, id),
+        affiliateWhere(ctx, users.id, 'invoice', 'update'),
+        sql`exists (select 1 from roles r where r.id = ${users.roleId} and r.type = 'affiliate')`,
+      ),
+    );
   if (!row) throw new AppError('NOT_FOUND', 'Affiliate not found', [{ msg: `Affiliate ${id} not found`, type: 'notFound', loc }]);
 }
 
@@ -107,11 +127,24 @@ async function toViews(db: DbOrTx, rows: Row[], staff: boolean, now: Date): Prom
   const advIds = [...new Set(rows.map((r) => r.advertiserId).filter((x): x is number => x !== null))];
   const wmIds = [...new Set(rows.map((r) => r.withdrawalMethodId).filter((x): x is number => x !== null))];
   const [people, advs, wms, pays] = await Promise.all([
-    affIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, affIds)) : [],
-    advIds.length ? db.select({ id: advertisers.id, title: advertisers.title }).from(advertisers).where(inArray(advertisers.id, advIds)) : [],
+    affIds.length
+      ? db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, affIds))
+      : [],
+    advIds.length
+      ? db.select({ id: advertisers.id, title: advertisers.title }).from(advertisers).where(inArray(advertisers.id, advIds))
+      : [],
     wmIds.length
       ? db
-          .select({ id: withdrawalMethods.id, title: withdrawalMethods.title, values: withdrawalMethods.values, pmId: paymentMethods.id, pmTitle: paymentMethods.title })
+          .select({
+            id: withdrawalMethods.id,
+            title: withdrawalMethods.title,
+            values: withdrawalMethods.values,
+            pmId: paymentMethods.id,
+            pmTitle: paymentMethods.title,
+          })
           .from(withdrawalMethods)
           .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawalMethods.paymentMethodId))
           .where(inArray(withdrawalMethods.id, wmIds))
@@ -182,7 +215,9 @@ async function toViews(db: DbOrTx, rows: Row[], staff: boolean, now: Date): Prom
  */
 async function advanceHolds(db: DbOrTx, rows: Row[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  const keys = [...new Set(rows.filter((r) => r.advanceAmount !== null && r.status === 'paid').map((r) => `${r.advertiserId}|${r.currency}`))];
+  const keys = [
+    ...new Set(rows.filter((r) => r.advanceAmount !== null && r.status === 'paid').map((r) => `${r.advertiserId}|${r.currency}`)),
+  ];
   if (!keys.length) return out;
   const advIds = [...new Set(keys.map((k) => Number(k.split('|')[0])))];
   const figures = await partyFigures(db, 'advertiser', advIds);
@@ -191,7 +226,14 @@ async function advanceHolds(db: DbOrTx, rows: Row[]): Promise<Map<number, string
     const paid = await db
       .select({ id: invoices.id, amount: invoices.amount })
       .from(invoices)
-      .where(and(eq(invoices.advertiserId, id), eq(invoices.currency, currency), eq(invoices.status, 'paid'), sql`${invoices.advanceAmount} is not null`))
+      .where(
+        and(
+          eq(invoices.advertiserId, id),
+          eq(invoices.currency, currency),
+          eq(invoices.status, 'paid'),
+          sql`${invoices.advanceAmount} is not null`,
+        ),
+      )
       .orderBy(asc(invoices.paidAt), asc(invoices.id));
     const f = figures.get(id)?.currencies.get(currency);
     const alloc = allocateAdvance(paid, f?.advance ?? '0', f?.approved ?? '0', f?.hold ?? '0');
@@ -223,14 +265,19 @@ function listWhere(ctx: Ctx, q: ListInput, statuses: string[] | null, search: st
     q.dateTo ? lt(invoices.createdAt, dayStart(q.dateTo, zone, ['querystring', 'dateTo'], 1)) : undefined,
     q.overdue === '1' ? and(eq(invoices.status, 'unpaid'), lt(invoices.dueAt, now)) : undefined,
     q.overdue === '0' ? sql`not (${invoices.status} = 'unpaid' and ${invoices.dueAt} < ${now})` : undefined,
-    search ? (/^\d{1,9}$/.test(search) ? or(eq(invoices.id, Number(search)), ilikeContains(invoices.title, search)) : ilikeContains(invoices.title, search)) : undefined,
+    search
+      ? /^\d{1,9}$/.test(search)
+        ? or(eq(invoices.id, Number(search)), ilikeContains(invoices.title, search))
+        : ilikeContains(invoices.title, search)
+      : undefined,
   );
 }
 
 /** `GET /invoices`; `status=unpaid&withMeta=1&limit=1` is the unpaid count of the sidebar */
 export async function list(ctx: Ctx, q: ListInput): Promise<{ items: Invoice[]; meta?: { totalCount: number } }> {
   const actor = requireActor(ctx);
-  if (!isAffiliate(actor) && !canReach(actor, 'invoice', 'affiliate') && !canReach(actor, 'invoice', 'advertiser')) throw AppError.forbidden();
+  if (!isAffiliate(actor) && !canReach(actor, 'invoice', 'affiliate') && !canReach(actor, 'invoice', 'advertiser'))
+    throw AppError.forbidden();
   const p = parseList(q, LIST);
   const where = listWhere(ctx, q, p.statuses, p.search);
   const rows = await ctx.db.select().from(invoices).where(where).orderBy(p.order, desc(invoices.id)).limit(p.limit).offset(p.offset);
@@ -241,7 +288,10 @@ export async function list(ctx: Ctx, q: ListInput): Promise<{ items: Invoice[]; 
 }
 
 async function loadInScope(ctx: Ctx, id: number): Promise<Row> {
-  const [row] = await ctx.db.select().from(invoices).where(and(eq(invoices.id, id), scopeWhere(ctx)));
+  const [row] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), scopeWhere(ctx)));
   if (!row) throw AppError.notFound('Invoice');
   return row;
 }
@@ -299,7 +349,10 @@ export async function get(ctx: Ctx, id: number): Promise<Invoice> {
 }
 
 /** the invoices a conversion is or was in, those the actor reads (GET /conversions/:id, issue 19) */
-export async function ofConversion(ctx: Ctx, conversionId: number): Promise<{ id: number; title: string; type: Row['type']; status: Row['status'] }[]> {
+export async function ofConversion(
+  ctx: Ctx,
+  conversionId: number,
+): Promise<{ id: number; title: string; type: Row['type']; status: Row['status'] }[]> {
   return ctx.db
     .selectDistinct({ id: invoices.id, title: invoices.title, type: invoices.type, status: invoices.status })
     .from(invoiceItems)
@@ -347,11 +400,16 @@ async function checkRefs(
     if (!c || c.status !== 'active') errors.push({ msg: 'Choose an active currency', type: 'notFound', loc: [...loc, 'currency'] });
   }
   if (withdrawalMethodId != null) {
-    if (side !== 'affiliate') errors.push({ msg: 'Advertiser invoices take no withdrawal method', type: 'pattern', loc: [...loc, 'withdrawalMethodId'] });
+    if (side !== 'affiliate')
+      errors.push({ msg: 'Advertiser invoices take no withdrawal method', type: 'pattern', loc: [...loc, 'withdrawalMethodId'] });
     else {
       const [w] = await ctx.db.select().from(withdrawalMethods).where(eq(withdrawalMethods.id, withdrawalMethodId));
       if (!w || w.userId !== (ownerMustBe ?? partyId) || w.status !== 'active')
-        errors.push({ msg: "Choose one of the affiliate's active withdrawal methods", type: 'notFound', loc: [...loc, 'withdrawalMethodId'] });
+        errors.push({
+          msg: "Choose one of the affiliate's active withdrawal methods",
+          type: 'notFound',
+          loc: [...loc, 'withdrawalMethodId'],
+        });
     }
   }
   return errors;
@@ -404,26 +462,34 @@ export async function requestWithdrawal(ctx: Ctx, queue: JobQueue, item: Withdra
   const rates = await loadRates(ctx.db, [currency, base]);
   const inBase = rates.convert(item.amount, currency, base, ctx.now());
   if (compareMoney(inBase, settings.minPayoutAmount) < 0)
-    throw AppError.validation([{ msg: `The smallest payout is ${settings.minPayoutAmount} ${base}`, type: 'min', loc: [...loc, 'amount'] }], `The smallest payout is ${settings.minPayoutAmount} ${base}`);
-  return write(ctx, queue, [
-    {
-      side: 'affiliate',
-      partyId: actor.id,
-      currency,
-      from: null,
-      to: null,
-      sum: roundMoney(item.amount),
-      advance: null,
-      withdrawalMethodId: item.withdrawalMethodId,
-      notes: item.notes || null,
-      privateNotes: null,
-      dateFrom: null,
-      dateTo: null,
-      timezone: null,
-      origin: 'withdrawal',
-      withinBalance: true,
-    },
-  ], { allowSecond: settings.allowSecondWithdrawal });
+    throw AppError.validation(
+      [{ msg: `The smallest payout is ${settings.minPayoutAmount} ${base}`, type: 'min', loc: [...loc, 'amount'] }],
+      `The smallest payout is ${settings.minPayoutAmount} ${base}`,
+    );
+  return write(
+    ctx,
+    queue,
+    [
+      {
+        side: 'affiliate',
+        partyId: actor.id,
+        currency,
+        from: null,
+        to: null,
+        sum: roundMoney(item.amount),
+        advance: null,
+        withdrawalMethodId: item.withdrawalMethodId,
+        notes: item.notes || null,
+        privateNotes: null,
+        dateFrom: null,
+        dateTo: null,
+        timezone: null,
+        origin: 'withdrawal',
+        withinBalance: true,
+      },
+    ],
+    { allowSecond: settings.allowSecondWithdrawal },
+  );
 }
 
 /** the transaction lock of one party's invoices (concurrent creations for it queue here) */
@@ -438,10 +504,17 @@ interface Picked {
 /** what a plan takes from the party's open sources, in the invoice's currency */
 function pick(plan: Plan, sources: OpenSource[], currency: string, rates: RateBook): Picked[] {
   const priced = (s: OpenSource): Picked => ({ source: s, invoiceAmount: rates.convert(s.amount, s.currency, currency, s.at) });
-  const carried = sources.filter((s) => (s.adjustmentId !== null || s.invoiced) && (!plan.currencyOnly || s.currency === currency)).map(priced);
+  const carried = sources
+    .filter((s) => (s.adjustmentId !== null || s.invoiced) && (!plan.currencyOnly || s.currency === currency))
+    .map(priced);
   let total = addMoney('0', ...carried.map((c) => c.invoiceAmount));
   const candidates = sources.filter(
-    (s) => s.conversionId !== null && !s.invoiced && (!plan.from || s.at >= plan.from) && (!plan.to || s.at < plan.to) && (!plan.currencyOnly || s.currency === currency),
+    (s) =>
+      s.conversionId !== null &&
+      !s.invoiced &&
+      (!plan.from || s.at >= plan.from) &&
+      (!plan.to || s.at < plan.to) &&
+      (!plan.currencyOnly || s.currency === currency),
   );
   const taken: Picked[] = [];
   for (const s of candidates) {
@@ -473,7 +546,10 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
           .from(invoices)
           .where(and(eq(invoices.affiliateId, plan.partyId), eq(invoices.status, 'unpaid'), eq(invoices.origin, 'withdrawal')))
           .limit(1);
-        if (open) throw AppError.conflict('A withdrawal request is already waiting to be paid', [{ msg: 'A withdrawal request is already waiting to be paid', type: 'conflict', loc: [...loc, 'amount'] }]);
+        if (open)
+          throw AppError.conflict('A withdrawal request is already waiting to be paid', [
+            { msg: 'A withdrawal request is already waiting to be paid', type: 'conflict', loc: [...loc, 'amount'] },
+          ]);
       }
       const currency = plan.currency || base;
       const sources = plan.advance ? [] : await openSources(tx, plan.side, plan.partyId);
@@ -486,17 +562,26 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
         picked = pick(plan, sources, currency, rates);
         amount = addMoney('0', ...picked.map((p) => p.invoiceAmount));
         if (!picked.length)
-          throw AppError.business('Nothing to invoice: no approved conversion is waiting in this period', [{ msg: 'Nothing to invoice', type: 'empty', loc: [...loc, plan.sum !== null ? 'amount' : 'dateFrom'] }]);
+          throw AppError.business('Nothing to invoice: no approved conversion is waiting in this period', [
+            { msg: 'Nothing to invoice', type: 'empty', loc: [...loc, plan.sum !== null ? 'amount' : 'dateFrom'] },
+          ]);
         if (compareMoney(amount, '0') <= 0)
-          throw AppError.business(`Nothing to invoice: what is waiting adds up to ${amount} ${currency}`, [{ msg: 'Nothing to invoice', type: 'empty', loc: [...loc, plan.sum !== null ? 'amount' : 'dateFrom'] }]);
+          throw AppError.business(`Nothing to invoice: what is waiting adds up to ${amount} ${currency}`, [
+            { msg: 'Nothing to invoice', type: 'empty', loc: [...loc, plan.sum !== null ? 'amount' : 'dateFrom'] },
+          ]);
         if (plan.withinBalance) {
           const approved = (await partyFigures(tx, plan.side, [plan.partyId])).get(plan.partyId)?.base.approved ?? '0';
           const wanted = rates.convert(plan.sum!, currency, base, now);
           if (compareMoney(wanted, approved) > 0)
-            throw AppError.validation([{ msg: `Your approved balance is ${approved} ${base}`, type: 'noMore', loc: [...loc, 'amount'] }], `Your approved balance is ${approved} ${base}`);
+            throw AppError.validation(
+              [{ msg: `Your approved balance is ${approved} ${base}`, type: 'noMore', loc: [...loc, 'amount'] }],
+              `Your approved balance is ${approved} ${base}`,
+            );
         }
       }
-      const baseAmount = plan.advance ? rates.convert(amount, currency, base, now) : addMoney('0', ...picked.map((p) => p.source.baseAmount));
+      const baseAmount = plan.advance
+        ? rates.convert(amount, currency, base, now)
+        : addMoney('0', ...picked.map((p) => p.source.baseAmount));
       const [{ id }] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('invoices', 'id'))::int as id`));
       const title = `${settings.invoiceTitlePrefix}${String(id).padStart(6, '0')}`;
       await tx.insert(invoices).values({
@@ -529,7 +614,12 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
         await tx.insert(invoiceItems).values(
           picked.slice(at, at + 2000).map((p) => ({
             invoiceId: id,
-            kind: p.source.adjustmentId !== null ? ('adjustment' as const) : p.source.invoiced ? ('clawback' as const) : ('conversion' as const),
+            kind:
+              p.source.adjustmentId !== null
+                ? ('adjustment' as const)
+                : p.source.invoiced
+                  ? ('clawback' as const)
+                  : ('conversion' as const),
             partyType: plan.side,
             partyId: plan.partyId,
             conversionId: p.source.conversionId,
@@ -543,7 +633,12 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
       }
       if (picked.length) await syncItems(tx, id, 'invoice.created', actor.id);
       if (plan.side === 'advertiser' && !plan.advance) await applyAdvance(tctx, id, plan.partyId, currency, amount, base, rates, now);
-      audits.push({ entity: 'invoice', entityId: id, action: 'create', changes: { after: { title, type: plan.side, partyId: plan.partyId, amount, currency, items: picked.length, origin: plan.origin } } });
+      audits.push({
+        entity: 'invoice',
+        entityId: id,
+        action: 'create',
+        changes: { after: { title, type: plan.side, partyId: plan.partyId, amount, currency, items: picked.length, origin: plan.origin } },
+      });
       await notify(tctx, queue, 'invoice_created', {
         values: { invoiceId: id, amount, currency },
         audience: plan.side === 'affiliate' ? [plan.partyId] : [],
@@ -560,8 +655,16 @@ async function write(ctx: Ctx, queue: JobQueue, plans: Plan[], opts: { allowSeco
 }
 
 /** brings the ledger of an invoice's sources to their position after a change of the invoice */
-async function syncItems(tx: DbOrTx, invoiceId: number, kind: 'invoice.created' | 'invoice.paid' | 'invoice.declined', userId: number | null) {
-  const rows = await tx.select({ c: invoiceItems.conversionId, a: invoiceItems.adjustmentId }).from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+async function syncItems(
+  tx: DbOrTx,
+  invoiceId: number,
+  kind: 'invoice.created' | 'invoice.paid' | 'invoice.declined',
+  userId: number | null,
+) {
+  const rows = await tx
+    .select({ c: invoiceItems.conversionId, a: invoiceItems.adjustmentId })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, invoiceId));
   await sync(tx, {
     conversionIds: [...new Set(rows.map((r) => r.c).filter((x): x is number => x !== null))],
     adjustmentIds: [...new Set(rows.map((r) => r.a).filter((x): x is number => x !== null))],
@@ -572,11 +675,27 @@ async function syncItems(tx: DbOrTx, invoiceId: number, kind: 'invoice.created' 
 }
 
 /** an advertiser's advance in the invoice's currency pays the new invoice as far as it goes (oldest money first) */
-async function applyAdvance(ctx: Ctx, invoiceId: number, advertiserId: number, currency: string, amount: string, base: string, rates: RateBook, now: Date) {
+async function applyAdvance(
+  ctx: Ctx,
+  invoiceId: number,
+  advertiserId: number,
+  currency: string,
+  amount: string,
+  base: string,
+  rates: RateBook,
+  now: Date,
+) {
   const [{ left }] = await ctx.db
     .select({ left: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.partyType, 'advertiser'), eq(ledgerEntries.partyId, advertiserId), eq(ledgerEntries.currency, currency), eq(ledgerEntries.bucket, 'advance')));
+    .where(
+      and(
+        eq(ledgerEntries.partyType, 'advertiser'),
+        eq(ledgerEntries.partyId, advertiserId),
+        eq(ledgerEntries.currency, currency),
+        eq(ledgerEntries.bucket, 'advance'),
+      ),
+    );
   if (compareMoney(left, '0') <= 0) return;
   const used = compareMoney(left, amount) < 0 ? roundMoney(left) : amount;
   await ctx.db.insert(ledgerEntries).values({
@@ -594,17 +713,30 @@ async function applyAdvance(ctx: Ctx, invoiceId: number, advertiserId: number, c
 }
 
 /** adds a payment; the invoice becomes paid (and its items move to paid) once payments cover its amount */
-async function recordPayment(ctx: Ctx, invoiceId: number, amount: string, paidAt: Date, reference: string | null, source: 'payment' | 'advance'): Promise<Row> {
+async function recordPayment(
+  ctx: Ctx,
+  invoiceId: number,
+  amount: string,
+  paidAt: Date,
+  reference: string | null,
+  source: 'payment' | 'advance',
+): Promise<Row> {
   const tx = ctx.db;
   const now = ctx.now();
-  await tx.insert(invoicePayments).values({ invoiceId, amount, paidAt, reference, source, createdAt: now, createdBy: ctx.actor?.id ?? null });
+  await tx
+    .insert(invoicePayments)
+    .values({ invoiceId, amount, paidAt, reference, source, createdAt: now, createdBy: ctx.actor?.id ?? null });
   const [row] = await tx
     .update(invoices)
     .set({ paidAmount: sql`${invoices.paidAmount} + ${amount}::numeric`, updatedAt: now })
     .where(eq(invoices.id, invoiceId))
     .returning();
   if (!invoiceCovered(normalizeDecimal(row.amount), normalizeDecimal(row.paidAmount))) return row;
-  const [paid] = await tx.update(invoices).set({ status: 'paid', paidAt, reference: reference ?? row.reference }).where(eq(invoices.id, invoiceId)).returning();
+  const [paid] = await tx
+    .update(invoices)
+    .set({ status: 'paid', paidAt, reference: reference ?? row.reference })
+    .where(eq(invoices.id, invoiceId))
+    .returning();
   await syncItems(tx, invoiceId, 'invoice.paid', ctx.actor?.id ?? null);
   if (paid.advanceAmount !== null) {
     const base = paid.baseCurrency;
@@ -634,13 +766,32 @@ export async function edit(ctx: Ctx, items: EditItem[]): Promise<Invoice[]> {
     const errors: ApiErrorItem[] = [];
     const rows: Row[] = [];
     for (const [index, item] of items.entries()) {
-      const [row] = await tx.select().from(invoices).where(and(eq(invoices.id, item.id), scopeWhere(tctx))).for('update');
-      if (!row) throw new AppError('NOT_FOUND', 'Invoice not found', [{ msg: `Invoice ${item.id} not found`, type: 'notFound', loc: ['body', 'items', index, 'id'] }]);
+      const [row] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, item.id), scopeWhere(tctx)))
+        .for('update');
+      if (!row)
+        throw new AppError('NOT_FOUND', 'Invoice not found', [
+          { msg: `Invoice ${item.id} not found`, type: 'notFound', loc: ['body', 'items', index, 'id'] },
+        ]);
       requireReach(tctx, 'invoice', row.type, 'update');
       rows.push(row);
       if (item.withdrawalMethodId !== undefined) {
-        if (row.status !== 'unpaid') errors.push({ msg: 'The withdrawal method of a paid or declined invoice stays', type: 'conflict', loc: ['body', 'items', index, 'withdrawalMethodId'] });
-        else errors.push(...(await checkRefs(tctx, row.type, (row.affiliateId ?? row.advertiserId)!, undefined, item.withdrawalMethodId, ['body', 'items', index])));
+        if (row.status !== 'unpaid')
+          errors.push({
+            msg: 'The withdrawal method of a paid or declined invoice stays',
+            type: 'conflict',
+            loc: ['body', 'items', index, 'withdrawalMethodId'],
+          });
+        else
+          errors.push(
+            ...(await checkRefs(tctx, row.type, (row.affiliateId ?? row.advertiserId)!, undefined, item.withdrawalMethodId, [
+              'body',
+              'items',
+              index,
+            ])),
+          );
       }
     }
     if (errors.length) throw AppError.validation(errors, errors[0].msg);
@@ -648,12 +799,22 @@ export async function edit(ctx: Ctx, items: EditItem[]): Promise<Invoice[]> {
       const row = rows[index];
       const patch: Partial<typeof invoices.$inferInsert> = {};
       if (item.notes !== undefined && (item.notes || null) !== row.notes) patch.notes = item.notes || null;
-      if (item.privateNotes !== undefined && (item.privateNotes || null) !== row.privateNotes) patch.privateNotes = item.privateNotes || null;
-      if (item.withdrawalMethodId !== undefined && item.withdrawalMethodId !== row.withdrawalMethodId) patch.withdrawalMethodId = item.withdrawalMethodId;
+      if (item.privateNotes !== undefined && (item.privateNotes || null) !== row.privateNotes)
+        patch.privateNotes = item.privateNotes || null;
+      if (item.withdrawalMethodId !== undefined && item.withdrawalMethodId !== row.withdrawalMethodId)
+        patch.withdrawalMethodId = item.withdrawalMethodId;
       if (!Object.keys(patch).length) continue;
-      await tx.update(invoices).set({ ...patch, updatedAt: ctx.now() }).where(eq(invoices.id, row.id));
+      await tx
+        .update(invoices)
+        .set({ ...patch, updatedAt: ctx.now() })
+        .where(eq(invoices.id, row.id));
       const keys = Object.keys(patch) as (keyof Row)[];
-      audits.push({ entity: 'invoice', entityId: row.id, action: 'update', changes: { before: Object.fromEntries(keys.map((k) => [k, row[k]])), after: patch } });
+      audits.push({
+        entity: 'invoice',
+        entityId: row.id,
+        action: 'update',
+        changes: { before: Object.fromEntries(keys.map((k) => [k, row[k]])), after: patch },
+      });
     }
     await recordAudits(tctx, audits);
     return items.map((i) => i.id);
@@ -672,18 +833,36 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, items: StatusItem[
     const now = ctx.now();
     for (const [index, item] of items.entries()) {
       const loc: Loc = ['body', 'items', index];
-      const [row] = await tx.select().from(invoices).where(and(eq(invoices.id, item.id), scopeWhere(tctx))).for('update');
-      if (!row) throw new AppError('NOT_FOUND', 'Invoice not found', [{ msg: `Invoice ${item.id} not found`, type: 'notFound', loc: [...loc, 'id'] }]);
+      const [row] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, item.id), scopeWhere(tctx)))
+        .for('update');
+      if (!row)
+        throw new AppError('NOT_FOUND', 'Invoice not found', [
+          { msg: `Invoice ${item.id} not found`, type: 'notFound', loc: [...loc, 'id'] },
+        ]);
       requireReach(tctx, 'invoice', row.type, 'update');
-      if (row.status !== 'unpaid') throw AppError.conflict(`Invoice ${row.title} is already ${row.status}`, [{ msg: `Invoice ${row.title} is already ${row.status}`, type: 'conflict', loc: [...loc, 'status'] }]);
+      if (row.status !== 'unpaid')
+        throw AppError.conflict(`Invoice ${row.title} is already ${row.status}`, [
+          { msg: `Invoice ${row.title} is already ${row.status}`, type: 'conflict', loc: [...loc, 'status'] },
+        ]);
       if (item.status === 'paid') {
         const due = roundMoney(toDecimal(row.amount).minus(toDecimal(row.paidAmount)));
         const amount = item.amount ?? due;
         if (compareMoney(amount, due) > 0)
-          throw AppError.validation([{ msg: `Only ${due} ${row.currency} is still due`, type: 'noMore', loc: [...loc, 'amount'] }], `Only ${due} ${row.currency} is still due`);
+          throw AppError.validation(
+            [{ msg: `Only ${due} ${row.currency} is still due`, type: 'noMore', loc: [...loc, 'amount'] }],
+            `Only ${due} ${row.currency} is still due`,
+          );
         const paidAt = item.paidAt !== undefined ? new Date(item.paidAt * 1000) : now;
         const after = await recordPayment(tctx, row.id, roundMoney(amount), paidAt, item.reference || null, 'payment');
-        audits.push({ entity: 'invoice', entityId: row.id, action: 'payment', changes: { amount, paidAt: item.paidAt ?? null, reference: item.reference ?? null, status: after.status } });
+        audits.push({
+          entity: 'invoice',
+          entityId: row.id,
+          action: 'payment',
+          changes: { amount, paidAt: item.paidAt ?? null, reference: item.reference ?? null, status: after.status },
+        });
         if (after.status === 'paid')
           await notify(tctx, queue, 'invoice_paid', {
             values: { invoiceId: row.id, amount: normalizeDecimal(row.amount), currency: row.currency },
@@ -694,7 +873,9 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, items: StatusItem[
       } else {
         const pays = await tx.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, row.id));
         if (pays.some((p) => p.source === 'payment'))
-          throw AppError.conflict(`Invoice ${row.title} has payments recorded and cannot be declined`, [{ msg: 'Payments recorded', type: 'conflict', loc: [...loc, 'status'] }]);
+          throw AppError.conflict(`Invoice ${row.title} has payments recorded and cannot be declined`, [
+            { msg: 'Payments recorded', type: 'conflict', loc: [...loc, 'status'] },
+          ]);
         await tx.update(invoices).set({ status: 'declined', declinedAt: now, updatedAt: now }).where(eq(invoices.id, row.id));
         await tx.update(invoiceItems).set({ live: false }).where(eq(invoiceItems.invoiceId, row.id));
         await syncItems(tx, row.id, 'invoice.declined', actor.id);
@@ -704,8 +885,21 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, items: StatusItem[
           .from(ledgerEntries)
           .where(and(eq(ledgerEntries.invoiceId, row.id), eq(ledgerEntries.bucket, 'advance')));
         for (const e of applied)
-          await tx.insert(ledgerEntries).values({ ...e, id: undefined, createdAt: now, amount: roundMoney(toDecimal(e.amount).neg()), baseAmount: roundMoney(toDecimal(e.baseAmount).neg()), kind: 'invoice.declined', userId: actor.id });
-        audits.push({ entity: 'invoice', entityId: row.id, action: 'change_status', changes: { before: { status: 'unpaid' }, after: { status: 'declined' }, reason: item.reason ?? null } });
+          await tx.insert(ledgerEntries).values({
+            ...e,
+            id: undefined,
+            createdAt: now,
+            amount: roundMoney(toDecimal(e.amount).neg()),
+            baseAmount: roundMoney(toDecimal(e.baseAmount).neg()),
+            kind: 'invoice.declined',
+            userId: actor.id,
+          });
+        audits.push({
+          entity: 'invoice',
+          entityId: row.id,
+          action: 'change_status',
+          changes: { before: { status: 'unpaid' }, after: { status: 'declined' }, reason: item.reason ?? null },
+        });
       }
     }
     await recordAudits(tctx, audits);
@@ -718,14 +912,22 @@ export async function changeStatus(ctx: Ctx, queue: JobQueue, items: StatusItem[
 /** for the PDF and the payout export: invoices in reach with their views */
 export async function viewsInScope(ctx: Ctx, ids: number[]): Promise<Invoice[]> {
   const actor = requireActor(ctx);
-  const rows = await ctx.db.select().from(invoices).where(and(inArray(invoices.id, ids), scopeWhere(ctx))).orderBy(asc(invoices.id));
+  const rows = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.id, ids), scopeWhere(ctx)))
+    .orderBy(asc(invoices.id));
   return toViews(ctx.db, rows, isStaff(actor), ctx.now());
 }
 
 /* -------------------------------------------------------------------------------------------------- automatic invoices */
 
 /** the last complete week (Monday to Sunday) or month before `now` in `zone`, as days */
-export function lastPeriod(kind: 'weekly' | 'monthly', now: Date, zone: string): { dateFrom: string; dateTo: string; from: Date; to: Date } {
+export function lastPeriod(
+  kind: 'weekly' | 'monthly',
+  now: Date,
+  zone: string,
+): { dateFrom: string; dateTo: string; from: Date; to: Date } {
   const local = DateTime.fromJSDate(now, { zone });
   const unit = kind === 'weekly' ? 'week' : 'month';
   const end = local.startOf(unit);
@@ -757,7 +959,15 @@ export async function runAutoInvoices(ctx: Ctx, queue: JobQueue): Promise<number
     const [done] = await ctx.db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(eq(invoices.affiliateId, partyId), eq(invoices.origin, 'auto'), eq(invoices.currency, o.currency), eq(invoices.dateFrom, period.dateFrom), sql`${invoices.status} <> 'declined'`))
+      .where(
+        and(
+          eq(invoices.affiliateId, partyId),
+          eq(invoices.origin, 'auto'),
+          eq(invoices.currency, o.currency),
+          eq(invoices.dateFrom, period.dateFrom),
+          sql`${invoices.status} <> 'declined'`,
+        ),
+      )
       .limit(1);
     if (done) continue;
     const plan: Plan = {

@@ -16,8 +16,10 @@ const today = () => t.clock.now.toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(t.clock.now.getTime() - n * DAY);
 
 const create = (items: unknown[], as: TestUser | null = t.admin) => t.request({ method: 'PUT', url, as, payload: { items } });
-const status = (items: unknown[], as: TestUser = t.admin) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
-const balance = async (id: number) => (await t.request({ method: 'GET', url: `/api/v1/balances/affiliates/${id}`, as: t.admin })).json().data.items[0];
+const status = (items: unknown[], as: TestUser = t.admin) =>
+  t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
+const balance = async (id: number) =>
+  (await t.request({ method: 'GET', url: `/api/v1/balances/affiliates/${id}`, as: t.admin })).json().data.items[0];
 const locs = (res: { json(): { errors?: { loc: unknown[] }[] } }) => (res.json().errors ?? []).map((e) => e.loc.join('.'));
 
 describe('invoices: create by period and by sum', () => {
@@ -33,7 +35,15 @@ describe('invoices: create by period and by sum', () => {
     const res = await create([{ affiliateId: w.affiliate.id, dateFrom: from, dateTo: today(), notes: 'October', privateNotes: 'check' }]);
     expect(res.statusCode).toBe(200);
     const inv = res.json().data.items[0];
-    expect(inv).toMatchObject({ title: expect.stringMatching(/^INV-\d{6}$/), status: 'unpaid', amount: '30.5', currency: 'USD', conversionsCount: 2, overdue: false, privateNotes: 'check' });
+    expect(inv).toMatchObject({
+      title: expect.stringMatching(/^INV-\d{6}$/),
+      status: 'unpaid',
+      amount: '30.5',
+      currency: 'USD',
+      conversionsCount: 2,
+      overdue: false,
+      privateNotes: 'check',
+    });
     expect(inv.dueAt - inv.createdAt).toBe(14 * 86400);
     expect(res.json().message).toContain(inv.title);
     expect(await balance(w.affiliate.id)).toMatchObject({ hold: '7', approved: '99', requested: '30.5', paid: '0' });
@@ -97,7 +107,10 @@ describe('invoices: bad input is a 4xx naming the field, and writes nothing', ()
       expect(locs(res), JSON.stringify(item)).toContain(loc);
     }
     // a good item next to a bad one: nothing of either
-    const mixed = await create([{ affiliateId: w.affiliate.id, amount: '5' }, { affiliateId: w.affiliate.id, amount: '5', currency: 'XYZ' }]);
+    const mixed = await create([
+      { affiliateId: w.affiliate.id, amount: '5' },
+      { affiliateId: w.affiliate.id, amount: '5', currency: 'XYZ' },
+    ]);
     expect(mixed.statusCode).toBe(400);
     expect(await countRows(t, 'ledger_entries')).toBe(entries);
     expect(await countRows(t, 'invoices')).toBe(invoices);
@@ -137,17 +150,28 @@ describe('invoices: payments, declines and clawbacks', () => {
 
   it('rejecting a paid conversion writes a clawback the next invoice carries; the paid invoice stays', async () => {
     const w = await moneyWorld(t);
-    const [a, b] = await w.conversions([{ status: 3, payout: '30', at: daysAgo(2) }, { status: 3, payout: '50', at: daysAgo(1) }]);
+    const [a, b] = await w.conversions([
+      { status: 3, payout: '30', at: daysAgo(2) },
+      { status: 3, payout: '50', at: daysAgo(1) },
+    ]);
     const paid = (await create([{ affiliateId: w.affiliate.id, amount: '30' }])).json().data.items[0];
     expect(paid.conversionsCount).toBe(1);
     await status([{ id: paid.id, status: 'paid' }]);
-    const res = await t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as: t.admin, payload: { items: [{ id: a, status: 4 }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/conversions/change_status',
+      as: t.admin,
+      payload: { items: [{ id: a, status: 4 }] },
+    });
     expect(res.statusCode).toBe(200);
     expect(await balance(w.affiliate.id)).toMatchObject({ approved: '20', paid: '30' });
-    const next = (await create([{ affiliateId: w.affiliate.id, dateFrom: daysAgo(3).toISOString().slice(0, 10), dateTo: today() }])).json().data.items[0];
+    const next = (await create([{ affiliateId: w.affiliate.id, dateFrom: daysAgo(3).toISOString().slice(0, 10), dateTo: today() }])).json()
+      .data.items[0];
     expect(next).toMatchObject({ amount: '20', conversionsCount: 1 });
     const detail = (await t.request({ method: 'GET', url: `${url}/${next.id}`, as: t.admin })).json().data.items[0];
-    expect(detail.adjustments).toEqual([expect.objectContaining({ kind: 'clawback', conversionId: a, amount: '-30', invoiceAmount: '-30' })]);
+    expect(detail.adjustments).toEqual([
+      expect.objectContaining({ kind: 'clawback', conversionId: a, amount: '-30', invoiceAmount: '-30' }),
+    ]);
     expect(detail.conversions.map((c: { id: number }) => c.id)).toEqual([b]);
     const again = (await t.request({ method: 'GET', url: `${url}/${paid.id}`, as: t.admin })).json().data.items[0];
     expect(again).toMatchObject({ status: 'paid', amount: '30' });
@@ -159,7 +183,17 @@ describe('invoices: payments, declines and clawbacks', () => {
     const [c] = await w.conversions([{ status: 3, payout: '1' }]);
     const inv = (await create([{ affiliateId: w.affiliate.id, amount: '1' }])).json().data.items[0];
     await expect(
-      db.insert(invoiceItems).values({ invoiceId: inv.id, kind: 'conversion', partyType: 'affiliate', partyId: w.affiliate.id, conversionId: c, currency: 'USD', amount: '1', baseAmount: '1', invoiceAmount: '1' }),
+      db.insert(invoiceItems).values({
+        invoiceId: inv.id,
+        kind: 'conversion',
+        partyType: 'affiliate',
+        partyId: w.affiliate.id,
+        conversionId: c,
+        currency: 'USD',
+        amount: '1',
+        baseAmount: '1',
+        invoiceAmount: '1',
+      }),
     ).rejects.toThrow();
   });
 });
@@ -172,19 +206,22 @@ describe('invoices: advertiser invoices and advances', () => {
     expect(adv.json().data.items[0]).toMatchObject({ type: 'advertiser', amount: '100', advanceAmount: '100', conversionsCount: 0 });
     await status([{ id: adv.json().data.items[0].id, status: 'paid', reference: 'WIRE' }]);
     await w.conversions([{ status: 3, payout: '30' }]);
-    const advBalance = (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data.items[0];
+    const advBalance = (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data
+      .items[0];
     expect(advBalance).toMatchObject({ approved: '60', advance: '40' });
     const inv = (await create([{ advertiserId: w.advertiserId, amount: '60' }])).json().data.items[0];
     expect(inv).toMatchObject({ amount: '60', paidAmount: '60', status: 'paid' });
     expect(inv.payments[0]).toMatchObject({ source: 'advance', amount: '60' });
-    const after = (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data.items[0];
+    const after = (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data
+      .items[0];
     expect(after).toMatchObject({ approved: '0', paid: '60', advance: '40' });
     expect(await verify(db)).toEqual([]);
   });
 
   it('advanceAmountHold: the part of a paid advance covering revenue on hold, oldest advance spent first', async () => {
     const w = await moneyWorld(t);
-    const advBalance = async () => (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data.items[0];
+    const advBalance = async () =>
+      (await t.request({ method: 'GET', url: `/api/v1/balances/advertisers/${w.advertiserId}`, as: t.admin })).json().data.items[0];
     const one = async (id: number) => (await t.request({ method: 'GET', url: `${url}/${id}`, as: t.admin })).json().data.items[0];
     const first = (await create([{ advertiserId: w.advertiserId, advanceAmount: '50' }])).json().data.items[0].id;
     expect((await one(first)).advanceAmountHold).toBe('0'); // not paid yet: covers nothing
@@ -194,13 +231,17 @@ describe('invoices: advertiser invoices and advances', () => {
     // revenue 40 approved and invoiced (paid from the first advance: 10 of it left), then 30 approved waiting, 90 on hold
     await w.conversions([{ status: 3, payout: '20' }]);
     await create([{ advertiserId: w.advertiserId, dateFrom: today(), dateTo: today() }]);
-    await w.conversions([{ status: 3, payout: '15' }, { status: 1, payout: '45' }]);
+    await w.conversions([
+      { status: 3, payout: '15' },
+      { status: 1, payout: '45' },
+    ]);
     // left: 10 of the first and 100 of the second = 110; approved 30 takes the first's 10 and 20 of the second;
     // of the second's 80 left, 80 covers hold (90 on hold)
     expect(await advBalance()).toMatchObject({ advance: '80', advanceHold: '80', hold: '90', approved: '30' });
     expect((await one(first)).advanceAmountHold).toBe('0');
     expect((await one(second)).advanceAmountHold).toBe('80');
-    const list = (await t.request({ method: 'GET', url: `${url}?advertiserId=${w.advertiserId}&type=advertiser`, as: t.admin })).json().data.items;
+    const list = (await t.request({ method: 'GET', url: `${url}?advertiserId=${w.advertiserId}&type=advertiser`, as: t.admin })).json().data
+      .items;
     const byId = Object.fromEntries(list.map((i: { id: number; advanceAmountHold: string | null }) => [i.id, i.advanceAmountHold]));
     expect(byId[first]).toBe('0');
     expect(byId[second]).toBe('80');
@@ -247,7 +288,9 @@ describe('invoices: who sees and does what', () => {
     expect(refused.statusCode).toBe(404);
     expect(locs(refused)).toEqual(['body.items.0.affiliateId']);
     const b = (await create([{ affiliateId: theirs.affiliate.id, amount: '2' }])).json().data.items[0];
-    const listed = (await t.request({ method: 'GET', url: `${url}?type=affiliate&limit=1000`, as: manager })).json().data.items.map((i: { id: number }) => i.id);
+    const listed = (await t.request({ method: 'GET', url: `${url}?type=affiliate&limit=1000`, as: manager }))
+      .json()
+      .data.items.map((i: { id: number }) => i.id);
     expect(listed).toContain(a.id);
     expect(listed).not.toContain(b.id);
     expect((await t.request({ method: 'GET', url: `${url}/${b.id}`, as: manager })).statusCode).toBe(404);
@@ -295,15 +338,32 @@ describe('invoices: edit, PDF and payout export', () => {
     await w.conversions([{ status: 3, payout: '4' }]);
     const wm = await w.withdrawalMethod();
     const inv = (await create([{ affiliateId: w.affiliate.id, amount: '4' }])).json().data.items[0];
-    const ok = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: inv.id, notes: 'n', privateNotes: 'p', withdrawalMethodId: wm }] } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: { items: [{ id: inv.id, notes: 'n', privateNotes: 'p', withdrawalMethodId: wm }] },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.items[0]).toMatchObject({ notes: 'n', privateNotes: 'p', withdrawalMethodId: wm, withdrawalMethod: { values: { iban: 'DE89370400440532013000' } } });
-    const bad = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: inv.id, withdrawalMethodId: await other.withdrawalMethod() }] } });
+    expect(ok.json().data.items[0]).toMatchObject({
+      notes: 'n',
+      privateNotes: 'p',
+      withdrawalMethodId: wm,
+      withdrawalMethod: { values: { iban: 'DE89370400440532013000' } },
+    });
+    const bad = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: { items: [{ id: inv.id, withdrawalMethodId: await other.withdrawalMethod() }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(locs(bad)).toEqual(['body.items.0.withdrawalMethodId']);
     const long = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: inv.id, notes: 'x'.repeat(2001) }] } });
     expect(long.statusCode).toBe(400);
-    expect((await t.request({ method: 'PATCH', url, as: w.affiliate, payload: { items: [{ id: inv.id, notes: 'mine' }] } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PATCH', url, as: w.affiliate, payload: { items: [{ id: inv.id, notes: 'mine' }] } })).statusCode,
+    ).toBe(404);
   });
 
   it('answers a PDF and the payout CSV of unpaid affiliate invoices with withdrawal details', async () => {
@@ -319,38 +379,59 @@ describe('invoices: edit, PDF and payout export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('invoice_id,title,affiliate_id,affiliate_email,affiliate_name,amount,currency,due_at,payment_method,withdrawal_method,withdrawal_details');
+    expect(lines[0]).toBe(
+      'invoice_id,title,affiliate_id,affiliate_email,affiliate_name,amount,currency,due_at,payment_method,withdrawal_method,withdrawal_details',
+    );
     expect(lines[1]).toContain('12.34,USD');
     expect(lines[1]).toContain('iban=DE89370400440532013000');
     await status([{ id: inv.id, status: 'paid' }]);
     const paid = await t.request({ method: 'POST', url: `${url}/payout_export`, as: t.admin, payload: { data: { ids: [inv.id] } } });
     expect(paid.statusCode).toBe(400);
     expect(locs(paid)).toEqual(['body.data.ids.0']);
-    expect((await t.request({ method: 'POST', url: `${url}/payout_export`, as: w.affiliate, payload: { data: { ids: [inv.id] } } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/payout_export`, as: w.affiliate, payload: { data: { ids: [inv.id] } } })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('invoices: an affiliate requests a withdrawal', () => {
-  const request = (as: TestUser, item: Record<string, unknown>) => t.request({ method: 'PUT', url: `${url}/withdrawals`, as, payload: { items: [item] } });
+  const request = (as: TestUser, item: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `${url}/withdrawals`, as, payload: { items: [item] } });
 
   it('between the minimum payout and the approved balance, to its own method; one at a time by default', async () => {
     const w = await moneyWorld(t);
     const other = await moneyWorld(t);
-    await w.conversions([{ status: 3, payout: '20', at: daysAgo(2) }, { status: 3, payout: '30', at: daysAgo(1) }]);
+    await w.conversions([
+      { status: 3, payout: '20', at: daysAgo(2) },
+      { status: 3, payout: '30', at: daysAgo(1) },
+    ]);
     const wm = await w.withdrawalMethod();
     await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { minPayoutAmount: '15' } } });
     const entries = await countRows(t, 'ledger_entries');
     expect(locs(await request(w.affiliate, { amount: '10', withdrawalMethodId: wm }))).toEqual(['body.items.0.amount']);
     expect(locs(await request(w.affiliate, { amount: '60', withdrawalMethodId: wm }))).toEqual(['body.items.0.amount']);
-    expect(locs(await request(w.affiliate, { amount: '20', withdrawalMethodId: await other.withdrawalMethod() }))).toEqual(['body.items.0.withdrawalMethodId']);
+    expect(locs(await request(w.affiliate, { amount: '20', withdrawalMethodId: await other.withdrawalMethod() }))).toEqual([
+      'body.items.0.withdrawalMethodId',
+    ]);
     expect(locs(await request(w.affiliate, { amount: '-20', withdrawalMethodId: wm }))).toEqual(['body.items.0.amount']);
     expect(await countRows(t, 'ledger_entries')).toBe(entries);
     const ok = await request(w.affiliate, { amount: '20', withdrawalMethodId: wm, notes: 'please' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data.items[0]).toMatchObject({ amount: '20', origin: 'withdrawal', affiliateId: w.affiliate.id, withdrawalMethodId: wm, status: 'unpaid' });
+    expect(ok.json().data.items[0]).toMatchObject({
+      amount: '20',
+      origin: 'withdrawal',
+      affiliateId: w.affiliate.id,
+      withdrawalMethodId: wm,
+      status: 'unpaid',
+    });
     const second = await request(w.affiliate, { amount: '30', withdrawalMethodId: wm });
     expect(second.statusCode).toBe(409);
-    await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { allowSecondWithdrawal: true, minPayoutAmount: '0' } } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/settings/payment',
+      as: t.admin,
+      payload: { data: { allowSecondWithdrawal: true, minPayoutAmount: '0' } },
+    });
     expect((await request(w.affiliate, { amount: '30', withdrawalMethodId: wm })).statusCode).toBe(200);
     expect((await request(t.admin, { amount: '30', withdrawalMethodId: wm })).statusCode).toBe(403);
     await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { allowSecondWithdrawal: false } } });
@@ -361,7 +442,12 @@ describe('the base currency is fixed once money is recorded', () => {
   it('answers 409 with the reason', async () => {
     const w = await moneyWorld(t);
     await w.conversions([{ status: 1, payout: '1' }]);
-    const res = await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { baseCurrency: 'EUR' } } });
+    const res = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/settings/payment',
+      as: t.admin,
+      payload: { data: { baseCurrency: 'EUR' } },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/base currency cannot change/);
     expect((await db.select().from(conversions).where(eq(conversions.affiliateId, w.affiliate.id))).length).toBe(1);
@@ -386,13 +472,25 @@ describe('invoices: notifications and automatic invoices', () => {
       { status: 3, payout: '4', at: new Date(period.from.getTime() + 3600_000) },
       { status: 3, payout: '5', at: new Date(period.to.getTime() + 3600_000) },
     ]);
-    await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: [w.affiliate.id] } } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/settings/payment',
+      as: t.admin,
+      payload: { data: { autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: [w.affiliate.id] } },
+    });
     const ctx = systemCtx({ database: t.database, config: t.config, now: () => t.clock.now });
     expect(await runAutoInvoices(ctx, t.queue)).toBe(1);
     expect(await runAutoInvoices(ctx, t.queue)).toBe(0);
     const list = (await t.request({ method: 'GET', url: `${url}?affiliateId=${w.affiliate.id}`, as: t.admin })).json().data.items;
-    expect(list).toEqual([expect.objectContaining({ origin: 'auto', amount: '4', dateFrom: period.dateFrom, dateTo: period.dateTo, createdBy: null })]);
-    await t.request({ method: 'PATCH', url: '/api/v1/settings/payment', as: t.admin, payload: { data: { autoInvoicePeriod: 'off', autoInvoiceAffiliateIds: null } } });
+    expect(list).toEqual([
+      expect.objectContaining({ origin: 'auto', amount: '4', dateFrom: period.dateFrom, dateTo: period.dateTo, createdBy: null }),
+    ]);
+    await t.request({
+      method: 'PATCH',
+      url: '/api/v1/settings/payment',
+      as: t.admin,
+      payload: { data: { autoInvoicePeriod: 'off', autoInvoiceAffiliateIds: null } },
+    });
     expect(await verify(db)).toEqual([]);
   });
 });

@@ -88,7 +88,14 @@ export interface OpenSource {
 
 export async function openSources(db: DbOrTx, partyType: PartyType, partyId: number): Promise<OpenSource[]> {
   const rows = rowsOf<{
-    conversion_id: string | null; adjustment_id: number | null; currency: string; amount: string; base_amount: string; at: string | Date; invoiced: boolean; reason: string | null;
+    conversion_id: string | null;
+    adjustment_id: number | null;
+    currency: string;
+    amount: string;
+    base_amount: string;
+    at: string | Date;
+    invoiced: boolean;
+    reason: string | null;
   }>(
     await db.execute(sql`select e.conversion_id, e.adjustment_id, e.currency, sum(e.amount)::text as amount, sum(e.base_amount)::text as base_amount,
         coalesce(c.created_at, j.created_at) as at,
@@ -129,7 +136,9 @@ export async function verify(db: DbOrTx, scope?: { affiliateIds: readonly number
   const aff = bigintArray(scope?.affiliateIds) ?? '{}';
   const adv = bigintArray(scope?.advertiserIds) ?? '{}';
   const party = (type: SQL, id: SQL) =>
-    scope ? sql`((${type} = 'affiliate' and ${id} = any(${aff}::integer[])) or (${type} = 'advertiser' and ${id} = any(${adv}::integer[])))` : sql`true`;
+    scope
+      ? sql`((${type} = 'affiliate' and ${id} = any(${aff}::integer[])) or (${type} = 'advertiser' and ${id} = any(${adv}::integer[])))`
+      : sql`true`;
   const totals = rowsOf<{ party_type: string; party_id: number; currency: string; ledger: string; source: string }>(
     await db.execute(sql`with l as (
         select party_type, party_id, currency, sum(amount) as s from ledger_entries where bucket <> 'advance' and ${party(sql`party_type`, sql`party_id`)} group by 1, 2, 3
@@ -149,7 +158,8 @@ export async function verify(db: DbOrTx, scope?: { affiliateIds: readonly number
       from l full join s on l.party_type = s.party_type and l.party_id = s.party_id and l.currency = s.currency
       where coalesce(l.s, 0) <> coalesce(s.s, 0) and ${party(sql`coalesce(l.party_type, s.party_type)`, sql`coalesce(l.party_id, s.party_id)`)}`),
   );
-  for (const r of totals) problems.push(`${r.party_type} ${r.party_id} ${r.currency}: ledger ${r.ledger} <> conversions and adjustments ${r.source}`);
+  for (const r of totals)
+    problems.push(`${r.party_type} ${r.party_id} ${r.currency}: ledger ${r.ledger} <> conversions and adjustments ${r.source}`);
   const twice = rowsOf<{ conversion_id: string; party_type: string }>(
     await db.execute(sql`select conversion_id, party_type from invoice_items where live and kind = 'conversion' and ${party(sql`party_type`, sql`party_id`)}
       group by 1, 2 having count(*) > 1`),
@@ -172,7 +182,9 @@ export async function verify(db: DbOrTx, scope?: { affiliateIds: readonly number
       const n = await sync(tx, {
         conversionIds: rowsOf<{ id: string }>(
           await tx.execute(
-            scope ? sql`select id from conversions where affiliate_id = any(${aff}::integer[]) or advertiser_id = any(${adv}::integer[])` : sql`select id from conversions`,
+            scope
+              ? sql`select id from conversions where affiliate_id = any(${aff}::integer[]) or advertiser_id = any(${adv}::integer[])`
+              : sql`select id from conversions`,
           ),
         ).map((r) => Number(r.id)),
         adjustmentIds: rowsOf<{ id: number }>(

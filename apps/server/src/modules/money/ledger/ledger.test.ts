@@ -38,7 +38,10 @@ const figures = async (id: number) => (await partyFigures(db, 'affiliate', [id])
 describe('ledger: conversion writers write their entries in the same statement', () => {
   it('a new conversion, a status change, an edit and auto-approve each append the difference', async () => {
     const w = await world();
-    const [a, b] = await db.insert(conversions).values([w.conversion(1), w.conversion(3)]).returning();
+    const [a, b] = await db
+      .insert(conversions)
+      .values([w.conversion(1), w.conversion(3)])
+      .returning();
     expect(await figures(w.affiliate.id)).toMatchObject({ hold: '30', approved: '30', requested: '0', paid: '0' });
     const created = await db.select().from(ledgerEntries).where(eq(ledgerEntries.conversionId, a.id));
     expect(created.map((e) => [e.partyType, e.bucket, e.amount, e.kind])).toEqual(
@@ -48,10 +51,18 @@ describe('ledger: conversion writers write their entries in the same statement',
       ]),
     );
 
-    const res = await t.request({ method: 'POST', url: '/api/v1/conversions/change_status', as: t.admin, payload: { items: [{ id: a.id, status: 3 }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/conversions/change_status',
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 3 }] },
+    });
     expect(res.statusCode).toBe(200);
     expect(await figures(w.affiliate.id)).toMatchObject({ hold: '0', approved: '60' });
-    const moved = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.conversionId, a.id), eq(ledgerEntries.kind, 'conversion.status')));
+    const moved = await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.conversionId, a.id), eq(ledgerEntries.kind, 'conversion.status')));
     expect(moved.map((e) => [e.partyType, e.bucket, e.amount, e.userId]).sort()).toEqual([
       // who changed it: the status change names its user for the transaction (leadgrid.user_id)
       ['advertiser', 'approved', '50.00000000', t.admin.id],
@@ -60,11 +71,19 @@ describe('ledger: conversion writers write their entries in the same statement',
       ['affiliate', 'hold', '-30.00000000', t.admin.id],
     ]);
 
-    const edit = await t.request({ method: 'PATCH', url: '/api/v1/conversions', as: t.admin, payload: { items: [{ id: b.id, payout: '12.5' }] } });
+    const edit = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/conversions',
+      as: t.admin,
+      payload: { items: [{ id: b.id, payout: '12.5' }] },
+    });
     expect(edit.statusCode).toBe(200);
     expect(await figures(w.affiliate.id)).toMatchObject({ approved: '42.5' });
 
-    const [c] = await db.insert(conversions).values(w.conversion(1, { autoApproveAt: new Date(t.clock.now.getTime() - 1000) })).returning();
+    const [c] = await db
+      .insert(conversions)
+      .values(w.conversion(1, { autoApproveAt: new Date(t.clock.now.getTime() - 1000) }))
+      .returning();
     await autoApproveConversions(systemCtx({ database: t.database, config: t.config, now: () => t.clock.now }));
     expect((await db.select().from(conversions).where(eq(conversions.id, c.id)))[0].status).toBe(3);
     expect(await figures(w.affiliate.id)).toMatchObject({ hold: '0', approved: '72.5' });

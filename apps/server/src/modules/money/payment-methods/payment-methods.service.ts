@@ -4,7 +4,12 @@
  * (an affiliate picks one to add a withdrawal method).
  */
 import {
-  PAYMENT_METHOD_STATUSES, type ApiErrorItem, type PaymentMethod, type paymentMethodCreate, type paymentMethodListQuery, type paymentMethodUpdate,
+  PAYMENT_METHOD_STATUSES,
+  type ApiErrorItem,
+  type PaymentMethod,
+  type paymentMethodCreate,
+  type paymentMethodListQuery,
+  type paymentMethodUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,12 +28,16 @@ type UpdateInput = z.infer<typeof paymentMethodUpdate>;
 type Status = (typeof PAYMENT_METHOD_STATUSES)[number];
 
 const LIST: ListSpec = {
-  orderBy: { id: paymentMethods.id, title: sql`lower(${paymentMethods.title})`, status: paymentMethods.status, createdAt: paymentMethods.createdAt },
+  orderBy: {
+    id: paymentMethods.id,
+    title: sql`lower(${paymentMethods.title})`,
+    status: paymentMethods.status,
+    createdAt: paymentMethods.createdAt,
+  },
   defaultOrder: 'title:asc',
   statuses: PAYMENT_METHOD_STATUSES,
 };
 const DUPLICATE = 'A payment method with this title already exists';
-
 
 export function toPaymentMethod(row: MethodRow): PaymentMethod {
   return {
@@ -50,7 +59,13 @@ export async function list(ctx: Ctx, q: ListInput) {
     p.search ? ilike(paymentMethods.title, contains(p.search)) : undefined,
     q.currency ? sql`${paymentMethods.currencies} @> ${JSON.stringify([q.currency])}::jsonb` : undefined,
   );
-  const rows = await ctx.db.select().from(paymentMethods).where(where).orderBy(p.order, asc(paymentMethods.id)).limit(p.limit).offset(p.offset);
+  const rows = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(where)
+    .orderBy(p.order, asc(paymentMethods.id))
+    .limit(p.limit)
+    .offset(p.offset);
   const items = rows.map(toPaymentMethod);
   if (!p.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(paymentMethods).where(where);
@@ -87,14 +102,19 @@ async function inputErrors(ctx: Ctx, wanted: { id?: number; title?: string; curr
       : [],
   );
   const codes = [...new Set(wanted.flatMap((w) => w.currencies ?? []))];
-  const known = new Set(codes.length ? (await ctx.db.select({ code: currencies.code }).from(currencies).where(inArray(currencies.code, codes))).map((r) => r.code) : []);
+  const known = new Set(
+    codes.length
+      ? (await ctx.db.select({ code: currencies.code }).from(currencies).where(inArray(currencies.code, codes))).map((r) => r.code)
+      : [],
+  );
   const errors: ApiErrorItem[] = [];
   const seen = new Set<string>();
   wanted.forEach((w, i) => {
     if (w.title !== undefined) {
       const k = w.title.toLowerCase();
       const owner = taken.get(k);
-      if ((owner !== undefined && owner !== w.id) || seen.has(k)) errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
+      if ((owner !== undefined && owner !== w.id) || seen.has(k))
+        errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
       seen.add(k);
     }
     (w.currencies ?? []).forEach((code, j) => {
@@ -125,7 +145,15 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
       const [row] = await uniqueGuard(i, () =>
         tx
           .insert(paymentMethods)
-          .values({ title: x.title, description: x.description, fields: x.fields, currencies: x.currencies, status: x.status, createdBy: actor.id, createdAt: ctx.now() })
+          .values({
+            title: x.title,
+            description: x.description,
+            fields: x.fields,
+            currencies: x.currencies,
+            status: x.status,
+            createdBy: actor.id,
+            createdAt: ctx.now(),
+          })
           .returning({ id: paymentMethods.id }),
       );
       created.push(row.id);
@@ -159,7 +187,12 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
     const audits: AuditEntry[] = [];
     for (const [i, x] of items.entries()) {
       const row = current.get(x.id)!;
-      const changes = diffFields(toPaymentMethod(row), { title: x.title, description: x.description, fields: x.fields, currencies: x.currencies });
+      const changes = diffFields(toPaymentMethod(row), {
+        title: x.title,
+        description: x.description,
+        fields: x.fields,
+        currencies: x.currencies,
+      });
       if (!changes) continue;
       await uniqueGuard(i, () => tx.update(paymentMethods).set(changes.after).where(eq(paymentMethods.id, x.id)));
       audits.push({ entity: 'payment_method', entityId: x.id, action: 'update', changes });
@@ -181,5 +214,7 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  return reloadByIds(ids, async (unique) => (await ctx.db.select().from(paymentMethods).where(inArray(paymentMethods.id, unique))).map((r) => toPaymentMethod(r)));
+  return reloadByIds(ids, async (unique) =>
+    (await ctx.db.select().from(paymentMethods).where(inArray(paymentMethods.id, unique))).map((r) => toPaymentMethod(r)),
+  );
 }

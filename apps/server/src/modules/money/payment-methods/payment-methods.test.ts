@@ -44,7 +44,10 @@ describe('payment methods: create', () => {
       createdAt: Math.floor(t.clock.now.getTime() / 1000),
       createdBy: t.admin.id,
     });
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment_method'), eq(auditLog.entityId, m.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment_method'), eq(auditLog.entityId, m.id)));
     expect(audit).toEqual([expect.objectContaining({ action: 'create' })]);
   });
 
@@ -145,13 +148,32 @@ describe('payment methods: list, active and get', () => {
 describe('payment methods: edit and status', () => {
   it('edits title, fields and currencies; audits only the changes', async () => {
     const m = await makeMethod({ title: 'Crypto', fields: [{ name: 'wallet', title: 'Wallet', required: true }] });
-    const res = await patch(t.admin, [{ id: m.id, title: 'Crypto (USDT)', fields: [{ name: 'wallet', title: 'TRC-20 wallet', required: true, pattern: '^T[A-Za-z0-9]{33}$' }], currencies: ['USD'] }]);
+    const res = await patch(t.admin, [
+      {
+        id: m.id,
+        title: 'Crypto (USDT)',
+        fields: [{ name: 'wallet', title: 'TRC-20 wallet', required: true, pattern: '^T[A-Za-z0-9]{33}$' }],
+        currencies: ['USD'],
+      },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Payment method saved',
-      data: { items: [{ id: m.id, title: 'Crypto (USDT)', fields: [{ name: 'wallet', title: 'TRC-20 wallet', required: true, pattern: '^T[A-Za-z0-9]{33}$' }], currencies: ['USD'] }] },
+      data: {
+        items: [
+          {
+            id: m.id,
+            title: 'Crypto (USDT)',
+            fields: [{ name: 'wallet', title: 'TRC-20 wallet', required: true, pattern: '^T[A-Za-z0-9]{33}$' }],
+            currencies: ['USD'],
+          },
+        ],
+      },
     });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment_method'), eq(auditLog.entityId, m.id), eq(auditLog.action, 'update')));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment_method'), eq(auditLog.entityId, m.id), eq(auditLog.action, 'update')));
     expect(Object.keys((audit.changes as { after: object }).after).sort()).toEqual(['currencies', 'fields', 'title']);
   });
 
@@ -180,6 +202,8 @@ describe('payment methods: edit and status', () => {
     expect((await status(t.admin, [{ id: 999999, status: 'active' }])).statusCode).toBe(404);
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await status(aff, [{ id: m.id, status: 'active' }])).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: m.id, status: 'active' }] } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: m.id, status: 'active' }] } })).statusCode,
+    ).toBe(401);
   });
 });

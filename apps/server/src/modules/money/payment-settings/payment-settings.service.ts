@@ -6,7 +6,12 @@
  * ledger holds an entry the base is fixed (409): balances and invoices are kept in it (docs/decisions/money.md).
  */
 import {
-  PAYMENT_SETTINGS_DEFAULTS, normalizeDecimal, rebaseRate, type ApiErrorItem, type PaymentSettings, type PaymentSettingsUpdate,
+  PAYMENT_SETTINGS_DEFAULTS,
+  normalizeDecimal,
+  rebaseRate,
+  type ApiErrorItem,
+  type PaymentSettings,
+  type PaymentSettingsUpdate,
 } from '@leadgrid/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { currencies, currencyRates, roles, users } from '../../../db/schema';
@@ -63,7 +68,10 @@ export async function update(ctx: Ctx, input: PaymentSettingsUpdate): Promise<{ 
       minPayoutAmount: input.minPayoutAmount !== undefined ? normalizeDecimal(input.minPayoutAmount) : undefined,
       allowSecondWithdrawal: input.allowSecondWithdrawal,
       autoInvoicePeriod: input.autoInvoicePeriod,
-      autoInvoiceAffiliateIds: input.autoInvoiceAffiliateIds === undefined ? undefined : input.autoInvoiceAffiliateIds && [...new Set(input.autoInvoiceAffiliateIds.map(Number))],
+      autoInvoiceAffiliateIds:
+        input.autoInvoiceAffiliateIds === undefined
+          ? undefined
+          : input.autoInvoiceAffiliateIds && [...new Set(input.autoInvoiceAffiliateIds.map(Number))],
     };
 
     const base = input.baseCurrency;
@@ -83,15 +91,21 @@ export async function update(ctx: Ctx, input: PaymentSettingsUpdate): Promise<{ 
       for (const { row, rate } of rates) {
         await tx.update(currencies).set({ rate, rateUpdatedAt: at, rateUpdatedBy: actor.id }).where(eq(currencies.id, row.id));
       }
-      await tx.insert(currencyRates).values(rates.map(({ row, rate }) => ({ currencyId: row.id, rate, validFrom: at, createdBy: actor.id })));
+      await tx
+        .insert(currencyRates)
+        .values(rates.map(({ row, rate }) => ({ currencyId: row.id, rate, validFrom: at, createdBy: actor.id })));
       await setSetting(tx, 'baseCurrency', base);
       rebased = base;
-      if (patch.minPayoutAmount === undefined && before.minPayoutAmount !== '0') patch.minPayoutAmount = rebaseRate(before.minPayoutAmount, target.rate);
+      if (patch.minPayoutAmount === undefined && before.minPayoutAmount !== '0')
+        patch.minPayoutAmount = rebaseRate(before.minPayoutAmount, target.rate);
       audits.push({
         entity: 'settings',
         entityId: null,
         action: 'change_base_currency',
-        changes: { before: { baseCurrency: before.baseCurrency }, after: { baseCurrency: base, rates: Object.fromEntries(rates.map((x) => [x.row.code, x.rate])) } },
+        changes: {
+          before: { baseCurrency: before.baseCurrency },
+          after: { baseCurrency: base, rates: Object.fromEntries(rates.map((x) => [x.row.code, x.rate])) },
+        },
       });
     }
 

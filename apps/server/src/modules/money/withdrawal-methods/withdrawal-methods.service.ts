@@ -6,7 +6,12 @@
  * the default is deactivated or deleted the newest remaining active one takes over.
  */
 import {
-  WITHDRAWAL_STATUSES, withdrawalValueErrors, type ApiErrorItem, type WithdrawalMethod, type withdrawalListQuery, type withdrawalMethodCreate,
+  WITHDRAWAL_STATUSES,
+  withdrawalValueErrors,
+  type ApiErrorItem,
+  type WithdrawalMethod,
+  type withdrawalListQuery,
+  type withdrawalMethodCreate,
   type withdrawalMethodUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -86,7 +91,11 @@ function toWithdrawal(j: Joined, withUser: boolean): WithdrawalMethod {
 
 const selectJoined = (ctx: Ctx) =>
   ctx.db
-    .select({ row: withdrawalMethods, method: paymentMethods, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({
+      row: withdrawalMethods,
+      method: paymentMethods,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
     .from(withdrawalMethods)
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawalMethods.paymentMethodId))
     .innerJoin(users, eq(users.id, withdrawalMethods.userId));
@@ -114,7 +123,9 @@ export async function list(ctx: Ctx, q: ListInput) {
 
 export async function get(ctx: Ctx, id: number) {
   const { actor, own } = readScope(ctx);
-  const [row] = await selectJoined(ctx).where(and(eq(withdrawalMethods.id, id), own)).limit(1);
+  const [row] = await selectJoined(ctx)
+    .where(and(eq(withdrawalMethods.id, id), own))
+    .limit(1);
   if (!row) throw AppError.notFound('Withdrawal method');
   return toWithdrawal(row, !isAffiliate(actor));
 }
@@ -137,11 +148,19 @@ async function settleDefault(ctx: Ctx, userId: number, preferred?: number) {
   const active = live.filter((m) => m.status === 'active');
   const keep = preferred ?? active.find((m) => m.isDefault)?.id ?? active[0]?.id;
   const wrong = live.filter((m) => m.isDefault !== (m.id === keep)).map((m) => m.id);
-  for (const id of wrong) await ctx.db.update(withdrawalMethods).set({ isDefault: id === keep }).where(eq(withdrawalMethods.id, id));
+  for (const id of wrong)
+    await ctx.db
+      .update(withdrawalMethods)
+      .set({ isDefault: id === keep })
+      .where(eq(withdrawalMethods.id, id));
 }
 
 function valueErrors(fields: MethodRow['fields'], values: Record<string, string>, index: number): ApiErrorItem[] {
-  return Object.entries(withdrawalValueErrors(fields, values)).map(([name, msg]) => ({ msg, type: msg, loc: ['body', 'items', index, 'values', name] }));
+  return Object.entries(withdrawalValueErrors(fields, values)).map(([name, msg]) => ({
+    msg,
+    type: msg,
+    loc: ['body', 'items', index, 'values', name],
+  }));
 }
 
 const trimValues = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
@@ -168,7 +187,14 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
       const method = methods.get(x.paymentMethodId)!;
       const [row] = await tx
         .insert(withdrawalMethods)
-        .values({ userId: actor.id, paymentMethodId: method.id, title: x.title || method.title, values: trimValues(x.values), isDefault: false, createdAt: ctx.now() })
+        .values({
+          userId: actor.id,
+          paymentMethodId: method.id,
+          title: x.title || method.title,
+          values: trimValues(x.values),
+          isDefault: false,
+          createdAt: ctx.now(),
+        })
         .returning({ id: withdrawalMethods.id });
       created.push(row.id);
     }
@@ -176,7 +202,12 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
     await settleDefault(c, actor.id, chosen.at(-1));
     await recordAudits(
       c,
-      items.map((x, i) => ({ entity: 'withdrawal_method', entityId: created[i], action: 'create', changes: { paymentMethodId: x.paymentMethodId, title: x.title, fields: Object.keys(x.values) } })),
+      items.map((x, i) => ({
+        entity: 'withdrawal_method',
+        entityId: created[i],
+        action: 'create',
+        changes: { paymentMethodId: x.paymentMethodId, title: x.title, fields: Object.keys(x.values) },
+      })),
     );
     return created;
   });
@@ -206,13 +237,21 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
   const actor = requireAffiliate(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockOwn(c, actor, items.map((x) => x.id));
+    const current = await lockOwn(
+      c,
+      actor,
+      items.map((x) => x.id),
+    );
     const errors: ApiErrorItem[] = [];
     items.forEach((x, i) => {
       const { row, method } = current.get(x.id)!;
       if (x.values !== undefined) errors.push(...valueErrors(method.fields, x.values, i));
       if (x.isDefault === true && row.status !== 'active') {
-        errors.push({ msg: 'Only an active withdrawal method can be the default', type: 'isDefault', loc: ['body', 'items', i, 'isDefault'] });
+        errors.push({
+          msg: 'Only an active withdrawal method can be the default',
+          type: 'isDefault',
+          loc: ['body', 'items', i, 'isDefault'],
+        });
       }
       if (x.isDefault === false && row.isDefault) {
         errors.push({ msg: 'Choose another default withdrawal method instead', type: 'isDefault', loc: ['body', 'items', i, 'isDefault'] });
@@ -229,13 +268,19 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
         values: x.values === undefined ? undefined : trimValues(x.values),
       };
       const changes = diffFields(row, patch);
-      if (x.isDefault && !row.isDefault) audits.push({ entity: 'withdrawal_method', entityId: x.id, action: 'make_default', changes: null });
+      if (x.isDefault && !row.isDefault)
+        audits.push({ entity: 'withdrawal_method', entityId: x.id, action: 'make_default', changes: null });
       if (!changes) continue;
       await tx.update(withdrawalMethods).set(changes.after).where(eq(withdrawalMethods.id, x.id));
       // the values themselves (account numbers) stay out of the audit trail: only which fields were saved
       const { values: _before, ...before } = changes.before;
       const { values: saved, ...after } = changes.after;
-      audits.push({ entity: 'withdrawal_method', entityId: x.id, action: 'update', changes: { before, after: saved ? { ...after, values: Object.keys(saved as object) } : after } });
+      audits.push({
+        entity: 'withdrawal_method',
+        entityId: x.id,
+        action: 'update',
+        changes: { before, after: saved ? { ...after, values: Object.keys(saved as object) } : after },
+      });
     }
     await settleDefault(c, actor.id, preferred);
     await recordAudits(c, audits);
@@ -249,12 +294,19 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: 'activ
   const actor = requireAffiliate(ctx);
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockOwn(c, actor, items.map((x) => x.id));
+    const current = await lockOwn(
+      c,
+      actor,
+      items.map((x) => x.id),
+    );
     const audits: AuditEntry[] = [];
     for (const x of items) {
       const changes = diffFields(current.get(x.id)!.row, { status: x.status });
       if (!changes) continue;
-      await tx.update(withdrawalMethods).set({ status: x.status, ...(x.status !== 'active' ? { isDefault: false } : {}) }).where(eq(withdrawalMethods.id, x.id));
+      await tx
+        .update(withdrawalMethods)
+        .set({ status: x.status, ...(x.status !== 'active' ? { isDefault: false } : {}) })
+        .where(eq(withdrawalMethods.id, x.id));
       audits.push({ entity: 'withdrawal_method', entityId: x.id, action: 'change_status', changes });
     }
     await settleDefault(c, actor.id);
@@ -282,5 +334,7 @@ export async function remove(ctx: Ctx, ids: number[]) {
 }
 
 async function byIds(ctx: Ctx, ids: number[]) {
-  return reloadByIds(ids, async (unique) => (await selectJoined(ctx).where(inArray(withdrawalMethods.id, unique))).map((r) => toWithdrawal(r, false)));
+  return reloadByIds(ids, async (unique) =>
+    (await selectJoined(ctx).where(inArray(withdrawalMethods.id, unique))).map((r) => toWithdrawal(r, false)),
+  );
 }

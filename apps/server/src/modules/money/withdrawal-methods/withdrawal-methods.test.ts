@@ -61,7 +61,10 @@ describe('withdrawal methods: create', () => {
       status: 'active',
       createdAt: Math.floor(t.clock.now.getTime() / 1000),
     });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'withdrawal_method'), eq(auditLog.entityId, w.id)));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'withdrawal_method'), eq(auditLog.entityId, w.id)));
     expect(JSON.stringify(audit.changes)).not.toContain(IBAN);
   });
 
@@ -87,9 +90,17 @@ describe('withdrawal methods: create', () => {
 
   it('needs an active payment method', async () => {
     const method = await makeMethod();
-    await t.request({ method: 'POST', url: '/api/v1/payment-methods/change_status', as: t.admin, payload: { items: [{ id: method.id, status: 'inactive' }] } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/payment-methods/change_status',
+      as: t.admin,
+      payload: { items: [{ id: method.id, status: 'inactive' }] },
+    });
     const aff = await t.make.user({ type: 'affiliate' });
-    const res = await put(aff, [{ paymentMethodId: method.id, values: { iban: IBAN, holder: 'J' } }, { paymentMethodId: 999999, values: {} }]);
+    const res = await put(aff, [
+      { paymentMethodId: method.id, values: { iban: IBAN, holder: 'J' } },
+      { paymentMethodId: 999999, values: {} },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { msg: 'Choose an active payment method', type: 'notFound', loc: ['body', 'items', 0, 'paymentMethodId'] },
@@ -128,7 +139,9 @@ describe('withdrawal methods: scope', () => {
     expect((await status(alice, [{ id: b.id, status: 'inactive' }])).statusCode).toBe(404);
     expect((await del(alice, [b.id])).statusCode).toBe(404);
     // the query filter cannot widen an affiliate's scope
-    expect((await t.request({ method: 'GET', url: `${url}?userId=${bob.id}`, as: alice })).json().data.items.map((w: { id: number }) => w.id)).toEqual([a.id]);
+    expect(
+      (await t.request({ method: 'GET', url: `${url}?userId=${bob.id}`, as: alice })).json().data.items.map((w: { id: number }) => w.id),
+    ).toEqual([a.id]);
     expect((await mine(bob))[0]).toMatchObject({ id: b.id, title: method.title });
   });
 
@@ -136,11 +149,16 @@ describe('withdrawal methods: scope', () => {
     const method = await makeMethod();
     const aff = await t.make.user({ type: 'affiliate' });
     const w = await makeWithdrawal(aff, method.id);
-    for (const permissions of [['payment_method.update', 'affiliate.read'], ['invoice.affiliate.read', 'affiliate.read']]) {
+    for (const permissions of [
+      ['payment_method.update', 'affiliate.read'],
+      ['invoice.affiliate.read', 'affiliate.read'],
+    ]) {
       const staff = await t.make.user({ type: 'employee', permissions });
       const list = await t.request({ method: 'GET', url: `${url}?userId=${aff.id}&withMeta=1`, as: staff });
       expect(list.statusCode).toBe(200);
-      expect(list.json().data.items).toEqual([expect.objectContaining({ id: w.id, user: { id: aff.id, firstName: 'Test', lastName: expect.any(String), email: aff.email } })]);
+      expect(list.json().data.items).toEqual([
+        expect.objectContaining({ id: w.id, user: { id: aff.id, firstName: 'Test', lastName: expect.any(String), email: aff.email } }),
+      ]);
       expect(list.json().data.meta.totalCount).toBe(1);
       expect((await t.request({ method: 'GET', url: `${url}/${w.id}`, as: staff })).statusCode).toBe(200);
       expect((await patch(staff, [{ id: w.id, title: 'Staff edit' }])).statusCode).toBe(403);
@@ -210,7 +228,9 @@ describe('withdrawal methods: one default per affiliate', () => {
 
     const unset = await patch(aff, [{ id: first.id, isDefault: false }]);
     expect(unset.statusCode).toBe(400);
-    expect(unset.json().errors).toEqual([{ msg: 'Choose another default withdrawal method instead', type: 'isDefault', loc: ['body', 'items', 0, 'isDefault'] }]);
+    expect(unset.json().errors).toEqual([
+      { msg: 'Choose another default withdrawal method instead', type: 'isDefault', loc: ['body', 'items', 0, 'isDefault'] },
+    ]);
 
     // deactivating the default promotes the newest active one
     await status(aff, [{ id: first.id, status: 'inactive' }]);
@@ -224,13 +244,17 @@ describe('withdrawal methods: one default per affiliate', () => {
     expect(gone.json()).toEqual({ data: { ids: [third.id] }, message: 'Withdrawal method deleted' });
     expect(await defaults()).toEqual([second.id]);
     expect((await mine(aff)).map((w) => w.id)).not.toContain(third.id);
-    expect((await t.request({ method: 'GET', url: `${url}?status=deleted`, as: aff })).json().data.items.map((w: { id: number }) => w.id)).toEqual([third.id]);
+    expect(
+      (await t.request({ method: 'GET', url: `${url}?status=deleted`, as: aff })).json().data.items.map((w: { id: number }) => w.id),
+    ).toEqual([third.id]);
   });
 
   it('concurrent creates still end with exactly one default', async () => {
     const method = await makeMethod();
     const aff = await t.make.user({ type: 'affiliate' });
-    const results = await Promise.all(Array.from({ length: 4 }, () => put(aff, [{ paymentMethodId: method.id, values: { iban: IBAN, holder: 'J' }, isDefault: true }])));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => put(aff, [{ paymentMethodId: method.id, values: { iban: IBAN, holder: 'J' }, isDefault: true }])),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect((await mine(aff)).filter((w) => w.isDefault).length).toBe(1);
   });
@@ -241,9 +265,14 @@ describe('withdrawal methods: edit, status and delete', () => {
     const method = await makeMethod();
     const aff = await t.make.user({ type: 'affiliate' });
     const w = await makeWithdrawal(aff, method.id, { title: 'Salary' });
-    const res = await patch(aff, [{ id: w.id, title: '', values: { iban: 'GB29NWBK60161331926819', holder: 'Jane Roe', note: 'EUR only' } }]);
+    const res = await patch(aff, [
+      { id: w.id, title: '', values: { iban: 'GB29NWBK60161331926819', holder: 'Jane Roe', note: 'EUR only' } },
+    ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Withdrawal method saved', data: { items: [{ id: w.id, title: method.title, values: { iban: 'GB29NWBK60161331926819', note: 'EUR only' } }] } });
+    expect(res.json()).toMatchObject({
+      message: 'Withdrawal method saved',
+      data: { items: [{ id: w.id, title: method.title, values: { iban: 'GB29NWBK60161331926819', note: 'EUR only' } }] },
+    });
     const bad = await patch(aff, [{ id: w.id, values: { iban: 'nope', holder: 'J' } }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ msg: 'pattern', type: 'pattern', loc: ['body', 'items', 0, 'values', 'iban'] }]);
@@ -256,12 +285,17 @@ describe('withdrawal methods: edit, status and delete', () => {
     const aff = await t.make.user({ type: 'affiliate' });
     const w = await makeWithdrawal(aff, method.id);
     const ok = await status(aff, [{ id: w.id, status: 'inactive' }]);
-    expect(ok.json()).toMatchObject({ message: 'Withdrawal method status changed', data: { items: [{ id: w.id, status: 'inactive', isDefault: false }] } });
+    expect(ok.json()).toMatchObject({
+      message: 'Withdrawal method status changed',
+      data: { items: [{ id: w.id, status: 'inactive', isDefault: false }] },
+    });
     const bad = await status(aff, [{ id: w.id, status: 'deleted' }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
     expect((await status(t.admin, [{ id: w.id, status: 'active' }])).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: w.id, status: 'active' }] } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: w.id, status: 'active' }] } })).statusCode,
+    ).toBe(401);
   });
 
   it('delete: validates ids, 404 for a deleted one, 403 for staff, 401 without a token', async () => {

@@ -30,16 +30,7 @@ import { hashPassword, secureId } from '../../../lib/crypto';
 import type { JobQueue } from '../../../jobs/queue';
 import { afterCredentialsChange } from '../../access/auth/account-mail';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles/grants';
-import {
-  emailErrors,
-  FieldErrors,
-  mailPassword,
-  passwordFor,
-  resolveRoles,
-  type Loc,
-  type MailDeps,
-  writeUserStatuses,
-} from '../accounts';
+import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps, writeUserStatuses } from '../accounts';
 import { contains } from '../../../lib/search';
 
 type UserRow = typeof users.$inferSelect;

@@ -393,7 +393,10 @@ export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: z.infer
             .where(eq(users.id, it.id)),
         );
         // new credentials sign the user out everywhere (one's own: except the session making the change)
-        await afterCredentialsChange(tx, deps.queue, row, { emailChanged: changes?.after.email !== undefined, passwordChanged: !!hashes[i] });
+        await afterCredentialsChange(tx, deps.queue, row, {
+          emailChanged: changes?.after.email !== undefined,
+          passwordChanged: !!hashes[i],
+        });
         audits.push({
           entity: 'user',
           entityId: it.id,

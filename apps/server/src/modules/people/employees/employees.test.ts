@@ -90,7 +90,9 @@ describe('employees: create', () => {
         .statusCode,
     ).toBe(403);
     const peer = await t.make.role({ type: 'employee', permissions: ['front.menu.employees.read'] });
-    expect((await put(editor, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Peer', roleId: peer.id }])).statusCode).toBe(200);
+    expect((await put(editor, [{ email: uniqueEmail(), password: 'pass-12345', firstName: 'Peer', roleId: peer.id }])).statusCode).toBe(
+      200,
+    );
     expect(
       (await put(await staff(['front.menu.employees.read']), [{ email: uniqueEmail(), firstName: 'X', roleId: await roleId('employee') }]))
         .statusCode,

@@ -25,7 +25,14 @@ function requireStaff(ctx: Ctx) {
 
 function toNote(row: { note: NoteRow; author: { id: number; firstName: string; lastName: string; email: string } | null }) {
   const { note: n } = row;
-  return { id: n.id, targetSlug: n.targetSlug, title: n.title, content: n.content, createdAt: toSeconds(n.createdAt)!, createdBy: row.author };
+  return {
+    id: n.id,
+    targetSlug: n.targetSlug,
+    title: n.title,
+    content: n.content,
+    createdAt: toSeconds(n.createdAt)!,
+    createdBy: row.author,
+  };
 }
 
 /**
@@ -67,7 +74,9 @@ export async function create(ctx: Ctx, items: z.infer<typeof noteCreate>[]) {
   const rows = await ctx.db.transaction(async (tx) => {
     const created = await tx
       .insert(notes)
-      .values(items.map((x) => ({ targetSlug: x.targetSlug, title: x.title, content: x.content, createdBy: actor.id, createdAt: ctx.now() })))
+      .values(
+        items.map((x) => ({ targetSlug: x.targetSlug, title: x.title, content: x.content, createdBy: actor.id, createdAt: ctx.now() })),
+      )
       .returning();
     await recordAudits(
       { ...ctx, db: tx },
@@ -75,7 +84,12 @@ export async function create(ctx: Ctx, items: z.infer<typeof noteCreate>[]) {
     );
     return created;
   });
-  const found = await selectNotes(ctx).where(inArray(notes.id, rows.map((r) => r.id)));
+  const found = await selectNotes(ctx).where(
+    inArray(
+      notes.id,
+      rows.map((r) => r.id),
+    ),
+  );
   const byId = new Map(found.map((r) => [r.note.id, toNote(r)]));
   return rows.map((r) => byId.get(r.id)!);
 }
@@ -91,11 +105,17 @@ export async function remove(ctx: Ctx, ids: number[]) {
       .where(and(inArray(notes.id, unique), eq(notes.status, 'active')))
       .for('update');
     if (rows.length !== unique.length) throw AppError.notFound('Note');
-    if (actor.roleType !== 'admin' && rows.some((n) => n.createdBy !== actor.id)) throw AppError.forbidden('Only its author or an administrator can remove a note');
+    if (actor.roleType !== 'admin' && rows.some((n) => n.createdBy !== actor.id))
+      throw AppError.forbidden('Only its author or an administrator can remove a note');
     await tx.update(notes).set({ status: 'deleted' }).where(inArray(notes.id, unique));
     await recordAudits(
       { ...ctx, db: tx },
-      rows.map((n) => ({ entity: 'note', entityId: n.id, action: 'delete', changes: { targetSlug: n.targetSlug, title: n.title, content: n.content } })),
+      rows.map((n) => ({
+        entity: 'note',
+        entityId: n.id,
+        action: 'delete',
+        changes: { targetSlug: n.targetSlug, title: n.title, content: n.content },
+      })),
     );
     return unique.map((id) => ({ id, status: 'deleted' as const }));
   });

@@ -9,7 +9,8 @@ const [a12, a13, a77] = [await t.make.user({ signIn: false }), await t.make.user
 
 const add = (as: TestUser | null, items: unknown[]) => t.request({ method: 'PUT', url, as, payload: { items } });
 const list = (as: TestUser | null, query: string) => t.request({ method: 'GET', url: `${url}?${query}`, as });
-const removeNotes = (as: TestUser | null, ids: number[]) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items: ids.map((id) => ({ id, status: 'deleted' })) } });
+const removeNotes = (as: TestUser | null, ids: number[]) =>
+  t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items: ids.map((id) => ({ id, status: 'deleted' })) } });
 
 describe('notes', () => {
   it('adds notes to a record and lists them newest first with their author', async () => {
@@ -35,7 +36,10 @@ describe('notes', () => {
     await add(t.admin, [{ targetSlug: `affiliate:${a13.id}`, content: 'Another record' }]);
     const res = await list(t.admin, `targetSlug=affiliate:${a12.id}&withMeta=1`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items.map((n: { content: string }) => n.content)).toEqual(['Agreed on 12 USD', 'Called, asked for a higher payout']);
+    expect(res.json().data.items.map((n: { content: string }) => n.content)).toEqual([
+      'Agreed on 12 USD',
+      'Called, asked for a higher payout',
+    ]);
     expect(res.json().data.meta).toEqual({ totalCount: 2 });
     const paged = await list(t.admin, `targetSlug=affiliate:${a12.id}&limit=1&offset=1`);
     expect(paged.json().data.items.map((n: { content: string }) => n.content)).toEqual(['Called, asked for a higher payout']);
@@ -77,7 +81,7 @@ describe('notes', () => {
     expect((await list(employee, `targetSlug=affiliate:${a77.id}`)).json().data.items).toHaveLength(1);
   });
 
-  it("follows the affiliate scope: a manager of assigned affiliates only reaches their notes", async () => {
+  it('follows the affiliate scope: a manager of assigned affiliates only reaches their notes', async () => {
     await add(t.admin, [{ targetSlug: `affiliate:${a13.id}`, content: 'Assigned one' }]);
     const manager = await t.make.user({ type: 'affiliate_manager', permissions: ['affiliate.assigned.read', 'affiliate.assigned.update'] });
     await t.database.db.insert(userManagers).values({ userId: a13.id, managerId: manager.id });
@@ -100,14 +104,22 @@ describe('notes', () => {
     expect((await removeNotes(author, [id])).statusCode).toBe(404);
     const byAdmin = await add(other, [{ targetSlug: 'advertiser:5', content: 'Theirs' }]);
     expect((await removeNotes(t.admin, [byAdmin.json().data.items[0].id])).statusCode).toBe(200);
-    const audit = await t.database.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity = 'note' AND entity_id = $1 ORDER BY id`, [id]);
+    const audit = await t.database.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity = 'note' AND entity_id = $1 ORDER BY id`,
+      [id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'delete']);
   });
 
   it('accepts only the deleted status and refuses affiliates', async () => {
     const created = await add(t.admin, [{ targetSlug: 'offer:3', content: 'Keep' }]);
     const id = created.json().data.items[0].id;
-    const bad = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id, status: 'active' }] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id, status: 'active' }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
     const aff = await t.make.user({ type: 'affiliate' });

@@ -43,12 +43,14 @@ async function syncingIntegration(intervalSeconds = 600) {
     .where(eq(integrations.id, advertiser.integration.id));
   return advertiser.integration.id;
 }
-const stateOf = async (id: number) =>
-  (await t.database.db.select().from(integrations).where(eq(integrations.id, id)))[0];
+const stateOf = async (id: number) => (await t.database.db.select().from(integrations).where(eq(integrations.id, id)))[0];
 const notificationJobs = async () =>
   Number(
-    ((await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${NOTIFICATION_JOB}`)) as unknown as { rows: { n: number }[] })
-      .rows[0].n,
+    (
+      (await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${NOTIFICATION_JOB}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n,
   );
 
 describe('api sync: the schedule', () => {
@@ -123,11 +125,21 @@ describe('api sync: the statuses applied', () => {
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
     const [lead] = await t.database.db
       .insert(leads)
-      .values({ status: 'sent', offerId: offer.id, verticalId: offer.verticalId, affiliateId: affiliate.id, advertiserId: integration.advertiserId, integrationId: id, advertiserLeadId: 'A1', country: 'PL' })
+      .values({
+        status: 'sent',
+        offerId: offer.id,
+        verticalId: offer.verticalId,
+        affiliateId: affiliate.id,
+        advertiserId: integration.advertiserId,
+        integrationId: id,
+        advertiserLeadId: 'A1',
+        country: 'PL',
+      })
       .returning();
     return { id, lead };
   }
-  const logsOf = (integrationId: number) => t.database.db.select().from(systemLogs).where(eq(systemLogs.integrationId, integrationId)).orderBy(systemLogs.id);
+  const logsOf = (integrationId: number) =>
+    t.database.db.select().from(systemLogs).where(eq(systemLogs.integrationId, integrationId)).orderBy(systemLogs.id);
 
   it('applies a polled status like an inbound postback (lead grade, conversion, postback_in log), once', async () => {
     const { id, lead } = await syncedLead();
@@ -163,7 +175,13 @@ describe('api sync: the statuses applied', () => {
     });
     expect(answer).toEqual({ applied: 1, unchanged: 0, unknown: 1 });
     const logs = await logsOf(id);
-    expect(logs).toEqual([expect.objectContaining({ success: false, responseStatus: 422, msg: "Unknown status mystery: add it to the integration's lead status mappings" })]);
+    expect(logs).toEqual([
+      expect.objectContaining({
+        success: false,
+        responseStatus: 422,
+        msg: "Unknown status mystery: add it to the integration's lead status mappings",
+      }),
+    ]);
     expect(await t.database.db.select().from(conversions).where(eq(conversions.leadId, lead.id))).toHaveLength(0);
   });
 

@@ -26,7 +26,6 @@ export interface ApiSyncJob {
 
 type Deps = Pick<Services, 'database' | 'config' | 'now'>;
 
-
 /** the active integrations of active advertisers whose enabled API sync is due at `now` */
 export async function dueApiSyncs(ctx: Ctx): Promise<number[]> {
   const interval = sql`make_interval(secs => coalesce((${integrations.apiSync}->>'intervalSeconds')::int, 600))`;
@@ -75,9 +74,17 @@ export interface ApiSyncApplied {
  * through the inbound postback's code path: lead status and grade, conversion created or updated, affiliate
  * postbacks, a `postback_in` log (an unmapped status is logged as refused).
  */
-export async function applyApiSyncStatuses(ctx: Ctx, queue: JobQueue, integrationId: number, polled: Pick<Polled, 'statuses' | 'request'>): Promise<ApiSyncApplied> {
+export async function applyApiSyncStatuses(
+  ctx: Ctx,
+  queue: JobQueue,
+  integrationId: number,
+  polled: Pick<Polled, 'statuses' | 'request'>,
+): Promise<ApiSyncApplied> {
   const out: ApiSyncApplied = { applied: 0, unchanged: 0, unknown: 0 };
-  const [row] = await ctx.db.select({ mappings: integrations.leadStatusMappings }).from(integrations).where(eq(integrations.id, integrationId));
+  const [row] = await ctx.db
+    .select({ mappings: integrations.leadStatusMappings })
+    .from(integrations)
+    .where(eq(integrations.id, integrationId));
   const mappings = (row?.mappings ?? []) as LeadStatusMapping[];
   for (const item of polled.statuses) {
     const [lead] = rowsOf<{ status: string; lead_grade: string | null; conversion_status: number | null }>(
@@ -91,7 +98,12 @@ export async function applyApiSyncStatuses(ctx: Ctx, queue: JobQueue, integratio
       continue;
     }
     const m = mappings.find((x) => x.advertiserStatus.toLowerCase() === item.advertiserStatus.toLowerCase());
-    if (m && lead.status === m.leadStatus && (!m.leadGrade || lead.lead_grade === m.leadGrade) && lead.conversion_status === m.conversionStatus) {
+    if (
+      m &&
+      lead.status === m.leadStatus &&
+      (!m.leadGrade || lead.lead_grade === m.leadGrade) &&
+      lead.conversion_status === m.conversionStatus
+    ) {
       out.unchanged++;
       continue;
     }

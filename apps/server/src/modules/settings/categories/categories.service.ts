@@ -1,5 +1,12 @@
 /** Offer categories: the settings list, the active list for pickers, create, edit and status change. */
-import { CATEGORY_STATUSES, type ApiErrorItem, type LookupQuery, type categoryCreate, type categoryListQuery, type categoryUpdate } from '@leadgrid/shared';
+import {
+  CATEGORY_STATUSES,
+  type ApiErrorItem,
+  type LookupQuery,
+  type categoryCreate,
+  type categoryListQuery,
+  type categoryUpdate,
+} from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { categories, users } from '../../../db/schema';
@@ -27,11 +34,15 @@ function toCategory(row: { category: CategoryRow; author: { id: number; firstNam
   return { id: c.id, title: c.title, status: c.status as Status, createdAt: toSeconds(c.createdAt)!, createdBy: row.author };
 }
 
-const selectCategories = (ctx: Ctx) => ctx.db.select({ category: categories, author }).from(categories).leftJoin(users, eq(users.id, categories.createdBy));
+const selectCategories = (ctx: Ctx) =>
+  ctx.db.select({ category: categories, author }).from(categories).leftJoin(users, eq(users.id, categories.createdBy));
 
 export async function list(ctx: Ctx, q: z.infer<typeof categoryListQuery>) {
   const p = parseList(q, LIST);
-  const where = and(p.statuses ? inArray(categories.status, p.statuses) : undefined, p.search ? ilike(categories.title, contains(p.search)) : undefined);
+  const where = and(
+    p.statuses ? inArray(categories.status, p.statuses) : undefined,
+    p.search ? ilike(categories.title, contains(p.search)) : undefined,
+  );
   const rows = await selectCategories(ctx).where(where).orderBy(p.order, asc(categories.id)).limit(p.limit).offset(p.offset);
   const items = rows.map(toCategory);
   if (!p.withMeta) return { items };
@@ -61,14 +72,18 @@ export async function active(ctx: Ctx, q: LookupQuery) {
 /** Field errors for titles already taken by another row, or by an earlier item of the same request. */
 async function duplicateErrors(ctx: Ctx, wanted: { title: string; id?: number }[]): Promise<ApiErrorItem[]> {
   const lower = [...new Set(wanted.map((w) => w.title.toLowerCase()))];
-  const existing = await ctx.db.select({ id: categories.id, title: categories.title }).from(categories).where(inArray(sql`lower(${categories.title})`, lower));
+  const existing = await ctx.db
+    .select({ id: categories.id, title: categories.title })
+    .from(categories)
+    .where(inArray(sql`lower(${categories.title})`, lower));
   const taken = new Map(existing.map((r) => [r.title.toLowerCase(), r.id]));
   const seen = new Set<string>();
   const errors: ApiErrorItem[] = [];
   wanted.forEach((w, i) => {
     const k = w.title.toLowerCase();
     const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k)) errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
+    if ((owner !== undefined && owner !== w.id) || seen.has(k))
+      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
     seen.add(k);
   });
   return errors;
@@ -98,7 +113,12 @@ export async function create(ctx: Ctx, items: z.infer<typeof categoryCreate>[]) 
     }
     await recordAudits(
       { ...ctx, db: tx },
-      items.map((item, i) => ({ entity: 'category', entityId: created[i], action: 'create', changes: { title: item.title, status: item.status } })),
+      items.map((item, i) => ({
+        entity: 'category',
+        entityId: created[i],
+        action: 'create',
+        changes: { title: item.title, status: item.status },
+      })),
     );
     return created;
   });
@@ -108,8 +128,17 @@ export async function create(ctx: Ctx, items: z.infer<typeof categoryCreate>[]) 
 export async function update(ctx: Ctx, items: z.infer<typeof categoryUpdate>[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<CategoryRow>(c, categories, categories.id, items.map((x) => x.id), 'Category');
-    const errors = await duplicateErrors(c, items.map((x) => ({ id: x.id, title: x.title ?? current.get(x.id)!.title })));
+    const current = await lockById<CategoryRow>(
+      c,
+      categories,
+      categories.id,
+      items.map((x) => x.id),
+      'Category',
+    );
+    const errors = await duplicateErrors(
+      c,
+      items.map((x) => ({ id: x.id, title: x.title ?? current.get(x.id)!.title })),
+    );
     if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
     const audits: AuditEntry[] = [];
     for (const [i, { id, ...patch }] of items.entries()) {

@@ -18,7 +18,17 @@ describe('categories: create', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Category created',
-      data: { items: [{ id: expect.any(Number), title: 'Nutra', status: 'active', createdAt: expect.any(Number), createdBy: expect.objectContaining({ id: t.admin.id }) }] },
+      data: {
+        items: [
+          {
+            id: expect.any(Number),
+            title: 'Nutra',
+            status: 'active',
+            createdAt: expect.any(Number),
+            createdBy: expect.objectContaining({ id: t.admin.id }),
+          },
+        ],
+      },
     });
   });
 
@@ -99,7 +109,10 @@ describe('categories: lists', () => {
 
   it('answers one category as items[0], 404 for a missing one', async () => {
     const c = await makeCategory('By id');
-    expect((await t.request({ method: 'GET', url: `${url}/${c.id}`, as: t.admin })).json().data.items[0]).toMatchObject({ id: c.id, title: 'By id' });
+    expect((await t.request({ method: 'GET', url: `${url}/${c.id}`, as: t.admin })).json().data.items[0]).toMatchObject({
+      id: c.id,
+      title: 'By id',
+    });
     expect((await t.request({ method: 'GET', url: `${url}/999999`, as: t.admin })).statusCode).toBe(404);
   });
 });
@@ -113,20 +126,45 @@ describe('categories: edit and status', () => {
     const clash = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'occupied' }] } });
     expect(clash.statusCode).toBe(400);
     expect(clash.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'title'] }]);
-    expect((await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'RENAMED' }] } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'RENAMED' }] } })).statusCode).toBe(
+      200,
+    );
     const bad = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'x'.repeat(201) }] } });
     expect(bad.json().errors[0]).toMatchObject({ msg: 'minMaxLength', loc: ['body', 'items', 0, 'title'] });
-    expect((await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: 999999, title: 'Ghost' }] } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: 999999, title: 'Ghost' }] } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('changes status in bulk, with an audit entry each', async () => {
     const a = await makeCategory('Bulk a');
     const b = await makeCategory('Bulk b');
-    const res = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'inactive' }, { id: b.id, status: 'inactive' }] } });
-    expect(res.json()).toMatchObject({ message: '2 categories changed status', data: { items: [{ status: 'inactive' }, { status: 'inactive' }] } });
-    const audit = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'category' AND action = 'change_status' AND entity_id IN ($1, $2)`, [a.id, b.id]);
+    const res = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: {
+        items: [
+          { id: a.id, status: 'inactive' },
+          { id: b.id, status: 'inactive' },
+        ],
+      },
+    });
+    expect(res.json()).toMatchObject({
+      message: '2 categories changed status',
+      data: { items: [{ status: 'inactive' }, { status: 'inactive' }] },
+    });
+    const audit = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE entity = 'category' AND action = 'change_status' AND entity_id IN ($1, $2)`,
+      [a.id, b.id],
+    );
     expect(audit.rows[0].n).toBe(2);
-    const bad = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'archived' }] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'archived' }] },
+    });
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
   });
 
@@ -134,6 +172,9 @@ describe('categories: edit and status', () => {
     const a = await makeCategory('Guarded category');
     const reader = await t.make.user({ type: 'employee', permissions: ['front.settings.lists.read'] });
     expect((await t.request({ method: 'PATCH', url, as: reader, payload: { items: [{ id: a.id, title: 'X' }] } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'inactive' }] } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'inactive' }] } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

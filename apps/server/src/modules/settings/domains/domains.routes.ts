@@ -1,5 +1,15 @@
 import {
-  domainCreate, domainListQuery, domainRefSchema, domainSchema, domainStatusItem, domainUpdate, envelope, idParams, itemsOf, listOf, lookupQuery,
+  domainCreate,
+  domainListQuery,
+  domainRefSchema,
+  domainSchema,
+  domainStatusItem,
+  domainUpdate,
+  envelope,
+  idParams,
+  itemsOf,
+  listOf,
+  lookupQuery,
   MAX_PAGE_SIZE,
 } from '@leadgrid/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -43,8 +53,12 @@ export default async function domainsRoutes(fastify: FastifyInstance) {
     return { data: { items }, message: counted(items.length, 'Domain saved', 'domains saved') };
   });
 
-  app.post('/domains/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(domainStatusItem), response: answer } }, async (req) => {
-    const items = await service.changeStatus(req.ctx, req.body.items, dnsTarget(req));
-    return { data: { items }, message: counted(items.length, 'Domain status changed', 'domains changed status') };
-  });
+  app.post(
+    '/domains/change_status',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(domainStatusItem), response: answer } },
+    async (req) => {
+      const items = await service.changeStatus(req.ctx, req.body.items, dnsTarget(req));
+      return { data: { items }, message: counted(items.length, 'Domain status changed', 'domains changed status') };
+    },
+  );
 }

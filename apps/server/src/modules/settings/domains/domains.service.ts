@@ -3,7 +3,13 @@
  * links and postback domains for advertisers' postbacks. Hosts are unique case-insensitively.
  */
 import {
-  DOMAIN_STATUSES, STAFF_ROLE_TYPES, type ApiErrorItem, type DomainType, type LookupQuery, type domainCreate, type domainListQuery,
+  DOMAIN_STATUSES,
+  STAFF_ROLE_TYPES,
+  type ApiErrorItem,
+  type DomainType,
+  type LookupQuery,
+  type domainCreate,
+  type domainListQuery,
   type domainUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -37,12 +43,24 @@ export type LookupName = keyof typeof LOOKUPS;
 
 const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-function toDomain(row: { domain: DomainRow; author: { id: number; firstName: string; lastName: string; email: string } | null }, dnsTarget: string) {
+function toDomain(
+  row: { domain: DomainRow; author: { id: number; firstName: string; lastName: string; email: string } | null },
+  dnsTarget: string,
+) {
   const { domain: d } = row;
-  return { id: d.id, host: d.host, type: d.type as DomainType, status: d.status as Status, createdAt: toSeconds(d.createdAt)!, createdBy: row.author, dnsTarget };
+  return {
+    id: d.id,
+    host: d.host,
+    type: d.type as DomainType,
+    status: d.status as Status,
+    createdAt: toSeconds(d.createdAt)!,
+    createdBy: row.author,
+    dnsTarget,
+  };
 }
 
-const selectDomains = (ctx: Ctx) => ctx.db.select({ domain: domains, author }).from(domains).leftJoin(users, eq(users.id, domains.createdBy));
+const selectDomains = (ctx: Ctx) =>
+  ctx.db.select({ domain: domains, author }).from(domains).leftJoin(users, eq(users.id, domains.createdBy));
 
 /** `dnsTarget`: the platform's public host, which every parked domain's CNAME record points to. */
 export async function list(ctx: Ctx, q: z.infer<typeof domainListQuery>, dnsTarget: string) {
@@ -96,7 +114,8 @@ async function duplicateErrors(ctx: Ctx, wanted: { host: string; id?: number }[]
   wanted.forEach((w, i) => {
     const k = w.host.toLowerCase();
     const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k)) errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'host'] });
+    if ((owner !== undefined && owner !== w.id) || seen.has(k))
+      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'host'] });
     seen.add(k);
   });
   return errors;
@@ -120,13 +139,21 @@ export async function create(ctx: Ctx, items: z.infer<typeof domainCreate>[], dn
     const created: number[] = [];
     for (const [i, item] of items.entries()) {
       const [row] = await uniqueGuard(i, () =>
-        tx.insert(domains).values({ host: item.host, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() }).returning(),
+        tx
+          .insert(domains)
+          .values({ host: item.host, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() })
+          .returning(),
       );
       created.push(row.id);
     }
     await recordAudits(
       { ...ctx, db: tx },
-      items.map((item, i) => ({ entity: 'domain', entityId: created[i], action: 'create', changes: { host: item.host, type: item.type, status: item.status } })),
+      items.map((item, i) => ({
+        entity: 'domain',
+        entityId: created[i],
+        action: 'create',
+        changes: { host: item.host, type: item.type, status: item.status },
+      })),
     );
     return created;
   });
@@ -136,8 +163,17 @@ export async function create(ctx: Ctx, items: z.infer<typeof domainCreate>[], dn
 export async function update(ctx: Ctx, items: z.infer<typeof domainUpdate>[], dnsTarget: string) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<DomainRow>(c, domains, domains.id, items.map((x) => x.id), 'Domain');
-    const errors = await duplicateErrors(c, items.map((x) => ({ id: x.id, host: x.host ?? current.get(x.id)!.host })));
+    const current = await lockById<DomainRow>(
+      c,
+      domains,
+      domains.id,
+      items.map((x) => x.id),
+      'Domain',
+    );
+    const errors = await duplicateErrors(
+      c,
+      items.map((x) => ({ id: x.id, host: x.host ?? current.get(x.id)!.host })),
+    );
     if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
     const audits: AuditEntry[] = [];
     for (const [i, { id, ...patch }] of items.entries()) {
@@ -155,7 +191,13 @@ export async function update(ctx: Ctx, items: z.infer<typeof domainUpdate>[], dn
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[], dnsTarget: string) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<DomainRow>(c, domains, domains.id, items.map((x) => x.id), 'Domain');
+    const current = await lockById<DomainRow>(
+      c,
+      domains,
+      domains.id,
+      items.map((x) => x.id),
+      'Domain',
+    );
     const audits: AuditEntry[] = [];
     for (const item of items) {
       const changes = diffFields(current.get(item.id)!, { status: item.status });
@@ -170,5 +212,7 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: Status
 }
 
 async function byIds(ctx: Ctx, ids: number[], dnsTarget: string) {
-  return reloadByIds(ids, async (unique) => (await selectDomains(ctx).where(inArray(domains.id, unique))).map((r) => toDomain(r, dnsTarget)));
+  return reloadByIds(ids, async (unique) =>
+    (await selectDomains(ctx).where(inArray(domains.id, unique))).map((r) => toDomain(r, dnsTarget)),
+  );
 }

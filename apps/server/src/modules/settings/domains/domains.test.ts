@@ -4,7 +4,8 @@ import { setupApp, useApp, type TestUser } from '../../../../test/helper';
 const t = await useApp();
 const url = '/api/v1/domains';
 
-const put = (as: TestUser | null, items: unknown[], headers: Record<string, string> = {}) => t.request({ method: 'PUT', url, as, payload: { items }, headers });
+const put = (as: TestUser | null, items: unknown[], headers: Record<string, string> = {}) =>
+  t.request({ method: 'PUT', url, as, payload: { items }, headers });
 async function park(host: string, type = 'track', status = 'active') {
   const res = await put(t.admin, [{ host, type, status }]);
   expect(res.statusCode).toBe(200);
@@ -49,7 +50,10 @@ describe('domains: park', () => {
     const res = await put(t.admin, [{ host: 'DUP.example.com', type: 'postback' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'host'] }]);
-    const twice = await put(t.admin, [{ host: 'twice.example.com', type: 'track' }, { host: 'twice.example.com', type: 'postback' }]);
+    const twice = await put(t.admin, [
+      { host: 'twice.example.com', type: 'track' },
+      { host: 'twice.example.com', type: 'postback' },
+    ]);
     expect(twice.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 1, 'host'] }]);
   });
 
@@ -67,7 +71,12 @@ describe('domains: park', () => {
   it('uses the host of PUBLIC_URL as the CNAME target when it is set', async () => {
     const other = await setupApp({ PUBLIC_URL: 'https://go.leadgrid.example:8443/base' });
     try {
-      const res = await other.request({ method: 'PUT', url, as: other.admin, payload: { items: [{ host: 'cname.example.com', type: 'postback' }] } });
+      const res = await other.request({
+        method: 'PUT',
+        url,
+        as: other.admin,
+        payload: { items: [{ host: 'cname.example.com', type: 'postback' }] },
+      });
       expect(res.json().data.items[0].dnsTarget).toBe('go.leadgrid.example');
     } finally {
       await other.close();
@@ -83,17 +92,19 @@ describe('domains: list and look-ups', () => {
     const res = await t.request({ method: 'GET', url: `${url}?search=list.example&type=track&orderBy=host:desc&withMeta=1`, as: t.admin });
     expect(hosts(res)).toEqual(['c.list.example.com', 'a.list.example.com']);
     expect(res.json().data.meta).toEqual({ totalCount: 2 });
-    expect(hosts(await t.request({ method: 'GET', url: `${url}?search=list.example&status=active&orderBy=host:asc`, as: t.admin }))).toEqual([
-      'a.list.example.com',
-      'b.list.example.com',
-    ]);
+    expect(
+      hosts(await t.request({ method: 'GET', url: `${url}?search=list.example&status=active&orderBy=host:asc`, as: t.admin })),
+    ).toEqual(['a.list.example.com', 'b.list.example.com']);
     const bad = await t.request({ method: 'GET', url: `${url}?type=mail`, as: t.admin });
     expect(bad.statusCode).toBe(400);
   });
 
   it('the list and by-id need front.settings.domain_parking.read', async () => {
     const d = await park('byid.example.com');
-    expect((await t.request({ method: 'GET', url: `${url}/${d.id}`, as: t.admin })).json().data.items[0]).toMatchObject({ id: d.id, host: 'byid.example.com' });
+    expect((await t.request({ method: 'GET', url: `${url}/${d.id}`, as: t.admin })).json().data.items[0]).toMatchObject({
+      id: d.id,
+      host: 'byid.example.com',
+    });
     expect((await t.request({ method: 'GET', url: `${url}/999999`, as: t.admin })).statusCode).toBe(404);
     const aff = await t.make.user({ type: 'affiliate' });
     expect((await t.request({ method: 'GET', url, as: aff })).statusCode).toBe(403);
@@ -135,25 +146,51 @@ describe('domains: edit and status', () => {
   it('edits host and type, validates and refuses a taken host', async () => {
     const a = await park('edit.example.com');
     await park('taken.example.com');
-    const ok = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, host: 'Edited.Example.com', type: 'postback' }] } });
-    expect(ok.json()).toMatchObject({ message: 'Domain saved', data: { items: [{ id: a.id, host: 'edited.example.com', type: 'postback' }] } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: { items: [{ id: a.id, host: 'Edited.Example.com', type: 'postback' }] },
+    });
+    expect(ok.json()).toMatchObject({
+      message: 'Domain saved',
+      data: { items: [{ id: a.id, host: 'edited.example.com', type: 'postback' }] },
+    });
     const clash = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, host: 'TAKEN.example.com' }] } });
     expect(clash.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'host'] }]);
     const bad = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, host: 'bad host' }] } });
     expect(bad.json().errors).toEqual([expect.objectContaining({ msg: 'hostName', loc: ['body', 'items', 0, 'host'] })]);
-    expect((await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: 999999, host: 'ghost.example.com' }] } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: 999999, host: 'ghost.example.com' }] } })).statusCode,
+    ).toBe(404);
   });
 
   it('changes status, audited, and needs domain.update', async () => {
     const a = await park('status.example.com');
-    const res = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'inactive' }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'inactive' }] },
+    });
     expect(res.json()).toMatchObject({ message: 'Domain status changed', data: { items: [{ id: a.id, status: 'inactive' }] } });
-    const audit = await t.database.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity = 'domain' AND entity_id = $1 ORDER BY id`, [a.id]);
+    const audit = await t.database.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity = 'domain' AND entity_id = $1 ORDER BY id`,
+      [a.id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'change_status']);
-    const bad = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'parked' }] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'parked' }] },
+    });
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
     const reader = await t.make.user({ type: 'employee', permissions: ['front.settings.domain_parking.read'] });
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'active' }] } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'active' }] } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'PATCH', url, as: reader, payload: { items: [{ id: a.id, type: 'track' }] } })).statusCode).toBe(403);
   });
 });

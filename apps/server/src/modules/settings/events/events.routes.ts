@@ -50,7 +50,8 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['events'],
         summary: 'The user’s server-sent events',
-        description: 'A `text/event-stream` of the user’s events (export progress: `export_lead`, `export_conversion`, `export_click`). Open it with the token of `POST /events/token`.',
+        description:
+          'A `text/event-stream` of the user’s events (export progress: `export_lead`, `export_conversion`, `export_click`). Open it with the token of `POST /events/token`.',
         querystring: eventsQuery,
       },
     },
@@ -71,7 +72,8 @@ export default async function eventsRoutes(fastify: FastifyInstance) {
       const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       res.write('retry: 3000\n\n');
       const unsubscribe = await hub.subscribe(actor.id, (e) => send(e.event, e.data));
-      for (const row of await recent(database.db, actor.id, new Date(now().getTime() - 3600_000))) send(EXPORT_EVENTS[row.type as ExportType] ?? 'export', toView(row));
+      for (const row of await recent(database.db, actor.id, new Date(now().getTime() - 3600_000)))
+        send(EXPORT_EVENTS[row.type as ExportType] ?? 'export', toView(row));
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       req.raw.on('close', () => {

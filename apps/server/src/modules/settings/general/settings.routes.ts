@@ -14,17 +14,25 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
 
   // the stored values, kept in memory until the change feed reports a write of `settings` (migration 0008)
   const stored = new FeedCache(app.services.tracking.feed, () => settings.storedSettings(app.services.database.db, config), { max: 1 });
-  app.get('/public/api-settings', { config: { public: true }, schema: { tags, security: [], response: { 200: envelope(publicSettingsSchema) } } }, async (req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { data: await settings.publicSettings(req.ctx, apiDomain(req), await stored.get('all')) };
-  });
+  app.get(
+    '/public/api-settings',
+    { config: { public: true }, schema: { tags, security: [], response: { 200: envelope(publicSettingsSchema) } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { data: await settings.publicSettings(req.ctx, apiDomain(req), await stored.get('all')) };
+    },
+  );
 
   app.get('/settings/general', { config: admin, schema: { tags, response: { 200: envelope(generalSettingsSchema) } } }, async (req) => ({
     data: await settings.generalSettings(req.ctx, apiDomain(req)),
   }));
 
-  app.patch('/settings/general', { config: admin, schema: { tags, body: dataOf(generalSettingsUpdate), response: { 200: envelope(generalSettingsSchema) } } }, async (req) => ({
-    data: await settings.updateGeneral(req.ctx, req.body.data, apiDomain(req)),
-    message: 'Settings saved',
-  }));
+  app.patch(
+    '/settings/general',
+    { config: admin, schema: { tags, body: dataOf(generalSettingsUpdate), response: { 200: envelope(generalSettingsSchema) } } },
+    async (req) => ({
+      data: await settings.updateGeneral(req.ctx, req.body.data, apiDomain(req)),
+      message: 'Settings saved',
+    }),
+  );
 }

@@ -15,7 +15,15 @@ import { getSettings, setSetting, type SettingValues } from './settings.store';
 const imageUrl = (id: number | null | undefined) => (id ? `/api/v1/images/${id}` : null);
 
 /** The keys the general settings form edits, in the order they are written. */
-const EDITABLE = ['name', 'logoImageId', 'faviconImageId', 'trialExpireAt', 'registrationEnabled', 'frontendVersionTs', 'legalDetails'] as const;
+const EDITABLE = [
+  'name',
+  'logoImageId',
+  'faviconImageId',
+  'trialExpireAt',
+  'registrationEnabled',
+  'frontendVersionTs',
+  'legalDetails',
+] as const;
 type Editable = Pick<SettingValues, (typeof EDITABLE)[number]>;
 
 export type StoredSettings = Editable & { baseCurrency: string; customerId: string };

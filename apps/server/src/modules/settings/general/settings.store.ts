@@ -48,6 +48,9 @@ export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value
 
 /** Writes a default only when the key is missing (first start). */
 export async function ensureSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValues[K]): Promise<SettingValues[K]> {
-  await db.insert(settings).values({ key, value: value as never }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key, value: value as never })
+    .onConflictDoNothing();
   return (await getSetting(db, key)) as SettingValues[K];
 }

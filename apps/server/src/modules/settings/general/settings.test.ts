@@ -12,9 +12,21 @@ const db = t.database.db;
 const publicSettings = (headers: Record<string, string> = {}) => t.request({ method: 'GET', url: '/api/v1/public/api-settings', headers });
 const saveGeneral = (data: unknown, as = t.admin) => t.request({ method: 'PATCH', url: '/api/v1/settings/general', as, payload: { data } });
 const makeImage = async () =>
-  (await db.insert(images).values({ userId: t.admin.id, storageKey: `k/${Math.random()}`, mimeType: 'image/png', size: 10 }).returning())[0];
+  (
+    await db
+      .insert(images)
+      .values({ userId: t.admin.id, storageKey: `k/${Math.random()}`, mimeType: 'image/png', size: 10 })
+      .returning()
+  )[0];
 const lastSettingsAudit = async () =>
-  (await db.select().from(auditLog).where(and(eq(auditLog.entity, 'settings'), eq(auditLog.action, 'update'))).orderBy(desc(auditLog.id)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'settings'), eq(auditLog.action, 'update')))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0];
 
 describe('public api-settings', () => {
   it('answers without a token, never cached, with exactly the public fields', async () => {
@@ -58,7 +70,13 @@ describe('general settings', () => {
   it('shows the admin the general settings, with the customer id', async () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/settings/general', as: t.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Leadgrid', customerId: expect.stringMatching(/.+/), logoImageId: null, faviconImageId: null, baseCurrency: 'USD' });
+    expect(res.json().data).toMatchObject({
+      name: 'Leadgrid',
+      customerId: expect.stringMatching(/.+/),
+      logoImageId: null,
+      faviconImageId: null,
+      baseCurrency: 'USD',
+    });
   });
 
   it('saves the given keys, answers the saved settings and audits the change', async () => {
@@ -80,7 +98,11 @@ describe('general settings', () => {
     });
 
     // registration closed: sign-up is refused
-    const signUp = await t.request({ method: 'POST', url: '/api/v1/auth/sign-up', payload: { email: 'late@test.local', password: 'abcde1', firstName: 'Late' } });
+    const signUp = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      payload: { email: 'late@test.local', password: 'abcde1', firstName: 'Late' },
+    });
     expect(signUp.statusCode).toBe(403);
 
     const back = await saveGeneral({ name: 'Leadgrid', trialExpireAt: null, registrationEnabled: true });
@@ -99,8 +121,16 @@ describe('general settings', () => {
     const icon = await makeImage();
     const res = await saveGeneral({ logoImageId: logo.id, faviconImageId: icon.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ logoImageId: logo.id, faviconImageId: icon.id, logoUrl: `/api/v1/images/${logo.id}`, faviconUrl: `/api/v1/images/${icon.id}` });
-    expect((await publicSettings()).json().data).toMatchObject({ logoUrl: `/api/v1/images/${logo.id}`, faviconUrl: `/api/v1/images/${icon.id}` });
+    expect(res.json().data).toMatchObject({
+      logoImageId: logo.id,
+      faviconImageId: icon.id,
+      logoUrl: `/api/v1/images/${logo.id}`,
+      faviconUrl: `/api/v1/images/${icon.id}`,
+    });
+    expect((await publicSettings()).json().data).toMatchObject({
+      logoUrl: `/api/v1/images/${logo.id}`,
+      faviconUrl: `/api/v1/images/${icon.id}`,
+    });
     const cleared = await saveGeneral({ logoImageId: null, faviconImageId: null });
     expect(cleared.json().data).toMatchObject({ logoUrl: null, faviconUrl: null });
   });

@@ -1,4 +1,15 @@
-import { envelope, geoCreate, geoListQuery, geoRefSchema, geoSchema, geoStatusItem, geoUpdate, idParams, itemsOf, listOf } from '@leadgrid/shared';
+import {
+  envelope,
+  geoCreate,
+  geoListQuery,
+  geoRefSchema,
+  geoSchema,
+  geoStatusItem,
+  geoUpdate,
+  idParams,
+  itemsOf,
+  listOf,
+} from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './geos.service';
@@ -18,9 +29,13 @@ export default async function geosRoutes(fastify: FastifyInstance) {
     data: await service.list(req.ctx, req.query),
   }));
 
-  app.get('/geos/for-lead-editing', { config: { permission: LEAD_EDITING }, schema: { tags, response: { 200: envelope(listOf(geoRefSchema)) } } }, async (req) => ({
-    data: await service.forLeadEditing(req.ctx),
-  }));
+  app.get(
+    '/geos/for-lead-editing',
+    { config: { permission: LEAD_EDITING }, schema: { tags, response: { 200: envelope(listOf(geoRefSchema)) } } },
+    async (req) => ({
+      data: await service.forLeadEditing(req.ctx),
+    }),
+  );
 
   app.get('/geos/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: answer } }, async (req) => ({
     data: { items: [await service.get(req.ctx, req.params.id)] },
@@ -36,9 +51,18 @@ export default async function geosRoutes(fastify: FastifyInstance) {
     return { data: { items }, message: counted(items.length, 'Geo saved', 'geos saved') };
   });
 
-  app.post('/geos/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(geoStatusItem), response: answer } }, async (req) => {
-    const items = await service.changeStatus(req.ctx, req.body.items);
-    const deleted = items.every((g) => g.status === 'deleted');
-    return { data: { items }, message: deleted ? counted(items.length, 'Geo deleted', 'geos deleted') : counted(items.length, 'Geo status changed', 'geos changed status') };
-  });
+  app.post(
+    '/geos/change_status',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(geoStatusItem), response: answer } },
+    async (req) => {
+      const items = await service.changeStatus(req.ctx, req.body.items);
+      const deleted = items.every((g) => g.status === 'deleted');
+      return {
+        data: { items },
+        message: deleted
+          ? counted(items.length, 'Geo deleted', 'geos deleted')
+          : counted(items.length, 'Geo status changed', 'geos changed status'),
+      };
+    },
+  );
 }

@@ -2,7 +2,15 @@
  * Geos: the settings list, the look-up for lead editing, create, edit and status change. Deleting a geo is the
  * status 'deleted' (spec §4): final, it frees the title, and it is refused while an active hold-queue rule uses it.
  */
-import { GEO_STATUSES, type ApiErrorItem, type Geo, type GeoStatus, type geoCreate, type geoListQuery, type geoUpdate } from '@leadgrid/shared';
+import {
+  GEO_STATUSES,
+  type ApiErrorItem,
+  type Geo,
+  type GeoStatus,
+  type geoCreate,
+  type geoListQuery,
+  type geoUpdate,
+} from '@leadgrid/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { geos, holdConfigs } from '../../../db/schema';
@@ -24,7 +32,6 @@ const LIST: ListSpec = {
   statuses: GEO_STATUSES,
 };
 const DUPLICATE = 'A geo with this title already exists';
-
 
 export function toGeo(row: GeoRow): Geo {
   return {
@@ -86,7 +93,8 @@ async function duplicateErrors(ctx: Ctx, wanted: { title: string; id?: number }[
   wanted.forEach((w, i) => {
     const k = w.title.toLowerCase();
     const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k)) errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
+    if ((owner !== undefined && owner !== w.id) || seen.has(k))
+      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
     seen.add(k);
   });
   return errors;
@@ -112,14 +120,26 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
       const [row] = await uniqueGuard(i, () =>
         tx
           .insert(geos)
-          .values({ title: item.title, countries: item.mappings.countries, aliases: item.mappings.aliases, status: item.status, createdBy: actor.id, createdAt: ctx.now() })
+          .values({
+            title: item.title,
+            countries: item.mappings.countries,
+            aliases: item.mappings.aliases,
+            status: item.status,
+            createdBy: actor.id,
+            createdAt: ctx.now(),
+          })
           .returning({ id: geos.id }),
       );
       created.push(row.id);
     }
     await recordAudits(
       { ...ctx, db: tx },
-      items.map((item, i) => ({ entity: 'geo', entityId: created[i], action: 'create', changes: { title: item.title, ...item.mappings, status: item.status } })),
+      items.map((item, i) => ({
+        entity: 'geo',
+        entityId: created[i],
+        action: 'create',
+        changes: { title: item.title, ...item.mappings, status: item.status },
+      })),
     );
     return created;
   });
@@ -129,7 +149,14 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<GeoRow>(c, geos, geos.id, items.map((x) => x.id), 'Geo', { ordered: true });
+    const current = await lockById<GeoRow>(
+      c,
+      geos,
+      geos.id,
+      items.map((x) => x.id),
+      'Geo',
+      { ordered: true },
+    );
     items.forEach((x) => {
       if (current.get(x.id)!.status === 'deleted') throw AppError.business('A deleted geo cannot be edited');
     });
@@ -160,7 +187,14 @@ export async function update(ctx: Ctx, items: UpdateInput[]) {
 export async function changeStatus(ctx: Ctx, items: { id: number; status: GeoStatus }[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<GeoRow>(c, geos, geos.id, items.map((x) => x.id), 'Geo', { ordered: true });
+    const current = await lockById<GeoRow>(
+      c,
+      geos,
+      geos.id,
+      items.map((x) => x.id),
+      'Geo',
+      { ordered: true },
+    );
     const deleting = items.filter((x) => x.status === 'deleted' && current.get(x.id)!.status !== 'deleted').map((x) => x.id);
     if (deleting.length) {
       const used = await tx
@@ -178,7 +212,12 @@ export async function changeStatus(ctx: Ctx, items: { id: number; status: GeoSta
       if (row.status === item.status) continue;
       if (row.status === 'deleted') throw AppError.business(`The geo '${row.title}' is deleted and cannot be restored`);
       await tx.update(geos).set({ status: item.status }).where(eq(geos.id, item.id));
-      audits.push({ entity: 'geo', entityId: item.id, action: item.status === 'deleted' ? 'delete' : 'change_status', changes: { before: { status: row.status }, after: { status: item.status } } });
+      audits.push({
+        entity: 'geo',
+        entityId: item.id,
+        action: item.status === 'deleted' ? 'delete' : 'change_status',
+        changes: { before: { status: row.status }, after: { status: item.status } },
+      });
     }
     await recordAudits(c, audits);
     return items.map((x) => x.id);

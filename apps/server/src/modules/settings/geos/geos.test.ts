@@ -11,14 +11,22 @@ const patch = (as: TestUser, items: unknown[]) => t.request({ method: 'PATCH', u
 const status = (as: TestUser, items: unknown[]) => t.request({ method: 'POST', url: `${url}/change_status`, as, payload: { items } });
 let seq = 0;
 async function makeGeo(input: { title?: string; countries?: string[]; aliases?: string[]; status?: string } = {}) {
-  const res = await put(t.admin, [{ title: input.title ?? `Geo ${++seq}`, mappings: { countries: input.countries ?? [], aliases: input.aliases ?? [] }, status: input.status }]);
+  const res = await put(t.admin, [
+    {
+      title: input.title ?? `Geo ${++seq}`,
+      mappings: { countries: input.countries ?? [], aliases: input.aliases ?? [] },
+      status: input.status,
+    },
+  ]);
   expect(res.statusCode).toBe(200);
   return res.json().data.items[0] as { id: number; title: string; status: string; mappings: { countries: string[]; aliases: string[] } };
 }
 
 describe('geos: create', () => {
   it('creates a geo with countries and aliases, and audits it', async () => {
-    const res = await put(t.admin, [{ title: 'DACH', mappings: { countries: ['de', 'AT', 'ch'], aliases: ['Deutschland', 'Österreich'] } }]);
+    const res = await put(t.admin, [
+      { title: 'DACH', mappings: { countries: ['de', 'AT', 'ch'], aliases: ['Deutschland', 'Österreich'] } },
+    ]);
     expect(res.statusCode).toBe(200);
     const { data, message } = res.json();
     expect(message).toBe('Geo created');
@@ -32,7 +40,10 @@ describe('geos: create', () => {
         createdBy: t.admin.id,
       },
     ]);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'geo'), eq(auditLog.entityId, data.items[0].id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'geo'), eq(auditLog.entityId, data.items[0].id)));
     expect(audit).toEqual([expect.objectContaining({ action: 'create', userId: t.admin.id })]);
   });
 
@@ -156,9 +167,18 @@ describe('geos: edit', () => {
     const g = await makeGeo({ title: 'Edit me', countries: ['FR'] });
     const res = await patch(t.admin, [{ id: g.id, title: 'Edited', mappings: { countries: ['FR', 'BE'], aliases: ['Francia'] } }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Geo saved', data: { items: [{ id: g.id, title: 'Edited', mappings: { countries: ['FR', 'BE'], aliases: ['Francia'] } }] } });
-    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'geo'), eq(auditLog.entityId, g.id), eq(auditLog.action, 'update')));
-    expect(audit.changes).toEqual({ before: { title: 'Edit me', countries: ['FR'], aliases: [] }, after: { title: 'Edited', countries: ['FR', 'BE'], aliases: ['Francia'] } });
+    expect(res.json()).toMatchObject({
+      message: 'Geo saved',
+      data: { items: [{ id: g.id, title: 'Edited', mappings: { countries: ['FR', 'BE'], aliases: ['Francia'] } }] },
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'geo'), eq(auditLog.entityId, g.id), eq(auditLog.action, 'update')));
+    expect(audit.changes).toEqual({
+      before: { title: 'Edit me', countries: ['FR'], aliases: [] },
+      after: { title: 'Edited', countries: ['FR', 'BE'], aliases: ['Francia'] },
+    });
   });
 
   it('keeps its own title, refuses another live geo title, accepts a deleted geo title', async () => {
@@ -225,6 +245,8 @@ describe('geos: change_status and delete', () => {
     expect((await status(t.admin, [{ id: 999999, status: 'inactive' }])).statusCode).toBe(404);
     const reader = await t.make.user({ type: 'employee', permissions: ['front.settings.geo.read'] });
     expect((await status(reader, [{ id: g.id, status: 'inactive' }])).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: g.id, status: 'inactive' }] } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, payload: { items: [{ id: g.id, status: 'inactive' }] } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -49,16 +49,14 @@ export async function deliver(deps: DeliveryDeps, job: DeliveryJob): Promise<voi
   const db = deps.database.db;
   if (job.channel === 'in_app') {
     if (!job.userId) return;
-    await db
-      .insert(notifications)
-      .values({
-        userId: job.userId,
-        event: job.event,
-        title: job.title.slice(0, 200),
-        body: job.body,
-        data: job.data,
-        createdAt: deps.now(),
-      });
+    await db.insert(notifications).values({
+      userId: job.userId,
+      event: job.event,
+      title: job.title.slice(0, 200),
+      body: job.body,
+      data: job.data,
+      createdAt: deps.now(),
+    });
     return;
   }
   if (job.channel === 'email') {

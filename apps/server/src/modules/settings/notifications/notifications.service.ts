@@ -345,7 +345,9 @@ async function recipientsOf(
   const managers =
     about.affiliateId !== undefined
       ? new Set(
-          (await ctx.db.select({ id: userManagers.managerId }).from(userManagers).where(eq(userManagers.userId, about.affiliateId))).map((m) => m.id),
+          (await ctx.db.select({ id: userManagers.managerId }).from(userManagers).where(eq(userManagers.userId, about.affiliateId))).map(
+            (m) => m.id,
+          ),
         )
       : new Set<number>();
   const [all, assigned] = about.reach ?? ['affiliate.read', 'affiliate.assigned.read'];
@@ -358,7 +360,6 @@ async function recipientsOf(
   };
   return rows.filter(told).map((r) => r.id);
 }
-
 
 /** Users a rule may name (active ones matching the search), or the named ones by id; each with their role. */
 export async function recipients(ctx: Ctx, q: RecipientsQuery): Promise<NotificationRecipient[]> {

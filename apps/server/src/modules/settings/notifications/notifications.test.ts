@@ -145,9 +145,18 @@ describe('notifications: rules', () => {
 
   it('migration 0013 takes notification.read from the stored affiliate and advertiser-member roles and custom lists', async () => {
     const text = readFileSync(new URL('../../../db/migrations/0013_notification_read_staff_only.sql', import.meta.url), 'utf8');
-    const [aff] = await db.insert(roles).values({ title: 'Old affiliate role', type: 'affiliate', permissions: ['notification.read', 'lead.own.read'] }).returning();
-    const [adv] = await db.insert(roles).values({ title: 'Old advertiser role', type: 'advertiser_member', permissions: ['notification.read'] }).returning();
-    const [staff] = await db.insert(roles).values({ title: 'Staff role', type: 'employee', permissions: ['notification.read'] }).returning();
+    const [aff] = await db
+      .insert(roles)
+      .values({ title: 'Old affiliate role', type: 'affiliate', permissions: ['notification.read', 'lead.own.read'] })
+      .returning();
+    const [adv] = await db
+      .insert(roles)
+      .values({ title: 'Old advertiser role', type: 'advertiser_member', permissions: ['notification.read'] })
+      .returning();
+    const [staff] = await db
+      .insert(roles)
+      .values({ title: 'Staff role', type: 'employee', permissions: ['notification.read'] })
+      .returning();
     const affiliate = await t.make.user({ type: 'affiliate', signIn: false, customPermissions: ['notification.read', 'lead.own.read'] });
     const employee = await t.make.user({ type: 'employee', signIn: false, customPermissions: ['notification.read'] });
     for (const statement of text.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));

@@ -23,15 +23,23 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
   const signedIn = { authenticated: true } as const;
   const tags = ['reference'];
 
-  app.get('/countries', { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(listOf(refItem)) } } }, async (req, reply) => {
-    reply.header('cache-control', CACHE);
-    return { data: { items: reference.countries(req.query.locale) } };
-  });
+  app.get(
+    '/countries',
+    { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(listOf(refItem)) } } },
+    async (req, reply) => {
+      reply.header('cache-control', CACHE);
+      return { data: { items: reference.countries(req.query.locale) } };
+    },
+  );
 
-  app.get('/languages', { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(listOf(refItem)) } } }, async (req, reply) => {
-    reply.header('cache-control', CACHE);
-    return { data: { items: reference.languages(req.query.locale) } };
-  });
+  app.get(
+    '/languages',
+    { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(listOf(refItem)) } } },
+    async (req, reply) => {
+      reply.header('cache-control', CACHE);
+      return { data: { items: reference.languages(req.query.locale) } };
+    },
+  );
 
   app.get('/timezones', { config: signedIn, schema: { tags, response: { 200: envelope(listOf(zoneItem)) } } }, async (req, reply) => {
     reply.header('cache-control', CACHE);
@@ -40,7 +48,10 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/distribution-methods',
-    { config: signedIn, schema: { tags, querystring: localeQuery, response: { 200: envelope(z.object({ distributionMethod: z.array(refItem) })) } } },
+    {
+      config: signedIn,
+      schema: { tags, querystring: localeQuery, response: { 200: envelope(z.object({ distributionMethod: z.array(refItem) })) } },
+    },
     async (req, reply) => {
       reply.header('cache-control', CACHE);
       const names = DISTRIBUTION_METHOD_NAMES[req.query.locale];

@@ -1,6 +1,17 @@
 import {
-  envelope, idParams, idsBody, itemsOf, listOf, tagCreate, tagListQuery, tagLookupQuery, tagRefSchema, tagSchema, tagStatusItem,
-  tagTypeParams, tagUpdate,
+  envelope,
+  idParams,
+  idsBody,
+  itemsOf,
+  listOf,
+  tagCreate,
+  tagListQuery,
+  tagLookupQuery,
+  tagRefSchema,
+  tagSchema,
+  tagStatusItem,
+  tagTypeParams,
+  tagUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +33,10 @@ export default async function tagsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tags/by-type/:type',
-    { config: { authenticated: true }, schema: { tags, params: tagTypeParams, querystring: tagLookupQuery, response: { 200: envelope(listOf(tagRefSchema)) } } },
+    {
+      config: { authenticated: true },
+      schema: { tags, params: tagTypeParams, querystring: tagLookupQuery, response: { 200: envelope(listOf(tagRefSchema)) } },
+    },
     async (req) => ({ data: await service.lookupByType(req.ctx, req.params.type, req.query) }),
   );
 
@@ -40,13 +54,24 @@ export default async function tagsRoutes(fastify: FastifyInstance) {
     return { data: { items }, message: counted(items.length, 'Tag saved', 'tags saved') };
   });
 
-  app.post('/tags/change_status', { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagStatusItem), response: answer } }, async (req) => {
-    const items = await service.changeStatus(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Tag status changed', 'tags changed status') };
-  });
+  app.post(
+    '/tags/change_status',
+    { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagStatusItem), response: answer } },
+    async (req) => {
+      const items = await service.changeStatus(req.ctx, req.body.items);
+      return { data: { items }, message: counted(items.length, 'Tag status changed', 'tags changed status') };
+    },
+  );
 
-  app.delete('/tags', { config: { permission: WRITE }, schema: { tags, body: idsBody, response: { 200: envelope(z.object({ ids: z.array(z.number().int()) })) } } }, async (req) => {
-    const ids = await service.remove(req.ctx, req.body.data);
-    return { data: { ids }, message: counted(ids.length, 'Tag deleted', 'tags deleted') };
-  });
+  app.delete(
+    '/tags',
+    {
+      config: { permission: WRITE },
+      schema: { tags, body: idsBody, response: { 200: envelope(z.object({ ids: z.array(z.number().int()) })) } },
+    },
+    async (req) => {
+      const ids = await service.remove(req.ctx, req.body.data);
+      return { data: { ids }, message: counted(ids.length, 'Tag deleted', 'tags deleted') };
+    },
+  );
 }

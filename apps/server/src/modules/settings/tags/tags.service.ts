@@ -1,6 +1,13 @@
 /** Tags by entity type: the settings list, the pickers' look-up, create, edit, status change and delete. */
 import {
-  STAFF_ROLE_TYPES, TAG_STATUSES, type ApiErrorItem, type LookupQuery, type TagType, type tagCreate, type tagListQuery, type tagUpdate,
+  STAFF_ROLE_TYPES,
+  TAG_STATUSES,
+  type ApiErrorItem,
+  type LookupQuery,
+  type TagType,
+  type tagCreate,
+  type tagListQuery,
+  type tagUpdate,
 } from '@leadgrid/shared';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { tags, users } from '../../../db/schema';
@@ -29,7 +36,14 @@ const key = (type: string, title: string) => `${type}\u0000${title.toLowerCase()
 
 function toTag(row: { tag: TagRow; author: { id: number; firstName: string; lastName: string; email: string } | null }) {
   const { tag } = row;
-  return { id: tag.id, title: tag.title, type: tag.type as TagType, status: tag.status as 'active', createdAt: toSeconds(tag.createdAt)!, createdBy: row.author };
+  return {
+    id: tag.id,
+    title: tag.title,
+    type: tag.type as TagType,
+    status: tag.status as 'active',
+    createdAt: toSeconds(tag.createdAt)!,
+    createdBy: row.author,
+  };
 }
 
 /** Look-ups for pickers are open to every staff member (affiliates and advertisers never see tags). */
@@ -93,7 +107,8 @@ async function duplicateErrors(ctx: Ctx, wanted: { type: string; title: string; 
   wanted.forEach((w, i) => {
     const k = key(w.type, w.title);
     const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k)) errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
+    if ((owner !== undefined && owner !== w.id) || seen.has(k))
+      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
     seen.add(k);
   });
   return errors;
@@ -118,13 +133,21 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
     const created: number[] = [];
     for (const [i, item] of items.entries()) {
       const [row] = await uniqueGuard(i, () =>
-        tx.insert(tags).values({ title: item.title, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() }).returning(),
+        tx
+          .insert(tags)
+          .values({ title: item.title, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() })
+          .returning(),
       );
       created.push(row.id);
     }
     await recordAudits(
       c,
-      items.map((item, i) => ({ entity: 'tag', entityId: created[i], action: 'create', changes: { title: item.title, type: item.type, status: item.status } })),
+      items.map((item, i) => ({
+        entity: 'tag',
+        entityId: created[i],
+        action: 'create',
+        changes: { title: item.title, type: item.type, status: item.status },
+      })),
     );
     return created;
   });
@@ -134,7 +157,13 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };
-    const current = await lockById<TagRow>(c, tags, tags.id, items.map((x) => x.id), 'Tag');
+    const current = await lockById<TagRow>(
+      c,
+      tags,
+      tags.id,
+      items.map((x) => x.id),
+      'Tag',
+    );
     const wanted = items.map((x) => {
       const row = current.get(x.id)!;
       return { id: x.id, type: x.type ?? row.type, title: x.title ?? row.title };
@@ -168,7 +197,12 @@ export async function remove(ctx: Ctx, ids: number[]) {
     if (deleted.length !== unique.length) throw AppError.notFound('Tag');
     await recordAudits(
       { ...ctx, db: tx },
-      deleted.map((t) => ({ entity: 'tag', entityId: t.id, action: 'delete', changes: { title: t.title, type: t.type, status: t.status } })),
+      deleted.map((t) => ({
+        entity: 'tag',
+        entityId: t.id,
+        action: 'delete',
+        changes: { title: t.title, type: t.type, status: t.status },
+      })),
     );
     return unique;
   });

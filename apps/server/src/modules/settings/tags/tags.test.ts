@@ -21,7 +21,14 @@ describe('tags: create', () => {
     const { data, message } = res.json();
     expect(message).toBe('2 tags created');
     expect(data.items).toEqual([
-      { id: expect.any(Number), title: 'Hot', type: 'offer', status: 'active', createdAt: expect.any(Number), createdBy: { id: t.admin.id, firstName: 'Admin', lastName: '', email: t.admin.email } },
+      {
+        id: expect.any(Number),
+        title: 'Hot',
+        type: 'offer',
+        status: 'active',
+        createdAt: expect.any(Number),
+        createdBy: { id: t.admin.id, firstName: 'Admin', lastName: '', email: t.admin.email },
+      },
       expect.objectContaining({ title: 'VIP', type: 'affiliate', status: 'inactive' }),
     ]);
     expect(data.items[0].createdAt).toBe(Math.floor(t.clock.now.getTime() / 1000));
@@ -57,7 +64,10 @@ describe('tags: create', () => {
   });
 
   it('validates title and type per field', async () => {
-    const res = await put(t.admin, [{ title: '  ', type: 'planet' }, { title: 'x'.repeat(201), type: 'offer' }]);
+    const res = await put(t.admin, [
+      { title: '  ', type: 'planet' },
+      { title: 'x'.repeat(201), type: 'offer' },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
@@ -85,7 +95,11 @@ describe('tags: list and get', () => {
     const { items, meta } = res.json().data;
     expect(items.map((x: { title: string }) => x.title)).toEqual(['Beta list', 'Alpha list']);
     expect(meta).toEqual({ totalCount: 2 });
-    const active = await t.request({ method: 'GET', url: `${url}?type=lead,offer&status=active&search=list&orderBy=title:asc`, as: t.admin });
+    const active = await t.request({
+      method: 'GET',
+      url: `${url}?type=lead,offer&status=active&search=list&orderBy=title:asc`,
+      as: t.admin,
+    });
     expect(active.json().data.items.map((x: { title: string }) => x.title)).toEqual(['Alpha list', 'Gamma list']);
   });
 
@@ -173,7 +187,17 @@ describe('tags: edit, status, delete', () => {
 
   it('answers 404 for a missing id and writes none of the batch', async () => {
     const a = await makeTag('Batch keep', 'offer');
-    const res = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: a.id, title: 'Batch changed' }, { id: 999999, title: 'X' }] } });
+    const res = await t.request({
+      method: 'PATCH',
+      url,
+      as: t.admin,
+      payload: {
+        items: [
+          { id: a.id, title: 'Batch changed' },
+          { id: 999999, title: 'X' },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `${url}/${a.id}`, as: t.admin })).json().data.items[0].title).toBe('Batch keep');
   });
@@ -181,21 +205,44 @@ describe('tags: edit, status, delete', () => {
   it('validates the patch', async () => {
     const res = await t.request({ method: 'PATCH', url, as: t.admin, payload: { items: [{ id: 'x', title: '' }] } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { loc: unknown[] }) => e.loc)).toEqual(expect.arrayContaining([['body', 'items', 0, 'id'], ['body', 'items', 0, 'title']]));
+    expect(res.json().errors.map((e: { loc: unknown[] }) => e.loc)).toEqual(
+      expect.arrayContaining([
+        ['body', 'items', 0, 'id'],
+        ['body', 'items', 0, 'title'],
+      ]),
+    );
   });
 
   it('changes status in bulk and writes the audit trail', async () => {
     const a = await makeTag('Status a', 'offer');
     const b = await makeTag('Status b', 'offer');
-    const res = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'inactive' }, { id: b.id, status: 'inactive' }] } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: {
+        items: [
+          { id: a.id, status: 'inactive' },
+          { id: b.id, status: 'inactive' },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.items.map((x: { status: string }) => x.status)).toEqual(['inactive', 'inactive']);
-    const audit = await t.database.query<{ action: string; changes: unknown }>(`SELECT action, changes FROM audit_log WHERE entity = 'tag' AND entity_id = $1 ORDER BY id`, [a.id]);
+    const audit = await t.database.query<{ action: string; changes: unknown }>(
+      `SELECT action, changes FROM audit_log WHERE entity = 'tag' AND entity_id = $1 ORDER BY id`,
+      [a.id],
+    );
     expect(audit.rows).toEqual([
       expect.objectContaining({ action: 'create' }),
       { action: 'change_status', changes: { before: { status: 'active' }, after: { status: 'inactive' } } },
     ]);
-    const bad = await t.request({ method: 'POST', url: `${url}/change_status`, as: t.admin, payload: { items: [{ id: a.id, status: 'gone' }] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `${url}/change_status`,
+      as: t.admin,
+      payload: { items: [{ id: a.id, status: 'gone' }] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].loc).toEqual(['body', 'items', 0, 'status']);
   });
@@ -220,10 +267,15 @@ describe('tags: edit, status, delete', () => {
     const a = await makeTag('Guarded', 'offer');
     const reader = await t.make.user({ type: 'employee', permissions: ['front.settings.tags.read'] });
     expect((await t.request({ method: 'PATCH', url, as: reader, payload: { items: [{ id: a.id, title: 'X' }] } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'inactive' }] } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `${url}/change_status`, as: reader, payload: { items: [{ id: a.id, status: 'inactive' }] } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'DELETE', url, as: reader, payload: { data: [a.id] } })).statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url, payload: { data: [a.id] } })).statusCode).toBe(401);
     const writer = await t.make.user({ type: 'employee', permissions: ['tag.update'] });
-    expect((await t.request({ method: 'PATCH', url, as: writer, payload: { items: [{ id: a.id, title: 'Guarded 2' }] } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url, as: writer, payload: { items: [{ id: a.id, title: 'Guarded 2' }] } })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -96,7 +96,9 @@ export default function LoginPage() {
                 )}
               </Field>
               <Field form={form} name="password" label={t('auth.password')} className="is-tight">
-                {(control) => <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />}
+                {(control) => (
+                  <PasswordInput control={control} prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
+                )}
               </Field>
               <div className="lg-auth-forgot">
                 <Link to="/login/recoveryPassword">{t('auth.forgotPassword')}</Link>

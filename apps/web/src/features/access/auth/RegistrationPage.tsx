@@ -94,7 +94,13 @@ function RegistrationForm() {
         <Field form={form} name="email" label={t('auth.email')}>
           {(control) => (
             <TextInput
-              control={{ ...control, onBlur: () => { control.onBlur(); void checkEmail(); } }}
+              control={{
+                ...control,
+                onBlur: () => {
+                  control.onBlur();
+                  void checkEmail();
+                },
+              }}
               prefix={<MailOutlined />}
               autoComplete="email"
               placeholder="name@company.com"

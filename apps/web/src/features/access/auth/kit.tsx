@@ -68,7 +68,10 @@ export const zodCheck = <V,>(schema: ZodType, on?: Trigger): Rule<V> => ({
 });
 
 /** A plain text, shown as it is (a server's message). */
-const text = (value: string): Message => () => value;
+const text =
+  (value: string): Message =>
+  () =>
+    value;
 
 export interface AuthForm<V extends Record<string, string>> {
   values: V;
@@ -200,7 +203,15 @@ export function Field<V extends Record<string, string>>({ form, name, label, ext
         {label}
         {optional ? <span className="lg-field-optional">{t('auth.optional')}</span> : null}
       </label>
-      {children({ id: name, name, value: form.values[name], invalid, describedBy, onValue: (v) => form.set(name, v), onBlur: () => form.blur(name) })}
+      {children({
+        id: name,
+        name,
+        value: form.values[name],
+        invalid,
+        describedBy,
+        onValue: (v) => form.set(name, v),
+        onBlur: () => form.blur(name),
+      })}
       {invalid ? (
         <div id={helpId} className="lg-field-error" role="alert">
           {messages.map((m, i) => (
@@ -219,7 +230,13 @@ export function Field<V extends Record<string, string>>({ form, name, label, ext
 
 type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'id' | 'name' | 'prefix'>;
 
-export function TextInput({ control, prefix, type = 'text', suffix, ...rest }: { control: ControlProps; prefix?: ReactNode; suffix?: ReactNode } & InputRest) {
+export function TextInput({
+  control,
+  prefix,
+  type = 'text',
+  suffix,
+  ...rest
+}: { control: ControlProps; prefix?: ReactNode; suffix?: ReactNode } & InputRest) {
   return (
     <span className={`lg-input${control.invalid ? ' is-error' : ''}`}>
       {prefix ? <span className="lg-input-prefix">{prefix}</span> : null}
@@ -249,13 +266,7 @@ export function PasswordInput({ control, prefix, ...rest }: { control: ControlPr
       control={control}
       prefix={prefix}
       type={visible ? 'text' : 'password'}
-      suffix={
-        <Eye
-          className="lg-input-eye"
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => setVisible(!visible)}
-        />
-      }
+      suffix={<Eye className="lg-input-eye" onMouseDown={(e) => e.preventDefault()} onClick={() => setVisible(!visible)} />}
     />
   );
 }
@@ -330,17 +341,41 @@ export function Button({
   disabled,
   type = 'button',
   ...rest
-}: { variant?: 'primary' | 'default' | 'link' | 'text'; loading?: boolean; icon?: ReactNode; block?: boolean } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  const classes = ['lg-btn', `lg-btn-${variant}`, block ? 'lg-btn-block' : '', loading ? 'is-loading' : '', className ?? ''].filter(Boolean).join(' ');
+}: {
+  variant?: 'primary' | 'default' | 'link' | 'text';
+  loading?: boolean;
+  icon?: ReactNode;
+  block?: boolean;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const classes = ['lg-btn', `lg-btn-${variant}`, block ? 'lg-btn-block' : '', loading ? 'is-loading' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled} aria-busy={loading || undefined} onClick={loading ? undefined : rest.onClick}>
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : rest.onClick}
+    >
       {loading ? <LoadingOutlined className="lg-btn-icon" spin /> : icon ? <span className="lg-btn-icon">{icon}</span> : null}
       {children === undefined || children === null ? null : <span className="lg-btn-label">{children}</span>}
     </button>
   );
 }
 
-export function Alert({ type, title, description, className }: { type: 'error' | 'success'; title: ReactNode; description?: ReactNode; className?: string }) {
+export function Alert({
+  type,
+  title,
+  description,
+  className,
+}: {
+  type: 'error' | 'success';
+  title: ReactNode;
+  description?: ReactNode;
+  className?: string;
+}) {
   const Icon = type === 'error' ? CloseCircleFilled : CheckCircleFilled;
   return (
     <div className={`lg-alert lg-alert-${type}${description ? ' has-description' : ''}${className ? ` ${className}` : ''}`} role="alert">

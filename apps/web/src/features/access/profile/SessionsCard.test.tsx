@@ -8,10 +8,25 @@ import { SessionsCard } from './SessionsCard';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const SESSIONS = [
-  { id: 'aaaaaaaa-0000-4000-8000-000000000001', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/131.0 Safari/537.36', ip: '10.0.0.1', createdAt: 1_790_000_000, lastUsedAt: 1_790_003_600, current: true },
-  { id: 'aaaaaaaa-0000-4000-8000-000000000002', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Version/17.0 Mobile/15E148 Safari/604.1', ip: '203.0.113.9', createdAt: 1_789_000_000, lastUsedAt: 1_789_500_000, current: false },
+  {
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/131.0 Safari/537.36',
+    ip: '10.0.0.1',
+    createdAt: 1_790_000_000,
+    lastUsedAt: 1_790_003_600,
+    current: true,
+  },
+  {
+    id: 'aaaaaaaa-0000-4000-8000-000000000002',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Version/17.0 Mobile/15E148 Safari/604.1',
+    ip: '203.0.113.9',
+    createdAt: 1_789_000_000,
+    lastUsedAt: 1_789_500_000,
+    current: false,
+  },
 ];
 let calls: { method: string; url: string; body: unknown }[];
 let listAnswer: () => Response;
@@ -22,7 +37,11 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
       if (call.method === 'GET') return listAnswer();
       return json(200, { data: { items: [] }, message: 'Session ended' });

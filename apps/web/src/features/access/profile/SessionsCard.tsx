@@ -69,7 +69,11 @@ export function SessionsCard() {
       }
       extra={
         others.length ? (
-          <Popconfirm title={t('security.sessions.endOthersConfirm')} onConfirm={() => end.mutateAsync(undefined)} okButtonProps={{ danger: true }}>
+          <Popconfirm
+            title={t('security.sessions.endOthersConfirm')}
+            onConfirm={() => end.mutateAsync(undefined)}
+            okButtonProps={{ danger: true }}
+          >
             <Button danger size="small" loading={end.isPending && end.variables === undefined} data-testid="sessions-end-others">
               {t('security.sessions.endOthers')}
             </Button>

@@ -51,7 +51,6 @@ export function useRegenerateLeadToken(userId: number) {
   });
 }
 
-
 /* ---------- security ---------- */
 
 export const securityApi = {

@@ -189,14 +189,23 @@ export function RoleDrawer({ state, onClose, onSaved }: { state: RoleDrawerState
             name="requireTwoFactor"
             label={t('fields.requireTwoFactor')}
             valuePropName="checked"
-            extra={policyEditable ? t('fields.requireTwoFactorHint') : `${t('fields.requireTwoFactorHint')} ${t('fields.requireTwoFactorAdminOnly')}`}
+            extra={
+              policyEditable
+                ? t('fields.requireTwoFactorHint')
+                : `${t('fields.requireTwoFactorHint')} ${t('fields.requireTwoFactorAdminOnly')}`
+            }
             layout="horizontal"
           >
             <Switch disabled={readOnly || !policyEditable} data-testid="role-require-2fa" />
           </Form.Item>
         ) : null}
         {locked ? (
-          <Alert type="info" showIcon title={t('drawer.lockedAdmin', { title: role ? roleTitle(role) : '' })} style={{ marginBottom: 16 }} />
+          <Alert
+            type="info"
+            showIcon
+            title={t('drawer.lockedAdmin', { title: role ? roleTitle(role) : '' })}
+            style={{ marginBottom: 16 }}
+          />
         ) : null}
         <Form.Item label={t('fields.permissions')} required={false} style={{ marginBottom: 0 }}>
           {!type ? (

@@ -65,7 +65,9 @@ export default function ClickDetailPage() {
           <Tag color={c.status === 1 ? 'green' : 'red'} data-testid="click-status">
             {t(`status.${c.status}`)}
           </Tag>
-          {c.invalidReason ? <Typography.Text type="danger">{t(`reasons.${c.invalidReason}`, { defaultValue: c.invalidReason })}</Typography.Text> : null}
+          {c.invalidReason ? (
+            <Typography.Text type="danger">{t(`reasons.${c.invalidReason}`, { defaultValue: c.invalidReason })}</Typography.Text>
+          ) : null}
         </Flex>
       }
       subtitle={
@@ -99,7 +101,11 @@ export default function ClickDetailPage() {
               </Descriptions.Item>
               {staff ? (
                 <Descriptions.Item label={t('detail.affiliate')}>
-                  <RefCell title={c.affiliateName} id={c.affiliateId} to={c.affiliateId ? `/affiliates/members/${c.affiliateId}` : undefined} />
+                  <RefCell
+                    title={c.affiliateName}
+                    id={c.affiliateId}
+                    to={c.affiliateId ? `/affiliates/members/${c.affiliateId}` : undefined}
+                  />
                 </Descriptions.Item>
               ) : null}
               <Descriptions.Item label={t('detail.campaign')}>
@@ -131,7 +137,9 @@ export default function ClickDetailPage() {
               <Descriptions.Item label={t('detail.deviceType')}>{text(c.deviceType)}</Descriptions.Item>
               <Descriptions.Item label={t('detail.device')}>{text(device)}</Descriptions.Item>
               <Descriptions.Item label={t('detail.os')}>{text([c.os, c.osVersion].filter(Boolean).join(' '))}</Descriptions.Item>
-              <Descriptions.Item label={t('detail.browser')}>{text([c.browser, c.browserVersion].filter(Boolean).join(' '))}</Descriptions.Item>
+              <Descriptions.Item label={t('detail.browser')}>
+                {text([c.browser, c.browserVersion].filter(Boolean).join(' '))}
+              </Descriptions.Item>
               <Descriptions.Item label={t('detail.userAgent')}>{text(c.userAgent, true)}</Descriptions.Item>
             </Descriptions>
           </Section>

@@ -52,7 +52,11 @@ export function ClickEditModal({ click, onClose }: { click: Click | null; onClos
           </Col>
           <Col span={14}>
             {status === 2 ? (
-              <Form.Item name="invalidReason" label={t('edit.invalidReason')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Form.Item
+                name="invalidReason"
+                label={t('edit.invalidReason')}
+                rules={[{ required: true, message: t('validation.required') }]}
+              >
                 <Select options={CLICK_INVALID_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))} />
               </Form.Item>
             ) : null}

@@ -51,40 +51,47 @@ const CLICK: Click = {
 
 let urls: string[];
 beforeEach(() => {
-  urls = stubFetch((url) => (url.startsWith('/api/v1/clicks/') ? { data: { items: [CLICK], meta: { totalCount: 1, totalCapped: false } } } : { data: { items: [] } }));
+  urls = stubFetch((url) =>
+    url.startsWith('/api/v1/clicks/') ? { data: { items: [CLICK], meta: { totalCount: 1, totalCapped: false } } } : { data: { items: [] } },
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderAt = (path: string, type: string, permissions: string[]) => renderPage(ClicksPage, path, { type, permissions, timezone: 'Europe/Berlin' });
+const renderAt = (path: string, type: string, permissions: string[]) =>
+  renderPage(ClicksPage, path, { type, permissions, timezone: 'Europe/Berlin' });
 const listCall = (tab: string) => queryOf(urls, `/api/v1/clicks/${tab}?`)!;
 
 describe('ClicksPage', () => {
-  it('asks for the tab with the URL filters, the user zone and an exclusive end; staff editors get the edit button', { timeout: 120_000 }, async () => {
-    renderAt('/clicks/invalid?from=1795305600&to=1795391999&offerId=3&country=DE&invalidReason=bot&unique=1&sub1=fb&search=5.9.0.1&offset=25', 'admin', [
-      'front.menu.clicks.read',
-      'click.read',
-      'click.update',
-    ]);
-    expect(await screen.findByText('Crypto Trader DE', undefined, { timeout: 10_000 })).toBeTruthy();
-    expect(listCall('invalid')).toEqual({
-      timezone: 'Europe/Berlin',
-      from: '1795305600',
-      to: '1795392000',
-      offerId: '3',
-      country: 'DE',
-      invalidReason: 'bot',
-      unique: '1',
-      sub1: 'fb',
-      search: '5.9.0.1',
-      orderBy: 'createdAt:desc',
-      limit: '25',
-      offset: '25',
-      withMeta: '1',
-    });
-    expect(screen.getByText('Petra Novak')).toBeTruthy();
-    expect(screen.getByTestId(`click-edit-${CLICK.id}`)).toBeTruthy();
-    expect(screen.getByTestId('export-clicks')).toBeTruthy();
-  });
+  it(
+    'asks for the tab with the URL filters, the user zone and an exclusive end; staff editors get the edit button',
+    { timeout: 120_000 },
+    async () => {
+      renderAt(
+        '/clicks/invalid?from=1795305600&to=1795391999&offerId=3&country=DE&invalidReason=bot&unique=1&sub1=fb&search=5.9.0.1&offset=25',
+        'admin',
+        ['front.menu.clicks.read', 'click.read', 'click.update'],
+      );
+      expect(await screen.findByText('Crypto Trader DE', undefined, { timeout: 10_000 })).toBeTruthy();
+      expect(listCall('invalid')).toEqual({
+        timezone: 'Europe/Berlin',
+        from: '1795305600',
+        to: '1795392000',
+        offerId: '3',
+        country: 'DE',
+        invalidReason: 'bot',
+        unique: '1',
+        sub1: 'fb',
+        search: '5.9.0.1',
+        orderBy: 'createdAt:desc',
+        limit: '25',
+        offset: '25',
+        withMeta: '1',
+      });
+      expect(screen.getByText('Petra Novak')).toBeTruthy();
+      expect(screen.getByTestId(`click-edit-${CLICK.id}`)).toBeTruthy();
+      expect(screen.getByTestId('export-clicks')).toBeTruthy();
+    },
+  );
 
   it('shows affiliates no affiliate column and no edit, and drops the reason filter on the valid tab', { timeout: 120_000 }, async () => {
     renderAt('/clicks/valid?invalidReason=bot', 'affiliate', ['front.menu.clicks.read', 'click.own.read']);

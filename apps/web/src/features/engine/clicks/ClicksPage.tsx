@@ -27,10 +27,16 @@ import { ClickIdCell, CountryCell, Dash, DeviceCell, MarksCell, RefCell, SubsCel
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const ClickEditModal = lazyWhenOpen(() => import('./ClickEditModal').then((m) => m.ClickEditModal), (p) => p.click !== null);
+const ClickEditModal = lazyWhenOpen(
+  () => import('./ClickEditModal').then((m) => m.ClickEditModal),
+  (p) => p.click !== null,
+);
 
 const csv = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
-const ids = (v: string | undefined) => csv(v).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const ids = (v: string | undefined) =>
+  csv(v)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
 
 /** the secondary filters (source, lander, device, OS, browser, reason, marks) and the subs, behind one button */
 function MoreFilters({ table, children, names }: { table: TableState; children: ReactNode; names: readonly string[] }) {
@@ -98,7 +104,14 @@ export default function ClicksPage() {
     return { ...rest, tab };
   }, [query, tab]);
 
-  const pick = (slug: ClickFilterSlug, name: string, placeholder: string, numeric: boolean, width?: number, labelOf?: (v: string | number, l: string) => string) => (
+  const pick = (
+    slug: ClickFilterSlug,
+    name: string,
+    placeholder: string,
+    numeric: boolean,
+    width?: number,
+    labelOf?: (v: string | number, l: string) => string,
+  ) => (
     <ClickFilterSelect
       slug={slug}
       context={context}
@@ -133,25 +146,46 @@ export default function ClicksPage() {
       render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
     },
     { key: 'id', title: t('columns.id'), alwaysVisible: true, render: (id: string) => <ClickIdCell id={id} /> },
-    { key: 'offerId', title: t('columns.offer'), render: (_v, r) => <RefCell title={r.offerTitle} id={r.offerId} to={r.offerId ? `/offers/${r.offerId}` : undefined} /> },
+    {
+      key: 'offerId',
+      title: t('columns.offer'),
+      render: (_v, r) => <RefCell title={r.offerTitle} id={r.offerId} to={r.offerId ? `/offers/${r.offerId}` : undefined} />,
+    },
   ];
   if (tab === 'invalid')
     columns.push({
       key: 'invalidReason',
       title: t('columns.invalidReason'),
-      render: (r: string | null) => (r ? <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>{t(`reasons.${r}`, { defaultValue: r })}</Typography.Text> : <Dash />),
+      render: (r: string | null) =>
+        r ? (
+          <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
+            {t(`reasons.${r}`, { defaultValue: r })}
+          </Typography.Text>
+        ) : (
+          <Dash />
+        ),
     });
   if (staff)
     columns.push({
       key: 'affiliateId',
       title: t('columns.affiliate'),
-      render: (_v, r) => <RefCell title={r.affiliateName} id={r.affiliateId} to={r.affiliateId ? `/affiliates/members/${r.affiliateId}` : undefined} />,
+      render: (_v, r) => (
+        <RefCell title={r.affiliateName} id={r.affiliateId} to={r.affiliateId ? `/affiliates/members/${r.affiliateId}` : undefined} />
+      ),
     });
   columns.push(
-    { key: 'campaignId', title: t('columns.campaign'), render: (_v, r) => <RefCell title={r.campaignTitle} id={r.campaignId} to={r.campaignId ? `/campaigns/${r.campaignId}` : undefined} /> },
+    {
+      key: 'campaignId',
+      title: t('columns.campaign'),
+      render: (_v, r) => <RefCell title={r.campaignTitle} id={r.campaignId} to={r.campaignId ? `/campaigns/${r.campaignId}` : undefined} />,
+    },
     { key: 'country', title: t('columns.country'), render: (c: string | null) => <CountryCell code={c} /> },
     { key: 'device', title: t('columns.device'), render: (_v, r) => <DeviceCell click={r} /> },
-    { key: 'ip', title: t('columns.ip'), render: (ip: string | null) => (ip ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{ip}</Typography.Text> : <Dash />) },
+    {
+      key: 'ip',
+      title: t('columns.ip'),
+      render: (ip: string | null) => (ip ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{ip}</Typography.Text> : <Dash />),
+    },
     { key: 'subs', title: t('columns.subs'), render: (_v, r) => <SubsCell click={r} /> },
     { key: 'marks', title: t('columns.marks'), render: (_v, r) => <MarksCell click={r} /> },
   );
@@ -166,7 +200,13 @@ export default function ClicksPage() {
       fixed: 'right',
       render: (_v, r) => (
         <Tooltip title={t('edit.open')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={`${t('edit.open')}: ${r.id}`} onClick={() => setEditing(r)} data-testid={`click-edit-${r.id}`} />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`${t('edit.open')}: ${r.id}`}
+            onClick={() => setEditing(r)}
+            data-testid={`click-edit-${r.id}`}
+          />
         </Tooltip>
       ),
     });
@@ -201,7 +241,11 @@ export default function ClicksPage() {
             }}
             toolbar={
               <>
-                <SecondsRangeFilter value={{ from: f.from, to: f.to }} onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })} placeholder={[t('filters.period'), t('filters.period')]} />
+                <SecondsRangeFilter
+                  value={{ from: f.from, to: f.to }}
+                  onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })}
+                  placeholder={[t('filters.period'), t('filters.period')]}
+                />
                 <SearchBox table={table} placeholder={t('filters.search')} />
                 {pick('offer', 'offerId', t('filters.offer'), true, 190)}
                 {staff ? pick('affiliate', 'affiliateId', t('filters.affiliate'), true, 190) : null}

@@ -19,14 +19,19 @@ interface Items<T> {
 
 export const clicksApi = {
   list: (tab: ClickTab, query: Query, signal?: AbortSignal) => api.get<ClickList>(`/clicks/${tab}`, { ...query, withMeta: 1 }, { signal }),
-  get: async (id: string, signal?: AbortSignal) => (await api.get<Items<Click>>(`/clicks/${id}`, undefined, { signal, silent: true })).items[0],
+  get: async (id: string, signal?: AbortSignal) =>
+    (await api.get<Items<Click>>(`/clicks/${id}`, undefined, { signal, silent: true })).items[0],
   filters: (slug: ClickFilterSlug, query: Query, signal?: AbortSignal) =>
     api.get<Items<ClickFilterOption>>('/clicks/filters', { ...query, slug }, { signal, silent: true }).then((d) => d.items),
   update: (items: ClickUpdateItem[]) => api.patch<Items<Click>>('/clicks', { items }),
 };
 
 export const useClicks = (tab: ClickTab, query: Query) =>
-  useQuery({ queryKey: clickKeys.list(tab, query), queryFn: ({ signal }) => clicksApi.list(tab, query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: clickKeys.list(tab, query),
+    queryFn: ({ signal }) => clicksApi.list(tab, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useClick = (id: string) =>
   useQuery({ queryKey: clickKeys.detail(id), queryFn: ({ signal }) => clicksApi.get(id, signal), enabled: Boolean(id), retry: false });

@@ -15,7 +15,16 @@ export const FLAG_FILTERS = ['unique', 'bot'] as const;
 export const FILTERS = ['from', 'to', 'search', 'ip', ...ID_FILTERS, ...VALUE_FILTERS, ...FLAG_FILTERS, ...CLICK_SUBS] as const;
 export type FilterName = (typeof FILTERS)[number];
 /** the filters behind the "More filters" button (their count shows on it) */
-export const MORE_FILTERS = ['trafficSourceId', 'landerId', 'deviceType', 'os', 'browser', 'invalidReason', ...FLAG_FILTERS, ...CLICK_SUBS] as const;
+export const MORE_FILTERS = [
+  'trafficSourceId',
+  'landerId',
+  'deviceType',
+  'os',
+  'browser',
+  'invalidReason',
+  ...FLAG_FILTERS,
+  ...CLICK_SUBS,
+] as const;
 
 /** the list query for a tab: filters of the URL, the user's zone, `to` made exclusive, invalid-only filters dropped on the valid tab */
 export function listQuery(tab: ClickTab, filters: Record<string, string | undefined>, timezone: string): Query {
@@ -38,7 +47,11 @@ export interface EditValues {
 }
 
 /** only what changed; status 2 always carries its reason */
-export function editPayload(id: string, before: { status: number; invalidReason: string | null } & Record<string, unknown>, values: EditValues): ClickUpdateItem | null {
+export function editPayload(
+  id: string,
+  before: { status: number; invalidReason: string | null } & Record<string, unknown>,
+  values: EditValues,
+): ClickUpdateItem | null {
   const item: ClickUpdateItem = { id };
   if (values.status !== before.status || (values.status === 2 && values.invalidReason !== before.invalidReason)) {
     item.status = values.status;
@@ -50,4 +63,3 @@ export function editPayload(id: string, before: { status: number; invalidReason:
   }
   return Object.keys(item).length > 1 ? item : null;
 }
-

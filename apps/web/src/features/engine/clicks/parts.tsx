@@ -76,7 +76,11 @@ export function SubsCell({ click }: { click: Click }) {
           {line}
         </CellText>
       ))}
-      {all.length > 3 ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>+{all.length - 3}</Typography.Text> : null}
+      {all.length > 3 ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          +{all.length - 3}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }
@@ -89,9 +93,7 @@ export function RefCell({ title, id, to }: { title: string | null; id: number | 
     <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
       {to ? (
         <Link to={to}>
-          <CellText style={{ color: 'inherit' }}>
-            {name}
-          </CellText>
+          <CellText style={{ color: 'inherit' }}>{name}</CellText>
         </Link>
       ) : (
         <CellText>{name}</CellText>

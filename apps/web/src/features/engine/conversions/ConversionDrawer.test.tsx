@@ -23,7 +23,10 @@ const conversion = (invoices: unknown[], attributes: Record<string, string> = {}
 
 const open = (invoices: unknown[], attributes?: Record<string, string>) => {
   stubFetch((url) => (url.includes('/conversions/7') ? { data: { items: [conversion(invoices, attributes)] } } : { data: { items: [] } }));
-  renderPage(() => <ConversionDrawer id={7} onClose={() => undefined} />, '/conversions', { type: 'admin', permissions: ['conversion.update'] });
+  renderPage(() => <ConversionDrawer id={7} onClose={() => undefined} />, '/conversions', {
+    type: 'admin',
+    permissions: ['conversion.update'],
+  });
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,7 +5,12 @@
  * Only changed fields are sent; the server's field errors land on their fields. It also shows the conversion's
  * attributes (what the advertiser's postbacks sent beyond the named parameters) — staff only, as the server serves them.
  */
-import { conversionEditItem, conversionTransitionAllowed, type ConversionEditItem, type ConversionView } from '@leadgrid/shared/engine/conversions';
+import {
+  conversionEditItem,
+  conversionTransitionAllowed,
+  type ConversionEditItem,
+  type ConversionView,
+} from '@leadgrid/shared/engine/conversions';
 import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Select, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -146,20 +151,48 @@ export function ConversionDrawer({ id, onClose }: { id: number | undefined; onCl
               { key: 'offer', label: t('columns.offer'), children: c.offer?.title ?? `#${c.offerId}` },
               { key: 'advertiser', label: t('columns.advertiser'), children: c.advertiser?.title ?? EMPTY_VALUE },
               { key: 'eventId', label: t('edit.eventId'), children: c.eventId ?? EMPTY_VALUE },
-              { key: 'original', label: t('edit.originalRevenue'), children: c.originalRevenue ? formatMoney(c.originalRevenue, c.currency) : EMPTY_VALUE },
-              { key: 'autoApproveAt', label: t('edit.autoApproveAt'), children: c.autoApproveAt ? formatDateTime(c.autoApproveAt, timezone) : EMPTY_VALUE },
-              { key: 'statusChangedAt', label: t('edit.statusChangedAt'), children: c.statusChangedAt ? formatDateTime(c.statusChangedAt, timezone) : EMPTY_VALUE },
+              {
+                key: 'original',
+                label: t('edit.originalRevenue'),
+                children: c.originalRevenue ? formatMoney(c.originalRevenue, c.currency) : EMPTY_VALUE,
+              },
+              {
+                key: 'autoApproveAt',
+                label: t('edit.autoApproveAt'),
+                children: c.autoApproveAt ? formatDateTime(c.autoApproveAt, timezone) : EMPTY_VALUE,
+              },
+              {
+                key: 'statusChangedAt',
+                label: t('edit.statusChangedAt'),
+                children: c.statusChangedAt ? formatDateTime(c.statusChangedAt, timezone) : EMPTY_VALUE,
+              },
               { key: 'invoices', label: t('edit.invoices'), children: <ConversionInvoices invoices={c.invoices ?? []} /> },
               { key: 'attributes', label: t('edit.attributes'), children: <ConversionAttributes attributes={c.attributes ?? {}} /> },
             ]}
           />
           {rest.length ? <Alert type="error" showIcon title={rest.join(' ')} /> : null}
-          <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit({ ...form.getFieldsValue(true), ...v })} data-testid="conversion-form">
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(v) => void submit({ ...form.getFieldsValue(true), ...v })}
+            data-testid="conversion-form"
+          >
             <Flex gap={16}>
-              <Form.Item name="payout" label={t('edit.payout', { currency: c.payoutCurrency })} rules={[zodRule(conversionEditItem.shape.payout, t)]} style={{ flex: 1 }}>
+              <Form.Item
+                name="payout"
+                label={t('edit.payout', { currency: c.payoutCurrency })}
+                rules={[zodRule(conversionEditItem.shape.payout, t)]}
+                style={{ flex: 1 }}
+              >
                 <Input inputMode="decimal" data-testid="conversion-payout" />
               </Form.Item>
-              <Form.Item name="revenue" label={t('edit.revenue', { currency: c.revenueCurrency })} rules={[zodRule(conversionEditItem.shape.revenue, t)]} style={{ flex: 1 }}>
+              <Form.Item
+                name="revenue"
+                label={t('edit.revenue', { currency: c.revenueCurrency })}
+                rules={[zodRule(conversionEditItem.shape.revenue, t)]}
+                style={{ flex: 1 }}
+              >
                 <Input inputMode="decimal" data-testid="conversion-revenue" />
               </Form.Item>
             </Flex>
@@ -176,9 +209,17 @@ export function ConversionDrawer({ id, onClose }: { id: number | undefined; onCl
               />
             </Form.Item>
             <Form.Item name="status" label={t('edit.status')} extra={t('edit.statusHint')}>
-              <Select options={statuses.map((s) => ({ value: s, label: <StatusTag status={statusName(s)} /> }))} data-testid="conversion-status" />
+              <Select
+                options={statuses.map((s) => ({ value: s, label: <StatusTag status={statusName(s)} /> }))}
+                data-testid="conversion-status"
+              />
             </Form.Item>
-            <Form.Item name="publicNotes" label={t('edit.publicNotes')} extra={t('edit.publicNotesHint')} rules={[zodRule(conversionEditItem.shape.publicNotes, t)]}>
+            <Form.Item
+              name="publicNotes"
+              label={t('edit.publicNotes')}
+              extra={t('edit.publicNotesHint')}
+              rules={[zodRule(conversionEditItem.shape.publicNotes, t)]}
+            >
               <Input.TextArea rows={3} maxLength={2000} data-testid="conversion-notes" />
             </Form.Item>
             <Form.Item name="isHidden" label={t('edit.isHidden')} valuePropName="checked" style={{ marginBottom: 0 }}>

@@ -3,7 +3,12 @@
  * conversions the user reads, narrowed by the other filters in force and by what is typed), each with its count.
  */
 import type { ConversionFilterSlug } from '@leadgrid/shared/engine/conversions';
-import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps, type FilterValue } from '../../../components/DependentFilterSelect';
+import {
+  DependentFilterSelect,
+  labelMemory,
+  type DependentFilterSelectProps,
+  type FilterValue,
+} from '../../../components/DependentFilterSelect';
 import { useConversionFilterOptions } from './api';
 import { useConversionsT } from './i18n';
 

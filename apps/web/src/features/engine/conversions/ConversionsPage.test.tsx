@@ -58,7 +58,8 @@ const conversion = (id: number, status: number, extra: Partial<ConversionView> =
 const ROWS = [conversion(1, 1), conversion(2, 2), conversion(3, 3)];
 const TOTALS = { count: 41, currency: 'USD', payout: '1234.5', revenue: '2000', profit: '765.5' };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; url: URL; body: unknown }[];
 
 beforeEach(() => {
@@ -70,9 +71,13 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (method === 'POST' && url.pathname === '/api/v1/conversions/change_status')
-        return json(200, { data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Conversion 2 is already approved' }], postbacks: 1 }, message: 'Changed' });
+        return json(200, {
+          data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Conversion 2 is already approved' }], postbacks: 1 },
+          message: 'Changed',
+        });
       if (method === 'PATCH') return json(200, { data: { items: [ROWS[0]] }, message: 'Conversion saved' });
-      if (url.pathname === '/api/v1/conversions') return json(200, { data: { items: ROWS, meta: { totalCount: 3, totals: url.searchParams.get('status') ? undefined : TOTALS } } });
+      if (url.pathname === '/api/v1/conversions')
+        return json(200, { data: { items: ROWS, meta: { totalCount: 3, totals: url.searchParams.get('status') ? undefined : TOTALS } } });
       if (url.pathname === '/api/v1/conversions/1') return json(200, { data: { items: [ROWS[0]] } });
       return json(200, { data: { items: [] } });
     }),
@@ -97,7 +102,8 @@ function renderPage(url: string, roleType: string, permissions: string[]) {
 
 const STAFF = ['front.menu.conversions.read', 'conversion.read', 'conversion.update'];
 const AFFILIATE = ['front.menu.conversions.read', 'conversion.own.read'];
-const listCalls = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/conversions').map((r) => r.url.searchParams);
+const listCalls = () =>
+  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/conversions').map((r) => r.url.searchParams);
 const rowCheckbox = (id: number) => within(document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement).getByRole('checkbox');
 
 describe('filters -> query', () => {

@@ -47,9 +47,16 @@ import { CellText } from '../../../components/table/CellText';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const ConversionDrawer = lazyWhenOpen(() => import('./ConversionDrawer').then((m) => m.ConversionDrawer), (p) => p.id !== undefined);
+const ConversionDrawer = lazyWhenOpen(
+  () => import('./ConversionDrawer').then((m) => m.ConversionDrawer),
+  (p) => p.id !== undefined,
+);
 
-const ACTION_ICONS: Record<StatusAction, React.ReactNode> = { approve: <CheckOutlined />, reject: <CloseOutlined />, hold: <PauseOutlined /> };
+const ACTION_ICONS: Record<StatusAction, React.ReactNode> = {
+  approve: <CheckOutlined />,
+  reject: <CloseOutlined />,
+  hold: <PauseOutlined />,
+};
 
 /** the dependent filters in toolbar order, with their widths */
 const FILTER_SELECTS: { slug: ConversionFilterSlug; label: string; width: number }[] = [
@@ -131,7 +138,11 @@ export default function ConversionsPage() {
           width={120}
           top={
             canUpdate ? (
-              <Link to={{ search: `?conversion=${id}` }} onClick={(e) => (e.preventDefault(), setOpen(id))} aria-label={t('list.open', { id })}>
+              <Link
+                to={{ search: `?conversion=${id}` }}
+                onClick={(e) => (e.preventDefault(), setOpen(id))}
+                aria-label={t('list.open', { id })}
+              >
                 #{id}
               </Link>
             ) : (
@@ -159,7 +170,11 @@ export default function ConversionsPage() {
           ))}
           {row.isHidden ? (
             <Tooltip title={t('list.hiddenHint')}>
-              <EyeInvisibleOutlined aria-label={t('list.hidden')} style={{ color: token.colorTextTertiary }} data-testid="conversion-hidden-mark" />
+              <EyeInvisibleOutlined
+                aria-label={t('list.hidden')}
+                style={{ color: token.colorTextTertiary }}
+                data-testid="conversion-hidden-mark"
+              />
             </Tooltip>
           ) : null}
         </Flex>
@@ -169,8 +184,7 @@ export default function ConversionsPage() {
       key: 'offer',
       title: staff ? (
         <span style={{ whiteSpace: 'nowrap' }}>
-          {t('columns.offer')} / {t('columns.goal')} ·{' '}
-          <br />
+          {t('columns.offer')} / {t('columns.goal')} · <br />
           {t('columns.advertiser')}
         </span>
       ) : (
@@ -178,7 +192,11 @@ export default function ConversionsPage() {
       ),
       settingsLabel: t('columns.offer'),
       render: (_v, row) => (
-        <Stacked width={160} top={row.offer?.title ?? `#${row.offerId}`} bottom={[row.goal?.title, staff ? row.advertiser?.title : undefined].filter(Boolean).join(' · ') || undefined} />
+        <Stacked
+          width={160}
+          top={row.offer?.title ?? `#${row.offerId}`}
+          bottom={[row.goal?.title, staff ? row.advertiser?.title : undefined].filter(Boolean).join(' · ') || undefined}
+        />
       ),
     },
   ];
@@ -190,12 +208,19 @@ export default function ConversionsPage() {
       render: (_v, row) => (
         <Stacked
           width={140}
-          top={row.affiliate ? <Link to={`/affiliates/members/${row.affiliateId}`}>{personName(row.affiliate)}</Link> : `#${row.affiliateId}`}
+          top={
+            row.affiliate ? <Link to={`/affiliates/members/${row.affiliateId}`}>{personName(row.affiliate)}</Link> : `#${row.affiliateId}`
+          }
           bottom={row.campaign?.title}
         />
       ),
     });
-  else columns.push({ key: 'campaign', title: t('columns.campaign'), render: (_v, row) => (row.campaign ? <Stacked top={row.campaign.title} width={160} /> : <Dash />) });
+  else
+    columns.push({
+      key: 'campaign',
+      title: t('columns.campaign'),
+      render: (_v, row) => (row.campaign ? <Stacked top={row.campaign.title} width={160} /> : <Dash />),
+    });
   columns.push({
     key: 'payout',
     title: t('columns.payout'),
@@ -204,22 +229,20 @@ export default function ConversionsPage() {
     render: (_v, row) => <Money amount={row.payout} currency={row.payoutCurrency} base={row.basePayout} baseCurrency={row.baseCurrency} />,
   });
   if (staff)
-    columns.push(
-      {
-        key: 'revenue',
-        title: `${t('columns.revenue')} / ${t('columns.profit')}`,
-        settingsLabel: t('columns.revenue'),
-        align: 'right',
-        render: (_v, row) => (
-          <Flex vertical style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
-            <Typography.Text>{formatMoney(row.revenue ?? '0', row.revenueCurrency)}</Typography.Text>
-            <Typography.Text type={row.profit?.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 12 }}>
-              {t('list.profit', { amount: formatMoney(row.profit ?? '0', row.baseCurrency) })}
-            </Typography.Text>
-          </Flex>
-        ),
-      },
-    );
+    columns.push({
+      key: 'revenue',
+      title: `${t('columns.revenue')} / ${t('columns.profit')}`,
+      settingsLabel: t('columns.revenue'),
+      align: 'right',
+      render: (_v, row) => (
+        <Flex vertical style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
+          <Typography.Text>{formatMoney(row.revenue ?? '0', row.revenueCurrency)}</Typography.Text>
+          <Typography.Text type={row.profit?.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 12 }}>
+            {t('list.profit', { amount: formatMoney(row.profit ?? '0', row.baseCurrency) })}
+          </Typography.Text>
+        </Flex>
+      ),
+    });
   columns.push(
     {
       key: 'clickId',
@@ -228,7 +251,10 @@ export default function ConversionsPage() {
       render: (_v, row) => (
         <Flex vertical style={{ lineHeight: 1.3 }}>
           {row.clickId ? (
-            <Typography.Text copyable={{ text: row.clickId, tooltips: [row.clickId, t('list.copied')] }} style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
+            <Typography.Text
+              copyable={{ text: row.clickId, tooltips: [row.clickId, t('list.copied')] }}
+              style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}
+            >
               <Link to={`/clicks/${row.clickId}`}>{row.clickId.slice(0, 8)}…</Link>
             </Typography.Text>
           ) : (
@@ -246,7 +272,14 @@ export default function ConversionsPage() {
       key: 'publicNotes',
       title: <Tooltip title={t('columns.publicNotes')}>{t('columns.notes')}</Tooltip>,
       settingsLabel: t('columns.publicNotes'),
-      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 80 }}>{v}</Typography.Text> : <Dash />),
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 80 }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          <Dash />
+        ),
     },
   );
   if (canUpdate)
@@ -260,7 +293,12 @@ export default function ConversionsPage() {
       fixed: 'right',
       render: (_v, row) => {
         const items: MenuProps['items'] = [
-          ...STATUS_ACTION_LIST.filter((a) => eligibleFor(a, [row]).length).map((a) => ({ key: a, icon: ACTION_ICONS[a], label: t(`actions.${a}`), danger: a === 'reject' })),
+          ...STATUS_ACTION_LIST.filter((a) => eligibleFor(a, [row]).length).map((a) => ({
+            key: a,
+            icon: ACTION_ICONS[a],
+            label: t(`actions.${a}`),
+            danger: a === 'reject',
+          })),
           { type: 'divider' as const },
           { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
         ];
@@ -268,9 +306,17 @@ export default function ConversionsPage() {
           <Dropdown
             trigger={['click']}
             placement="bottomRight"
-            menu={{ items, onClick: ({ key }) => (key === 'edit' ? setOpen(row.id) : actions.run(key as StatusAction, [row], sendPostback)) }}
+            menu={{
+              items,
+              onClick: ({ key }) => (key === 'edit' ? setOpen(row.id) : actions.run(key as StatusAction, [row], sendPostback)),
+            }}
           >
-            <Button type="text" icon={<MoreOutlined />} aria-label={`${t('actions.more')}: #${row.id}`} data-testid={`conversion-actions-${row.id}`} />
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={`${t('actions.more')}: #${row.id}`}
+              data-testid={`conversion-actions-${row.id}`}
+            />
           </Dropdown>
         );
       },
@@ -301,7 +347,11 @@ export default function ConversionsPage() {
   });
 
   return (
-    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={<ExportButton type="conversions" query={filtersQuery} />}>
+    <Page
+      title={t('title')}
+      subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}
+      extra={<ExportButton type="conversions" query={filtersQuery} />}
+    >
       <Card variant="borderless">
         <Flex vertical gap={12}>
           <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
@@ -318,7 +368,11 @@ export default function ConversionsPage() {
             onRow={canUpdate ? (row) => ({ onDoubleClick: () => setOpen(row.id) }) : undefined}
             rowSelection={
               canUpdate
-                ? { selectedRowKeys: selected.map((c) => c.id), onChange: (_keys, rows) => setSelected(rows.filter(Boolean)), preserveSelectedRowKeys: true }
+                ? {
+                    selectedRowKeys: selected.map((c) => c.id),
+                    onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                    preserveSelectedRowKeys: true,
+                  }
                 : undefined
             }
             empty={{

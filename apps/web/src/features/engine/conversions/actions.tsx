@@ -56,7 +56,10 @@ export function useStatusActions(onOutcome: (outcome: OutcomeText) => void) {
     const skipped = targets.length - eligible.length;
     let send = sendPostback;
     modal.confirm({
-      title: eligible.length === 1 ? t(`confirm.one.${action}`, { id: eligible[0].id }) : t(`confirm.many.${action}`, { count: eligible.length }),
+      title:
+        eligible.length === 1
+          ? t(`confirm.one.${action}`, { id: eligible[0].id })
+          : t(`confirm.many.${action}`, { count: eligible.length }),
       content: (
         <Flex vertical gap={8} style={{ marginTop: 8 }}>
           {skipped ? <Typography.Text type="secondary">{t('confirm.skipped', { count: skipped })}</Typography.Text> : null}
@@ -68,7 +71,10 @@ export function useStatusActions(onOutcome: (outcome: OutcomeText) => void) {
       cancelText: t('confirm.cancel'),
       onOk: async () => {
         try {
-          const answer = await changeStatus.mutateAsync({ items: eligible.map((x) => ({ id: x.id, status: STATUS_ACTIONS[action] })), sendPostback: send });
+          const answer = await changeStatus.mutateAsync({
+            items: eligible.map((x) => ({ id: x.id, status: STATUS_ACTIONS[action] })),
+            sendPostback: send,
+          });
           onOutcome(outcomeText(answer, t));
           onDone?.();
         } catch {

@@ -29,17 +29,24 @@ export const conversionKeys = {
 };
 
 export const conversionsApi = {
-  list: (query: Query, signal?: AbortSignal) => api.get<ListData<ConversionView, ConversionTotals>>('/conversions', { ...query, withMeta: 1 }, { signal }),
+  list: (query: Query, signal?: AbortSignal) =>
+    api.get<ListData<ConversionView, ConversionTotals>>('/conversions', { ...query, withMeta: 1 }, { signal }),
   filters: (slug: ConversionFilterSlug, query: Query, signal?: AbortSignal) =>
     api.get<Items<ConversionFilterOption>>('/conversions/filters', { ...query, filterSlug: slug }, { signal, silent: true }),
-  get: async (id: number, signal?: AbortSignal) => (await api.get<Items<ConversionView>>(`/conversions/${id}`, undefined, { signal, silent: true })).items[0],
+  get: async (id: number, signal?: AbortSignal) =>
+    (await api.get<Items<ConversionView>>(`/conversions/${id}`, undefined, { signal, silent: true })).items[0],
   /** the screen shows which conversions changed and which did not, so no generic toast */
-  changeStatus: (body: ConversionStatusBody) => api.post<ConversionStatusAnswer>('/conversions/change_status', body, { successToast: false }),
+  changeStatus: (body: ConversionStatusBody) =>
+    api.post<ConversionStatusAnswer>('/conversions/change_status', body, { successToast: false }),
   edit: (items: ConversionEditItem[]) => api.patch<Items<ConversionView>>('/conversions', { items }),
 };
 
 export function useConversions(query: Query) {
-  return useQuery({ queryKey: conversionKeys.list(query), queryFn: ({ signal }) => conversionsApi.list(query, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: conversionKeys.list(query),
+    queryFn: ({ signal }) => conversionsApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useConversionFilterOptions(slug: ConversionFilterSlug, query: Query, enabled: boolean) {
@@ -54,7 +61,12 @@ export function useConversionFilterOptions(slug: ConversionFilterSlug, query: Qu
 }
 
 export function useConversion(id: number | undefined) {
-  return useQuery({ queryKey: conversionKeys.detail(id ?? 0), queryFn: ({ signal }) => conversionsApi.get(id!, signal), enabled: Boolean(id), retry: false });
+  return useQuery({
+    queryKey: conversionKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => conversionsApi.get(id!, signal),
+    enabled: Boolean(id),
+    retry: false,
+  });
 }
 
 export function useConversionWrites() {

@@ -5,7 +5,13 @@
  * comma-separated ids, `country` codes, `mark` (late_conversion, none), `isHidden` (0 / 1) and `search`. Malformed
  * values are dropped; affiliates send no staff-only filter.
  */
-import { CONVERSION_MARKS, CONVERSION_STATUS_NAMES, conversionTransitionAllowed, type ConversionFilterSlug, type ConversionStatusAnswer } from '@leadgrid/shared/engine/conversions';
+import {
+  CONVERSION_MARKS,
+  CONVERSION_STATUS_NAMES,
+  conversionTransitionAllowed,
+  type ConversionFilterSlug,
+  type ConversionStatusAnswer,
+} from '@leadgrid/shared/engine/conversions';
 import type { TFunction } from 'i18next';
 import type { Query } from '../../../api/client';
 import { idList, textList } from '../../../components/table/urlLists';
@@ -13,7 +19,20 @@ import type { OutcomeText } from '../../../components/OutcomeAlert';
 
 export const CONVERSION_UPDATE = 'conversion.update';
 
-export const CONVERSION_FILTERS = ['search', 'dateFrom', 'dateTo', 'status', 'offerId', 'affiliateId', 'advertiserId', 'campaignId', 'goalId', 'country', 'mark', 'isHidden'] as const;
+export const CONVERSION_FILTERS = [
+  'search',
+  'dateFrom',
+  'dateTo',
+  'status',
+  'offerId',
+  'affiliateId',
+  'advertiserId',
+  'campaignId',
+  'goalId',
+  'country',
+  'mark',
+  'isHidden',
+] as const;
 export type ConversionUrlFilter = (typeof CONVERSION_FILTERS)[number];
 
 /** the URL filter each dependent filter (`GET /conversions/filters?filterSlug=…`) edits */
@@ -38,7 +57,10 @@ export function filterValues(name: ConversionUrlFilter, raw: string | undefined)
   if (ID_FILTERS.includes(name)) return idList(raw);
   if (name === 'status') return textList(raw).filter((s) => (CONVERSION_STATUS_NAMES as readonly string[]).includes(s));
   if (name === 'mark') return textList(raw).filter((s) => MARK_VALUES.includes(s));
-  if (name === 'country') return textList(raw, 2).map((c) => c.toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c));
+  if (name === 'country')
+    return textList(raw, 2)
+      .map((c) => c.toUpperCase())
+      .filter((c) => /^[A-Z]{2}$/.test(c));
   if (name === 'isHidden') return raw === '0' || raw === '1' ? [raw] : [];
   return textList(raw);
 }
@@ -77,7 +99,6 @@ export const statusName = (status: number) => CONVERSION_STATUS_NAMES[status - 1
 /** the conversions of a selection that may take the action's status (the same rule as the server's) */
 export const eligibleFor = <T extends { status: number }>(action: StatusAction, rows: readonly T[]) =>
   rows.filter((r) => conversionTransitionAllowed(r.status, STATUS_ACTIONS[action]));
-
 
 const hashIds = (list: readonly number[]) => list.map((id) => `#${id}`).join(', ');
 

@@ -14,13 +14,22 @@ describe('conversion filters', () => {
   });
 
   it('orders the day range, adds the zone and drops staff-only filters for affiliates', () => {
-    expect(conversionFiltersQuery({ dateFrom: '2026-11-07', dateTo: '2026-11-01', advertiserId: '5', isHidden: '0', goalId: '2' }, 'Europe/Berlin', false)).toEqual({
+    expect(
+      conversionFiltersQuery(
+        { dateFrom: '2026-11-07', dateTo: '2026-11-01', advertiserId: '5', isHidden: '0', goalId: '2' },
+        'Europe/Berlin',
+        false,
+      ),
+    ).toEqual({
       goalId: '2',
       dateFrom: '2026-11-01',
       dateTo: '2026-11-07',
       timezone: 'Europe/Berlin',
     });
-    expect(conversionFiltersQuery({ advertiserId: '5', isHidden: '0', dateFrom: 'bad' }, 'UTC', true)).toEqual({ advertiserId: '5', isHidden: '0' });
+    expect(conversionFiltersQuery({ advertiserId: '5', isHidden: '0', dateFrom: 'bad' }, 'UTC', true)).toEqual({
+      advertiserId: '5',
+      isHidden: '0',
+    });
   });
 });
 
@@ -33,7 +42,11 @@ describe('status actions', () => {
   });
 
   it('words the outcome with the ids and queued postbacks', () => {
-    expect(outcomeText({ outcome: 'all', applied: [1, 2], failed: [], postbacks: 0 }, t)).toEqual({ type: 'success', title: 'outcome.all{"ids":"#1, #2"}', lines: [] });
+    expect(outcomeText({ outcome: 'all', applied: [1, 2], failed: [], postbacks: 0 }, t)).toEqual({
+      type: 'success',
+      title: 'outcome.all{"ids":"#1, #2"}',
+      lines: [],
+    });
     const partial = outcomeText({ outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'no' }], postbacks: 3 }, t);
     expect(partial.type).toBe('warning');
     expect(partial.lines).toHaveLength(3);

@@ -4,8 +4,34 @@
  * helpers the traffic engine uses (isInHoldWindow, nextRelease), so the preview shows what will happen.
  */
 import { ClockCircleOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { HOLD_INTERVAL_MAX, HOLD_STATUSES, holdRangeError, isInHoldWindow, nextRelease, type HoldConfig, type HoldWindow } from '@leadgrid/shared/engine/hold-queue';
-import { Alert, Button, Card, Col, Drawer, Flex, Form, InputNumber, Row, Segmented, Select, Space, Tag, TimePicker, Tooltip, Typography, theme } from 'antd';
+import {
+  HOLD_INTERVAL_MAX,
+  HOLD_STATUSES,
+  holdRangeError,
+  isInHoldWindow,
+  nextRelease,
+  type HoldConfig,
+  type HoldWindow,
+} from '@leadgrid/shared/engine/hold-queue';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Flex,
+  Form,
+  InputNumber,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  TimePicker,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -72,9 +98,16 @@ function Preview({ window }: { window: HoldWindow | null }) {
   }
   const holding = isInHoldWindow(window, now);
   return (
-    <Flex vertical gap={6} style={{ padding: 12, borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }} data-testid="hold-preview">
+    <Flex
+      vertical
+      gap={6}
+      style={{ padding: 12, borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }}
+      data-testid="hold-preview"
+    >
       <Typography.Text strong>{t('preview.title')}</Typography.Text>
-      <Typography.Text type={holding ? 'warning' : 'secondary'}>{holding ? t('preview.holdingNow') : t('preview.notHoldingNow')}</Typography.Text>
+      <Typography.Text type={holding ? 'warning' : 'secondary'}>
+        {holding ? t('preview.holdingNow') : t('preview.notHoldingNow')}
+      </Typography.Text>
       <Typography.Text type="secondary">{t('preview.next', { zone: window.timezone })}</Typography.Text>
       <Flex gap={6} wrap>
         {releases.map((r) => (
@@ -114,7 +147,15 @@ function HoldDrawer({ open, initial, onClose }: { open: boolean; initial: HoldCo
             old: initial.old,
             status: initial.status,
           }
-        : { periodStart: dayjs('22:00', TIME), periodEnd: dayjs('06:00', TIME), timezone: userZone, interval: 30, fresh: 10, old: 5, status: 'active' },
+        : {
+            periodStart: dayjs('22:00', TIME),
+            periodEnd: dayjs('06:00', TIME),
+            timezone: userZone,
+            interval: 30,
+            fresh: 10,
+            old: 5,
+            status: 'active',
+          },
     );
   }, [open, initial, form, userZone]);
 
@@ -129,13 +170,23 @@ function HoldDrawer({ open, initial, onClose }: { open: boolean; initial: HoldCo
   const start = hhmm(values?.periodStart);
   const end = hhmm(values?.periodEnd);
   const previewWindow: HoldWindow | null =
-    start && end && !holdRangeError(start, end) && values?.interval ? { periodStart: start, periodEnd: end, timezone: values.timezone || 'UTC', interval: values.interval } : null;
+    start && end && !holdRangeError(start, end) && values?.interval
+      ? { periodStart: start, periodEnd: end, timezone: values.timezone || 'UTC', interval: values.interval }
+      : null;
 
   const submit = async () => {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const body = { geoId: v.geoId, periodStart: hhmm(v.periodStart)!, periodEnd: hhmm(v.periodEnd)!, timezone: v.timezone, interval: v.interval, fresh: v.fresh, old: v.old };
+      const body = {
+        geoId: v.geoId,
+        periodStart: hhmm(v.periodStart)!,
+        periodEnd: hhmm(v.periodEnd)!,
+        timezone: v.timezone,
+        interval: v.interval,
+        fresh: v.fresh,
+        old: v.old,
+      };
       if (initial) await update.mutateAsync([{ id: initial.id, ...body }]);
       else await create.mutateAsync([{ ...body, status: v.status }]);
       onClose();
@@ -172,15 +223,37 @@ function HoldDrawer({ open, initial, onClose }: { open: boolean; initial: HoldCo
       }
     >
       <Flex vertical gap={16}>
-        <Alert type="info" showIcon icon={<InfoCircleOutlined />} title={t('help.title')} description={<Flex vertical gap={6}><span>{t('help.window')}</span><span>{t('help.release')}</span></Flex>} />
+        <Alert
+          type="info"
+          showIcon
+          icon={<InfoCircleOutlined />}
+          title={t('help.title')}
+          description={
+            <Flex vertical gap={6}>
+              <span>{t('help.window')}</span>
+              <span>{t('help.release')}</span>
+            </Flex>
+          }
+        />
         {geos.isSuccess && geoOptions.length === 0 ? <Alert type="warning" showIcon title={t('noGeos')} /> : null}
         <Form form={form} layout="vertical" requiredMark={false} data-testid="hold-form">
           <Form.Item name="geoId" label={t('fields.geo')} rules={[requiredRule(tc)]}>
-            <Select options={geoOptions} loading={geos.isLoading} showSearch={{ optionFilterProp: 'label' }} placeholder={t('placeholders.geo')} data-testid="hold-geo" />
+            <Select
+              options={geoOptions}
+              loading={geos.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('placeholders.geo')}
+              data-testid="hold-geo"
+            />
           </Form.Item>
           <Row gutter={12}>
             <Col span={12}>
-              <Form.Item name="periodStart" label={t('fields.periodStart')} rules={[requiredRule(tc), rangeRule('periodStart')]} dependencies={['periodEnd']}>
+              <Form.Item
+                name="periodStart"
+                label={t('fields.periodStart')}
+                rules={[requiredRule(tc), rangeRule('periodStart')]}
+                dependencies={['periodEnd']}
+              >
                 <TimePicker format={TIME} needConfirm={false} style={{ width: '100%' }} data-testid="hold-start" />
               </Form.Item>
             </Col>
@@ -197,12 +270,24 @@ function HoldDrawer({ open, initial, onClose }: { open: boolean; initial: HoldCo
             </Col>
           </Row>
           <Form.Item name="timezone" label={t('fields.timezone')} rules={[requiredRule(tc)]}>
-            <Select options={zoneOptions} loading={zones.isLoading} showSearch={{ optionFilterProp: 'label' }} placeholder={t('placeholders.timezone')} />
+            <Select
+              options={zoneOptions}
+              loading={zones.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('placeholders.timezone')}
+            />
           </Form.Item>
           <Row gutter={12}>
             <Col span={8}>
               <Form.Item name="interval" label={t('fields.interval')} rules={[requiredRule(tc)]}>
-                <InputNumber min={1} max={HOLD_INTERVAL_MAX} precision={0} suffix={t('minutes')} style={{ width: '100%' }} data-testid="hold-interval" />
+                <InputNumber
+                  min={1}
+                  max={HOLD_INTERVAL_MAX}
+                  precision={0}
+                  suffix={t('minutes')}
+                  style={{ width: '100%' }}
+                  data-testid="hold-interval"
+                />
               </Form.Item>
             </Col>
             <Col span={8}>
@@ -244,7 +329,13 @@ export default function HoldQueuePage() {
 
   const columns: DataColumn<HoldConfig>[] = [
     { key: 'id', title: t('fields.id'), sortable: true, width: 80 },
-    { key: 'geo', title: t('fields.geo'), sortable: true, alwaysVisible: true, render: (_, row) => <Typography.Text strong>{row.geo.title}</Typography.Text> },
+    {
+      key: 'geo',
+      title: t('fields.geo'),
+      sortable: true,
+      alwaysVisible: true,
+      render: (_, row) => <Typography.Text strong>{row.geo.title}</Typography.Text>,
+    },
     {
       key: 'periodStart',
       title: t('fields.window'),
@@ -268,7 +359,9 @@ export default function HoldQueuePage() {
       title: t('fields.nextRelease'),
       render: (_, row) =>
         row.status === 'active' ? (
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(nextRelease(row, now).getTime() / 1000, timezone)}</Typography.Text>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(nextRelease(row, now).getTime() / 1000, timezone)}
+          </Typography.Text>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
@@ -292,7 +385,13 @@ export default function HoldQueuePage() {
       fixed: 'right',
       render: (_, row) => (
         <Tooltip title={t('actions.edit')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} data-testid="hold-edit" />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('actions.edit')}
+            onClick={() => setEditing(row)}
+            data-testid="hold-edit"
+          />
         </Tooltip>
       ),
     });
@@ -319,7 +418,11 @@ export default function HoldQueuePage() {
           loading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}
-          rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
           empty={{
             title: t('emptyTitle'),
             description: t('emptyText'),

@@ -13,7 +13,8 @@ export const holdApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<ListData<HoldConfig>>('/hold-queue', { ...query, withMeta: 1 }, { signal }),
   create: (items: HoldConfigCreate[]) => api.put<{ items: HoldConfig[] }>('/hold-queue', { items }),
   update: (items: HoldConfigUpdate[]) => api.patch<{ items: HoldConfig[] }>('/hold-queue', { items }),
-  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) => api.post<{ items: HoldConfig[] }>('/hold-queue/change_status', { items }),
+  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) =>
+    api.post<{ items: HoldConfig[] }>('/hold-queue/change_status', { items }),
 };
 
 export const useHoldConfigs = (query: Query) =>

@@ -4,7 +4,12 @@
  * typed, each with its lead count.
  */
 import type { LeadFilterSlug } from '@leadgrid/shared/engine/leads';
-import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps, type FilterValue } from '../../../components/DependentFilterSelect';
+import {
+  DependentFilterSelect,
+  labelMemory,
+  type DependentFilterSelectProps,
+  type FilterValue,
+} from '../../../components/DependentFilterSelect';
 import { useLeadFilterOptions } from './api';
 import { useLeadsT } from './i18n';
 

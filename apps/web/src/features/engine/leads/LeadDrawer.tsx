@@ -23,7 +23,14 @@ import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert
 import { personName } from '../../../components/format';
 import { Dash } from '../../../components/table/CellText';
 
-const EVENT_COLORS: Record<string, string> = { failed: 'red', trash: 'red', unsent: 'orange', hold: 'orange', sent: 'green', released: 'green' };
+const EVENT_COLORS: Record<string, string> = {
+  failed: 'red',
+  trash: 'red',
+  unsent: 'orange',
+  hold: 'orange',
+  sent: 'green',
+  released: 'green',
+};
 const RESULT_COLORS: Record<string, string> = { accepted: 'success', rejected: 'warning', error: 'error', timeout: 'error' };
 
 const text = (v: unknown): ReactNode => (v === null || v === undefined || v === '' ? <Dash /> : String(v));
@@ -60,7 +67,12 @@ function Details({ lead, staff }: { lead: LeadDetail; staff: boolean }) {
   const { t } = useLeadsT();
   const { timezone } = useSession();
   const at = (s: number | null | undefined) => (s ? formatDateTime(s, timezone) : <Dash />);
-  const item = (key: string, children: ReactNode, span?: number): DescriptionsItemType => ({ key, label: t(`detail.${key}`), children, span });
+  const item = (key: string, children: ReactNode, span?: number): DescriptionsItemType => ({
+    key,
+    label: t(`detail.${key}`),
+    children,
+    span,
+  });
   const contact = [
     item('firstName', text(lead.firstName)),
     item('lastName', text(lead.lastName)),
@@ -111,13 +123,22 @@ function Details({ lead, staff }: { lead: LeadDetail; staff: boolean }) {
       {section(t('detail.sections.distribution'), distribution)}
       {section(
         t('detail.sections.subs'),
-        subs.length ? subs.map(([k, v]) => ({ key: k, label: k, children: v })) : [{ key: 'none', label: t('detail.sections.subs'), children: <Dash />, span: 2 }],
+        subs.length
+          ? subs.map(([k, v]) => ({ key: k, label: k, children: v }))
+          : [{ key: 'none', label: t('detail.sections.subs'), children: <Dash />, span: 2 }],
       )}
       {section(
         t('detail.sections.fields'),
         fields.length
           ? fields.map(([k, v]) => ({ key: k, label: k, children: text(typeof v === 'object' && v !== null ? JSON.stringify(v) : v) }))
-          : [{ key: 'none', label: t('detail.sections.fields'), children: <Typography.Text type="secondary">{t('detail.noFields')}</Typography.Text>, span: 2 }],
+          : [
+              {
+                key: 'none',
+                label: t('detail.sections.fields'),
+                children: <Typography.Text type="secondary">{t('detail.noFields')}</Typography.Text>,
+                span: 2,
+              },
+            ],
       )}
     </Flex>
   );
@@ -184,7 +205,8 @@ function Sending({ id }: { id: number }) {
               {t(`result.${a.result}`, { defaultValue: a.result })}
             </Tag>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {a.responseStatus ?? t('detail.noAnswer')} · {t('detail.duration', { ms: a.durationMs })} · {formatDateTime(a.createdAt, timezone)}
+              {a.responseStatus ?? t('detail.noAnswer')} · {t('detail.duration', { ms: a.durationMs })} ·{' '}
+              {formatDateTime(a.createdAt, timezone)}
             </Typography.Text>
           </Flex>
         ),
@@ -215,7 +237,17 @@ function Sending({ id }: { id: number }) {
   );
 }
 
-export function LeadDrawer({ id, staff, canUpdate, onClose }: { id: number | undefined; staff: boolean; canUpdate: boolean; onClose: () => void }) {
+export function LeadDrawer({
+  id,
+  staff,
+  canUpdate,
+  onClose,
+}: {
+  id: number | undefined;
+  staff: boolean;
+  canUpdate: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLeadsT();
   const lead = useLead(id);
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
@@ -238,7 +270,9 @@ export function LeadDrawer({ id, staff, canUpdate, onClose }: { id: number | und
   ) : (
     <Flex vertical gap={12}>
       <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
-      {data.statusReason ? <Alert type={data.status === 'sent' ? 'info' : 'warning'} showIcon title={`${t('detail.reason')}: ${data.statusReason}`} /> : null}
+      {data.statusReason ? (
+        <Alert type={data.status === 'sent' ? 'info' : 'warning'} showIcon title={`${t('detail.reason')}: ${data.statusReason}`} />
+      ) : null}
       <Tabs
         items={[
           { key: 'details', label: t('detail.tabs.details'), children: <Details lead={data} staff={staff} /> },

@@ -73,7 +73,8 @@ const DETAIL: LeadDetail = {
   actions: ['trash', 'grade'],
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; url: URL; body: unknown }[];
 
 beforeEach(() => {
@@ -85,11 +86,22 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (method === 'PATCH')
-        return json(200, { data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Not in the vertical’s grades' }] }, message: 'Changed' });
-      if (url.pathname === '/api/v1/leads') return json(200, { data: { items: LEADS, meta: { totalCount: 3, totals: { count: 57, byStatus: { sent: 40, unsent: 17 } } } } });
+        return json(200, {
+          data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Not in the vertical’s grades' }] },
+          message: 'Changed',
+        });
+      if (url.pathname === '/api/v1/leads')
+        return json(200, { data: { items: LEADS, meta: { totalCount: 3, totals: { count: 57, byStatus: { sent: 40, unsent: 17 } } } } });
       if (url.pathname === '/api/v1/leads/1') return json(200, { data: { items: [DETAIL] } });
       if (url.pathname === '/api/v1/leads/filters')
-        return json(200, { data: { items: [{ value: 4, label: 'Loans PL', count: 12 }, { value: 3, label: 'Loans DE', count: 7 }] } });
+        return json(200, {
+          data: {
+            items: [
+              { value: 4, label: 'Loans PL', count: 12 },
+              { value: 3, label: 'Loans DE', count: 7 },
+            ],
+          },
+        });
       return json(200, { data: { items: [] } });
     }),
   );
@@ -115,7 +127,8 @@ const STAFF = ['front.menu.statistics.read', 'lead.read', 'lead.update'];
 const listCalls = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/leads').map((r) => r.url.searchParams);
 
 describe('filters -> query', () => {
-  const URL_FILTERS = '/leads?status=sent,bogus&offerId=3,x&country=de&dateFrom=2026-11-01&dateTo=2026-11-07&search=ann&advertiserId=5&offset=25';
+  const URL_FILTERS =
+    '/leads?status=sent,bogus&offerId=3,x&country=de&dateFrom=2026-11-01&dateTo=2026-11-07&search=ann&advertiserId=5&offset=25';
 
   it('sends the clean URL filters with the user’s zone; a new search starts from the first page', async () => {
     renderPage(URL_FILTERS, 'admin', STAFF);
@@ -151,9 +164,16 @@ describe('filters -> query', () => {
     fireEvent.change(combobox, { target: { value: 'Loa' } });
     const filterCall = () => requests.filter((r) => r.url.pathname === '/api/v1/leads/filters').at(-1)?.url.searchParams;
     await waitFor(() => expect(filterCall()?.get('search')).toBe('Loa'), SLOW);
-    expect(Object.fromEntries(filterCall()!)).toMatchObject({ filterSlug: 'offers', status: 'sent', dateFrom: '2026-11-01', timezone: 'Europe/Berlin' });
+    expect(Object.fromEntries(filterCall()!)).toMatchObject({
+      filterSlug: 'offers',
+      status: 'sent',
+      dateFrom: '2026-11-01',
+      timezone: 'Europe/Berlin',
+    });
     const option = await waitFor(() => {
-      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.getAttribute('title') === 'Loans PL');
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (o) => o.getAttribute('title') === 'Loans PL',
+      );
       if (!found) throw new Error('no option Loans PL');
       return found;
     }, SLOW);
@@ -227,7 +247,9 @@ describe('mass grade', () => {
     await waitFor(() => expect(within(select).getByRole('combobox').hasAttribute('disabled')).toBe(false), SLOW);
     fireEvent.mouseDown(within(select).getByRole('combobox'));
     const option = await waitFor(() => {
-      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.getAttribute('title') === 'Grade B');
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (o) => o.getAttribute('title') === 'Grade B',
+      );
       if (!found) throw new Error('no option Grade B');
       return found;
     }, SLOW);

@@ -37,7 +37,10 @@ import { CellText } from '../../../components/table/CellText';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const LeadDrawer = lazyWhenOpen(() => import('./LeadDrawer').then((m) => m.LeadDrawer), (p) => p.id !== undefined);
+const LeadDrawer = lazyWhenOpen(
+  () => import('./LeadDrawer').then((m) => m.LeadDrawer),
+  (p) => p.id !== undefined,
+);
 
 const ACTION_ICONS = { resend: <RedoOutlined />, trash: <DeleteOutlined />, grade: <StarOutlined /> } as const;
 
@@ -142,9 +145,7 @@ export default function LeadsPage() {
             {row.country ? (
               <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</Tag>
             ) : null}
-            <CellText style={{ minWidth: 0 }}>
-              {leadName(row) || row.email || row.phone || '—'}
-            </CellText>
+            <CellText style={{ minWidth: 0 }}>{leadName(row) || row.email || row.phone || '—'}</CellText>
           </Flex>
           {secondary([row.phone, row.email].filter(Boolean).join(' · ') || '—')}
         </Flex>
@@ -168,9 +169,7 @@ export default function LeadsPage() {
         title: t('columns.affiliate'),
         render: (_v, row) => (
           <Link to={`/affiliates/members/${row.affiliate.id}`} style={{ display: 'block', width: 100 }}>
-            <CellText style={{ color: 'inherit' }}>
-              {personName(row.affiliate)}
-            </CellText>
+            <CellText style={{ color: 'inherit' }}>{personName(row.affiliate)}</CellText>
           </Link>
         ),
       },
@@ -181,9 +180,7 @@ export default function LeadsPage() {
           <div style={{ width: 100 }}>
             {row.advertiser ? (
               <>
-                <CellText style={{ display: 'block' }}>
-                  {row.advertiser.title}
-                </CellText>
+                <CellText style={{ display: 'block' }}>{row.advertiser.title}</CellText>
                 {row.advertiserLeadId ? secondary(row.advertiserLeadId) : null}
               </>
             ) : (
@@ -218,10 +215,24 @@ export default function LeadsPage() {
       align: 'right',
       fixed: 'right',
       render: (_v, row) => {
-        const items: MenuProps['items'] = actionsOf(row).map((a) => ({ key: a, icon: ACTION_ICONS[a], label: t(`actions.${a}`), danger: a === 'trash' }));
+        const items: MenuProps['items'] = actionsOf(row).map((a) => ({
+          key: a,
+          icon: ACTION_ICONS[a],
+          label: t(`actions.${a}`),
+          danger: a === 'trash',
+        }));
         return (
-          <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick: ({ key }) => actions.run(key as LeadAction, [row]) }}>
-            <Button type="text" icon={<MoreOutlined />} aria-label={`${t('actions.more')}: #${row.id}`} data-testid={`lead-actions-${row.id}`} />
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{ items, onClick: ({ key }) => actions.run(key as LeadAction, [row]) }}
+          >
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={`${t('actions.more')}: #${row.id}`}
+              data-testid={`lead-actions-${row.id}`}
+            />
           </Dropdown>
         );
       },
@@ -247,7 +258,10 @@ export default function LeadsPage() {
   const exportQuery = { ...filtersQuery, orderBy: query.orderBy };
 
   return (
-    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')} extra={
+    <Page
+      title={t('title')}
+      subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}
+      extra={
         <Flex gap={8}>
           {canUpdate ? (
             <Link to="/leads/import">

@@ -116,7 +116,12 @@ export function useLeadActions(onOutcome: (outcome: OutcomeText) => void): {
       okText: t(`actions.${action}`),
       okButtonProps: { danger: action === 'trash', ...({ 'data-testid': `lead-confirm-${action}` } as Record<string, string>) },
       cancelText: t('actions.cancel'),
-      onOk: () => send(action, applicable.map((x) => ({ id: x.id, action })), onDone),
+      onOk: () =>
+        send(
+          action,
+          applicable.map((x) => ({ id: x.id, action })),
+          onDone,
+        ),
     });
   };
 
@@ -131,7 +136,11 @@ export function useLeadActions(onOutcome: (outcome: OutcomeText) => void): {
         onApply={(leadGrade) => {
           if (!grading) return;
           const { targets, onDone } = grading;
-          void send('grade', targets.map((x) => ({ id: x.id, action: 'grade' as const, leadGrade })), onDone).then(() => setGrading(null));
+          void send(
+            'grade',
+            targets.map((x) => ({ id: x.id, action: 'grade' as const, leadGrade })),
+            onDone,
+          ).then(() => setGrading(null));
         }}
       />
     ),

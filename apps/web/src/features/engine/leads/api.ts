@@ -35,10 +35,12 @@ export const leadKeys = {
 };
 
 export const leadsApi = {
-  list: (query: Query, signal?: AbortSignal) => api.get<ListData<LeadListItem, LeadTotals>>('/leads', { ...query, withMeta: 1 }, { signal }),
+  list: (query: Query, signal?: AbortSignal) =>
+    api.get<ListData<LeadListItem, LeadTotals>>('/leads', { ...query, withMeta: 1 }, { signal }),
   filters: (slug: LeadFilterSlug, query: Query, signal?: AbortSignal) =>
     api.get<Items<LeadFilterOption>>('/leads/filters', { ...query, filterSlug: slug }, { signal, silent: true }),
-  get: async (id: number, signal?: AbortSignal) => (await api.get<Items<LeadDetail>>(`/leads/${id}`, undefined, { signal, silent: true })).items[0],
+  get: async (id: number, signal?: AbortSignal) =>
+    (await api.get<Items<LeadDetail>>(`/leads/${id}`, undefined, { signal, silent: true })).items[0],
   history: async (id: number, signal?: AbortSignal) =>
     (await api.get<Items<LeadHistoryItem>>(`/leads/${id}/history`, undefined, { signal, silent: true })).items,
   advertiserData: async (id: number, signal?: AbortSignal) =>
@@ -49,7 +51,8 @@ export const leadsApi = {
   edit: async ({ id, values }: { id: number; values: LeadEdit }) => (await api.put<Items<LeadDetail>>(`/leads/${id}`, values)).items[0],
   campaigns: (affiliateId: number, offerId: number, signal?: AbortSignal) =>
     api.get<Items<{ id: number; title: string }>>('/campaigns', { affiliateId, offerId, limit: 100 }, { signal, silent: true }),
-  landers: (offerId: number, signal?: AbortSignal) => api.get<Items<{ id: number; title: string }>>('/landers/filters', { offerId, limit: 100 }, { signal, silent: true }),
+  landers: (offerId: number, signal?: AbortSignal) =>
+    api.get<Items<{ id: number; title: string }>>('/landers/filters', { offerId, limit: 100 }, { signal, silent: true }),
 };
 
 export function useLeadEditMutation() {

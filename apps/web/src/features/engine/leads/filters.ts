@@ -62,7 +62,10 @@ const csv = (list: readonly (string | number)[]) => (list.length ? list.join(','
 export function filterValues(name: LeadUrlFilter, raw: string | undefined): (string | number)[] {
   if (ID_FILTERS.includes(name)) return idList(raw);
   if (name === 'status') return textList(raw).filter((s) => (API_LEAD_STATUSES as readonly string[]).includes(s));
-  if (name === 'country') return textList(raw, 2).map((c) => c.toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c));
+  if (name === 'country')
+    return textList(raw, 2)
+      .map((c) => c.toUpperCase())
+      .filter((c) => /^[A-Z]{2}$/.test(c));
   return textList(raw);
 }
 
@@ -99,4 +102,3 @@ export function leadListQuery(table: Query, filters: Partial<Record<string, stri
 
 /** Whether any filter is set (the empty state then offers a reset). */
 export const hasFilters = (filters: Partial<Record<string, string | undefined>>) => LEAD_FILTERS.some((k) => Boolean(filters[k]));
-

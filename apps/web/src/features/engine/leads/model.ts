@@ -40,7 +40,6 @@ export function bulkActionsOf(rows: readonly Row[]): { action: LeadAction; enabl
   ];
 }
 
-
 const ids = (list: readonly number[]) => list.map((id) => `#${id}`).join(', ');
 
 /** The spec §8 message of an action's answer: all applied (ids), some applied and some failed (ids), none applied. */

@@ -46,7 +46,11 @@ describe('leadFiltersQuery', () => {
   });
 
   it('gives an affiliate no staff-only filter, swaps a reversed range and ignores malformed days', () => {
-    const query = leadFiltersQuery({ affiliateId: '9', advertiserId: '5', offerId: '2', dateFrom: '2026-11-07', dateTo: '2026-11-01' }, 'UTC', false);
+    const query = leadFiltersQuery(
+      { affiliateId: '9', advertiserId: '5', offerId: '2', dateFrom: '2026-11-07', dateTo: '2026-11-01' },
+      'UTC',
+      false,
+    );
     expect(query.affiliateId).toBeUndefined();
     expect(query.advertiserId).toBeUndefined();
     expect(query).toMatchObject({ offerId: '2', dateFrom: '2026-11-01', dateTo: '2026-11-07', timezone: 'UTC' });

@@ -57,7 +57,9 @@ export function SubFilter({
     setValue(current ? (filters[current] ?? '') : '');
   }, [current, filters]);
   const apply = (sub: SubName, text: string) =>
-    onChange(Object.fromEntries(SUB_FILTERS.map((k) => [k, k === sub && text.trim() ? text.trim() : null])) as Record<SubName, string | null>);
+    onChange(
+      Object.fromEntries(SUB_FILTERS.map((k) => [k, k === sub && text.trim() ? text.trim() : null])) as Record<SubName, string | null>,
+    );
   return (
     <Space.Compact style={{ width: 260 }}>
       <Select<SubName>

@@ -21,7 +21,9 @@ function Code({ value, empty }: { value: unknown; empty: string }) {
   if (!text) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   return (
     <Typography.Paragraph copyable={{ text }} style={{ marginBottom: 0, width: '100%' }}>
-      <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>{text}</pre>
+      <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
+        {text}
+      </pre>
     </Typography.Paragraph>
   );
 }
@@ -48,11 +50,24 @@ export default function PostbackLogDetailPage() {
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const partner =
     l.entity === 'advertiser'
-      ? item(t('columns.advertiser'), <NamedRef id={l.advertiserId} title={l.advertiserTitle} sub={l.advertiserId ? `#${l.advertiserId}` : null} to={`/advertisers/${l.advertiserId}`} />)
+      ? item(
+          t('columns.advertiser'),
+          <NamedRef
+            id={l.advertiserId}
+            title={l.advertiserTitle}
+            sub={l.advertiserId ? `#${l.advertiserId}` : null}
+            to={`/advertisers/${l.advertiserId}`}
+          />,
+        )
       : staff
         ? item(
             t('columns.affiliate'),
-            <NamedRef id={l.affiliateId} title={l.affiliateName ?? l.affiliateEmail} sub={[l.affiliateName ? l.affiliateEmail : null, `#${l.affiliateId}`].filter(Boolean).join(' · ')} to={`/affiliates/members/${l.affiliateId}`} />,
+            <NamedRef
+              id={l.affiliateId}
+              title={l.affiliateName ?? l.affiliateEmail}
+              sub={[l.affiliateName ? l.affiliateEmail : null, `#${l.affiliateId}`].filter(Boolean).join(' · ')}
+              to={`/affiliates/members/${l.affiliateId}`}
+            />,
           )
         : null;
   const titled = (title: string | null | undefined, id: number) => (title ? `${title} (#${id})` : `#${id}`);
@@ -80,7 +95,10 @@ export default function PostbackLogDetailPage() {
               {item(t('columns.target'), <TargetCell leadId={l.leadId} conversionId={l.conversionId} />)}
               {item(t('columns.event'), l.event ? t(`globalPostback:events.${l.event}`, { defaultValue: l.event }) : dash)}
               {item(t('columns.goal'), l.goalId ? titled(l.goalTitle, l.goalId) : dash)}
-              {item(t('columns.conversionStatus'), l.conversionStatus ? t(`conversionStatuses.${l.conversionStatus}`, { defaultValue: String(l.conversionStatus) }) : dash)}
+              {item(
+                t('columns.conversionStatus'),
+                l.conversionStatus ? t(`conversionStatuses.${l.conversionStatus}`, { defaultValue: String(l.conversionStatus) }) : dash,
+              )}
               {item(t('detail.success'), <SuccessTag success={l.success} />)}
               {item(t('detail.msg'), l.msg ?? dash)}
               {item(t('columns.attempt'), l.attempt)}
@@ -92,7 +110,16 @@ export default function PostbackLogDetailPage() {
             <Card title={t('detail.request')} variant="borderless" size="small">
               <Descriptions {...desc}>
                 {item(t('detail.method'), req.method ? <Tag style={{ fontFamily: 'monospace' }}>{req.method}</Tag> : dash)}
-                {item(t('detail.url'), req.url ? <Typography.Text copyable style={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 }}>{req.url}</Typography.Text> : dash)}
+                {item(
+                  t('detail.url'),
+                  req.url ? (
+                    <Typography.Text copyable style={{ wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 12 }}>
+                      {req.url}
+                    </Typography.Text>
+                  ) : (
+                    dash
+                  ),
+                )}
                 {req.ip ? item(t('detail.ip'), req.ip) : null}
                 {item(t('detail.headers'), <Code value={req.headers} empty={t('detail.empty')} />)}
                 {req.query !== null ? item(t('detail.query'), <Code value={req.query} empty={t('detail.empty')} />) : null}

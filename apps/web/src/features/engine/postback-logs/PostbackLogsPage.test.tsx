@@ -37,7 +37,9 @@ const LOG: PostbackLog = {
 
 let urls: string[];
 beforeEach(() => {
-  urls = stubFetch((url) => (url.startsWith('/api/v1/postback-logs/') ? { data: { items: [LOG], meta: { totalCount: 1 } } } : { data: { items: [] } }));
+  urls = stubFetch((url) =>
+    url.startsWith('/api/v1/postback-logs/') ? { data: { items: [LOG], meta: { totalCount: 1 } } } : { data: { items: [] } },
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,7 +54,15 @@ describe('PostbackLogsPage', () => {
       'log.postback.advertiser.read',
     ]);
     expect(await screen.findByText('Conversion created', undefined, { timeout: 10_000 })).toBeTruthy();
-    expect(call('advertisers')).toEqual({ success: '1', advertiserId: '1', createdFrom: '100', createdTo: '200', orderBy: 'createdAt:desc', limit: '25', withMeta: '1' });
+    expect(call('advertisers')).toEqual({
+      success: '1',
+      advertiserId: '1',
+      createdFrom: '100',
+      createdTo: '200',
+      orderBy: 'createdAt:desc',
+      limit: '25',
+      withMeta: '1',
+    });
     expect(screen.getByTestId('postback-log-tabs')).toBeTruthy();
     // the names instead of ids: the advertiser (a link) with its integration, the goal under the event
     expect(screen.getByRole('link', { name: 'Broker One' }).getAttribute('href')).toBe('/advertisers/1');
@@ -61,7 +71,10 @@ describe('PostbackLogsPage', () => {
   });
 
   it('falls back to the affiliate log without the advertiser log permission, without tabs', { timeout: 120_000 }, async () => {
-    renderAt('/postback-logs/advertisers?event=event_sent', 'employee', ['front.menu.postback_log.read', 'front.postback_log.affiliate.read']);
+    renderAt('/postback-logs/advertisers?event=event_sent', 'employee', [
+      'front.menu.postback_log.read',
+      'front.postback_log.affiliate.read',
+    ]);
     expect(await screen.findByText('Conversion created', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(call('advertisers')).toBeUndefined();
     expect(call('affiliates')).toMatchObject({ event: 'event_sent' });

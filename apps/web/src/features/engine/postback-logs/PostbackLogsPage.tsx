@@ -26,7 +26,13 @@ import { NamedRef, ResponseCode, SuccessTag, TargetCell } from './parts';
 import { CellText } from '../../../components/table/CellText';
 
 const idOf = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : undefined);
-const ids = (v: string | undefined) => (v ? v.split(',').map(Number).filter((n) => n > 0) : []);
+const ids = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : [];
 
 export default function PostbackLogsPage() {
   const { t } = usePostbackLogsT();
@@ -69,12 +75,21 @@ export default function PostbackLogsPage() {
         ? {
             key: 'advertiserId',
             title: t('columns.advertiser'),
-            render: (id: number | null, r) => <NamedRef id={id} title={r.advertiserTitle} sub={r.integrationTitle} to={`/advertisers/${id}`} />,
+            render: (id: number | null, r) => (
+              <NamedRef id={id} title={r.advertiserTitle} sub={r.integrationTitle} to={`/advertisers/${id}`} />
+            ),
           }
         : {
             key: 'affiliateId',
             title: t('columns.affiliate'),
-            render: (id: number | null, r) => <NamedRef id={id} title={r.affiliateName ?? r.affiliateEmail} sub={r.affiliateName ? r.affiliateEmail : null} to={`/affiliates/members/${id}`} />,
+            render: (id: number | null, r) => (
+              <NamedRef
+                id={id}
+                title={r.affiliateName ?? r.affiliateEmail}
+                sub={r.affiliateName ? r.affiliateEmail : null}
+                to={`/affiliates/members/${id}`}
+              />
+            ),
           },
     );
   columns.push(
@@ -84,7 +99,9 @@ export default function PostbackLogsPage() {
       title: t('columns.event'),
       render: (_v, r) => (
         <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
-          <CellText type={r.event ? undefined : 'secondary'}>{r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}</CellText>
+          <CellText type={r.event ? undefined : 'secondary'}>
+            {r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}
+          </CellText>
           {r.goalId !== null ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {`${t('columns.goal')}: ${r.goalTitle ?? `#${r.goalId}`}`}
@@ -96,7 +113,12 @@ export default function PostbackLogsPage() {
     {
       key: 'conversionStatus',
       title: t('columns.conversionStatus'),
-      render: (s: number | null) => (s ? <span style={{ whiteSpace: 'nowrap' }}>{t(`conversionStatuses.${s}`, { defaultValue: String(s) })}</span> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (s: number | null) =>
+        s ? (
+          <span style={{ whiteSpace: 'nowrap' }}>{t(`conversionStatuses.${s}`, { defaultValue: String(s) })}</span>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
     { key: 'success', title: t('columns.success'), sortable: true, render: (s: boolean) => <SuccessTag success={s} /> },
     { key: 'responseStatus', title: t('columns.responseStatus'), sortable: true, render: (c: number | null) => <ResponseCode code={c} /> },
@@ -106,9 +128,7 @@ export default function PostbackLogsPage() {
       render: (m: string | null) =>
         m ? (
           <Tooltip title={m}>
-            <CellText style={{ maxWidth: 220 }}>
-              {m}
-            </CellText>
+            <CellText style={{ maxWidth: 220 }}>{m}</CellText>
           </Tooltip>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
@@ -159,7 +179,10 @@ export default function PostbackLogsPage() {
             }}
             toolbar={
               <>
-                <SecondsRangeFilter value={{ from: f.createdFrom, to: f.createdTo }} onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })} />
+                <SecondsRangeFilter
+                  value={{ from: f.createdFrom, to: f.createdTo }}
+                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
+                />
                 <Select
                   allowClear
                   value={f.success}

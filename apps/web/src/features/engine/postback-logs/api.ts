@@ -12,12 +12,22 @@ export const postbackLogKeys = {
 };
 
 export const postbackLogsApi = {
-  list: (tab: LogTab, query: Query, signal?: AbortSignal) => api.get<ListData<PostbackLog>>(`/postback-logs/${tab}`, { ...query, withMeta: 1 }, { signal }),
+  list: (tab: LogTab, query: Query, signal?: AbortSignal) =>
+    api.get<ListData<PostbackLog>>(`/postback-logs/${tab}`, { ...query, withMeta: 1 }, { signal }),
   get: (id: number, signal?: AbortSignal) => api.get<PostbackLog>(`/postback-logs/${id}`, undefined, { signal, silent: true }),
 };
 
 export const usePostbackLogs = (tab: LogTab, query: Query) =>
-  useQuery({ queryKey: postbackLogKeys.list(tab, query), queryFn: ({ signal }) => postbackLogsApi.list(tab, query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: postbackLogKeys.list(tab, query),
+    queryFn: ({ signal }) => postbackLogsApi.list(tab, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePostbackLog = (id: number) =>
-  useQuery({ queryKey: postbackLogKeys.detail(id), queryFn: ({ signal }) => postbackLogsApi.get(id, signal), enabled: id > 0, retry: false });
+  useQuery({
+    queryKey: postbackLogKeys.detail(id),
+    queryFn: ({ signal }) => postbackLogsApi.get(id, signal),
+    enabled: id > 0,
+    retry: false,
+  });

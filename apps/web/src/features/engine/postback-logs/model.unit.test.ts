@@ -20,10 +20,33 @@ describe('tabs by permission', () => {
 });
 
 describe('listQuery', () => {
-  const filters = { createdFrom: '100', createdTo: '200', success: '0', affiliateId: '3', advertiserId: '4', event: 'event_sent', leadId: '9', conversionId: undefined };
+  const filters = {
+    createdFrom: '100',
+    createdTo: '200',
+    success: '0',
+    affiliateId: '3',
+    advertiserId: '4',
+    event: 'event_sent',
+    leadId: '9',
+    conversionId: undefined,
+  };
   it('keeps the filters of the tab', () => {
-    expect(listQuery('advertisers', filters, true)).toEqual({ createdFrom: '100', createdTo: '200', success: '0', affiliateId: '3', advertiserId: '4', leadId: '9' });
-    expect(listQuery('affiliates', filters, true)).toEqual({ createdFrom: '100', createdTo: '200', success: '0', affiliateId: '3', event: 'event_sent', leadId: '9' });
+    expect(listQuery('advertisers', filters, true)).toEqual({
+      createdFrom: '100',
+      createdTo: '200',
+      success: '0',
+      affiliateId: '3',
+      advertiserId: '4',
+      leadId: '9',
+    });
+    expect(listQuery('affiliates', filters, true)).toEqual({
+      createdFrom: '100',
+      createdTo: '200',
+      success: '0',
+      affiliateId: '3',
+      event: 'event_sent',
+      leadId: '9',
+    });
   });
   it('never sends an affiliate filter for an affiliate', () => {
     expect(listQuery('affiliates', filters, false)).not.toHaveProperty('affiliateId');
@@ -32,8 +55,15 @@ describe('listQuery', () => {
 
 describe('requestOf', () => {
   it('reads the outbound request and the inbound one', () => {
-    expect(requestOf({ data: { request: { method: 'POST', url: 'https://x.io/pb', headers: { a: '1' }, body: '{"x":1}' } } })).toMatchObject({ method: 'POST', url: 'https://x.io/pb', headers: { a: '1' }, body: '{"x":1}' });
-    expect(requestOf({ data: { method: 'GET', url: '/postback/k?status=ok', ip: '1.2.3.4', query: { status: 'ok' } } })).toMatchObject({ method: 'GET', ip: '1.2.3.4', query: { status: 'ok' }, headers: null });
+    expect(
+      requestOf({ data: { request: { method: 'POST', url: 'https://x.io/pb', headers: { a: '1' }, body: '{"x":1}' } } }),
+    ).toMatchObject({ method: 'POST', url: 'https://x.io/pb', headers: { a: '1' }, body: '{"x":1}' });
+    expect(requestOf({ data: { method: 'GET', url: '/postback/k?status=ok', ip: '1.2.3.4', query: { status: 'ok' } } })).toMatchObject({
+      method: 'GET',
+      ip: '1.2.3.4',
+      query: { status: 'ok' },
+      headers: null,
+    });
     expect(pretty({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(pretty(null)).toBe('');
     expect(pretty('{"status":"ok"}')).toBe('{\n  "status": "ok"\n}');

@@ -375,7 +375,12 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
                           </Form.Item>
                         ) : (
                           <Form.Item name="affiliateId" rules={[requiredRule(tc)]} style={{ flex: 1, marginBottom: 0 }}>
-                            <AffiliatePicker multiple={false} purpose="postback" aria-label={t('scopes.affiliate')} data-testid="postback-affiliate" />
+                            <AffiliatePicker
+                              multiple={false}
+                              purpose="postback"
+                              aria-label={t('scopes.affiliate')}
+                              data-testid="postback-affiliate"
+                            />
                           </Form.Item>
                         )}
                       </Flex>

@@ -33,7 +33,9 @@ export function PostbackPicker({ affiliateId, needAffiliate = false, current = [
       disabled={rest.disabled || needAffiliate}
       placeholder={placeholder ?? t('picker.placeholder')}
       optionFilterProp="title"
-      notFoundContent={<SelectNotFound loading={list.isFetching} error={list.error} nothing={t('picker.none')} failed={t('picker.failed')} />}
+      notFoundContent={
+        <SelectNotFound loading={list.isFetching} error={list.error} nothing={t('picker.none')} failed={t('picker.failed')} />
+      }
       options={[...byId.values()].map((p) => ({
         value: p.id,
         title: `${p.title} ${p.url}`,

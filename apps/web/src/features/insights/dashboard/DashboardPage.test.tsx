@@ -34,7 +34,8 @@ beforeEach(() => {
     vi.fn((input: RequestInfo | URL) => {
       const url = String(input);
       urls.push(url);
-      const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      const json = (body: unknown, status = 200) =>
+        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
       if (url.startsWith('/api/v1/dashboard')) return json({ data: DASHBOARD });
       if (url.startsWith('/api/v1/statistics/dashboard?')) {
         const id = new URL(url, 'http://x').searchParams.get('widgetId')!;
@@ -56,7 +57,9 @@ describe('DashboardPage', () => {
     const funnel = document.querySelector('[data-widget-id="12"]') as HTMLElement;
     await waitFor(() => expect(within(funnel).getByText('These figures could not be loaded.')).toBeTruthy());
 
-    const calls = urls.filter((u) => u.startsWith('/api/v1/statistics/dashboard?')).map((u) => Object.fromEntries(new URL(u, 'http://x').searchParams));
+    const calls = urls
+      .filter((u) => u.startsWith('/api/v1/statistics/dashboard?'))
+      .map((u) => Object.fromEntries(new URL(u, 'http://x').searchParams));
     const expected = presetRange('monthStart', 'Asia/Tokyo');
     expect(calls.map((c) => c.widgetId).sort()).toEqual(['11', '12', '13']);
     for (const c of calls) expect(c).toMatchObject({ ...expected, timezone: 'Asia/Tokyo' });

@@ -5,7 +5,13 @@
  * the current period in the user's zone (the statistics' default); each widget reads its own figures.
  */
 import { DownOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { DASHBOARD_COLUMNS, DASHBOARD_PRESETS, DASHBOARD_ROW_HEIGHT, type DashboardWidget, type DashboardWidgetInput } from '@leadgrid/shared/insights/dashboard';
+import {
+  DASHBOARD_COLUMNS,
+  DASHBOARD_PRESETS,
+  DASHBOARD_ROW_HEIGHT,
+  type DashboardWidget,
+  type DashboardWidgetInput,
+} from '@leadgrid/shared/insights/dashboard';
 import { App, Button, Card, Dropdown, Empty, Flex, Skeleton, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
@@ -38,7 +44,15 @@ const NEW_SIZE: Record<DashboardWidgetInput['type'], { w: number; h: number }> =
 };
 
 const toLayout = (widgets: DashboardWidget[]): Layout =>
-  widgets.map((w) => ({ i: String(w.id), x: w.settings.position.x, y: w.settings.position.y, w: w.settings.size.w, h: w.settings.size.h, minW: 2, minH: 2 }));
+  widgets.map((w) => ({
+    i: String(w.id),
+    x: w.settings.position.x,
+    y: w.settings.position.y,
+    w: w.settings.size.w,
+    h: w.settings.size.h,
+    minW: 2,
+    minH: 2,
+  }));
 
 /** the layout's order: top to bottom, then left to right */
 const ordered = (layout: Layout) => [...layout].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -70,11 +84,18 @@ export default function DashboardPage() {
       const byId = new Map(widgets.map((w) => [String(w.id), w]));
       const changed = next.some((l) => {
         const w = byId.get(l.i);
-        return w && (w.settings.position.x !== l.x || w.settings.position.y !== l.y || w.settings.size.w !== l.w || w.settings.size.h !== l.h);
+        return (
+          w && (w.settings.position.x !== l.x || w.settings.position.y !== l.y || w.settings.size.w !== l.w || w.settings.size.h !== l.h)
+        );
       });
       if (!changed) return;
       m.layout.mutate({
-        layout: ordered(next).map((l: LayoutItem, order) => ({ id: Number(l.i), order, position: { x: l.x, y: l.y }, size: { w: l.w, h: l.h } })),
+        layout: ordered(next).map((l: LayoutItem, order) => ({
+          id: Number(l.i),
+          order,
+          position: { x: l.x, y: l.y },
+          size: { w: l.w, h: l.h },
+        })),
       });
     },
     [widgets, m.layout],
@@ -91,7 +112,11 @@ export default function DashboardPage() {
   };
 
   const onSave = (draft: WidgetDraft) => {
-    const base = { title: draft.title?.trim() || undefined, metrics: draft.type === 'funnel' || draft.type === 'live' ? [] : draft.metrics, filters: {} };
+    const base = {
+      title: draft.title?.trim() || undefined,
+      metrics: draft.type === 'funnel' || draft.type === 'live' ? [] : draft.metrics,
+      filters: {},
+    };
     const extra = draft.type === 'top' ? { groupBy: draft.groupBy, limit: draft.limit ?? 5 } : {};
     if (editing && editing !== 'new') {
       m.update.mutate(
@@ -102,7 +127,10 @@ export default function DashboardPage() {
     }
     const size = NEW_SIZE[draft.type];
     const bottom = layout.reduce((y, l) => Math.max(y, l.y + l.h), 0);
-    m.add.mutate({ type: draft.type, settings: { ...base, ...extra, size, position: { x: 0, y: bottom } } }, { onSuccess: () => setEditing(null) });
+    m.add.mutate(
+      { type: draft.type, settings: { ...base, ...extra, size, position: { x: 0, y: bottom } } },
+      { onSuccess: () => setEditing(null) },
+    );
   };
 
   const confirmReset = () =>
@@ -170,7 +198,15 @@ export default function DashboardPage() {
           >
             {widgets.map((w) => (
               <div key={String(w.id)}>
-                <Widget widget={w} range={range} tz={tz} load={load} active={active} onConfigure={() => setEditing(w)} onRemove={() => m.remove.mutate(w.id)} />
+                <Widget
+                  widget={w}
+                  range={range}
+                  tz={tz}
+                  load={load}
+                  active={active}
+                  onConfigure={() => setEditing(w)}
+                  onRemove={() => m.remove.mutate(w.id)}
+                />
               </div>
             ))}
           </ReactGridLayout>

@@ -13,9 +13,39 @@ vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 const SLOW = { timeout: 10_000 };
 const DASHBOARD = { id: 1, parent: null, type: 'grid', settings: {}, widgets: [] };
 const ROLES = [
-  { id: 2, title: 'Operators', type: 'employee', permissions: [], status: 'active', system: false, requireTwoFactor: false, usersCount: 3, createdAt: 1 },
-  { id: 3, title: 'Brokers', type: 'advertiser_member', permissions: [], status: 'active', system: false, requireTwoFactor: false, usersCount: 1, createdAt: 1 },
-  { id: 4, title: 'Webmasters', type: 'affiliate', permissions: [], status: 'active', system: true, requireTwoFactor: false, usersCount: 9, createdAt: 1 },
+  {
+    id: 2,
+    title: 'Operators',
+    type: 'employee',
+    permissions: [],
+    status: 'active',
+    system: false,
+    requireTwoFactor: false,
+    usersCount: 3,
+    createdAt: 1,
+  },
+  {
+    id: 3,
+    title: 'Brokers',
+    type: 'advertiser_member',
+    permissions: [],
+    status: 'active',
+    system: false,
+    requireTwoFactor: false,
+    usersCount: 1,
+    createdAt: 1,
+  },
+  {
+    id: 4,
+    title: 'Webmasters',
+    type: 'affiliate',
+    permissions: [],
+    status: 'active',
+    system: true,
+    requireTwoFactor: false,
+    usersCount: 9,
+    createdAt: 1,
+  },
 ];
 const DEFAULTS = [{ roleId: 3, roleTitle: 'Brokers', roleType: 'advertiser_member', widgetsCount: 2, updatedAt: 1_764_000_000 }];
 
@@ -28,10 +58,15 @@ beforeEach(() => {
       const url = String(input);
       const method = init?.method ?? 'GET';
       requests.push({ method, url });
-      const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      const json = (body: unknown) =>
+        Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
       if (url.startsWith('/api/v1/dashboard/role-defaults/')) {
         const roleId = Number(url.split('/').pop());
-        return json(method === 'DELETE' ? { data: { roleId } } : { data: { roleId, roleTitle: 'Operators', roleType: 'employee', widgetsCount: 0, updatedAt: 1_764_000_000 } });
+        return json(
+          method === 'DELETE'
+            ? { data: { roleId } }
+            : { data: { roleId, roleTitle: 'Operators', roleType: 'employee', widgetsCount: 0, updatedAt: 1_764_000_000 } },
+        );
       }
       if (url.startsWith('/api/v1/dashboard/role-defaults')) return json({ data: { items: DEFAULTS } });
       if (url.startsWith('/api/v1/dashboard')) return json({ data: DASHBOARD });

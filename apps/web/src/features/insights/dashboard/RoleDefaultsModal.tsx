@@ -72,7 +72,13 @@ export function RoleDefaultsModal({ open, tz, onClose }: Props) {
               onChange={setRoleId}
               data-testid="role-default-role"
             />
-            <Button type="primary" htmlType="submit" disabled={roleId === undefined} loading={m.save.isPending} data-testid="role-default-save">
+            <Button
+              type="primary"
+              htmlType="submit"
+              disabled={roleId === undefined}
+              loading={m.save.isPending}
+              data-testid="role-default-save"
+            >
               {t('roleDefaults.save')}
             </Button>
           </Flex>
@@ -95,7 +101,8 @@ export function RoleDefaultsModal({ open, tz, onClose }: Props) {
                   {d.roleTitle} · {t(`roleTypes.${d.roleType}`)}
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {t('roleDefaults.widgets', { count: d.widgetsCount })}, {t('roleDefaults.saved', { date: formatDateTime(d.updatedAt, tz) })}
+                  {t('roleDefaults.widgets', { count: d.widgetsCount })},{' '}
+                  {t('roleDefaults.saved', { date: formatDateTime(d.updatedAt, tz) })}
                 </Typography.Text>
               </Flex>
               <Button

@@ -46,14 +46,23 @@ export function WidgetEditor({ open, widget, active, saving, onCancel, onSave }:
     form.resetFields();
     form.setFieldsValue(
       widget
-        ? { type: widget.type, title: widget.settings.title, metrics: widget.settings.metrics, groupBy: widget.settings.groupBy, limit: widget.settings.limit ?? 5 }
+        ? {
+            type: widget.type,
+            title: widget.settings.title,
+            metrics: widget.settings.metrics,
+            groupBy: widget.settings.groupBy,
+            limit: widget.settings.limit ?? 5,
+          }
         : { type: 'kpi', metrics: [], limit: 5 },
     );
   }, [open, widget, form]);
 
   const metricOptions = (active ?? []).map((m) => ({ value: m.key, label: titleOf(t, m.key, active) }));
   const forbidden = forbiddenDimensions(reader);
-  const dimensionOptions = DASHBOARD_TOP_DIMENSIONS.filter((d) => !forbidden.includes(d)).map((d) => ({ value: d, label: t(`dimensions.${d}`, { defaultValue: d }) }));
+  const dimensionOptions = DASHBOARD_TOP_DIMENSIONS.filter((d) => !forbidden.includes(d)).map((d) => ({
+    value: d,
+    label: t(`dimensions.${d}`, { defaultValue: d }),
+  }));
 
   return (
     <Modal
@@ -91,8 +100,18 @@ export function WidgetEditor({ open, widget, active, saving, onCancel, onSave }:
             <Select options={metricOptions} showSearch={{ optionFilterProp: 'label' }} data-testid="widget-metric" />
           </Form.Item>
         ) : (
-          <Form.Item name="metrics" label={t('form.metrics')} rules={[{ required: true, type: 'array', min: 1, message: t('form.required') }]}>
-            <Select mode="multiple" maxCount={DASHBOARD_MAX_LINE_METRICS} options={metricOptions} showSearch={{ optionFilterProp: 'label' }} data-testid="widget-metrics" />
+          <Form.Item
+            name="metrics"
+            label={t('form.metrics')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('form.required') }]}
+          >
+            <Select
+              mode="multiple"
+              maxCount={DASHBOARD_MAX_LINE_METRICS}
+              options={metricOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="widget-metrics"
+            />
           </Form.Item>
         )}
         {type === 'top' ? (

@@ -67,7 +67,8 @@ export function useWidgetData(widget: Pick<DashboardWidget, 'id' | 'type'>, rang
 export const useRoleDefaults = (enabled: boolean) =>
   useQuery({
     queryKey: dashboardKeys.roleDefaults,
-    queryFn: ({ signal }) => api.get<{ items: DashboardRoleDefault[] }>('/dashboard/role-defaults', undefined, { signal }).then((d) => d.items),
+    queryFn: ({ signal }) =>
+      api.get<{ items: DashboardRoleDefault[] }>('/dashboard/role-defaults', undefined, { signal }).then((d) => d.items),
     enabled,
   });
 
@@ -76,8 +77,14 @@ export function useRoleDefaultMutations() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: dashboardKeys.roleDefaults });
   return {
-    save: useMutation({ mutationFn: (roleId: number) => api.put<DashboardRoleDefault>(`/dashboard/role-defaults/${roleId}`), onSuccess: refresh }),
-    remove: useMutation({ mutationFn: (roleId: number) => api.delete<{ roleId: number }>(`/dashboard/role-defaults/${roleId}`), onSuccess: refresh }),
+    save: useMutation({
+      mutationFn: (roleId: number) => api.put<DashboardRoleDefault>(`/dashboard/role-defaults/${roleId}`),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (roleId: number) => api.delete<{ roleId: number }>(`/dashboard/role-defaults/${roleId}`),
+      onSuccess: refresh,
+    }),
   };
 }
 
@@ -87,7 +94,10 @@ export function useDashboardMutations() {
   const setDashboard = (d: Dashboard) => client.setQueryData(dashboardKeys.mine, d);
   const refresh = () => client.invalidateQueries({ queryKey: dashboardKeys.mine });
   return {
-    layout: useMutation({ mutationFn: (body: DashboardPatch) => api.patch<Dashboard>('/dashboard', body, { silent: true }), onSuccess: setDashboard }),
+    layout: useMutation({
+      mutationFn: (body: DashboardPatch) => api.patch<Dashboard>('/dashboard', body, { silent: true }),
+      onSuccess: setDashboard,
+    }),
     replace: useMutation({
       mutationFn: (body: { settings?: Dashboard['settings']; widgets: DashboardWidgetInput[] }) => api.put<Dashboard>('/dashboard', body),
       onSuccess: (d) => {
@@ -95,9 +105,13 @@ export function useDashboardMutations() {
         void client.invalidateQueries({ queryKey: ['dashboard', 'data'] });
       },
     }),
-    add: useMutation({ mutationFn: (item: DashboardWidgetInput) => api.put<{ items: DashboardWidget[] }>('/dashboard/widgets', { items: [item] }), onSuccess: refresh }),
+    add: useMutation({
+      mutationFn: (item: DashboardWidgetInput) => api.put<{ items: DashboardWidget[] }>('/dashboard/widgets', { items: [item] }),
+      onSuccess: refresh,
+    }),
     update: useMutation({
-      mutationFn: ({ id, settings }: { id: number; settings: DashboardWidgetSettingsInput }) => api.patch<DashboardWidget>(`/dashboard/widgets/${id}`, { settings }),
+      mutationFn: ({ id, settings }: { id: number; settings: DashboardWidgetSettingsInput }) =>
+        api.patch<DashboardWidget>(`/dashboard/widgets/${id}`, { settings }),
       onSuccess: (w) => {
         void refresh();
         void client.invalidateQueries({ queryKey: ['dashboard', 'data', w.id] });

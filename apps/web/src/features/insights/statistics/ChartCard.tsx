@@ -14,7 +14,17 @@ import { chartDimension, levelQuery, MAX_CHART_METRICS, timeSlots, type Statisti
 const LineChart = lazy(() => import('./LineChart'));
 const CHART_HEIGHT = 280;
 
-export function ChartCard({ view, tz, metrics, onChange }: { view: StatisticsView; tz: string; metrics: MetricColumn[]; onChange: (keys: string[]) => void }) {
+export function ChartCard({
+  view,
+  tz,
+  metrics,
+  onChange,
+}: {
+  view: StatisticsView;
+  tz: string;
+  metrics: MetricColumn[];
+  onChange: (keys: string[]) => void;
+}) {
   const { t } = useStatisticsT();
   const dark = useThemeMode() === 'dark';
   const dim = chartDimension(view.range);

@@ -13,7 +13,21 @@ import { DATE_PATTERN } from '../../../components/format';
 import { FILTER_SOURCES, useFilterOptions, useLeadFilterOptions, type LookupFilter } from './api';
 import { useStatisticsT } from './i18n';
 import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
-import { DAY_FORMAT, forbiddenDimensions, PRESETS, presetRange, SUBS, type DataType, type DayRange, type Dimension, type EntityRef, type FilterName, type Reader, type StatisticsRow, type StatisticsView } from './model';
+import {
+  DAY_FORMAT,
+  forbiddenDimensions,
+  PRESETS,
+  presetRange,
+  SUBS,
+  type DataType,
+  type DayRange,
+  type Dimension,
+  type EntityRef,
+  type FilterName,
+  type Reader,
+  type StatisticsRow,
+  type StatisticsView,
+} from './model';
 import { usePeriodT } from '../../../components/period/i18n';
 
 const memory = labelMemory();
@@ -91,7 +105,13 @@ export function DataTypeSwitch({ value, onChange }: { value: DataType; onChange:
   );
 }
 
-const ids = (v: string | undefined) => (v ? v.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const ids = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 const texts = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 
 export interface FilterBarProps {
@@ -114,17 +134,17 @@ export function FilterBar({ view, context, reader, onFilters, only, leadsOnly }:
   const f = view.filters;
   const pick = (filter: LookupFilter, label: string, numeric: boolean, width?: number) =>
     only && !only.includes(filter) ? null : (
-    <StatisticsFilterSelect
-      key={filter}
-      leadsOnly={leadsOnly}
-      slug={filter}
-      context={context}
-      value={numeric ? ids(f[filter]) : texts(f[filter])}
-      onChange={(v) => onFilters({ [filter]: v.length ? v.join(',') : null })}
-      placeholder={label}
-      width={width}
-    />
-  );
+      <StatisticsFilterSelect
+        key={filter}
+        leadsOnly={leadsOnly}
+        slug={filter}
+        context={context}
+        value={numeric ? ids(f[filter]) : texts(f[filter])}
+        onChange={(v) => onFilters({ [filter]: v.length ? v.join(',') : null })}
+        placeholder={label}
+        width={width}
+      />
+    );
   const moreNames: FilterName[] = ['landerId', 'trafficSourceId', 'verticalId', ...SUBS];
   const subs = SUBS.filter((s) => !only || only.includes(s));
   const moreSet = moreNames.filter((n) => f[n]).length;
@@ -162,15 +182,21 @@ export function FilterBar({ view, context, reader, onFilters, only, leadsOnly }:
       {forbidden.includes('campaign') ? null : pick('campaignId', t('filters.campaign'), true)}
       {staff ? pick('advertiserId', t('filters.advertiser'), true) : null}
       {pick('country', t('filters.country'), false, 130)}
-      {compact ? null : <Popover trigger="click" placement="bottomLeft" content={more}>
-        <Badge count={moreSet} size="small">
-          <Button icon={<FilterOutlined />} data-testid="statistics-more-filters-open">
-            {t('filters.more')}
-          </Button>
-        </Badge>
-      </Popover>}
+      {compact ? null : (
+        <Popover trigger="click" placement="bottomLeft" content={more}>
+          <Badge count={moreSet} size="small">
+            <Button icon={<FilterOutlined />} data-testid="statistics-more-filters-open">
+              {t('filters.more')}
+            </Button>
+          </Badge>
+        </Popover>
+      )}
       {anySet ? (
-        <Button type="link" onClick={() => onFilters(Object.fromEntries(Object.keys(f).map((k) => [k, null])))} data-testid="statistics-filters-reset">
+        <Button
+          type="link"
+          onClick={() => onFilters(Object.fromEntries(Object.keys(f).map((k) => [k, null])))}
+          data-testid="statistics-filters-reset"
+        >
           {t('filters.reset')}
         </Button>
       ) : null}

@@ -4,14 +4,33 @@ import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useStatisticsT } from './i18n';
 import { isTimeDimension, MAX_LEVELS, SUBS, type Dimension } from './model';
 
-export function GroupBySelector<D extends Dimension>({ value, options, onChange, max = MAX_LEVELS }: { value: D[]; options: readonly D[]; onChange: (next: D[]) => void; max?: number }) {
+export function GroupBySelector<D extends Dimension>({
+  value,
+  options,
+  onChange,
+  max = MAX_LEVELS,
+}: {
+  value: D[];
+  options: readonly D[];
+  onChange: (next: D[]) => void;
+  max?: number;
+}) {
   const { t } = useStatisticsT();
-  const group = (d: D) => (isTimeDimension(d) ? 'time' : (SUBS as readonly string[]).includes(d) ? 'subs' : d === 'country' || d === 'language' || d === 'deviceType' || d === 'os' || d === 'browser' ? 'traffic' : 'entities');
+  const group = (d: D) =>
+    isTimeDimension(d)
+      ? 'time'
+      : (SUBS as readonly string[]).includes(d)
+        ? 'subs'
+        : d === 'country' || d === 'language' || d === 'deviceType' || d === 'os' || d === 'browser'
+          ? 'traffic'
+          : 'entities';
   const grouped = (taken: D[]) =>
     (['time', 'entities', 'traffic', 'subs'] as const)
       .map((g) => ({
         label: t(`groupBy.${g}`),
-        options: options.filter((d) => group(d) === g && !taken.includes(d)).map((d) => ({ value: d, label: t(`dimensions.${String(d)}`) })),
+        options: options
+          .filter((d) => group(d) === g && !taken.includes(d))
+          .map((d) => ({ value: d, label: t(`dimensions.${String(d)}`) })),
       }))
       .filter((g) => g.options.length > 0);
   const set = (i: number, d: D) => onChange(value.map((v, j) => (j === i ? d : v)));
@@ -36,7 +55,13 @@ export function GroupBySelector<D extends Dimension>({ value, options, onChange,
           />
           {i > 0 ? (
             <Tooltip title={t('groupBy.remove')}>
-              <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('groupBy.remove')} onClick={() => onChange(value.filter((_, j) => j !== i))} />
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={t('groupBy.remove')}
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+              />
             </Tooltip>
           ) : null}
         </Flex>

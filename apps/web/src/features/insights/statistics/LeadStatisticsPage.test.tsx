@@ -29,7 +29,12 @@ const calls = () => urls.filter((u) => u.startsWith('/api/v1/statistics/leads?')
 beforeEach(() => {
   urls = stubFetch((url) =>
     url.startsWith('/api/v1/statistics/leads?')
-      ? { data: { items: [{ offer: { id: 3, title: 'Crypto Trader DE' }, ...COUNTERS }], meta: { totalCount: 1, totals: COUNTERS, grades: ['A', ''] } } }
+      ? {
+          data: {
+            items: [{ offer: { id: 3, title: 'Crypto Trader DE' }, ...COUNTERS }],
+            meta: { totalCount: 1, totals: COUNTERS, grades: ['A', ''] },
+          },
+        }
       : { data: { items: [] } },
   );
 });
@@ -37,11 +42,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('LeadStatisticsPage', () => {
   it('asks for the grouping, period and filters of the URL and shows rates and statuses, then grades', async () => {
-    renderPage(LeadStatisticsPage, '/statistics/leads?groupBy=offer,day&dateFrom=2026-11-01&dateTo=2026-11-26&advertiserId=7&sub1=ignored', {
-      type: 'admin',
-      permissions: ['front.statistics.lead.read'],
-      timezone: 'Europe/Berlin',
-    });
+    renderPage(
+      LeadStatisticsPage,
+      '/statistics/leads?groupBy=offer,day&dateFrom=2026-11-01&dateTo=2026-11-26&advertiserId=7&sub1=ignored',
+      {
+        type: 'admin',
+        permissions: ['front.statistics.lead.read'],
+        timezone: 'Europe/Berlin',
+      },
+    );
     const row = (await screen.findByText('Crypto Trader DE', undefined, { timeout: 10_000 })).closest('tr')!;
     expect(Object.fromEntries(calls()[0])).toEqual({
       groupBy: 'offer',
@@ -52,7 +61,8 @@ describe('LeadStatisticsPage', () => {
       orderBy: 'leads:desc',
       limit: '50',
     });
-    for (const name of ['Sent rate', 'Approval rate', 'Duplicate rate', 'Duplicate']) expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}$`) })).toBeTruthy();
+    for (const name of ['Sent rate', 'Approval rate', 'Duplicate rate', 'Duplicate'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}$`) })).toBeTruthy();
     expect(within(row).getByText('60.00%')).toBeTruthy();
     expect(within(row).getByText('10.00%')).toBeTruthy();
 

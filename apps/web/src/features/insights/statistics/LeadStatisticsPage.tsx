@@ -3,11 +3,7 @@
  * offer, advertiser or country (up to three levels, lazily expanded), by status or by grade, with the rates an operator
  * reads first: sent rate, approval rate, duplicate rate. The view lives in the URL like /statistics'.
  */
-import {
-  LEAD_STATISTICS_DIMENSIONS,
-  type LeadStatisticsAnswer,
-  type LeadStatisticsDimension,
-} from '@leadgrid/shared/insights/statistics';
+import { LEAD_STATISTICS_DIMENSIONS, type LeadStatisticsAnswer, type LeadStatisticsDimension } from '@leadgrid/shared/insights/statistics';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import { EXPORT_FORMATS } from '@leadgrid/shared/insights/exports';
 import { Button, Card, Flex, Segmented, Typography } from 'antd';
@@ -53,7 +49,9 @@ export default function LeadStatisticsPage() {
     const base = readView(p, tz, { reader });
     const forbidden = forbiddenDimensions(reader);
     const dims = LEAD_STATISTICS_DIMENSIONS.filter((d) => !forbidden.includes(d));
-    const groupBy = [...new Set((p.get('groupBy') ?? '').split(',').filter((d): d is LeadStatisticsDimension => (dims as readonly string[]).includes(d)))].slice(0, MAX_LEVELS);
+    const groupBy = [
+      ...new Set((p.get('groupBy') ?? '').split(',').filter((d): d is LeadStatisticsDimension => (dims as readonly string[]).includes(d))),
+    ].slice(0, MAX_LEVELS);
     const filters = Object.fromEntries(Object.entries(base.filters).filter(([k]) => LEAD_FILTERS.includes(k as FilterName)));
     const mode: Mode = p.get('mode') === 'grade' ? 'grade' : 'status';
     return { ...base, groupBy: groupBy.length ? groupBy : (['day'] as LeadStatisticsDimension[]), filters, mode, dims };
@@ -64,7 +62,13 @@ export default function LeadStatisticsPage() {
 
   const baseQuery = useCallback(
     (level: number, parents: string[]): Query => {
-      const q: Query = { groupBy: view.groupBy[level], dateFrom: view.range.dateFrom, dateTo: view.range.dateTo, timezone: tz, ...view.filters };
+      const q: Query = {
+        groupBy: view.groupBy[level],
+        dateFrom: view.range.dateFrom,
+        dateTo: view.range.dateTo,
+        timezone: tz,
+        ...view.filters,
+      };
       if (parents.length) q.parent = parents;
       return q;
     },
@@ -80,7 +84,12 @@ export default function LeadStatisticsPage() {
   const grades = useMemo(() => answer.data?.meta.grades ?? [], [answer.data]);
 
   const spread = useCallback((row: StatisticsRow) => flatten(row, grades), [grades]);
-  const rate = (key: string, title: string, description: string): MetricColumn => ({ key, title, description, outputFormat: 'percentages' });
+  const rate = (key: string, title: string, description: string): MetricColumn => ({
+    key,
+    title,
+    description,
+    outputFormat: 'percentages',
+  });
   const columns = useMemo((): MetricColumn[] => {
     const head: MetricColumn[] = [
       { key: 'leads', title: t('leads.total'), outputFormat: 'amount' },
@@ -89,7 +98,15 @@ export default function LeadStatisticsPage() {
       rate('duplicate_rate', t('leads.duplicateRate'), t('leads.duplicateRateHint')),
     ];
     if (view.mode === 'grade')
-      return [...head, ...grades.map((g): MetricColumn => ({ key: gradeKey(g), title: g || t('leads.gradeNone'), outputFormat: 'amount', sortable: false }))];
+      return [
+        ...head,
+        ...grades.map((g): MetricColumn => ({
+          key: gradeKey(g),
+          title: g || t('leads.gradeNone'),
+          outputFormat: 'amount',
+          sortable: false,
+        })),
+      ];
     return [
       ...head,
       ...API_LEAD_STATUSES.map((s): MetricColumn => ({ key: `leads_${s}`, title: t(`leads.status.${s}`), outputFormat: 'amount' })),
@@ -139,13 +156,24 @@ export default function LeadStatisticsPage() {
           groupBy={view.groupBy}
           baseQuery={baseQuery}
           table={table}
-          answer={answer as { data?: { items: StatisticsRow[]; meta: { totalCount: number; totals: StatisticsRow } }; isFetching: boolean; error: unknown; refetch: () => unknown }}
+          answer={
+            answer as {
+              data?: { items: StatisticsRow[]; meta: { totalCount: number; totals: StatisticsRow } };
+              isFetching: boolean;
+              error: unknown;
+              refetch: () => unknown;
+            }
+          }
           metrics={columns}
           hiddenByDefault={() => false}
           empty={{
             title: t('table.emptyTitle'),
             description: filtered ? t('table.emptyFiltered') : t('table.emptyText'),
-            action: filtered ? <Button onClick={() => setFilters(Object.fromEntries(Object.keys(view.filters).map((k) => [k, null])))}>{t('filters.reset')}</Button> : undefined,
+            action: filtered ? (
+              <Button onClick={() => setFilters(Object.fromEntries(Object.keys(view.filters).map((k) => [k, null])))}>
+                {t('filters.reset')}
+              </Button>
+            ) : undefined,
           }}
           toolbar={<FilterBar view={view} context={context} reader={reader} onFilters={setFilters} only={LEAD_FILTERS} leadsOnly />}
         />

@@ -69,7 +69,12 @@ export default function LineChart({ labels, series, dark, height = 280 }: LineCh
           trigger: 'axis',
           valueFormatter: undefined,
           formatter: (params: unknown) => {
-            const list = (Array.isArray(params) ? params : [params]) as { seriesIndex: number; value: number | null; marker: string; axisValueLabel: string }[];
+            const list = (Array.isArray(params) ? params : [params]) as {
+              seriesIndex: number;
+              value: number | null;
+              marker: string;
+              axisValueLabel: string;
+            }[];
             const head = list[0]?.axisValueLabel ?? '';
             const rows = list.map((p) => {
               const s = series[p.seriesIndex];
@@ -96,5 +101,13 @@ export default function LineChart({ labels, series, dark, height = 280 }: LineCh
     );
   }, [labels, series, dark]);
 
-  return <div ref={node} style={{ width: '100%', height }} data-testid="statistics-chart" role="img" aria-label={series.map((s) => s.name).join(', ')} />;
+  return (
+    <div
+      ref={node}
+      style={{ width: '100%', height }}
+      data-testid="statistics-chart"
+      role="img"
+      aria-label={series.map((s) => s.name).join(', ')}
+    />
+  );
 }

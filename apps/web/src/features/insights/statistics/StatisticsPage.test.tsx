@@ -12,7 +12,20 @@ vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 // the chart draws on a canvas jsdom lacks; its query and metrics picker are still exercised
 vi.mock('./LineChart', () => ({ default: () => <div data-testid="statistics-chart" /> }));
 
-const STAFF_TOTALS = { clicks: 300, unique_clicks: 250, leads: 40, leads_sent: 30, conversions: 10, approved_conversions: 8, revenue: '400.00000000', payout: '240.00000000', profit: '160.00000000', cr: '3.33', epc: '0.80', roi: '66.67' };
+const STAFF_TOTALS = {
+  clicks: 300,
+  unique_clicks: 250,
+  leads: 40,
+  leads_sent: 30,
+  conversions: 10,
+  approved_conversions: 8,
+  revenue: '400.00000000',
+  payout: '240.00000000',
+  profit: '160.00000000',
+  cr: '3.33',
+  epc: '0.80',
+  roi: '66.67',
+};
 const { revenue: _r, profit: _p, roi: _o, ...AFFILIATE_TOTALS } = STAFF_TOTALS;
 const DAY = (day: string, clicks: number, totals: Record<string, unknown>) => ({ day, ...totals, clicks });
 
@@ -28,7 +41,14 @@ function serve(totals: Record<string, unknown>) {
     // compare=previous: the server answers each item's metrics over the previous period beside it
     const previous = (items: Record<string, unknown>[], clicks: number[]) =>
       q.get('compare') === 'previous'
-        ? { previous: { from: 0, to: 0, items: items.map((_, i) => ({ ...totals, clicks: clicks[i] })), totals: { ...totals, clicks: 150 } } }
+        ? {
+            previous: {
+              from: 0,
+              to: 0,
+              items: items.map((_, i) => ({ ...totals, clicks: clicks[i] })),
+              totals: { ...totals, clicks: 150 },
+            },
+          }
         : {};
     if (q.getAll('parent').length) {
       const items = [{ offer: { id: 3, title: 'Crypto Trader DE' }, ...totals, clicks: 120 }];
@@ -44,7 +64,8 @@ function serve(totals: Record<string, unknown>) {
 afterEach(() => vi.unstubAllGlobals());
 
 const staff = ['front.menu.statistics.read'];
-const renderAt = (path: string, type = 'admin') => renderPage(StatisticsPage, path, { type, permissions: staff, timezone: 'Asia/Kathmandu' });
+const renderAt = (path: string, type = 'admin') =>
+  renderPage(StatisticsPage, path, { type, permissions: staff, timezone: 'Asia/Kathmandu' });
 const RANGE = 'dateFrom=2026-11-12&dateTo=2026-11-26';
 
 describe('StatisticsPage', () => {
@@ -73,7 +94,11 @@ describe('StatisticsPage', () => {
     localStorage.setItem('lg_statistics_data_type', 'click');
     renderAt(`/statistics?${RANGE}`);
     await waitFor(() => expect(first((q) => q.get('orderBy') === 'day:desc')).toBeTruthy());
-    expect(Object.fromEntries(first((q) => q.get('orderBy') === 'day:desc')!)).toMatchObject({ groupBy: 'day', dataType: 'click', limit: '50' });
+    expect(Object.fromEntries(first((q) => q.get('orderBy') === 'day:desc')!)).toMatchObject({
+      groupBy: 'day',
+      dataType: 'click',
+      limit: '50',
+    });
     fireEvent.click(await screen.findByText('Event time'));
     await waitFor(() => expect(first((q) => q.get('dataType') === 'actual' && q.get('orderBy') === 'day:desc')).toBeTruthy());
     expect(localStorage.getItem('lg_statistics_data_type')).toBe('actual');
@@ -101,7 +126,9 @@ describe('StatisticsPage', () => {
     // a status column waits in the chooser until chosen; the main ones show
     expect(screen.queryByRole('columnheader', { name: /Leads: sent/ })).toBeNull();
     expect((within(settings).getByRole('checkbox', { name: 'Leads: sent' }) as HTMLInputElement).checked).toBe(false);
-    expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).toEqual(expect.arrayContaining(['unique_clicks', 'leads_sent']));
+    expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).toEqual(
+      expect.arrayContaining(['unique_clicks', 'leads_sent']),
+    );
     expect(JSON.parse(localStorage.getItem('lg_table:statistics')!).hidden).not.toContain('clicks');
     view.unmount();
     renderAt(`/statistics?${RANGE}`);
@@ -114,7 +141,9 @@ describe('StatisticsPage', () => {
     await screen.findByText('2026.11.26', undefined, { timeout: 10_000 });
     expect(first((q) => q.get('compare') === 'previous')).toBeUndefined();
     await act(async () => fireEvent.click(screen.getByTestId('statistics-compare')));
-    await waitFor(() => expect(first((q) => q.get('compare') === 'previous' && q.get('dateFrom') === '2026-11-12' && !q.has('parent'))).toBeTruthy());
+    await waitFor(() =>
+      expect(first((q) => q.get('compare') === 'previous' && q.get('dateFrom') === '2026-11-12' && !q.has('parent'))).toBeTruthy(),
+    );
     // totals: 300 clicks against 150; the row of 2026-11-25: 100 against 50; 2026-11-26 had nothing to compare with
     const totals = await screen.findByTestId('table-totals');
     await waitFor(() => expect(within(totals).getAllByText(/\+100\.00%/).length).toBeGreaterThan(0));
@@ -147,9 +176,33 @@ describe('StatisticsPage for an affiliate', () => {
 describe('StatisticsPage column choice kept on the server', () => {
   let writes: { method: string; url: string; body: unknown }[];
   const CHOICE = [
-    { key: 'clicks', title: 'Clicks', description: 'All clicks on campaign links', outputFormat: 'amount', group: 'Traffic', enabled: true, order: 0 },
-    { key: 'leads_sent', title: 'Leads: sent', description: 'Leads whose status is sent', outputFormat: 'amount', group: 'Leads', enabled: true, order: 1 },
-    { key: 'unique_clicks', title: 'Unique clicks', description: 'Clicks from distinct visitors', outputFormat: 'amount', group: 'Traffic', enabled: false, order: 2 },
+    {
+      key: 'clicks',
+      title: 'Clicks',
+      description: 'All clicks on campaign links',
+      outputFormat: 'amount',
+      group: 'Traffic',
+      enabled: true,
+      order: 0,
+    },
+    {
+      key: 'leads_sent',
+      title: 'Leads: sent',
+      description: 'Leads whose status is sent',
+      outputFormat: 'amount',
+      group: 'Leads',
+      enabled: true,
+      order: 1,
+    },
+    {
+      key: 'unique_clicks',
+      title: 'Unique clicks',
+      description: 'Clicks from distinct visitors',
+      outputFormat: 'amount',
+      group: 'Traffic',
+      enabled: false,
+      order: 2,
+    },
     { key: 'leads', title: 'Leads', description: 'Leads received', outputFormat: 'amount', group: 'Leads', enabled: true, order: 3 },
   ];
 
@@ -169,7 +222,13 @@ describe('StatisticsPage column choice kept on the server', () => {
         if (method !== 'GET') {
           const body = JSON.parse(String(init?.body));
           writes.push({ method, url, body });
-          answer = { data: { table: 'statistics', items: CHOICE.map((m) => ({ ...m, ...body.items.find((x: { key: string }) => x.key === m.key) })) }, message: 'Columns saved' };
+          answer = {
+            data: {
+              table: 'statistics',
+              items: CHOICE.map((m) => ({ ...m, ...body.items.find((x: { key: string }) => x.key === m.key) })),
+            },
+            message: 'Columns saved',
+          };
         } else if (url.startsWith('/api/v1/statistics/metrics')) answer = { data: { table: 'statistics', items: CHOICE } };
         else if (url.startsWith('/api/v1/statistics?'))
           answer = { data: { items: [DAY('2026-11-26', 300, STAFF_TOTALS)], meta: { totalCount: 1, totals: STAFF_TOTALS } } };

@@ -91,10 +91,16 @@ export default function StatisticsPage() {
     set({ dataType: v });
   };
   const setFilters = (patch: Partial<Record<FilterName, string | null>>) => set(patch);
-  const prevLabel = { from: formatDate(Date.parse(`${previous.dateFrom}T12:00:00Z`) / 1000), to: formatDate(Date.parse(`${previous.dateTo}T12:00:00Z`) / 1000) };
+  const prevLabel = {
+    from: formatDate(Date.parse(`${previous.dateFrom}T12:00:00Z`) / 1000),
+    to: formatDate(Date.parse(`${previous.dateTo}T12:00:00Z`) / 1000),
+  };
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')} extra={
+    <Page
+      title={t('title')}
+      subtitle={t('subtitle')}
+      extra={
         <>
           <SaveViewButton query={exportQuery} />
           <ExportButton type="statistics" query={exportQuery} formats={EXPORT_FORMATS} />
@@ -110,7 +116,12 @@ export default function StatisticsPage() {
             </Flex>
             <Tooltip title={t('compare.hint', prevLabel)}>
               <Flex gap={8} align="center">
-                <Switch checked={view.compare} onChange={(on) => set({ compare: on ? '1' : null })} aria-label={t('compare.label')} data-testid="statistics-compare" />
+                <Switch
+                  checked={view.compare}
+                  onChange={(on) => set({ compare: on ? '1' : null })}
+                  aria-label={t('compare.label')}
+                  data-testid="statistics-compare"
+                />
                 <Typography.Text>{t('compare.label')}</Typography.Text>
               </Flex>
             </Tooltip>
@@ -133,7 +144,11 @@ export default function StatisticsPage() {
           empty={{
             title: t('table.emptyTitle'),
             description: filtered ? t('table.emptyFiltered') : t('table.emptyText'),
-            action: filtered ? <Button onClick={() => setFilters(Object.fromEntries(Object.keys(view.filters).map((k) => [k, null])))}>{t('filters.reset')}</Button> : undefined,
+            action: filtered ? (
+              <Button onClick={() => setFilters(Object.fromEntries(Object.keys(view.filters).map((k) => [k, null])))}>
+                {t('filters.reset')}
+              </Button>
+            ) : undefined,
           }}
           toolbar={<FilterBar view={view} context={context} reader={reader} onFilters={setFilters} />}
         />

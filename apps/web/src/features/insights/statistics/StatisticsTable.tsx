@@ -14,15 +14,7 @@ import type { TableState } from '../../../components/table/useTable';
 import { useLoadLevel, type StatisticsSource } from './api';
 import { useStatisticsT } from './i18n';
 import { formatMetric, shownByDefault, type MetricColumn } from './metrics';
-import {
-  change,
-  defaultOrderBy,
-  isTimeDimension,
-  parentParam,
-  type Dimension,
-  type EntityRef,
-  type StatisticsRow,
-} from './model';
+import { change, defaultOrderBy, isTimeDimension, parentParam, type Dimension, type EntityRef, type StatisticsRow } from './model';
 
 /** rows a drill-down level shows at most */
 export const CHILD_LIMIT = 100;
@@ -95,7 +87,11 @@ export function Delta({ current, previous, format }: { current: unknown; previou
   const flat = Math.abs(pct) < 0.005;
   return (
     <Tooltip title={prevText}>
-      <Typography.Text type={flat ? 'secondary' : up ? 'success' : 'danger'} style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="metric-change">
+      <Typography.Text
+        type={flat ? 'secondary' : up ? 'success' : 'danger'}
+        style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+        data-testid="metric-change"
+      >
         {flat ? null : up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {`${up ? '+' : ''}${pct.toFixed(2)}%`}
       </Typography.Text>
     </Tooltip>
@@ -187,7 +183,8 @@ export function StatisticsTable({
         const out: TableRow = { ...row, __key: key, __kind: 'row', __level: level, __parents: path };
         if (level + 1 < groupBy.length) {
           const child = levels[key];
-          if (!child || child.status === 'loading') out.children = [{ __key: `${key}/…`, __kind: 'loading', __level: level + 1, __parents: path }];
+          if (!child || child.status === 'loading')
+            out.children = [{ __key: `${key}/…`, __kind: 'loading', __level: level + 1, __parents: path }];
           else if (child.status === 'error') out.children = [{ __key: `${key}/!`, __kind: 'error', __level: level + 1, __parents: path }];
           else {
             out.children = build(child.rows, level + 1, path, key);
@@ -202,10 +199,17 @@ export function StatisticsTable({
 
   const data = useMemo(
     () =>
-      answer.data ? { items: build(withPrevious(answer.data.items as StatisticsRow[], answer.data.meta).map(flatten), 0, [], ''), meta: answer.data.meta } : undefined,
+      answer.data
+        ? {
+            items: build(withPrevious(answer.data.items as StatisticsRow[], answer.data.meta).map(flatten), 0, [], ''),
+            meta: answer.data.meta,
+          }
+        : undefined,
     [answer.data, build, flatten],
   );
-  const totals: TableRow | undefined = answer.data ? { ...flatten(answer.data.meta.totals), __key: 'totals', __kind: 'totals', __level: 0, __parents: [] } : undefined;
+  const totals: TableRow | undefined = answer.data
+    ? { ...flatten(answer.data.meta.totals), __key: 'totals', __kind: 'totals', __level: 0, __parents: [] }
+    : undefined;
 
   // compare: each row carries its metrics over the previous period (the server's meta.previous.items[i]), the
   // totals row the previous totals — at every level of the drill-down
@@ -252,35 +256,45 @@ export function StatisticsTable({
       fixed: 'left',
       onCell: (row) => (row.__kind !== 'row' && row.__kind !== 'totals' ? { colSpan: 2 + extraColumns.length + metrics.length } : {}),
       render: (_v, row) =>
-        row.__kind === 'totals' ? t('table.totals') : row.__kind === 'row' ? <DimensionValue dim={groupBy[row.__level]} row={row} /> : placeholder(row),
+        row.__kind === 'totals' ? (
+          t('table.totals')
+        ) : row.__kind === 'row' ? (
+          <DimensionValue dim={groupBy[row.__level]} row={row} />
+        ) : (
+          placeholder(row)
+        ),
     },
-    ...extraColumns.map((c) => ({ ...c, onCell: (row: TableRow) => (row.__kind === 'row' || row.__kind === 'totals' ? {} : { colSpan: 0 }) })),
-    ...metrics.map(
-      (m): DataColumn<TableRow> => ({
-        key: m.key,
-        dataIndex: m.key,
-        title: m.description ? <Tooltip title={m.description}>{m.title}</Tooltip> : m.title,
-        settingsLabel: m.title,
-        sortable: m.sortable !== false,
-        align: 'right',
-        onCell: (row) => (row.__kind === 'row' || row.__kind === 'totals' ? {} : { colSpan: 0 }),
-        render: (v: unknown, row) => {
-          if (row.__kind !== 'row' && row.__kind !== 'totals') return null;
-          const text = <span style={{ whiteSpace: 'nowrap' }}>{formatMetric(v, m.outputFormat)}</span>;
-          const prev = previousOf?.(row);
-          if (!previousOf) return text;
-          return (
-            <Flex vertical align="end" gap={0}>
-              {text}
-              <Delta current={v} previous={prev?.[m.key]} format={m.outputFormat} />
-            </Flex>
-          );
-        },
-      }),
-    ),
+    ...extraColumns.map((c) => ({
+      ...c,
+      onCell: (row: TableRow) => (row.__kind === 'row' || row.__kind === 'totals' ? {} : { colSpan: 0 }),
+    })),
+    ...metrics.map((m): DataColumn<TableRow> => ({
+      key: m.key,
+      dataIndex: m.key,
+      title: m.description ? <Tooltip title={m.description}>{m.title}</Tooltip> : m.title,
+      settingsLabel: m.title,
+      sortable: m.sortable !== false,
+      align: 'right',
+      onCell: (row) => (row.__kind === 'row' || row.__kind === 'totals' ? {} : { colSpan: 0 }),
+      render: (v: unknown, row) => {
+        if (row.__kind !== 'row' && row.__kind !== 'totals') return null;
+        const text = <span style={{ whiteSpace: 'nowrap' }}>{formatMetric(v, m.outputFormat)}</span>;
+        const prev = previousOf?.(row);
+        if (!previousOf) return text;
+        return (
+          <Flex vertical align="end" gap={0}>
+            {text}
+            <Delta current={v} previous={prev?.[m.key]} format={m.outputFormat} />
+          </Flex>
+        );
+      },
+    })),
   ];
 
-  const hiddenKeys = useMemo(() => metrics.map((m) => m.key).filter((k) => (hiddenByDefault ? hiddenByDefault(k) : !shownByDefault(k))), [metrics, hiddenByDefault]);
+  const hiddenKeys = useMemo(
+    () => metrics.map((m) => m.key).filter((k) => (hiddenByDefault ? hiddenByDefault(k) : !shownByDefault(k))),
+    [metrics, hiddenByDefault],
+  );
 
   return (
     <DataTable<TableRow>

@@ -34,7 +34,8 @@ const activeKey = ['metrics', 'active'] as const;
 export const useActiveMetrics = () =>
   useQuery({
     queryKey: activeKey,
-    queryFn: ({ signal }) => api.get<{ items: ActiveMetric[] }>('/metrics/active', undefined, { signal, silent: true }).then((d) => d.items),
+    queryFn: ({ signal }) =>
+      api.get<{ items: ActiveMetric[] }>('/metrics/active', undefined, { signal, silent: true }).then((d) => d.items),
     staleTime: 60_000,
   });
 
@@ -64,7 +65,8 @@ export function useMetricChoice(table: StatisticsMetricTable) {
   const pending = useRef<string[] | null>(null);
   const choice = useQuery({
     queryKey: choiceKey(table),
-    queryFn: ({ signal }) => api.get<StatisticsMetricsAnswer>('/statistics/metrics', { table }, { signal, silent: true }).then((d) => d.items),
+    queryFn: ({ signal }) =>
+      api.get<StatisticsMetricsAnswer>('/statistics/metrics', { table }, { signal, silent: true }).then((d) => d.items),
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
   });
@@ -119,20 +121,34 @@ export function inChosenOrder<T extends { key: string }>(columns: T[], choice: r
 }
 
 /** the columns for the keys answered, in the order of the active list and then the order of the answer */
-export function metricColumns(answered: readonly string[], active: readonly ActiveMetric[] | undefined, titleOf: (key: string, fallback: string) => string): MetricColumn[] {
+export function metricColumns(
+  answered: readonly string[],
+  active: readonly ActiveMetric[] | undefined,
+  titleOf: (key: string, fallback: string) => string,
+): MetricColumn[] {
   const present = new Set(answered);
   const out: MetricColumn[] = [];
   const seen = new Set<string>();
   for (const m of active ?? []) {
     if (!present.has(m.key) || seen.has(m.key)) continue;
     seen.add(m.key);
-    out.push({ key: m.key, title: m.builtIn ? titleOf(m.key, m.title) : m.title, description: m.description, outputFormat: m.outputFormat });
+    out.push({
+      key: m.key,
+      title: m.builtIn ? titleOf(m.key, m.title) : m.title,
+      description: m.description,
+      outputFormat: m.outputFormat,
+    });
   }
   for (const key of answered) {
     if (seen.has(key)) continue;
     seen.add(key);
     const known = builtInMetric(key);
-    out.push({ key, title: titleOf(key, known?.title ?? key), description: known?.description, outputFormat: known?.outputFormat ?? guessFormat(key) });
+    out.push({
+      key,
+      title: titleOf(key, known?.title ?? key),
+      description: known?.description,
+      outputFormat: known?.outputFormat ?? guessFormat(key),
+    });
   }
   return out;
 }
@@ -145,7 +161,8 @@ export function metricTitle(t: TFunction, key: string, fallback: string): string
   const status = /^(leads|conversions|revenue|payout)_(\w+)$/.exec(key);
   if (status && !['approved_conversions'].includes(key)) {
     const [, base, s] = status;
-    const name = base === 'leads' ? t(`leads.status.${s}`, { defaultValue: '' }).toLowerCase() : t(`conversionStatus.${s}`, { defaultValue: '' });
+    const name =
+      base === 'leads' ? t(`leads.status.${s}`, { defaultValue: '' }).toLowerCase() : t(`conversionStatus.${s}`, { defaultValue: '' });
     if (name) return `${t(`metrics.${base}`)}: ${name}`;
   }
   return t(`metrics.${key}`, { defaultValue: fallback });

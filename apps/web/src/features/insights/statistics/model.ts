@@ -44,7 +44,18 @@ export type DataType = StatisticsDataType;
 const DATA_TYPE_KEY = 'lg_statistics_data_type';
 
 /** id filters (csv of ids) and value filters (csv of text) of `GET /statistics`, as the URL keeps them */
-export const ID_FILTERS = ['offerId', 'affiliateId', 'teamId', 'advertiserId', 'integrationId', 'campaignId', 'verticalId', 'landerId', 'goalId', 'trafficSourceId'] as const;
+export const ID_FILTERS = [
+  'offerId',
+  'affiliateId',
+  'teamId',
+  'advertiserId',
+  'integrationId',
+  'campaignId',
+  'verticalId',
+  'landerId',
+  'goalId',
+  'trafficSourceId',
+] as const;
 export const VALUE_FILTERS = ['country', 'language', 'deviceType', 'os', 'browser', ...SUBS] as const;
 export const FILTERS = [...ID_FILTERS, ...VALUE_FILTERS] as const satisfies readonly (keyof typeof statisticsFilterFields)[];
 export type FilterName = (typeof FILTERS)[number];
@@ -52,7 +63,11 @@ export type FilterName = (typeof FILTERS)[number];
 /** who reads: staff see every dimension; affiliates and advertiser members lose the ones the server refuses them */
 export type Reader = 'staff' | 'affiliate' | 'advertiser_member';
 export const forbiddenDimensions = (reader: Reader): readonly Dimension[] =>
-  reader === 'affiliate' ? STATISTICS_AFFILIATE_FORBIDDEN_DIMENSIONS : reader === 'advertiser_member' ? STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS : [];
+  reader === 'affiliate'
+    ? STATISTICS_AFFILIATE_FORBIDDEN_DIMENSIONS
+    : reader === 'advertiser_member'
+      ? STATISTICS_ADVERTISER_FORBIDDEN_DIMENSIONS
+      : [];
 export const dimensionsFor = (reader: Reader): Dimension[] => DIMENSIONS.filter((d) => !forbiddenDimensions(reader).includes(d));
 
 export const isDimension = (v: string): v is Dimension => (DIMENSIONS as readonly string[]).includes(v);
@@ -110,7 +125,13 @@ export interface StatisticsView {
   chart: string[];
 }
 
-const csv = (v: string | null | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const csv = (v: string | null | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** the default range: the current period (the month so far) in the user's zone (spec §9) */
 export const defaultRange = (tz: string, now?: Date) => presetRange('monthStart', tz, now);

@@ -25,14 +25,20 @@ describe('statistics model', () => {
   });
 
   it('reads the view from the URL, dropping what is invalid or not the reader’s', () => {
-    const p = new URLSearchParams('groupBy=offer,advertiser,day,sub1&dateFrom=2026-11-30&dateTo=2026-11-01&dataType=click&offerId=3&compare=1&chart=clicks,leads&bogus=1');
+    const p = new URLSearchParams(
+      'groupBy=offer,advertiser,day,sub1&dateFrom=2026-11-30&dateTo=2026-11-01&dataType=click&offerId=3&compare=1&chart=clicks,leads&bogus=1',
+    );
     const staff = readView(p, 'UTC', { reader: 'staff', now: NOW });
     expect(staff.groupBy).toEqual(['offer', 'advertiser', 'day']);
     // a reversed range falls back to the current month
     expect(staff.range).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-26' });
     expect(staff).toMatchObject({ dataType: 'click', filters: { offerId: '3' }, compare: true, chart: ['clicks', 'leads'] });
     expect(readView(p, 'UTC', { reader: 'affiliate', now: NOW }).groupBy).toEqual(['offer', 'day', 'sub1']);
-    expect(readView(new URLSearchParams(''), 'UTC', { reader: 'staff', now: NOW })).toMatchObject({ groupBy: ['day'], dataType: 'actual', compare: false });
+    expect(readView(new URLSearchParams(''), 'UTC', { reader: 'staff', now: NOW })).toMatchObject({
+      groupBy: ['day'],
+      dataType: 'actual',
+      compare: false,
+    });
   });
 
   it('spells drill-down values as the server reads them', () => {
@@ -49,7 +55,12 @@ describe('statistics model', () => {
     });
     expect(chartDimension({ dateFrom: '2026-11-26', dateTo: '2026-11-26' })).toBe('hour');
     expect(timeSlots({ dateFrom: '2026-11-26', dateTo: '2026-11-26' }, 'hour')).toHaveLength(24);
-    expect(timeSlots({ dateFrom: '2026-10-30', dateTo: '2026-11-02' }, 'day')).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
+    expect(timeSlots({ dateFrom: '2026-10-30', dateTo: '2026-11-02' }, 'day')).toEqual([
+      '2026-10-30',
+      '2026-10-31',
+      '2026-11-01',
+      '2026-11-02',
+    ]);
     expect(timeSlots({ dateFrom: '2026-11-20', dateTo: '2026-12-01' }, 'week')).toEqual(['2026-W47', '2026-W48', '2026-W49']);
   });
 });

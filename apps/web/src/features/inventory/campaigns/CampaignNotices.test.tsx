@@ -28,7 +28,6 @@ const NO_ACCESS = {
     'The affiliate has no access to this offer: the campaign receives no traffic until the offer is assigned to the affiliate or their team.',
 };
 
-
 describe('CampaignNotices', () => {
   it('shows each notice as an alert with the server’s message', () => {
     render(<CampaignNotices notices={[BLOCKED, NO_ACCESS]} />);

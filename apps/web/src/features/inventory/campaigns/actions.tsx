@@ -17,7 +17,6 @@ const BlockCampaignsModal = lazyWhenOpen(
   (p) => p.targets !== null,
 );
 
-
 export type StatusAction = Exclude<CampaignAction, 'edit'>;
 
 /**

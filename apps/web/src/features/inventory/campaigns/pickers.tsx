@@ -18,7 +18,6 @@ import { useCampaignsT } from './i18n';
 type Value = number | number[] | null;
 type Base<V> = Omit<SelectProps<V>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'>;
 
-
 /** Countries (ISO codes as values) by name or code; `allowed` limits the choice (the offer's geos). */
 export function CountryPicker({ allowed, value, placeholder, ...rest }: Base<string[]> & { allowed?: readonly string[] }) {
   const { t } = useCampaignsT();

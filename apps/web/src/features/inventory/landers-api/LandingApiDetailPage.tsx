@@ -36,7 +36,9 @@ function DetailsCard({ page }: { page: LanderApi }) {
         <Descriptions.Item label={t('fields.pageType')}>
           <Tag color={page.pageType === 'landing' ? 'blue' : 'purple'}>{t(`pageTypes.${page.pageType}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.categories')}>{page.categories.length ? page.categories.map((c) => c.title).join(', ') : dash}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.categories')}>
+          {page.categories.length ? page.categories.map((c) => c.title).join(', ') : dash}
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.tags')}>
           {page.tags.length ? (
             <Flex gap={4} wrap>
@@ -53,7 +55,11 @@ function DetailsCard({ page }: { page: LanderApi }) {
         <Descriptions.Item label={t('fields.createdAt')}>{formatDateTime(page.createdAt, timezone)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.createdBy')}>{page.createdBy ? authorName(page.createdBy) : dash}</Descriptions.Item>
         <Descriptions.Item label={t('fields.description')} span={2}>
-          {page.description ? <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{page.description}</Typography.Paragraph> : dash}
+          {page.description ? (
+            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{page.description}</Typography.Paragraph>
+          ) : (
+            dash
+          )}
         </Descriptions.Item>
       </Descriptions>
     </Card>
@@ -73,7 +79,13 @@ function VersionsCard({ page, onEdit }: { page: LanderApi; onEdit?: () => void }
           <Tag style={{ marginInlineEnd: 0 }}>{page.languages.length}</Tag>
         </Flex>
       }
-      extra={onEdit ? <Button icon={<EditOutlined />} onClick={onEdit}>{t('versions.edit')}</Button> : null}
+      extra={
+        onEdit ? (
+          <Button icon={<EditOutlined />} onClick={onEdit}>
+            {t('versions.edit')}
+          </Button>
+        ) : null
+      }
     >
       <Table<LanderApiLanguage>
         rowKey="id"
@@ -138,7 +150,10 @@ function OffersCard({ page }: { page: LanderApi }) {
               gap={8}
               style={{ padding: '8px 0', borderTop: i ? `1px solid ${token.colorBorderSecondary}` : undefined }}
             >
-              <Link to={`/offers/${o.id}/landings`} style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Link
+                to={`/offers/${o.id}/landings`}
+                style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 #{o.id} {o.title}
               </Link>
               <StatusTag status={o.status} />

@@ -28,7 +28,11 @@ describe('landing API items', () => {
 
   it('sends changed fields in the PATCH and the whole set of versions when one changed', () => {
     const v = landingApiValuesOf(PAGE);
-    const next = { ...v, title: ' Loan calculator 2 ', languages: [v.languages[0], { ...v.languages[1], status: 'active' as const, previewUrl: '' }] };
+    const next = {
+      ...v,
+      title: ' Loan calculator 2 ',
+      languages: [v.languages[0], { ...v.languages[1], status: 'active' as const, previewUrl: '' }],
+    };
     expect(landingApiChanges(PAGE, next)).toEqual({
       item: { id: 1, title: 'Loan calculator 2' },
       versions: [
@@ -39,7 +43,15 @@ describe('landing API items', () => {
   });
 
   it('creates with its versions, an empty preview as null', () => {
-    const v = { ...landingApiValuesOf(null), title: 'Quiz', languages: [{ language: 'de', targetUrl: ' https://q.example ', previewUrl: ' ', status: 'active' as const }] };
-    expect(landingApiCreateItem(v)).toMatchObject({ title: 'Quiz', verticalId: null, languages: [{ language: 'de', targetUrl: 'https://q.example', previewUrl: null, status: 'active' }] });
+    const v = {
+      ...landingApiValuesOf(null),
+      title: 'Quiz',
+      languages: [{ language: 'de', targetUrl: ' https://q.example ', previewUrl: ' ', status: 'active' as const }],
+    };
+    expect(landingApiCreateItem(v)).toMatchObject({
+      title: 'Quiz',
+      verticalId: null,
+      languages: [{ language: 'de', targetUrl: 'https://q.example', previewUrl: null, status: 'active' }],
+    });
   });
 });

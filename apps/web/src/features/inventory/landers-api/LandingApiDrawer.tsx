@@ -53,13 +53,20 @@ export function landingApiValuesOf(a: LanderApi | null): LandingApiValues {
     status: a?.status ?? 'active',
     categoryIds: a ? a.categories.map((c) => c.id) : [],
     tagIds: a ? a.tags.map((x) => x.id) : [],
-    languages: a ? a.languages.map((l) => ({ language: l.language, targetUrl: l.targetUrl, previewUrl: l.previewUrl ?? '', status: l.status })) : [],
+    languages: a
+      ? a.languages.map((l) => ({ language: l.language, targetUrl: l.targetUrl, previewUrl: l.previewUrl ?? '', status: l.status }))
+      : [],
   };
 }
 
 /** the language versions as sent: trimmed, an empty preview as null */
 export const versionsOf = (list: VersionValues[] | undefined): LanderApiLanguageInput[] =>
-  (list ?? []).map((l) => ({ language: l.language ?? '', targetUrl: (l.targetUrl ?? '').trim(), previewUrl: (l.previewUrl ?? '').trim() || null, status: l.status }));
+  (list ?? []).map((l) => ({
+    language: l.language ?? '',
+    targetUrl: (l.targetUrl ?? '').trim(),
+    previewUrl: (l.previewUrl ?? '').trim() || null,
+    status: l.status,
+  }));
 
 const sameIds = (a: readonly number[], b: readonly number[]) => [...a].sort().join() === [...b].sort().join();
 
@@ -77,15 +84,30 @@ export function landingApiCreateItem(v: LandingApiValues): LanderApiCreate {
 }
 
 /** the PATCH item (only what changed; null when nothing did) and the new set of versions (null when unchanged) */
-export function landingApiChanges(a: LanderApi, v: LandingApiValues): { item: LanderApiUpdate | null; versions: LanderApiLanguageInput[] | null } {
+export function landingApiChanges(
+  a: LanderApi,
+  v: LandingApiValues,
+): { item: LanderApiUpdate | null; versions: LanderApiLanguageInput[] | null } {
   const item: LanderApiUpdate = { id: a.id };
   if (v.title.trim() !== a.title) item.title = v.title.trim();
   if ((v.description ?? '') !== a.description) item.description = v.description ?? '';
   if ((v.verticalId ?? null) !== (a.vertical?.id ?? null)) item.verticalId = v.verticalId ?? null;
   if (v.pageType !== a.pageType) item.pageType = v.pageType;
   if (v.status !== a.status) item.status = v.status;
-  if (!sameIds(v.categoryIds ?? [], a.categories.map((c) => c.id))) item.categoryIds = v.categoryIds ?? [];
-  if (!sameIds(v.tagIds ?? [], a.tags.map((x) => x.id))) item.tagIds = v.tagIds ?? [];
+  if (
+    !sameIds(
+      v.categoryIds ?? [],
+      a.categories.map((c) => c.id),
+    )
+  )
+    item.categoryIds = v.categoryIds ?? [];
+  if (
+    !sameIds(
+      v.tagIds ?? [],
+      a.tags.map((x) => x.id),
+    )
+  )
+    item.tagIds = v.tagIds ?? [];
   const next = versionsOf(v.languages);
   const before = versionsOf(landingApiValuesOf(a).languages);
   return { item: Object.keys(item).length > 1 ? item : null, versions: JSON.stringify(next) !== JSON.stringify(before) ? next : null };
@@ -142,7 +164,11 @@ function VersionsField() {
               >
                 <Input placeholder={t('versions.targetUrl')} style={mono} maxLength={2048} aria-label={t('versions.targetUrl')} />
               </Form.Item>
-              <Form.Item name={[field.name, 'previewUrl']} style={{ flex: '1 1 0', minWidth: 0, marginBottom: 0 }} rules={[zodRule(landerApiLanguageInput.shape.previewUrl, t)]}>
+              <Form.Item
+                name={[field.name, 'previewUrl']}
+                style={{ flex: '1 1 0', minWidth: 0, marginBottom: 0 }}
+                rules={[zodRule(landerApiLanguageInput.shape.previewUrl, t)]}
+              >
                 <Input placeholder={t('versions.previewUrl')} style={mono} maxLength={2048} aria-label={t('versions.previewUrl')} />
               </Form.Item>
               <Form.Item name={[field.name, 'status']} style={{ marginBottom: 0, flex: 'none' }}>
@@ -152,7 +178,12 @@ function VersionsField() {
                   aria-label={t('fields.status')}
                 />
               </Form.Item>
-              <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('versions.remove', { language: rows[i]?.language ?? '' })} />
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                onClick={() => remove(field.name)}
+                aria-label={t('versions.remove', { language: rows[i]?.language ?? '' })}
+              />
             </Flex>
           ))}
           <Form.ErrorList errors={errors} />
@@ -171,7 +202,17 @@ function VersionsField() {
   );
 }
 
-export function LandingApiDrawer({ open, page, onClose, onSaved }: { open: boolean; page: LanderApi | null; onClose: () => void; onSaved?: (saved: LanderApi) => void }) {
+export function LandingApiDrawer({
+  open,
+  page,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  page: LanderApi | null;
+  onClose: () => void;
+  onSaved?: (saved: LanderApi) => void;
+}) {
   const { t } = useLandingsApiT();
   const [form] = Form.useForm<LandingApiValues>();
   useRevalidateOnLanguageChange(form);
@@ -236,7 +277,13 @@ export function LandingApiDrawer({ open, page, onClose, onSaved }: { open: boole
           <Button onClick={onClose} disabled={saving}>
             {t('actions.cancel')}
           </Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving} disabled={Boolean(page) && !dirty} data-testid="landing-api-save">
+          <Button
+            type="primary"
+            onClick={() => form.submit()}
+            loading={saving}
+            disabled={Boolean(page) && !dirty}
+            data-testid="landing-api-save"
+          >
             {page ? t('actions.save') : t('actions.create')}
           </Button>
         </Flex>
@@ -252,7 +299,12 @@ export function LandingApiDrawer({ open, page, onClose, onSaved }: { open: boole
       >
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(t), zodRule(landerApiUpdate.shape.title, t)]} validateTrigger={['onChange', 'onBlur']}>
+            <Form.Item
+              name="title"
+              label={t('fields.title')}
+              rules={[requiredRule(t), zodRule(landerApiUpdate.shape.title, t)]}
+              validateTrigger={['onChange', 'onBlur']}
+            >
               <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="landing-api-title" />
             </Form.Item>
           </Col>

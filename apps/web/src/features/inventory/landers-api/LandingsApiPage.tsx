@@ -40,7 +40,11 @@ export function VersionChips({ page, max = 6 }: { page: LanderApi; max?: number 
         <Tooltip key={l.id} title={`${l.targetUrl}${l.status === 'inactive' ? ` · ${t('status.inactive')}` : ''}`}>
           <Tag
             color={l.status === 'active' ? 'blue' : undefined}
-            style={{ marginInlineEnd: 0, fontFamily: 'var(--ant-font-family-code)', textDecoration: l.status === 'active' ? undefined : 'line-through' }}
+            style={{
+              marginInlineEnd: 0,
+              fontFamily: 'var(--ant-font-family-code)',
+              textDecoration: l.status === 'active' ? undefined : 'line-through',
+            }}
           >
             {l.language}
           </Tag>
@@ -121,7 +125,12 @@ export default function LandingsApiPage() {
           <Flex gap={4} wrap style={{ maxWidth: 180 }}>
             <Tag style={{ marginInlineEnd: 0 }}>{list[0].title}</Tag>
             {list.length > 1 ? (
-              <Tooltip title={list.slice(1).map((x) => x.title).join(', ')}>
+              <Tooltip
+                title={list
+                  .slice(1)
+                  .map((x) => x.title)
+                  .join(', ')}
+              >
                 <Tag style={{ marginInlineEnd: 0 }}>+{list.length - 1}</Tag>
               </Tooltip>
             ) : null}
@@ -161,7 +170,13 @@ export default function LandingsApiPage() {
         <Flex justify="flex-end">
           {canWrite ? (
             <Tooltip title={t('actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ page: p })} aria-label={t('actions.edit')} data-testid="landing-api-edit" />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                onClick={() => setDrawer({ page: p })}
+                aria-label={t('actions.edit')}
+                data-testid="landing-api-edit"
+              />
             </Tooltip>
           ) : null}
           <Tooltip title={t('actions.open')}>
@@ -193,7 +208,11 @@ export default function LandingsApiPage() {
           loading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}
-          rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
           empty={
             filtered
               ? {
@@ -248,7 +267,10 @@ export default function LandingsApiPage() {
                 placeholder={t('filters.language')}
                 aria-label={t('filters.language')}
                 loading={languagesInUse.isFetching}
-                options={(languagesInUse.data ?? []).map((code) => ({ value: code, label: names.has(code) ? `${code} · ${names.get(code)}` : code }))}
+                options={(languagesInUse.data ?? []).map((code) => ({
+                  value: code,
+                  label: names.has(code) ? `${code} · ${names.get(code)}` : code,
+                }))}
                 showSearch={{ optionFilterProp: 'label' }}
                 style={{ width: 150 }}
                 data-testid="landing-api-language-filter"
@@ -266,7 +288,14 @@ export default function LandingsApiPage() {
           }
           title={
             selected.length
-              ? () => <BulkBar count={selected.length} onClear={() => setSelected([])} busy={status.busy} onStatus={(next) => status.ask(selected, next, () => setSelected([]))} />
+              ? () => (
+                  <BulkBar
+                    count={selected.length}
+                    onClear={() => setSelected([])}
+                    busy={status.busy}
+                    onStatus={(next) => status.ask(selected, next, () => setSelected([]))}
+                  />
+                )
               : undefined
           }
         />

@@ -25,21 +25,33 @@ export const landingApiKeys = {
 
 export const landingsApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<ListData<LanderApi>>('/landers-api', { ...query, withMeta: 1 }, { signal }),
-  get: async (id: number, signal?: AbortSignal) => (await api.get<Items<LanderApi>>(`/landers-api/${id}`, undefined, { signal, silent: true })).items[0],
-  languages: (signal?: AbortSignal) => api.get<{ items: string[] }>('/landers-api/languages', undefined, { signal, silent: true }).then((d) => d.items),
+  get: async (id: number, signal?: AbortSignal) =>
+    (await api.get<Items<LanderApi>>(`/landers-api/${id}`, undefined, { signal, silent: true })).items[0],
+  languages: (signal?: AbortSignal) =>
+    api.get<{ items: string[] }>('/landers-api/languages', undefined, { signal, silent: true }).then((d) => d.items),
   create: (items: LanderApiCreate[]) => api.put<Items<LanderApi>>('/landers-api', { items }),
   update: (items: LanderApiUpdate[]) => api.patch<Items<LanderApi>>('/landers-api', { items }),
-  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) => api.post<Items<LanderApi>>('/landers-api/change_status', { items }),
+  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) =>
+    api.post<Items<LanderApi>>('/landers-api/change_status', { items }),
   /** the full set of language versions (a version left out is removed) */
   editLanguages: (id: number, data: LanderApiLanguageInput[], opts: { successToast?: boolean } = {}) =>
     api.post<Items<LanderApi>>(`/landers-api/${id}/edit_languages`, { data }, opts),
 };
 
 export const useLandingApis = (query: Query) =>
-  useQuery({ queryKey: landingApiKeys.list(query), queryFn: ({ signal }) => landingsApi.list(query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: landingApiKeys.list(query),
+    queryFn: ({ signal }) => landingsApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useLandingApi = (id: number) =>
-  useQuery({ queryKey: landingApiKeys.detail(id), queryFn: ({ signal }) => landingsApi.get(id, signal), enabled: Number.isInteger(id) && id > 0, retry: false });
+  useQuery({
+    queryKey: landingApiKeys.detail(id),
+    queryFn: ({ signal }) => landingsApi.get(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
 
 export const useLandingApiLanguages = () =>
   useQuery({ queryKey: landingApiKeys.languages(), queryFn: ({ signal }) => landingsApi.languages(signal), staleTime: 60_000 });
@@ -52,4 +64,6 @@ export const useCreateLandingApis = () => useWrite(landingsApi.create);
 export const useUpdateLandingApis = () => useWrite(landingsApi.update);
 export const useChangeLandingApiStatus = () => useWrite(landingsApi.changeStatus);
 export const useEditLandingApiLanguages = () =>
-  useWrite(({ id, data, successToast }: { id: number; data: LanderApiLanguageInput[]; successToast?: boolean }) => landingsApi.editLanguages(id, data, { successToast }));
+  useWrite(({ id, data, successToast }: { id: number; data: LanderApiLanguageInput[]; successToast?: boolean }) =>
+    landingsApi.editLanguages(id, data, { successToast }),
+  );

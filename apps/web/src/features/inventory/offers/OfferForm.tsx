@@ -6,7 +6,13 @@
  */
 import { DeleteOutlined, LoadingOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
-import { SESSION_LIFESPAN, type Offer, type OfferCreate, type OfferCreationData, type OfferUpdate } from '@leadgrid/shared/inventory/offers';
+import {
+  SESSION_LIFESPAN,
+  type Offer,
+  type OfferCreate,
+  type OfferCreationData,
+  type OfferUpdate,
+} from '@leadgrid/shared/inventory/offers';
 import type { OfferStatus } from '@leadgrid/shared/inventory/sieves';
 import { zDescription, zTitle, zUrl } from '@leadgrid/shared/validation';
 import { Button, Col, Divider, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography, Upload, theme } from 'antd';

@@ -119,7 +119,14 @@ export function BalanceDetail({ party }: { party: Party }) {
     {
       key: 'reason',
       title: t('balances.reason'),
-      render: (v: string | null) => (v ? <Typography.Text style={{ maxWidth: 280 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> : '—'),
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text style={{ maxWidth: 280 }} ellipsis={{ tooltip: v }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'user',

@@ -38,7 +38,10 @@ export function withdrawalBlock(b: OwnBalance | undefined, t: TFunction): string
   if (!b.allowSecondWithdrawal && toDecimal(b.withdrawalPending).gt(0))
     return t('billing.requestPending', { amount: formatMoney(b.withdrawalPending, b.baseCurrency) });
   if (!toDecimal(b.approved).gt(0) || !gte(b.approved, b.minPayoutAmount))
-    return t('billing.requestBelowMin', { min: formatMoney(b.minPayoutAmount, b.baseCurrency), approved: formatMoney(b.approved, b.baseCurrency) });
+    return t('billing.requestBelowMin', {
+      min: formatMoney(b.minPayoutAmount, b.baseCurrency),
+      approved: formatMoney(b.approved, b.baseCurrency),
+    });
   return null;
 }
 

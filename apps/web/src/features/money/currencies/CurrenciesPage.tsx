@@ -54,7 +54,11 @@ export default function CurrenciesPage() {
       alwaysVisible: true,
       render: (code: string, row) => (
         <Flex gap={8} align="center">
-          <Link to={`/settings/currencies/${row.id}`} style={{ fontWeight: 600, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }} data-testid="currency-code-cell">
+          <Link
+            to={`/settings/currencies/${row.id}`}
+            style={{ fontWeight: 600, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+            data-testid="currency-code-cell"
+          >
             {code}
           </Link>
           {row.isBase ? <Tag color="blue">{t('base')}</Tag> : null}
@@ -68,7 +72,13 @@ export default function CurrenciesPage() {
       title: t('fields.symbol'),
       render: (_, row) => (row.symbolNative && row.symbolNative !== row.symbol ? `${row.symbol} · ${row.symbolNative}` : row.symbol),
     },
-    { key: 'rate', title: t('fields.rate'), sortable: true, align: 'right', render: (rate: string, row) => <RateCell rate={rate} code={row.code} base={base} /> },
+    {
+      key: 'rate',
+      title: t('fields.rate'),
+      sortable: true,
+      align: 'right',
+      render: (rate: string, row) => <RateCell rate={rate} code={row.code} base={base} />,
+    },
     {
       key: 'rateUpdatedAt',
       title: t('fields.rateUpdatedAt'),

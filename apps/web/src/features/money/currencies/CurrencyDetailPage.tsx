@@ -2,10 +2,33 @@
  * /settings/currencies/{id} (currency.update): one currency, its rate history (every rate change is kept) and a
  * converter that prices an amount at the rates of a chosen moment.
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, EditOutlined, ReloadOutlined, SwapRightOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  EditOutlined,
+  ReloadOutlined,
+  SwapRightOutlined,
+} from '@ant-design/icons';
 import type { Currency, CurrencyRate } from '@leadgrid/shared/money/currencies';
 import { rules } from '@leadgrid/shared/validation';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Flex, Input, Result, Row, Select, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Input,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +63,12 @@ function RateHistory({ currency, base }: { currency: Currency; base: string }) {
       alwaysVisible: true,
       render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
     },
-    { key: 'rate', title: t('fields.rate'), align: 'right', render: (rate: string) => <RateCell rate={rate} code={currency.code} base={base} /> },
+    {
+      key: 'rate',
+      title: t('fields.rate'),
+      align: 'right',
+      render: (rate: string) => <RateCell rate={rate} code={currency.code} base={base} />,
+    },
     { key: 'createdBy', title: t('fields.createdBy'), render: (author: CurrencyRate['createdBy']) => <AuthorCell author={author} /> },
   ];
   return (
@@ -69,7 +97,8 @@ function Converter({ currency, base }: { currency: Currency; base: string }) {
   const target = to ?? (currency.code === base ? all.data?.find((c) => !c.isBase)?.code : base);
   const deferred = useDeferredValue(amount.trim());
   const valid = deferred !== '' && rules.floatNumber(deferred) === true;
-  const query = valid && target ? { amount: deferred.replace(',', '.'), from: currency.code, to: target, ...(at ? { at: at.unix() } : {}) } : null;
+  const query =
+    valid && target ? { amount: deferred.replace(',', '.'), from: currency.code, to: target, ...(at ? { at: at.unix() } : {}) } : null;
   const result = useConversion(query);
   return (
     <Card variant="borderless" title={t('converter.title')} data-testid="currency-converter">
@@ -97,16 +126,33 @@ function Converter({ currency, base }: { currency: Currency; base: string }) {
             />
           </Col>
         </Row>
-        <DatePicker showTime value={at} onChange={setAt} placeholder={`${t('converter.at')}: ${t('converter.now')}`} style={{ width: '100%' }} />
+        <DatePicker
+          showTime
+          value={at}
+          onChange={setAt}
+          placeholder={`${t('converter.at')}: ${t('converter.now')}`}
+          style={{ width: '100%' }}
+        />
         {result.error ? (
           <Alert type="warning" showIcon title={result.error instanceof ApiError ? result.error.message : String(result.error)} />
         ) : result.data && query ? (
           <Flex vertical gap={2}>
             <Typography.Title level={4} style={{ margin: 0, ...mono }} data-testid="converter-result">
-              {t('converter.result', { amount: result.data.amount, from: result.data.from, result: result.data.result, to: result.data.to })}
+              {t('converter.result', {
+                amount: result.data.amount,
+                from: result.data.from,
+                result: result.data.result,
+                to: result.data.to,
+              })}
             </Typography.Title>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('converter.rates', { from: result.data.from, fromRate: result.data.fromRate, to: result.data.to, toRate: result.data.toRate, base })}
+              {t('converter.rates', {
+                from: result.data.from,
+                fromRate: result.data.fromRate,
+                to: result.data.to,
+                toRate: result.data.toRate,
+                base,
+              })}
             </Typography.Text>
           </Flex>
         ) : null}
@@ -228,7 +274,15 @@ export default function CurrencyDetailPage() {
             )}
           </Card>
         </Col>
-        <Col xs={24} xl={10}>{currency ? <Converter currency={currency} base={base} /> : <Card variant="borderless"><Skeleton active /></Card>}</Col>
+        <Col xs={24} xl={10}>
+          {currency ? (
+            <Converter currency={currency} base={base} />
+          ) : (
+            <Card variant="borderless">
+              <Skeleton active />
+            </Card>
+          )}
+        </Col>
         <Col span={24}>{currency ? <RateHistory currency={currency} base={base} /> : null}</Col>
       </Row>
       <CurrencyDrawer open={editing} initial={currency ?? null} base={base} onClose={() => setEditing(false)} />

@@ -17,7 +17,19 @@ interface FormValues {
   status: 'active' | 'inactive';
 }
 
-export function CurrencyDrawer({ open, initial, base, onClose, onCreated }: { open: boolean; initial: Currency | null; base: string; onClose(): void; onCreated?(c: Currency): void }) {
+export function CurrencyDrawer({
+  open,
+  initial,
+  base,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  initial: Currency | null;
+  base: string;
+  onClose(): void;
+  onCreated?(c: Currency): void;
+}) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<FormValues>();
@@ -32,7 +44,14 @@ export function CurrencyDrawer({ open, initial, base, onClose, onCreated }: { op
     form.resetFields();
     form.setFieldsValue(
       initial
-        ? { code: initial.code, name: initial.name, title: initial.title, symbol: initial.symbol, symbolNative: initial.symbolNative, rate: initial.rate }
+        ? {
+            code: initial.code,
+            name: initial.name,
+            title: initial.title,
+            symbol: initial.symbol,
+            symbolNative: initial.symbolNative,
+            rate: initial.rate,
+          }
         : { code: '', name: '', title: '', symbol: '', symbolNative: '', rate: '', status: 'active' },
     );
   }, [open, initial, form]);
@@ -41,7 +60,12 @@ export function CurrencyDrawer({ open, initial, base, onClose, onCreated }: { op
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const common = { name: v.name.trim(), title: v.title.trim(), symbol: v.symbol.trim(), symbolNative: v.symbolNative?.trim() || v.symbol.trim() };
+      const common = {
+        name: v.name.trim(),
+        title: v.title.trim(),
+        symbol: v.symbol.trim(),
+        symbolNative: v.symbolNative?.trim() || v.symbol.trim(),
+      };
       if (initial) {
         await update.mutateAsync([{ id: initial.id, ...common, ...(isBase ? {} : { rate: v.rate.trim() }) }]);
       } else {
@@ -83,7 +107,14 @@ export function CurrencyDrawer({ open, initial, base, onClose, onCreated }: { op
               normalize={(v: string) => v.toUpperCase()}
               validateFirst
             >
-              <Input maxLength={3} disabled={Boolean(initial)} autoFocus={!initial} placeholder="EUR" style={{ textTransform: 'uppercase', fontFamily: 'monospace' }} data-testid="currency-code" />
+              <Input
+                maxLength={3}
+                disabled={Boolean(initial)}
+                autoFocus={!initial}
+                placeholder="EUR"
+                style={{ textTransform: 'uppercase', fontFamily: 'monospace' }}
+                data-testid="currency-code"
+              />
             </Form.Item>
           </Col>
           <Col span={14}>
@@ -107,7 +138,12 @@ export function CurrencyDrawer({ open, initial, base, onClose, onCreated }: { op
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="symbol" label={t('fields.symbol')} rules={[requiredRule(tc), zodRule(currencyCreate.shape.symbol, tc)]} validateFirst>
+            <Form.Item
+              name="symbol"
+              label={t('fields.symbol')}
+              rules={[requiredRule(tc), zodRule(currencyCreate.shape.symbol, tc)]}
+              validateFirst
+            >
               <Input maxLength={8} placeholder="€" data-testid="currency-symbol" />
             </Form.Item>
           </Col>

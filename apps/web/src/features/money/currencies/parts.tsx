@@ -7,7 +7,10 @@ export function RateCell({ rate, code, base }: { rate: string; code: string; bas
   const { t } = useTranslation(NS);
   return (
     <Tooltip title={t('rateLine', { base, rate, code })}>
-      <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', whiteSpace: 'nowrap' }} data-testid="currency-rate-cell">
+      <Typography.Text
+        style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', whiteSpace: 'nowrap' }}
+        data-testid="currency-rate-cell"
+      >
         {rate}
       </Typography.Text>
     </Tooltip>

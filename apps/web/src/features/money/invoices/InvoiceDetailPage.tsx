@@ -24,7 +24,10 @@ import { dueOf } from './model';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const PayModal = lazyWhenOpen(() => import('./PayModal').then((m) => m.PayModal), (p) => p.invoices !== null);
+const PayModal = lazyWhenOpen(
+  () => import('./PayModal').then((m) => m.PayModal),
+  (p) => p.invoices !== null,
+);
 const NotesModal = lazyWhenOpen(() => import('./NotesModal').then((m) => m.NotesModal));
 
 export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boolean }) {

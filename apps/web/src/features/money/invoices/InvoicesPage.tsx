@@ -29,7 +29,10 @@ import { hasInvoiceFilters, INVOICE_FILTERS, invoiceFiltersQuery, unpaidOf } fro
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const PayModal = lazyWhenOpen(() => import('./PayModal').then((m) => m.PayModal), (p) => p.invoices !== null);
+const PayModal = lazyWhenOpen(
+  () => import('./PayModal').then((m) => m.PayModal),
+  (p) => p.invoices !== null,
+);
 const InvoiceDrawer = lazyWhenOpen(() => import('./InvoiceDrawer').then((m) => m.InvoiceDrawer));
 
 /** the period an invoice covers (by-period invoices), or a dash */

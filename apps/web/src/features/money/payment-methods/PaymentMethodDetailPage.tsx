@@ -2,7 +2,16 @@
  * /settings/payment-methods/{id}: a payment method with its fields (staff with payment_method.update), or, for an
  * affiliate, one of their own withdrawal methods (another affiliate's id is a 404 from the server).
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, EditOutlined, ReloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ReloadOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
 import type { PaymentField } from '@leadgrid/shared/money/payments';
 import { Button, Card, Descriptions, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -16,7 +25,12 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
 import {
-  useChangePaymentMethodStatus, useChangeWithdrawalStatus, useDeleteWithdrawalMethods, usePaymentMethod, useUpdateWithdrawalMethods, useWithdrawalMethod,
+  useChangePaymentMethodStatus,
+  useChangeWithdrawalStatus,
+  useDeleteWithdrawalMethods,
+  usePaymentMethod,
+  useUpdateWithdrawalMethods,
+  useWithdrawalMethod,
 } from './api';
 import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
@@ -25,7 +39,19 @@ import { WithdrawalDrawer } from './WithdrawalDrawer';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
 
-function Failure({ error, title, missingText, back, retry }: { error: Error; title: string; missingText: string; back: ReactNode; retry: () => void }) {
+function Failure({
+  error,
+  title,
+  missingText,
+  back,
+  retry,
+}: {
+  error: Error;
+  title: string;
+  missingText: string;
+  back: ReactNode;
+  retry: () => void;
+}) {
   const { t } = useTranslation(NS);
   const missing = error instanceof ApiError && error.status === 404;
   return (
@@ -62,7 +88,8 @@ function MethodDetail({ id }: { id: number }) {
       {t('back')}
     </Button>
   );
-  if (detail.error) return <Failure error={detail.error} title={t('title')} missingText={t('notFound')} back={back} retry={() => void detail.refetch()} />;
+  if (detail.error)
+    return <Failure error={detail.error} title={t('title')} missingText={t('notFound')} back={back} retry={() => void detail.refetch()} />;
   const next = method?.status === 'active' ? 'inactive' : 'active';
   return (
     <Page
@@ -99,7 +126,11 @@ function MethodDetail({ id }: { id: number }) {
             items={[
               { key: 'id', label: t('fields.id'), children: method.id },
               { key: 'status', label: t('fields.status'), children: <StatusTag status={method.status} /> },
-              { key: 'currencies', label: t('fields.currencies'), children: method.currencies.length ? <span style={mono}>{method.currencies.join(', ')}</span> : '—' },
+              {
+                key: 'currencies',
+                label: t('fields.currencies'),
+                children: method.currencies.length ? <span style={mono}>{method.currencies.join(', ')}</span> : '—',
+              },
               { key: 'createdAt', label: t('fields.createdAt'), children: formatDateTime(method.createdAt, timezone) },
             ]}
           />
@@ -116,8 +147,18 @@ function MethodDetail({ id }: { id: number }) {
           columns={[
             { key: 'name', dataIndex: 'name', title: t('fields.name'), render: (v: string) => <span style={mono}>{v}</span> },
             { key: 'title', dataIndex: 'title', title: t('fields.fieldTitle') },
-            { key: 'required', dataIndex: 'required', title: t('fields.required'), render: (v: boolean) => <Tag color={v ? 'geekblue' : undefined}>{v ? t('requiredTag') : t('optionalTag')}</Tag> },
-            { key: 'pattern', dataIndex: 'pattern', title: t('fields.pattern'), render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—') },
+            {
+              key: 'required',
+              dataIndex: 'required',
+              title: t('fields.required'),
+              render: (v: boolean) => <Tag color={v ? 'geekblue' : undefined}>{v ? t('requiredTag') : t('optionalTag')}</Tag>,
+            },
+            {
+              key: 'pattern',
+              dataIndex: 'pattern',
+              title: t('fields.pattern'),
+              render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'),
+            },
           ]}
         />
       </Card>
@@ -143,14 +184,28 @@ function WithdrawalDetail({ id }: { id: number }) {
       {t('withdrawal.back')}
     </Button>
   );
-  if (detail.error) return <Failure error={detail.error} title={t('withdrawal.title')} missingText={t('withdrawal.notFound')} back={back} retry={() => void detail.refetch()} />;
+  if (detail.error)
+    return (
+      <Failure
+        error={detail.error}
+        title={t('withdrawal.title')}
+        missingText={t('withdrawal.notFound')}
+        back={back}
+        retry={() => void detail.refetch()}
+      />
+    );
   const next = item?.status === 'active' ? 'inactive' : 'active';
   return (
     <Page
       title={
         item ? (
           <span>
-            {item.title} {item.isDefault ? <Tag icon={<StarFilled />} color="gold" style={{ verticalAlign: 'middle' }}>{t('withdrawal.default')}</Tag> : null}
+            {item.title}{' '}
+            {item.isDefault ? (
+              <Tag icon={<StarFilled />} color="gold" style={{ verticalAlign: 'middle' }}>
+                {t('withdrawal.default')}
+              </Tag>
+            ) : null}
           </span>
         ) : (
           t('withdrawal.title')
@@ -162,7 +217,11 @@ function WithdrawalDetail({ id }: { id: number }) {
           {item ? (
             <>
               {!item.isDefault && item.status === 'active' ? (
-                <Button icon={<StarOutlined />} loading={update.isPending} onClick={() => void update.mutateAsync([{ id, isDefault: true }])}>
+                <Button
+                  icon={<StarOutlined />}
+                  loading={update.isPending}
+                  onClick={() => void update.mutateAsync([{ id, isDefault: true }])}
+                >
                   {t('withdrawal.setDefault')}
                 </Button>
               ) : null}
@@ -204,7 +263,12 @@ function WithdrawalDetail({ id }: { id: number }) {
             items={[
               { key: 'method', label: t('withdrawal.method'), children: item.paymentMethod.title },
               { key: 'status', label: t('fields.status'), children: <StatusTag status={item.status} /> },
-              { key: 'values', label: t('withdrawal.details'), children: <ValuesList method={item.paymentMethod} values={item.values} />, span: 2 },
+              {
+                key: 'values',
+                label: t('withdrawal.details'),
+                children: <ValuesList method={item.paymentMethod} values={item.values} />,
+                span: 2,
+              },
               { key: 'createdAt', label: t('fields.createdAt'), children: formatDateTime(item.createdAt, timezone) },
             ]}
           />

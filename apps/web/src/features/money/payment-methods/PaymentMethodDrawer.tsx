@@ -63,7 +63,12 @@ export function PaymentMethodDrawer({ open, initial, onClose }: { open: boolean;
         title: v.title.trim(),
         description: (v.description ?? '').trim(),
         currencies: v.currencies ?? [],
-        fields: (v.fields ?? []).map((f) => ({ name: f.name.trim(), title: f.title.trim(), required: Boolean(f.required), pattern: f.pattern?.trim() || null })),
+        fields: (v.fields ?? []).map((f) => ({
+          name: f.name.trim(),
+          title: f.title.trim(),
+          required: Boolean(f.required),
+          pattern: f.pattern?.trim() || null,
+        })),
       };
       if (initial) await update.mutateAsync([{ id: initial.id, ...body }]);
       else await create.mutateAsync([{ ...body, status: v.status }]);
@@ -100,7 +105,13 @@ export function PaymentMethodDrawer({ open, initial, onClose }: { open: boolean;
     >
       <Form form={form} layout="vertical" requiredMark={false} data-testid="payment-method-form">
         {notes.length ? <Alert type="error" showIcon title={notes.join(' · ')} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item name="title" label={t('fields.title')} extra={t('hints.title')} rules={[requiredRule(tc), zodRule(paymentMethodCreate.shape.title, tc)]} validateFirst>
+        <Form.Item
+          name="title"
+          label={t('fields.title')}
+          extra={t('hints.title')}
+          rules={[requiredRule(tc), zodRule(paymentMethodCreate.shape.title, tc)]}
+          validateFirst
+        >
           <Input maxLength={200} autoFocus data-testid="payment-method-title" />
         </Form.Item>
         <Form.Item name="description" label={t('fields.description')} rules={[{ max: 2000, message: tc('validation.maxlength') }]}>
@@ -110,7 +121,11 @@ export function PaymentMethodDrawer({ open, initial, onClose }: { open: boolean;
           <Select
             mode="multiple"
             loading={currencies.isLoading}
-            options={(currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}`, disabled: c.status !== 'active' && !initial?.currencies.includes(c.code) }))}
+            options={(currencies.data ?? []).map((c) => ({
+              value: c.code,
+              label: `${c.code} · ${c.name}`,
+              disabled: c.status !== 'active' && !initial?.currencies.includes(c.code),
+            }))}
             optionFilterProp="label"
             allowClear
           />
@@ -131,7 +146,11 @@ export function PaymentMethodDrawer({ open, initial, onClose }: { open: boolean;
             <Flex vertical gap={10}>
               {rows.length === 0 ? <Typography.Text type="secondary">{t('noFields')}</Typography.Text> : null}
               {rows.map((row, index) => (
-                <div key={row.key} style={{ padding: '12px 12px 0', borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}` }} data-testid="payment-field-row">
+                <div
+                  key={row.key}
+                  style={{ padding: '12px 12px 0', borderRadius: token.borderRadiusLG, border: `1px solid ${token.colorBorderSecondary}` }}
+                  data-testid="payment-field-row"
+                >
                   <Row gutter={10} align="top">
                     <Col xs={24} md={8}>
                       <Form.Item
@@ -141,16 +160,31 @@ export function PaymentMethodDrawer({ open, initial, onClose }: { open: boolean;
                         validateFirst
                         style={{ marginBottom: 12 }}
                       >
-                        <Input placeholder="iban" spellCheck={false} style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }} />
+                        <Input
+                          placeholder="iban"
+                          spellCheck={false}
+                          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
-                      <Form.Item name={[row.name, 'title']} label={t('fields.fieldTitle')} rules={[requiredRule(tc), zodRule(paymentFieldInput.shape.title, tc)]} validateFirst style={{ marginBottom: 12 }}>
+                      <Form.Item
+                        name={[row.name, 'title']}
+                        label={t('fields.fieldTitle')}
+                        rules={[requiredRule(tc), zodRule(paymentFieldInput.shape.title, tc)]}
+                        validateFirst
+                        style={{ marginBottom: 12 }}
+                      >
                         <Input placeholder="IBAN" maxLength={200} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={3}>
-                      <Form.Item name={[row.name, 'required']} label={t('fields.required')} valuePropName="checked" style={{ marginBottom: 12 }}>
+                      <Form.Item
+                        name={[row.name, 'required']}
+                        label={t('fields.required')}
+                        valuePropName="checked"
+                        style={{ marginBottom: 12 }}
+                      >
                         <Checkbox />
                       </Form.Item>
                     </Col>
@@ -164,16 +198,33 @@ export function PaymentMethodDrawer({ open, initial, onClose }: { open: boolean;
                         name={[row.name, 'pattern']}
                         label={t('fields.pattern')}
                         extra={index === 0 ? t('hints.pattern') : undefined}
-                        rules={[{ validator: async (_r, value: string) => { if (rules.regex(value) !== true) throw new Error(tc('validation.pattern')); } }]}
+                        rules={[
+                          {
+                            validator: async (_r, value: string) => {
+                              if (rules.regex(value) !== true) throw new Error(tc('validation.pattern'));
+                            },
+                          },
+                        ]}
                         style={{ marginBottom: 12 }}
                       >
-                        <Input placeholder="^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$" spellCheck={false} style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }} />
+                        <Input
+                          placeholder="^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$"
+                          spellCheck={false}
+                          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+                        />
                       </Form.Item>
                     </Col>
                   </Row>
                 </div>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(emptyField())} disabled={rows.length >= PAYMENT_FIELDS_MAX} block data-testid="payment-field-add">
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add(emptyField())}
+                disabled={rows.length >= PAYMENT_FIELDS_MAX}
+                block
+                data-testid="payment-field-add"
+              >
                 {t('addField')}
               </Button>
             </Flex>

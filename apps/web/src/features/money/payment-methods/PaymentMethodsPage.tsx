@@ -17,7 +17,12 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import { useTable } from '../../../components/table/useTable';
 import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
 import {
-  useChangePaymentMethodStatus, useChangeWithdrawalStatus, useDeleteWithdrawalMethods, usePaymentMethods, useUpdateWithdrawalMethods, useWithdrawalMethods,
+  useChangePaymentMethodStatus,
+  useChangeWithdrawalStatus,
+  useDeleteWithdrawalMethods,
+  usePaymentMethods,
+  useUpdateWithdrawalMethods,
+  useWithdrawalMethods,
 } from './api';
 import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
@@ -36,7 +41,13 @@ function useTab(): [TabKey, (tab: TabKey) => void] {
 function Tabs({ value, onChange }: { value: TabKey; onChange: (v: TabKey) => void }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
-  return <Segmented<TabKey> value={value} onChange={onChange} options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))} />;
+  return (
+    <Segmented<TabKey>
+      value={value}
+      onChange={onChange}
+      options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
+    />
+  );
 }
 
 /** Field labels of a method, required ones marked. */
@@ -46,7 +57,10 @@ export function FieldTags({ fields }: { fields: PaymentMethod['fields'] }) {
   return (
     <Flex gap={4} wrap style={{ maxWidth: 380 }}>
       {fields.map((f) => (
-        <Tooltip key={f.name} title={`${f.name} · ${f.required ? t('requiredTag') : t('optionalTag')}${f.pattern ? ` · ${f.pattern}` : ''}`}>
+        <Tooltip
+          key={f.name}
+          title={`${f.name} · ${f.required ? t('requiredTag') : t('optionalTag')}${f.pattern ? ` · ${f.pattern}` : ''}`}
+        >
           <Tag color={f.required ? 'geekblue' : undefined} style={{ marginInlineEnd: 0 }}>
             {f.title}
           </Tag>
@@ -91,7 +105,8 @@ function StaffPaymentMethods() {
     {
       key: 'currencies',
       title: t('fields.currencies'),
-      render: (codes: string[]) => (codes.length ? <Typography.Text style={{ fontFamily: 'ui-monospace, monospace' }}>{codes.join(', ')}</Typography.Text> : '—'),
+      render: (codes: string[]) =>
+        codes.length ? <Typography.Text style={{ fontFamily: 'ui-monospace, monospace' }}>{codes.join(', ')}</Typography.Text> : '—',
     },
     { key: 'status', title: t('fields.status'), sortable: true, render: (s: string) => <StatusTag status={s} /> },
     {
@@ -175,7 +190,11 @@ function StaffPaymentMethods() {
           }
         />
       </Card>
-      <PaymentMethodDrawer open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} />
+      <PaymentMethodDrawer
+        open={editing !== null}
+        initial={editing && editing !== 'new' ? editing : null}
+        onClose={() => setEditing(null)}
+      />
     </Page>
   );
 }
@@ -256,7 +275,13 @@ function AffiliateWithdrawalMethods() {
         <Space size={0}>
           {!row.isDefault && row.status === 'active' ? (
             <Tooltip title={t('withdrawal.setDefault')}>
-              <Button type="text" icon={<StarOutlined />} aria-label={t('withdrawal.setDefault')} loading={update.isPending} onClick={() => void update.mutateAsync([{ id: row.id, isDefault: true }])} />
+              <Button
+                type="text"
+                icon={<StarOutlined />}
+                aria-label={t('withdrawal.setDefault')}
+                loading={update.isPending}
+                onClick={() => void update.mutateAsync([{ id: row.id, isDefault: true }])}
+              />
             </Tooltip>
           ) : null}
           <Tooltip title={t('actions.edit')}>

@@ -41,7 +41,11 @@ export function WithdrawalDrawer({ open, initial, onClose }: { open: boolean; in
     form.resetFields();
     form.setFieldsValue(
       initial
-        ? { title: initial.title, values: Object.fromEntries(initial.paymentMethod.fields.map((f) => [f.name, initial.values[f.name] ?? ''])), isDefault: initial.isDefault }
+        ? {
+            title: initial.title,
+            values: Object.fromEntries(initial.paymentMethod.fields.map((f) => [f.name, initial.values[f.name] ?? ''])),
+            isDefault: initial.isDefault,
+          }
         : { title: '', values: {}, isDefault: false },
     );
   }, [open, initial, form]);
@@ -57,7 +61,10 @@ export function WithdrawalDrawer({ open, initial, onClose }: { open: boolean; in
     setSaving(true);
     try {
       const values = Object.fromEntries(fields.map((f) => [f.name, (v.values?.[f.name] ?? '').trim()]).filter(([, value]) => value !== ''));
-      if (initial) await update.mutateAsync([{ id: initial.id, title: v.title.trim(), values, ...(v.isDefault && !initial.isDefault ? { isDefault: true } : {}) }]);
+      if (initial)
+        await update.mutateAsync([
+          { id: initial.id, title: v.title.trim(), values, ...(v.isDefault && !initial.isDefault ? { isDefault: true } : {}) },
+        ]);
       else await create.mutateAsync([{ paymentMethodId: v.paymentMethodId!, title: v.title.trim(), values, isDefault: v.isDefault }]);
       onClose();
     } catch (err) {
@@ -105,7 +112,12 @@ export function WithdrawalDrawer({ open, initial, onClose }: { open: boolean; in
             />
           </Form.Item>
         )}
-        <Form.Item name="title" label={t('withdrawal.titleLabel')} extra={t('withdrawal.titleHint')} rules={[{ max: 200, message: tc('validation.minMaxLength') }]}>
+        <Form.Item
+          name="title"
+          label={t('withdrawal.titleLabel')}
+          extra={t('withdrawal.titleHint')}
+          rules={[{ max: 200, message: tc('validation.minMaxLength') }]}
+        >
           <Input maxLength={200} />
         </Form.Item>
         {fields.length ? (
@@ -119,7 +131,11 @@ export function WithdrawalDrawer({ open, initial, onClose }: { open: boolean; in
                 required={f.required}
                 rules={[
                   ...(f.required ? [requiredRule(tc)] : []),
-                  { validator: async (_r, value: string) => { if (f.pattern && rules.pattern(value?.trim(), f.pattern) !== true) throw new Error(tc('validation.pattern')); } },
+                  {
+                    validator: async (_r, value: string) => {
+                      if (f.pattern && rules.pattern(value?.trim(), f.pattern) !== true) throw new Error(tc('validation.pattern'));
+                    },
+                  },
                 ]}
               >
                 <Input maxLength={500} spellCheck={false} data-testid={`withdrawal-value-${f.name}`} />

@@ -59,7 +59,9 @@ describe('payment methods: nested server errors', () => {
       return <Form form={f} />;
     }
     render(<Screen />);
-    expect(applyNestedErrors(form, new ApiError(422, 'The base currency cannot be deactivated'))).toEqual(['The base currency cannot be deactivated']);
+    expect(applyNestedErrors(form, new ApiError(422, 'The base currency cannot be deactivated'))).toEqual([
+      'The base currency cannot be deactivated',
+    ]);
     expect(applyNestedErrors(form, new Error('not an API error'))).toEqual([]);
   });
 });

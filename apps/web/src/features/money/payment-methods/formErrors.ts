@@ -25,7 +25,11 @@ export function fieldPath(loc: readonly (string | number)[]): Path {
   return rest;
 }
 
-export function applyNestedErrors(form: FormInstance, error: unknown, text: (msg: string, path: Path) => string = (msg) => serverMessageText(msg)): string[] {
+export function applyNestedErrors(
+  form: FormInstance,
+  error: unknown,
+  text: (msg: string, path: Path) => string = (msg) => serverMessageText(msg),
+): string[] {
   if (!(error instanceof ApiError)) return [];
   const values = form.getFieldsValue(true);
   const byField = new Map<string, { name: Path; errors: string[] }>();

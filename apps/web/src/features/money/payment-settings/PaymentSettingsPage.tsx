@@ -121,7 +121,11 @@ function InvoiceDefaultsCard({ settings }: { settings: PaymentSettings }) {
   const [dirty, setDirty] = useState(false);
   const prefix = Form.useWatch('invoiceTitlePrefix', form) ?? settings.invoiceTitlePrefix;
   const initial = useMemo(
-    () => ({ invoiceTitlePrefix: settings.invoiceTitlePrefix, paymentTermsDays: settings.paymentTermsDays, minPayoutAmount: settings.minPayoutAmount }),
+    () => ({
+      invoiceTitlePrefix: settings.invoiceTitlePrefix,
+      paymentTermsDays: settings.paymentTermsDays,
+      minPayoutAmount: settings.minPayoutAmount,
+    }),
     [settings],
   );
   useEffect(() => {
@@ -130,7 +134,11 @@ function InvoiceDefaultsCard({ settings }: { settings: PaymentSettings }) {
 
   const submit = async (v: InvoiceValues) => {
     try {
-      await save.mutateAsync({ invoiceTitlePrefix: v.invoiceTitlePrefix.trim(), paymentTermsDays: v.paymentTermsDays, minPayoutAmount: v.minPayoutAmount.trim() });
+      await save.mutateAsync({
+        invoiceTitlePrefix: v.invoiceTitlePrefix.trim(),
+        paymentTermsDays: v.paymentTermsDays,
+        minPayoutAmount: v.minPayoutAmount.trim(),
+      });
       setDirty(false);
     } catch (err) {
       applyServerErrors(form, err);
@@ -211,12 +219,22 @@ export default function PaymentSettingsPage() {
       <Row gutter={[20, 20]}>
         {canCurrencies ? (
           <Col xs={24} md={12}>
-            <LinkCard icon={<DollarOutlined />} title={t('links.currencies')} text={t('links.currenciesText', { count: activeCount })} to="/settings/currencies/active" />
+            <LinkCard
+              icon={<DollarOutlined />}
+              title={t('links.currencies')}
+              text={t('links.currenciesText', { count: activeCount })}
+              to="/settings/currencies/active"
+            />
           </Col>
         ) : null}
         {canMethods ? (
           <Col xs={24} md={12}>
-            <LinkCard icon={<CreditCardOutlined />} title={t('links.paymentMethods')} text={t('links.paymentMethodsText')} to="/settings/payment-methods/active" />
+            <LinkCard
+              icon={<CreditCardOutlined />}
+              title={t('links.paymentMethods')}
+              text={t('links.paymentMethodsText')}
+              to="/settings/payment-methods/active"
+            />
           </Col>
         ) : null}
       </Row>

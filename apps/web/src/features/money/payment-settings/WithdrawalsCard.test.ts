@@ -19,7 +19,11 @@ describe('WithdrawalsCard', () => {
   it('reads null affiliate ids as every affiliate and sends null back for them', () => {
     const v = valuesOf(settings({ autoInvoicePeriod: 'weekly' }));
     expect(v).toEqual({ allowSecondWithdrawal: false, autoInvoicePeriod: 'weekly', scope: 'all', affiliateIds: [] });
-    expect(patchOf({ ...v, affiliateIds: [4] })).toEqual({ allowSecondWithdrawal: false, autoInvoicePeriod: 'weekly', autoInvoiceAffiliateIds: null });
+    expect(patchOf({ ...v, affiliateIds: [4] })).toEqual({
+      allowSecondWithdrawal: false,
+      autoInvoicePeriod: 'weekly',
+      autoInvoiceAffiliateIds: null,
+    });
   });
 
   it('keeps the chosen affiliates', () => {

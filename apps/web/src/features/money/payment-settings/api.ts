@@ -22,7 +22,10 @@ export function useUpdatePaymentSettings() {
     mutationFn: paymentSettingsApi.update,
     onSuccess: (data) => {
       client.setQueryData(paymentSettingsKeys.all, data);
-      return Promise.all([client.invalidateQueries({ queryKey: currencyKeys.all }), client.invalidateQueries({ queryKey: settingsKeys.public() })]);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: currencyKeys.all }),
+        client.invalidateQueries({ queryKey: settingsKeys.public() }),
+      ]);
     },
   });
 }

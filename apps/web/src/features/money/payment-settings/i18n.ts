@@ -34,8 +34,10 @@ export const en = {
     auto: 'Automatic invoices',
     autoHint: {
       off: 'Invoices are made by hand or requested by affiliates.',
-      weekly: 'Every Monday, each affiliate gets an invoice for the approved conversions of the past week (Monday to Sunday, in its time zone), one per currency.',
-      monthly: 'On the 1st of each month, each affiliate gets an invoice for the approved conversions of the past month (in its time zone), one per currency.',
+      weekly:
+        'Every Monday, each affiliate gets an invoice for the approved conversions of the past week (Monday to Sunday, in its time zone), one per currency.',
+      monthly:
+        'On the 1st of each month, each affiliate gets an invoice for the approved conversions of the past month (in its time zone), one per currency.',
     },
     periods: { off: 'Off', weekly: 'Weekly', monthly: 'Monthly' },
     for: 'For',
@@ -89,8 +91,10 @@ export const ru: typeof en = {
     auto: 'Автоматические счета',
     autoHint: {
       off: 'Счета создаются вручную или по запросу аффилиатов.',
-      weekly: 'Каждый понедельник каждый аффилиат получает счёт за одобренные конверсии прошлой недели (с понедельника по воскресенье, в его часовом поясе), по одному на валюту.',
-      monthly: 'Первого числа каждого месяца каждый аффилиат получает счёт за одобренные конверсии прошлого месяца (в его часовом поясе), по одному на валюту.',
+      weekly:
+        'Каждый понедельник каждый аффилиат получает счёт за одобренные конверсии прошлой недели (с понедельника по воскресенье, в его часовом поясе), по одному на валюту.',
+      monthly:
+        'Первого числа каждого месяца каждый аффилиат получает счёт за одобренные конверсии прошлого месяца (в его часовом поясе), по одному на валюту.',
     },
     periods: { off: 'Выкл.', weekly: 'Еженедельно', monthly: 'Ежемесячно' },
     for: 'Для кого',

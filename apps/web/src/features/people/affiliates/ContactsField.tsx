@@ -105,4 +105,3 @@ export function ContactsField() {
     </Form.List>
   );
 }
-

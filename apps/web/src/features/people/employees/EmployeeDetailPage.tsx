@@ -28,7 +28,10 @@ import { useRoleTitle } from '../../../components/roleTitle';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
-const StatusModal = lazyWhenOpen(() => import('./StatusModal').then((m) => m.StatusModal), (p) => p.ids !== null);
+const StatusModal = lazyWhenOpen(
+  () => import('./StatusModal').then((m) => m.StatusModal),
+  (p) => p.ids !== null,
+);
 
 function Profile({ e }: { e: Employee }) {
   const { t } = useEmployeesT();

@@ -28,7 +28,12 @@ export function NoteForm({ targetSlug, onDone }: { targetSlug: string; onDone():
   };
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="note-form">
-      <Form.Item name="title" label={t('titleField')} rules={[{ max: TITLE_MAX, message: tc('validation.minMaxLength') }]} style={{ marginBottom: 12 }}>
+      <Form.Item
+        name="title"
+        label={t('titleField')}
+        rules={[{ max: TITLE_MAX, message: tc('validation.minMaxLength') }]}
+        style={{ marginBottom: 12 }}
+      >
         <Input maxLength={TITLE_MAX} />
       </Form.Item>
       <Form.Item
@@ -37,7 +42,13 @@ export function NoteForm({ targetSlug, onDone }: { targetSlug: string; onDone():
         rules={[requiredRule(tc), { max: NOTE_CONTENT_MAX, message: tc('validation.minMaxLength') }]}
         style={{ marginBottom: 28 }}
       >
-        <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 10 }} maxLength={NOTE_CONTENT_MAX} showCount placeholder={t('contentPlaceholder')} />
+        <Input.TextArea
+          autoFocus
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={NOTE_CONTENT_MAX}
+          showCount
+          placeholder={t('contentPlaceholder')}
+        />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{t('cancel')}</Button>

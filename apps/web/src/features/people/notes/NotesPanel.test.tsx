@@ -13,11 +13,19 @@ vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 
 const author = (id: number, firstName: string) => ({ id, firstName, lastName: 'Staff', email: `${firstName.toLowerCase()}@example.com` });
 const NOTES: Note[] = [
-  { id: 2, targetSlug: 'affiliate:12', title: 'Payout', content: 'Agreed on 12 USD', createdAt: 1_700_000_100, createdBy: author(5, 'Ann') },
+  {
+    id: 2,
+    targetSlug: 'affiliate:12',
+    title: 'Payout',
+    content: 'Agreed on 12 USD',
+    createdAt: 1_700_000_100,
+    createdBy: author(5, 'Ann'),
+  },
   { id: 1, targetSlug: 'affiliate:12', title: '', content: 'First call', createdAt: 1_700_000_000, createdBy: author(9, 'Bob') },
 ];
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let calls: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
@@ -25,9 +33,14 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call = {
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
-      if (call.method === 'GET' && call.url.startsWith('/api/v1/notes?')) return json(200, { data: { items: NOTES, meta: { totalCount: 2 } } });
+      if (call.method === 'GET' && call.url.startsWith('/api/v1/notes?'))
+        return json(200, { data: { items: NOTES, meta: { totalCount: 2 } } });
       if (call.method === 'PUT') return json(200, { data: { items: [{ ...NOTES[0], id: 3 }] }, message: 'Note added' });
       if (call.method === 'POST') return json(200, { data: { items: [{ id: 2, status: 'deleted' }] }, message: 'Note removed' });
       return json(404, { statusCode: 404, message: 'not found' });
@@ -37,7 +50,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function user(id: number, roleType: User['role']['type']): User {
-  return { id, firstName: 'Ann', lastName: 'Staff', email: 'ann@example.com', role: { id: 1, title: 'Role', type: roleType }, permissions: [] } as unknown as User;
+  return {
+    id,
+    firstName: 'Ann',
+    lastName: 'Staff',
+    email: 'ann@example.com',
+    role: { id: 1, title: 'Role', type: roleType },
+    permissions: [],
+  } as unknown as User;
 }
 
 function renderPanel(me: User) {
@@ -77,7 +97,10 @@ describe('NotesPanel', () => {
     });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/v1/notes/change_status', body: { items: [{ id: 1, status: 'deleted' }] } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/v1/notes/change_status',
+      body: { items: [{ id: 1, status: 'deleted' }] },
+    });
   });
 
   it('adds a note with the target slug', async () => {
@@ -88,7 +111,9 @@ describe('NotesPanel', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Note' }), { target: { value: '  Call back on Monday  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ items: [{ targetSlug: 'affiliate:12', title: '', content: 'Call back on Monday' }] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      items: [{ targetSlug: 'affiliate:12', title: '', content: 'Call back on Monday' }],
+    });
   });
 
   it('does not send an empty note', async () => {

@@ -17,17 +17,25 @@ import { NS } from './i18n';
 // the note form (antd Form) opens on demand: it loads at the first "Add" (docs/decisions/web.md, first-load budgets)
 const NoteForm = lazy(() => import('./NoteForm').then((m) => ({ default: m.NoteForm })));
 
-const initialsOf = (n: Note) => (n.createdBy ? `${n.createdBy.firstName[0] ?? ''}${n.createdBy.lastName[0] ?? ''}`.toUpperCase() || n.createdBy.email[0].toUpperCase() : '?');
+const initialsOf = (n: Note) =>
+  n.createdBy
+    ? `${n.createdBy.firstName[0] ?? ''}${n.createdBy.lastName[0] ?? ''}`.toUpperCase() || n.createdBy.email[0].toUpperCase()
+    : '?';
 
 function NoteItem({ note, canRemove, targetSlug }: { note: Note; canRemove: boolean; targetSlug: string }) {
   const { t } = useTranslation(NS);
   const { timezone } = useSession();
   const { token } = theme.useToken();
   const remove = useRemoveNote(targetSlug);
-  const name = note.createdBy ? `${note.createdBy.firstName} ${note.createdBy.lastName}`.trim() || note.createdBy.email : t('unknownAuthor');
+  const name = note.createdBy
+    ? `${note.createdBy.firstName} ${note.createdBy.lastName}`.trim() || note.createdBy.email
+    : t('unknownAuthor');
   return (
     <Flex gap={12} align="start" style={{ padding: '12px 0', borderTop: `1px solid ${token.colorBorderSecondary}` }} data-testid="note">
-      <Avatar size={32} style={{ background: token.colorPrimaryBg, color: token.colorPrimary, fontSize: 12, fontWeight: 600, flex: 'none' }}>
+      <Avatar
+        size={32}
+        style={{ background: token.colorPrimaryBg, color: token.colorPrimary, fontSize: 12, fontWeight: 600, flex: 'none' }}
+      >
         {initialsOf(note)}
       </Avatar>
       <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -36,7 +44,14 @@ function NoteItem({ note, canRemove, targetSlug }: { note: Note; canRemove: bool
             {t('by', { name, date: formatDateTime(note.createdAt, timezone) })}
           </Typography.Text>
           {canRemove ? (
-            <Popconfirm title={t('removeTitle')} description={t('removeText')} okText={t('remove')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(note.id)}>
+            <Popconfirm
+              title={t('removeTitle')}
+              description={t('removeText')}
+              okText={t('remove')}
+              cancelText={t('cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutateAsync(note.id)}
+            >
               <Tooltip title={t('remove')}>
                 <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('remove')} loading={remove.isPending} />
               </Tooltip>
@@ -44,7 +59,9 @@ function NoteItem({ note, canRemove, targetSlug }: { note: Note; canRemove: bool
           ) : null}
         </Flex>
         {note.title ? <Typography.Text strong>{note.title}</Typography.Text> : null}
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0, wordBreak: 'break-word' }}>{note.content}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0, wordBreak: 'break-word' }}>
+          {note.content}
+        </Typography.Paragraph>
       </Flex>
     </Flex>
   );
@@ -78,7 +95,16 @@ export function NotesPanel({ targetSlug, bordered = false }: { targetSlug: strin
     );
   else if (items.length === 0 && !adding)
     body = (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<Flex vertical gap={2}><Typography.Text strong>{t('emptyTitle')}</Typography.Text><Typography.Text type="secondary">{t('emptyText')}</Typography.Text></Flex>} style={{ margin: '8px 0' }} />
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <Flex vertical gap={2}>
+            <Typography.Text strong>{t('emptyTitle')}</Typography.Text>
+            <Typography.Text type="secondary">{t('emptyText')}</Typography.Text>
+          </Flex>
+        }
+        style={{ margin: '8px 0' }}
+      />
     );
   else
     body = (

@@ -15,7 +15,10 @@ export const notesApi = {
   list: (targetSlug: string, offset: number, signal?: AbortSignal) =>
     api.get<ListData<Note>>('/notes', { targetSlug, limit: NOTES_PAGE, offset, withMeta: 1 }, { signal }),
   add: (items: NoteCreate[]) => api.put<{ items: Note[] }>('/notes', { items }),
-  remove: (ids: number[]) => api.post<{ items: { id: number; status: 'deleted' }[] }>('/notes/change_status', { items: ids.map((id) => ({ id, status: 'deleted' })) }),
+  remove: (ids: number[]) =>
+    api.post<{ items: { id: number; status: 'deleted' }[] }>('/notes/change_status', {
+      items: ids.map((id) => ({ id, status: 'deleted' })),
+    }),
 };
 
 /** The notes of one record, newest first, a page at a time. */
@@ -39,5 +42,8 @@ export function useAddNote(targetSlug: string) {
 
 export function useRemoveNote(targetSlug: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => notesApi.remove([id]), onSuccess: () => client.invalidateQueries({ queryKey: noteKeys.target(targetSlug) }) });
+  return useMutation({
+    mutationFn: (id: number) => notesApi.remove([id]),
+    onSuccess: () => client.invalidateQueries({ queryKey: noteKeys.target(targetSlug) }),
+  });
 }

@@ -37,7 +37,16 @@ import { PeopleList, PersonCell, TrafficBadge } from '../affiliates/parts';
 import { AffiliatePicker, personName } from '../affiliates/pickers';
 import { useConfirmStatus } from '../../settings/lists/parts';
 import { NotesPanel } from '../notes/NotesPanel';
-import { TEAM_WRITE, teamKeys, useAddTeamMembers, useChangeTeamBlock, useChangeTeamStatus, useRemoveTeamMembers, useTeam, useUpdateTeamMembers } from './api';
+import {
+  TEAM_WRITE,
+  teamKeys,
+  useAddTeamMembers,
+  useChangeTeamBlock,
+  useChangeTeamStatus,
+  useRemoveTeamMembers,
+  useTeam,
+  useUpdateTeamMembers,
+} from './api';
 import { orderMembers } from './members';
 import { useTeamsT } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';

@@ -260,7 +260,9 @@ export function AddIntegrationModal({ advertiser, open, onClose }: { advertiser:
                 loading={templates.isFetching}
                 placeholder={t('integrations.templatePlaceholder')}
                 options={(templates.data?.items ?? []).map((x) => ({ value: x.id, label: x.title }))}
-                notFoundContent={<SelectNotFound loading={templates.isFetching} error={templates.error} nothing={t('integrations.noTemplates')} />}
+                notFoundContent={
+                  <SelectNotFound loading={templates.isFetching} error={templates.error} nothing={t('integrations.noTemplates')} />
+                }
                 data-testid="integration-template"
               />
             </Form.Item>

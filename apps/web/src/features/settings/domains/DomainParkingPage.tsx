@@ -39,7 +39,11 @@ export function DnsInstruction({ host, target }: { host: string; target: string 
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>
-      <Typography.Text code copyable={copy ? { text: value, tooltips: [t('dns.copy'), t('dns.copied')] } : false} style={{ wordBreak: 'break-all' }}>
+      <Typography.Text
+        code
+        copyable={copy ? { text: value, tooltips: [t('dns.copy'), t('dns.copied')] } : false}
+        style={{ wordBreak: 'break-all' }}
+      >
         {value}
       </Typography.Text>
     </Flex>
@@ -56,7 +60,17 @@ export function DnsInstruction({ host, target }: { host: string; target: string 
   );
 }
 
-function DomainForm({ open, initial, onClose, onParked }: { open: boolean; initial: Domain | null; onClose(): void; onParked(d: Domain): void }) {
+function DomainForm({
+  open,
+  initial,
+  onClose,
+  onParked,
+}: {
+  open: boolean;
+  initial: Domain | null;
+  onClose(): void;
+  onParked(d: Domain): void;
+}) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<FormValues>();
@@ -68,7 +82,9 @@ function DomainForm({ open, initial, onClose, onParked }: { open: boolean; initi
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(initial ? { host: initial.host, type: initial.type, status: initial.status } : { host: '', type: 'track', status: 'active' });
+    form.setFieldsValue(
+      initial ? { host: initial.host, type: initial.type, status: initial.status } : { host: '', type: 'track', status: 'active' },
+    );
   }, [open, initial, form]);
 
   const submit = async () => {
@@ -101,8 +117,21 @@ function DomainForm({ open, initial, onClose, onParked }: { open: boolean; initi
       width={520}
     >
       <Form form={form} layout="vertical" requiredMark="optional" style={{ marginTop: 16 }} data-testid="domain-form">
-        <Form.Item name="host" label={t('fields.host')} extra={t('hostHint')} rules={[requiredRule(tc), zodRule(zHostName(), tc)]} validateFirst>
-          <Input autoFocus placeholder="track.example.com" maxLength={253} onPressEnter={() => void submit()} spellCheck={false} autoComplete="off" />
+        <Form.Item
+          name="host"
+          label={t('fields.host')}
+          extra={t('hostHint')}
+          rules={[requiredRule(tc), zodRule(zHostName(), tc)]}
+          validateFirst
+        >
+          <Input
+            autoFocus
+            placeholder="track.example.com"
+            maxLength={253}
+            onPressEnter={() => void submit()}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </Form.Item>
         <Form.Item name="type" label={t('fields.type')} rules={[requiredRule(tc)]} extra={type ? t(`typeHints.${type}`) : undefined}>
           <Radio.Group optionType="button" buttonStyle="solid" options={DOMAIN_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
@@ -157,7 +186,12 @@ export default function DomainParkingPage() {
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
             {t('dns.short', { type: dnsInstruction(row.host, row.dnsTarget).type, target: row.dnsTarget })}
           </Typography.Text>
-          <Popover title={t('dns.title')} content={<DnsInstruction host={row.host} target={row.dnsTarget} />} trigger="click" placement="bottomLeft">
+          <Popover
+            title={t('dns.title')}
+            content={<DnsInstruction host={row.host} target={row.dnsTarget} />}
+            trigger="click"
+            placement="bottomLeft"
+          >
             <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={t('dns.title')} data-testid="dns-info" />
           </Popover>
         </Flex>
@@ -209,7 +243,11 @@ export default function DomainParkingPage() {
           loading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}
-          rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+          rowSelection={
+            canWrite
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+              : undefined
+          }
           empty={{
             title: t('emptyTitle'),
             description: t('emptyText'),
@@ -239,7 +277,12 @@ export default function DomainParkingPage() {
           }
         />
       </Card>
-      <DomainForm open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} onParked={setParked} />
+      <DomainForm
+        open={editing !== null}
+        initial={editing && editing !== 'new' ? editing : null}
+        onClose={() => setEditing(null)}
+        onParked={setParked}
+      />
       <Modal
         open={parked !== null}
         title={t('dns.title')}

@@ -16,13 +16,19 @@ export const domainsApi = {
   list: (query: Query, signal?: AbortSignal) => api.get<ListData<Domain>>('/domains', { ...query, withMeta: 1 }, { signal }),
   create: (items: DomainCreate[]) => api.put<{ items: Domain[] }>('/domains', { items }),
   update: (items: DomainUpdate[]) => api.patch<{ items: Domain[] }>('/domains', { items }),
-  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) => api.post<{ items: Domain[] }>('/domains/change_status', { items }),
+  changeStatus: (items: { id: number; status: 'active' | 'inactive' }[]) =>
+    api.post<{ items: Domain[] }>('/domains/change_status', { items }),
   /** for pickers: tracking domains when creating a campaign, postback domains for advertisers, ... */
-  lookup: (name: DomainLookup, signal?: AbortSignal) => api.get<{ items: DomainRef[] }>(`/domains/${name}`, undefined, { signal, silent: true }),
+  lookup: (name: DomainLookup, signal?: AbortSignal) =>
+    api.get<{ items: DomainRef[] }>(`/domains/${name}`, undefined, { signal, silent: true }),
 };
 
 export const useDomains = (query: Query) =>
-  useQuery({ queryKey: domainKeys.list(query), queryFn: ({ signal }) => domainsApi.list(query, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: domainKeys.list(query),
+    queryFn: ({ signal }) => domainsApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** A look-up list of domains, e.g. `useDomainLookup('track')` for the campaign form. */
 export const useDomainLookup = (name: DomainLookup) =>

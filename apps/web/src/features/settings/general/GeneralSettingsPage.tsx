@@ -38,7 +38,12 @@ function trialDateOf(seconds: number | null, tz: string): Dayjs | null {
 }
 
 function valuesOf(s: GeneralSettings, tz: string): Values {
-  return { name: s.name, registrationEnabled: s.registrationEnabled, trialDate: trialDateOf(s.trialExpireAt, tz), legalDetails: s.legalDetails };
+  return {
+    name: s.name,
+    registrationEnabled: s.registrationEnabled,
+    trialDate: trialDateOf(s.trialExpireAt, tz),
+    legalDetails: s.legalDetails,
+  };
 }
 
 function SettingsForm({ settings }: { settings: GeneralSettings }) {

@@ -60,11 +60,22 @@ function MatchTester({ draft }: { draft: FormValues | undefined }) {
   const [value, setValue] = useState('');
   const trimmed = value.trim();
   const matched =
-    trimmed && draft ? matchGeo([{ id: 0, title: draft.title ?? '', mappings: { countries: draft.countries ?? [], aliases: draft.aliases ?? [] } }], trimmed) : null;
+    trimmed && draft
+      ? matchGeo(
+          [{ id: 0, title: draft.title ?? '', mappings: { countries: draft.countries ?? [], aliases: draft.aliases ?? [] } }],
+          trimmed,
+        )
+      : null;
   return (
     <Flex vertical gap={8} style={{ padding: 12, borderRadius: token.borderRadiusLG, background: token.colorFillQuaternary }}>
       <Typography.Text strong>{t('tester.title')}</Typography.Text>
-      <Input value={value} onChange={(e) => setValue(e.target.value)} placeholder={t('tester.placeholder')} allowClear data-testid="geo-tester" />
+      <Input
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder={t('tester.placeholder')}
+        allowClear
+        data-testid="geo-tester"
+      />
       {trimmed ? (
         <Typography.Text type={matched ? 'success' : 'secondary'} data-testid="geo-tester-result">
           {matched ? <CheckCircleFilled /> : <CloseCircleOutlined />} {t(matched ? 'tester.match' : 'tester.noMatch', { value: trimmed })}
@@ -90,7 +101,12 @@ function GeoDrawer({ open, initial, onClose }: { open: boolean; initial: Geo | n
     form.resetFields();
     form.setFieldsValue(
       initial
-        ? { title: initial.title, countries: initial.mappings.countries, aliases: initial.mappings.aliases, status: initial.status === 'inactive' ? 'inactive' : 'active' }
+        ? {
+            title: initial.title,
+            countries: initial.mappings.countries,
+            aliases: initial.mappings.aliases,
+            status: initial.status === 'inactive' ? 'inactive' : 'active',
+          }
         : { title: '', countries: [], aliases: [], status: 'active' },
     );
   }, [open, initial, form]);
@@ -130,7 +146,13 @@ function GeoDrawer({ open, initial, onClose }: { open: boolean; initial: Geo | n
       }
     >
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="geo-form">
-        <Form.Item name="title" label={t('fields.title')} extra={t('hints.title')} rules={[requiredRule(tc), zodRule(geoCreate.shape.title, tc)]} validateFirst>
+        <Form.Item
+          name="title"
+          label={t('fields.title')}
+          extra={t('hints.title')}
+          rules={[requiredRule(tc), zodRule(geoCreate.shape.title, tc)]}
+          validateFirst
+        >
           <Input maxLength={200} autoFocus onPressEnter={() => void submit()} data-testid="geo-title" />
         </Form.Item>
         <Form.Item name="countries" label={t('fields.countries')} extra={t('hints.countries')}>
@@ -159,7 +181,14 @@ function GeoDrawer({ open, initial, onClose }: { open: boolean; initial: Geo | n
             },
           ]}
         >
-          <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ';']} placeholder={t('placeholders.aliases')} data-testid="geo-aliases" />
+          <Select
+            mode="tags"
+            open={false}
+            suffixIcon={null}
+            tokenSeparators={[',', ';']}
+            placeholder={t('placeholders.aliases')}
+            data-testid="geo-aliases"
+          />
         </Form.Item>
         {!initial ? (
           <Form.Item name="status" label={t('fields.status')}>
@@ -207,7 +236,11 @@ export default function GeosPage() {
         </Typography.Text>
       ),
     },
-    { key: 'countries', title: t('fields.countries'), render: (_, row) => <TagList values={row.mappings.countries} names={names} color="geekblue" /> },
+    {
+      key: 'countries',
+      title: t('fields.countries'),
+      render: (_, row) => <TagList values={row.mappings.countries} names={names} color="geekblue" />,
+    },
     { key: 'aliases', title: t('fields.aliases'), render: (_, row) => <TagList values={row.mappings.aliases} /> },
     { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
     {
@@ -234,10 +267,23 @@ export default function GeosPage() {
         ) : (
           <Space size={0}>
             <Tooltip title={t('actions.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} data-testid="geo-edit" />
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('actions.edit')}
+                onClick={() => setEditing(row)}
+                data-testid="geo-edit"
+              />
             </Tooltip>
             <Tooltip title={t('actions.delete')}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => remove([row.id])} data-testid="geo-delete" />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                onClick={() => remove([row.id])}
+                data-testid="geo-delete"
+              />
             </Tooltip>
           </Space>
         ),

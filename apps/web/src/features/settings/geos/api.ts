@@ -26,11 +26,20 @@ export const useGeos = (query: Query) =>
   useQuery({ queryKey: geoKeys.list(query), queryFn: ({ signal }) => geosApi.list(query, signal), placeholderData: keepPreviousData });
 
 export const useActiveGeos = (enabled = true) =>
-  useQuery({ queryKey: geoKeys.active(), queryFn: ({ signal }) => geosApi.active(signal).then((d) => d.items), staleTime: 60_000, enabled });
+  useQuery({
+    queryKey: geoKeys.active(),
+    queryFn: ({ signal }) => geosApi.active(signal).then((d) => d.items),
+    staleTime: 60_000,
+    enabled,
+  });
 
 /** ISO countries with names in the interface language. */
 export const useCountries = (locale: string) =>
-  useQuery({ queryKey: geoKeys.countries(locale), queryFn: ({ signal }) => geosApi.countries(locale, signal).then((d) => d.items), staleTime: 60 * 60_000 });
+  useQuery({
+    queryKey: geoKeys.countries(locale),
+    queryFn: ({ signal }) => geosApi.countries(locale, signal).then((d) => d.items),
+    staleTime: 60 * 60_000,
+  });
 
 function useWrite<A, R>(fn: (arg: A) => Promise<R>) {
   const client = useQueryClient();

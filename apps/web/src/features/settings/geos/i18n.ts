@@ -3,7 +3,8 @@ import i18n from '../../../i18n';
 
 export const en = {
   title: 'Geos',
-  subtitle: 'Named groups of countries and the spellings affiliates send for them. Leads are matched to a geo by country code, then by alternative spelling.',
+  subtitle:
+    'Named groups of countries and the spellings affiliates send for them. Leads are matched to a geo by country code, then by alternative spelling.',
   fields: {
     id: 'ID',
     title: 'Title',
@@ -15,7 +16,8 @@ export const en = {
   hints: {
     title: 'Unique among geos that are not deleted.',
     countries: 'A lead whose country code is one of these belongs to this geo.',
-    aliases: 'Other ways the same place is written in incoming leads, e.g. “Deutschland”, “BRD”. Press Enter after each one. Matching ignores letter case.',
+    aliases:
+      'Other ways the same place is written in incoming leads, e.g. “Deutschland”, “BRD”. Press Enter after each one. Matching ignores letter case.',
   },
   placeholders: { countries: 'Choose countries', aliases: 'Type a spelling and press Enter', country: 'Country' },
   search: 'Search by title or spelling',
@@ -40,7 +42,8 @@ export const en = {
 
 export const ru: typeof en & Record<string, unknown> = {
   title: 'Гео',
-  subtitle: 'Именованные группы стран и варианты написания, которые присылают аффилиаты. Лид относится к гео по коду страны, затем по варианту написания.',
+  subtitle:
+    'Именованные группы стран и варианты написания, которые присылают аффилиаты. Лид относится к гео по коду страны, затем по варианту написания.',
   fields: {
     id: 'ID',
     title: 'Название',
@@ -52,7 +55,8 @@ export const ru: typeof en & Record<string, unknown> = {
   hints: {
     title: 'Уникально среди неудалённых гео.',
     countries: 'Лид с одним из этих кодов страны относится к этому гео.',
-    aliases: 'Другие написания того же места во входящих лидах, например «Deutschland», «BRD». Нажимайте Enter после каждого. Регистр букв не важен.',
+    aliases:
+      'Другие написания того же места во входящих лидах, например «Deutschland», «BRD». Нажимайте Enter после каждого. Регистр букв не важен.',
   },
   placeholders: { countries: 'Выберите страны', aliases: 'Введите написание и нажмите Enter', country: 'Страна' },
   search: 'Поиск по названию или написанию',

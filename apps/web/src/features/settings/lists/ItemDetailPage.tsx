@@ -2,7 +2,14 @@
  * The detail / edit screens of one list item: /settings/tags/{id} (a tag), /settings/lists/{id} (a category)
  * and /settings/lists/traffic-sources/{id} (a traffic source).
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import type { Author, TagType } from '@leadgrid/shared/settings/tags';
 import { Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -39,9 +46,28 @@ interface DetailKind {
 }
 
 const KINDS: Record<DetailKind['key'], DetailKind> = {
-  tags: { key: 'tags', hooks: tagHooks, listPath: '/settings/lists/tags', writePermission: 'tag.update', withType: true, withAuthor: true, canDelete: true },
-  categories: { key: 'categories', hooks: categoryHooks, listPath: '/settings/lists/categories', writePermission: 'category.update', withAuthor: true },
-  trafficSources: { key: 'trafficSources', hooks: trafficSourceHooks, listPath: '/settings/lists/traffic-sources', writePermission: 'traffic_source.update' },
+  tags: {
+    key: 'tags',
+    hooks: tagHooks,
+    listPath: '/settings/lists/tags',
+    writePermission: 'tag.update',
+    withType: true,
+    withAuthor: true,
+    canDelete: true,
+  },
+  categories: {
+    key: 'categories',
+    hooks: categoryHooks,
+    listPath: '/settings/lists/categories',
+    writePermission: 'category.update',
+    withAuthor: true,
+  },
+  trafficSources: {
+    key: 'trafficSources',
+    hooks: trafficSourceHooks,
+    listPath: '/settings/lists/traffic-sources',
+    writePermission: 'traffic_source.update',
+  },
 };
 
 function ItemDetail({ kind }: { kind: DetailKind }) {
@@ -89,7 +115,8 @@ function ItemDetail({ kind }: { kind: DetailKind }) {
   }
 
   const next: ListStatus = item?.status === 'active' ? 'inactive' : 'active';
-  const save = (values: ItemValues) => update.mutateAsync([{ id, title: values.title, status: values.status, ...(kind.withType ? { type: values.type } : {}) }]);
+  const save = (values: ItemValues) =>
+    update.mutateAsync([{ id, title: values.title, status: values.status, ...(kind.withType ? { type: values.type } : {}) }]);
 
   return (
     <Page
@@ -143,7 +170,9 @@ function ItemDetail({ kind }: { kind: DetailKind }) {
               ...(kind.withType && item.type ? [{ key: 'type', label: t('fields.type'), children: t(`tagTypes.${item.type}`) }] : []),
               { key: 'status', label: t('fields.status'), children: <StatusTag status={item.status} /> },
               { key: 'createdAt', label: t('fields.createdAt'), children: formatDateTime(item.createdAt, timezone) },
-              ...(kind.withAuthor ? [{ key: 'createdBy', label: t('fields.createdBy'), children: <AuthorCell author={item.createdBy} /> }] : []),
+              ...(kind.withAuthor
+                ? [{ key: 'createdBy', label: t('fields.createdBy'), children: <AuthorCell author={item.createdBy} /> }]
+                : []),
             ]}
           />
         )}

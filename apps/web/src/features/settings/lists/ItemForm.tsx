@@ -40,7 +40,9 @@ export function ItemForm({ open, title, initial, withType, defaultType, onSave, 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(initial ? { title: initial.title, status: initial.status, type: initial.type } : { title: '', status: 'active', type: defaultType });
+    form.setFieldsValue(
+      initial ? { title: initial.title, status: initial.status, type: initial.type } : { title: '', status: 'active', type: defaultType },
+    );
   }, [open, initial, defaultType, form]);
 
   const submit = async () => {
@@ -70,7 +72,14 @@ export function ItemForm({ open, title, initial, withType, defaultType, onSave, 
       forceRender
       width={480}
     >
-      <Form form={form} layout="vertical" requiredMark="optional" onFinish={() => void submit()} style={{ marginTop: 16 }} data-testid="item-form">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={() => void submit()}
+        style={{ marginTop: 16 }}
+        data-testid="item-form"
+      >
         <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(tc), zodRule(zTitle(), tc)]} validateFirst>
           <Input autoFocus maxLength={200} showCount placeholder={t('fields.title')} onPressEnter={() => void submit()} />
         </Form.Item>

@@ -16,7 +16,12 @@ import { TagsTab } from './TagsTab';
 const TABS = [
   { key: 'tags', label: 'tabs.tags', access: ROUTE_PERMISSIONS.tags, render: () => <TagsTab /> },
   { key: 'categories', label: 'tabs.categories', access: ROUTE_PERMISSIONS.lists, render: () => <SimpleListTab kind={CATEGORIES} /> },
-  { key: 'traffic-sources', label: 'tabs.trafficSources', access: ROUTE_PERMISSIONS.lists, render: () => <SimpleListTab kind={TRAFFIC_SOURCES} /> },
+  {
+    key: 'traffic-sources',
+    label: 'tabs.trafficSources',
+    access: ROUTE_PERMISSIONS.lists,
+    render: () => <SimpleListTab kind={TRAFFIC_SOURCES} />,
+  },
 ] as const;
 
 export default function ListsPage() {

@@ -81,7 +81,9 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
       ),
     },
     { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
-    ...(kind.withAuthor ? [{ key: 'createdBy', title: t('fields.createdBy'), render: (_: unknown, row: Row) => <AuthorCell author={row.createdBy} /> }] : []),
+    ...(kind.withAuthor
+      ? [{ key: 'createdBy', title: t('fields.createdBy'), render: (_: unknown, row: Row) => <AuthorCell author={row.createdBy} /> }]
+      : []),
     {
       key: 'createdAt',
       title: t('fields.createdAt'),
@@ -119,7 +121,11 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
-        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          canWrite
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+            : undefined
+        }
         empty={{
           title: t(`${kind.key}.emptyTitle`),
           description: t(`${kind.key}.emptyText`),

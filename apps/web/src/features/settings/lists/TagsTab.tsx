@@ -99,7 +99,11 @@ export function TagsTab() {
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}
-        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          canWrite
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+            : undefined
+        }
         empty={{
           title: t('tags.emptyTitle'),
           description: t('tags.emptyText'),

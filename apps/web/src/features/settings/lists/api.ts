@@ -23,7 +23,8 @@ function resource<Row, Create, Update>(path: string, key: string) {
   };
   const calls = {
     list: (query: Query, signal?: AbortSignal) => api.get<ListData<Row>>(path, { ...query, withMeta: 1 }, { signal }),
-    get: async (id: number, signal?: AbortSignal) => (await api.get<{ items: Row[] }>(`${path}/${id}`, undefined, { signal, silent: true })).items[0],
+    get: async (id: number, signal?: AbortSignal) =>
+      (await api.get<{ items: Row[] }>(`${path}/${id}`, undefined, { signal, silent: true })).items[0],
     create: (items: Create[]) => api.put<{ items: Row[] }>(path, { items }),
     update: (items: Update[]) => api.patch<{ items: Row[] }>(path, { items }),
     changeStatus: (items: StatusItem[]) => api.post<{ items: Row[] }>(`${path}/change_status`, { items }),
@@ -34,7 +35,8 @@ function resource<Row, Create, Update>(path: string, key: string) {
 export const tagsApi = {
   ...resource<Tag, TagCreate, TagUpdate>('/tags', 'tags'),
   remove: (ids: number[]) => api.delete<{ ids: number[] }>('/tags', { data: ids }),
-  byType: (type: TagType, query: Query, signal?: AbortSignal) => api.get<{ items: TagRef[] }>(`/tags/by-type/${type}`, query, { signal, silent: true }),
+  byType: (type: TagType, query: Query, signal?: AbortSignal) =>
+    api.get<{ items: TagRef[] }>(`/tags/by-type/${type}`, query, { signal, silent: true }),
 };
 export const categoriesApi = {
   ...resource<Category, CategoryCreate, CategoryUpdate>('/categories', 'categories'),
@@ -42,7 +44,8 @@ export const categoriesApi = {
 };
 export const trafficSourcesApi = {
   ...resource<TrafficSource, TrafficSourceCreate, TrafficSourceUpdate>('/traffic-sources', 'trafficSources'),
-  active: (query: Query, signal?: AbortSignal) => api.get<{ items: TrafficSourceRef[] }>('/traffic-sources/active', query, { signal, silent: true }),
+  active: (query: Query, signal?: AbortSignal) =>
+    api.get<{ items: TrafficSourceRef[] }>('/traffic-sources/active', query, { signal, silent: true }),
 };
 
 type Resource<Row, Create, Update> = ReturnType<typeof resource<Row, Create, Update>>;
@@ -55,7 +58,11 @@ function hooksOf<Row, Create, Update>(r: Resource<Row, Create, Update>) {
   };
   return {
     useList(query: Query) {
-      return useQuery({ queryKey: r.keys.list(query), queryFn: ({ signal }) => r.calls.list(query, signal), placeholderData: keepPreviousData });
+      return useQuery({
+        queryKey: r.keys.list(query),
+        queryFn: ({ signal }) => r.calls.list(query, signal),
+        placeholderData: keepPreviousData,
+      });
     },
     useDetail(id: number) {
       return useQuery({ queryKey: r.keys.detail(id), queryFn: ({ signal }) => r.calls.get(id, signal) });

@@ -19,7 +19,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       urls.push(url);
-      if (url.startsWith('/api/v1/tags/by-type/offer?ids=')) return json({ data: { items: [{ id: 9, title: 'Retired', type: 'offer', status: 'inactive' }] } });
+      if (url.startsWith('/api/v1/tags/by-type/offer?ids='))
+        return json({ data: { items: [{ id: 9, title: 'Retired', type: 'offer', status: 'inactive' }] } });
       if (url.startsWith('/api/v1/tags/by-type/offer')) {
         const search = new URL(url, 'http://x').searchParams.get('search') ?? '';
         const all = [
@@ -28,7 +29,8 @@ beforeEach(() => {
         ];
         return json({ data: { items: all.filter((t) => t.title.toLowerCase().includes(search.toLowerCase())) } });
       }
-      if (url.startsWith('/api/v1/categories/active?ids=')) return json({ data: { items: [{ id: 4, title: 'Gambling', status: 'inactive' }] } });
+      if (url.startsWith('/api/v1/categories/active?ids='))
+        return json({ data: { items: [{ id: 4, title: 'Gambling', status: 'inactive' }] } });
       if (url.startsWith('/api/v1/categories/active')) return json({ data: { items: [{ id: 1, title: 'Nutra', status: 'active' }] } });
       return new Response('{}', { status: 404 });
     }),

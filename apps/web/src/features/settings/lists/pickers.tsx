@@ -31,7 +31,8 @@ const SEARCH_DELAY_MS = 300;
 /** a filter in a toolbar has no label: its placeholder names it (in a Form.Item, which gives it an id, the label does) */
 const nameOf = (props: { id?: string; 'aria-label'?: string }, placeholder: unknown) =>
   props['aria-label'] ?? (props.id || typeof placeholder !== 'string' ? undefined : placeholder);
-const idsOf = (value: Value | null | undefined): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const idsOf = (value: Value | null | undefined): number[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 /** Options plus the chosen values missing from them (inactive ones are marked). */
 function toOptions(found: Option[] | undefined, chosen: Option[] | undefined, inactiveLabel: string) {
@@ -42,7 +43,6 @@ function toOptions(found: Option[] | undefined, chosen: Option[] | undefined, in
     label: o.status === 'active' ? o.title : `${o.title} (${inactiveLabel})`,
   }));
 }
-
 
 /** Tags of one entity type, searched on the server as the user types. */
 export function TagPicker({ type, multiple = true, value, placeholder, ...rest }: PickerProps & { type: TagType }) {

@@ -14,7 +14,8 @@ import './i18n';
 vi.mock('../../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const OFFER = { id: 2, title: 'Loans DE', vertical: { id: 3, title: 'Finance' }, status: 'active' } as unknown as Offer;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; url: string; body: { items: Record<string, unknown>[] } }[];
 
 beforeEach(() => {
@@ -39,45 +40,53 @@ const SLOW = { timeout: 15_000 };
 const fieldOf = (form: HTMLElement, id: string) => form.querySelector(`#${id}`)!.closest('.ant-form-item') as HTMLElement;
 
 describe('CapDrawer', () => {
-  it('refuses a guarantee above the value of a funnel and a money cap without currency, then sends strings', { timeout: 120_000 }, async () => {
-    const me = { id: 1, role: { id: 1, title: 'Admin', type: 'admin' }, permissions: ['front.menu.offers.read', 'offer.update'] } as unknown as User;
-    const onClose = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionContext.Provider value={{ user: me, access: toAccess(me), timezone: 'Europe/Berlin' } as SessionValue}>
-          <MemoryRouter>
-            <AntApp>
-              <CapDrawer open offer={OFFER} cap={null} onClose={onClose} />
-            </AntApp>
-          </MemoryRouter>
-        </SessionContext.Provider>
-      </QueryClientProvider>,
-    );
-    const form = await screen.findByTestId('cap-form', undefined, SLOW);
-    fireEvent.click(within(screen.getByTestId('cap-type')).getByText('Funnel'));
-    fireEvent.click(within(screen.getByTestId('cap-measure')).getByText('Money'));
-    fireEvent.change(screen.getByTestId('cap-value'), { target: { value: '100,5' } });
-    fireEvent.change(await screen.findByTestId('cap-guarantee', undefined, SLOW), { target: { value: '100.50000001' } });
-    fireEvent.click(screen.getByTestId('cap-save'));
-    expect(await within(fieldOf(form, 'guarantee')).findByText('The value is too large', undefined, SLOW)).toBeTruthy();
-    expect(within(fieldOf(form, 'currency')).getByText('This field is required')).toBeTruthy();
-    expect(writes).toEqual([]);
+  it(
+    'refuses a guarantee above the value of a funnel and a money cap without currency, then sends strings',
+    { timeout: 120_000 },
+    async () => {
+      const me = {
+        id: 1,
+        role: { id: 1, title: 'Admin', type: 'admin' },
+        permissions: ['front.menu.offers.read', 'offer.update'],
+      } as unknown as User;
+      const onClose = vi.fn();
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <SessionContext.Provider value={{ user: me, access: toAccess(me), timezone: 'Europe/Berlin' } as SessionValue}>
+            <MemoryRouter>
+              <AntApp>
+                <CapDrawer open offer={OFFER} cap={null} onClose={onClose} />
+              </AntApp>
+            </MemoryRouter>
+          </SessionContext.Provider>
+        </QueryClientProvider>,
+      );
+      const form = await screen.findByTestId('cap-form', undefined, SLOW);
+      fireEvent.click(within(screen.getByTestId('cap-type')).getByText('Funnel'));
+      fireEvent.click(within(screen.getByTestId('cap-measure')).getByText('Money'));
+      fireEvent.change(screen.getByTestId('cap-value'), { target: { value: '100,5' } });
+      fireEvent.change(await screen.findByTestId('cap-guarantee', undefined, SLOW), { target: { value: '100.50000001' } });
+      fireEvent.click(screen.getByTestId('cap-save'));
+      expect(await within(fieldOf(form, 'guarantee')).findByText('The value is too large', undefined, SLOW)).toBeTruthy();
+      expect(within(fieldOf(form, 'currency')).getByText('This field is required')).toBeTruthy();
+      expect(writes).toEqual([]);
 
-    // a count cap needs no currency; the guarantee may equal the value
-    fireEvent.click(within(screen.getByTestId('cap-measure')).getByText('Count'));
-    fireEvent.change(screen.getByTestId('cap-guarantee'), { target: { value: '100.5' } });
-    fireEvent.click(screen.getByTestId('cap-save'));
-    await waitFor(() => expect(writes).toHaveLength(1), SLOW);
-    expect(writes[0]).toMatchObject({ method: 'PUT', url: '/api/v1/caps' });
-    expect(writes[0].body.items[0]).toMatchObject({
-      offerId: 2,
-      type: 'funnel',
-      value: '100.5',
-      guarantee: '100.5',
-      currency: null,
-      timezone: 'Europe/Berlin',
-      period: 'day',
-    });
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
-  });
+      // a count cap needs no currency; the guarantee may equal the value
+      fireEvent.click(within(screen.getByTestId('cap-measure')).getByText('Count'));
+      fireEvent.change(screen.getByTestId('cap-guarantee'), { target: { value: '100.5' } });
+      fireEvent.click(screen.getByTestId('cap-save'));
+      await waitFor(() => expect(writes).toHaveLength(1), SLOW);
+      expect(writes[0]).toMatchObject({ method: 'PUT', url: '/api/v1/caps' });
+      expect(writes[0].body.items[0]).toMatchObject({
+        offerId: 2,
+        type: 'funnel',
+        value: '100.5',
+        guarantee: '100.5',
+        currency: null,
+        timezone: 'Europe/Berlin',
+        period: 'day',
+      });
+      await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
+    },
+  );
 });

@@ -37,7 +37,16 @@ export function TimezoneSelect({ value, onChange, ...rest }: { value?: string; o
     if (value && !list.some((o) => o.value === value)) list.unshift({ value, label: value });
     return list;
   }, [zones.data, value]);
-  return <Select<string> {...rest} value={value} onChange={(v) => onChange?.(v)} options={options} loading={zones.isFetching} showSearch={{ optionFilterProp: 'label' }} />;
+  return (
+    <Select<string>
+      {...rest}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      options={options}
+      loading={zones.isFetching}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
 }
 
 export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer: Offer; cap: Cap | null; onClose: () => void }) {
@@ -88,7 +97,8 @@ export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer:
   const goalOptions = [...(goals.data ?? [])];
   if (cap?.goal && !goalOptions.some((g) => g.id === cap.goal!.id)) goalOptions.unshift(cap.goal);
   const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: m.title }));
-  if (cap?.paymentModel && !modelOptions.some((m) => m.value === cap.paymentModel!.id)) modelOptions.unshift({ value: cap.paymentModel.id, label: cap.paymentModel.title });
+  if (cap?.paymentModel && !modelOptions.some((m) => m.value === cap.paymentModel!.id))
+    modelOptions.unshift({ value: cap.paymentModel.id, label: cap.paymentModel.title });
 
   return (
     <Drawer
@@ -141,7 +151,11 @@ export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer:
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="measure" label={t('fields.measure')} extra={t(`caps.measureHints.${measure}`)}>
-              <Segmented block options={(['count', 'money'] as const).map((x) => ({ value: x, label: t(`measures.${x}`) }))} data-testid="cap-measure" />
+              <Segmented
+                block
+                options={(['count', 'money'] as const).map((x) => ({ value: x, label: t(`measures.${x}`) }))}
+                data-testid="cap-measure"
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -178,7 +192,12 @@ export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer:
             </Col>
           ) : null}
           <Col xs={24} md={8}>
-            <Form.Item name="informationalValue" label={t('fields.informationalValue')} extra={t('caps.informationalHint')} rules={[zodRule(capUpdate.shape.informationalValue, t)]}>
+            <Form.Item
+              name="informationalValue"
+              label={t('fields.informationalValue')}
+              extra={t('caps.informationalHint')}
+              rules={[zodRule(capUpdate.shape.informationalValue, t)]}
+            >
               <Input inputMode="decimal" placeholder={t('caps.informationalPlaceholder')} data-testid="cap-informational" />
             </Form.Item>
           </Col>
@@ -198,17 +217,32 @@ export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer:
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="processingType" label={t('fields.processingType')}>
-              <Select options={CAP_PROCESSING_TYPES.map((p) => ({ value: p, label: t(`processingTypes.${p}`) }))} data-testid="cap-processing" />
+              <Select
+                options={CAP_PROCESSING_TYPES.map((p) => ({ value: p, label: t(`processingTypes.${p}`) }))}
+                data-testid="cap-processing"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="goalId" label={t('fields.goal')}>
-              <Select allowClear placeholder={t('caps.anyGoal')} loading={goals.isFetching} options={goalOptions.map((g) => ({ value: g.id, label: g.title }))} data-testid="cap-goal" />
+              <Select
+                allowClear
+                placeholder={t('caps.anyGoal')}
+                loading={goals.isFetching}
+                options={goalOptions.map((g) => ({ value: g.id, label: g.title }))}
+                data-testid="cap-goal"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="paymentModelId" label={t('fields.paymentModel')}>
-              <Select allowClear placeholder={t('caps.anyModel')} loading={models.isFetching} options={modelOptions} data-testid="cap-model" />
+              <Select
+                allowClear
+                placeholder={t('caps.anyModel')}
+                loading={models.isFetching}
+                options={modelOptions}
+                data-testid="cap-model"
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -221,7 +255,12 @@ export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer:
             </Col>
           ) : null}
           <Col xs={12} md={8}>
-            <Form.Item name="weight" label={t('fields.weight')} rules={[requiredRule(t), zodRule(capUpdate.shape.weight, t)]} extra={t('caps.weightHint')}>
+            <Form.Item
+              name="weight"
+              label={t('fields.weight')}
+              rules={[requiredRule(t), zodRule(capUpdate.shape.weight, t)]}
+              extra={t('caps.weightHint')}
+            >
               <InputNumber min={CAP_WEIGHT.min} max={CAP_WEIGHT.max} precision={0} style={{ width: '100%' }} data-testid="cap-weight" />
             </Form.Item>
           </Col>

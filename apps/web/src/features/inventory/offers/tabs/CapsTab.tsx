@@ -41,15 +41,37 @@ export function CounterCell({ cap }: { cap: Cap }) {
   const when = t('caps.counterWhen', { period: t(`caps.periodNow.${cap.period}`), zone: cap.timezone });
   const range =
     cap.periodStart !== null && cap.periodEnd !== null
-      ? t('caps.periodRange', { from: formatDateTime(cap.periodStart, timezone), to: formatDateTime(cap.periodEnd, timezone), zone: timezone })
+      ? t('caps.periodRange', {
+          from: formatDateTime(cap.periodStart, timezone),
+          to: formatDateTime(cap.periodEnd, timezone),
+          zone: timezone,
+        })
       : t('caps.periodAll');
   return (
     <Tooltip title={range}>
-      <Flex vertical gap={0} style={{ width: 210 }} data-testid="cap-counter" aria-label={t('caps.counter', { counter: capAmount(cap.counter, cap.currency), value: capAmount(cap.value, cap.currency), period: t(`caps.periodNow.${cap.period}`), zone: cap.timezone })}>
+      <Flex
+        vertical
+        gap={0}
+        style={{ width: 210 }}
+        data-testid="cap-counter"
+        aria-label={t('caps.counter', {
+          counter: capAmount(cap.counter, cap.currency),
+          value: capAmount(cap.value, cap.currency),
+          period: t(`caps.periodNow.${cap.period}`),
+          zone: cap.timezone,
+        })}
+      >
         <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
           {amounts}
         </Typography.Text>
-        <Progress percent={percent} size="small" showInfo={false} status={reached ? 'exception' : 'normal'} strokeColor={!reached && percent >= 80 ? '#faad14' : undefined} style={{ margin: 0 }} />
+        <Progress
+          percent={percent}
+          size="small"
+          showInfo={false}
+          status={reached ? 'exception' : 'normal'}
+          strokeColor={!reached && percent >= 80 ? '#faad14' : undefined}
+          style={{ margin: 0 }}
+        />
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {when}
         </Typography.Text>
@@ -181,7 +203,13 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
             render: (_: unknown, c: Cap) => (
               <Flex gap={0} justify="flex-end">
                 <Tooltip title={t('actions.edit')}>
-                  <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ cap: c })} aria-label={t('actions.edit')} data-testid="cap-edit" />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ cap: c })}
+                    aria-label={t('actions.edit')}
+                    data-testid="cap-edit"
+                  />
                 </Tooltip>
                 <Dropdown
                   trigger={['click']}
@@ -235,7 +263,11 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
         error={list.error}
         onRetry={() => void list.refetch()}
         size="middle"
-        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          canWrite
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+            : undefined
+        }
         empty={
           filtered
             ? { title: t('caps.emptyFilteredTitle'), description: t('caps.emptyFiltered') }

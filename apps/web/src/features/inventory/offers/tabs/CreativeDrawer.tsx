@@ -16,10 +16,29 @@ import { ApiError } from '../../../../api/client';
 import { checkRule, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { useCreativeTypes, useCreativeWrites } from './api';
-import { creativeCreateItem, creativeHasFile, creativeUpdateItem, creativeValuesOf, extensionsOf, fileProblem, formatBytes, type CreativeValues } from './creativeForm';
+import {
+  creativeCreateItem,
+  creativeHasFile,
+  creativeUpdateItem,
+  creativeValuesOf,
+  extensionsOf,
+  fileProblem,
+  formatBytes,
+  type CreativeValues,
+} from './creativeForm';
 import { applyItemErrors, CreativeTypeIcon, FormFailure, useTabsT } from './parts';
 
-export function CreativeDrawer({ open, offer, creative, onClose }: { open: boolean; offer: Offer; creative: Creative | null; onClose: () => void }) {
+export function CreativeDrawer({
+  open,
+  offer,
+  creative,
+  onClose,
+}: {
+  open: boolean;
+  offer: Offer;
+  creative: Creative | null;
+  onClose: () => void;
+}) {
   const { t } = useTabsT();
   const [form] = Form.useForm<CreativeValues>();
   useRevalidateOnLanguageChange(form);
@@ -139,7 +158,13 @@ export function CreativeDrawer({ open, offer, creative, onClose }: { open: boole
           />
         </Form.Item>
         <Form.Item name="description" label={t('fields.description')} rules={[zodRule(creativeUpdate.shape.description, t)]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={DESCRIPTION_MAX} showCount placeholder={t('creatives.descriptionPlaceholder')} data-testid="creative-description" />
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            maxLength={DESCRIPTION_MAX}
+            showCount
+            placeholder={t('creatives.descriptionPlaceholder')}
+            data-testid="creative-description"
+          />
         </Form.Item>
         {content === 'text' ? (
           <Form.Item name="content" label={t('creatives.text')} rules={[requiredRule(t), zodRule(creativeUpdate.shape.content, t)]}>
@@ -161,7 +186,10 @@ export function CreativeDrawer({ open, offer, creative, onClose }: { open: boole
             label={t('creatives.file')}
             validateStatus={fileError ? 'error' : undefined}
             help={fileError ?? undefined}
-            extra={t('creatives.fileHint', { extensions: extensions.map((x) => `.${x}`).join(', '), size: formatBytes(types.data?.find((x) => x.type === type)?.maxBytes ?? 50 * 1024 * 1024) })}
+            extra={t('creatives.fileHint', {
+              extensions: extensions.map((x) => `.${x}`).join(', '),
+              size: formatBytes(types.data?.find((x) => x.type === type)?.maxBytes ?? 50 * 1024 * 1024),
+            })}
           >
             <Flex vertical gap={8}>
               {current?.attachment && !file ? (
@@ -184,7 +212,13 @@ export function CreativeDrawer({ open, offer, creative, onClose }: { open: boole
                 <p className="ant-upload-drag-icon">
                   <InboxOutlined />
                 </p>
-                <Typography.Text>{file ? `${file.name} · ${formatBytes(file.size)}` : current?.attachment ? t('creatives.replaceFile') : t('creatives.chooseFile')}</Typography.Text>
+                <Typography.Text>
+                  {file
+                    ? `${file.name} · ${formatBytes(file.size)}`
+                    : current?.attachment
+                      ? t('creatives.replaceFile')
+                      : t('creatives.chooseFile')}
+                </Typography.Text>
               </Upload.Dragger>
             </Flex>
           </Form.Item>

@@ -3,13 +3,7 @@
  * size, download), status and sieve; create / edit, status changes and the sieve alone. Its table state lives in the
  * component: the page URL belongs to the landers table above.
  */
-import {
-  DownloadOutlined,
-  EditOutlined,
-  FilterOutlined,
-  MoreOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, FilterOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Creative } from '@leadgrid/shared/inventory/landers';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { CREATIVE_TYPES, LANDER_STATUSES, type CreativeType } from '@leadgrid/shared/inventory/sieves';
@@ -68,7 +62,13 @@ function ContentCell({ creative }: { creative: Creative }) {
   if (creative.attachment) return <DownloadLink creative={creative} />;
   if (creative.type === 'link' && creative.content)
     return (
-      <Typography.Link href={creative.content} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 260, display: 'block' }}>
+      <Typography.Link
+        href={creative.content}
+        target="_blank"
+        rel="noopener noreferrer"
+        ellipsis
+        style={{ maxWidth: 260, display: 'block' }}
+      >
         {creative.content}
       </Typography.Link>
     );
@@ -144,7 +144,13 @@ export function CreativesCard({ offer }: { offer: Offer }) {
             render: (_: unknown, c: Creative) => (
               <Flex gap={0} justify="flex-end">
                 <Tooltip title={t('actions.edit')}>
-                  <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ creative: c })} aria-label={t('actions.edit')} data-testid="creative-edit" />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ creative: c })}
+                    aria-label={t('actions.edit')}
+                    data-testid="creative-edit"
+                  />
                 </Tooltip>
                 <Dropdown
                   trigger={['click']}
@@ -195,7 +201,11 @@ export function CreativesCard({ offer }: { offer: Offer }) {
         error={list.error}
         onRetry={() => void list.refetch()}
         size="middle"
-        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          canWrite
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
+            : undefined
+        }
         empty={
           filtered
             ? { title: t('creatives.emptyFilteredTitle'), description: t('creatives.emptyFiltered') }
@@ -217,7 +227,14 @@ export function CreativesCard({ offer }: { offer: Offer }) {
         }
         title={
           selected.length
-            ? () => <BulkBar count={selected.length} onClear={() => setSelected([])} busy={writes.changeStatus.isPending} onStatus={(next) => changeStatus(selected, next)} />
+            ? () => (
+                <BulkBar
+                  count={selected.length}
+                  onClear={() => setSelected([])}
+                  busy={writes.changeStatus.isPending}
+                  onStatus={(next) => changeStatus(selected, next)}
+                />
+              )
             : undefined
         }
       />

@@ -62,7 +62,14 @@ export function LanderBulkModal({
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue({ changeWeight: false, weight: LANDER_WEIGHT.default, changeStatus: false, status: 'active', changeSieve: false, sieve: EMPTY_SIEVE });
+    form.setFieldsValue({
+      changeWeight: false,
+      weight: LANDER_WEIGHT.default,
+      changeStatus: false,
+      status: 'active',
+      changeSieve: false,
+      sieve: EMPTY_SIEVE,
+    });
     setFailure([]);
     setGuard(null);
     setSieveErrors({});
@@ -85,7 +92,10 @@ export function LanderBulkModal({
         return;
       }
       if (err instanceof ApiError) {
-        const sieve = sieveErrorsFromItems(err.errors.map((e) => ({ ...e, loc: e.loc.map((p, i) => (i === e.loc.indexOf('items') + 1 ? 0 : p)) })), ['items', 0]);
+        const sieve = sieveErrorsFromItems(
+          err.errors.map((e) => ({ ...e, loc: e.loc.map((p, i) => (i === e.loc.indexOf('items') + 1 ? 0 : p)) })),
+          ['items', 0],
+        );
         setSieveErrors(sieve);
         setFailure([err.message]);
       }
@@ -116,7 +126,14 @@ export function LanderBulkModal({
               <Checkbox style={{ width: 170 }}>{t('fields.weight')}</Checkbox>
             </Form.Item>
             <Form.Item name="weight" noStyle rules={changeWeight ? [requiredRule(t), zodRule(landerUpdate.shape.weight, t)] : []}>
-              <InputNumber min={LANDER_WEIGHT.min} max={LANDER_WEIGHT.max} precision={0} disabled={!changeWeight} style={{ width: 140 }} data-testid="bulk-weight" />
+              <InputNumber
+                min={LANDER_WEIGHT.min}
+                max={LANDER_WEIGHT.max}
+                precision={0}
+                disabled={!changeWeight}
+                style={{ width: 140 }}
+                data-testid="bulk-weight"
+              />
             </Form.Item>
           </Flex>
           <Flex align="center" gap={16} style={{ minHeight: 40 }}>
@@ -124,7 +141,10 @@ export function LanderBulkModal({
               <Checkbox style={{ width: 170 }}>{t('fields.status')}</Checkbox>
             </Form.Item>
             <Form.Item name="status" noStyle>
-              <Segmented disabled={!changeStatus} options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+              <Segmented
+                disabled={!changeStatus}
+                options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              />
             </Form.Item>
           </Flex>
           <Form.Item name="changeSieve" valuePropName="checked" style={{ marginBottom: 8 }}>
@@ -138,7 +158,13 @@ export function LanderBulkModal({
         </Flex>
       </Form>
       {guard ? (
-        <Alert type="error" showIcon title={t('landers.guard')} description={t('landers.guardText', { count: guard.length, titles: guard.join(', ') })} data-testid="lander-guard" />
+        <Alert
+          type="error"
+          showIcon
+          title={t('landers.guard')}
+          description={t('landers.guardText', { count: guard.length, titles: guard.join(', ') })}
+          data-testid="lander-guard"
+        />
       ) : null}
       <FormFailure messages={failure} />
     </Modal>

@@ -7,7 +7,14 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { TITLE_MAX } from '@leadgrid/shared/constants';
-import { LANDER_PARAMETERS_MAX, LANDER_WEIGHT, landerParameterSchema, landerUpdate, type Lander, type LanderApiRef } from '@leadgrid/shared/inventory/landers';
+import {
+  LANDER_PARAMETERS_MAX,
+  LANDER_WEIGHT,
+  landerParameterSchema,
+  landerUpdate,
+  type Lander,
+  type LanderApiRef,
+} from '@leadgrid/shared/inventory/landers';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/inventory/sieves';
 import { Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segmented, Select, Tag, Typography, type InputRef } from 'antd';
@@ -22,14 +29,21 @@ import { useDebounced } from '../../../../components/useDebounced';
 
 const SEARCH_DELAY_MS = 300;
 
-
 /** One language, by name or code. */
-export function LanguagePicker({ value, onChange, disabled, ...rest }: { value?: string | null; onChange?: (v: string | null) => void; disabled?: boolean; placeholder?: string; 'data-testid'?: string }) {
+export function LanguagePicker({
+  value,
+  onChange,
+  disabled,
+  ...rest
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  'data-testid'?: string;
+}) {
   const languages = useLanguages();
-  const options = useMemo(
-    () => (languages.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
-    [languages.data],
-  );
+  const options = useMemo(() => (languages.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })), [languages.data]);
   return (
     <Select<string>
       {...rest}
@@ -62,7 +76,10 @@ function ApiLanguagePicker({
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const pages = useApiPages({ search: term || undefined, limit: 50 });
-  const list = useMemo(() => (pages.data?.items ?? []).filter((p) => p.verticalId === null || p.verticalId === verticalId), [pages.data, verticalId]);
+  const list = useMemo(
+    () => (pages.data?.items ?? []).filter((p) => p.verticalId === null || p.verticalId === verticalId),
+    [pages.data, verticalId],
+  );
   useEffect(() => onPages(list), [list, onPages]);
   const known = new Set(list.flatMap((p) => p.languages.map((l) => l.id)));
   const groups = list
@@ -87,7 +104,13 @@ function ApiLanguagePicker({
     groups.unshift({
       label: current.landerApi.title,
       title: current.landerApi.title,
-      options: [{ value: current.id, label: `${current.landerApi.title} · ${current.language}`, display: <Typography.Text>{`${current.landerApi.title} · ${current.language}`}</Typography.Text> }],
+      options: [
+        {
+          value: current.id,
+          label: `${current.landerApi.title} · ${current.language}`,
+          display: <Typography.Text>{`${current.landerApi.title} · ${current.language}`}</Typography.Text>,
+        },
+      ],
     });
   return (
     <Select<number>
@@ -107,7 +130,17 @@ function ApiLanguagePicker({
 }
 
 /** Advertisers the offer targets (any status) and the active advertisers of its vertical. */
-function LanderAdvertiserPicker({ offer, current, value, onChange }: { offer: Offer; current: Lander['advertiser'] | null; value?: number | null; onChange?: (v: number | null) => void }) {
+function LanderAdvertiserPicker({
+  offer,
+  current,
+  value,
+  onChange,
+}: {
+  offer: Offer;
+  current: Lander['advertiser'] | null;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+}) {
   const { t } = useTabsT();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -115,7 +148,8 @@ function LanderAdvertiserPicker({ offer, current, value, onChange }: { offer: Of
   const vertical = useAdvertisersOfVertical({ verticalId: offer.vertical.id, search: term || undefined, limit: 50 });
   const byId = new Map<number, AdvertiserOption & { target?: boolean }>();
   if (current && !term) byId.set(current.id, { ...current, secureId: '' });
-  for (const a of targets.data ?? []) if (!term || a.title.toLowerCase().includes(term.toLowerCase())) byId.set(a.id, { ...a, target: true });
+  for (const a of targets.data ?? [])
+    if (!term || a.title.toLowerCase().includes(term.toLowerCase())) byId.set(a.id, { ...a, target: true });
   for (const a of vertical.data ?? []) if (!byId.has(a.id)) byId.set(a.id, a);
   return (
     <Select<number>
@@ -133,14 +167,28 @@ function LanderAdvertiserPicker({ offer, current, value, onChange }: { offer: Of
           <Flex justify="space-between" align="center" gap={8}>
             <Typography.Text ellipsis>{a.title}</Typography.Text>
             <Flex gap={4}>
-              {a.target ? <Tag color="blue" style={{ marginInlineEnd: 0, fontSize: 11 }}>{t('landers.targetMark')}</Tag> : null}
-              {a.status !== 'active' ? <Tag color="error" style={{ marginInlineEnd: 0, fontSize: 11 }}>{t('status.blocked')}</Tag> : null}
+              {a.target ? (
+                <Tag color="blue" style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                  {t('landers.targetMark')}
+                </Tag>
+              ) : null}
+              {a.status !== 'active' ? (
+                <Tag color="error" style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                  {t('status.blocked')}
+                </Tag>
+              ) : null}
             </Flex>
           </Flex>
         ),
       }))}
       optionRender={(o) => (o.data as { display: ReactNode }).display}
-      notFoundContent={<SelectNotFound loading={targets.isFetching || vertical.isFetching} error={targets.error ?? vertical.error} nothing={t('landers.advertiserNone')} />}
+      notFoundContent={
+        <SelectNotFound
+          loading={targets.isFetching || vertical.isFetching}
+          error={targets.error ?? vertical.error}
+          nothing={t('landers.advertiserNone')}
+        />
+      }
       data-testid="lander-advertiser"
     />
   );
@@ -177,7 +225,13 @@ function ParametersField() {
             </Flex>
           ))}
           {fields.length < LANDER_PARAMETERS_MAX ? (
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} style={{ alignSelf: 'flex-start' }} data-testid="lander-add-parameter">
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add({ name: '', value: '' })}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="lander-add-parameter"
+            >
               {t('landers.addParameter')}
             </Button>
           ) : null}
@@ -187,7 +241,17 @@ function ParametersField() {
   );
 }
 
-export function LanderDrawer({ open, offer, lander, onClose }: { open: boolean; offer: Offer; lander: Lander | null; onClose: () => void }) {
+export function LanderDrawer({
+  open,
+  offer,
+  lander,
+  onClose,
+}: {
+  open: boolean;
+  offer: Offer;
+  lander: Lander | null;
+  onClose: () => void;
+}) {
   const { t } = useTabsT();
   const [form] = Form.useForm<LanderValues>();
   useRevalidateOnLanguageChange(form);
@@ -248,7 +312,13 @@ export function LanderDrawer({ open, offer, lander, onClose }: { open: boolean; 
           <Button onClick={onClose} disabled={saving}>
             {t('actions.cancel')}
           </Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving} disabled={Boolean(lander) && !dirty} data-testid="lander-save">
+          <Button
+            type="primary"
+            onClick={() => form.submit()}
+            loading={saving}
+            disabled={Boolean(lander) && !dirty}
+            data-testid="lander-save"
+          >
             {lander ? t('actions.save') : t('landers.create')}
           </Button>
         </Flex>
@@ -264,13 +334,22 @@ export function LanderDrawer({ open, offer, lander, onClose }: { open: boolean; 
       >
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(t), zodRule(landerUpdate.shape.title, t)]} validateTrigger={['onChange', 'onBlur']}>
+            <Form.Item
+              name="title"
+              label={t('fields.title')}
+              rules={[requiredRule(t), zodRule(landerUpdate.shape.title, t)]}
+              validateTrigger={['onChange', 'onBlur']}
+            >
               <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="lander-title" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="pageType" label={t('fields.pageType')}>
-              <Segmented block options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))} data-testid="lander-page-type" />
+              <Segmented
+                block
+                options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
+                data-testid="lander-page-type"
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -293,11 +372,30 @@ export function LanderDrawer({ open, offer, lander, onClose }: { open: boolean; 
           label={t('fields.targetUrl')}
           rules={[...(apiLanguageId ? [] : [requiredRule(t)]), zodRule(landerUpdate.shape.targetUrl, t, 'onBlur'), macroRule(t)]}
           validateTrigger={['onChange', 'onBlur']}
-          extra={<MacroChips onInsert={(token) => { insertAtCursor(form, 'targetUrl', urlRef.current?.input, token); setDirty(true); }} />}
+          extra={
+            <MacroChips
+              onInsert={(token) => {
+                insertAtCursor(form, 'targetUrl', urlRef.current?.input, token);
+                setDirty(true);
+              }}
+            />
+          }
         >
-          <Input ref={urlRef} placeholder="https://brand.example/land?click={click_id}&sub1={sub1}" maxLength={2048} style={mono} data-testid="lander-target-url" />
+          <Input
+            ref={urlRef}
+            placeholder="https://brand.example/land?click={click_id}&sub1={sub1}"
+            maxLength={2048}
+            style={mono}
+            data-testid="lander-target-url"
+          />
         </Form.Item>
-        <Form.Item name="previewUrl" label={t('fields.previewUrl')} rules={[zodRule(landerUpdate.shape.previewUrl, t, 'onBlur')]} validateTrigger={['onChange', 'onBlur']} extra={t('landers.previewHint')}>
+        <Form.Item
+          name="previewUrl"
+          label={t('fields.previewUrl')}
+          rules={[zodRule(landerUpdate.shape.previewUrl, t, 'onBlur')]}
+          validateTrigger={['onChange', 'onBlur']}
+          extra={t('landers.previewHint')}
+        >
           <Input placeholder="https://brand.example/land" maxLength={2048} style={mono} data-testid="lander-preview-url" />
         </Form.Item>
         <Row gutter={16}>
@@ -308,7 +406,13 @@ export function LanderDrawer({ open, offer, lander, onClose }: { open: boolean; 
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="weight" label={t('fields.weight')} rules={[requiredRule(t), zodRule(landerUpdate.shape.weight, t)]}>
-              <InputNumber min={LANDER_WEIGHT.min} max={LANDER_WEIGHT.max} precision={0} style={{ width: '100%' }} data-testid="lander-weight" />
+              <InputNumber
+                min={LANDER_WEIGHT.min}
+                max={LANDER_WEIGHT.max}
+                precision={0}
+                style={{ width: '100%' }}
+                data-testid="lander-weight"
+              />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -318,7 +422,10 @@ export function LanderDrawer({ open, offer, lander, onClose }: { open: boolean; 
           </Col>
         </Row>
         <Form.Item name="status" label={t('fields.status')} extra={t('landers.statusHint')}>
-          <Segmented options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} data-testid="lander-status" />
+          <Segmented
+            options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            data-testid="lander-status"
+          />
         </Form.Item>
         <Divider style={{ margin: '4px 0 16px' }} />
         <Typography.Title level={5} style={{ marginTop: 0 }}>

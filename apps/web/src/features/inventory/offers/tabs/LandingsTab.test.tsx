@@ -48,7 +48,8 @@ describe('statusFailure', () => {
   });
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
@@ -60,7 +61,11 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       if (method !== 'GET') {
         writes.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-        return json(409, { statusCode: 409, message: GUARD, errors: [{ msg: GUARD, type: GUARD_TYPE, loc: ['body', 'items', 0, 'status'] }] });
+        return json(409, {
+          statusCode: 409,
+          message: GUARD,
+          errors: [{ msg: GUARD, type: GUARD_TYPE, loc: ['body', 'items', 0, 'status'] }],
+        });
       }
       if (url.startsWith('/api/v1/landers?')) return json(200, { data: { items: [LANDER], meta: { totalCount: 1 } } });
       if (url.startsWith('/api/v1/offers/sieve-display-settings')) return json(200, { data: {} });
@@ -71,7 +76,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderTab() {
-  const me = { id: 1, firstName: 'Ann', lastName: 'Admin', email: 'a@x.io', role: { id: 1, title: 'Admin', type: 'admin' }, permissions: ['front.menu.offers.read', 'offer.update'] } as unknown as User;
+  const me = {
+    id: 1,
+    firstName: 'Ann',
+    lastName: 'Admin',
+    email: 'a@x.io',
+    role: { id: 1, title: 'Admin', type: 'admin' },
+    permissions: ['front.menu.offers.read', 'offer.update'],
+  } as unknown as User;
   const session = { user: me, access: toAccess(me), timezone: 'UTC' } as SessionValue;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

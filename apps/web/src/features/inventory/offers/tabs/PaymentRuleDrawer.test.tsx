@@ -14,7 +14,8 @@ import { PaymentRuleDrawer } from './PaymentRuleDrawer';
 vi.mock('../../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const OFFER = { id: 2, title: 'Loans DE', vertical: { id: 3, title: 'Finance' }, status: 'active' } as unknown as Offer;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; url: string; body: { items: Record<string, unknown>[] } }[];
 
 beforeEach(() => {
@@ -49,7 +50,11 @@ const fieldOf = (form: HTMLElement, id: string) => form.querySelector(`#${id}`)!
 describe('PaymentRuleDrawer', () => {
   it('keeps a percent payout at most 100 and sends the amounts as typed strings', { timeout: 120_000 }, async () => {
     const onClose = vi.fn();
-    const me = { id: 1, role: { id: 1, title: 'Admin', type: 'admin' }, permissions: ['front.menu.offers.read', 'offer.update'] } as unknown as User;
+    const me = {
+      id: 1,
+      role: { id: 1, title: 'Admin', type: 'admin' },
+      permissions: ['front.menu.offers.read', 'offer.update'],
+    } as unknown as User;
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SessionContext.Provider value={{ user: me, access: toAccess(me), timezone: 'UTC' } as SessionValue}>

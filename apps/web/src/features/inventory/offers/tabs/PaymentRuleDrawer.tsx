@@ -18,12 +18,22 @@ import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components
 import { CurrencyPicker } from '../../../sell-side/advertisers/pickers';
 import { usePaymentModels, useRuleWrites, useVerticalGoals } from './api';
 import { applyItemErrors, FormFailure, useTabsT } from './parts';
-import { ruleCreateItem, ruleFormErrors, ruleUpdateItem, ruleValuesOf, type PaymentRuleField, type PaymentRuleValues } from './paymentRuleForm';
+import {
+  ruleCreateItem,
+  ruleFormErrors,
+  ruleUpdateItem,
+  ruleValuesOf,
+  type PaymentRuleField,
+  type PaymentRuleValues,
+} from './paymentRuleForm';
 
 const crossRule = (form: FormInstance<PaymentRuleValues>, field: PaymentRuleField, t: TFunction): Rule => ({
   validator: async () => {
     const problem = ruleFormErrors(form.getFieldsValue(true) as PaymentRuleValues)[field];
-    if (problem) throw new Error(field === 'payoutValue' && problem === 'noMore' ? t('rules.percentMax', { max: PERCENT_MAX }) : messageText(t, problem));
+    if (problem)
+      throw new Error(
+        field === 'payoutValue' && problem === 'noMore' ? t('rules.percentMax', { max: PERCENT_MAX }) : messageText(t, problem),
+      );
   },
 });
 
@@ -36,7 +46,17 @@ export function useRuleLookups(offer: Offer) {
   return { goals, models };
 }
 
-export function PaymentRuleDrawer({ open, offer, rule, onClose }: { open: boolean; offer: Offer; rule: PaymentRule | null; onClose: () => void }) {
+export function PaymentRuleDrawer({
+  open,
+  offer,
+  rule,
+  onClose,
+}: {
+  open: boolean;
+  offer: Offer;
+  rule: PaymentRule | null;
+  onClose: () => void;
+}) {
   const { t } = useTabsT();
   const [form] = Form.useForm<PaymentRuleValues>();
   useRevalidateOnLanguageChange(form);
@@ -115,7 +135,12 @@ export function PaymentRuleDrawer({ open, offer, rule, onClose }: { open: boolea
       >
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item name="title" label={t('fields.title')} extra={t('rules.titleHint')} rules={[zodRule(paymentRuleUpdate.shape.title, t)]}>
+            <Form.Item
+              name="title"
+              label={t('fields.title')}
+              extra={t('rules.titleHint')}
+              rules={[zodRule(paymentRuleUpdate.shape.title, t)]}
+            >
               <Input maxLength={200} placeholder={t('rules.titlePlaceholder')} data-testid="rule-title" />
             </Form.Item>
           </Col>
@@ -128,17 +153,32 @@ export function PaymentRuleDrawer({ open, offer, rule, onClose }: { open: boolea
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="paymentModelId" label={t('fields.paymentModel')}>
-              <Select allowClear placeholder={t('rules.noModel')} loading={models.isFetching} options={modelOptions} data-testid="rule-model" />
+              <Select
+                allowClear
+                placeholder={t('rules.noModel')}
+                loading={models.isFetching}
+                options={modelOptions}
+                data-testid="rule-model"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="goalId" label={t('fields.goal')}>
-              <Select allowClear placeholder={t('caps.anyGoal')} loading={goals.isFetching} options={goalOptions.map((g) => ({ value: g.id, label: g.title }))} data-testid="rule-goal" />
+              <Select
+                allowClear
+                placeholder={t('caps.anyGoal')}
+                loading={goals.isFetching}
+                options={goalOptions.map((g) => ({ value: g.id, label: g.title }))}
+                data-testid="rule-goal"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="targetConversionStatus" label={t('fields.targetConversionStatus')} extra={t('rules.targetHint')}>
-              <Select options={CONVERSION_STATUS_VALUES.map((v) => ({ value: v, label: t(`status.${CONVERSION_STATUS_KEYS[v]}`) }))} data-testid="rule-target-status" />
+              <Select
+                options={CONVERSION_STATUS_VALUES.map((v) => ({ value: v, label: t(`status.${CONVERSION_STATUS_KEYS[v]}`) }))}
+                data-testid="rule-target-status"
+              />
             </Form.Item>
           </Col>
         </Row>
@@ -174,7 +214,12 @@ export function PaymentRuleDrawer({ open, offer, rule, onClose }: { open: boolea
               rules={[requiredRule(t), zodRule(paymentRuleUpdate.shape.payoutValue, t), crossRule(form, 'payoutValue', t)]}
               validateTrigger={['onChange', 'onBlur']}
             >
-              <Input inputMode="decimal" placeholder="0.00" suffix={<span style={{ minWidth: 10 }}>{paymentType === 'percent' ? '%' : ''}</span>} data-testid="rule-payout" />
+              <Input
+                inputMode="decimal"
+                placeholder="0.00"
+                suffix={<span style={{ minWidth: 10 }}>{paymentType === 'percent' ? '%' : ''}</span>}
+                data-testid="rule-payout"
+              />
             </Form.Item>
           </Col>
           <Col xs={10} md={4}>

@@ -146,7 +146,9 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
       render: (_, r) => (
         <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
           <Typography.Text type={r.autoApprovePeriod === null ? 'secondary' : undefined} style={{ fontSize: 13 }}>
-            {r.autoApprovePeriod === null ? t('rules.autoApproveOffLong') : t('rules.autoApproveAfter', { hours: t('rules.hours', { count: r.autoApprovePeriod }) })}
+            {r.autoApprovePeriod === null
+              ? t('rules.autoApproveOffLong')
+              : t('rules.autoApproveAfter', { hours: t('rules.hours', { count: r.autoApprovePeriod }) })}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {r.isMultiConversion ? t('rules.multiOn') : t('rules.multiOff')}
@@ -169,7 +171,13 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
             render: (_: unknown, r: PaymentRule) => (
               <Flex gap={0} justify="flex-end">
                 <Tooltip title={t('actions.edit')}>
-                  <Button type="text" icon={<EditOutlined />} onClick={() => setDrawer({ rule: r })} aria-label={t('actions.edit')} data-testid="rule-edit" />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    onClick={() => setDrawer({ rule: r })}
+                    aria-label={t('actions.edit')}
+                    data-testid="rule-edit"
+                  />
                 </Tooltip>
                 <Dropdown
                   trigger={['click']}

@@ -20,7 +20,16 @@ import { FormFailure, useTabsT } from './parts';
 import { CONVERSION_STATUS_KEYS } from './PaymentRuleDrawer';
 import { ruleBulkItems, type RuleBulkValues } from './paymentRuleForm';
 
-const FIELDS = ['status', 'paymentType', 'revenue', 'payout', 'targetConversionStatus', 'autoApprove', 'isMultiConversion', 'sieve'] as const;
+const FIELDS = [
+  'status',
+  'paymentType',
+  'revenue',
+  'payout',
+  'targetConversionStatus',
+  'autoApprove',
+  'isMultiConversion',
+  'sieve',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 interface BulkForm {
@@ -128,7 +137,12 @@ export function RuleBulkModal({
     }
     setFailure([]);
     try {
-      await writes.update.mutateAsync(ruleBulkItems(rules.map((r) => r.id), bulkValuesOf(f)));
+      await writes.update.mutateAsync(
+        ruleBulkItems(
+          rules.map((r) => r.id),
+          bulkValuesOf(f),
+        ),
+      );
       onDone();
       onClose();
     } catch (err) {
@@ -182,7 +196,10 @@ export function RuleBulkModal({
             'status',
             t('fields.status'),
             <Form.Item name="status" noStyle>
-              <Segmented disabled={!on.status} options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+              <Segmented
+                disabled={!on.status}
+                options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              />
             </Form.Item>,
           )}
           {row(
@@ -209,9 +226,19 @@ export function RuleBulkModal({
             t('fields.payout'),
             <>
               <Form.Item name="payoutValue" rules={on.payout ? decimalRules('payoutValue') : []} style={{ marginBottom: 8, width: 160 }}>
-                <Input inputMode="decimal" disabled={!on.payout} placeholder="0.00" suffix={<span style={{ minWidth: 10 }}>{on.paymentType && paymentType === 'percent' ? '%' : ''}</span>} data-testid="rule-bulk-payout" />
+                <Input
+                  inputMode="decimal"
+                  disabled={!on.payout}
+                  placeholder="0.00"
+                  suffix={<span style={{ minWidth: 10 }}>{on.paymentType && paymentType === 'percent' ? '%' : ''}</span>}
+                  data-testid="rule-bulk-payout"
+                />
               </Form.Item>
-              <Form.Item name="payoutCurrency" style={{ marginBottom: 8, width: 120 }} extra={<span style={{ fontSize: 12 }}>{t('rules.bulkPercentCurrency')}</span>}>
+              <Form.Item
+                name="payoutCurrency"
+                style={{ marginBottom: 8, width: 120 }}
+                extra={<span style={{ fontSize: 12 }}>{t('rules.bulkPercentCurrency')}</span>}
+              >
                 <CurrencyPicker disabled={!on.payout} labelRender={(o) => String(o.value)} popupMatchSelectWidth={false} />
               </Form.Item>
             </>,
@@ -239,7 +266,14 @@ export function RuleBulkModal({
                 rules={on.autoApprove && autoApprove ? [requiredRule(t), zodRule(paymentRuleUpdate.shape.autoApprovePeriod, t)] : []}
                 style={{ marginBottom: 8 }}
               >
-                <InputNumber min={AUTO_APPROVE_HOURS.min} max={AUTO_APPROVE_HOURS.max} precision={0} disabled={!on.autoApprove || !autoApprove} suffix={t('rules.hoursSuffix')} style={{ width: 140 }} />
+                <InputNumber
+                  min={AUTO_APPROVE_HOURS.min}
+                  max={AUTO_APPROVE_HOURS.max}
+                  precision={0}
+                  disabled={!on.autoApprove || !autoApprove}
+                  suffix={t('rules.hoursSuffix')}
+                  style={{ width: 140 }}
+                />
               </Form.Item>
             </>,
           )}

@@ -5,7 +5,15 @@
  * vertical, payment models for caps, landing API versions, advertisers a lander may belong to, creative types).
  * A write refreshes its own kind and the offer (its tab counts).
  */
-import type { Cap, CapCreate, CapUpdate, PaymentModel, PaymentRule, PaymentRuleCreate, PaymentRuleUpdate } from '@leadgrid/shared/inventory/caps';
+import type {
+  Cap,
+  CapCreate,
+  CapUpdate,
+  PaymentModel,
+  PaymentRule,
+  PaymentRuleCreate,
+  PaymentRuleUpdate,
+} from '@leadgrid/shared/inventory/caps';
 import type {
   Creative,
   CreativeCreate,
@@ -67,7 +75,8 @@ export const landersApi = {
 
 export const creativesApi = {
   list: (offerId: number, query: Query, signal?: AbortSignal) => list<Creative>('/creatives', { ...query, offerId }, signal),
-  types: (signal?: AbortSignal) => api.get<Items<CreativeTypeInfo>>('/creatives/types', undefined, { signal, silent: true }).then((d) => d.items),
+  types: (signal?: AbortSignal) =>
+    api.get<Items<CreativeTypeInfo>>('/creatives/types', undefined, { signal, silent: true }).then((d) => d.items),
   create: (items: CreativeCreate[]) => api.put<Items<Creative>>('/creatives', { items }),
   update: (items: CreativeUpdate[]) => api.patch<Items<Creative>>('/creatives', { items }),
   changeStatus: (items: { id: number; status: Status }[]) => api.post<Items<Creative>>('/creatives/change_status', { items }),
@@ -159,7 +168,11 @@ export function useVerticalGoals(verticalId: number) {
 }
 
 export const usePaymentModelsForCap = (offerId: number) =>
-  useQuery({ queryKey: tabKeys.modelsForCap(offerId), queryFn: ({ signal }) => lookupsApi.modelsForCap(offerId, signal), staleTime: 60_000 });
+  useQuery({
+    queryKey: tabKeys.modelsForCap(offerId),
+    queryFn: ({ signal }) => lookupsApi.modelsForCap(offerId, signal),
+    staleTime: 60_000,
+  });
 
 /** the global payment models and those of the vertical (payment rules may use any of them) */
 export const usePaymentModels = (verticalId: number) =>
@@ -175,7 +188,11 @@ export const useApiPages = (query: Query, enabled = true) =>
   });
 
 export const useAdvertisersByOffer = (offerId: number) =>
-  useQuery({ queryKey: tabKeys.advertisersByOffer(offerId), queryFn: ({ signal }) => lookupsApi.advertisersByOffer(offerId, signal), staleTime: 30_000 });
+  useQuery({
+    queryKey: tabKeys.advertisersByOffer(offerId),
+    queryFn: ({ signal }) => lookupsApi.advertisersByOffer(offerId, signal),
+    staleTime: 30_000,
+  });
 
 export const useAdvertisersOfVertical = (query: Query) =>
   useQuery({

@@ -55,14 +55,34 @@ describe('cap form rules', () => {
 
 describe('cap items', () => {
   it('creates with decimal strings exactly as typed (comma read as a dot), no guarantee on a limit, no currency on a count', () => {
-    const v = { ...capValuesOf(null, { timezone: 'Europe/Berlin', currency: 'EUR' }), value: ' 12,34567891 ', guarantee: '5', informationalValue: '' };
+    const v = {
+      ...capValuesOf(null, { timezone: 'Europe/Berlin', currency: 'EUR' }),
+      value: ' 12,34567891 ',
+      guarantee: '5',
+      informationalValue: '',
+    };
     const item = capCreateItem(2, v);
-    expect(item).toMatchObject({ offerId: 2, type: 'limit', value: '12.34567891', guarantee: null, currency: null, informationalValue: null, timezone: 'Europe/Berlin' });
+    expect(item).toMatchObject({
+      offerId: 2,
+      type: 'limit',
+      value: '12.34567891',
+      guarantee: null,
+      currency: null,
+      informationalValue: null,
+      timezone: 'Europe/Berlin',
+    });
     expect(typeof item.value).toBe('string');
   });
 
   it('sends a money funnel with its currency and guarantee', () => {
-    const v = { ...capValuesOf(null, { timezone: 'UTC' }), type: 'funnel' as const, measure: 'money' as const, currency: 'USD', value: '1000.5', guarantee: '0.10000001' };
+    const v = {
+      ...capValuesOf(null, { timezone: 'UTC' }),
+      type: 'funnel' as const,
+      measure: 'money' as const,
+      currency: 'USD',
+      value: '1000.5',
+      guarantee: '0.10000001',
+    };
     expect(capCreateItem(1, v)).toMatchObject({ currency: 'USD', value: '1000.5', guarantee: '0.10000001' });
   });
 

@@ -3,13 +3,7 @@
  * only what changed), and the cross-field rules of the shared schema (a guarantee only on a funnel and never above
  * the value, the value above 0) plus the form's own: a money cap needs its currency.
  */
-import {
-  CAP_WEIGHT,
-  capRuleErrors,
-  type Cap,
-  type CapCreate,
-  type CapUpdate,
-} from '@leadgrid/shared/inventory/caps';
+import { CAP_WEIGHT, capRuleErrors, type Cap, type CapCreate, type CapUpdate } from '@leadgrid/shared/inventory/caps';
 import type { CAP_ACTIONS, CAP_PERIODS, CAP_PROCESSING_TYPES, CAP_TYPES, Sieve } from '@leadgrid/shared/inventory/sieves';
 import { sieveOf } from '../../../../components/sieve/model';
 import { decimalInput, sameSieve } from './decimals';
@@ -106,7 +100,9 @@ export function capUpdateItem(cap: Cap, v: CapValues): CapUpdate {
  * The cross-field problems of the form, by field, as message keys of spec §8: the shared `capRuleErrors` (value
  * above 0, guarantee only on a funnel and at most the value) and a currency for a money cap.
  */
-export function capFormErrors(v: Pick<CapValues, 'type' | 'measure' | 'value' | 'guarantee' | 'currency'>): Partial<Record<CapField, string>> {
+export function capFormErrors(
+  v: Pick<CapValues, 'type' | 'measure' | 'value' | 'guarantee' | 'currency'>,
+): Partial<Record<CapField, string>> {
   const out: Partial<Record<CapField, string>> = {};
   const value = decimalInput(v.value);
   if (value !== '') {

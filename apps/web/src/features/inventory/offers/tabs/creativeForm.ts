@@ -65,7 +65,11 @@ export const extensionsOf = (type: CreativeType, types?: readonly CreativeTypeIn
 export type FileProblem = { code: 'extension'; extensions: readonly string[] } | { code: 'tooLarge'; maxBytes: number };
 
 /** Why a file cannot be a creative of this type, or null. */
-export function fileProblem(file: { name: string; size: number }, type: CreativeType, types?: readonly CreativeTypeInfo[]): FileProblem | null {
+export function fileProblem(
+  file: { name: string; size: number },
+  type: CreativeType,
+  types?: readonly CreativeTypeInfo[],
+): FileProblem | null {
   const extensions = extensionsOf(type, types);
   if (!extensions.includes(fileExtension(file.name))) return { code: 'extension', extensions };
   const maxBytes = types?.find((x) => x.type === type)?.maxBytes ?? CREATIVE_FILE_MAX_BYTES;

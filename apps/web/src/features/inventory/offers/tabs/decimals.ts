@@ -6,7 +6,10 @@ import { Dec, toDecimal } from '@leadgrid/shared/money/decimal';
 import type { Sieve } from '@leadgrid/shared/inventory/sieves';
 
 /** what a decimal field sends: the text trimmed, with a decimal comma as a dot ('' stays '') */
-export const decimalInput = (v: string | number | null | undefined): string => String(v ?? '').trim().replace(',', '.');
+export const decimalInput = (v: string | number | null | undefined): string =>
+  String(v ?? '')
+    .trim()
+    .replace(',', '.');
 
 /** true when the text is a decimal the shared helpers read */
 export function isDecimal(v: string): boolean {
@@ -43,6 +46,8 @@ const sortedJson = (list: readonly (string | number)[]) => JSON.stringify([...li
 export function sameSieve(a: Sieve, b: Sieve): boolean {
   const keys = Object.keys(a) as (keyof Sieve)[];
   return keys.every((k) =>
-    k === 'schedule' ? JSON.stringify(a.schedule) === JSON.stringify(b.schedule) : sortedJson(a[k] as (string | number)[]) === sortedJson(b[k] as (string | number)[]),
+    k === 'schedule'
+      ? JSON.stringify(a.schedule) === JSON.stringify(b.schedule)
+      : sortedJson(a[k] as (string | number)[]) === sortedJson(b[k] as (string | number)[]),
   );
 }

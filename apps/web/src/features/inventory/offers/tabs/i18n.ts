@@ -220,7 +220,8 @@ export const en = {
     },
     cloneTitle_one: 'Clone {{count}} cap?',
     cloneTitle_other: 'Clone {{count}} caps?',
-    cloneText: 'Copies are made inactive with the same sieve and start counting from 0, so they change no traffic until you review and activate them.',
+    cloneText:
+      'Copies are made inactive with the same sieve and start counting from 0, so they change no traffic until you review and activate them.',
     sieveTitle: 'Sieve of {{title}}',
     titleHint: 'Optional: a name to tell caps apart.',
     titlePlaceholder: 'e.g. DE daily limit',
@@ -538,7 +539,8 @@ export const ru: Texts = {
     cloneTitle_few: 'Клонировать {{count}} капы?',
     cloneTitle_many: 'Клонировать {{count}} кап?',
     cloneTitle_other: 'Клонировать {{count}} капы?',
-    cloneText: 'Копии создаются неактивными с теми же условиями и считают с 0, поэтому не меняют трафик, пока вы их не проверите и не активируете.',
+    cloneText:
+      'Копии создаются неактивными с теми же условиями и считают с 0, поэтому не меняют трафик, пока вы их не проверите и не активируете.',
     sieveTitle: 'Условия капы {{title}}',
     titleHint: 'Необязательно: имя, чтобы различать капы.',
     titlePlaceholder: 'например, дневной лимит DE',
@@ -574,7 +576,8 @@ export const ru: Texts = {
     multiOff: 'Одна конверсия на клик',
     search: 'Название или ID',
     emptyTitle: 'Правил оплаты пока нет',
-    emptyText: 'Укажите, сколько платит рекламодатель и сколько получает аффилиат за конверсию — для всех или по аффилиату, команде или стране.',
+    emptyText:
+      'Укажите, сколько платит рекламодатель и сколько получает аффилиат за конверсию — для всех или по аффилиату, команде или стране.',
     emptyFilteredTitle: 'Правила оплаты не найдены',
     emptyFiltered: 'Ни одно правило не подходит под эти фильтры.',
     titleHint: 'Необязательно: имя, чтобы различать правила.',

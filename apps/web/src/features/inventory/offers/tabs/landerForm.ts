@@ -4,7 +4,15 @@
  * while its advertiser is inactive') is told apart from other failures, so the screen can say it in the user's
  * language.
  */
-import { LANDER_WEIGHT, unknownLanderMacro, type Lander, type LanderApiRef, type LanderCreate, type LanderParameter, type LanderUpdate } from '@leadgrid/shared/inventory/landers';
+import {
+  LANDER_WEIGHT,
+  unknownLanderMacro,
+  type Lander,
+  type LanderApiRef,
+  type LanderCreate,
+  type LanderParameter,
+  type LanderUpdate,
+} from '@leadgrid/shared/inventory/landers';
 import type { LANDER_PAGE_TYPES, Sieve } from '@leadgrid/shared/inventory/sieves';
 import { ApiError } from '../../../../api/client';
 import { sieveOf } from '../../../../components/sieve/model';
@@ -82,7 +90,10 @@ export function landerUpdateItem(l: Lander, v: LanderValues): LanderUpdate {
 }
 
 /** What choosing a language version of a landing API page puts in the form: its language and URLs. */
-export function fromApiLanguage(pages: readonly LanderApiRef[], languageId: number): Pick<LanderValues, 'language' | 'targetUrl' | 'previewUrl'> | null {
+export function fromApiLanguage(
+  pages: readonly LanderApiRef[],
+  languageId: number,
+): Pick<LanderValues, 'language' | 'targetUrl' | 'previewUrl'> | null {
   for (const page of pages) {
     const version = page.languages.find((l) => l.id === languageId);
     if (version) return { language: version.language, targetUrl: version.targetUrl, previewUrl: version.previewUrl ?? '' };
@@ -100,7 +111,10 @@ export const GUARD_TYPE = 'advertiser_inactive';
  * 'guard' for the spec §4 activation guard (409 from change_status, create or edit) with the ids of the landers it
  * refused (`ids` are the ids of the items sent, in order), 'other' with the server's message for anything else.
  */
-export function statusFailure(error: unknown, ids: readonly number[] = []): { kind: 'guard'; ids: number[] } | { kind: 'other'; message: string } {
+export function statusFailure(
+  error: unknown,
+  ids: readonly number[] = [],
+): { kind: 'guard'; ids: number[] } | { kind: 'other'; message: string } {
   if (error instanceof ApiError && error.status === 409 && (error.errors.length === 0 || error.errors.some((e) => e.type === GUARD_TYPE))) {
     const failing = error.errors
       .filter((e) => e.type === GUARD_TYPE)

@@ -42,7 +42,13 @@ describe('payment rule items', () => {
   });
 
   it('pays a percent rule in the revenue currency, and auto-approve only when switched on', () => {
-    const v = { ...ruleValuesOf(null, { currency: 'USD' }), paymentType: 'percent' as const, revenueCurrency: 'EUR', payoutCurrency: 'USD', payoutValue: '30' };
+    const v = {
+      ...ruleValuesOf(null, { currency: 'USD' }),
+      paymentType: 'percent' as const,
+      revenueCurrency: 'EUR',
+      payoutCurrency: 'USD',
+      payoutValue: '30',
+    };
     expect(ruleCreateItem(1, v)).toMatchObject({ paymentType: 'percent', payoutCurrency: 'EUR', autoApprovePeriod: null });
     expect(ruleCreateItem(1, { ...v, autoApprove: true, autoApprovePeriod: 48 })).toMatchObject({ autoApprovePeriod: 48 });
   });
@@ -51,7 +57,11 @@ describe('payment rule items', () => {
     const v = ruleValuesOf(RULE, { currency: 'USD' });
     expect(v.revenueValue).toBe('40.5');
     expect(ruleUpdateItem(RULE, v)).toEqual({ id: 3 });
-    expect(ruleUpdateItem(RULE, { ...v, payoutValue: '25.00000001', autoApprove: false })).toEqual({ id: 3, payoutValue: '25.00000001', autoApprovePeriod: null });
+    expect(ruleUpdateItem(RULE, { ...v, payoutValue: '25.00000001', autoApprove: false })).toEqual({
+      id: 3,
+      payoutValue: '25.00000001',
+      autoApprovePeriod: null,
+    });
   });
 
   it('bulk-edits the same switched-on fields on every rule', () => {

@@ -4,12 +4,7 @@
  * shared schema the form checks before sending (a percent payout is at most 100; a percent rule pays in the revenue
  * currency).
  */
-import {
-  paymentRuleErrors,
-  type PaymentRule,
-  type PaymentRuleCreate,
-  type PaymentRuleUpdate,
-} from '@leadgrid/shared/inventory/caps';
+import { paymentRuleErrors, type PaymentRule, type PaymentRuleCreate, type PaymentRuleUpdate } from '@leadgrid/shared/inventory/caps';
 import type { PAYMENT_TYPES, Sieve } from '@leadgrid/shared/inventory/sieves';
 import { sieveOf } from '../../../../components/sieve/model';
 import { decimalInput, sameSieve } from './decimals';
