@@ -35,24 +35,12 @@ export const ROUTE_BUDGET = 150 * KB;
  * screens already load when opened (components/lazyWhenOpen, React.lazy); what remains is on the first view.
  */
 const GRID = 'antd Table (44.7 KB), Select (20.7) and the page frame (Card, Tabs: 12.6)';
-/** a list whose toolbar has a date-range filter: antd's RangePicker (rc-picker and dayjs) is on the first view */
-const dated = (rest) =>
-  `${GRID} and the toolbar's date-range filter (antd RangePicker with dayjs: 28.7) are 106.7 KB before the screen's own code${rest}; under 150 KB needs a lighter date-range control or grid`;
 export const KNOWN_OVER = {
   advertiserDetail: `${GRID}; the general tab's integrations card takes the integrations module through its index, which brings the section editors (10.1), the integrations texts (10.0), Form (7.2), InputNumber (6.9) and Collapse (3.4); plus the vertical and affiliate pickers (7.5 + 6.8). Next: IntegrationsCard importing only what it shows`,
   offerDetail: `${GRID}; the general tab is the offer's edit form: the offers module (11.9), OfferForm (5.3) with Upload and its progress (9.6 + 5.3), Form (7.2) and InputNumber (6.9). Under 150 KB needs the form behind an edit button (a product change)`,
-  affiliateInvoices: dated(', plus the advertiser and affiliate pickers (7.5 + 6.8) and the export progress (5.3)'),
-  advertiserInvoices: dated(', plus the advertiser and affiliate pickers (7.5 + 6.8) and the export progress (5.3)'),
+  affiliateInvoices: `${GRID}, the advertiser and affiliate pickers of the toolbar (7.5 + 6.8) and the invoices module (api, actions, cells) are 2.5 KB over; next: the pickers' shared code in one chunk`,
+  advertiserInvoices: `the same page as affiliateInvoices (one module, two routes)`,
   holdQueue: `${GRID}; the first view holds the hold-queue settings form: the page (25.2), its TimePicker and DatePicker (rc-picker with dayjs: 28.7), Form (7.2) and InputNumber (6.9)`,
-  leads: dated(', plus the page (10.4) with its filter Form (7.2) and the export progress (5.3)'),
-  statistics: dated(' (the period of the filter bar), plus the metric look-ups (5.7) and the export progress (5.3)'),
-  conversions: dated(', plus the page (7.9) and the export progress (5.3)'),
-  statisticsLeads: dated(' (the period of the filter bar), plus the metric look-ups (5.7) and the export progress (5.3)'),
-  employees: dated(', plus the affiliate pickers (6.8) and the role labels (4.5)'),
-  clicks: dated(', plus the export progress (5.3) and the clicks cells (4.4)'),
-  postbackLogs: dated(', plus the advertiser and affiliate pickers (7.5 + 6.8) and InputNumber (6.9) of the filter bar'),
-  affiliates: dated(', plus the manager and team pickers (6.8)'),
-  teams: dated(', plus the affiliate pickers (6.8)'),
   offers: `${GRID}, the offers module (api, pickers, cells: 11.9), the toolbar's vertical and affiliate pickers (7.5 + 6.8) and both lists (staff and affiliate, one per role: 5.4) are over 120 KB before the rest of the toolbar; next: the offers module split by what the list shows`,
 };
 
@@ -100,19 +88,20 @@ function screens() {
   const source = readFileSync(routesFile, 'utf8');
   const lines = source.split('\n');
   const found = [];
-  for (const m of source.matchAll(/const (\w+) = page\(\(\) => import\('([^']+)'\)/g)) {
+  for (const m of source.matchAll(/const (\w+) = page\(\(\) =>\s*import\('([^']+)'\)/g)) {
     const [, name, spec] = m;
     const base = posix.join('src/app', spec);
     const key = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((k) => manifest[k]);
     if (!key) throw new Error(`web-budget: the route table's import ${spec} (${name}) is not in the Vite manifest`);
     // the route that shows it: the line naming it, or the start of its (multi-line) route call
     const at = lines.findIndex((l) => new RegExp(`\\b${name}\\b`).test(l) && !l.includes(`const ${name} =`));
-    const call = lines
-      .slice(Math.max(0, at - 4), at + 1)
-      .reverse()
-      .find((l) => /'\/[^']*'/.test(l));
+    const around = lines.slice(Math.max(0, at - 6), at + 1).reverse();
+    const call = around.find((l) => /'\/[^']*'/.test(l));
     let path = at < 0 || !call ? '(not in a route)' : call.match(/'(\/[^']*)'/)[1];
-    if (call?.includes('detailRoute(')) path += '/:id';
+    // a detail route: `detailRoute(` on the path's line or the line of its opening call
+    const alone = call && /^'[^']*',?$/.test(call.trim());
+    const opening = alone ? around.slice(around.indexOf(call), around.indexOf(call) + 4).find((l) => /\($/.test(l.trim())) : undefined;
+    if (call?.includes('detailRoute(') || opening?.includes('detailRoute(')) path += '/:id';
     found.push({ id: name.charAt(0).toLowerCase() + name.slice(1), name, key, path });
   }
   return found;

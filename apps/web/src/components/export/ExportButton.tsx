@@ -6,12 +6,15 @@
  */
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
 import { EXPORT_EVENTS, type ExportFormat, type ExportType, type ExportView } from '@leadgrid/shared/insights/exports';
-import { Button, Dropdown, Flex, Progress, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Dropdown, Flex, Spin, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { API_BASE, type Query } from '../../api/client';
 import { notify } from '../../api/notify';
 import { exportsApi } from './api';
 import { useExportT } from './i18n';
+
+// the ring shows only while an export runs: loaded then, not on the first view of every list (docs/decisions/web.md)
+const Progress = lazy(() => import('antd/es/progress'));
 
 /** Saves a blob under a file name through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string) {
@@ -114,7 +117,9 @@ export function ExportButton({
     <Flex align="center" gap={8}>
       {running ? (
         <Flex align="center" gap={8} data-testid={`${testId}-progress`}>
-          <Progress type="circle" size={22} percent={view?.progress ?? 0} showInfo={false} />
+          <Suspense fallback={<Spin size="small" />}>
+            <Progress type="circle" size={22} percent={view?.progress ?? 0} showInfo={false} />
+          </Suspense>
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 13 }}>
             {label}
           </Typography.Text>

@@ -3,14 +3,13 @@
  * postback logs): whole days of the user's zone, with the presets of spec §9 (`presets.ts`). The bounds are the start
  * of the first day and the end of the last day. Lists taking `yyyy-MM-dd` days use `DateRangeFilter`.
  */
-import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useSession } from '../../app/session';
-import { DATE_PATTERN } from '../format';
+import { DayRangePicker } from './DayRangePicker';
 import { usePeriodT } from './i18n';
-import { DAY_FORMAT, PRESETS, presetRange } from './presets';
+import { DAY_FORMAT } from './presets';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -22,17 +21,19 @@ export interface SecondsRange {
   to?: string;
 }
 
-const inZone = (seconds: string | undefined, tz: string): Dayjs | null => {
+/** the user's calendar day (`yyyy-MM-dd`) of a bound in seconds */
+const dayOf = (seconds: string | undefined, tz: string): string | undefined => {
   const n = Number(seconds);
-  if (!seconds || !Number.isFinite(n)) return null;
-  return dayjs(n * 1000).tz(tz);
+  if (!seconds || !Number.isFinite(n)) return undefined;
+  return dayjs(n * 1000)
+    .tz(tz)
+    .format(DAY_FORMAT);
 };
 
-/** The bounds of whole days in the zone `tz`, in seconds. */
-export function rangeBounds(first: Dayjs, last: Dayjs, tz: string): { from: string; to: string } {
-  // the picker hands back dates in the browser's zone: keep the calendar day, read it in the user's zone
-  const start = dayjs.tz(first.format(DAY_FORMAT), tz).startOf('day');
-  const end = dayjs.tz(last.format(DAY_FORMAT), tz).endOf('day');
+/** The bounds of whole days `yyyy-MM-dd` in the zone `tz`, in seconds. */
+export function rangeBounds(first: string, last: string, tz: string): { from: string; to: string } {
+  const start = dayjs.tz(first, tz).startOf('day');
+  const end = dayjs.tz(last, tz).endOf('day');
   return { from: String(start.unix()), to: String(end.unix()) };
 }
 
@@ -43,31 +44,27 @@ export function SecondsRangeFilter({
 }: {
   value: SecondsRange;
   onChange: (next: SecondsRange) => void;
-  placeholder?: [string, string];
+  placeholder?: string;
 }) {
   const { t } = usePeriodT();
   const { timezone: tz } = useSession();
-  const from = inZone(value.from, tz);
-  const to = inZone(value.to, tz);
-  // the picker shows calendar days: rebuild them in the browser's zone so the day shown is the user's day
-  const shown: [Dayjs, Dayjs] | null = from && to ? [dayjs(from.format(DAY_FORMAT)), dayjs(to.format(DAY_FORMAT))] : null;
   return (
-    <DatePicker.RangePicker
-      value={shown}
-      format={DATE_PATTERN}
-      allowClear
-      placeholder={placeholder ?? [t('dateFrom'), t('dateTo')]}
-      aria-label={t('created')}
-      presets={PRESETS.map((key) => {
-        const r = presetRange(key, tz);
-        return { label: t(`presets.${key}`), value: [dayjs(r.dateFrom, DAY_FORMAT), dayjs(r.dateTo, DAY_FORMAT)] as [Dayjs, Dayjs] };
-      })}
-      onChange={(dates) => {
-        if (!dates || !dates[0] || !dates[1]) onChange({});
-        else onChange(rangeBounds(dates[0], dates[1], tz));
+    <DayRangePicker
+      value={{ dateFrom: dayOf(value.from, tz), dateTo: dayOf(value.to, tz) }}
+      tz={tz}
+      allowEmpty
+      label={t('created')}
+      placeholder={placeholder}
+      onChange={(r) => {
+        if (!r.dateFrom && !r.dateTo) onChange({});
+        else {
+          // an open end is the other end's day: the API takes both bounds
+          const b = rangeBounds(r.dateFrom ?? r.dateTo!, r.dateTo ?? r.dateFrom!, tz);
+          onChange({ from: r.dateFrom ? b.from : undefined, to: r.dateTo ? b.to : undefined });
+        }
       }}
-      style={{ width: 260 }}
-      data-testid="created-range"
+      width={260}
+      testId="created-range"
     />
   );
 }

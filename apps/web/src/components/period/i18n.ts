@@ -8,6 +8,10 @@ export const en = {
   dateFrom: 'Created from',
   dateTo: 'to',
   created: 'Created',
+  from: 'From',
+  to: 'To',
+  clear: 'Clear the period',
+  presetsLabel: 'Periods',
   presets: {
     today: 'Today',
     last7Days: 'Last 7 days',
@@ -21,6 +25,10 @@ export const ru: typeof en = {
   dateFrom: 'Создан с',
   dateTo: 'по',
   created: 'Создан',
+  from: 'С',
+  to: 'По',
+  clear: 'Сбросить период',
+  presetsLabel: 'Периоды',
   presets: {
     today: 'Сегодня',
     last7Days: 'Последние 7 дней',

@@ -244,7 +244,7 @@ export default function ClicksPage() {
                 <SecondsRangeFilter
                   value={{ from: f.from, to: f.to }}
                   onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })}
-                  placeholder={[t('filters.period'), t('filters.period')]}
+                  placeholder={t('filters.period')}
                 />
                 <SearchBox table={table} placeholder={t('filters.search')} />
                 {pick('offer', 'offerId', t('filters.offer'), true, 190)}

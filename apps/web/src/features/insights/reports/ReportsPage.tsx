@@ -6,13 +6,14 @@
 import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { READY_REPORT_TYPES, type ReadyReportType } from '@leadgrid/shared/insights/reports';
 import { EXPORT_FORMATS, type ExportFormat } from '@leadgrid/shared/insights/exports';
-import { Alert, Button, Card, DatePicker, Flex, Form, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Card, Flex, Form, Select, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
 import { exportsApi } from '../../../components/export/api';
 import { Page } from '../../../components/Page';
+import { DayRangePicker } from '../../../components/period/DayRangePicker';
+import { presetRange, type DayRange } from '../../../components/period/presets';
 import { useReportsT } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
@@ -29,13 +30,10 @@ export default function ReportsPage() {
   const navigate = useNavigate();
   const [type, setType] = useState<ReadyReportType>('affiliate_payouts');
   const [format, setFormat] = useState<ExportFormat>('xlsx');
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => {
-    const today = dayjs().tz(timezone);
-    return [today.startOf('month'), today];
-  });
+  const [period, setPeriod] = useState<DayRange>(() => presetRange('monthStart', timezone));
   const [running, setRunning] = useState(false);
   const [saving, setSaving] = useState(false);
-  const query = { dateFrom: period[0].format('YYYY-MM-DD'), dateTo: period[1].format('YYYY-MM-DD'), timezone };
+  const query = { ...period, timezone };
 
   const run = async () => {
     setRunning(true);
@@ -68,7 +66,13 @@ export default function ReportsPage() {
                 />
               </Form.Item>
               <Form.Item label={t('run.period')} style={{ marginBottom: 0 }}>
-                <DatePicker.RangePicker value={period} allowClear={false} onChange={(v) => v && v[0] && v[1] && setPeriod([v[0], v[1]])} />
+                <DayRangePicker
+                  value={period}
+                  tz={timezone}
+                  label={t('run.period')}
+                  onChange={(r) => r.dateFrom && r.dateTo && setPeriod({ dateFrom: r.dateFrom, dateTo: r.dateTo })}
+                  testId="report-period"
+                />
               </Form.Item>
               <Form.Item label={t('run.format')} htmlFor="report-format" style={{ minWidth: 150, marginBottom: 0 }}>
                 <Select

@@ -4,20 +4,16 @@
  * boxes for the subs. Every change goes to the URL through `onChange` (the page's single writer).
  */
 import { FilterOutlined } from '@ant-design/icons';
-import { Badge, Button, DatePicker, Flex, Input, Popover, Segmented, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Badge, Button, Flex, Input, Popover, Segmented, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import type { Query } from '../../../api/client';
 import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps } from '../../../components/DependentFilterSelect';
-import { DATE_PATTERN } from '../../../components/format';
+import { DayRangePicker } from '../../../components/period/DayRangePicker';
 import { FILTER_SOURCES, useFilterOptions, useLeadFilterOptions, type LookupFilter } from './api';
 import { useStatisticsT } from './i18n';
 import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
 import {
-  DAY_FORMAT,
   forbiddenDimensions,
-  PRESETS,
-  presetRange,
   SUBS,
   type DataType,
   type DayRange,
@@ -28,7 +24,6 @@ import {
   type StatisticsRow,
   type StatisticsView,
 } from './model';
-import { usePeriodT } from '../../../components/period/i18n';
 
 const memory = labelMemory();
 
@@ -59,24 +54,15 @@ export function StatisticsFilterSelect({ leadsOnly, ...props }: DependentFilterS
 
 export function RangePicker({ value, tz, onChange }: { value: DayRange; tz: string; onChange: (r: DayRange) => void }) {
   const { t } = useStatisticsT();
-  const { t: tPeriod } = usePeriodT();
-  // the picker shows calendar days in the browser's zone: the day shown is the user's day
-  const local = (day: string) => dayjs(day, DAY_FORMAT);
   return (
-    <DatePicker.RangePicker
-      value={[local(value.dateFrom), local(value.dateTo)]}
-      format={DATE_PATTERN}
-      allowClear={false}
-      aria-label={t('range')}
-      presets={PRESETS.map((key) => {
-        const r = presetRange(key, tz);
-        return { label: tPeriod(`presets.${key}`), value: [local(r.dateFrom), local(r.dateTo)] as [Dayjs, Dayjs] };
-      })}
-      onChange={(dates) => {
-        if (dates?.[0] && dates[1]) onChange({ dateFrom: dates[0].format(DAY_FORMAT), dateTo: dates[1].format(DAY_FORMAT) });
+    <DayRangePicker
+      value={value}
+      tz={tz}
+      label={t('range')}
+      onChange={(r) => {
+        if (r.dateFrom && r.dateTo) onChange({ dateFrom: r.dateFrom, dateTo: r.dateTo });
       }}
-      style={{ width: 250 }}
-      data-testid="statistics-range"
+      testId="statistics-range"
     />
   );
 }
