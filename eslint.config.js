@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // the rule of STYLE §1: shared building blocks never import a domain
+    // the rule of style §1: shared building blocks never import a domain
     files: ['apps/web/src/components/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**'] }] },
   },
@@ -45,7 +45,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/modules/**'] }] },
   },
   {
-    // STYLE §1: packages/shared imports nothing of the apps (import circles: `npm run check:circles`, docs/decisions.md "Structure")
+    // style §1: packages/shared imports nothing of the apps (import circles: `npm run check:circles`, docs/decisions/platform.md "Structure")
     files: ['packages/shared/**'],
     rules: {
       'no-restricted-imports': [

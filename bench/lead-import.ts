@@ -1,5 +1,5 @@
 /**
- * The lead import of a generated file (issue 19, docs/decisions/traffic.md "Lead edit and import"):
+ * The lead import of a generated file (issue 19, docs/decisions/engine.md "Lead edit and import"):
  *   DATABASE_URL=postgres://... npx tsx bench/lead-import.ts [--rows 100000]
  * Boots the app on a fresh database, uploads a generated CSV of `rows` leads (1% with a bad e-mail, 1% repeating an
  * earlier phone) through `POST /lead-imports`, starts a store-only import and runs its job; meanwhile an authenticated

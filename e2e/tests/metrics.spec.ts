@@ -1,4 +1,4 @@
-/** Metrics: build a formula that breaks a spec §5 rule and see its message, then a valid one and save it. */
+/** Metrics: build a formula that breaks a product §5 rule and see its message, then a valid one and save it. */
 import { expect, test } from '@playwright/test';
 import { api, signIn } from './helpers';
 

@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // every JSON body bounded in depth before it is parsed (http/json-body.ts)
   registerJsonBody(app);
   // helmet's browser security headers, its middleware built once (@fastify/helmet builds it again for every request:
-  // docs/decisions.md); a route opts out with `config: { helmet: false }`
+  // docs/decisions/platform.md, 2026-11-25); a route opts out with `config: { helmet: false }`
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

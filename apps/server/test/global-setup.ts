@@ -1,5 +1,5 @@
 /**
- * Migrates one template database per run; each test file clones it (ARCHITECTURE §2):
+ * Migrates one template database per run; each test file clones it (architecture §2):
  * PostgreSQL `CREATE DATABASE ... TEMPLATE`, or a PGlite data-dir dump loaded into a fresh instance.
  */
 import { writeFile, rm } from 'node:fs/promises';

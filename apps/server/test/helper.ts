@@ -1,5 +1,5 @@
 /**
- * Test helper (STYLE §6): builds the app on a clone of the migrated template database (PGlite, or
+ * Test helper (style §6): builds the app on a clone of the migrated template database (PGlite, or
  * PostgreSQL when DATABASE_URL is set), with factories so each test states only what it is about.
  */
 import { readFile } from 'node:fs/promises';

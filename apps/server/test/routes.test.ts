@@ -1,5 +1,5 @@
 /**
- * Cross-cutting API guarantees (ARCHITECTURE §4, §7): every /api/v1 route says who may call it, with a
+ * Cross-cutting API guarantees (architecture §4, §7): every /api/v1 route says who may call it, with a
  * permission from the catalogue; list allow-lists, 401/403, rate limits, request ids, security headers, docs.
  */
 import { PERMISSION_NAMES } from '@leadgrid/shared';

@@ -1,4 +1,4 @@
-/** API conventions of ARCHITECTURE §4 as zod schemas: envelope, items bodies, list query, error shape. */
+/** API conventions of architecture §4 as zod schemas: envelope, items bodies, list query, error shape. */
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
 import { zId } from './validation';
@@ -63,5 +63,5 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Timestamps travel as seconds (spec §9). */
+/** Timestamps travel as seconds (product §9). */
 export const zSeconds = () => z.number().int();

@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Business constants of product §9. */
 export const PAGE_SIZE = 25;
 export const STATISTICS_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;

@@ -1,5 +1,5 @@
 /**
- * The validation rules of spec §5, written once. Each rule answers `true` or the message key of spec §8,
+ * The validation rules of product §5, written once. Each rule answers `true` or the message key of product §8,
  * so forms and the server produce the same keys. Zod field builders on top are used by every schema.
  */
 import { z } from 'zod';
@@ -70,7 +70,7 @@ function isIpv6(s: string): boolean {
 }
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
-/** An optional empty value passes every rule except `required` (spec §5). */
+/** An optional empty value passes every rule except `required` (product §5). */
 export const rules = {
   /** a non-empty array, an object with keys (or a valid Date), otherwise a truthy value (0 and false are missing); blank text is missing */
   required: (v: unknown): RuleResult => {
@@ -171,7 +171,7 @@ export const rules = {
   uniqueValues: (values: readonly unknown[]): RuleResult => new Set(values.map((x) => str(x))).size === values.length || 'unique',
 } as const;
 
-/** Zod builders that carry the spec §8 message keys, used by every request schema. */
+/** Zod builders that carry the product §8 message keys, used by every request schema. */
 const msg = (key: MessageKey) => ({ message: key });
 
 export const zTitle = () => z.string(msg('required')).trim().min(1, msg('required')).max(TITLE_MAX, msg('minMaxLength'));

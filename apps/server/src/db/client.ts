@@ -29,7 +29,7 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   db: Db;
   /**
-   * raw SQL for the hot paths (ARCHITECTURE §2: the click writer uses unnest arrays through the driver). A `name`
+   * raw SQL for the hot paths (architecture §2: the click writer sends COPY through the driver). A `name`
    * makes it a prepared statement of each PostgreSQL connection (parsed and planned once; the text must not change).
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;

@@ -46,7 +46,7 @@ export async function loadActor(database: Database, userId: number, impersonator
     roleType: type,
     roleTitle: row.role.title,
     permissions,
-    // an affiliate of an access-blocked team is blocked with it, at once (spec §4)
+    // an affiliate of an access-blocked team is blocked with it, at once (product §4)
     status: row.teamAccessBlocked ? 'blocked' : row.user.status,
     timezone: row.user.timezone,
     impersonatorId,

@@ -1,10 +1,10 @@
 /**
- * List-query support (ARCHITECTURE §4): every `orderBy`, `with` and `status` value is checked against the
+ * List-query support (architecture §4): every `orderBy`, `with` and `status` value is checked against the
  * resource's allow-list (its own names only, never an inherited one like `constructor`); an unknown one is a 400
  * naming the parameter.
- * `fields` (spec §7, e.g. a vertical's goals via `fields=goals`) names the fields a client needs; the answer always
+ * `fields` (product §7, e.g. a vertical's goals via `fields=goals`) names the fields a client needs; the answer always
  * carries the whole item, so a list accepts any field name (a resource with a `fields` allow-list checks it) and a
- * name that is no identifier is a 400 (docs/decisions/traffic.md "Links, onboarding and API").
+ * name that is no identifier is a 400 (docs/decisions/engine.md "Links, onboarding and API").
  */
 import type { ListQuery } from '@leadgrid/shared';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
- * The OpenAPI document an integrator generates a client from (docs/decisions/traffic.md "Links, onboarding and API"):
+ * The OpenAPI document an integrator generates a client from (docs/decisions/engine.md "Links, onboarding and API"):
  * every operation gets, centrally and never by hand in the 300+ routes, an `operationId` and a summary derived from
- * its method and path, and the standard error answers (`{statusCode, message, errors}`, ARCHITECTURE §4) its route
+ * its method and path, and the standard error answers (`{statusCode, message, errors}`, architecture §4) its route
  * options allow — 400 when it takes input, 401 unless public, 403 when a permission or a rule on the caller applies,
  * 404 when it names a row by path, 429 when rate-limited. A route whose answers are a contract of their own (the lead
  * API) states its 4xx with `errorAnswers` instead, each with what it means there. The whole document then gets its

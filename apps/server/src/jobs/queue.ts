@@ -1,5 +1,5 @@
 /**
- * The job queue (ARCHITECTURE §2 "jobs: pg-boss"): pg-boss on the application's own database, PostgreSQL
+ * The job queue (architecture §2 "jobs: pg-boss"): pg-boss on the application's own database, PostgreSQL
  * (through the app's pool) or embedded PGlite. `send` accepts the caller's Drizzle handle, so a job inserted
  * inside a transaction commits or rolls back with the data that caused it: nothing is lost, nothing is sent
  * for data that never existed.

@@ -1,5 +1,5 @@
 /**
- * The audit trail of ARCHITECTURE §5: every write records who did it (and the impersonating admin, if any),
+ * The audit trail of architecture §5: every write records who did it (and the impersonating admin, if any),
  * when, on which record, and what changed. Call it inside the transaction of the write it describes, so the
  * row and its audit entry commit together.
  */

@@ -1,5 +1,5 @@
 /**
- * Outbound HTTP to advertisers and affiliates (ARCHITECTURE §5): one call with a timeout, recorded as it was made
+ * Outbound HTTP to advertisers and affiliates (architecture §5): one call with a timeout, recorded as it was made
  * (secrets masked) and as it was answered (body cut at 64 KB, time taken), behind an SSRF guard: private, loopback,
  * link-local, unique-local and other non-public addresses are refused unless ALLOW_PRIVATE_CALLBACKS is set. Every
  * address a host name resolves to is checked, and the connection goes to a checked address (no second resolution).

@@ -1,5 +1,5 @@
 /**
- * Test-link tokens (docs/decisions/traffic.md, "Test clicks"): a staff member asks `POST /campaigns/:id/test-link`
+ * Test-link tokens (docs/decisions/engine.md, "Test clicks"): a staff member asks `POST /campaigns/:id/test-link`
  * for a tracking link carrying `lg_test=<expiry>.<signature>`; the tracker takes a click bearing a valid, unexpired
  * token of THAT campaign key as a test click (no geo nor bot check, not counted in statistics). The signature is an
  * HMAC-SHA256 of the campaign key and the expiry under a key derived from the server's signing secret, so an affiliate

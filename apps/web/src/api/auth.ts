@@ -1,4 +1,4 @@
-/** The auth calls of spec §7 (apps/server/src/modules/access/auth/auth.routes.ts). Bodies are typed by the shared schemas. */
+/** The auth calls of product §7 (apps/server/src/modules/access/auth/auth.routes.ts). Bodies are typed by the shared schemas. */
 import type {
   checkEmailBody,
   loginAnswer,

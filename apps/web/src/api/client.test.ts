@@ -106,7 +106,7 @@ describe('401 handling: one shared refresh, then a retry', () => {
     expect(server.calls.filter((c) => c.url.endsWith('/auth/refresh'))).toHaveLength(1);
   });
 
-  it('refreshes first when there is a refresh token but no access token (spec §4)', async () => {
+  it('refreshes first when there is a refresh token but no access token (product §4)', async () => {
     setTokens({ token: 'x', refreshToken: 'old-refresh-token' });
     document.cookie = 'lg_token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     const server = fakeServer({ refresh: () => refreshed() });
@@ -204,7 +204,7 @@ describe('answers and errors', () => {
   });
 });
 
-describe('buildQuery (spec §5)', () => {
+describe('buildQuery (product §5)', () => {
   it('drops empty values and a zero offset, joins lists and percent-encodes', () => {
     expect(buildQuery({ orderBy: 'createdAt:desc', limit: 25, offset: 0, status: '', search: undefined, tags: [] })).toBe(
       '?orderBy=createdAt%3Adesc&limit=25',

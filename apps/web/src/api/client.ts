@@ -1,5 +1,5 @@
 /**
- * The shared API client (spec §7, §8): base `/api/v1`, bearer token, `{data, message}` envelope, one
+ * The shared API client (product §7, §8): base `/api/v1`, bearer token, `{data, message}` envelope, one
  * shared refresh on 401 with a retry, success and error toasts, the server-error popup.
  */
 import type { ApiErrorBody, ApiErrorItem } from '@leadgrid/shared/common';
@@ -43,7 +43,7 @@ const PUBLIC_AUTH_CALL = /^\/auth\/(login|refresh|logout|sign-up|check-email|pas
 
 const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** Spec §5: outgoing query strings drop empty values and a zero offset, and percent-encode special characters. */
+/** Product §5: outgoing query strings drop empty values and a zero offset, and percent-encode special characters. */
 export function buildQuery(query?: Query): string {
   const parts: string[] = [];
   for (const [key, raw] of Object.entries(query ?? {})) {
@@ -62,7 +62,7 @@ export function buildQuery(query?: Query): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** Server messages may be spec §8 message keys ('required', 'email', ...): those are translated. */
+/** Server messages may be product §8 message keys ('required', 'email', ...): those are translated. */
 export function serverMessageText(msg: string): string {
   return i18n.exists(`validation.${msg}`) ? i18n.t(`validation.${msg}`) : msg;
 }
@@ -99,7 +99,7 @@ function errorFrom(status: number, body: unknown): ApiError {
 type RefreshOutcome = 'refreshed' | 'ended' | 'unavailable';
 let refreshing: Promise<RefreshOutcome> | null = null;
 
-/** Clears the session, tells the user why and sends them to /login (spec §8). */
+/** Clears the session, tells the user why and sends them to /login (product §8). */
 export function endSession(message?: string) {
   clearTokens();
   notify.error(message || i18n.t('api.sessionExpired'));
@@ -174,7 +174,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     return new ApiError(status, i18n.t('errors.server.title'));
   };
 
-  // spec §4: a refresh token without an access token — refresh first
+  // product §4: a refresh token without an access token — refresh first
   if (canRefresh && !token && getRefreshToken()) {
     const outcome = await refreshSession();
     if (outcome !== 'refreshed') throw new ApiError(401, i18n.t('api.sessionExpired'));

@@ -13,7 +13,7 @@ export interface ServerErrorState {
 export const serverErrorStore = createStore<ServerErrorState | null>(null);
 
 /**
- * Spec §4: when a refresh answer carries a frontendVersionTs other than the one at start, the front end
+ * Product §4: when a refresh answer carries a frontendVersionTs other than the one at start, the front end
  * must be updated. The shell opens a reload popup; cancel clears the flag.
  */
 export const updateRequiredStore = createStore(false);

@@ -1,4 +1,4 @@
-/** Images (spec §7 "Images: PUT upload and GET by id"): one multipart upload in the field `file`, at most 10 MB. */
+/** Images (product §7 "Images: PUT upload and GET by id"): one multipart upload in the field `file`, at most 10 MB. */
 import { IMAGE_MAX_BYTES } from '@leadgrid/shared/constants';
 import type { imageSchema } from '@leadgrid/shared/access/users';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Reference look-ups every screen may need (spec §7: "On layout mount the product loads timezones, all currencies
+ * Reference look-ups every screen may need (product §7: "On layout mount the product loads timezones, all currencies
  * and traffic sources"): one cached query each, preloaded by the main layout.
  */
 import { useQuery } from '@tanstack/react-query';

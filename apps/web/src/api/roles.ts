@@ -1,5 +1,5 @@
 /**
- * Roles and the permission catalogue (spec §6, §7; apps/server/src/modules/access/roles/roles.routes.ts): the query-key
+ * Roles and the permission catalogue (product §6, §7; apps/server/src/modules/access/roles/roles.routes.ts): the query-key
  * factory, list and catalogue queries, and the writes. Writes invalidate the role lists and, because the
  * signed-in user's permissions come from their role, the current user.
  */

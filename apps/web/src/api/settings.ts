@@ -1,4 +1,4 @@
-/** Public tenant settings (spec §7): white label, registration switch, trial, chat support, version. */
+/** Public tenant settings (product §7): white label, registration switch, trial, chat support, version. */
 import { DEFAULT_PRODUCT_TITLE, SETTINGS_REFRESH_MS } from '@leadgrid/shared/constants';
 import type { PublicSettings } from '@leadgrid/shared/settings/general';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ export async function fetchPublicSettings(): Promise<PublicSettings> {
   } catch {
     throw new ApiNotFoundError();
   }
-  // spec §7: a failure or an answer without an API domain means the API was not found
+  // product §7: a failure or an answer without an API domain means the API was not found
   if (!data || !data.apiDomain) throw new ApiNotFoundError();
   noteFrontendVersion(data.frontendVersionTs, 'settings');
   return data;

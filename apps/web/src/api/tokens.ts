@@ -1,5 +1,5 @@
 /**
- * The session tokens, kept in one place (spec §4): the access token in a cookie for one day, the refresh
+ * The session tokens, kept in one place (product §4): the access token in a cookie for one day, the refresh
  * token in a cookie until its own expiry. The refresh token is opaque, so its expiry is the server's
  * refresh lifetime (REFRESH_TOKEN_TTL, 30 days by default), counted again from every rotation.
  */
@@ -52,7 +52,7 @@ export function decodeJwt(token: string): Record<string, unknown> | null {
   }
 }
 
-/** The current user id: the access token subject (spec §3). */
+/** The current user id: the access token subject (product §3). */
 export function currentUserId(): number | null {
   const token = getAccessToken();
   const sub = token ? decodeJwt(token)?.sub : undefined;

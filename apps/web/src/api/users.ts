@@ -1,4 +1,4 @@
-/** Users: the current user (spec §7 "GET by user id with expansion ..."). */
+/** Users: the current user (product §7 "GET by user id with expansion ..."). */
 import { USER_EXPANSIONS } from '@leadgrid/shared/constants';
 import type { User } from '@leadgrid/shared/access/users';
 import { ApiError, api, refreshSession } from './client';

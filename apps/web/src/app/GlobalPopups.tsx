@@ -1,5 +1,5 @@
 /**
- * App-wide popups: server error (spec §8), front-end update (spec §4) and ad blocker (spec §4). What decides
+ * App-wide popups: server error (product §8), front-end update (product §4) and ad blocker (product §4). What decides
  * that one opens is here; the dialogs themselves load when one first opens (GlobalDialogs.tsx).
  */
 import { useEffect, useRef, useState } from 'react';

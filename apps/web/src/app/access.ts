@@ -25,6 +25,6 @@ export const any =
  * global postback page's link to them) */
 export const postbackRead = any('postback.read', 'postback.own.read');
 
-/** Spec §6: a route opened without its permission sets this flag; the layout warns once and clears it. */
+/** Product §6: a route opened without its permission sets this flag; the layout warns once and clears it. */
 export const wrongPermissionsStore = createStore(false);
 export const useWrongPermissions = () => useStore(wrongPermissionsStore);

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §6): unauthenticated users go to /login, authenticated users leave the auth
+ * Route guards (product §6): unauthenticated users go to /login, authenticated users leave the auth
  * screens, a route without its permission redirects to the default page and sets the wrong-permissions
  * flag, and a path whose id or tab is not valid is not found.
  */
@@ -62,7 +62,7 @@ export function paramsValid(route: Pick<PageRoute, 'tabs' | 'uuidId'>, params: R
 const SectionEmpty = lazy(() => import('../components/SectionEmpty').then((m) => ({ default: m.SectionEmpty })));
 const NoAccess = lazy(() => import('./errors/NoAccess').then((m) => ({ default: m.NoAccess })));
 
-/** Missing permission: back to the default page, with the wrong-permissions flag set (spec §6). */
+/** Missing permission: back to the default page, with the wrong-permissions flag set (product §6). */
 export function PermissionRedirect({ quiet = false }: { quiet?: boolean }) {
   const { access } = useSession();
   const location = useLocation();

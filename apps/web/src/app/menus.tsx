@@ -96,12 +96,12 @@ export const AFFILIATE_MENU: MenuNode[] = [
     leaf('conversions', 'nav.conversions', '/conversions'),
     leaf('postbackLogs', 'nav.postbackLogs', '/postback-logs/affiliates', '/postback-logs'),
   ]),
-  // spec §2 lists the affiliate sidebar: an affiliate reaches /postbacks from Settings > Global postback and the campaign form
+  // product §2 lists the affiliate sidebar: an affiliate reaches /postbacks from Settings > Global postback and the campaign form
   leaf('billing', 'nav.billing', '/billing', '/billing', <CreditCardOutlined />),
   group('settings', 'nav.settings', <SettingOutlined />, AFFILIATE_SETTINGS_ITEMS),
 ];
 
-/** Profile mode (spec §2): only about and security, plus the way back. */
+/** Profile mode (product §2): only about and security, plus the way back. */
 export const PROFILE_MENU: MenuNode[] = [
   leaf('back', 'nav.backToMain', (s) => defaultPagePath(s), undefined, <ArrowLeftOutlined />),
   leaf('profile.about', 'nav.profileAbout', '/profile/about', undefined, <UserOutlined />),

@@ -1,4 +1,4 @@
-/** App settings kept in local storage (spec §3 "App settings"): the theme and the sidebar mini flag. */
+/** App settings kept in local storage (product §3 "App settings"): the theme and the sidebar mini flag. */
 import { createStore, useStore } from '../api/store';
 
 export type ThemeMode = 'light' | 'dark';
@@ -20,7 +20,7 @@ function write(key: string, value: string) {
   }
 }
 
-/** light is the default (spec §1, first reading) */
+/** light is the default (product §1, first reading) */
 export const themeStore = createStore<ThemeMode>(read(THEME_KEY) === 'dark' ? 'dark' : 'light');
 export const sidebarMiniStore = createStore<boolean>(read(SIDEBAR_KEY) === '1');
 

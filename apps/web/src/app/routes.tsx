@@ -1,5 +1,5 @@
 /**
- * THE route table (spec §2, §6): every screen with its path, title and permission, and the sidebars
+ * THE route table (product §2, §6): every screen with its path, title and permission, and the sidebars
  * built from it. A menu item's permission is the permission of the route its link opens, so the sidebar
  * and the route guard can never disagree.
  */
@@ -431,7 +431,7 @@ export const SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.domainParking', 'nav.domainParking', '/settings/domain-parking'),
 ];
 
-/** the affiliate's settings items (spec §2) */
+/** the affiliate's settings items (product §2) */
 export const AFFILIATE_SETTINGS_ITEMS: MenuLeaf[] = [
   leaf('settings.globalPostback', 'nav.globalPostback', '/settings/global-postback'),
   leaf('settings.paymentMethods', 'nav.paymentMethods', '/settings/payment-methods/active', '/settings/payment-methods'),

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4): whether a refresh token exists, the current user, sign-in and sign-out, and
+ * The session (product §4): whether a refresh token exists, the current user, sign-in and sign-out, and
  * entering or leaving impersonation. The API client ends a session by calling the handler registered here.
  */
 import { defaultPagePath, type AccessSubject } from '@leadgrid/shared/access/permissions';
@@ -46,7 +46,7 @@ export function useSession(): SessionValue {
 let knownZoneValue: string | null = null;
 export const knownZone = () => knownZoneValue;
 
-/** Spec §3: the time zone reads like 'Europe/Berlin (+01:00)'; only the part before ' (' is used. */
+/** Product §3: the time zone reads like 'Europe/Berlin (+01:00)'; only the part before ' (' is used. */
 export function zoneOf(timezone: string | undefined | null): string {
   const zone = (timezone ?? '').split(' (')[0].trim();
   if (!zone) return 'UTC';
@@ -61,7 +61,7 @@ export function zoneOf(timezone: string | undefined | null): string {
 export const toAccess = (user: User | null): AccessSubject | null =>
   user ? { permissions: user.permissions, roleType: user.role.type } : null;
 
-/* ---------- impersonation memory (spec §4: the original user is remembered in local storage) ---------- */
+/* ---------- impersonation memory (product §4: the original user is remembered in local storage) ---------- */
 
 const IMPERSONATION_KEY = 'lg_impersonation';
 export interface SavedImpersonation {

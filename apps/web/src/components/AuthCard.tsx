@@ -1,5 +1,5 @@
 /**
- * The centred card of the auth screens; `wide` is the data-filling variant (spec §2). Plain elements styled by
+ * The centred card of the auth screens; `wide` is the data-filling variant (product §2). Plain elements styled by
  * styles/auth.css: the auth screens load no antd (docs/decisions/web.md, first-load budgets).
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * One dependent filter of a traffic list (spec §7 "dependent filters by filterSlug and timezone with server search"):
+ * One dependent filter of a traffic list (product §7 "dependent filters by filterSlug and timezone with server search"):
  * the choices come from the list's `…/filters` endpoint, narrowed by the other filters in force and by what is typed,
  * each with its count. They are fetched when the select opens. Labels of chosen values are remembered (from the answers
  * and, through `remember`, from the list rows), so a chosen value keeps its name when a later answer leaves it out.

@@ -1,4 +1,4 @@
-/** The outcome of the last bulk or single action on a list (spec §8's wording is the caller's): a title and its lines. */
+/** The outcome of the last bulk or single action on a list (product §8's wording is the caller's): a title and its lines. */
 import { Alert } from 'antd';
 
 export interface OutcomeText {

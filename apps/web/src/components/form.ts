@@ -1,6 +1,6 @@
 /**
- * The one adapter between the shared spec §5 rules / zod schemas and antd forms, so every form shows the
- * same spec §8 message keys (translated through `validation.<key>`), and server errors land on their field.
+ * The one adapter between the shared product §5 rules / zod schemas and antd forms, so every form shows the
+ * same product §8 message keys (translated through `validation.<key>`), and server errors land on their field.
  */
 import { rules as sharedRules, type RuleResult } from '@leadgrid/shared/validation';
 import type { FormInstance, Rule } from 'antd/es/form';
@@ -13,12 +13,12 @@ import { ApiError, serverMessageText } from '../api/client';
 /** When a rule runs: a Form.Item with validateTrigger={['onChange', 'onBlur']} lets each rule pick its moment. */
 type Trigger = 'onChange' | 'onBlur';
 
-/** A message key of spec §8 in the user's language; any other text is shown as it is. */
+/** A message key of product §8 in the user's language; any other text is shown as it is. */
 export const messageText = (t: TFunction, key: string) => t(`validation.${key}`, { defaultValue: key });
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** `required` (spec §5: non-empty array, object with keys, otherwise truthy) */
+/** `required` (product §5: non-empty array, object with keys, otherwise truthy) */
 export function requiredRule(t: TFunction, trigger?: Trigger): Rule {
   return {
     required: true,
@@ -30,7 +30,7 @@ export function requiredRule(t: TFunction, trigger?: Trigger): Rule {
   };
 }
 
-/** A field checked by a shared zod schema; an empty optional value passes (spec §5). */
+/** A field checked by a shared zod schema; an empty optional value passes (product §5). */
 export function zodRule(schema: ZodType, t: TFunction, trigger?: Trigger): Rule {
   return {
     validateTrigger: trigger,

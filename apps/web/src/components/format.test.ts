@@ -11,7 +11,7 @@ dayjs.extend(timezone);
 const INSTANTS = [0, 951_782_400, 1_711_846_799, 1_711_846_800, 1_729_990_800, 1_764_115_199, 1_764_115_200, 4_102_444_799];
 const ZONES = ['UTC', 'Europe/Moscow', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Australia/Lord_Howe'];
 
-describe('date formats (spec §9) with a kept formatter per zone', () => {
+describe('date formats (product §9) with a kept formatter per zone', () => {
   it('write what dayjs tz wrote, yyyy.MM.dd HH:mm:ss in the zone', () => {
     for (const tz of ZONES)
       for (const s of INSTANTS) {

@@ -1,5 +1,5 @@
 /**
- * Display formats of spec §9: dates `yyyy.MM.dd[ HH:mm:ss]` in the user's time zone from timestamps in
+ * Display formats of product §9: dates `yyyy.MM.dd[ HH:mm:ss]` in the user's time zone from timestamps in
  * seconds; money, numbers and percentages with two decimals.
  */
 import { DAY_MS } from '@leadgrid/shared/constants';

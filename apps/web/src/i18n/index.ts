@@ -1,5 +1,5 @@
 /**
- * Translations (spec §1): English by default, Russian too. The chosen language is kept in the
+ * Translations (product §1): English by default, Russian too. The chosen language is kept in the
  * `i18n_redirected` cookie for 365 days.
  */
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, LOCALES, type Locale } from '@leadgrid/shared/constants';

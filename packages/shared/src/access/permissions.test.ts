@@ -50,7 +50,7 @@ describe('permission catalogue', () => {
     }
   });
 
-  it('maps the spec §6 routes to their permissions', () => {
+  it('maps the product §6 routes to their permissions', () => {
     expect(ROUTE_PERMISSIONS.dashboard).toBe('front.dashboard.read');
     expect(ROUTE_PERMISSIONS.roles).toBe('role.read');
     expect(ROUTE_PERMISSIONS.generalSettings).toBe('settings.general.update');

@@ -1,5 +1,5 @@
 /**
- * The access model of spec §6, written once for server and web: role types, the permission catalogue,
+ * The access model of product §6, written once for server and web: role types, the permission catalogue,
  * the route -> permission table and the default-page rule.
  */
 export const ROLE_TYPES = ['admin', 'affiliate_manager', 'advertiser_manager', 'advertiser_member', 'employee', 'affiliate'] as const;
@@ -147,7 +147,7 @@ export const PERMISSIONS: readonly PermissionDef[] = [
 
 export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((x) => x.name));
 
-/** Permissions a role type may hold; `withHidden` adds the hidden ones (spec §6 "a variant includes hidden ones"). */
+/** Permissions a role type may hold; `withHidden` adds the hidden ones (product §6 "a variant includes hidden ones"). */
 export function permissionsForRoleType(type: RoleType, withHidden = false): PermissionDef[] {
   return PERMISSIONS.filter((x) => x.roleTypes.includes(type) && (withHidden || !x.hidden));
 }
@@ -163,7 +163,7 @@ export function defaultPermissions(type: RoleType): string[] {
   return base;
 }
 
-/** Named routes of the web app with the permission each needs (spec §6 table). */
+/** Named routes of the web app with the permission each needs (product §6 table). */
 export const ROUTE_PERMISSIONS = {
   dashboard: 'front.dashboard.read',
   advertisers: 'front.menu.advertisers.read',
@@ -223,7 +223,7 @@ export function canOpenRoute(user: AccessSubject | null | undefined, route: Rout
   return can(user, ROUTE_PERMISSIONS[route]);
 }
 
-/** Spec §2: the dashboard for a non-affiliate with front.dashboard.read, otherwise statistics. */
+/** Product §2: the dashboard for a non-affiliate with front.dashboard.read, otherwise statistics. */
 export function defaultPagePath(user: AccessSubject): string {
   return user.roleType !== 'affiliate' && can(user, 'front.dashboard.read') ? '/' : '/statistics';
 }

@@ -60,7 +60,7 @@ export const permissionsQuery = z.object({
     .optional(),
 });
 
-/** Added and removed permissions between two sets: shown for confirmation before a role change (spec §6). */
+/** Added and removed permissions between two sets: shown for confirmation before a role change (product §6). */
 export function permissionDiff(before: readonly string[], after: readonly string[]) {
   const a = new Set(before);
   const b = new Set(after);

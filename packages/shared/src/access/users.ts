@@ -15,7 +15,7 @@ const TELEGRAM_RE = /^(@?[A-Za-z0-9_]{5,32}|https?:\/\/t\.me\/[A-Za-z0-9_]{5,32}
 /** skype: a Skype name (6-32 characters) or a "live:" id */
 const SKYPE_RE = /^(live:[A-Za-z0-9._-]{1,64}|[A-Za-z][A-Za-z0-9.,_-]{5,31})$/;
 
-/** The communication-channel validity rule of spec §5: each contact type has its own format. */
+/** The communication-channel validity rule of product §5: each contact type has its own format. */
 export function contactRule(type: (typeof CONTACT_TYPES)[number], value: string): RuleResult {
   switch (type) {
     case 'email':
@@ -88,7 +88,7 @@ const isCalendarDate = (v: string) => {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
-/** Spec §3: a time zone may arrive as 'Zone (offset)'; only the part before ' (' is kept. */
+/** Product §3: a time zone may arrive as 'Zone (offset)'; only the part before ' (' is kept. */
 const SERVER_DEPENDENT_ZONES = /^(local|system|default)$/i;
 export const zTimezone = () =>
   z

@@ -1,5 +1,5 @@
 /**
- * Clicks (spec §3 Click, §7 clicks, §9): the lists `/clicks/valid` (status 1) and `/clicks/invalid` (status 2), one
+ * Clicks (product §3 Click, §7 clicks, §9): the lists `/clicks/valid` (status 1) and `/clicks/invalid` (status 2), one
  * click by id, the dependent filters and the staff edit. Every list is bound by a creation period (default: today in
  * the reader's time zone) of at most CLICK_MAX_RANGE_DAYS days, so it always runs on the (created_at) indexes.
  */

@@ -21,7 +21,7 @@ export const LATE_CONVERSION_MARK = 'late_conversion';
 /** conversion statuses by name, as the list's `status` filter takes them */
 export const CONVERSION_STATUS_NAMES = ['pending', 'hold', 'approved', 'rejected'] as const;
 
-/** the marks a conversion may carry (spec §3: late_conversion is the only one kept) */
+/** the marks a conversion may carry (product §3: late_conversion is the only one kept) */
 export const CONVERSION_MARKS = [LATE_CONVERSION_MARK] as const;
 
 const m = (message: string) => ({ message });
@@ -108,7 +108,7 @@ export const conversionSchema = z.object({
   profit: z.string().optional(),
   isHidden: z.boolean().optional(),
   postbackParams: z.record(z.string(), z.unknown()).optional(),
-  /** staff only: what the advertiser's postbacks sent beyond the parameters the integration names (spec §3 Conversion) */
+  /** staff only: what the advertiser's postbacks sent beyond the parameters the integration names (product §3 Conversion) */
   attributes: z.record(z.string(), z.unknown()).optional(),
   /** staff only: the goals of the offer's vertical (the choices of the edit) */
   goals: z.array(leadRefSchema).optional(),
@@ -147,7 +147,7 @@ export const CONVERSION_SETTABLE_STATUSES = [2, 3, 4] as const;
 export type ConversionSettableStatus = (typeof CONVERSION_SETTABLE_STATUSES)[number];
 
 /**
- * The status changes staff may make (docs/decisions.md): from pending to hold, approved or rejected; from hold to
+ * The status changes staff may make (docs/decisions/engine.md, 2026-11-22): from pending to hold, approved or rejected; from hold to
  * approved or rejected; approved to rejected (a chargeback); rejected to approved or hold. An approved conversion is
  * not put back on hold, and a conversion is never moved to the status it has.
  */

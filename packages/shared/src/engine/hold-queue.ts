@@ -35,7 +35,7 @@ const zZone = () =>
     .refine((v) => isValidZone(v), { message: 'pattern' });
 
 /**
- * spec §5: a hold-queue time range needs a valid start and end. Start and end may not be equal (an empty, or
+ * product §5: a hold-queue time range needs a valid start and end. Start and end may not be equal (an empty, or
  * ambiguous whole-day, window); the error is on the end.
  */
 export function holdRangeError(start: string | undefined, end: string | undefined): 'startTime' | 'endTime' | null {

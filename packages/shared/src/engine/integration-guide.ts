@@ -1,5 +1,5 @@
 /**
- * The affiliates' integration guide (`GET /api/v1/integration-guide`, docs/decisions/traffic.md "Links, onboarding and
+ * The affiliates' integration guide (`GET /api/v1/integration-guide`, docs/decisions/engine.md "Links, onboarding and
  * API"): the lead API as the app's own OpenAPI document describes it, with the caller's token, the white label's name
  * and public URL, curl examples and the postback macros. Nothing of the lead schema is copied here: the server reads
  * the operations and their fields from the OpenAPI document, so a field added to the lead schema shows in the guide.

@@ -1,5 +1,5 @@
 /**
- * Lead edit and import (spec §7 "lead for editing", "import as binary GET"; docs/decisions/traffic.md "Lead edit and
+ * Lead edit and import (product §7 "lead for editing", "import as binary GET"; docs/decisions/engine.md "Lead edit and
  * import"): the edit body of `PUT /leads/:id`, and the upload, mapping, options and progress of a lead import.
  */
 import { z } from 'zod';
@@ -170,7 +170,7 @@ export const leadImportUploadSchema = leadImportSchema.extend({
 export type LeadImportUpload = z.infer<typeof leadImportUploadSchema>;
 
 export const leadImportTemplateQuery = z.object({ offerId: zId().optional() });
-/** `GET /lead-imports`: the imports the caller may see (docs/decisions/traffic.md), newest first */
+/** `GET /lead-imports`: the imports the caller may see (docs/decisions/engine.md), newest first */
 export const leadImportListQuery = z.object({
   limit: z.coerce
     .number({ message: 'number' })

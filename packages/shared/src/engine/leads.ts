@@ -1,5 +1,5 @@
 /**
- * The lead API (spec §7 "lead creation via a lead API", ARCHITECTURE §5 Lead): what an affiliate posts to
+ * The lead API (product §7 "lead creation via a lead API", architecture §5 Lead): what an affiliate posts to
  * `POST /api/v1/leads` and what it answers. The vertical's own incoming parameters and inbound rules are checked by
  * the server on top of this shape.
  */
@@ -85,7 +85,7 @@ export const leadIntakeAnswerSchema = z.object({
 export type LeadIntakeAnswer = z.infer<typeof leadIntakeAnswerSchema>;
 
 /* ------------------------------------------------------------------------------------------------------------------
- * The /leads screen (spec §3 Lead, §4 lead actions, §7 leads, §8 mass grade messages, §9 page size 25).
+ * The /leads screen (product §3 Lead, §4 lead actions, §7 leads, §8 mass grade messages, §9 page size 25).
  * Staff read every field; an affiliate reads its own leads without the advertiser, the advertisers pool, the
  * advertiser data or the delivery internals (those keys are left out of its answers).
  * ------------------------------------------------------------------------------------------------------------------ */
@@ -282,7 +282,7 @@ export const leadActionsBody = itemsOf(leadActionItemSchema);
 export type LeadActionsBody = z.input<typeof leadActionsBody>;
 
 /**
- * The answer of `PATCH /leads` (spec §8): `outcome` none (nothing applied), all (everything applied) or partial (some
+ * The answer of `PATCH /leads` (product §8): `outcome` none (nothing applied), all (everything applied) or partial (some
  * applied, some failed); `applied` the ids changed, `failed` the ids left as they were with the reason. The envelope's
  * `message` says the same in words.
  */

@@ -1,5 +1,5 @@
 /**
- * URL macros (ARCHITECTURE §5): `{name}` placeholders in postback and lander URLs, replaced by URL-encoded
+ * URL macros (architecture §5): `{name}` placeholders in postback and lander URLs, replaced by URL-encoded
  * values when the URL is called. The catalogue is written once for the server (validation, substitution)
  * and the web (macro chips, help text).
  */
@@ -61,7 +61,7 @@ export function findMacros(url: string): string[] {
 }
 
 export interface MacroError {
-  /** the spec §8 message key */
+  /** the product §8 message key */
   code: 'pattern';
   /** the offending macro name */
   macro: string;

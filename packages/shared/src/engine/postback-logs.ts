@@ -1,5 +1,5 @@
 /**
- * Postback logs (spec §3 Postback log, §7): `system_logs` rows of the postbacks received from advertisers
+ * Postback logs (product §3 Postback log, §7): `system_logs` rows of the postbacks received from advertisers
  * (postback_in, entity advertiser) and sent to affiliates (postback_out, entity affiliate), one per attempt.
  */
 import { z } from 'zod';

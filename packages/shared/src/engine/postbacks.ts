@@ -1,5 +1,5 @@
 /**
- * Outbound postbacks (spec §3 Postback, §4 postback event statuses): the network-wide global postback (settings) and
+ * Outbound postbacks (product §3 Postback, §4 postback event statuses): the network-wide global postback (settings) and
  * the affiliate and team postbacks of `/postbacks` (events, goal events, URL with macros, method, status).
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export const POSTBACK_METHODS = ['GET', 'POST'] as const;
 export type PostbackMethod = (typeof POSTBACK_METHODS)[number];
 export type PostbackEvent = (typeof POSTBACK_EVENTS)[number];
 
-/** Spec §3: events are grouped into conversions, lead grades and lead statuses. */
+/** Product §3: events are grouped into conversions, lead grades and lead statuses. */
 export const POSTBACK_EVENT_GROUPS: Readonly<Record<'conversions' | 'leadStatuses' | 'leadGrades', readonly PostbackEvent[]>> = {
   conversions: ['conversion_approved', 'conversion_rejected', 'conversion_pending', 'conversion_deferred'],
   leadStatuses: ['event_received', 'event_sent', 'event_trash', 'event_hold', 'event_invalid', 'event_duplicate'],
@@ -141,7 +141,7 @@ export const postbackAssignmentQuery = z.object({ affiliateId: zId().optional() 
 export const postbackRefSchema = z.object({ id: z.number().int(), title: z.string(), url: z.string(), status: z.enum(ACTIVE_STATUSES) });
 export type PostbackRef = z.infer<typeof postbackRefSchema>;
 
-/** `GET /postbacks/events`: the events grouped as spec §3 says (conversions, lead statuses, lead grades) */
+/** `GET /postbacks/events`: the events grouped as product §3 says (conversions, lead statuses, lead grades) */
 export const postbackEventGroupSchema = z.object({
   group: z.enum(POSTBACK_GROUP_KEYS as [string, ...string[]]),
   events: z.array(z.enum(POSTBACK_EVENTS)),

@@ -1,5 +1,5 @@
 /**
- * The sieve matcher the traffic engine runs in memory (spec §3 "Sieve rules"). A sieve matches a subject when every
+ * The sieve matcher the traffic engine runs in memory (product §3 "Sieve rules"). A sieve matches a subject when every
  * non-empty list contains the subject's value and the moment falls inside the schedule. Empty lists match anything;
  * a subject without a value (an unknown country, no team) fails a list that is not empty.
  *

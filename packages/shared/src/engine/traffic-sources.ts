@@ -30,5 +30,5 @@ export const trafficSourceUpdate = z.object({
 export type TrafficSourceUpdate = z.input<typeof trafficSourceUpdate>;
 export const trafficSourceStatusItem = statusChangeItem(TRAFFIC_SOURCE_STATUSES);
 export const trafficSourceListQuery = listQuerySchema;
-/** loaded once by the layout (spec §7): every active source unless a limit is given */
+/** loaded once by the layout (product §7): every active source unless a limit is given */
 export const trafficSourceLookupQuery = lookupQuery(MAX_PAGE_SIZE);

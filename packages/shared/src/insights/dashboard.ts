@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec §2 `/`, §3 Dashboard, §7 dashboard GET/PUT/PATCH, widgets PUT/PATCH/DELETE, statistics dashboard;
+ * Dashboard (product §2 `/`, §3 Dashboard, §7 dashboard GET/PUT/PATCH, widgets PUT/PATCH/DELETE, statistics dashboard;
  * §9 default filter and chart colours). A dashboard belongs to one staff or advertiser user; a role's default
  * (`roleId` set, no user) is what a new user's dashboard is copied from (`parent`). Every widget's figures come from
  * the statistics service (`GET /statistics/dashboard?widgetId=…` for the dashboard's period).
@@ -14,7 +14,7 @@ export type DashboardWidgetType = (typeof DASHBOARD_WIDGET_TYPES)[number];
 /** the dimensions a top-N table ranks */
 export const DASHBOARD_TOP_DIMENSIONS = ['offer', 'affiliate', 'advertiser', 'country', ...STATISTICS_SUB_DIMENSIONS] as const;
 export type DashboardTopDimension = (typeof DASHBOARD_TOP_DIMENSIONS)[number];
-/** a line chart draws up to five metrics, in the five fixed colours of spec §9 */
+/** a line chart draws up to five metrics, in the five fixed colours of product §9 */
 export const DASHBOARD_MAX_LINE_METRICS = 5;
 export const DASHBOARD_MAX_WIDGETS = 30;
 /** the grid: 12 columns, rows of DASHBOARD_ROW_HEIGHT px */
@@ -106,7 +106,7 @@ export const dashboardWidgetSchema = z.object({
 });
 export type DashboardWidget = z.infer<typeof dashboardWidgetSchema>;
 
-/** the dashboard's own settings: its period preset (the default is the current period, spec §9) */
+/** the dashboard's own settings: its period preset (the default is the current period, product §9) */
 export const DASHBOARD_PRESETS = ['today', 'last7Days', 'last30Days', 'last3Months', 'monthStart'] as const;
 export const dashboardSettings = z.object({ preset: z.enum(DASHBOARD_PRESETS, { message: 'pattern' }).optional() }).strict();
 export const DASHBOARD_TYPES = ['grid'] as const;

@@ -1,5 +1,5 @@
 /**
- * Exports (ARCHITECTURE §5 "Exports and events"): `POST /exports {type, query}` starts a job that writes a CSV file in
+ * Exports (architecture §5 "Exports and events"): `POST /exports {type, query}` starts a job that writes a CSV file in
  * pages; its progress reaches the browser over server-sent events (`GET /events`, event name per type, e.g.
  * `export_lead`); the file is then fetched with `GET /exports/:id/file` (the owner only).
  */

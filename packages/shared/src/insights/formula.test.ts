@@ -48,7 +48,7 @@ describe('parseFormula', () => {
   });
 });
 
-describe('validateFormula: every builder error of spec §5', () => {
+describe('validateFormula: every builder error of product §5', () => {
   it('accepts well-formed formulas', () => {
     for (const text of [
       '{a} + {b}',

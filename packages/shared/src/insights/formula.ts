@@ -1,5 +1,5 @@
 /**
- * Metric formulas (spec §5 formula builder). A formula is a list of elements: metrics, numbers, binary
+ * Metric formulas (product §5 formula builder). A formula is a list of elements: metrics, numbers, binary
  * operators and brackets. `validateFormula` reports the first rule broken; `evaluateFormula` computes it
  * with decimal arithmetic (division by zero gives 0); `evaluateFormulaOrNull`, what statistics use, gives null for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Metrics (spec §3 Metric, §5 formula builder): the built-in metrics every statistics table knows, and custom
+ * Metrics (product §3 Metric, §5 formula builder): the built-in metrics every statistics table knows, and custom
  * metrics whose formula combines built-ins, numbers, binary operators and brackets.
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export const METRIC_GROUP_MAX = 100;
 export const FORMULA_MAX_ELEMENTS = 100;
 
 /**
- * Who may read a metric besides staff (ARCHITECTURE §5 Access; docs/decisions/insights.md): affiliates never see the
+ * Who may read a metric besides staff (architecture §5 Access; docs/decisions/insights.md): affiliates never see the
  * revenue side (revenue, profit, ROI), advertiser members never the payout side (payout, profit, ROI) nor the click
  * side (clicks are not sent to an advertiser). A metric hidden from a reader is ABSENT from its answers, not null.
  */
@@ -33,7 +33,7 @@ export interface BuiltInMetric {
   outputFormat: MetricOutputFormat;
   /** null: counted from raw data (a roll-up counter); otherwise derived from other built-ins */
   formula: FormulaElement[] | null;
-  /** revenue-side metrics are never shown to affiliates (ARCHITECTURE §5 Access) */
+  /** revenue-side metrics are never shown to affiliates (architecture §5 Access) */
   staffOnly: boolean;
   /** the readers who may see it (staff always) */
   audience: readonly MetricAudience[];
@@ -230,7 +230,7 @@ export const metricCreate = z.object({
 });
 export type MetricCreate = z.input<typeof metricCreate>;
 
-/** edit; `status` here is the "status PATCH" of spec §7 */
+/** edit; `status` here is the "status PATCH" of product §7 */
 export const metricUpdate = z.object({
   id: zId(),
   title: zTitle().optional(),

@@ -11,7 +11,7 @@ import { csvIds } from '../settings/tags';
 import { EXPORT_FORMATS } from './exports';
 import { leadStatisticsQuery, statisticsQuery, LEAD_STATISTICS_DIMENSIONS } from './statistics';
 
-/** spec §8: what a report with nothing in it answers */
+/** product §8: what a report with nothing in it answers */
 export const REPORT_EMPTY_MESSAGE = 'Failed to generate the report. No data available!';
 
 /** the ready reports; each is an export type of the same name */

@@ -1,5 +1,5 @@
 /**
- * Statistics (spec §2 `/statistics`, §7 statistics, §9): the query and answer of `GET /api/v1/statistics` and of the
+ * Statistics (product §2 `/statistics`, §7 statistics, §9): the query and answer of `GET /api/v1/statistics` and of the
  * lead statistics `GET /api/v1/statistics/leads`. The metrics themselves are the catalogue of `schemas/metrics.ts`.
  *
  * Query conventions, shared by both endpoints:
@@ -168,7 +168,7 @@ export const STATISTICS_FILTER_OF: Partial<Record<StatisticsDimension, keyof typ
   ...Object.fromEntries(STATISTICS_SUB_DIMENSIONS.map((s) => [s, s])),
 };
 
-/** `GET /api/v1/statistics`; defaults of spec §2: groupBy day, orderBy day:desc, limit 50, offset 0, dataType actual */
+/** `GET /api/v1/statistics`; defaults of product §2: groupBy day, orderBy day:desc, limit 50, offset 0, dataType actual */
 export const statisticsQuery = z.object({
   groupBy: z.enum(STATISTICS_DIMENSIONS, { message: 'pattern' }).default('day'),
   dataType: z.enum(STATISTICS_DATA_TYPES, { message: 'pattern' }).default('actual'),
@@ -292,7 +292,7 @@ export const leadStatisticsAnswerSchema = z.object({
 });
 export type LeadStatisticsAnswer = z.infer<typeof leadStatisticsAnswerSchema>;
 
-/* ---------- the caller's metric choice of a statistics table (spec §7 "statistics metric info and status") ---------- */
+/* ---------- the caller's metric choice of a statistics table (product §7 "statistics metric info and status") ---------- */
 
 /** the statistics tables whose metric columns a user chooses: `/statistics` and `/statistics/leads` */
 export const STATISTICS_METRIC_TABLES = ['statistics', 'leads'] as const;

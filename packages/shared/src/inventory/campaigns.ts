@@ -1,5 +1,5 @@
 /**
- * Campaigns (spec §3 Campaign, §4, §7, §8): one affiliate's tracking link for one offer, `https://<host>/c/<key>`.
+ * Campaigns (product §3 Campaign, §4, §7, §8): one affiliate's tracking link for one offer, `https://<host>/c/<key>`.
  * The target-URL settings say where the click engine sends a visitor of the link: to one of the campaign's
  * landers (rotation by sieve and weight) or to a fixed URL, and which click values it passes on.
  */
@@ -37,7 +37,7 @@ export const CAMPAIGN_KEY_LENGTH = 12;
 export const CAMPAIGN_KEY_RE = /^[A-Za-z0-9_-]{12,32}$/;
 /** extra parameters appended to the target URL */
 export const TARGET_URL_PARAMS_MAX = 20;
-/** spec §8: notices shown by the campaign form after a save (the campaign is saved all the same) */
+/** product §8: notices shown by the campaign form after a save (the campaign is saved all the same) */
 export const CAMPAIGN_NOTICE_TYPES = ['traffic_blocked_affiliate', 'traffic_blocked_admin', 'no_offer_access'] as const;
 export type CampaignNoticeType = (typeof CAMPAIGN_NOTICE_TYPES)[number];
 
@@ -170,7 +170,7 @@ export const campaignSchema = z.object({
   leadCount: z.number().int(),
   /** its conversions (rejected aside) since the start of the viewer's day, week (Monday) and month */
   conversionCounts: z.object({ day: z.number().int(), week: z.number().int(), month: z.number().int() }),
-  /** spec §8 notices: answered by GET by id, create and edit (not by lists) */
+  /** product §8 notices: answered by GET by id, create and edit (not by lists) */
   notices: z.array(campaignNoticeSchema).optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

@@ -1,6 +1,6 @@
 /**
  * Landers (an offer's landing pages), creatives (an offer's promotional material) and the landing API library
- * (pages kept once, in language versions, and assigned to offers through landers) — spec §3 Lander, Creative,
+ * (pages kept once, in language versions, and assigned to offers through landers) — product §3 Lander, Creative,
  * Landing API; §7 landers, creatives, landing API.
  *
  * Staff get the full views; affiliates get the `*PublicSchema` views (no advertiser, target URL, parameters or

@@ -1,5 +1,5 @@
 /**
- * Offers (spec §2 /offers, /offers/{id} tabs general, affiliates and targeting; §3 Offer, Sieve rules; §7 offers):
+ * Offers (product §2 /offers, /offers/{id} tabs general, affiliates and targeting; §3 Offer, Sieve rules; §7 offers):
  * the staff list and detail, create, edit (one or many), bulk edit, status, the creation-data and filter look-ups,
  * counts, the affiliate views (/offers/all), assigned affiliates and teams with their sieves, the advertiser targets
  * of an offer (`/offer-advertisers`) and the per-user sieve display settings.
@@ -41,7 +41,7 @@ export const TARGET_WEIGHT = { min: 1, max: 1000, default: 100 } as const;
 export const OFFER_WITH = ['integrations', 'advertisers', 'counts'] as const;
 export type OfferWith = (typeof OFFER_WITH)[number];
 export const OFFER_ORDER_FIELDS = ['id', 'title', 'status', 'createdAt', 'updatedAt', 'isHot', 'accessType'] as const;
-/** the message of the spec §4 guard (spec §8 wording), answered with 409 */
+/** the message of the product §4 guard (product §8 wording), answered with 409 */
 export const ADVERTISER_REMOVAL_GUARD = 'An advertiser cannot be deleted while active landings are assigned';
 export const OFFER_GEOS_MAX = 300;
 export const OFFER_LIST_MAX = 100;
@@ -278,7 +278,7 @@ export const offerLookupQuery = lookupQuery(PICKER_LIMIT).extend({ status: csvEn
 /** GET /offers/for-campaign: the offers a campaign of this affiliate can be created for (active, with its access) */
 export const offerForCampaignQuery = lookupQuery(PICKER_LIMIT).extend({ affiliateId: zId() });
 /**
- * GET /offers/special (spec §7 "special offers"; docs/decisions/traffic.md "Onboarding and look-ups"): the offers the
+ * GET /offers/special (product §7 "special offers"; docs/decisions/engine.md "Onboarding and look-ups"): the offers the
  * affiliate sees that carry conditions of its own — an active payment rule or cap whose sieve names the affiliate or
  * its team.
  */
@@ -292,7 +292,7 @@ export type OfferSpecial = z.infer<typeof offerSpecialSchema>;
 /** the look-back of GET /offers/receiving-traffic, in days */
 export const RECEIVING_TRAFFIC_DAYS = { min: 1, max: 90, default: 7 } as const;
 /**
- * GET /offers/receiving-traffic (spec §7 "receiving-traffic offers"): the offers that took traffic — a valid click or
+ * GET /offers/receiving-traffic (product §7 "receiving-traffic offers"): the offers that took traffic — a valid click or
  * a lead other than a test — in the last `days` days, of one affiliate when named (an affiliate: itself only).
  */
 export const offerReceivingTrafficQuery = lookupQuery(PICKER_LIMIT).extend({
@@ -314,7 +314,7 @@ export type OfferReceivingTraffic = z.infer<typeof offerReceivingTrafficSchema>;
 export const OFFER_TABS = ['general', 'targeting', 'landings', 'caps', 'payment-rules', 'affiliates'] as const;
 export type OfferTab = (typeof OFFER_TABS)[number];
 /**
- * What an offer needs before it takes traffic (GET /offers/:id/readiness; docs/decisions/traffic.md "Onboarding and
+ * What an offer needs before it takes traffic (GET /offers/:id/readiness; docs/decisions/engine.md "Onboarding and
  * look-ups"), read like the lead engine reads it: status active; an advertiser target the engine would send to
  * (target, advertiser and integration active, the integration's API on); one of them with valid outbound settings; an
  * active lander; an active payment rule; for a private offer an assigned affiliate or team. Geos and caps are advice.

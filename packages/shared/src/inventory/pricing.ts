@@ -1,5 +1,5 @@
 /**
- * Which payment rule prices a conversion, and the amounts it gives (ARCHITECTURE §5 "Conversions and money").
+ * Which payment rule prices a conversion, and the amounts it gives (architecture §5 "Conversions and money").
  *
  * Choice: among the active rules whose goal fits (the rule's goal equals the conversion's, or the rule has none) and
  * whose sieve matches the subject, the most specific wins. Specificity compares, in this order: a rule naming the

@@ -1,6 +1,6 @@
 /**
  * Sieves and the constants of the offers issue. A sieve is the matching rule of a lander, creative, cap, payment
- * rule, advertiser target, assigned affiliate or team (spec §3 "Sieve rules"): empty lists match everything.
+ * rule, advertiser target, assigned affiliate or team (product §3 "Sieve rules"): empty lists match everything.
  * One schema serves every owner; each owner uses the keys that make sense for it (SIEVE_KEYS_BY_OWNER), and the
  * matcher in `../sieve.ts` is what the traffic engine runs.
  */
@@ -12,7 +12,7 @@ import { zId } from '../validation';
 
 export const OFFER_STATUSES = ['active', 'inactive', 'draft'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-/** spec §3: offer types are public (id 1) and private (id 3) */
+/** product §3: offer types are public (id 1) and private (id 3) */
 export const OFFER_ACCESS_TYPES = { public: 1, private: 3 } as const;
 export const OFFER_ACCESS_TYPE_IDS = [1, 3] as const;
 export const SESSION_LIFESPAN_TYPES = ['click', 'goal'] as const;
@@ -20,7 +20,7 @@ export const LANDER_PAGE_TYPES = ['landing', 'prelanding'] as const;
 export const LANDER_STATUSES = ['active', 'inactive'] as const;
 export const CREATIVE_TYPES = ['image', 'video', 'link', 'archive', 'text', 'file'] as const;
 export type CreativeType = (typeof CREATIVE_TYPES)[number];
-/** spec §5: creative files under 50 MB with these extensions */
+/** product §5: creative files under 50 MB with these extensions */
 export const CREATIVE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 export const CREATIVE_FILE_EXTENSIONS = [
   'mp4',

@@ -1,5 +1,5 @@
 /**
- * Money and exchange rates as decimal strings (ARCHITECTURE §2: never JS floats). A currency's `rate` is the number
+ * Money and exchange rates as decimal strings (architecture §2: never JS floats). A currency's `rate` is the number
  * of its units for one unit of the network's base currency, so the base currency has rate 1.
  */
 import DecimalJs from 'decimal.js';
@@ -8,7 +8,7 @@ import DecimalJs from 'decimal.js';
 export const Dec = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
 export type DecimalValue = string | number | DecimalJs;
 
-/** Amounts and rates are kept with up to 8 decimals (spec §9). */
+/** Amounts and rates are kept with up to 8 decimals (product §9). */
 export const MONEY_DECIMALS = 8;
 
 const DECIMAL_RE = /^[-+]?\d+([.,]\d+)?$/;
@@ -58,7 +58,7 @@ export interface FormatMoneyOptions {
   /** shown before the amount, e.g. '$'; when missing, `code` is shown after it */
   symbol?: string | null;
   code?: string | null;
-  /** decimals shown (spec §9: two by default) */
+  /** decimals shown (product §9: two by default) */
   decimals?: number;
   locale?: string;
 }

@@ -35,7 +35,7 @@ export const noteCreate = z.object({
   content: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(NOTE_CONTENT_MAX, { message: 'minMaxLength' }),
 });
 export type NoteCreate = z.input<typeof noteCreate>;
-/** a note is removed by a status change to `deleted` (spec §7) */
+/** a note is removed by a status change to `deleted` (product §7) */
 export const noteStatusItem = statusChangeItem(['deleted'] as const);
 export const noteListQuery = listQuerySchema.pick({ limit: true, offset: true, withMeta: true }).extend({ targetSlug: zTargetSlug() });
 export type NoteListQuery = z.input<typeof noteListQuery>;

@@ -12,7 +12,7 @@ import {
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => [i.path.join('.'), i.message]);
 
-describe('blockChangeItem (spec §4)', () => {
+describe('blockChangeItem (product §4)', () => {
   it('needs a type of traffic or access and a reason of 1-500 characters to block', () => {
     expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'traffic' }))).toEqual([['reason', 'required']]);
     expect(issues(blockChangeItem.safeParse({ id: 1, action: 'block', blockType: 'access', reason: '  ' }))).toEqual([

@@ -1,5 +1,5 @@
 /**
- * People (spec §2 /affiliates, /employees, team pages; §3 User, Affiliate extras, Team; §4 blocking and team
+ * People (product §2 /affiliates, /employees, team pages; §3 User, Affiliate extras, Team; §4 blocking and team
  * members; §7 users, affiliates, employees, teams): affiliates (members), teams, employees, advertiser members,
  * blocking, custom permissions and the look-ups later screens use.
  *
@@ -86,7 +86,7 @@ export const zQuerySeconds = () =>
 /** `replace` sets the list; `add` and `remove` change it (bulk edits) */
 export const LIST_EDIT_MODES = ['replace', 'add', 'remove'] as const;
 
-/** the reason of a change_status item: required when the new status is `blocked` (spec §4) */
+/** the reason of a change_status item: required when the new status is `blocked` (product §4) */
 const statusWithReason = <S extends readonly [string, ...string[]]>(statuses: S) =>
   z
     .object({
@@ -237,7 +237,7 @@ export const affiliateStatusItem = z.object({
 });
 
 /**
- * POST /affiliates/change_block and /teams/change_block {items:[...]} (spec §4): a block needs a type (traffic or
+ * POST /affiliates/change_block and /teams/change_block {items:[...]} (product §4): a block needs a type (traffic or
  * access) and a reason of 1-500 characters; an unblock is of traffic, access or both (`full`), its reason optional.
  */
 export const blockChangeItem = z
@@ -460,7 +460,7 @@ export const employeeUpdate = z.object({
 });
 export type EmployeeUpdate = z.input<typeof employeeUpdate>;
 
-/** POST /employees/change_status: active, inactive or blocked; blocking needs a reason (spec §4) */
+/** POST /employees/change_status: active, inactive or blocked; blocking needs a reason (product §4) */
 export const employeeStatusItem = statusWithReason(EMPLOYEE_STATUSES);
 export type EmployeeStatusItem = z.input<typeof employeeStatusItem>;
 

@@ -12,7 +12,7 @@ import { contactSchema, contactViewSchema } from '../access/users';
 
 // ---------------------------------------------------------------- constants
 
-/** The standard lead fields of spec §3 a vertical may accept (custom ones are added per vertical). */
+/** The standard lead fields of product §3 a vertical may accept (custom ones are added per vertical). */
 export const STANDARD_LEAD_FIELDS = [
   'firstName',
   'lastName',
@@ -457,7 +457,7 @@ export const platformSchema = z.object({
   createdBy: authorSchema.nullable(),
 });
 export type Platform = z.infer<typeof platformSchema>;
-/** `min` 1 for a platform: it supports at least one integration method (spec §3 Platform, §5 required = a non-empty array) */
+/** `min` 1 for a platform: it supports at least one integration method (product §3 Platform, §5 required = a non-empty array) */
 const zMethods = (min = 0) =>
   z
     .array(z.enum(INTEGRATION_METHODS, m('pattern')), m('required'))

@@ -1,6 +1,6 @@
 /**
  * Geos (settings): a named set of ISO countries plus the alternative spellings affiliates send for them.
- * Deleting a geo is a status change to 'deleted' (spec §4); a deleted geo frees its title.
+ * Deleting a geo is a status change to 'deleted' (product §4); a deleted geo frees its title.
  */
 import { z } from 'zod';
 import { ISO_COUNTRY_CODES } from './reference';
@@ -18,7 +18,7 @@ export const GEO_ALIAS_MAX = 100;
 const COUNTRY_SET: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 export const isCountryCode = (v: string) => COUNTRY_SET.has(v);
 
-/** a value list must hold unique values (spec §5): the error sits on the repeated entry */
+/** a value list must hold unique values (product §5): the error sits on the repeated entry */
 const uniqueEntries = (normalize: (v: string) => string) => (list: string[], ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   list.forEach((v, i) => {
@@ -122,5 +122,5 @@ export function matchGeo<G extends GeoLike>(geos: readonly G[], countryOrSpellin
   return live.find((g) => g.mappings.aliases.some((a) => fold(a) === value)) ?? live.find((g) => fold(g.title) === value) ?? null;
 }
 
-/** spec §5 uniqueValues over a form's alias list (the web form uses it before sending) */
+/** product §5 uniqueValues over a form's alias list (the web form uses it before sending) */
 export const aliasesAreUnique = (aliases: readonly string[]) => rules.uniqueValues(aliases.map((a) => fold(a))) === true;

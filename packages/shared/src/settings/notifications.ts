@@ -1,5 +1,5 @@
 /**
- * Notifications (spec §2 /settings/notifications, §7 "notifications: get, edit, channel integrations"): the event
+ * Notifications (product §2 /settings/notifications, §7 "notifications: get, edit, channel integrations"): the event
  * catalogue, rules (which events notify whom through which channels), channel integrations (e-mail, Telegram)
  * and a user's in-app notifications.
  */

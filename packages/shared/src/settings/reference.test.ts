@@ -13,7 +13,7 @@ import {
 } from './reference';
 
 describe('normalizeLanguage', () => {
-  it('maps ua to uk (spec §9) and keeps the base language of a tag', () => {
+  it('maps ua to uk (product §9) and keeps the base language of a tag', () => {
     expect(normalizeLanguage('ua')).toBe('uk');
     expect(normalizeLanguage('UA')).toBe('uk');
     expect(normalizeLanguage(' ua-UA ')).toBe('uk');

@@ -1,4 +1,4 @@
-/** Reference data served as look-ups: ISO countries, ISO languages and IANA time zones (spec §9 formats). */
+/** Reference data served as look-ups: ISO countries, ISO languages and IANA time zones (product §9 formats). */
 import { DateTime } from 'luxon';
 
 export const ISO_COUNTRY_CODES = (
@@ -19,7 +19,7 @@ export const ISO_LANGUAGE_CODES = (
   'sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu'
 ).split(' ');
 
-/** Spec §9: the language code `ua` maps to `uk`. */
+/** Product §9: the language code `ua` maps to `uk`. */
 export function normalizeLanguage(code: string): string {
   const c = code.trim().toLowerCase().split(/[-_]/)[0];
   return c === 'ua' ? 'uk' : c;
@@ -64,7 +64,7 @@ export const RENAMED_ZONES: Readonly<Record<string, string>> = {
   'Pacific/Truk': 'Pacific/Chuuk',
 };
 
-/** Time zones as `name (+HH:MM)` (spec §9), ordered by offset then name. */
+/** Time zones as `name (+HH:MM)` (product §9), ordered by offset then name. */
 export function timezoneList(at: Date = new Date()): { name: string; offset: string; title: string }[] {
   const current = Intl.supportedValuesOf('timeZone').map((z) => RENAMED_ZONES[z] ?? z);
   const names = ['UTC', ...new Set(current.filter((z) => z !== 'UTC' && isValidZone(z)))];
@@ -78,7 +78,7 @@ export function timezoneList(at: Date = new Date()): { name: string; offset: str
     .map(({ name, offset, title }) => ({ name, offset, title }));
 }
 
-/** Spec §3: a stored time zone may be 'Zone (offset)'; only the part before ' (' is used. */
+/** Product §3: a stored time zone may be 'Zone (offset)'; only the part before ' (' is used. */
 export function zoneName(timezone: string | null | undefined): string {
   if (!timezone) return 'UTC';
   const name = timezone.split(' (')[0].trim();

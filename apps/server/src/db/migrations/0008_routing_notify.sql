@@ -1,6 +1,6 @@
 -- The tracker and the lead intake keep routing data (campaigns, offers, landers, affiliates, teams, advertisers,
 -- integrations, caps, payment rules, domains) in memory. Every committed write of those tables notifies the channel
--- 'routing_changed' with the table name, so every process drops what it cached (ARCHITECTURE §2 scale-out path).
+-- 'routing_changed' with the table name, so every process drops what it cached (architecture §2 scale-out path).
 -- Statement-level: one notification per statement, delivered at commit, none for a rolled-back transaction.
 CREATE OR REPLACE FUNCTION leadgrid_routing_changed() RETURNS trigger AS $$
 BEGIN

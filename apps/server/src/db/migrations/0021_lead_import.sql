@@ -1,4 +1,4 @@
--- Lead edit and import (docs/decisions/traffic.md "Lead edit and import"): an imported lead keeps the date column of
+-- Lead edit and import (docs/decisions/engine.md "Lead edit and import"): an imported lead keeps the date column of
 -- its file as its source date and the import it came from; an import is a stored file, its column mapping and
 -- options, and its progress (rows_done moves in the same transaction as each chunk of leads, so a restarted job goes
 -- on where the last one committed); each row's outcome is kept for the report.

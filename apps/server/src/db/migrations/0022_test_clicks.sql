@@ -1,4 +1,4 @@
--- Test clicks (docs/decisions/traffic.md "Test clicks"): a click opened through a staff test link is stored with
+-- Test clicks (docs/decisions/engine.md "Test clicks"): a click opened through a staff test link is stored with
 -- is_test and shown in Clicks, but never counted in statistics. The click facts of every path (triggers, backfill,
 -- verifier, raw sub queries) come from stats_facts_sql: its clicks source is narrowed to the clicks that are not
 -- tests, the one definition of migration 0015 kept as it is under the name stats_facts_sql_all.

@@ -1,4 +1,4 @@
--- The postback outbox (docs/decisions/traffic.md "The postback outbox"): the first attempt of every outbound postback.
+-- The postback outbox (docs/decisions/engine.md "The postback outbox"): the first attempt of every outbound postback.
 -- A narrow row inserted with the event that fires it, claimed by a worker (its lease set: not indexed, so a HOT update
 -- on a page kept 30% free), deleted when the attempt is settled. Rows live for milliseconds: vacuum is asked early.
 CREATE TABLE IF NOT EXISTS "postback_outbox" (

@@ -105,7 +105,7 @@ export const settings = pgTable('settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** Who changed what and when (ARCHITECTURE §5 Audit). */
+/** Who changed what and when (architecture §5 Audit). */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -2,7 +2,7 @@
  * The accounts (foundation and advertisers issues): users with their roles, and the advertisers an advertiser member
  * belongs to, with the vertical and platform an advertiser is of. These tables refer to each other (users.advertiser_id
  * -> advertisers; advertisers, verticals and platforms -> users by created_by), so they share one file: every other
- * schema file imports from here and none is imported back (docs/decisions.md, "Structure").
+ * schema file imports from here and none is imported back (docs/decisions/platform.md, "Structure").
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -80,12 +80,12 @@ export const users = pgTable(
     blockReason: varchar('block_reason', { length: 500 }),
     trafficBlocked: boolean('traffic_blocked').notNull().default(false),
     trafficBlockedAt: ts('traffic_blocked_at'),
-    /** affiliates' lead API token (spec §3: kept only for affiliate users) */
+    /** affiliates' lead API token (product §3: kept only for affiliate users) */
     apiToken: varchar('api_token', { length: 64 }).unique(),
     twoFactorSecret: varchar('two_factor_secret', { length: 64 }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     avatarImageId: integer('avatar_image_id'),
-    /** affiliate extras (spec §3) */
+    /** affiliate extras (product §3) */
     acceptColdTraffic: boolean('accept_cold_traffic').notNull().default(false),
     acceptInvalidLeads: boolean('accept_invalid_leads').notNull().default(false),
     redirectToAdvertiser: varchar('redirect_to_advertiser', { length: 32 }).notNull().default('direct'),

@@ -1,5 +1,5 @@
 /**
- * Exports (ARCHITECTURE §5 "Exports and events"): one row per export a user started — what it exports (type and list
+ * Exports (architecture §5 "Exports and events"): one row per export a user started — what it exports (type and list
  * query), how far the job got, and where the finished file is kept in storage. Only its owner may fetch the file.
  */
 import { sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { tags } from './reference';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
-/** Affiliate teams; blocking a team covers its members (spec §4). */
+/** Affiliate teams; blocking a team covers its members (product §4). */
 export const teams = pgTable(
   'teams',
   {

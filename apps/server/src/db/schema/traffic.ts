@@ -134,7 +134,7 @@ export const leads = pgTable(
     advertiserId: integer('advertiser_id').references(() => advertisers.id, { onDelete: 'set null' }),
     integrationId: integer('integration_id').references(() => integrations.id, { onDelete: 'set null' }),
     advertiserLeadId: varchar('advertiser_lead_id', { length: 200 }),
-    /** advertisers tried, in order, with the outcome of each (the pool of spec §3 "advertisersPool") */
+    /** advertisers tried, in order, with the outcome of each (the pool of product §3 "advertisersPool") */
     advertisersPool: jsonb('advertisers_pool')
       .$type<unknown[]>()
       .notNull()
@@ -306,7 +306,7 @@ export const systemLogs = pgTable(
     conversionId: bigint('conversion_id', { mode: 'number' }),
     goalId: integer('goal_id'),
     conversionStatus: smallint('conversion_status'),
-    /** the postback event status (spec §4) that caused an outbound postback */
+    /** the postback event status (product §4) that caused an outbound postback */
     event: varchar('event', { length: 40 }),
     /** request: method, URL, headers, body or query */
     data: jsonb('data')

@@ -1,5 +1,5 @@
 /**
- * Blocking (spec §4): the effective block of an affiliate (its own OR its team's) that the tracking engine, the
+ * Blocking (product §4): the effective block of an affiliate (its own OR its team's) that the tracking engine, the
  * refresh `extraInfo` and the screens read, and the block history (`block_events`: who, when, type, reason).
  */
 import type { BlockEvent, UnblockType } from '@leadgrid/shared';

@@ -7,7 +7,7 @@ import * as people from './people.service';
 export default async function peopleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // admins and affiliate managers for filters and manager pickers (spec §6): any staff member
+  // admins and affiliate managers for filters and manager pickers (product §6): any staff member
   app.get(
     '/users/managers',
     {

@@ -1,5 +1,5 @@
 /**
- * THE scope rule of the people domain (ARCHITECTURE §5 "Data scope"), used by every list, detail, look-up and write
+ * THE scope rule of the people domain (architecture §5 "Data scope"), used by every list, detail, look-up and write
  * on affiliates and teams — and by the users module for affiliate targets:
  *
  * - staff holding `affiliate.read` read every affiliate and team; holding `affiliate.assigned.read` only the

@@ -1,4 +1,4 @@
-/** The error pages of spec §2: 404, 500 (and its API-not-found variant), the generic error and its fallback. */
+/** The error pages of product §2: 404, 500 (and its API-not-found variant), the generic error and its fallback. */
 import { ArrowLeftOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { defaultPagePath } from '@leadgrid/shared/access/permissions';
 import { Component, useContext, type ErrorInfo, type ReactNode } from 'react';
@@ -67,7 +67,7 @@ export function ServerErrorPage({ status = 500, apiNotFound = false }: { status?
   );
 }
 
-/** Spec §2: any other error shows the plain text 'An error occurred'. */
+/** Product §2: any other error shows the plain text 'An error occurred'. */
 export function GenericErrorPage({ status }: { status?: number }) {
   const { t } = useTranslation();
   const home = useHomePath();

@@ -1,4 +1,4 @@
-/** Spec §6: a signed-in user whose default page is itself forbidden: no access, and a way out. */
+/** Product §6: a signed-in user whose default page is itself forbidden: no access, and a way out. */
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';

@@ -1,4 +1,4 @@
-/** The router's error element (spec §8 route errors): chunk reload, 404, status pages, generic error. */
+/** The router's error element (product §8 route errors): chunk reload, 404, status pages, generic error. */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ApiNotFoundError } from '../../api/settings';

@@ -1,4 +1,4 @@
-/** Spec §8: a failed chunk load reloads the page, at most once per 60 seconds (sessionStorage timestamp). */
+/** Product §8: a failed chunk load reloads the page, at most once per 60 seconds (sessionStorage timestamp). */
 import { CHUNK_RELOAD_GUARD_MS } from '@leadgrid/shared/constants';
 
 const KEY = 'lg_chunk_reload_at';

@@ -1,4 +1,4 @@
-/** The auth layout (spec §2): a header and centred content; no antd (styles/auth.css, docs/decisions/web.md first-load budgets). */
+/** The auth layout (product §2): a header and centred content; no antd (styles/auth.css, docs/decisions/web.md first-load budgets). */
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSystemName } from '../../api/settings';

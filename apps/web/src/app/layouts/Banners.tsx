@@ -1,4 +1,4 @@
-/** The header banners (spec §4): trial and impersonation. */
+/** The header banners (product §4): trial and impersonation. */
 import { ClockCircleOutlined, RollbackOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';

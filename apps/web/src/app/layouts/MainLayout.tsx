@@ -1,4 +1,4 @@
-/** The main layout (spec §2): header, minimisable sidebar, content; profile mode under /profile. */
+/** The main layout (product §2): header, minimisable sidebar, content; profile mode under /profile. */
 import { Drawer, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { useNarrow, usePhone } from '../viewport';
 import { AppHeader } from './Header';
 import { Sidebar, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from './Sidebar';
 
-/** Spec §6: after a redirect for a missing permission, warn once and clear the flag. */
+/** Product §6: after a redirect for a missing permission, warn once and clear the flag. */
 function WrongPermissionsNotice() {
   const { t } = useTranslation();
   const flagged = useWrongPermissions();
@@ -26,7 +26,7 @@ function WrongPermissionsNotice() {
   return null;
 }
 
-/** Spec §1: the chat-support widget, never for affiliates unless an admin acts as them. */
+/** Product §1: the chat-support widget, never for affiliates unless an admin acts as them. */
 function ChatSupport() {
   const { data } = usePublicSettings();
   const { access, impersonating } = useSession();
@@ -54,7 +54,7 @@ function Frame() {
   const [narrowOpen, setNarrowOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const profileMode = pathname === '/profile' || pathname.startsWith('/profile/');
-  // spec §2: in profile mode the sidebar expands
+  // product §2: in profile mode the sidebar expands
   const collapsed = profileMode ? false : narrow ? !narrowOpen : mini;
   // a link followed closes the phone menu and the narrow screen's opened sidebar
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The sidebar (spec §2): built from the route table, minimisable, submenus open on the current route. */
+/** The sidebar (product §2): built from the route table, minimisable, submenus open on the current route. */
 import type { AccessSubject } from '@leadgrid/shared/access/permissions';
 import { Layout, Menu, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -49,7 +49,7 @@ export function Sidebar({
   const [openKeys, setOpenKeys] = useState<string[]>(current.group ? [current.group] : []);
   const nav = useRef<HTMLElement>(null);
   const selectedKey = current.leaf?.key;
-  // spec §2: unpaid-invoice counts with an indicator, refreshed on a click of the finance menu
+  // product §2: unpaid-invoice counts with an indicator, refreshed on a click of the finance menu
   const unpaid = useUnpaidCounts();
   const countOf = (key: string) =>
     key === UNPAID_MENU_KEYS.affiliate ? unpaid.counts.affiliate : key === UNPAID_MENU_KEYS.advertiser ? unpaid.counts.advertiser : 0;
@@ -62,7 +62,7 @@ export function Sidebar({
     return () => window.clearTimeout(timer);
   }, [selectedKey]);
 
-  // spec §4: submenus open when the current route matches a child
+  // product §4: submenus open when the current route matches a child
   useEffect(() => {
     if (collapsed) setOpenKeys([]);
     else if (current.group) setOpenKeys((keys) => (keys.includes(current.group!) ? keys : [...keys, current.group!]));

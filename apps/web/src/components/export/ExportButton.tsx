@@ -1,5 +1,5 @@
 /**
- * The export of a list under its current filters (ARCHITECTURE §5 "Exports and events"): `POST /exports {type, query}`
+ * The export of a list under its current filters (architecture §5 "Exports and events"): `POST /exports {type, query}`
  * starts the job; its progress arrives as server-sent events (`export_lead`, `export_click`, `export_conversion`) on
  * `GET /events?token=…` (a short-lived token from `POST /events/token`, EventSource sends no headers); once done the
  * CSV is fetched from `GET /exports/:id/file` and saved. The button shows the progress meanwhile.

@@ -1,6 +1,6 @@
 /**
  * A list's creation-day filter from..to (`yyyy-MM-dd`, read in the user's zone by the server) with the presets of
- * spec §9 counted in that zone. Either end may stay open.
+ * product §9 counted in that zone. Either end may stay open.
  */
 import { DayRangePicker } from './DayRangePicker';
 import { usePeriodT } from './i18n';

@@ -1,6 +1,6 @@
 /**
  * A creation-time filter from..to for the lists whose API takes the bounds as Unix seconds (teams, employees, clicks,
- * postback logs): whole days of the user's zone, with the presets of spec §9 (`presets.ts`). The bounds are the start
+ * postback logs): whole days of the user's zone, with the presets of product §9 (`presets.ts`). The bounds are the start
  * of the first day and the end of the last day. Lists taking `yyyy-MM-dd` days use `DateRangeFilter`.
  */
 import dayjs from 'dayjs';

@@ -1,5 +1,5 @@
 /**
- * The period presets of spec §9 (today, 7 and 30 days, 3 months, the month so far) as whole calendar days in the
+ * The period presets of product §9 (today, 7 and 30 days, 3 months, the month so far) as whole calendar days in the
  * user's zone, inclusive — one definition for every screen that filters by days (statistics, dashboard, leads,
  * conversions, invoices).
  */

@@ -9,7 +9,7 @@ describe('presetRange', () => {
     expect(days(presetRange('today', 'UTC', now))).toEqual(['2026-11-22', '2026-11-22']);
     expect(days(presetRange('today', 'Europe/Moscow', now))).toEqual(['2026-11-23', '2026-11-23']);
   });
-  it('has the ranges of spec §9', () => {
+  it('has the ranges of product §9', () => {
     expect(days(presetRange('last7Days', 'UTC', now))).toEqual(['2026-11-16', '2026-11-22']);
     expect(days(presetRange('last30Days', 'UTC', now))).toEqual(['2026-10-24', '2026-11-22']);
     expect(days(presetRange('last3Months', 'UTC', now))).toEqual(['2026-08-22', '2026-11-22']);

@@ -1,5 +1,5 @@
 /**
- * Sieve display settings (spec §9): the column picker of a sieve table (which sieve keys show, saved per user on the
+ * Sieve display settings (product §9): the column picker of a sieve table (which sieve keys show, saved per user on the
  * server) and `sieveColumns`, the DataTable columns of the chosen keys.
  *
  *   const display = useSieveDisplaySettings('caps');

@@ -1,5 +1,5 @@
 /**
- * SieveEditor: the form control of a sieve (spec §3 "Sieve rules"), limited to the keys its owner uses
+ * SieveEditor: the form control of a sieve (product §3 "Sieve rules"), limited to the keys its owner uses
  * (SIEVE_KEYS_BY_OWNER): countries and languages by name, traffic sources, landers of the offer, affiliates, teams,
  * advertisers, and a schedule of windows (weekday chips, from / to, a time zone). Empty lists match everything.
  *

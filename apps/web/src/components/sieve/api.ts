@@ -1,5 +1,5 @@
 /**
- * The look-ups the sieve controls read (spec §7: countries, languages, time zones, traffic sources, landers by offer,
+ * The look-ups the sieve controls read (product §7: countries, languages, time zones, traffic sources, landers by offer,
  * affiliates and teams for assignment, advertisers) and the per-user sieve display settings
  * (`GET/PUT /offers/sieve-display-settings`). Titles of chosen ids are fetched in batches (one call per kind for all
  * the rows of a table) and cached per id, so a table of sieves costs a handful of requests.
@@ -156,7 +156,7 @@ export function useLanguages() {
   });
 }
 
-/* ---------- sieve display settings (spec §9) ---------- */
+/* ---------- sieve display settings (product §9) ---------- */
 
 export const sieveDisplayApi = {
   get: (signal?: AbortSignal) => api.get<SieveDisplaySettings>('/offers/sieve-display-settings', undefined, { signal, silent: true }),

@@ -1,4 +1,4 @@
-/** The shared sieve controls: editor, summary, display settings (spec §3 "Sieve rules", §9 sieve display settings). */
+/** The shared sieve controls: editor, summary, display settings (product §3 "Sieve rules", §9 sieve display settings). */
 export { SieveEditor, sieveRule, type SieveEditorProps } from './SieveEditor';
 export { CountrySelect, LanguageSelect } from './pickers';
 export { SieveSummary, SieveValue, type SieveSummaryProps } from './SieveSummary';

@@ -16,7 +16,7 @@ import {
 } from '@leadgrid/shared/inventory/sieves';
 import { ApiError } from '../../api/client';
 
-/** message keys (spec §8) by path: 'countries.2', 'schedule.timezone', 'schedule.windows.0.from' */
+/** message keys (product §8) by path: 'countries.2', 'schedule.timezone', 'schedule.windows.0.from' */
 export type SieveErrors = Record<string, string[]>;
 
 export const pathOf = (path: readonly PropertyKey[]) => path.map(String).join('.');

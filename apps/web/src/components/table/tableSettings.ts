@@ -1,5 +1,5 @@
 /**
- * Column settings per table, kept in local storage under the table's name (spec §7, STYLE §5). A table whose choice
+ * Column settings per table, kept in local storage under the table's name (product §7, style §5). A table whose choice
  * the server keeps too passes a `TableSettingsSync`: local storage stays the instant cache, the server's answer
  * replaces it for the columns the server knows, and every change is handed back to be saved.
  */

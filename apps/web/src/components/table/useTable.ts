@@ -1,5 +1,5 @@
 /**
- * The shared table hook (STYLE §5, refine's useTable as the model): antd Table pagination, sorting and
+ * The shared table hook (style §5, refine's useTable as the model): antd Table pagination, sorting and
  * filters <-> the list query (`orderBy=field:asc|desc`, `limit`, `offset`, filters) <-> URL search params,
  * so a list can be bookmarked and the back button works. Defaults are not written to the URL.
  */

@@ -1,5 +1,5 @@
 /**
- * The sidebar's unpaid-invoice counts (spec §2, §4): for staff, the number of unpaid affiliate invoices and unpaid
+ * The sidebar's unpaid-invoice counts (product §2, §4): for staff, the number of unpaid affiliate invoices and unpaid
  * advertiser invoices (`meta.totalCount` of a one-row list), each only with its read permission; affiliates never
  * fetch them and hold zero. The counts are kept per signed-in user, so leaving impersonation (a new user) re-fetches
  * them; a click on the finance menu refreshes them, and any money write does (it invalidates every money query).

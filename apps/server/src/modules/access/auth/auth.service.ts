@@ -86,7 +86,7 @@ export async function login(ctx: Ctx, deps: AuthDeps, input: { email: string; pa
     await recordLogin(ctx, input.email, user.id, false, `status_${user.status}`);
     throw AppError.forbidden(user.status === 'blocked' ? 'Your account is blocked' : 'Your account is not active');
   }
-  // an affiliate of an access-blocked team is blocked with it (spec §4)
+  // an affiliate of an access-blocked team is blocked with it (product §4)
   if ((await effectiveBlock(ctx.db, user.id))?.teamAccessBlocked) {
     await recordLogin(ctx, input.email, user.id, false, 'team_blocked');
     throw AppError.forbidden('Your account is blocked');

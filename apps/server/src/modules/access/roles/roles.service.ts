@@ -1,5 +1,5 @@
 /**
- * Roles (spec §3, §6): list, create, edit, status, clone, and the permission catalogue per role type.
+ * Roles (product §3, §6): list, create, edit, status, clone, and the permission catalogue per role type.
  * Rules: every permission exists and suits the role's type; a title is unique within its type; a role's type
  * never changes; the admin system role keeps every permission and stays active; a system role or a role
  * with users cannot be deactivated.
@@ -450,7 +450,7 @@ export async function clone(ctx: Ctx, items: { id: number }[]): Promise<Role[]> 
   return answer(ctx, ids);
 }
 
-/** The permissions a role type may hold (spec §6); `withHidden` adds the hidden ones. */
+/** The permissions a role type may hold (product §6); `withHidden` adds the hidden ones. */
 export function permissionCatalogue(roleType: RoleType, withHidden: boolean): Permission[] {
   return permissionsForRoleType(roleType, withHidden).map((p) => ({
     name: p.name,

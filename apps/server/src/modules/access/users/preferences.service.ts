@@ -1,5 +1,5 @@
 /**
- * User preferences (spec §7): small named UI values grouped by type, fetched by user id after sign-in.
+ * User preferences (product §7): small named UI values grouped by type, fetched by user id after sign-in.
  * Writes touch only the caller's own rows; another user's row id answers 404 like a missing one.
  * They are UI state, not business data, so they are not written to the audit trail.
  */

@@ -32,7 +32,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   const signedIn = { authenticated: true } as const;
   const tags = ['users'];
 
-  // the current user (spec §7) and user by id; the public API reads it with an API token too
+  // the current user (product §7) and user by id; the public API reads it with an API token too
   app.get(
     '/users/:id',
     {

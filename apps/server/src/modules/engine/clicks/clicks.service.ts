@@ -1,5 +1,5 @@
 /**
- * Clicks (spec §7 clicks): the valid and invalid lists, one click, the dependent filters and the staff edit.
+ * Clicks (product §7 clicks): the valid and invalid lists, one click, the dependent filters and the staff edit.
  *
  * Scope: `click.read` every click; `click.assigned.read` the clicks of the affiliates the employee manages
  * (`user_managers`); `click.own.read` (affiliates) their own, without the target URL or the team. A click outside the

@@ -1,5 +1,5 @@
 /**
- * Auto-approve (ARCHITECTURE §5): every minute, pending conversions whose `autoApproveAt` (the payment rule's
+ * Auto-approve (architecture §5): every minute, pending conversions whose `autoApproveAt` (the payment rule's
  * autoApprovePeriod hours after the conversion) has passed become approved, in batches; each approval fires the
  * affiliate's `conversion_approved` postbacks in the same transaction.
  */

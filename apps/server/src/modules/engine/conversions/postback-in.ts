@@ -1,5 +1,5 @@
 /**
- * The advertiser's inbound postback `GET|POST /postback/:postbackKey` (ARCHITECTURE §5): finds the integration by its
+ * The advertiser's inbound postback `GET|POST /postback/:postbackKey` (architecture §5): finds the integration by its
  * postback key, reads the parameters by the names of its postback section (query, form or JSON body), checks the IP
  * allow-list and the secure code, maps the advertiser status through leadStatusMappings, updates the lead (status,
  * grade, a lead_events row) and creates or updates the conversion of the lead's (or click's) goal, priced by the
@@ -132,9 +132,9 @@ export function postbackParams(query: Record<string, unknown>, body: unknown): R
 export const ATTRIBUTES_MAX = 50;
 
 /**
- * The conversion's `attributes` (spec §3 Conversion): what the postback sent beyond the parameters the integration
+ * The conversion's `attributes` (product §3 Conversion): what the postback sent beyond the parameters the integration
  * names (click and lead id, status, goal, payout, currency, event id) and the secure code — a deposit id, a player
- * level … — by name, the first ATTRIBUTES_MAX of them (docs/decisions/traffic.md "Onboarding and look-ups").
+ * level … — by name, the first ATTRIBUTES_MAX of them (docs/decisions/engine.md "Onboarding and look-ups").
  */
 export function postbackAttributes(p: Record<string, string>, names: Postback): Record<string, string> {
   const known = new Set([

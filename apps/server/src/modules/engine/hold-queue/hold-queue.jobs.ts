@@ -1,5 +1,5 @@
 /**
- * The hold-queue release job (cron every minute; readings in docs/decisions.md, 2026-11-22): takes the due held
+ * The hold-queue release job (cron every minute; readings in docs/decisions/engine.md, 2026-11-22): takes the due held
  * leads; per hold rule, a release lets out up to `fresh` leads that arrived in the current window and up to `old`
  * leads from earlier windows (0 = no limit), oldest first; the rest wait for the rule's next release. Leads a cap held
  * are all released when due. A released lead is checked for duplicates again (as if posted now) and then distributed

@@ -1,5 +1,5 @@
 /**
- * The hold queue in the traffic engine (ARCHITECTURE §5 Lead step 3; readings in docs/decisions.md, 2026-11-22).
+ * The hold queue in the traffic engine (architecture §5 Lead step 3; readings in docs/decisions/engine.md, 2026-11-22).
  * At intake, a lead whose country is in the geo of an active hold rule and that arrives inside the rule's daily window
  * is stored as `hold` with `holdUntil` = the rule's next release. Leads a cap with action `hold` stops are stored the
  * same way (until the cap's next period). The release job is in hold-queue.jobs.ts.

@@ -1,5 +1,5 @@
 /**
- * The affiliates' integration guide (docs/decisions/traffic.md "Links, onboarding and API"), built from the app's own
+ * The affiliates' integration guide (docs/decisions/engine.md "Links, onboarding and API"), built from the app's own
  * OpenAPI document so it never drifts from the lead API: the operations an affiliate's API token opens (those whose
  * `security` names the `apiKey` scheme), their body fields (type, required, description), answer and error codes,
  * with curl examples on the platform's public URL carrying the caller's own token, the white label's name, the

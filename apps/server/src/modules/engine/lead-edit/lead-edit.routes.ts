@@ -1,4 +1,4 @@
-/** `PUT /leads/:id`: the lead for editing (spec §7), see lead-edit.service.ts. */
+/** `PUT /leads/:id`: the lead for editing (product §7), see lead-edit.service.ts. */
 import { envelope, idParams, leadDetailSchema, leadEditSchema, listOf } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Editing a lead (spec §7 "lead for editing"; docs/decisions/traffic.md "Lead edit and import"): staff with
+ * Editing a lead (product §7 "lead for editing"; docs/decisions/engine.md "Lead edit and import"): staff with
  * `lead.update` correct the contact fields, country, language, IP, landing, source URL, subs, custom fields, campaign
  * and lander of a lead in their scope. The values pass the same checks as the lead API (intake.ts `checkLeadValues`:
  * formats, the vertical's incoming parameters, its `rejected` inbound rules); the status is left as it is (a corrected

@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded lead file row by row (docs/decisions/traffic.md "Lead edit and import"): CSV with csv-parse
+ * Reading an uploaded lead file row by row (docs/decisions/engine.md "Lead edit and import"): CSV with csv-parse
  * (the delimiter guessed from the header line: comma, semicolon or tab; a BOM dropped), XLSX with read-excel-file
  * (its first sheet). Every cell comes out as trimmed text; an XLSX date cell as its ISO time.
  */

@@ -2,7 +2,7 @@
  * Lead import: `POST /lead-imports` (multipart, field `file`) uploads a CSV or XLSX file and answers its columns, first
  * rows and a guessed mapping; `POST /lead-imports/:id/start` starts it; `GET /lead-imports/:id` its state (progress
  * also as the `lead_import` server-sent event on `GET /events`); the binary GETs `GET /lead-imports/template` and
- * `GET /lead-imports/:id/report` (spec §7 "import as binary GET"); `GET /lead-imports` the imports the caller may see. An
+ * `GET /lead-imports/:id/report` (product §7 "import as binary GET"); `GET /lead-imports` the imports the caller may see. An
  * importer sees their own imports and those of the affiliates whose leads they may read (lead-import.service.ts
  * `visibleImports`); only the importer starts one.
  */

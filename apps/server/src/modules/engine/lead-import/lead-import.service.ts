@@ -1,5 +1,5 @@
 /**
- * Lead import (spec §7 "import as binary GET"; docs/decisions/traffic.md "Lead edit and import").
+ * Lead import (product §7 "import as binary GET"; docs/decisions/engine.md "Lead edit and import").
  *
  * - `upload`: the file (CSV or XLSX) is stored, its header and first rows answered with a guessed mapping (a draft).
  * - `start`: the offer, the affiliate (in the importer's scope), the mapping and the options are checked, the import
@@ -89,7 +89,7 @@ export function toView(r: Row): LeadImportView {
   };
 }
 
-/** importing: staff holding `lead.update` (spec §6 has no lead-create permission) */
+/** importing: staff holding `lead.update` (product §6 has no lead-create permission) */
 function importer(ctx: Ctx): Actor {
   const actor = requireActor(ctx);
   if (!STAFF_ROLE_TYPES.includes(actor.roleType) || !hasPermission(actor, 'lead.update')) throw AppError.forbidden();
@@ -171,7 +171,7 @@ async function own(ctx: Ctx, id: number): Promise<Row> {
 }
 
 /**
- * The imports an importer sees (docs/decisions/traffic.md, 2026-11-27): their own, and those of the affiliates whose
+ * The imports an importer sees (docs/decisions/engine.md, 2026-11-27): their own, and those of the affiliates whose
  * leads they may read as the lead screens decide it (leads-query.ts `leadScope`) — `lead.read` every import,
  * `lead.assigned.read` the imports of the affiliates they manage. Undefined: every import.
  */
@@ -511,7 +511,7 @@ async function processChunk(rc: RunCtx, first: number, chunk: string[][]): Promi
         .values(outcomes.map((o) => ({ importId: rc.imp.id, rowNo: o.rowNo, outcome: o.outcome, leadId: o.leadId, reason: o.reason })));
     if (rc.imp.firePostbacks && written.length) {
       // the affiliate's lead postbacks of the imported leads (received, and hold / invalid / duplicate as stored), in
-      // the chunk's transaction; their `event_sent` fires when distribution sends them (docs/decisions/traffic.md)
+      // the chunk's transaction; their `event_sent` fires when distribution sends them (docs/decisions/engine.md)
       const rows = await tx
         .select()
         .from(leads)

@@ -1,5 +1,5 @@
 /**
- * Lead imports (migration 0021; docs/decisions/traffic.md "Lead edit and import"): one row per uploaded file — its
+ * Lead imports (migration 0021; docs/decisions/engine.md "Lead edit and import"): one row per uploaded file — its
  * columns, the mapping and options the operator chose, and how far the job got; one row per file row with its outcome
  * (accepted, duplicate, invalid) and reason, for the report.
  */

@@ -1,5 +1,5 @@
 /**
- * Lead distribution (ARCHITECTURE §5 Lead step 4, Caps): a run claims the lead with one conditional UPDATE (a lease,
+ * Lead distribution (architecture §5 Lead step 4, Caps): a run claims the lead with one conditional UPDATE (a lease,
  * so a crashed run is taken over by the retry job and two runs never send the same lead), finds the offer's advertiser
  * targets whose sieve matches and whose caps are open (lead caps with room, conversion caps not full), orders them
  * (funnels still short of their guarantee first, then normal, then low priority; funnels split by weight, others
@@ -299,7 +299,7 @@ export async function distributeLead(ctx: Ctx, queue: JobQueue, leadId: number, 
   const reached = async () => {
     for (const cap of new Set([...closedBy, ...filled])) await capReached(ctx, queue, { cap, offerId: lead.offerId, at });
   };
-  /** an imported lead fires the affiliate's lead postbacks only when its import says so (docs/decisions/traffic.md) */
+  /** an imported lead fires the affiliate's lead postbacks only when its import says so (docs/decisions/engine.md) */
   const muted = await importMutesEvents(ctx, lead);
   /** the lead as its events read it, in a status */
   const eventLead = (status: string, extra: Partial<LeadEventSubject> = {}): LeadEventSubject => ({

@@ -1,5 +1,5 @@
 /**
- * What the lead engine reads for every lead (ARCHITECTURE §5 Lead): the posting affiliate, its campaign, its access
+ * What the lead engine reads for every lead (architecture §5 Lead): the posting affiliate, its campaign, its access
  * to the offer, the offer's vertical and goal, the hold rules of a country, the offer's caps and advertiser targets.
  * `directReads` asks the database each time; `leadEngineReads` serves the same answers from per-process caches
  * (FeedCache) that every committed write of those tables empties through the change feed, so a lead posted right

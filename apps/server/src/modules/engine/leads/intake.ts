@@ -1,5 +1,5 @@
 /**
- * Lead intake (ARCHITECTURE §5 Lead steps 1–3, 5–6): who posts, for which offer, whether the lead meets its vertical
+ * Lead intake (architecture §5 Lead steps 1–3, 5–6): who posts, for which offer, whether the lead meets its vertical
  * (incoming parameters, inbound rules), its status (test, duplicate, invalid, new, or hold when a hold-queue rule of
  * its geo is in its window: released by the hold-queue job, see hold-queue.jobs.ts), and the commit of the lead and
  * its first history entry (and the duplicate search) in ONE statement, group-committed with concurrent leads
@@ -65,7 +65,7 @@ interface Target {
   campaignId: number | null;
   landerId: number | null;
   clickSubs: (string | null)[];
-  /** the lead's click was opened through a staff test link: the lead is a test lead (docs/decisions/traffic.md) */
+  /** the lead's click was opened through a staff test link: the lead is a test lead (docs/decisions/engine.md) */
   testClick: boolean;
 }
 
@@ -183,7 +183,7 @@ export interface CheckedLeadValues {
 
 /**
  * The standard fields' own formats, then the vertical's incoming parameters (400 with every error at once), then its
- * inbound rules. One rule for the lead API, the lead edit and the lead import (docs/decisions/traffic.md).
+ * inbound rules. One rule for the lead API, the lead edit and the lead import (docs/decisions/engine.md).
  */
 export function checkLeadValues(
   vertical: Pick<LeadVertical, 'incoming_parameters' | 'inbound_rules'>,
@@ -343,7 +343,7 @@ export async function acceptLead(ctx: Ctx, reads: EngineReads, input: LeadIntake
   };
 }
 
-/** where the visitor goes, by the affiliate's redirect-to-advertiser setting (spec §3 affiliate extras) */
+/** where the visitor goes, by the affiliate's redirect-to-advertiser setting (product §3 affiliate extras) */
 export function redirectFor(
   lead: Pick<AcceptedLead, 'redirectToAdvertiser' | 'thankYouPageUrl'>,
   advertiserUrl: string | null,

@@ -1,5 +1,5 @@
 /**
- * Lead actions of the /leads screen (spec §4 "resent, sent to trash, or given a new lead grade, singly or in mass"):
+ * Lead actions of the /leads screen (product §4 "resent, sent to trash, or given a new lead grade, singly or in mass"):
  * `PATCH /leads {items:[{id, action, leadGrade?}]}`.
  *
  * - resend: from failed, unsent, trash, invalid or duplicate (LEAD_RESEND_STATUSES) — the lead is reset to `new` with a
@@ -13,7 +13,7 @@
  *
  * The whole request is checked first (400, nothing written); then each lead changes in its own transaction with its
  * history row (who did it) and its outbound postbacks, so one lead that cannot change leaves the others applied. The
- * answer reports the three outcomes of spec §8: none applied, some applied (ids), some failed (ids).
+ * answer reports the three outcomes of product §8: none applied, some applied (ids), some failed (ids).
  */
 import { LEAD_RESEND_STATUSES, LEAD_TRASH_STATUSES, type LeadActionItem, type LeadActionsAnswer } from '@leadgrid/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Lead events to the affiliate's tracker (spec §3 Postback, §4 postback event statuses; docs/decisions/traffic.md
+ * Lead events to the affiliate's tracker (product §3 Postback, §4 postback event statuses; docs/decisions/engine.md
  * "Lead events"). A lead's status names its event — new: `event_received`, sent: `event_sent`, hold: `event_hold`,
  * invalid: `event_invalid`, duplicate: `event_duplicate`, trash: `event_trash` — and a grade change fires
  * `event_lead_grade_changed`. A lead that is created fires `event_received` and, when it is created in another status
@@ -125,7 +125,7 @@ export async function leadEventJobs(reads: PostbackTargetReads, changes: readonl
 /**
  * The ids among these leads that came from an import which did not ask for the affiliate's lead postbacks
  * (`lead_imports.fire_postbacks` false): their engine events (distribution, hold release) fire nothing
- * (docs/decisions/traffic.md "Lead edit and import", "Onboarding and look-ups").
+ * (docs/decisions/engine.md "Lead edit and import", "Onboarding and look-ups").
  */
 export async function mutedByImport(db: DbOrTx, list: readonly { id: number; importId?: number | null }[]): Promise<Set<number>> {
   const importIds = [...new Set(list.flatMap((l) => (l.importId ? [l.importId] : [])))];

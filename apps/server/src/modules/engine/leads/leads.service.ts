@@ -1,5 +1,5 @@
 /**
- * The /leads screen (spec §3 Lead, §7 leads): the list with its filters, the dependent filters, a lead for editing,
+ * The /leads screen (product §3 Lead, §7 leads): the list with its filters, the dependent filters, a lead for editing,
  * its history and its advertiser data. Staff read every field; an affiliate reads its own leads without the advertiser,
  * the advertisers pool, the delivery internals or the advertiser data (see leads-query.ts for the scope).
  */

@@ -1,5 +1,5 @@
 /**
- * Outbound affiliate postbacks (ARCHITECTURE §5, spec §3 Postback, §4 postback event statuses). When a conversion or a
+ * Outbound affiliate postbacks (architecture §5, product §3 Postback, §4 postback event statuses). When a conversion or a
  * lead changes, `enqueuePostbackEvents` finds the active postbacks that apply — the affiliate's own, its team's and the
  * network's global one — whose events (or goal events for the conversion's goal) include the event, and puts one
  * delivery per postback in the outbox (outbox.ts) in the caller's transaction: the event and its postbacks commit
@@ -48,7 +48,7 @@ export interface PostbackEventInput {
   goalId?: number | null;
   leadId?: number | null;
   conversionId?: number | null;
-  /** conversion status number (spec §4), kept on the log */
+  /** conversion status number (product §4), kept on the log */
   conversionStatus?: number | null;
   /** macro values of the event (click, lead, conversion, offer); staff-only ones are dropped */
   values: MacroValues;

@@ -1,5 +1,5 @@
 /**
- * The first attempt of every outbound postback goes through a lean outbox of its own (docs/decisions/traffic.md
+ * The first attempt of every outbound postback goes through a lean outbox of its own (docs/decisions/engine.md
  * "The postback outbox"); only a delivery that fails becomes a job of the retry queue (delivery.ts, pg-boss).
  *
  * - **Enqueue.** A narrow row (`postback_outbox`: id, the delivery as JSON, a claim lease) inserted by the statement

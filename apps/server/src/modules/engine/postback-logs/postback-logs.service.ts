@@ -1,5 +1,5 @@
 /**
- * Postback logs (spec §7): the attempts of outbound affiliate postbacks (`system_logs` postback_out, entity affiliate)
+ * Postback logs (product §7): the attempts of outbound affiliate postbacks (`system_logs` postback_out, entity affiliate)
  * and of inbound advertiser postbacks (postback_in, entity advertiser), newest first, 25 a page by default.
  *
  * Who sees what: an affiliate sees only the logs of its own postbacks; staff see the affiliate logs of the affiliates

@@ -1,5 +1,5 @@
 /**
- * Affiliate and team postbacks (`/postbacks`, spec §3 Postback, §7 "postbacks: lists by user, affiliate or team;
+ * Affiliate and team postbacks (`/postbacks`, product §3 Postback, §7 "postbacks: lists by user, affiliate or team;
  * statuses; mappings settings; create, edit, change_status"). Firing them belongs to modules/engine/postback-delivery.
  *
  * Scope: an affiliate reaches only its own postbacks (scope affiliate, its id) and creates only those; staff reach the

@@ -1,5 +1,5 @@
 /**
- * Which offers are capped out for clicks (decisions.md, 2026-11-22): an offer whose active limit caps are all full and
+ * Which offers are capped out for clicks (docs/decisions/engine.md, 2026-11-22): an offer whose active limit caps are all full and
  * all have the action `trafficback` sends its clicks to its trafficback URL. Only caps without an affiliate, team or
  * country restriction count (one that covers part of the traffic leaves the rest open), and there must be at least
  * one. The click path never waits for the database: it reads a snapshot, and a stale snapshot (older than `ttlMs`)

@@ -1,5 +1,5 @@
 /**
- * The click answer in plain Node (ARCHITECTURE §5 Click, STYLE §4): `GET /c/<campaignKey>` is served by the HTTP
+ * The click answer in plain Node (architecture §5 Click, style §4): `GET /c/<campaignKey>` is served by the HTTP
  * server before Fastify sees it (`clickFrontServer`), so a click pays none of the global hooks (security headers,
  * request id, auth context, permission guard, request logging) — about the cost of the click itself. The Fastify route
  * `/c/:campaignKey` calls the same `serve` (inject in tests, HEAD, and the requests the front leaves: other methods,
@@ -8,9 +8,9 @@
  * - a short HTML page naming the reason category an affiliate may see (refused.ts) for an unknown key, a key of the
  *   wrong shape, or invalid traffic without a trafficback URL: 404 "not active", 403 "not available here";
  * - a click bearing `lg_test=` is checked against the test-link token (lib/test-link.ts) and, when valid, made a test
- *   click; the normal path pays one string search for it (docs/decisions/traffic.md, "Test clicks");
+ *   click; the normal path pays one string search for it (docs/decisions/engine.md, "Test clicks");
  * - never a 500: a failure is logged by name ('click failed') and answered as above with what is known by then.
- * The headers are the few that mean something on a redirect or a short text answer (decisions.md, 2026-11-25).
+ * The headers are the few that mean something on a redirect or a short text answer (docs/decisions/engine.md, 2026-11-25).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';

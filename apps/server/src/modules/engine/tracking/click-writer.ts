@@ -1,5 +1,5 @@
 /**
- * The click batch writer (ARCHITECTURE §5 Click, step 6): the tracker pushes a click and answers at once; what is
+ * The click batch writer (architecture §5 Click, step 6): the tracker pushes a click and answers at once; what is
  * pushed is written every `CLICK_FLUSH_MS` in one statement per batch (at most MAX_BATCH clicks) through the raw driver.
  * - PostgreSQL: each click becomes a line of `COPY clicks FROM STDIN` text as it is pushed, appended to the batch's
  *   buffer (outside the JS heap: a waiting click is no object the garbage collector copies), and the batch is sent as

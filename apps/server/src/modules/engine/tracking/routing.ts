@@ -1,5 +1,5 @@
 /**
- * The routing cache of the tracker (ARCHITECTURE §5 Click, step 1): campaign key → campaign, offer, affiliate, team
+ * The routing cache of the tracker (architecture §5 Click, step 1): campaign key → campaign, offer, affiliate, team
  * and the candidate landers, loaded with two queries on the first click of a key and then served from memory.
  * Every committed write of those tables empties it (change feed); entries also expire after ROUTE_TTL_MS in case a
  * notification was missed. Unknown keys are cached too (bounded), so a flood of bad keys does not reach the database.

@@ -32,7 +32,7 @@ export default async function trafficSourcesRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  /** loaded by the layout for every signed-in user (spec §7), used by pickers, sieves and campaign forms */
+  /** loaded by the layout for every signed-in user (product §7), used by pickers, sieves and campaign forms */
   app.get(
     '/traffic-sources/active',
     {

@@ -1,4 +1,4 @@
-/** Dashboard (spec §7 dashboard GET/PUT/PATCH, widgets PUT/PATCH/DELETE, statistics dashboard): thin handlers. */
+/** Dashboard (product §7 dashboard GET/PUT/PATCH, widgets PUT/PATCH/DELETE, statistics dashboard): thin handlers. */
 import {
   dashboardDataQuery,
   dashboardDataSchema,

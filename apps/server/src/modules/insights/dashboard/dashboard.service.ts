@@ -1,9 +1,9 @@
 /**
- * The dashboard (spec §2 `/`, §3 Dashboard, §7; docs/decisions/insights.md "Dashboard"): each staff or advertiser
+ * The dashboard (product §2 `/`, §3 Dashboard, §7; docs/decisions/insights.md "Dashboard"): each staff or advertiser
  * user's own dashboard, created on first read from their role's default (`parent`) or the built-in default; its
  * widgets; and each widget's figures, read through THE statistics service (`statisticsQuery`) in the reader's
  * statistics scope — a manager's widgets count only their affiliates, an advertiser member's only their advertiser.
- * Affiliates have no dashboard (spec §2: their start page is /statistics).
+ * Affiliates have no dashboard (product §2: their start page is /statistics).
  */
 import {
   dashboardWidgetMetrics,

@@ -1,5 +1,5 @@
 /**
- * Exports (ARCHITECTURE §5 "Exports and events"): `create` checks the type, the owner's right and the query, then
+ * Exports (architecture §5 "Exports and events"): `create` checks the type, the owner's right and the query, then
  * stores the export and enqueues its job in one transaction; the job (`run`) reads the rows in the owner's scope
  * page by page, reports progress as server-sent events (`export_lead`, …) and writes the CSV or XLSX file to storage; the
  * owner — and only the owner — fetches it.

@@ -182,7 +182,7 @@ export async function create(ctx: Ctx, items: CreateInput[]) {
   return byIds(ctx, ids);
 }
 
-/** Edit; a `status` in the item is the status PATCH of spec §7. */
+/** Edit; a `status` in the item is the status PATCH of product §7. */
 export async function update(ctx: Ctx, items: UpdateInput[]) {
   const ids = await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx };

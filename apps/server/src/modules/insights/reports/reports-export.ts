@@ -2,7 +2,7 @@
  * The ready reports as export types (docs/decisions/insights.md "Reports, downloads and scheduled reports"): each reads
  * one source of truth in the owner's scope — money from the ledger (modules/money/ledger, scoped by money.scope.ts),
  * traffic from the statistics service, lead quality from the lead statistics, postback failures from the postback
- * logs — and is written by the export job as CSV or XLSX. A report with no rows fails with spec §8's message.
+ * logs — and is written by the export job as CSV or XLSX. A report with no rows fails with product §8's message.
  */
 import {
   MAX_PAGE_SIZE,
@@ -47,7 +47,7 @@ export function reportPeriod(ctx: Ctx, q: Period): { from: Date; to: Date; zone:
 }
 
 /**
- * The rows of a report, failing with spec §8's message when there are none: `POST /exports` answers it as a 422
+ * The rows of a report, failing with product §8's message when there are none: `POST /exports` answers it as a 422
  * before anything is stored; in the job (the data went between start and run, or a scheduled run) the export ends
  * `failed` with the same message.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved reports (spec §2 /reports, §6 `front.menu.reports.read`): list, create, read, change, delete one's own, and
+ * Saved reports (product §2 /reports, §6 `front.menu.reports.read`): list, create, read, change, delete one's own, and
  * run one now as an export (its file then comes from `GET /exports/:id/file`). Thin handlers over reports.service.ts.
  */
 import { envelope, exportSchema, listOf, reportParams, reportPatchSchema, reportSchema, reportWriteSchema } from '@leadgrid/shared';

@@ -238,7 +238,7 @@ const TYPE_TITLES: Record<string, string> = {
 /**
  * One scheduled send (the send job): builds the report as an export of its owner (it shows in the owner's downloads)
  * and e-mails the file to the owner. A send already done is skipped (a duplicate job changes nothing); a report with
- * no data is not mailed — its error says spec §8's message; any other failure is recorded on the send and the report
+ * no data is not mailed — its error says product §8's message; any other failure is recorded on the send and the report
  * and thrown, so the queue retries it (REPORT_SEND_ATTEMPTS in all).
  */
 export async function send(

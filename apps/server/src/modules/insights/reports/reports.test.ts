@@ -134,7 +134,7 @@ describe('ready reports', () => {
     }
   });
 
-  it('lead quality and postback failures run; nothing to report answers spec §8’s message (422, nothing stored)', async () => {
+  it('lead quality and postback failures run; nothing to report answers product §8’s message (422, nothing stored)', async () => {
     const before = (await db.select().from(exportsTable)).length;
     const empty = await startExport(t.admin, { type: 'lead_quality', query: { dateFrom: '2020-01-01', timezone: 'UTC' } });
     expect(empty.statusCode).toBe(422);

@@ -1,5 +1,5 @@
 /**
- * The caller's metric columns of a statistics table (spec §7 "statistics metric info and status"): each active metric
+ * The caller's metric columns of a statistics table (product §7 "statistics metric info and status"): each active metric
  * the caller may see (the audience rules of `GET /metrics/active`) with its info and its status — shown or not, and
  * its position. The choice is kept as the user preference STATISTICS_METRICS_PREFERENCE, one row per table
  * (`value` = `[{key, enabled, order}]`); a metric the user never chose takes its default (docs/decisions/insights.md

@@ -1,4 +1,4 @@
-/** Statistics (spec §2 /statistics and statistics-leads, §7 statistics): thin handlers over the query service. */
+/** Statistics (product §2 /statistics and statistics-leads, §7 statistics): thin handlers over the query service. */
 import {
   envelope,
   leadStatisticsAnswerSchema,

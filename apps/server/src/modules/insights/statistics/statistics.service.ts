@@ -1,5 +1,5 @@
 /**
- * THE statistics query service (ARCHITECTURE §5 Statistics; docs/decisions/insights.md): statistics, lead statistics,
+ * THE statistics query service (architecture §5 Statistics; docs/decisions/insights.md): statistics, lead statistics,
  * and what the dashboard, reports and exports read (`query(ctx, q)` needs no HTTP). It reads the roll-ups — the
  * smallest cube holding every dimension a query groups, filters, drills or is scoped by, in the coarsest pieces that
  * tile its period (periods.ts), plus the deltas not folded yet — or, for subs and combinations no cube holds, the raw

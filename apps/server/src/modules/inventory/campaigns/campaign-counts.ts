@@ -1,5 +1,5 @@
 /**
- * Campaign counts of spec §3 (decisions.md, 2026-11-22): `leadCount` = the campaign's leads of all time except test
+ * Campaign counts of product §3 (docs/decisions/inventory.md, 2026-11-22): `leadCount` = the campaign's leads of all time except test
  * leads; `conversionCounts` = its conversions that are not rejected, created since the start of the viewer's day, ISO
  * week (Monday) and month in the viewer's time zone. One grouped statement for a whole page of campaigns; the
  * affiliate ids of the page bound both scans to the (affiliate_id, created_at) indexes.

@@ -1,5 +1,5 @@
 /**
- * Campaigns: one affiliate's tracking link for one offer (spec §3, §4, §7, §8). List with filters, look-ups, create,
+ * Campaigns: one affiliate's tracking link for one offer (product §3, §4, §7, §8). List with filters, look-ups, create,
  * edit, change status singly or in mass, clone. Scope: an affiliate reaches only their own campaigns; staff reach
  * the campaigns of the affiliates they read (`affiliate.read`: all, `affiliate.assigned.read`: the ones they manage);
  * anyone else is refused. A campaign outside the scope is a 404, and one in a mass request refuses the whole request.
@@ -169,7 +169,7 @@ function readSettings(stored: Record<string, unknown>): TargetUrlSettings {
   return { ...DEFAULT_TARGET_URL_SETTINGS, ...(stored as Partial<TargetUrlSettings>) };
 }
 
-/** spec §8: what the form tells after a save; affiliates and staff get their own wording */
+/** product §8: what the form tells after a save; affiliates and staff get their own wording */
 function noticesOf(actor: Actor, r: Selected, hasAccess: boolean): CampaignNotice[] {
   const out: CampaignNotice[] = [];
   const own = isAffiliate(actor);
@@ -322,7 +322,7 @@ export async function get(ctx: Ctx, id: number, mainUrl: string) {
 }
 
 /**
- * A staff member's test link of a campaign in their scope (docs/decisions/traffic.md, "Test clicks"): the tracking link
+ * A staff member's test link of a campaign in their scope (docs/decisions/engine.md, "Test clicks"): the tracking link
  * with a signed, hour-long `lg_test` token and the subs to try. Affiliates are refused: a test click skips the geo and
  * bot checks, which their own traffic must never do.
  */

@@ -1,5 +1,5 @@
 /**
- * Cap counters (ARCHITECTURE §5 "Caps"): one row per cap and period key. The traffic engine takes room in a cap with
+ * Cap counters (architecture §5 "Caps"): one row per cap and period key. The traffic engine takes room in a cap with
  * `incrementIfOpen`, a single conditional upsert, so concurrent leads never push a counter past its limit: the
  * conflicting row is locked by the upsert and the `WHERE` is evaluated on its latest value.
  */

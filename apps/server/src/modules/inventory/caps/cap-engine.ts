@@ -1,5 +1,5 @@
 /**
- * How the traffic engine applies caps (ARCHITECTURE §5 "Caps"; the semantics are in docs/decisions.md, 2026-11-22):
+ * How the traffic engine applies caps (architecture §5 "Caps"; the semantics are in docs/decisions/engine.md, 2026-11-22):
  * - lead caps (processingType leads, type limit or funnel) take room for every lead sent, before the call, with
  *   capCounters.incrementIfOpen: 1 per lead, or money (currency set) = the revenue of the payment rule that prices
  *   the offer's goal for this lead and advertiser, in the cap's currency;

@@ -5,7 +5,7 @@
  *
  * Rules: every `{...}` of the target URL and of the additional parameters is a lander macro; a landing API language
  * copies its language (and its URLs when none are given); the advertiser receives the offer's leads (an advertiser
- * target of the offer) or works in the offer's vertical; the guard of spec §4 — a landing cannot be activated while
+ * target of the offer) or works in the offer's vertical; the guard of product §4 — a landing cannot be activated while
  * its advertiser is inactive (blocked) — answers 409.
  */
 import {
@@ -307,7 +307,7 @@ async function resolve(ctx: Ctx, wanted: Wanted[]) {
   return { resolved, advertiserById };
 }
 
-/** the spec §4 guard, for the items that would be active with an advertiser that is not */
+/** the product §4 guard, for the items that would be active with an advertiser that is not */
 function guard(failing: number[]) {
   if (!failing.length) return;
   throw AppError.conflict(

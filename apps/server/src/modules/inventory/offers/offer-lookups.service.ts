@@ -1,5 +1,5 @@
 /**
- * The offer look-ups of spec §7 "special" and "receiving-traffic" offers (docs/decisions/traffic.md "Onboarding and
+ * The offer look-ups of product §7 "special" and "receiving-traffic" offers (docs/decisions/engine.md "Onboarding and
  * look-ups"):
  *
  * - special: the offers an affiliate sees (visibility.ts) that carry conditions of its own — an active payment rule

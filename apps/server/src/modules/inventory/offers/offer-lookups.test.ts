@@ -1,4 +1,4 @@
-/** The offer look-ups of spec §7: special and receiving-traffic offers (docs/decisions/traffic.md "Onboarding and look-ups"). */
+/** The offer look-ups of product §7: special and receiving-traffic offers (docs/decisions/engine.md "Onboarding and look-ups"). */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../../test/helper';

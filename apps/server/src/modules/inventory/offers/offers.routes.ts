@@ -95,7 +95,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     async (req) => ({ data: await offers.forCampaign(req.ctx, req.query) }),
   );
 
-  /** spec §7 special offers: the offers the affiliate sees with a payment rule or cap of its own (affiliates: itself) */
+  /** product §7 special offers: the offers the affiliate sees with a payment rule or cap of its own (affiliates: itself) */
   app.get(
     '/offers/special',
     {
@@ -105,7 +105,7 @@ export default async function offersRoutes(fastify: FastifyInstance) {
     async (req) => ({ data: await lookups.special(req.ctx, req.query) }),
   );
 
-  /** spec §7 receiving-traffic offers: offers with a valid click or a lead in the last `days` days */
+  /** product §7 receiving-traffic offers: offers with a valid click or a lead in the last `days` days */
   app.get(
     '/offers/receiving-traffic',
     {

@@ -331,7 +331,7 @@ function filtersWhere(ctx: Ctx, q: Omit<Partial<ListQuery>, 'status'>): SQL | un
 export async function list(ctx: Ctx, q: ListQuery) {
   const p = parseList(q, LIST);
   const where = and(await offerScopeWhere(ctx), p.statuses ? inArray(offers.status, p.statuses) : undefined, filtersWhere(ctx, q));
-  // spec §9: hot offers first by default, then the newest
+  // product §9: hot offers first by default, then the newest
   const order = q.orderBy ? [p.order, desc(offers.id)] : [desc(offers.isHot), desc(offers.id)];
   const rows = await select(ctx)
     .where(where)

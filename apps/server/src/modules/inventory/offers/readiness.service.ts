@@ -1,6 +1,6 @@
 /**
  * GET /offers/:id/readiness: the checklist of what the offer still needs before it takes traffic (issue 19
- * "Onboarding without traps"; docs/decisions/traffic.md "Onboarding and look-ups"). The advertiser items read the
+ * "Onboarding without traps"; docs/decisions/engine.md "Onboarding and look-ups"). The advertiser items read the
  * targets through the lead engine's own read (leads/engine-reads.ts), so the list says what distribution would do:
  * a lead finds no advertiser ("No advertiser of the offer matches the lead") exactly when `advertiser` is not met, and
  * is refused by every target ("no valid outbound API settings") when `integration` is not.

@@ -1,4 +1,4 @@
-/** GET /offers/:id/readiness: what an offer still needs before it takes traffic (docs/decisions/traffic.md "Onboarding and look-ups"). */
+/** GET /offers/:id/readiness: what an offer still needs before it takes traffic (docs/decisions/engine.md "Onboarding and look-ups"). */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../../test/helper';

@@ -1,5 +1,5 @@
 /**
- * Sieve display settings (spec §9): which sieve columns the current user shows in the tables of landings,
+ * Sieve display settings (product §9): which sieve columns the current user shows in the tables of landings,
  * creatives, caps, payment rules, advertisers, affiliates and teams. Kept as user preferences of type
  * SIEVE_DISPLAY_PREFERENCE, one row per table (`name` = the owner, `value` = the visible keys). A table without a row
  * shows every key of SIEVE_KEYS_BY_OWNER. UI state: not audited.

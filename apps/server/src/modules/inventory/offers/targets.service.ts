@@ -5,7 +5,7 @@
  * - a target is created from an integration: it must be active, of an active advertiser, and of the offer's vertical
  *   (the advertiser is derived from it); one target per offer and integration;
  * - a target is activated only while its integration and advertiser are active (409 otherwise);
- * - GUARD (spec §4): an advertiser cannot be removed from an offer while active landers of the offer are assigned to
+ * - GUARD (product §4): an advertiser cannot be removed from an offer while active landers of the offer are assigned to
  *   it — deleting the last target of an advertiser on an offer with such landers is a 409 with the spec's wording.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Advertiser members (spec §6 role type advertiser_member): users attached to one advertiser through
+ * Advertiser members (product §6 role type advertiser_member): users attached to one advertiser through
  * `users.advertiserId`. Their screens live under the advertiser (advertisers issue); here the API and the scope.
  * Staff list and read them with the advertisers menu permission and write them with user.update; an advertiser
  * member reads only itself, through /users/:id (it never holds user.read, a staff permission).

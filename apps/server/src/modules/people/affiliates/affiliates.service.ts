@@ -1,5 +1,5 @@
 /**
- * Affiliates (members; spec §2 /affiliates, §3 User + Affiliate extras, §4 blocking): list with filters, detail,
+ * Affiliates (members; product §2 /affiliates, §3 User + Affiliate extras, §4 blocking): list with filters, detail,
  * create, edit (one or many), bulk edit, status, traffic and access blocking with its history, and the look-up
  * later screens use. Who reaches which affiliate is decided by `modules/people/scope.ts` and nowhere else.
  */
@@ -801,7 +801,7 @@ export async function changeStatus(ctx: Ctx, items: StatusInput[]): Promise<Affi
 }
 
 /**
- * Spec §4. Block: traffic (the engine stops the affiliate's traffic) or access (status `blocked`, sessions end at
+ * Product §4. Block: traffic (the engine stops the affiliate's traffic) or access (status `blocked`, sessions end at
  * once: the next refresh is refused). Unblock: traffic, access or full — refused (409) while the affiliate's team
  * is traffic- or access-blocked. Each change is written to the block history and the audit log; a request that
  * changes nothing (unblocking what is not blocked) writes neither.

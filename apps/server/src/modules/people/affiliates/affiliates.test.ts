@@ -446,7 +446,7 @@ describe('affiliates: status', () => {
   });
 });
 
-describe('affiliates: blocking (spec §4)', () => {
+describe('affiliates: blocking (product §4)', () => {
   it('needs a blocking type and a reason of 1-500 characters to block', async () => {
     const a = await make.affiliate();
     const noReason = await make.block('affiliates', [{ id: a.id, action: 'block', blockType: 'traffic' }]);

@@ -1,5 +1,5 @@
 /**
- * Employees (spec §2 /employees, §4 "a reason is mandatory when blocking an employee", §6 custom permissions): the
+ * Employees (product §2 /employees, §4 "a reason is mandatory when blocking an employee", §6 custom permissions): the
  * staff users — administrators, affiliate managers, advertiser managers and employees. Rules: only administrators
  * create or edit administrators (or give an administrator role); nobody changes their own role, status or
  * permissions; at least one active user of the built-in Administrator role remains; a role given is active and of

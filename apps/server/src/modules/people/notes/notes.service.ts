@@ -1,6 +1,6 @@
 /**
  * Notes: staff remarks attached to any record by its slug (`affiliate:12`). Only staff read or write them, so a
- * note never reaches an affiliate or an advertiser. Removing is a status change to `deleted` (spec §7), allowed
+ * note never reaches an affiliate or an advertiser. Removing is a status change to `deleted` (product §7), allowed
  * to the note's author and to administrators.
  */
 import { STAFF_ROLE_TYPES, type noteCreate, type noteListQuery } from '@leadgrid/shared';

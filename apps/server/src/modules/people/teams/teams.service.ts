@@ -1,5 +1,5 @@
 /**
- * Affiliate teams (spec §2 team pages, §3 Team, §4 blocking and team members): list, detail with members, create,
+ * Affiliate teams (product §2 team pages, §3 Team, §4 blocking and team members): list, detail with members, create,
  * edit, bulk edit, status, blocking (a team's block covers its members: their effective block is their own OR the
  * team's), members added, changed and removed, the basic view a member has of its own team, and the look-up.
  * Who reaches which team (and which affiliate) is decided by `modules/people/scope.ts`. Every membership or team
@@ -530,7 +530,7 @@ export async function changeStatus(ctx: Ctx, items: z.infer<typeof teamStatusIte
 }
 
 /**
- * Spec §4 for teams. Blocking traffic blocks every member's traffic (their effective block); blocking access signs
+ * Product §4 for teams. Blocking traffic blocks every member's traffic (their effective block); blocking access signs
  * every member out (their next refresh is refused, and so is a new sign-in, while the team stays blocked). While
  * the team is blocked, its members cannot be unblocked one by one.
  */

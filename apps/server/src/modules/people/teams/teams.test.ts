@@ -300,7 +300,7 @@ describe('teams: members', () => {
   });
 });
 
-describe('teams: blocking (spec §4)', () => {
+describe('teams: blocking (product §4)', () => {
   it("blocking a team's traffic blocks every member's traffic (their effective block) until it is unblocked", async () => {
     const a = await make.affiliate();
     const team = await make.team({ members: [{ userId: a.id }] });

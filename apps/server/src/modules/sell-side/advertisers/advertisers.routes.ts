@@ -36,7 +36,7 @@ export default async function advertisersRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  /** look-ups (spec §7): filters by title or secure id, for assignment, active by vertical id, active for the postback builder */
+  /** look-ups (product §7): filters by title or secure id, for assignment, active by vertical id, active for the postback builder */
   app.get(
     '/advertisers/filters',
     { config: { permission: READ }, schema: { tags, querystring: advertiserLookupQuery, response: lookup } },
@@ -66,7 +66,7 @@ export default async function advertisersRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  /** spec §7 "by offer id": the advertisers an offer targets (offer_advertisers), any status */
+  /** product §7 "by offer id": the advertisers an offer targets (offer_advertisers), any status */
   app.get(
     '/advertisers/by-offer/:offerId',
     { config: { permission: READ }, schema: { tags, params: z.object({ offerId: zId() }), response: lookup } },

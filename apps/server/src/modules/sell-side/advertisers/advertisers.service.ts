@@ -179,7 +179,7 @@ async function offersOf(ctx: Ctx, id: number) {
   return rows;
 }
 
-/** GET /advertisers/by-offer/:offerId (spec §7 "by offer id"): the advertisers targeted by an offer, any status */
+/** GET /advertisers/by-offer/:offerId (product §7 "by offer id"): the advertisers targeted by an offer, any status */
 export async function byOffer(ctx: Ctx, offerId: number) {
   const rows = await ctx.db
     .selectDistinct({ id: advertisers.id, secureId: advertisers.secureId, title: advertisers.title, status: advertisers.status })
@@ -195,7 +195,7 @@ async function byIds(ctx: Ctx, ids: number[]) {
 }
 
 /**
- * The look-ups of spec §7: `filters` (any status, by title or secure id), `assignment` and `postback` (active ones),
+ * The look-ups of product §7: `filters` (any status, by title or secure id), `assignment` and `postback` (active ones),
  * `vertical` (active ones of a vertical). The chosen ids of a picker are answered whatever their status.
  */
 export async function lookup(

@@ -1,5 +1,5 @@
 /**
- * The cascades of spec §4, each run inside the caller's transaction and answering what it stopped:
+ * The cascades of product §4, each run inside the caller's transaction and answering what it stopped:
  * deactivating a vertical stops its advertisers, a platform its integrations, an integration its offers.
  * The previews answer the same counts without writing, for the confirmation popup.
  */

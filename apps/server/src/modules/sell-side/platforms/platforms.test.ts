@@ -37,7 +37,7 @@ describe('platforms', () => {
     expect(dup.json().errors).toEqual([{ msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'title'] }]);
   });
 
-  it('needs at least one integration method on create and edit (spec §3 Platform, §5 required); nothing is written', async () => {
+  it('needs at least one integration method on create and edit (product §3 Platform, §5 required); nothing is written', async () => {
     const missing = await put(t.admin, [{ title: 'No methods platform' }]);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject([{ msg: 'required', loc: ['body', 'items', 0, 'methods'] }]);

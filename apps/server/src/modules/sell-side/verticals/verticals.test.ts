@@ -55,7 +55,7 @@ describe('verticals: create, list, edit', () => {
     expect(bad.json().errors[0].loc).toEqual(['querystring', 'orderBy']);
   });
 
-  it('accepts fields= on the list (spec §7 goals via fields=goals); a name that is no field name is a 400', async () => {
+  it('accepts fields= on the list (product §7 goals via fields=goals); a name that is no field name is a 400', async () => {
     const v = await makeVertical('Fields vertical');
     expect((await edit(v.id, 'goals', [{ title: 'Deposit' }])).statusCode).toBe(200);
     const res = await t.request({ method: 'GET', url: `${url}?fields=goals&search=Fields`, as: t.admin });

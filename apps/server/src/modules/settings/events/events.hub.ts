@@ -1,5 +1,5 @@
 /**
- * Server-sent events to users (ARCHITECTURE §5 "Exports and events"). Any process (an export job on a worker, an API
+ * Server-sent events to users (architecture §5 "Exports and events"). Any process (an export job on a worker, an API
  * node) publishes with `publishUserEvent` — a PostgreSQL NOTIFY, so it reaches the process holding the user's stream,
  * and it is sent only when the caller's transaction commits. Each API process LISTENs once and fans the events out
  * to the open streams of that user.

@@ -1,5 +1,5 @@
 /**
- * General settings (spec §3, §7): the white-label values every visitor's browser loads (public api-settings)
+ * General settings (product §3, §7): the white-label values every visitor's browser loads (public api-settings)
  * and the admin's general settings form. Values live in the key/value `settings` table (settings.store.ts).
  */
 import type { ApiErrorItem, GeneralSettings, GeneralSettingsUpdate, PublicSettings } from '@leadgrid/shared';

@@ -1,6 +1,6 @@
 /**
  * Geos: the settings list, the look-up for lead editing, create, edit and status change. Deleting a geo is the
- * status 'deleted' (spec §4): final, it frees the title, and it is refused while an active hold-queue rule uses it.
+ * status 'deleted' (product §4): final, it frees the title, and it is refused while an active hold-queue rule uses it.
  */
 import {
   GEO_STATUSES,

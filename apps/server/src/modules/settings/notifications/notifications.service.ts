@@ -251,7 +251,7 @@ export interface NotifyPayload {
   /** a path in the web app, e.g. /leads?id=12 */
   link?: string;
   /**
-   * what a staff recipient must be able to read to be told (docs/decisions/traffic.md "Notifications that fire"):
+   * what a staff recipient must be able to read to be told (docs/decisions/engine.md "Notifications that fire"):
    * `permission` held, and a reach that covers `affiliateId` — `reach` names the permissions of all affiliates and
    * of the assigned ones (default the people scope's `affiliate.read` / `affiliate.assigned.read`). Applies to the
    * rule's role types and to the users it names alike; the event's own audience (the affiliate) is not filtered.

@@ -1,5 +1,5 @@
 /**
- * Where the notification catalogue's events are raised (issue 19; docs/decisions/traffic.md "Notifications that
+ * Where the notification catalogue's events are raised (issue 19; docs/decisions/engine.md "Notifications that
  * fire"): each helper builds the event's values and link and calls `notify` in the caller's transaction, so the
  * delivery jobs (in-app bell, e-mail, Telegram) commit with the change. Events that can happen over and over for one
  * cause are raised once: a cap reached once per cap and period, a postback failed once per postback and hour — the key

@@ -10,8 +10,8 @@ const zoneItem = z.object({ name: z.string(), offset: z.string(), title: z.strin
 /** the lists change only with a release (names) or once an hour (offsets); each browser keeps its copy */
 const CACHE = 'private, max-age=3600';
 /**
- * spec §7 "distribution methods (distributionMethod)": how an advertiser's integration takes the leads an offer
- * distributes — the integration methods of the sell side (docs/decisions/traffic.md "Links, onboarding and API")
+ * product §7 "distribution methods (distributionMethod)": how an advertiser's integration takes the leads an offer
+ * distributes — the integration methods of the sell side (docs/decisions/engine.md "Links, onboarding and API")
  */
 const DISTRIBUTION_METHOD_NAMES: Record<(typeof LOCALES)[number], Record<(typeof INTEGRATION_METHODS)[number], string>> = {
   en: { api: 'API', postback: 'Postback', redirect: 'Redirect', api_sync: 'API sync' },

@@ -1,6 +1,6 @@
 /**
- * Look-ups every signed-in screen loads (spec §7): ISO countries and languages in the user's locale and the
- * IANA time zones as 'name (+HH:MM)' (spec §9). Names are computed once per locale; time zone offsets once an
+ * Look-ups every signed-in screen loads (product §7): ISO countries and languages in the user's locale and the
+ * IANA time zones as 'name (+HH:MM)' (product §9). Names are computed once per locale; time zone offsets once an
  * hour, because daylight saving time moves them.
  */
 import { isoCountries, isoLanguages, timezoneList, type Locale, type RefItem } from '@leadgrid/shared';

@@ -57,7 +57,7 @@ describe('reference look-ups', () => {
     expect(res.json().errors[0].loc).toEqual(['querystring', 'locale']);
   });
 
-  it('answers the distribution methods (spec §7 distributionMethod) in the locale; an unknown locale is a 400', async () => {
+  it('answers the distribution methods (product §7 distributionMethod) in the locale; an unknown locale is a 400', async () => {
     const en = await t.request({ method: 'GET', url: '/api/v1/distribution-methods', as: aff });
     expect(en.statusCode).toBe(200);
     expect(en.json().data.distributionMethod).toEqual([

@@ -1,4 +1,4 @@
-/** Spec §2/§8: sign-in is shown only once the API configuration has been found. */
+/** Product §2/§8: sign-in is shown only once the API configuration has been found. */
 import type { PublicSettings } from '@leadgrid/shared/settings/general';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -15,12 +15,12 @@ import { applyServerErrors, Button, Field, OtpInput, PasswordInput, required, Te
 type Credentials = { email: string; password: string };
 type CodeValues = { code: string };
 
-/** spec §5: a code that is not six digits reads 'Invalid code, please try again', as the server's answer */
+/** product §5: a code that is not six digits reads 'Invalid code, please try again', as the server's answer */
 const codeShape: Rule<CodeValues> = {
   check: (value) => (value && !loginBody.shape.code.safeParse(value).success ? (t) => t('auth.invalidCode') : undefined),
 };
 
-/** The second step: the same sign-in call again, with the code (spec §5: a wrong code reads 'Invalid code, please try again'). */
+/** The second step: the same sign-in call again, with the code (product §5: a wrong code reads 'Invalid code, please try again'). */
 function TwoFactorStep({ credentials, onBack }: { credentials: Credentials; onBack: () => void }) {
   const { t } = useTranslation();
   const { signIn } = useSession();

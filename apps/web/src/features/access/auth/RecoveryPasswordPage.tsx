@@ -1,4 +1,4 @@
-/** /login/recoveryPassword: ask for a link to set a new password; resend after a countdown (spec §2). */
+/** /login/recoveryPassword: ask for a link to set a new password; resend after a countdown (product §2). */
 import { ArrowLeftOutlined, MailOutlined, SendOutlined } from '@ant-design/icons';
 import { recoveryBody } from '@leadgrid/shared/access/auth';
 import { useState } from 'react';

@@ -47,7 +47,7 @@ export interface FieldSpec<V> {
 
 const isEmpty = (v: string) => v === '';
 
-/** `required` by the shared rule (spec §5) */
+/** `required` by the shared rule (product §5) */
 export const required = <V,>(on?: Trigger): Rule<V> => ({
   on,
   check: (value) => {
@@ -56,7 +56,7 @@ export const required = <V,>(on?: Trigger): Rule<V> => ({
   },
 });
 
-/** A field checked by a shared zod schema; an empty optional value passes (spec §5). */
+/** A field checked by a shared zod schema; an empty optional value passes (product §5). */
 export const zodCheck = <V,>(schema: ZodType, on?: Trigger): Rule<V> => ({
   on,
   check: (value) => {

@@ -1,6 +1,6 @@
 /**
  * The frame of every profile screen: the title and the tabs that reach all five profile pages (the sidebar in
- * profile mode shows only About and Security, spec §2).
+ * profile mode shows only About and Security, product §2).
  */
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** Spec §5, §8: a wrong two-factor code reads 'Invalid code, please try again' on the code field. */
+/** Product §5, §8: a wrong two-factor code reads 'Invalid code, please try again' on the code field. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

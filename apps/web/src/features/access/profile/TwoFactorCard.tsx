@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication (spec §5, §8): turn on with POST /auth/2fa/setup (a QR code and the secret to type by
+ * Two-factor authentication (product §5, §8): turn on with POST /auth/2fa/setup (a QR code and the secret to type by
  * hand) then POST /auth/2fa/enable {code}; turn off with POST /auth/2fa/disable {code}. A wrong code reads
  * 'Invalid code, please try again' on the code field.
  */

@@ -1,5 +1,5 @@
 /**
- * The profile's calls (spec §7; apps/server/src/modules/{users,auth,reference}): own profile edit, lead API token,
+ * The profile's calls (product §7; apps/server/src/modules/{users,auth,reference}): own profile edit, lead API token,
  * password and two-factor, logins history, preferences and personal API tokens. Query keys live under the
  * users key of the shell, so a sign-out (which drops every user query) clears them too.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §6: changing a role's permissions shows the added and removed permissions for confirmation first.
+ * Product §6: changing a role's permissions shows the added and removed permissions for confirmation first.
  * Permissions are named by their titles (and group); a name the catalogue does not know is shown as it is.
  */
 import { MinusCircleFilled, PlusCircleFilled, WarningOutlined } from '@ant-design/icons';

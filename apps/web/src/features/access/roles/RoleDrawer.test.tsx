@@ -1,4 +1,4 @@
-/** Spec §6: saving a change of a role's permissions first shows the added and removed ones, by title. */
+/** Product §6: saving a change of a role's permissions first shows the added and removed ones, by title. */
 import type { Permission, Role } from '@leadgrid/shared/access/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

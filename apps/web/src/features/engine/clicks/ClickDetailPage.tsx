@@ -1,5 +1,5 @@
 /**
- * /clicks/:id: every click field of spec §3 (status and reason, offer, affiliate, campaign, lander, traffic source,
+ * /clicks/:id: every click field of product §3 (status and reason, offer, affiliate, campaign, lander, traffic source,
  * country, language, IP, user agent with browser / device / OS, referrer, target URL for staff, subs, the other
  * parameters, date in the user's zone), and the staff edit.
  */

@@ -72,7 +72,7 @@ function ConversionInvoices({ invoices }: { invoices: NonNullable<ConversionView
   );
 }
 
-/** what the advertiser's postbacks sent beyond the named parameters (spec §3 Conversion attributes), by name */
+/** what the advertiser's postbacks sent beyond the named parameters (product §3 Conversion attributes), by name */
 function ConversionAttributes({ attributes }: { attributes: Record<string, unknown> }) {
   const { t } = useConversionsT();
   const entries = Object.entries(attributes);

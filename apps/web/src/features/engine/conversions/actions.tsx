@@ -1,5 +1,5 @@
 /**
- * Approve, reject or hold one or many conversions (POST /conversions/change_status {items, sendPostback}; spec §4):
+ * Approve, reject or hold one or many conversions (POST /conversions/change_status {items, sendPostback}; product §4):
  * a confirmation names what happens, says which selected conversions cannot take the status (they are not sent) and
  * carries the send-postback choice. The answer (changed ids, and those left as they were with the reason) is handed to
  * the screen.

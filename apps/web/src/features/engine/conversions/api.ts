@@ -1,5 +1,5 @@
 /**
- * Conversions API (spec §7 "conversions: statuses, data-traffic statuses and marks, PATCH edit";
+ * Conversions API (product §7 "conversions: statuses, data-traffic statuses and marks, PATCH edit";
  * apps/server/src/modules/engine/conversions): the query-key factory, the list / detail / dependent-filter queries and the
  * two writes (status change with the send-postback choice, edit). Writes refresh every conversion query; the status
  * change's outcome is shown by the screen.

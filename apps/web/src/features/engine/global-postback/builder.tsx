@@ -1,7 +1,7 @@
 /**
  * The postback URL builder parts shared by the global postback (settings) and the affiliate and team postbacks
  * (features/engine/postbacks): the macro reference table, macro chips inserting `{macro}` at the cursor, the macros found
- * in a URL, and the event checkboxes grouped as spec §3 says. Texts live in the `globalPostback` namespace.
+ * in a URL, and the event checkboxes grouped as product §3 says. Texts live in the `globalPostback` namespace.
  */
 import { findMacros, MACROS, MACRO_NAMES, macroToken, type MacroDef } from '@leadgrid/shared/engine/macros';
 import { POSTBACK_EVENT_GROUPS, type PostbackEvent } from '@leadgrid/shared/engine/postbacks';

@@ -1,4 +1,4 @@
-/** Hold-queue API (spec §7 "Hold queue: edit, status"; apps/server/src/modules/engine/hold-queue). */
+/** Hold-queue API (product §7 "Hold queue: edit, status"; apps/server/src/modules/engine/hold-queue). */
 import type { HoldConfig, HoldConfigCreate, HoldConfigUpdate } from '@leadgrid/shared/engine/hold-queue';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';

@@ -1,5 +1,5 @@
 /**
- * One dependent filter of the lead list (spec §7 "dependent filters by filterSlug and timezone with server search"):
+ * One dependent filter of the lead list (product §7 "dependent filters by filterSlug and timezone with server search"):
  * its choices come from `GET /leads/filters?filterSlug=…&search=…` narrowed by the other filters in force and by what is
  * typed, each with its lead count.
  */

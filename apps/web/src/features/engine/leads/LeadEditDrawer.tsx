@@ -1,5 +1,5 @@
 /**
- * The lead for editing (spec §7; modules/engine/lead-edit): contact fields, country and language from the reference
+ * The lead for editing (product §7; modules/engine/lead-edit): contact fields, country and language from the reference
  * look-ups, IP, landing and source URL, the affiliate's campaign of the offer, the offer's lander, subs and the
  * vertical's fields. Only changed values are sent; the server checks them like the lead API and its field errors land
  * on the fields.

@@ -2,7 +2,7 @@
  * The /leads screen against a stubbed API: the URL filters become the list query (clean values, days in the user's
  * zone, no staff-only filter for an affiliate) and a new search starts from the first page; what each user sees
  * (advertiser column and filters for staff, actions and selection only with lead.update); a mass grade change is
- * offered only within one vertical, sends the chosen grade for every selected lead and shows the spec §8 outcome.
+ * offered only within one vertical, sends the chosen grade for every selected lead and shows the product §8 outcome.
  */
 import type { LeadDetail, LeadListItem } from '@leadgrid/shared/engine/leads';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -3,7 +3,7 @@
  * staff see every lead of the affiliates they read, affiliates their own without the advertiser side (the server
  * scopes; the screen hides what does not apply). Filters bound to the URL: creation days with presets in the user's
  * zone, search, and the dependent filters (status, offer, affiliate, advertiser, campaign, country, vertical, grade).
- * 25 a page, newest first. Mass resend, trash and grade (one vertical) with the spec §8 outcome; export with progress;
+ * 25 a page, newest first. Mass resend, trash and grade (one vertical) with the product §8 outcome; export with progress;
  * a lead opens in a drawer (`?lead=<id>`).
  */
 import { DeleteOutlined, MoreOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';

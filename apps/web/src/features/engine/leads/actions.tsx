@@ -1,7 +1,7 @@
 /**
- * Lead actions, singly or in mass (PATCH /leads {items:[{id, action, leadGrade?}]}; spec §4): resend and send to trash
+ * Lead actions, singly or in mass (PATCH /leads {items:[{id, action, leadGrade?}]}; product §4): resend and send to trash
  * ask for a confirmation; a grade change asks for the grade among the grades of the leads' one vertical (read from the
- * first lead). The answer's outcome (spec §8: none applied, some applied, some failed, with ids) is handed to the
+ * first lead). The answer's outcome (product §8: none applied, some applied, some failed, with ids) is handed to the
  * screen, which shows it with `OutcomeAlert`.
  */
 import type { LeadAction, LeadActionItem } from '@leadgrid/shared/engine/leads';

@@ -1,5 +1,5 @@
 /**
- * Leads API (spec §7 "leads: list, edit by action via PATCH {items}, history, advertiser data, dependent filters by
+ * Leads API (product §7 "leads: list, edit by action via PATCH {items}, history, advertiser data, dependent filters by
  * filterSlug and timezone with server search, lead for editing by leadId, export"; apps/server/src/modules/engine/leads):
  * the query-key factory, the list / detail / history / advertiser-data / dependent-filter queries and the actions.
  * Actions refresh every lead query; their outcome is shown by the screen (no generic success toast).
@@ -45,7 +45,7 @@ export const leadsApi = {
     (await api.get<Items<LeadHistoryItem>>(`/leads/${id}/history`, undefined, { signal, silent: true })).items,
   advertiserData: async (id: number, signal?: AbortSignal) =>
     (await api.get<Items<LeadAdvertiserDataItem>>(`/leads/${id}/advertiser-data`, undefined, { signal, silent: true })).items,
-  /** the screen shows the outcome itself (spec §8 mass grade messages), so no success toast here */
+  /** the screen shows the outcome itself (product §8 mass grade messages), so no success toast here */
   act: (items: LeadActionItem[]) => api.patch<LeadActionsAnswer>('/leads', { items }, { successToast: false }),
   /** `PUT /leads/:id` (modules/engine/lead-edit): the server's message is the toast */
   edit: async ({ id, values }: { id: number; values: LeadEdit }) => (await api.put<Items<LeadDetail>>(`/leads/${id}`, values)).items[0],

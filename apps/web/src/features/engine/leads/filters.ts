@@ -3,7 +3,7 @@
  * `dateFrom`/`dateTo` calendar days `yyyy-MM-dd` read by the server in `timezone` (the user's zone), `status` (API
  * lead statuses), `offerId`, `affiliateId`, `advertiserId` (staff), `campaignId`, `verticalId` as comma-separated
  * ids, `country` codes, `leadGrade` keys (`none`: no grade), `sub1`..`sub9` and `search` (id, phone, e-mail or name).
- * Malformed values are dropped. The range presets of spec §9 are counted in the user's zone.
+ * Malformed values are dropped. The range presets of product §9 are counted in the user's zone.
  */
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import type { LeadFilterSlug } from '@leadgrid/shared/engine/leads';

@@ -1,7 +1,7 @@
 /**
  * What the /leads screen may offer (the server decides; this only hides): lead actions need `lead.update` and a status
- * the action applies to (spec §4: resend, trash or grade, singly or in mass; a mass grade needs one vertical); the
- * advertiser side (column, filter, sending history) is for staff. And the words of an action's outcome (spec §8:
+ * the action applies to (product §4: resend, trash or grade, singly or in mass; a mass grade needs one vertical); the
+ * advertiser side (column, filter, sending history) is for staff. And the words of an action's outcome (product §8:
  * none applied, some applied with ids, some failed with ids).
  */
 import { LEAD_RESEND_STATUSES, LEAD_TRASH_STATUSES, type LeadAction, type LeadActionsAnswer } from '@leadgrid/shared/engine/leads';
@@ -42,7 +42,7 @@ export function bulkActionsOf(rows: readonly Row[]): { action: LeadAction; enabl
 
 const ids = (list: readonly number[]) => list.map((id) => `#${id}`).join(', ');
 
-/** The spec §8 message of an action's answer: all applied (ids), some applied and some failed (ids), none applied. */
+/** The product §8 message of an action's answer: all applied (ids), some applied and some failed (ids), none applied. */
 export function outcomeText(action: LeadAction, answer: LeadActionsAnswer, t: TFunction): OutcomeText {
   const failed = t('outcome.failed', { ids: answer.failed.map((f) => t('outcome.failedItem', { id: f.id, reason: f.reason })).join(', ') });
   if (answer.outcome === 'all') return { type: 'success', title: t(`outcome.${action}.all`, { ids: ids(answer.applied) }), lines: [] };

@@ -1,6 +1,6 @@
 /**
  * The /leads URL -> API query mapping (clean values only, days read in the user's zone, no staff-only filter for an
- * affiliate), the range presets of spec §9 in a zone, which actions a lead and a selection offer, and the spec §8
+ * affiliate), the range presets of product §9 in a zone, which actions a lead and a selection offer, and the product §8
  * outcome messages of an action.
  */
 import { describe, expect, it } from 'vitest';
@@ -104,7 +104,7 @@ describe('actions', () => {
   });
 });
 
-describe('outcomeText (spec §8)', () => {
+describe('outcomeText (product §8)', () => {
   it('says all applied with the ids', () => {
     expect(outcomeText('grade', { outcome: 'all', applied: [1, 2], failed: [] }, t)).toEqual({
       type: 'success',

@@ -1,6 +1,6 @@
 /**
  * /postbacks/new and /postbacks/{id}: one affiliate or team postback with its URL builder (macro chips inserting
- * `{macro}` at the cursor, the macros found in the URL), method, status, events grouped as spec §3 says, goal events
+ * `{macro}` at the cursor, the macros found in the URL), method, status, events grouped as product §3 says, goal events
  * per goal, and a test call. Staff choose whose postback it is (an affiliate or a team, fixed afterwards); affiliates
  * create their own. An edit sends only what changed.
  */

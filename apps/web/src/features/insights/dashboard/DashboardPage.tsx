@@ -1,7 +1,7 @@
 /**
- * / (front.dashboard.read; the staff's start page, spec §2): the user's own dashboard. Widgets are added, configured
+ * / (front.dashboard.read; the staff's start page, product §2): the user's own dashboard. Widgets are added, configured
  * and removed here, dragged by their title to reorder and resized by their corner (react-grid-layout); the new layout
- * is saved when a drag or resize ends. One period for the whole dashboard, with the presets of spec §9, defaulting to
+ * is saved when a drag or resize ends. One period for the whole dashboard, with the presets of product §9, defaulting to
  * the current period in the user's zone (the statistics' default); each widget reads its own figures.
  */
 import { DownOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * The formula builder (spec §5): the formula is a row of tokens built by clicking built-in metrics, binary
+ * The formula builder (product §5): the formula is a row of tokens built by clicking built-in metrics, binary
  * operators, brackets and numbers, with backspace and clear. It is an antd form control (value / onChange);
  * the form checks it with the shared `validateFormula`, the same rule the server applies.
  */

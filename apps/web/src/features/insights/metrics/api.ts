@@ -1,4 +1,4 @@
-/** Metrics API (spec §7 "metrics: by id, create, edit, status PATCH, data for create or edit, active"; apps/server/src/modules/insights/metrics). */
+/** Metrics API (product §7 "metrics: by id, create, edit, status PATCH, data for create or edit, active"; apps/server/src/modules/insights/metrics). */
 import type { ActiveMetric, Metric, MetricCreate, MetricFormData, MetricUpdate } from '@leadgrid/shared/insights/metrics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';

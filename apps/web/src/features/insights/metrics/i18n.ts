@@ -1,5 +1,5 @@
 /**
- * Texts of the metrics screens, in the `metrics` namespace. The formula builder errors (spec §5) are also merged
+ * Texts of the metrics screens, in the `metrics` namespace. The formula builder errors (product §5) are also merged
  * into `validation.<code>` of the default namespace, so a server field error or toast with the code reads as text.
  */
 import { FORMULA_ERRORS, type FormulaErrorCode } from '@leadgrid/shared/insights/formula';

@@ -1,5 +1,5 @@
 /**
- * The controls of a statistics view: the period with the presets of spec §9 in the user's zone, the date type
+ * The controls of a statistics view: the period with the presets of product §9 in the user's zone, the date type
  * (kept in local storage), and the filters — dependent look-ups with server search for entities and countries, text
  * boxes for the subs. Every change goes to the URL through `onChange` (the page's single writer).
  */

@@ -1,5 +1,5 @@
 /**
- * The statistics line chart: up to five metrics over time in the five fixed colours of spec §9. ECharts through
+ * The statistics line chart: up to five metrics over time in the five fixed colours of product §9. ECharts through
  * `echarts/core` with only the line chart, its axes, tooltip and legend and the canvas renderer; this module is loaded
  * lazily by the pages that draw a chart, so the library stays out of every other route's chunks.
  */

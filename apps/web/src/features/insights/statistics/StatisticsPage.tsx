@@ -1,6 +1,6 @@
 /**
  * /statistics (front.menu.statistics.read; the affiliate's start page): the period's metrics grouped by up to three
- * dimensions (spec §2 default: by day, newest first, 50 a page, actual date type), with a chart over time, filters, a
+ * dimensions (product §2 default: by day, newest first, 50 a page, actual date type), with a chart over time, filters, a
  * compare with the previous period and the date type. The whole view lives in the URL, so it can be shared as a link;
  * the date type is also remembered in local storage. What the reader may not see the server leaves out, and the
  * table only draws the metrics it answered (an affiliate gets no revenue, profit or ROI column).

@@ -1,7 +1,7 @@
 /**
  * The metric columns of a statistics table: the metrics the server answered (the keys of `meta.totals`: what the
  * caller may not see is absent, so an affiliate never gets an empty revenue column), titled and ordered by the active
- * metrics of `GET /metrics/active`, and formatted by their output format with two decimals (spec §9). Which of them
+ * metrics of `GET /metrics/active`, and formatted by their output format with two decimals (product §9). Which of them
  * the table shows, and in which order, is the user's choice kept by `GET/PATCH /statistics/metrics` (local storage is
  * the instant cache; docs/decisions/insights.md "Statistics metric choice").
  */

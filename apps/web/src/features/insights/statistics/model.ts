@@ -36,7 +36,7 @@ export type Dimension = StatisticsDimension;
 /** group-by levels: the table's rows and two lazy drill-down levels below them */
 export const MAX_LEVELS = 3;
 export const MAX_CHART_METRICS = 5;
-/** spec §9: the line chart draws in five fixed colours, in this order */
+/** product §9: the line chart draws in five fixed colours, in this order */
 export const CHART_COLORS = ['#4f46e5', '#10b981', '#f59e0b', '#ef4444', '#0ea5e9'] as const;
 
 export const DATA_TYPES = STATISTICS_DATA_TYPES;
@@ -73,7 +73,7 @@ export const dimensionsFor = (reader: Reader): Dimension[] => DIMENSIONS.filter(
 export const isDimension = (v: string): v is Dimension => (DIMENSIONS as readonly string[]).includes(v);
 export const isTimeDimension = (v: string) => (TIME_DIMENSIONS as readonly string[]).includes(v);
 
-/* ---------- the date type, kept in local storage (spec §9) ---------- */
+/* ---------- the date type, kept in local storage (product §9) ---------- */
 
 export function readDataType(): DataType {
   try {
@@ -133,7 +133,7 @@ const csv = (v: string | null | undefined) =>
         .filter(Boolean)
     : [];
 
-/** the default range: the current period (the month so far) in the user's zone (spec §9) */
+/** the default range: the current period (the month so far) in the user's zone (product §9) */
 export const defaultRange = (tz: string, now?: Date) => presetRange('monthStart', tz, now);
 export const DEFAULT_CHART = ['clicks', 'leads', 'conversions'];
 

@@ -6,7 +6,7 @@ import { change, chartDimension, parentParam, presetRange, previousRange, rangeS
 const NOW = new Date('2026-11-26T20:00:00Z');
 
 describe('statistics model', () => {
-  it('counts the presets of spec §9 in the user zone', () => {
+  it('counts the presets of product §9 in the user zone', () => {
     expect(presetRange('today', 'UTC', NOW)).toEqual({ dateFrom: '2026-11-26', dateTo: '2026-11-26' });
     expect(presetRange('today', 'Asia/Kathmandu', NOW)).toEqual({ dateFrom: '2026-11-27', dateTo: '2026-11-27' });
     expect(presetRange('last7Days', 'UTC', NOW)).toEqual({ dateFrom: '2026-11-20', dateTo: '2026-11-26' });

@@ -1,5 +1,5 @@
 /**
- * /campaigns/{id} (front.menu.campaigns.read): one campaign — its spec §8 notices, the tracking URL in a copyable
+ * /campaigns/{id} (front.menu.campaigns.read): one campaign — its product §8 notices, the tracking URL in a copyable
  * field with a "test link" (staff: a signed test link, TestLink.tsx) and a link to its invalid clicks, the sub1..sub9
  * placeholders explained, details, the target-URL settings, and the
  * status actions (edit, activate / deactivate, clone, block / unblock, delete). Lead and conversion counts are not

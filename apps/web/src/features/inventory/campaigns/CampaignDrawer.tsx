@@ -3,7 +3,7 @@
  * (create only: both are fixed afterwards); the integration method (the offer's); countries within the offer's geos;
  * a parked tracking domain; landers of the offer the affiliate may use; traffic source (the offer's when it names
  * any); the affiliate's own postbacks called for it (none: all of them); the target-URL settings. An edit sends only
- * what changed. Spec §8 notices answered by the save stay in the drawer as alerts (the campaign is saved all the
+ * what changed. Product §8 notices answered by the save stay in the drawer as alerts (the campaign is saved all the
  * same); without notices the drawer closes.
  */
 import { InfoCircleOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * Spec §8 notices of a campaign: each one an alert (traffic blocks as warnings, no offer access as an error) with the
+ * Product §8 notices of a campaign: each one an alert (traffic blocks as warnings, no offer access as an error) with the
  * server's message; after an edit that answers notices the drawer stays open and shows them, without notices it
  * closes; a 403 "no access to this offer" on create lands on the offer field.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §8 notices of a campaign (answered by create, edit and GET by id): the campaign is saved, but its traffic is
+ * Product §8 notices of a campaign (answered by create, edit and GET by id): the campaign is saved, but its traffic is
  * refused because the affiliate (or their team) is traffic-blocked, or because the affiliate has no access to the
  * offer. Shown as alerts in the drawer and on the campaign page; the server's message says what happened and to whom.
  */

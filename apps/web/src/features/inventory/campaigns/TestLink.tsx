@@ -1,5 +1,5 @@
 /**
- * Staff's "Test link" of a campaign (docs/decisions/traffic.md, "Test clicks"): a dialog where the subs to try are
+ * Staff's "Test link" of a campaign (docs/decisions/engine.md, "Test clicks"): a dialog where the subs to try are
  * typed, then POST /campaigns/:id/test-link answers a signed link valid for an hour, shown with copy and open. A click
  * on it skips the country and bot checks, is marked "Test" in Clicks and is not counted in statistics.
  */

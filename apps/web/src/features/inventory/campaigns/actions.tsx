@@ -1,5 +1,5 @@
 /**
- * Status actions of campaigns, singly or in mass (POST /campaigns/change_status, /campaigns/clone; spec §4: "Campaigns
+ * Status actions of campaigns, singly or in mass (POST /campaigns/change_status, /campaigns/clone; product §4: "Campaigns
  * can be blocked by an admin, deactivated or deleted, singly or in mass", status changes confirmed in a popup):
  * activate, deactivate, delete (final) and unblock ask for a confirmation; block asks for a reason. The server
  * refuses a mass change as a whole; its message is toasted by the client.

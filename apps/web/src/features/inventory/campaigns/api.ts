@@ -1,5 +1,5 @@
 /**
- * Campaigns API (spec §7 "campaigns: create, edit, change_status, clone, target-URL settings, filters";
+ * Campaigns API (product §7 "campaigns: create, edit, change_status, clone, target-URL settings, filters";
  * apps/server/src/modules/inventory/campaigns): the query-key factory, list and detail queries, the writes, and the look-ups
  * the campaign form reads — offers the user may pick, the chosen offer's geos / traffic sources / method (staff:
  * GET /offers/:id, affiliates: the affiliate-safe GET /offers/for-affiliate/:id), its landers for the campaign's

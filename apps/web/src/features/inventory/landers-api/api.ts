@@ -1,5 +1,5 @@
 /**
- * The landing API library (spec §2 /landings-api, §7 "landing API (landers_api) and its languages";
+ * The landing API library (product §2 /landings-api, §7 "landing API (landers_api) and its languages";
  * apps/server/src/modules/inventory/landers-api): pages kept once in language versions, assigned to offers through their
  * landers. Query keys, the list, detail, the languages in use, and the writes (a write refreshes every landing API
  * query, the lander form's picker included).

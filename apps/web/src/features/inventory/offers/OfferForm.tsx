@@ -1,5 +1,5 @@
 /**
- * The general fields of an offer (spec §2 tab general, §3 Offer), shared by the create drawer and the general tab:
+ * The general fields of an offer (product §2 tab general, §3 Offer), shared by the create drawer and the general tab:
  * title, description, image (PUT /images, 10 MB), vertical with its goal, integration method, access type, hot flag,
  * pay methods (payment models of the vertical or global), traffic sources, categories, tags, managers, geos, click
  * session lifespan and what it counts from, trafficback URL. Values <-> create item / changed-only edit item.

@@ -1,5 +1,5 @@
 /**
- * /offers/{active|inactive|draft|all}: staff get the offers list; affiliates (spec §2: their link is /offers/all) get
+ * /offers/{active|inactive|draft|all}: staff get the offers list; affiliates (product §2: their link is /offers/all) get
  * the offers open to them.
  */
 import { isAffiliate } from '../../../app/access';

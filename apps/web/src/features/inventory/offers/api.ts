@@ -1,5 +1,5 @@
 /**
- * Offers API (spec §7 "offers"; apps/server/src/modules/inventory/offers): query-key factories, the staff list, detail, counts,
+ * Offers API (product §7 "offers"; apps/server/src/modules/inventory/offers): query-key factories, the staff list, detail, counts,
  * creation data, writes (create, edit, bulk edit, status), assigned affiliates and teams, advertiser targets, and the
  * affiliate views (/offers/for-affiliate, counts, active creatives). Offer writes refresh every offer query.
  */

@@ -1,6 +1,6 @@
 /**
  * Pieces the offer screens share: the image thumbnail, the hot and access tags, the geos cell, the status change with
- * its confirmation popup (spec §4), and a table state kept in the component (for the tables of a tab, which must not
+ * its confirmation popup (product §4), and a table state kept in the component (for the tables of a tab, which must not
  * fight over the URL).
  */
 import { FireFilled, GlobalOutlined, LockOutlined, PictureOutlined } from '@ant-design/icons';

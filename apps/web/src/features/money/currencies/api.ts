@@ -1,5 +1,5 @@
 /**
- * Currencies API (spec §7 "currencies: list, all, rate by currencyCode, change status, create, edit, with conversion,
+ * Currencies API (product §7 "currencies: list, all, rate by currencyCode, change status, create, edit, with conversion,
  * active for invoice creation, active rates"; apps/server/src/modules/money/currencies).
  */
 import type { ConvertAnswer, Currency, CurrencyCreate, CurrencyRate, CurrencyUpdate, RateAnswer } from '@leadgrid/shared/money/currencies';

@@ -1,5 +1,5 @@
 /**
- * Payment methods and withdrawal methods (spec §7 "Payment methods and withdrawal methods";
+ * Payment methods and withdrawal methods (product §7 "Payment methods and withdrawal methods";
  * apps/server/src/modules/{payment-methods,withdrawal-methods}).
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The block history of an affiliate or a team (spec §4: every block and unblock is recorded — who, when, type,
+ * The block history of an affiliate or a team (product §4: every block and unblock is recorded — who, when, type,
  * reason), newest first, a page at a time. Entries a team's block wrote on a member link to that team.
  */
 import { LockOutlined, ReloadOutlined, UnlockOutlined } from '@ant-design/icons';

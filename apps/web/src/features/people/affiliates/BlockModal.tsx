@@ -1,5 +1,5 @@
 /**
- * Spec §4: blocking an affiliate or a team needs a blocking type (traffic or access) and a reason of 1-500
+ * Product §4: blocking an affiliate or a team needs a blocking type (traffic or access) and a reason of 1-500
  * characters. The server's field errors land on the field they name; any other refusal shows in the modal.
  */
 import { StopOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * The block panel of an affiliate or a team (spec §4): the traffic and access blocks with when and why, a block
+ * The block panel of an affiliate or a team (product §4): the traffic and access blocks with when and why, a block
  * action (type and reason asked by BlockModal) and unblock of traffic, access or both. When the server refuses an
  * unblock (an affiliate in a blocked team) its message stays in the panel with a link to the team.
  */

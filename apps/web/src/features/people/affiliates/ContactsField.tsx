@@ -1,5 +1,5 @@
 /**
- * The contacts of a person (spec §3 contact types: phone, telegram, skype, url, e-mail) as a form list, each value
+ * The contacts of a person (product §3 contact types: phone, telegram, skype, url, e-mail) as a form list, each value
  * checked by the shared rule of its type. Used by the affiliate and employee forms: `<ContactsField />` inside a
  * Form whose `contacts` field is `{type, value}[]`.
  */

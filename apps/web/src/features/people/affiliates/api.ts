@@ -1,5 +1,5 @@
 /**
- * Affiliates (members) API (spec §7 "users, affiliates and employees"; apps/server/src/modules/people/affiliates): the
+ * Affiliates (members) API (product §7 "users, affiliates and employees"; apps/server/src/modules/people/affiliates): the
  * query-key factory, list and detail queries, the writes, and the managers and affiliates look-ups
  * the pickers use. Writes refresh every affiliate query, and the teams (member counts, members) too.
  */

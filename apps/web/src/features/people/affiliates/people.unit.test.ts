@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/client';
 import { orderMembers } from '../teams/members';
 import { applyPersonErrors } from './formErrors';
 
-describe('team members order (spec §4)', () => {
+describe('team members order (product §4)', () => {
   const member = (id: number, status: TeamMember['status'], userStatus: TeamMember['userStatus'] = 'active'): TeamMember => ({
     id,
     firstName: `M${id}`,

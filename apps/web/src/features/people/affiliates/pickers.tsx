@@ -140,7 +140,7 @@ export function ManagerPicker({ placeholder, ...rest }: PeoplePickerProps) {
   );
 }
 
-/** Affiliates; `purpose` says which ones the server offers (spec §7 look-ups). */
+/** Affiliates; `purpose` says which ones the server offers (product §7 look-ups). */
 export function AffiliatePicker({
   placeholder,
   purpose = 'filter',

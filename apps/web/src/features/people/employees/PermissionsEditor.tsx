@@ -1,5 +1,5 @@
 /**
- * The custom permissions of one employee (spec §6 "users may have custom permissions that differ from their
+ * The custom permissions of one employee (product §6 "users may have custom permissions that differ from their
  * role"): the permissions of the role type grouped as on the roles screen, each one the employee holds checked,
  * and the differences from the role highlighted — added in green, removed struck through in red. Saving asks to
  * confirm the added and removed permissions first (the roles screen's confirmation); a list equal to the role's

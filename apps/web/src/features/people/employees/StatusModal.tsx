@@ -1,6 +1,6 @@
 /**
  * The status change of one or more employees (POST /employees/change_status): active, inactive or blocked; a
- * block needs a reason of 1-500 characters (spec §4), kept as the block reason. Blocking or deactivating signs
+ * block needs a reason of 1-500 characters (product §4), kept as the block reason. Blocking or deactivating signs
  * the employee out.
  */
 import { REASON_MAX } from '@leadgrid/shared/constants';

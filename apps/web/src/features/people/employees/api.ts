@@ -1,5 +1,5 @@
 /**
- * Employees API (spec §7 "users, affiliates and employees"; apps/server/src/modules/people/employees): keys, list and
+ * Employees API (product §7 "users, affiliates and employees"; apps/server/src/modules/people/employees): keys, list and
  * detail queries, writes, status changes (a block needs a reason), the custom permissions of one employee, and
  * the active staff roles the role select offers.
  */

@@ -1,4 +1,4 @@
-/** Notes API (spec §7 "Notes: get by target, add (PUT), remove (change_status)"). */
+/** Notes API (product §7 "Notes: get by target, add (PUT), remove (change_status)"). */
 import type { Note, NoteCreate } from '@leadgrid/shared/people/notes';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';

@@ -1,5 +1,5 @@
 /**
- * Teams API (spec §7 "teams: status, create, edit, bulk edit, by id, lists for filters and assignment";
+ * Teams API (product §7 "teams: status, create, edit, bulk edit, by id, lists for filters and assignment";
  * apps/server/src/modules/people/teams): keys, list and detail queries, writes, members. A team's writes change its
  * members' effective blocks and teams, so they refresh the affiliates' queries too.
  */

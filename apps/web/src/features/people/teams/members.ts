@@ -1,7 +1,7 @@
 import type { TeamMember } from '@leadgrid/shared/people/people';
 
 /**
- * Spec §4: members whose role status (in the team, or of their account) is not active come first; the order
+ * Product §4: members whose role status (in the team, or of their account) is not active come first; the order
  * within each part is kept (the server's: by name).
  */
 export function orderMembers(members: readonly TeamMember[]): TeamMember[] {

@@ -1,5 +1,5 @@
 /**
- * Blocking and unblocking advertisers (POST /advertisers/change_block, spec §4 "active or blocked"): blocking asks
+ * Blocking and unblocking advertisers (POST /advertisers/change_block, product §4 "active or blocked"): blocking asks
  * for a reason of 1-500 characters, kept as the block reason; unblocking asks for a confirmation and clears it.
  * `useAdvertiserBlock()` answers the two actions and the popup to render once.
  */

@@ -1,5 +1,5 @@
 /**
- * Advertisers API (spec §7 "advertisers", "integrations and templates"; apps/server/src/modules/sell-side/advertisers,
+ * Advertisers API (product §7 "advertisers", "integrations and templates"; apps/server/src/modules/sell-side/advertisers,
  * advertiser-members, integrations, integration-templates, verticals, platforms): query-key factories, the list and
  * detail queries, the writes, and the look-ups the pickers and the "Add integration" popup use.
  * Advertiser writes refresh every advertiser query; integration writes refresh the integrations and the advertiser

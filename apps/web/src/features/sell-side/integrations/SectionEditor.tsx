@@ -1,4 +1,4 @@
-/** The editor of one tab of an integration or a template (the tabs of spec §2). */
+/** The editor of one tab of an integration or a template (the tabs of product §2). */
 import type { Owner, SectionOwnerRecord } from './api';
 import { ApiParamsSection } from './ApiParamsSection';
 import { GoalsSection } from './GoalsSection';

@@ -1,6 +1,6 @@
 /**
  * Status mapping (`edit_lead_status_mappings`): each status string the advertiser reports (by postback or API sync)
- * becomes one of our lead statuses (spec §4 API lead statuses), a conversion status and optionally a lead grade of
+ * becomes one of our lead statuses (product §4 API lead statuses), a conversion status and optionally a lead grade of
  * the vertical. Advertiser statuses are unique, ignoring case (they are matched that way).
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * Integrations and integration templates API (spec §7 "integrations and templates"; apps/server/src/modules/
+ * Integrations and integration templates API (product §7 "integrations and templates"; apps/server/src/modules/
  * {integrations,integration-templates}): query keys, list and detail queries, the writes, the section edits
  * (`POST /<owner>/:id/edit_<section> {data}`), "send a test lead", "run the API sync now", and the look-ups the
  * editors need (the vertical's goals, grades and lead fields; active platforms and verticals).

@@ -1,4 +1,4 @@
-/** The lead fields of a vertical (the standard ones of spec §3 and its custom incoming parameters), with labels. */
+/** The lead fields of a vertical (the standard ones of product §3 and its custom incoming parameters), with labels. */
 import { STANDARD_LEAD_FIELDS, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
 import { useIntT } from './i18n';
 

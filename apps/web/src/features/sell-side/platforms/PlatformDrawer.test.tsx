@@ -1,4 +1,4 @@
-/** The platform form needs at least one integration method before it sends anything (spec §3 Platform, §5 required). */
+/** The platform form needs at least one integration method before it sends anything (product §3 Platform, §5 required). */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/renderPage';

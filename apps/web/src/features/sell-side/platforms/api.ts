@@ -1,5 +1,5 @@
 /**
- * Platforms API (spec §7 "platforms, integration methods"; apps/server/src/modules/sell-side/platforms): list, by id, create,
+ * Platforms API (product §7 "platforms, integration methods"; apps/server/src/modules/sell-side/platforms): list, by id, create,
  * edit, status (a deactivation stops the platform's integrations, previewed first) and delete (refused with 409 while
  * templates, integrations or advertisers are attached).
  */

@@ -1,5 +1,5 @@
 /**
- * Verticals API (spec §7 "verticals: edit_redirect, edit_lead_grades, edit_goals, edit_inbound_rules, edit_api_settings,
+ * Verticals API (product §7 "verticals: edit_redirect, edit_lead_grades, edit_goals, edit_inbound_rules, edit_api_settings,
  * edit_metrics"; apps/server/src/modules/sell-side/verticals), and the look-ups the vertical screens show next to a vertical:
  * its advertisers, the platforms of its integration templates, the custom metrics to choose from, countries and
  * languages.
@@ -34,7 +34,7 @@ export const verticalsApi = {
   /** `POST /verticals/:id/edit_<section> {data}`: answers the whole vertical */
   editSection: (id: number, section: VerticalSectionName, data: unknown) =>
     api.post<{ items: Vertical[] }>(`/verticals/${id}/edit_${section}`, { data }).then((d) => d.items[0]),
-  /** a few advertisers of the vertical and how many there are (spec §7: small look-ups, limit 5 for previews) */
+  /** a few advertisers of the vertical and how many there are (product §7: small look-ups, limit 5 for previews) */
   advertisers: (id: number, limit: number, signal?: AbortSignal) =>
     api.get<ListData<Advertiser>>('/advertisers', { verticalId: id, limit, withMeta: 1, orderBy: 'title:asc' }, { signal, silent: true }),
   /** the integration templates of the verticals: their platforms are the platforms of the vertical */

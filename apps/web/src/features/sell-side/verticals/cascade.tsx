@@ -1,5 +1,5 @@
 /**
- * The confirmation popup of a status change on the sell side (spec §4): a deactivation first asks the server what
+ * The confirmation popup of a status change on the sell side (product §4): a deactivation first asks the server what
  * else it stops (`GET /<resource>/cascade-preview?ids=`) and says so ("this will also stop N advertisers"); the
  * answer's message, with what was stopped, comes back in the success toast. Used by verticals and platforms.
  */

@@ -1,4 +1,4 @@
-/** Domain parking API (spec §7 "domains (active, for filters, postback domains, track domains)"). */
+/** Domain parking API (product §7 "domains (active, for filters, postback domains, track domains)"). */
 import type { Domain, DomainCreate, DomainRef, DomainUpdate } from '@leadgrid/shared/settings/domains';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';

@@ -1,5 +1,5 @@
 /**
- * General settings (spec §7 "general settings PATCH"; apps/server/src/modules/settings/general/settings.routes.ts). A save
+ * General settings (product §7 "general settings PATCH"; apps/server/src/modules/settings/general/settings.routes.ts). A save
  * refreshes the public settings the shell reads, so the white label (name, logo, favicon) changes at once.
  */
 import type { GeneralSettings, GeneralSettingsUpdate } from '@leadgrid/shared/settings/general';

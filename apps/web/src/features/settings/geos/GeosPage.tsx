@@ -1,6 +1,6 @@
 /**
  * /settings/geos (front.settings.geo.read; writes geo.update): geos with their countries and alternative
- * spellings. Deleting is a status change to 'deleted' (spec §4) behind a confirmation.
+ * spellings. Deleting is a status change to 'deleted' (product §4) behind a confirmation.
  */
 import { CheckCircleFilled, CloseCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { GEO_LIVE_STATUSES, GEO_STATUSES, geoCreate, matchGeo, type Geo } from '@leadgrid/shared/settings/geos';

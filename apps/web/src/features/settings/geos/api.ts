@@ -1,4 +1,4 @@
-/** Geos API (spec §7 "geos: for lead editing, create, edit, delete (change_status)"; apps/server/src/modules/settings/geos). */
+/** Geos API (product §7 "geos: for lead editing, create, edit, delete (change_status)"; apps/server/src/modules/settings/geos). */
 import type { RefItem } from '@leadgrid/shared/settings/reference';
 import type { Geo, GeoCreate, GeoRef, GeoStatus, GeoUpdate } from '@leadgrid/shared/settings/geos';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The create / edit form of a list item (tag, category, traffic source) in a modal: title (spec §5 title rule),
+ * The create / edit form of a list item (tag, category, traffic source) in a modal: title (product §5 title rule),
  * the tag's entity type, and the status. Server errors land on their field (a taken title shows 'unique').
  */
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';

@@ -1,4 +1,4 @@
-/** Lists API: query-key factories and hooks for tags, categories and traffic sources (spec §7). */
+/** Lists API: query-key factories and hooks for tags, categories and traffic sources (product §7). */
 import type { Category, CategoryCreate, CategoryRef, CategoryUpdate } from '@leadgrid/shared/settings/categories';
 import type { Tag, TagCreate, TagRef, TagType, TagUpdate } from '@leadgrid/shared/settings/tags';
 import type { TrafficSource, TrafficSourceCreate, TrafficSourceRef, TrafficSourceUpdate } from '@leadgrid/shared/engine/traffic-sources';

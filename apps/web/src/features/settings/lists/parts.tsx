@@ -48,7 +48,7 @@ export function SearchBox({ table, placeholder }: { table: TableState; placehold
   );
 }
 
-/** Asks before a status change (spec §4: status changes go through a confirmation popup). */
+/** Asks before a status change (product §4: status changes go through a confirmation popup). */
 export function useConfirmStatus() {
   const { modal } = App.useApp();
   const { t } = useTranslation(NS);

@@ -1,5 +1,5 @@
 /**
- * Notifications API (spec §7 "notifications: get, edit, channel integrations"; apps/server/src/modules/settings/notifications):
+ * Notifications API (product §7 "notifications: get, edit, channel integrations"; apps/server/src/modules/settings/notifications):
  * rules, channel integrations, the recipients picker, and the signed-in user's in-app notifications.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * The bulk edit of the selected landers: weight, status and sieve, each applied only when its switch is on, in one
- * PATCH /landers (all or nothing). The spec §4 guard refuses the whole change and names the landers it concerns.
+ * PATCH /landers (all or nothing). The product §4 guard refuses the whole change and names the landers it concerns.
  */
 import { LANDER_WEIGHT, landerUpdate, type Lander, type LanderUpdate } from '@leadgrid/shared/inventory/landers';
 import { EMPTY_SIEVE, type Sieve } from '@leadgrid/shared/inventory/sieves';

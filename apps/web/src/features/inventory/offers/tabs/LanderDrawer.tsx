@@ -3,7 +3,7 @@
  * version whose language and URLs are copied in, the target URL with the click macros as chips, the preview URL, the
  * advertiser (one the offer targets, or an active one of its vertical), weight, language, status, additional
  * parameters and the sieve. Rules are the shared schema's; the server's errors land on their field (a parameter's on
- * its row, the sieve's in the sieve editor); the spec §4 guard is said on the status field.
+ * its row, the sieve's in the sieve editor); the product §4 guard is said on the status field.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { TITLE_MAX } from '@leadgrid/shared/constants';

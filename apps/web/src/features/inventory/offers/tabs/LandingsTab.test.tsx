@@ -1,5 +1,5 @@
 /**
- * The landings tab: activating a lander whose advertiser is blocked is refused by the spec §4 guard (409), and the
+ * The landings tab: activating a lander whose advertiser is blocked is refused by the product §4 guard (409), and the
  * screen says so in place, naming the lander; nothing else is changed.
  */
 import type { Lander } from '@leadgrid/shared/inventory/landers';

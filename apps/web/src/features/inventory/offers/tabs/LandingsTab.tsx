@@ -2,7 +2,7 @@
  * The offer's landings tab (/offers/{id}/landings): its landers — page type, target URL with its macros, preview,
  * advertiser, weight, language (a tag under the title), status and sieve (keys chosen in the sieve display settings) —
  * with create / edit,
- * a bulk edit of weight, status and sieve for the selected rows, and status changes where the spec §4 guard ("a
+ * a bulk edit of weight, status and sieve for the selected rows, and status changes where the product §4 guard ("a
  * landing cannot be activated while its advertiser is inactive") is said in place; then its creatives.
  */
 import { EditOutlined, ExportOutlined, FilterOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';

@@ -2,7 +2,7 @@
  * Tab targeting of an offer: its advertiser targets (GET /offers/:id/advertisers) — the advertiser and the integration
  * its leads go through, the advertiser sieve (countries, languages, traffic sources, landers, schedule), weight, low
  * priority and status. Add (an active advertiser of the offer's vertical, then one of its integrations), edit,
- * activate / deactivate, remove. The spec §4 guard refusing a removal (409) is shown in the screen.
+ * activate / deactivate, remove. The product §4 guard refusing a removal (409) is shown in the screen.
  */
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PauseCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { TARGET_WEIGHT, type Offer, type OfferAdvertiser } from '@leadgrid/shared/inventory/offers';
@@ -247,7 +247,7 @@ export function TargetingTab({ offer, canWrite }: { offer: Offer; canWrite: bool
         try {
           await remove.mutateAsync([row.id]);
         } catch (err) {
-          // the guard of spec §4 (409) and any other refusal stay on the screen
+          // the guard of product §4 (409) and any other refusal stay on the screen
           setRefused({ title: row.advertiser.title, message: err instanceof Error ? err.message : String(err) });
         }
       },

@@ -1,5 +1,5 @@
 /**
- * The API of the offer tabs landings, caps and payment rules (spec §7 "landers", "creatives", "caps and targeting",
+ * The API of the offer tabs landings, caps and payment rules (product §7 "landers", "creatives", "caps and targeting",
  * "payment rules", "payment models"; apps/server/src/modules/{landers,creatives,caps,payment-rules,payment-models}):
  * query-key factories, the lists of one offer, the writes, and the look-ups their forms use (goals of the offer's
  * vertical, payment models for caps, landing API versions, advertisers a lander may belong to, creative types).

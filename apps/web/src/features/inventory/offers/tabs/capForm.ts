@@ -97,7 +97,7 @@ export function capUpdateItem(cap: Cap, v: CapValues): CapUpdate {
 }
 
 /**
- * The cross-field problems of the form, by field, as message keys of spec §8: the shared `capRuleErrors` (value
+ * The cross-field problems of the form, by field, as message keys of product §8: the shared `capRuleErrors` (value
  * above 0, guarantee only on a funnel and at most the value) and a currency for a money cap.
  */
 export function capFormErrors(

@@ -1,6 +1,6 @@
 /**
  * The lander form without React: values from a lander, the create and edit items (an edit sends only what changed),
- * what choosing a landing API language copies, and how the spec §4 guard answer (409 'A landing cannot be activated
+ * what choosing a landing API language copies, and how the product §4 guard answer (409 'A landing cannot be activated
  * while its advertiser is inactive') is told apart from other failures, so the screen can say it in the user's
  * language.
  */
@@ -108,7 +108,7 @@ export const badMacro = (text: string | null | undefined) => (text ? unknownLand
 export const GUARD_TYPE = 'advertiser_inactive';
 
 /**
- * 'guard' for the spec §4 activation guard (409 from change_status, create or edit) with the ids of the landers it
+ * 'guard' for the product §4 activation guard (409 from change_status, create or edit) with the ids of the landers it
  * refused (`ids` are the ids of the items sent, in order), 'other' with the server's message for anything else.
  */
 export function statusFailure(

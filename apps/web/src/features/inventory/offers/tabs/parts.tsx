@@ -194,7 +194,7 @@ export function useLocalTable(options: { defaultOrderBy?: string; defaultLimit?:
 
 /* ---------- confirmations ---------- */
 
-/** Asks before a status change (spec §4): "Deactivate 3 caps?" */
+/** Asks before a status change (product §4): "Deactivate 3 caps?" */
 export function useConfirmStatus(kind: 'landers' | 'creatives' | 'caps' | 'rules') {
   const { modal } = App.useApp();
   const { t } = useTabsT();

@@ -84,7 +84,7 @@ export function ruleUpdateItem(rule: PaymentRule, v: PaymentRuleValues): Payment
   return item;
 }
 
-/** The cross-field problems of the form by field (spec §8 message keys): a percent payout above 100. */
+/** The cross-field problems of the form by field (product §8 message keys): a percent payout above 100. */
 export function ruleFormErrors(v: Pick<PaymentRuleValues, 'paymentType' | 'payoutValue'>): Partial<Record<PaymentRuleField, string>> {
   const out: Partial<Record<PaymentRuleField, string>> = {};
   for (const e of paymentRuleErrors({ paymentType: v.paymentType, payoutValue: decimalInput(v.payoutValue) })) out[e.path] ??= e.msg;

@@ -1,6 +1,6 @@
 /**
  * The lead-parameters tab (edit_incoming_parameters): the lead fields this vertical accepts — standard lead fields of
- * spec §3 (their names are fixed) and custom ones — each with a type, a required flag and validation (length and
+ * product §3 (their names are fixed) and custom ones — each with a type, a required flag and validation (length and
  * pattern for text, bounds for numbers; the other types are checked by their type).
  */
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
