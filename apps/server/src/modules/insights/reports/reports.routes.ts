@@ -66,7 +66,7 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Run a saved report now',
         description:
-          'Starts the report as an export (progress as `export_report` or `export_statistics` events); 422 with spec §8’s message when it has no rows.',
+          'Starts the report as an export (progress as `export_report` or `export_statistics` events); 422 `Failed to generate the report. No data available!` when it has no rows.',
         params: reportParams,
         response: { 200: envelope(listOf(exportSchema)) },
       },
