@@ -17,6 +17,7 @@ import { getSetting } from '../../settings/general/settings.store';
 import {
   createRefreshToken,
   findRefreshToken,
+  graceRotation,
   markRotated,
   revokeAllOfUser,
   revokeFamily,
@@ -110,8 +111,8 @@ export async function refresh(ctx: Ctx, deps: AuthDeps, refreshToken: string) {
   const row = await findRefreshToken(ctx, refreshToken);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= ctx.now().getTime())
     throw AppError.unauthenticated('Your session has expired, please sign in again');
-  if (!(await markRotated(ctx, row.id))) {
-    // a rotated token used again: somebody holds a stolen copy, end the whole session family
+  if (!(await markRotated(ctx, row.id)) && !(await graceRotation(ctx, row.id))) {
+    // a token rotated a while ago used again: somebody holds a stolen copy, end the whole session family
     await revokeFamily(ctx, row.familyId);
     throw AppError.unauthenticated('Your session has expired, please sign in again');
   }

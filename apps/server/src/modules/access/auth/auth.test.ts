@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { NOTIFICATION_JOB } from '../../settings/notifications/notifications.delivery';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../../../test/helper';
-import { roles, users } from '../../../db/schema';
+import { refreshTokens, roles, users } from '../../../db/schema';
+import { REUSE_GRACE_MS } from './sessions';
 
 const t = await useApp();
 
@@ -73,15 +74,36 @@ describe('auth: refresh tokens', () => {
     expect(data.extraInfo).toEqual({ status: 'active', trafficBlocked: false, frontendVersionTs: expect.any(Number) });
   });
 
-  it('revokes the whole family when a rotated token is used again', async () => {
+  it('revokes the whole family when a token rotated longer ago than the grace is used again', async () => {
     const u = await t.make.user({ type: 'affiliate' });
     const first = await t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: u.refreshToken } });
     const next = first.json().data.refreshToken;
+    t.clock.advance(REUSE_GRACE_MS / 1000 + 1);
     const reuse = await t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: u.refreshToken } });
     expect(reuse.statusCode).toBe(401);
     // the legitimate successor is revoked too
     const after = await t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: next } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('lets a token rotated moments ago back in once its answer was lost, keeping one live token in the session', async () => {
+    const u = await t.make.user({ type: 'affiliate' });
+    const refresh = (token: string) => t.request({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: token } });
+    const lost = (await refresh(u.refreshToken)).json().data.refreshToken; // the browser left the page before the answer
+    t.clock.advance(REUSE_GRACE_MS / 1000 - 5);
+    const again = await refresh(u.refreshToken);
+    expect(again.statusCode).toBe(200);
+    const kept = again.json().data.refreshToken;
+    const live = await t.database.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, u.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
+    expect(live).toHaveLength(1);
+    expect((await t.request({ method: 'GET', url: '/api/v1/auth/me', as: again.json().data.token })).statusCode).toBe(200);
+    // the lost successor is a rotated token now: past the grace it ends the session, the kept one with it
+    t.clock.advance(REUSE_GRACE_MS / 1000 + 1);
+    expect((await refresh(lost)).statusCode).toBe(401);
+    expect((await refresh(kept)).statusCode).toBe(401);
   });
 
   it('refuses an expired access token and accepts the refreshed one', async () => {

@@ -83,6 +83,28 @@ export async function revokeImpersonation(ctx: Ctx, userId: number, impersonator
 // the user's own sessions (profile > security): one per refresh-token family still alive
 
 // written out: drizzle leaves the outer column of a one-table query unqualified, which the subquery would read as f's
+/**
+ * How long a rotated token may come back without ending its session: the answer of its rotation was lost (a refresh
+ * aborted by leaving the page, two tabs refreshing at once), so the browser still holds the old token. Later, a
+ * rotated token is taken for a stolen copy and its family ends (docs/security.md "Sessions").
+ */
+export const REUSE_GRACE_MS = 30_000;
+
+/**
+ * A rotated token presented again within the grace: its family's live tokens (the successor whose answer was lost)
+ * are marked rotated too, so the family keeps one live token, the one issued next; true then. False for a token
+ * rotated longer ago, or revoked.
+ */
+export async function graceRotation(ctx: Ctx, id: number): Promise<{ familyId: string } | null> {
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
+  if (!row?.rotatedAt || row.revokedAt || ctx.now().getTime() - row.rotatedAt.getTime() > REUSE_GRACE_MS) return null;
+  await ctx.db
+    .update(refreshTokens)
+    .set({ rotatedAt: ctx.now() })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
+  return { familyId: row.familyId };
+}
+
 const signedInAt = sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = refresh_tokens.family_id)`;
 
 /**
