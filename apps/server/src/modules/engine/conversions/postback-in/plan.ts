@@ -202,51 +202,31 @@ const amountRow = (a: {
  */
 export async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, plan: Plan, found: Probe, rows: Writes) {
   const { integration, p, input } = item;
-  const {
-    now,
-    lead,
-    click,
-    offer,
-    advertiserStatus,
-    mapping,
-    conversionStatus,
-    goalId,
-    payoutRef,
-    eventId,
-    affiliateId,
-    teamId,
-    country,
-    base,
-    rule,
-    reported,
-    price,
-    baseRevenue,
-    basePayout,
-  } = plan;
+  const { now, lead, click, offer, mapping } = plan;
   const existing = found.byEvent ?? found.byGoal ?? undefined;
 
   // late: after the session lifespan (days) from the click, or from the first conversion of the offer's goal
   const from: Date | null = found.firstAt !== null ? new Date(Number(found.firstAt)) : (click?.createdAt ?? lead?.createdAt ?? null);
   const late = !!from && now.getTime() > from.getTime() + offer.sessionLifespan * DAY_MS;
   const autoApproveAt =
-    conversionStatus === CONVERSION_STATUS.pending && rule?.autoApprovePeriod
-      ? new Date(now.getTime() + rule.autoApprovePeriod * HOUR_MS)
+    plan.conversionStatus === CONVERSION_STATUS.pending && plan.rule?.autoApprovePeriod
+      ? new Date(now.getTime() + plan.rule.autoApprovePeriod * HOUR_MS)
       : null;
   const params = { ...p };
   delete params.secure_code;
   const attributes = postbackAttributes(p, item.names);
 
   const amounts = {
-    paymentRuleId: rule?.id ?? null,
-    originalRevenue: reported ? roundMoney(reported.amount) : null,
-    currency: reported?.currency ?? null,
-    revenue: price.revenue,
-    revenueCurrency: price.revenueCurrency,
-    payout: price.payout,
-    payoutCurrency: price.payoutCurrency,
-    baseRevenue,
-    basePayout,
-    baseCurrency: base,
+    paymentRuleId: plan.rule?.id ?? null,
+    originalRevenue: plan.reported ? roundMoney(plan.reported.amount) : null,
+    currency: plan.reported?.currency ?? null,
+    revenue: plan.price.revenue,
+    revenueCurrency: plan.price.revenueCurrency,
+    payout: plan.price.payout,
+    payoutCurrency: plan.price.payoutCurrency,
+    baseRevenue: plan.baseRevenue,
+    basePayout: plan.basePayout,
+    baseCurrency: plan.base,
   };
   let conversionId: number;
   let changed: PostbackOutcome['changed'];
@@ -257,43 +237,43 @@ export async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, pl
     rows.created.push({
       id: conversionId,
       at: now.toISOString(),
-      status: conversionStatus,
+      status: plan.conversionStatus,
       click_id: lead?.clickId ?? click?.id ?? null,
       lead_id: lead?.id ?? null,
       offer_id: offer.id,
       campaign_id: lead?.campaignId ?? click?.campaignId ?? null,
-      affiliate_id: affiliateId,
-      team_id: teamId,
+      affiliate_id: plan.affiliateId,
+      team_id: plan.teamId,
       advertiser_id: integration.advertiserId,
-      goal_id: goalId,
-      event_id: eventId,
+      goal_id: plan.goalId,
+      event_id: plan.eventId,
       ...amountRow(amounts),
       postback_params: params,
       attributes,
       marks: late ? [LATE_CONVERSION_MARK] : [],
       auto_approve_at: autoApproveAt?.toISOString() ?? null,
     });
-    changed = { conversionId, created: true, status: conversionStatus };
+    changed = { conversionId, created: true, status: plan.conversionStatus };
   } else {
     conversionId = existing.id;
-    const statusChanged = existing.status !== conversionStatus;
+    const statusChanged = existing.status !== plan.conversionStatus;
     // a later postback adds its attributes to the conversion's (mergeAttributes), also when it changes nothing else
     const merged = mergeAttributes(existing.attributes ?? {}, attributes);
-    if (statusChanged || (payoutRef && existing.originalRevenue !== amounts.originalRevenue)) {
+    if (statusChanged || (plan.payoutRef && existing.originalRevenue !== amounts.originalRevenue)) {
       rows.changed.push({
         id: existing.id,
         at: now.toISOString(),
-        status: conversionStatus,
+        status: plan.conversionStatus,
         // the status's time and the auto-approval change only with the status
         status_changed: statusChanged,
         auto_approve_at: autoApproveAt?.toISOString() ?? null,
-        event_id: existing.eventId ?? eventId,
+        event_id: existing.eventId ?? plan.eventId,
         ...amountRow(amounts),
         postback_params: params,
         attributes: merged ?? existing.attributes ?? {},
       });
     } else if (merged) rows.attributes.push({ id: existing.id, at: now.toISOString(), attributes: merged });
-    if (statusChanged) changed = { conversionId, created: false, status: conversionStatus };
+    if (statusChanged) changed = { conversionId, created: false, status: plan.conversionStatus };
   }
 
   // the lead
@@ -303,7 +283,7 @@ export async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, pl
       lead_id: lead.id,
       at: now.toISOString(),
       data: {
-        advertiserStatus,
+        advertiserStatus: plan.advertiserStatus,
         from: lead.status,
         to: mapping.leadStatus,
         leadGrade: mapping.leadGrade ?? null,
@@ -317,7 +297,7 @@ export async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, pl
   const leadStatus = mapping?.leadStatus ?? lead?.status ?? null;
   const leadGrade = mapping?.leadGrade ?? lead?.leadGrade ?? null;
   const events: PostbackEvent[] = [];
-  if (changed) events.push(CONVERSION_EVENTS[conversionStatus]);
+  if (changed) events.push(CONVERSION_EVENTS[plan.conversionStatus]);
   if (
     lead &&
     mapping &&
@@ -327,36 +307,38 @@ export async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, pl
     events.push(`event_${mapping.leadStatus}` as PostbackEvent);
   if (lead && mapping?.leadGrade && lead.leadGrade !== mapping.leadGrade) events.push('event_lead_grade_changed');
   if (events.length) {
-    const goal = goalId ? ((await reads.goals(offer.verticalId)).find((g) => g.id === goalId) ?? (await reads.goal(goalId))) : null;
+    const goal = plan.goalId
+      ? ((await reads.goals(offer.verticalId)).find((g) => g.id === plan.goalId) ?? (await reads.goal(plan.goalId)))
+      : null;
     const values = {
       click_id: lead?.clickId ?? click?.id ?? null,
       ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`sub${i + 1}`, (lead ?? click)?.[`sub${i + 1}` as 'sub1'] ?? null])),
-      country,
+      country: plan.country,
       ip: lead?.ip ?? click?.ip ?? null,
       lead_id: lead?.id ?? null,
       lead_status: leadStatus,
       lead_grade: leadGrade,
       conversion_id: conversionId,
-      status: STATUS_NAMES[conversionStatus],
+      status: STATUS_NAMES[plan.conversionStatus],
       goal: goal?.title ?? null,
       payout: amounts.payout,
       revenue: amounts.revenue,
       currency: amounts.payoutCurrency,
       offer_id: offer.id,
       campaign_id: lead?.campaignId ?? click?.campaignId ?? null,
-      affiliate_id: affiliateId,
+      affiliate_id: plan.affiliateId,
       advertiser_id: integration.advertiserId,
     };
     const jobs: PostbackDeliverJob[] = [];
     for (const event of events) {
       const input = {
         event,
-        affiliateId,
-        teamId: teamId ?? undefined,
-        goalId,
+        affiliateId: plan.affiliateId,
+        teamId: plan.teamId ?? undefined,
+        goalId: plan.goalId,
         leadId: lead?.id ?? null,
         conversionId,
-        conversionStatus,
+        conversionStatus: plan.conversionStatus,
         values,
       };
       jobs.push(...deliveryJobs(input, await firingPostbacks(reads.targets, input), now));
@@ -367,18 +349,22 @@ export async function finish(ctx: Ctx, reads: PostbackReads, item: BatchItem, pl
 
   function done(conversionId: number, changed: PostbackOutcome['changed']) {
     const outcome: PostbackOutcome = { code: 200, answer: { status: 'ok', conversionId }, changed };
-    const log = logValues(ctx, input, integration, outcome, { leadId: lead?.id ?? null, goalId, conversionStatus });
+    const log = logValues(ctx, input, integration, outcome, {
+      leadId: lead?.id ?? null,
+      goalId: plan.goalId,
+      conversionStatus: plan.conversionStatus,
+    });
     // conversion caps count a new conversion in the same transaction (a full one closes its advertisers for new leads)
     const counted = created
       ? {
           offerId: offer.id,
           advertiserId: integration.advertiserId,
-          affiliateId,
-          teamId,
-          country,
-          goalId,
-          revenue: price.revenue,
-          revenueCurrency: price.revenueCurrency,
+          affiliateId: plan.affiliateId,
+          teamId: plan.teamId,
+          country: plan.country,
+          goalId: plan.goalId,
+          revenue: plan.price.revenue,
+          revenueCurrency: plan.price.revenueCurrency,
         }
       : null;
     return { outcome, log, counted };
