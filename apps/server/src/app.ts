@@ -28,7 +28,7 @@ import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import { TokenSigner } from './lib/tokens';
 import { modules } from './modules';
-import { postbackInRoutes } from './modules/engine/conversions/postback-in.routes';
+import { postbackInRoutes } from './modules/engine/conversions/postback-in';
 import type { Services } from './services';
 
 export interface AppDeps {

@@ -1,5 +1,5 @@
 /** The add-integration form creates a template inline (integration_template.update) and chooses it. */
-import type { Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/renderPage';

@@ -1,5 +1,5 @@
 /** The advertiser form: the shared rules before sending, the server's field errors on their field, edits send what changed. */
-import type { Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';

@@ -5,7 +5,8 @@
  * an id list's on its picker). An edit sends only what changed.
  */
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
-import { zCallUrl, type Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
+import { zCallUrl } from '@leadgrid/shared/sell-side/integration-sections';
 import { zDescription, zTitle } from '@leadgrid/shared/validation';
 import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -12,7 +12,7 @@ import {
   PlusOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { Button, Card, Dropdown, Flex, Segmented, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -3,7 +3,7 @@
  * token, and the offers it serves.
  */
 import { ApiOutlined, AppstoreOutlined, LinkOutlined, ShoppingOutlined } from '@ant-design/icons';
-import type { Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

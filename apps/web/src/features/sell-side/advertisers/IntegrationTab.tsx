@@ -4,7 +4,7 @@
  * has no integration, an empty state with "Add integration".
  */
 import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Advertiser } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { Button, Card, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { IntegrationSectionTab } from '../integrations';

@@ -16,7 +16,9 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { TITLE_MAX } from '@leadgrid/shared/constants';
-import { INTEGRATION_METHODS, type Advertiser, type Integration, type IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
+import type { Integration } from '@leadgrid/shared/sell-side/integrations';
+import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { zTitle } from '@leadgrid/shared/validation';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd/es/form';

@@ -7,15 +7,9 @@
  */
 import type { AdvertiserMember, AdvertiserMemberCreate, AdvertiserMemberUpdate } from '@leadgrid/shared/people/people';
 import type { Role } from '@leadgrid/shared/access/roles';
-import type {
-  Advertiser,
-  advertiserCreate,
-  advertiserUpdate,
-  CascadePreview,
-  Integration,
-  integrationCreate,
-  IntegrationMethod,
-} from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser, advertiserCreate, advertiserUpdate } from '@leadgrid/shared/sell-side/advertisers';
+import type { Integration, integrationCreate } from '@leadgrid/shared/sell-side/integrations';
+import type { CascadePreview, IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';

@@ -5,7 +5,7 @@
  * made from it fills in.
  */
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { apiParameterSchema, type ApiParameter } from '@leadgrid/shared/sell-side/sell-side';
+import { apiParameterSchema, type ApiParameter } from '@leadgrid/shared/sell-side/integration-sections';
 import { Button, Col, Flex, Form, Input, Row, Switch, Tooltip, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';

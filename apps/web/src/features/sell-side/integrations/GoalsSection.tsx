@@ -2,7 +2,7 @@
  * Goals (`edit_goals`): which of the vertical's goals this advertiser reports. The vertical's goals are read from
  * GET /verticals/:id; a stored goal the vertical no longer has is listed too, so it can be unticked.
  */
-import type { Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { Alert, Button, Form, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { allowed } from '../../../app/access';

@@ -6,18 +6,15 @@
 import { DeleteOutlined, KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { CONVERSION_STATUS } from '@leadgrid/shared/constants';
 import {
-  API_SYNC_MIN_INTERVAL,
-  BODY_FORMATS,
-  HTTP_METHODS,
   apiSyncSection,
   isIpOrCidr,
   postbackSection,
   zCallUrl,
   type ApiSync,
-  type ApiSyncRun,
-  type Integration,
   type Postback,
-} from '@leadgrid/shared/sell-side/sell-side';
+} from '@leadgrid/shared/sell-side/integration-sections';
+import type { ApiSyncRun, Integration } from '@leadgrid/shared/sell-side/integrations';
+import { API_SYNC_MIN_INTERVAL, BODY_FORMATS, HTTP_METHODS } from '@leadgrid/shared/sell-side/sell-side';
 import {
   Alert,
   Button,

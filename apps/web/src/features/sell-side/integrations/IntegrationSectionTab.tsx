@@ -3,7 +3,7 @@
  * `?integration=<id>` (default: its first integration), a compact switcher, and the section editor of the tab.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import type { Integration } from '@leadgrid/shared/sell-side/sell-side';
+import type { Integration } from '@leadgrid/shared/sell-side/integrations';
 import { Button, Card, Empty, Flex, Result, Select, Skeleton, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { allowed } from '../../../app/access';

@@ -5,6 +5,17 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  fieldMappingSchema,
+  outApiSection,
+  redirectSection,
+  responseMappingSchema,
+  zCallUrl,
+  type FieldMapping,
+  type OutApi,
+  type Redirect,
+} from '@leadgrid/shared/sell-side/integration-sections';
+import type { Integration } from '@leadgrid/shared/sell-side/integrations';
+import {
   BODY_FORMATS,
   COOKIE_STORAGE_MAX_SECONDS,
   HTTP_METHODS,
@@ -12,15 +23,6 @@ import {
   OUT_API_MACROS,
   OUT_API_TIMEOUT,
   REDIRECT_METHODS,
-  fieldMappingSchema,
-  outApiSection,
-  redirectSection,
-  responseMappingSchema,
-  zCallUrl,
-  type FieldMapping,
-  type Integration,
-  type OutApi,
-  type Redirect,
 } from '@leadgrid/shared/sell-side/sell-side';
 import {
   Alert,

@@ -2,7 +2,8 @@
  * The inbound postback settings explain each parameter under the integration's own names and give a copyable example
  * URL with values (the approved status of its own mapping, its goal id), on the real postback host.
  */
-import type { Integration, Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { Integration } from '@leadgrid/shared/sell-side/integrations';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';

@@ -1,5 +1,6 @@
 /** The status mapping editor: rows are added and removed; a server error on a row's field is shown on that row. */
-import type { Integration, Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { Integration } from '@leadgrid/shared/sell-side/integrations';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';

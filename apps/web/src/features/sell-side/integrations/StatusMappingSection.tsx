@@ -5,7 +5,8 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
-import { CONVERSION_STATUS_VALUES, leadStatusMappingSchema, type LeadStatusMapping } from '@leadgrid/shared/sell-side/sell-side';
+import { leadStatusMappingSchema, type LeadStatusMapping } from '@leadgrid/shared/sell-side/integration-sections';
+import { CONVERSION_STATUS_VALUES } from '@leadgrid/shared/sell-side/sell-side';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tooltip } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,8 @@
  * integration made from it fills in), outbound-settings and inbound-settings, with the same editors as integrations.
  */
 import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, CopyOutlined } from '@ant-design/icons';
-import { integrationTemplateUpdate, type IntegrationMethod, type IntegrationTemplate } from '@leadgrid/shared/sell-side/sell-side';
+import { integrationTemplateUpdate, type IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
+import type { IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Skeleton, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

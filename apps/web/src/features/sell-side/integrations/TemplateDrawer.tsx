@@ -3,12 +3,8 @@
  * The integration form opens it inline (`fixed`: the platform and vertical it is choosing a template for, shown but not
  * editable), and selects the template it creates.
  */
-import {
-  INTEGRATION_METHODS,
-  integrationTemplateCreate,
-  type IntegrationMethod,
-  type IntegrationTemplate,
-} from '@leadgrid/shared/sell-side/sell-side';
+import { integrationTemplateCreate, type IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
+import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { Alert, Button, Checkbox, Drawer, Flex, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

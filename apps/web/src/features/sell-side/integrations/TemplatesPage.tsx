@@ -5,7 +5,7 @@
  */
 import { CheckCircleOutlined, CloseCircleOutlined, CopyOutlined, MoreOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
-import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/sell-side';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
 import { Button, Card, Dropdown, Flex, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -4,7 +4,7 @@
  * time, headers, body) and what it means by the response mapping (success, advertiser lead id, redirect URL, error).
  */
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import type { Integration, TestSendResult } from '@leadgrid/shared/sell-side/sell-side';
+import type { Integration, TestSendResult } from '@leadgrid/shared/sell-side/integrations';
 import { Alert, Button, Col, Collapse, Descriptions, Flex, Form, Input, Row, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../api/client';

@@ -1,5 +1,5 @@
 /** The test-send result panel shows the exact request, the response and what the response mapping read from it. */
-import type { TestSendResult } from '@leadgrid/shared/sell-side/sell-side';
+import type { TestSendResult } from '@leadgrid/shared/sell-side/integrations';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../../i18n';

@@ -1,5 +1,5 @@
 /** The integration template screens' clone action, shared by the list and the detail page. */
-import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/sell-side';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCloneTemplates } from './api';

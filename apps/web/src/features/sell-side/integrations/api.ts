@@ -4,17 +4,14 @@
  * (`POST /<owner>/:id/edit_<section> {data}`), "send a test lead", "run the API sync now", and the look-ups the
  * editors need (the vertical's goals, grades and lead fields; active platforms and verticals).
  */
+import type { IntegrationSectionName } from '@leadgrid/shared/sell-side/integration-sections';
 import type {
-  ApiSyncRun,
-  Integration,
-  IntegrationSectionName,
   IntegrationTemplate,
   integrationTemplateCreate,
   integrationTemplateUpdate,
-  integrationUpdate,
-  TestSendResult,
-  Vertical,
-} from '@leadgrid/shared/sell-side/sell-side';
+} from '@leadgrid/shared/sell-side/integration-templates';
+import type { ApiSyncRun, Integration, integrationUpdate, TestSendResult } from '@leadgrid/shared/sell-side/integrations';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import type { IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -1,5 +1,6 @@
 /** The lead fields of a vertical (the standard ones of product §3 and its custom incoming parameters), with labels. */
-import { STANDARD_LEAD_FIELDS, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import { STANDARD_LEAD_FIELDS } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { useIntT } from './i18n';
 
 export interface LeadField {

@@ -5,7 +5,8 @@
  * views of a recorded HTTP exchange (request and response) used by the test send and the API sync run.
  */
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import type { Integration, IntegrationSectionName } from '@leadgrid/shared/sell-side/sell-side';
+import type { IntegrationSectionName } from '@leadgrid/shared/sell-side/integration-sections';
+import type { Integration } from '@leadgrid/shared/sell-side/integrations';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Switch, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

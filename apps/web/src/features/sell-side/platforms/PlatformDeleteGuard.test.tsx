@@ -1,5 +1,5 @@
 /** A platform delete the server refuses (409, entities attached) is explained on the page, which stays open. */
-import type { Platform } from '@leadgrid/shared/sell-side/sell-side';
+import type { Platform } from '@leadgrid/shared/sell-side/platforms';
 import type { User } from '@leadgrid/shared/access/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

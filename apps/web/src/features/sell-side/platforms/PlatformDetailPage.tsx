@@ -11,7 +11,9 @@ import {
   EditOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { INTEGRATION_METHODS, type IntegrationTemplate, type Platform } from '@leadgrid/shared/sell-side/sell-side';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
+import type { Platform } from '@leadgrid/shared/sell-side/platforms';
+import { INTEGRATION_METHODS } from '@leadgrid/shared/sell-side/sell-side';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';

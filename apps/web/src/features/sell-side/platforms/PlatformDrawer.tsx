@@ -1,5 +1,6 @@
 /** Create or edit a platform: title, description and the integration methods it supports. */
-import { INTEGRATION_METHODS, platformCreate, type IntegrationMethod, type Platform } from '@leadgrid/shared/sell-side/sell-side';
+import { platformCreate, type Platform } from '@leadgrid/shared/sell-side/platforms';
+import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { Alert, Button, Checkbox, Drawer, Flex, Form, Input, Segmented, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

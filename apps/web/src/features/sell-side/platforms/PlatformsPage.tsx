@@ -12,7 +12,8 @@ import {
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { SELL_SIDE_STATUSES, type Platform } from '@leadgrid/shared/sell-side/sell-side';
+import type { Platform } from '@leadgrid/shared/sell-side/platforms';
+import { SELL_SIDE_STATUSES } from '@leadgrid/shared/sell-side/sell-side';
 import { Button, Card, Dropdown, Flex, Segmented, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,9 @@
  * edit, status (a deactivation stops the platform's integrations, previewed first) and delete (refused with 409 while
  * templates, integrations or advertisers are attached).
  */
-import type { Advertiser, CascadePreview, IntegrationMethod, Platform } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
+import type { Platform } from '@leadgrid/shared/sell-side/platforms';
+import type { CascadePreview, IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
 import type { ListData } from '../../../components/table/DataTable';

@@ -1,5 +1,5 @@
 /** The inbound-rule editor: the value input follows the rule type, and a server error lands on the rule it names. */
-import type { Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';

@@ -1,5 +1,5 @@
 /** Create a vertical (title, description, status) or rename and describe one. */
-import { verticalCreate, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import { verticalCreate, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { Alert, Button, Drawer, Flex, Form, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

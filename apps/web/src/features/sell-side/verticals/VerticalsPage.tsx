@@ -4,7 +4,9 @@
  * how many advertisers it also stops. A row opens /settings/verticals/{id}/general.
  */
 import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
-import { SELL_SIDE_STATUSES, type IntegrationTemplate, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
+import { SELL_SIDE_STATUSES } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { Button, Card, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,10 @@
  */
 import type { RefItem } from '@leadgrid/shared/settings/reference';
 import type { Metric } from '@leadgrid/shared/insights/metrics';
-import type { Advertiser, CascadePreview, IntegrationTemplate, Vertical, VerticalSectionName } from '@leadgrid/shared/sell-side/sell-side';
+import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
+import type { CascadePreview } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical, VerticalSectionName } from '@leadgrid/shared/sell-side/verticals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
 import type { ListData } from '../../../components/table/DataTable';

@@ -4,7 +4,7 @@
  * (`loc` ['body','data',2,'values'] is the form field [<list>, 2, 'values']); what names no field is shown in the card.
  */
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import type { Vertical, VerticalSectionName } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical, VerticalSectionName } from '@leadgrid/shared/sell-side/verticals';
 import { Alert, Button, Card, Flex, Form, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';

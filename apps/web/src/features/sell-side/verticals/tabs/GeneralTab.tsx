@@ -3,7 +3,8 @@
  * edit_api_settings), the platforms of its integration templates and the advertisers buying in it.
  */
 import { ApiOutlined, ShopOutlined } from '@ant-design/icons';
-import { verticalApiSettingsSection, type IntegrationTemplate, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
+import { verticalApiSettingsSection, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { Card, Checkbox, Col, Descriptions, Empty, Flex, Form, InputNumber, Row, Skeleton, Switch, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';

@@ -4,7 +4,7 @@
  * be removed (the server's refusal is shown in the card).
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { verticalGoalInput, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import { verticalGoalInput, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { Button, Empty, Flex, Form, Input, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, zodRule } from '../../../../components/form';

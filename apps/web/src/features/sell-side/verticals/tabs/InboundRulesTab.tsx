@@ -4,13 +4,8 @@
  * phone check — and what happens to a lead that fails it: marked invalid or rejected.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  INBOUND_RULE_OUTCOMES,
-  INBOUND_RULE_TYPES,
-  STANDARD_LEAD_FIELDS,
-  type InboundRule,
-  type Vertical,
-} from '@leadgrid/shared/sell-side/sell-side';
+import { INBOUND_RULE_OUTCOMES, INBOUND_RULE_TYPES, STANDARD_LEAD_FIELDS } from '@leadgrid/shared/sell-side/sell-side';
+import type { InboundRule, Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { rules as sharedRules } from '@leadgrid/shared/validation';
 import { Button, Col, Empty, Flex, Form, Row, Segmented, Select, Tooltip, Typography, theme } from 'antd';
 import type { FormInstance } from 'antd/es/form';

@@ -3,7 +3,7 @@
  * mappings and postbacks refer to by key) and lead categories (edit_lead_categories), each a list of key and title.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { leadGradesSection, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import { leadGradesSection, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { zTitle } from '@leadgrid/shared/validation';
 import { Button, Col, Empty, Flex, Form, Input, Row, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -4,13 +4,8 @@
  * pattern for text, bounds for numbers; the other types are checked by their type).
  */
 import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  incomingParameterSchema,
-  LEAD_FIELD_TYPES,
-  STANDARD_LEAD_FIELDS,
-  type IncomingParameter,
-  type Vertical,
-} from '@leadgrid/shared/sell-side/sell-side';
+import { LEAD_FIELD_TYPES, STANDARD_LEAD_FIELDS } from '@leadgrid/shared/sell-side/sell-side';
+import { incomingParameterSchema, type IncomingParameter, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { rules as sharedRules } from '@leadgrid/shared/validation';
 import { Button, Col, Dropdown, Empty, Flex, Form, Input, InputNumber, Row, Select, Switch, Tag, Tooltip, Typography, theme } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';

@@ -4,7 +4,7 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { Metric } from '@leadgrid/shared/insights/metrics';
-import type { Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { Alert, Button, Col, Empty, Flex, Form, Row, Select, Skeleton, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -2,7 +2,8 @@
  * The redirect tab (edit_redirect): where a lead of this vertical lands when it is not sent to an advertiser's page
  * (the thank-you page of affiliates redirected "via thank-you page") and how long the redirect cookie is kept.
  */
-import { COOKIE_STORAGE_MAX_SECONDS, verticalRedirectSection, type Vertical } from '@leadgrid/shared/sell-side/sell-side';
+import { COOKIE_STORAGE_MAX_SECONDS } from '@leadgrid/shared/sell-side/sell-side';
+import { verticalRedirectSection, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { rules as sharedRules } from '@leadgrid/shared/validation';
 import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@
  * {status:'error', message}.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { handleInboundPostback, PostbackIntake } from './postback-in';
+import { handleInboundPostback, PostbackIntake } from './intake';
 
 export async function postbackInRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {

@@ -1,56 +1,15 @@
 /**
- * The accounts (foundation and advertisers issues): users with their roles, and the advertisers an advertiser member
- * belongs to, with the vertical and platform an advertiser is of. These tables refer to each other (users.advertiser_id
- * -> advertisers; advertisers, verticals and platforms -> users by created_by), so they share one file: every other
- * schema file imports from here and none is imported back (docs/decisions/platform.md, "Structure").
+ * The accounts: users, and the advertisers, verticals and platforms. They refer to each other (users.advertiser_id ->
+ * advertisers; advertisers, verticals and platforms -> users by created_by), so they share one file, which imports
+ * only roles; every other tables file may import it and none is imported back (docs/decisions/platform.md, "Structure: no import circle between files").
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ts, createdAt, status, section } from '../../db/columns';
+import { roles } from './roles/roles.tables';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
-const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
-const status = () => varchar('status', { length: 16 }).notNull().default('active');
-const section = <T>(name: string, empty: string) =>
-  jsonb(name)
-    .$type<T>()
-    .notNull()
-    .default(sql.raw(`'${empty}'::jsonb`));
-
-export const roles = pgTable(
-  'roles',
-  {
-    id: serial('id').primaryKey(),
-    title: varchar('title', { length: 200 }).notNull(),
-    type: varchar('type', { length: 32 }).notNull(),
-    permissions: jsonb('permissions')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    status: varchar('status', { length: 16 }).notNull().default('active'),
-    /** the built-in role of a type: cannot be deactivated, the admin one keeps every permission */
-    system: boolean('system').notNull().default(false),
-    /** staff roles: its users must sign in with two factors (set it up before anything else) */
-    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-    createdAt: createdAt(),
-    createdBy: integer('created_by'),
-  },
-  // a title is unique within its role type, ignoring case
-  (t) => [uniqueIndex('roles_type_title_uq').on(t.type, sql`lower(${t.title})`)],
-);
+/** the user who made a row; kept when the user goes (set null) */
+export const createdBy = () => integer('created_by').references(() => users.id, { onDelete: 'set null' });
 
 export const users = pgTable(
   'users',

@@ -3,10 +3,9 @@
  * query), how far the job got, and where the finished file is kept in storage. Only its owner may fetch the file.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { ts } from '../../../db/columns';
+import { users } from '../../access/accounts.tables';
 
 export const exportsTable = pgTable(
   'exports',

@@ -10,13 +10,13 @@
  * that (a clock behind the last change) reads the rate of its time from `currency_rates`.
  */
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../../db/client';
-import { advertisers, caps, currencies, currencyRates, integrations, offers, paymentRules, verticalGoals } from '../../../db/schema';
-import type { ChangeFeed } from '../../../lib/cache/change-feed';
-import { FeedCache } from '../../../lib/cache/feed-cache';
-import type { Config } from '../../../config';
-import { baseCurrencyCode } from '../../money/currencies/currencies.service';
-import { directTargetReads, PostbackTargetsCache, type PostbackTargetReads } from '../postback-delivery';
+import type { Database, DbOrTx } from '../../../../db/client';
+import { advertisers, caps, currencies, currencyRates, integrations, offers, paymentRules, verticalGoals } from '../../../../db/schema';
+import type { ChangeFeed } from '../../../../lib/cache/change-feed';
+import { FeedCache } from '../../../../lib/cache/feed-cache';
+import type { Config } from '../../../../config';
+import { baseCurrencyCode } from '../../../money/currencies/currencies.service';
+import { directTargetReads, PostbackTargetsCache, type PostbackTargetReads } from '../../postback-delivery';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type OfferRow = typeof offers.$inferSelect;

@@ -1,0 +1,32 @@
+/** A user's API tokens and preferences. */
+import { integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ts, createdAt } from '../../../db/columns';
+import { users } from '../accounts.tables';
+
+export const apiTokens = pgTable('api_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 200 }).notNull(),
+  prefix: varchar('prefix', { length: 16 }).notNull(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 50 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    value: jsonb('value'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_preferences_uq').on(t.userId, t.type, t.name)],
+);
