@@ -244,7 +244,7 @@ export const ru: typeof en = {
     invalid_clicks: 'Невалидные клики',
     leads: 'Лиды',
     conversions: 'Конверсии',
-    approved_conversions: 'Подтверждённые конверсии',
+    approved_conversions: 'Одобренные конверсии',
     revenue: 'Доход',
     payout: 'Выплата',
     profit: 'Прибыль',
@@ -254,7 +254,7 @@ export const ru: typeof en = {
     approval_rate: 'Процент подтверждения',
     cpl: 'CPL',
   },
-  conversionStatus: { pending: 'в ожидании', hold: 'холд', approved: 'подтверждены', rejected: 'отклонены' },
+  conversionStatus: { pending: 'в ожидании', hold: 'холд', approved: 'одобрены', rejected: 'отклонены' },
   leads: {
     by: 'Лиды по',
     statuses: 'По статусам',
