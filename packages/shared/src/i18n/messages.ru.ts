@@ -145,7 +145,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   // modules/engine/conversions/conversions.service.ts
   'No mark': 'Без отметки',
   'Late conversion': 'Поздняя конверсия',
-  'Conversion {id} is already {to}': 'Конверсия {id} уже в статусе {to}',
+  'Conversion {id} is already {to}': 'Конверсия {id} уже в статусе «{to}»',
   'Conversion not found': 'Конверсия не найдена',
   'Conversion {id} not found': 'Конверсия {id} не найдена',
   'No conversion was changed': 'Ни одна конверсия не изменена',
@@ -230,9 +230,9 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   'A mass lead grade change needs every lead in the same vertical': 'Массовая смена оценки требует, чтобы все лиды были в одной вертикали',
   'Lead not found': 'Лид не найден',
   'A test lead is never sent or changed': 'Тестовый лид никогда не отправляется и не изменяется',
-  'A {status} lead cannot be resent': 'Лид в статусе {status} нельзя отправить повторно',
+  'A {status} lead cannot be resent': 'Лид в статусе «{status}» нельзя отправить повторно',
   'The lead changed meanwhile': 'Лид изменился за это время',
-  'A {status} lead cannot be sent to trash': 'Лид в статусе {status} нельзя отправить в корзину',
+  'A {status} lead cannot be sent to trash': 'Лид в статусе «{status}» нельзя отправить в корзину',
   'The lead is being sent to an advertiser or changed meanwhile': 'Лид сейчас отправляется рекламодателю или изменяется',
   'The lead already has this grade': 'У лида уже эта оценка',
   // modules/engine/leads/leads-query.ts
@@ -547,7 +547,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   'Withdrawal requested: invoice {title} of {amount} {currency}': 'Запрошен вывод: счёт {title} на {amount} {currency}',
   'Invoice saved': 'Счёт сохранён',
   '{n} invoices saved': 'Сохранено счетов: {n}',
-  'Invoices: {parts}': 'Счета: {parts}',
+  'Invoices: {parts}': 'Счета — {parts}',
   'Invoice {title} is not an unpaid affiliate invoice': 'Счёт {title} — не неоплаченный счёт партнёра',
   // modules/money/invoices/invoices.service.ts
   'Affiliate not found': 'Партнёр не найден',
@@ -567,7 +567,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   'Your approved balance is {approved} {base}': 'Ваш одобренный баланс — {approved} {base}',
   'Invoice not found': 'Счёт не найден',
   'The withdrawal method of a paid or declined invoice stays': 'Способ вывода оплаченного или отклонённого счёта не меняется',
-  'Invoice {title} is already {status}': 'Счёт {title} уже в статусе {status}',
+  'Invoice {title} is already {status}': 'Счёт {title} уже в статусе «{status}»',
   'Only {due} {currency} is still due': 'К оплате осталось только {due} {currency}',
   'Invoice {title} has payments recorded and cannot be declined': 'По счёту {title} записаны платежи, отклонить его нельзя',
   'Payments recorded': 'Платежи записаны',
@@ -732,7 +732,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   'A template with this title already exists': 'Шаблон с таким названием уже существует',
   'Integration template': 'Шаблон интеграции',
   // modules/sell-side/integrations/cascades.ts
-  'stopped {what}': 'остановлено: {what}',
+  'stopped {what}': 'остановлено — {what}',
   // modules/sell-side/integrations/integrations.routes.ts
   'Integration created': 'Интеграция создана',
   '{n} integrations created': 'Создано интеграций: {n}',
@@ -859,4 +859,61 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   '{n} tags deleted': 'Удалено тегов: {n}',
   // modules/settings/tags/tags.service.ts
   'A tag of this type with this title already exists': 'Тег этого типа с таким названием уже существует',
+  // modules/access/roles/roles.service.ts
+  '{title} is a system role and cannot be deactivated': '{title} — системная роль, её нельзя деактивировать',
+  // modules/engine/conversions/conversions.service.ts
+  '{article} {status} conversion cannot be {verb}': 'Конверсию в статусе «{status}» нельзя перевести в «{verb}»',
+  'put on hold': 'Холд',
+  // modules/engine/leads/intake.ts
+  '{invalid} (accepted: the affiliate takes invalid leads)': '{invalid} (принят: партнёр принимает невалидные лиды)',
+  // modules/engine/leads/distribution.ts
+  '{lastError}: held until the next period': '{lastError}: удерживается до следующего периода',
+  "{lastError}: sent to the offer's trafficback": '{lastError}: отправлен в трафикбэк оффера',
+  // modules/insights/dashboard/dashboard.service.ts
+  '{names}: not available to users of this role': '{names}: недоступно пользователям этой роли',
+  // modules/insights/statistics/statistics.service.ts
+  '{k} must be a multiple of 900 seconds (15 minutes)': '{k} должно быть кратно 900 секундам (15 минутам)',
+  '{toField} must not be before {field}': '{toField} не может быть раньше {field}',
+  // modules/inventory/campaigns/campaigns.service.ts
+  '{NO_ACCESS}: the campaign receives no traffic.': '{NO_ACCESS}: кампания не получает трафик.',
+  '{NO_ACCESS_STAFF}: the campaign receives no traffic until the offer is assigned to the affiliate or their team.':
+    '{NO_ACCESS_STAFF}: кампания не получает трафик, пока оффер не назначен партнёру или его команде.',
+  "{NO_ACCESS}: the campaign '{title}' cannot be activated": "{NO_ACCESS}: кампанию '{title}' нельзя активировать",
+  // modules/inventory/creatives/creatives.service.ts
+  '{a} {type} creative carries no file': 'У креатива типа {type} нет файла',
+  '{a} {type} creative takes {allowed} files{ext}': 'Креатив типа {type} принимает файлы {allowed}{ext}',
+  ', not .{ext}': ', а не .{ext}',
+  // modules/money/invoices/invoices.routes.ts
+  '{n} paid': 'оплачено: {n}',
+  '{n} declined': 'отклонено: {n}',
+  '{n} partly paid': 'частично оплачено: {n}',
+  // modules/people/teams/teams.service.ts
+  '{name} is already a member of this team': '{name} уже состоит в этой команде',
+  '{name} is already in the team "{title}". Remove it from that team first':
+    '{name} уже состоит в команде «{title}». Сначала уберите его из той команды',
+  // modules/settings/images/images.service.ts
+  '{UNSUPPORTED_MESSAGE}; this file is not one of them': '{UNSUPPORTED_MESSAGE}; этот файл не из них',
+  // modules/sell-side/integrations/cascades.ts
+  '{n} advertisers': 'рекламодателей: {n}',
+  '1 advertiser': 'рекламодателей: 1',
+  '{n} integrations': 'интеграций: {n}',
+  '1 integration': 'интеграций: 1',
+  '{n} offers': 'офферов: {n}',
+  '1 offer': 'офферов: 1',
+  // statuses named in messages (`Invoice X is already paid`), as the web app names them; not `invalid`, the
+  // field error of a failed check
+  pending: 'В ожидании',
+  hold: 'Холд',
+  approved: 'Одобрено',
+  rejected: 'Отклонено',
+  paid: 'Оплачен',
+  unpaid: 'Не оплачен',
+  declined: 'Отклонён',
+  new: 'Новый',
+  trash: 'Корзина',
+  sent: 'Отправлен',
+  unsent: 'Не отправлен',
+  failed: 'Ошибка',
+  duplicate: 'Дубликат',
+  test: 'Тест',
 };

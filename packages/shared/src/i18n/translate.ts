@@ -1,7 +1,8 @@
 /**
  * Server messages in the reader's language (issue 20): a catalogue maps an English message to its translation. A key
- * may hold placeholders (`Country {country} is not accepted`): each stands for any text, which is carried over to the
- * translation, itself translated when the catalogue knows it (`{what} not found` with `Offer`).
+ * may hold placeholders (`Country {country} is not accepted`): each stands for any text (`{n}` for a count only),
+ * carried over to the translation, itself translated when the catalogue knows it (`{what} not found` with `Offer`),
+ * or each item of a list of such values.
  */
 export type MessageCatalogue = Readonly<Record<string, string>>;
 
@@ -25,11 +26,11 @@ function compile(catalogue: MessageCatalogue): Pattern[] {
     const parts = key.split(PLACEHOLDER);
     if (parts.length === 1) continue;
     // split with a capture group alternates literal text and placeholder names
-    const source = parts.map((p, i) => (i % 2 ? (names.push(p), '(.+?)') : escape(p))).join('');
+    const source = parts.map((p, i) => (i % 2 ? (names.push(p), p === 'n' ? '(\\d+)' : '(.+?)') : escape(p))).join('');
     patterns.push({ re: new RegExp(`^${source}$`, 's'), names, to });
   }
   // the longest literal text first: `Lead {id} not found` wins over `{what} not found`
-  const literal = (p: Pattern) => p.re.source.replace(/\(\.\+\?\)/g, '').length;
+  const literal = (p: Pattern) => p.re.source.replace(/\((\.\+\?|\\d\+)\)/g, '').length;
   return patterns.sort((a, b) => literal(b) - literal(a));
 }
 
@@ -47,7 +48,15 @@ function whole(text: string, catalogue: MessageCatalogue, depth: number): string
     const values = new Map(p.names.map((name, i) => [name, m[i + 1]]));
     return p.to.replace(PLACEHOLDER, (all, name: string) => {
       const value = values.get(name);
-      return value === undefined ? all : (whole(value, catalogue, depth + 1) ?? value);
+      if (value === undefined) return all;
+      // a list of values (`2 paid, 1 declined`): each on its own
+      return (
+        whole(value, catalogue, depth + 1) ??
+        value
+          .split(', ')
+          .map((v) => whole(v, catalogue, depth + 1) ?? v)
+          .join(', ')
+      );
     });
   }
   return undefined;
