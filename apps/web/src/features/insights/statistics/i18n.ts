@@ -264,7 +264,7 @@ export const ru: typeof en = {
     approvalRate: 'Доля подтверждённых',
     duplicateRate: 'Доля дублей',
     sentRateHint: 'Лиды, отправленные рекламодателю, на 100 лидов',
-    approvalRateHint: 'Подтверждённые конверсии на 100 лидов',
+    approvalRateHint: 'Одобренные конверсии на 100 лидов',
     duplicateRateHint: 'Дубли на 100 лидов',
     noGrades: 'В этом периоде лидам не ставили грейд.',
     status: {
