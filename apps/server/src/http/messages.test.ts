@@ -75,6 +75,8 @@ function serverMessages(): Map<string, string> {
         const p = n.parent;
         // counted(n, 'Tag saved', 'tags saved'): the second form follows the count
         if (ts.isCallExpression(p) && p.expression.getText(sf) === 'counted' && p.arguments[2] === n) text = `{} ${text}`;
+        // AppError.notFound('Offer') says "Offer not found"
+        else if (ts.isCallExpression(p) && p.expression.getText(sf) === 'AppError.notFound') text = `${text} not found`;
         // a message may open with a value (`${name} is already a member…`): then it needs words of its own
         else if (!/^[A-Z]/.test(text) && !(text.startsWith('{') && /[a-z]+ [a-z]+/.test(text.replace(/\{\}/g, '')))) text = '';
         if (ts.isTaggedTemplateExpression(p)) text = '';

@@ -39,6 +39,8 @@ describe('translateMessage', () => {
   it('translates the server catalogue’s counted messages with the count, and lists of values', () => {
     expect(translateMessage('3 tags created', MESSAGES_RU)).toBe('Создано тегов: 3');
     expect(translateMessage('Tag created', MESSAGES_RU)).toBe('Тег создан');
+    expect(translateMessage('Tag not found', MESSAGES_RU)).toBe('Тег не найден');
+    expect(translateMessage('This role is assigned to 3 users', MESSAGES_RU)).toBe('Эта роль назначена 3 пользователям');
     expect(translateMessage('Invoices: 2 paid, 1 declined', MESSAGES_RU)).toBe('Счета — оплачено: 2, отклонено: 1');
     expect(translateMessage('3 verticals changed status; stopped 2 advertisers, 1 offer', MESSAGES_RU)).toBe(
       'Изменён статус вертикалей: 3; остановлено — рекламодателей: 2, офферов: 1',
