@@ -2,7 +2,7 @@
  * Russian texts of the server's messages (issue 20), keyed by the English message: errors, field errors and the
  * success messages of writes. `{name}` stands for any text and is carried over (http/language.ts translates, and
  * apps/server/src/http/messages.test.ts fails on a message of the server missing here). Grouped by the server file
- * that says it; the project's words are those of apps/web/src/i18n/ru.json (партнёр, оффер, лендинг, капа, сито).
+ * that says it; the project's words are those of apps/web/src/i18n/ru.json (партнёр, оффер, лендинг, капа, условия для sieve).
  */
 export const MESSAGES_RU: Readonly<Record<string, string>> = {
   // app.ts
@@ -405,8 +405,8 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   '{n} caps created': 'Создано кап: {n}',
   'Cap saved': 'Капа сохранена',
   '{n} caps saved': 'Сохранено кап: {n}',
-  'Sieve saved': 'Сито сохранено',
-  '{n} sieves saved': 'Сохранено сит: {n}',
+  'Sieve saved': 'Условия сохранены',
+  '{n} sieves saved': 'Сохранено условий: {n}',
   'Cap activated': 'Капа активирована',
   'Cap status changed': 'Статус капы изменён',
   'Counter reset': 'Счётчик сброшен',
@@ -422,8 +422,8 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   '{n} creatives saved': 'Сохранено креативов: {n}',
   'Creative status changed': 'Статус креатива изменён',
   '{n} creatives changed status': 'Изменён статус креативов: {n}',
-  'Creative sieve saved': 'Сито креатива сохранено',
-  '{n} creative sieves saved': 'Сохранено сит креативов: {n}',
+  'Creative sieve saved': 'Условия креатива сохранены',
+  '{n} creative sieves saved': 'Сохранены условия креативов: {n}',
   'File uploaded': 'Файл загружен',
   // modules/inventory/creatives/creatives.service.ts
   'The file is larger than 50MB': 'Файл больше 50 МБ',
@@ -451,8 +451,8 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   '{n} landers saved': 'Сохранено лендингов: {n}',
   'Lander status changed': 'Статус лендинга изменён',
   '{n} landers changed status': 'Изменён статус лендингов: {n}',
-  'Lander sieve saved': 'Сито лендинга сохранено',
-  'Sieve saved on {x} landers': 'Сито сохранено на лендингах: {x}',
+  'Lander sieve saved': 'Условия лендинга сохранены',
+  'Sieve saved on {x} landers': 'Условия сохранены на лендингах: {x}',
   // modules/inventory/landers/landers.service.ts
   'A landing cannot be activated while its advertiser is inactive': 'Лендинг нельзя активировать, пока его рекламодатель не активен',
   'Affiliates cannot filter landers by advertiser': 'Партнёры не могут фильтровать лендинги по рекламодателю',
