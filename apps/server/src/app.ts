@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { registerMessageLanguage } from './http/language';
 import { registerJsonBody } from './http/json-body';
 import { openapiTransform, openapiTransformObject } from './http/openapi';
 import './http/plugins';
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   defineJobs(services);
 
   registerErrorHandler(app);
+  // answers' messages in the reader's language (http/language.ts)
+  registerMessageLanguage(app);
   // every JSON body bounded in depth before it is parsed (http/json-body.ts)
   registerJsonBody(app);
   // helmet's browser security headers, its middleware built once (@fastify/helmet builds it again for every request:

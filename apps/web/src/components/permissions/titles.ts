@@ -80,7 +80,7 @@ export const PERMISSION_TITLES_RU: Readonly<Record<string, string>> = {
   'conversion.read': 'Конверсии: все',
   'conversion.assigned.read': 'Конверсии: закреплённых партнёров',
   'conversion.own.read': 'Конверсии: свои',
-  'conversion.update': 'Конверсии: подтверждение, отклонение, удержание и изменение',
+  'conversion.update': 'Конверсии: одобрение, отклонение, холд и изменение',
   'click.read': 'Клики: все',
   'click.assigned.read': 'Клики: закреплённых партнёров',
   'click.own.read': 'Клики: свои',

@@ -244,7 +244,7 @@ export const ru: typeof en = {
     invalid_clicks: 'Невалидные клики',
     leads: 'Лиды',
     conversions: 'Конверсии',
-    approved_conversions: 'Подтверждённые конверсии',
+    approved_conversions: 'Одобренные конверсии',
     revenue: 'Доход',
     payout: 'Выплата',
     profit: 'Прибыль',
@@ -254,7 +254,7 @@ export const ru: typeof en = {
     approval_rate: 'Процент подтверждения',
     cpl: 'CPL',
   },
-  conversionStatus: { pending: 'в ожидании', hold: 'холд', approved: 'подтверждены', rejected: 'отклонены' },
+  conversionStatus: { pending: 'в ожидании', hold: 'холд', approved: 'одобрены', rejected: 'отклонены' },
   leads: {
     by: 'Лиды по',
     statuses: 'По статусам',
@@ -264,7 +264,7 @@ export const ru: typeof en = {
     approvalRate: 'Доля подтверждённых',
     duplicateRate: 'Доля дублей',
     sentRateHint: 'Лиды, отправленные рекламодателю, на 100 лидов',
-    approvalRateHint: 'Подтверждённые конверсии на 100 лидов',
+    approvalRateHint: 'Одобренные конверсии на 100 лидов',
     duplicateRateHint: 'Дубли на 100 лидов',
     noGrades: 'В этом периоде лидам не ставили грейд.',
     status: {
