@@ -21,7 +21,7 @@ describe("server messages in the reader's language", () => {
 
     const twice = await putTags(admin, RU, ['ru-one']);
     expect(twice.statusCode).toBe(400);
-    // a field error's message key stays a key: the web app translates those (spec §8)
+    // a field error's message key stays a key: the web app translates those (product §8)
     expect(twice.json()).toEqual({
       statusCode: 400,
       message: 'Тег этого типа с таким названием уже существует',
