@@ -7,96 +7,30 @@
  * PGlite cannot be shared by two processes, so this runs on PostgreSQL: DATABASE_URL, or else the local default
  * server when it answers (the same rule as sigkill.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client';
+import type { Database } from '../../src/db/client';
 import { offers, roles, users, verticals } from '../../src/db/schema';
 import { secureId } from '../../src/lib/crypto';
 import { rowsOf, verify } from '../../src/modules/money/ledger';
-import { withDatabase } from '../global-setup';
+import { BASE_URL, hasPg, pause, serverProcess } from '../server-process';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONVERSIONS = 40_000;
 
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const hasPg = !!process.env.DATABASE_URL || (await reachable(BASE_URL));
 if (!hasPg)
   console.warn(`finance sigkill test skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL} (PGlite cannot be shared by two processes)`);
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-const exited = (child: ChildProcess) =>
-  new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
-
 describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
-  const name = `leadgrid_finkill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const url = withDatabase(BASE_URL, name);
+  const server = serverProcess('finkill', {
+    ADMIN_EMAIL: 'finkill@leadgrid.local',
+    ADMIN_PASSWORD: 'finkill-test-password',
+    JWT_SECRET: 'finkill-test-secret-finkill-test-secret',
+  });
+  const { name } = server;
   let database: Database;
-  let dataDir: string;
-  let port: number;
-  let server: ChildProcess | undefined;
-  let output = '';
-
-  async function start() {
-    output = '';
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: 'finkill@leadgrid.local',
-        ADMIN_PASSWORD: 'finkill-test-password',
-        JWT_SECRET: 'finkill-test-secret-finkill-test-secret',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (c: Buffer) => (output += c));
-    server.stderr!.on('data', (c: Buffer) => (output += c));
-    const end = Date.now() + 60_000;
-    while (Date.now() < end) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}: ${output}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/public/api-settings`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      await pause(200);
-    }
-    throw new Error(`the server did not come up: ${output}`);
-  }
 
   async function token(): Promise<string> {
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'finkill@leadgrid.local', password: 'finkill-test-password' }),
@@ -105,7 +39,7 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
   }
 
   const createInvoice = (bearer: string, affiliateId: number) =>
-    fetch(`http://127.0.0.1:${port}/api/v1/invoices`, {
+    fetch(`http://127.0.0.1:${server.port}/api/v1/invoices`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
       body: JSON.stringify({ items: [{ affiliateId, dateFrom: '2000-01-01', dateTo: '2100-01-01' }] }),
@@ -114,28 +48,10 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
   const count = async (q: ReturnType<typeof sql>) => Number(rowsOf<{ n: string }>(await database.db.execute(q))[0].n);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    dataDir = await mkdtemp(join(tmpdir(), 'leadgrid-finkill-'));
-    port = await freePort();
-    await start(); // migrates and seeds
-    database = await openDatabase({ url, poolSize: 4 });
+    database = await server.setUp();
   }, 90_000);
 
-  afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await exited(server);
-    }
-    await database?.close();
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => server.tearDown(), 60_000);
 
   it('leaves the whole invoice or none, and the ledger verifies', { timeout: 240_000 }, async () => {
     const db = database.db;
@@ -174,8 +90,7 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
     }
     expect(seen, 'the invoice transaction was seen holding its lock').toBe(true);
     await pause(100);
-    server!.kill('SIGKILL');
-    await exited(server!);
+    await server.kill();
     await pending;
     // the killed connection's transaction is rolled back once PostgreSQL notices the closed socket
     const settleBy = Date.now() + 20_000;
@@ -200,7 +115,7 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
     expect(await verify(db, { affiliateIds: [affiliate.id], advertiserIds: [] })).toEqual([]);
 
     // started again, the invoice is made in full (or was already)
-    await start();
+    await server.start();
     if (invoices === 0) {
       const res = await createInvoice(await token(), affiliate.id);
       expect(res.status).toBe(200);

@@ -15,18 +15,12 @@
  * PGlite cannot be shared by two processes, so this runs on PostgreSQL: DATABASE_URL, or else the local default
  * server when it answers (CI runs the suite on PostgreSQL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client';
+import type { Database } from '../../src/db/client';
 import {
   advertisers,
   campaigns,
@@ -42,34 +36,10 @@ import {
   verticals,
 } from '../../src/db/schema';
 import { randomToken, secureId } from '../../src/lib/crypto';
-import { withDatabase } from '../global-setup';
+import { BASE_URL, hasPg, pause, serverProcess } from '../server-process';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-// with DATABASE_URL set an unreachable server is a failure (the connect below throws); without it, no PostgreSQL here
-const hasPg = !!process.env.DATABASE_URL || (await reachable(BASE_URL));
 if (!hasPg)
   console.warn(`sigkill test skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL} (PGlite cannot be shared by two processes)`);
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** a partner HTTP server answering after `delay` ms (never while `hold`); `seen` keeps what each answered request carried */
 function partner(read: (url: string, body: string) => string | null, answer: () => string) {
@@ -93,13 +63,14 @@ function partner(read: (url: string, body: string) => string | null, answer: () 
 }
 
 describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
-  const name = `leadgrid_kill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const url = withDatabase(BASE_URL, name);
+  const server = serverProcess('kill', {
+    ADMIN_EMAIL: 'kill@leadgrid.local',
+    ADMIN_PASSWORD: 'kill-test-password',
+    JWT_SECRET: 'kill-test-secret-kill-test-secret-1234',
+    ALLOW_PRIVATE_CALLBACKS: '1',
+  });
+  const { name } = server;
   let database: Database;
-  let dataDir: string;
-  let port: number;
-  let server: ChildProcess | undefined;
-  let output = '';
 
   const advertiser = partner(
     (_u, body) => {
@@ -116,71 +87,17 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     () => 'ok',
   );
 
-  async function start() {
-    output = '';
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: 'kill@leadgrid.local',
-        ADMIN_PASSWORD: 'kill-test-password',
-        JWT_SECRET: 'kill-test-secret-kill-test-secret-1234',
-        LOG_LEVEL: 'warn',
-        ALLOW_PRIVATE_CALLBACKS: '1',
-        WEB_DIST: join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (c: Buffer) => (output += c));
-    server.stderr!.on('data', (c: Buffer) => (output += c));
-    const end = Date.now() + 60_000;
-    while (Date.now() < end) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}: ${output}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/public/api-settings`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      await pause(200);
-    }
-    throw new Error(`the server did not come up: ${output}`);
-  }
-
-  const exited = (child: ChildProcess) =>
-    new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
-
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    dataDir = await mkdtemp(join(tmpdir(), 'leadgrid-kill-'));
-    port = await freePort();
     for (const p of [advertiser, receiver]) {
       await new Promise<void>((r) => p.server!.listen(0, '127.0.0.1', r));
       p.base = `http://127.0.0.1:${(p.server!.address() as AddressInfo).port}`;
     }
-    await start(); // migrates and seeds
-    database = await openDatabase({ url, poolSize: 4 });
+    database = await server.setUp();
   }, 90_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      await exited(server);
-    }
-    await database?.close();
+    await server.tearDown();
     for (const p of [advertiser, receiver]) await new Promise<void>((r) => (p.server!.closeAllConnections(), p.server!.close(() => r())));
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   /** an offer sold to one advertiser (the slow local one), an affiliate with an API token, a campaign and a postback */
@@ -295,7 +212,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
       .returning({ id: leads.id });
     receiver.hold = true;
     for (const l of sent) {
-      const res = await fetch(`http://127.0.0.1:${port}/postback/${m.integration.postbackKey}?lead_id=${l.id}`);
+      const res = await fetch(`http://127.0.0.1:${server.port}/postback/${m.integration.postbackKey}?lead_id=${l.id}`);
       expect(res.status).toBe(200);
     }
 
@@ -309,7 +226,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
       while (next < total) {
         const i = next++;
         try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/v1/leads`, {
+          const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/leads`, {
             method: 'POST',
             headers: { 'x-api-key': m.apiToken, 'content-type': 'application/json' },
             body: JSON.stringify({
@@ -332,8 +249,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     // waves of 20: right after a wave is answered the next may not be stored yet)
     const waiting = () => count(`select count(*) as n from leads where offer_id = $1 and status = 'new'`, [m.offer.id]);
     while ((answered.length < 10 || (await waiting()) === 0) && Date.now() < killBy) await pause(10);
-    server!.kill('SIGKILL');
-    await exited(server!);
+    await server.kill();
     await load;
     expect(failed).toEqual([]);
     expect(answered.length).toBeGreaterThanOrEqual(10);
@@ -359,7 +275,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
     await database.query(`update postback_outbox set claimed_until = now() - interval '1 second' where claimed_until is not null`);
     await database.query(`update pgboss.job set started_on = started_on - interval '1 hour' where state = 'active'`);
     const boss = new PgBoss({
-      connectionString: url,
+      connectionString: server.url,
       schema: 'pgboss',
       supervise: false,
       schedule: false,
@@ -377,7 +293,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
 
     advertiser.delay = 0;
     receiver.hold = false;
-    await start();
+    await server.start();
 
     const conversions = (await database.query<{ id: string }>('select id from conversions where offer_id = $1', [m.offer.id])).rows.map(
       (r) => r.id,
@@ -400,7 +316,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
       const jobs = await database.query(
         `select name, state, retry_count, start_after, data from pgboss.job where name in ('postback-deliver', 'lead-deliver') and state <> 'completed'`,
       );
-      console.error('not done after the restart', JSON.stringify(jobs.rows), output);
+      console.error('not done after the restart', JSON.stringify(jobs.rows), server.output);
     }
     const after = await database.query<{ id: string; status: string }>(
       `select id, status from leads where offer_id = $1 and phone like '+4860180%'`,

@@ -10,7 +10,7 @@ import { roles, tags, userManagers, userTags, users } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
-import { randomToken } from '../../lib/crypto';
+import { hashPassword, randomToken, secureId } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { revokeAllOfUser } from '../access/auth/sessions';
 import { getSetting } from '../settings/general/settings.store';
@@ -143,6 +143,30 @@ export function passwordFor(given: string | undefined): { password: string; gene
   return given ? { password: given, generated: false } : { password: randomToken(9), generated: true };
 }
 
+/** The passwords of new accounts (each given, or generated), and their hashes. */
+export async function newPasswords(items: { password?: string }[]) {
+  const passwords = items.map((it) => passwordFor(it.password));
+  return { passwords, hashes: await Promise.all(passwords.map((p) => hashPassword(p.password))) };
+}
+
+type NewAccount = Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'status' | 'contacts' | 'timezone' | 'language'>;
+
+/** The columns every new account writes, whatever its kind: who it is, its role and status, its author and time. */
+export const accountValues = (ctx: Ctx, authorId: number, it: NewAccount, roleId: number, passwordHash: string) => ({
+  secureId: secureId(),
+  email: it.email,
+  passwordHash,
+  firstName: it.firstName,
+  lastName: it.lastName,
+  status: it.status,
+  roleId,
+  contacts: it.contacts,
+  timezone: it.timezone,
+  language: it.language,
+  createdAt: ctx.now(),
+  createdBy: authorId,
+});
+
 /**
  * E-mails a generated password. The account is already saved, so a mail failure does not undo it: it is logged
  * and answered false (the caller says so in its message; staff can set a password by editing the user).
@@ -162,6 +186,20 @@ export async function mailPassword(ctx: Ctx, deps: MailDeps, to: { email: string
     deps.log.warn({ err: (err as Error).message, to: to.email }, 'the e-mail with a generated password could not be sent');
     return false;
   }
+}
+
+/** E-mails each generated password of accounts just saved; answers how many mails could not be sent. */
+export async function mailPasswords(
+  ctx: Ctx,
+  deps: MailDeps,
+  items: { email: string; firstName: string }[],
+  passwords: { password: string; generated: boolean }[],
+): Promise<number> {
+  let unsent = 0;
+  for (const [i, it] of items.entries()) {
+    if (passwords[i].generated && !(await mailPassword(ctx, deps, it, passwords[i].password))) unsent++;
+  }
+  return unsent;
 }
 
 /** Sets a user's managers to exactly `managerIds`. */

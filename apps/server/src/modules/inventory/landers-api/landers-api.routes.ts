@@ -2,7 +2,6 @@ import {
   dataOf,
   envelope,
   idParams,
-  itemsOf,
   landerApiCreate,
   landerApiLanguageCodesSchema,
   landerApiLanguagesSet,
@@ -15,29 +14,29 @@ import {
   listOf,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './landers-api.service';
-import { counted } from '../../../lib/plural';
+import { routeKit } from '../../../http/route-kit';
 
-const { READ, WRITE } = service;
+const { READ } = service;
 
 export default async function landersApiRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['landing API'];
-  const answer = { 200: envelope(listOf(landerApiSchema)) };
+  const kit = routeKit(fastify, {
+    url: '/landers-api',
+    tags: ['landing API'],
+    read: READ,
+    write: service.WRITE,
+    row: landerApiSchema,
+    one: 'Landing page',
+    many: 'landing pages',
+  });
+  const { app, tags, read, write, answer } = kit;
 
-  app.get(
-    '/landers-api',
-    { config: { permission: READ }, schema: { tags, querystring: landerApiListQuery, response: answer } },
-    async (req) => ({
-      data: await service.list(req.ctx, req.query),
-    }),
-  );
+  kit.list(landerApiListQuery, service.list);
 
   /** the distinct languages of the versions, for the list filter */
   app.get(
     '/landers-api/languages',
-    { config: { permission: READ }, schema: { tags, response: { 200: envelope(landerApiLanguageCodesSchema) } } },
+    { config: read, schema: { tags, response: { 200: envelope(landerApiLanguageCodesSchema) } } },
     async (req) => ({ data: await service.languages(req.ctx) }),
   );
 
@@ -51,41 +50,18 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
     async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
   );
 
-  app.get('/landers-api/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: answer } }, async (req) => ({
-    data: { items: [await service.get(req.ctx, req.params.id)] },
-  }));
+  kit.get(service.get);
 
-  app.put(
-    '/landers-api',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiCreate), response: answer } },
-    async (req) => {
-      const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Landing page created', 'landing pages created') };
-    },
-  );
+  kit.items('PUT', '', landerApiCreate, service.create, 'created');
 
-  app.patch(
-    '/landers-api',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiUpdate), response: answer } },
-    async (req) => {
-      const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Landing page saved', 'landing pages saved') };
-    },
-  );
+  kit.items('PATCH', '', landerApiUpdate, service.update, 'saved');
 
-  app.post(
-    '/landers-api/change_status',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerApiStatusItem), response: answer } },
-    async (req) => {
-      const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Landing page status changed', 'landing pages changed status') };
-    },
-  );
+  kit.items('POST', '/change_status', landerApiStatusItem, service.changeStatus, kit.statusChanged);
 
   /** the full set of language versions (one per language) */
   app.post(
     '/landers-api/:id/edit_languages',
-    { config: { permission: WRITE }, schema: { tags, params: idParams, body: dataOf(landerApiLanguagesSet), response: answer } },
+    { config: write, schema: { tags, params: idParams, body: dataOf(landerApiLanguagesSet), response: answer } },
     async (req) => ({
       data: { items: [await service.editLanguages(req.ctx, req.params.id, req.body.data)] },
       message: 'Language versions saved',

@@ -1,8 +1,5 @@
 import {
-  dataOf,
   envelope,
-  idParams,
-  itemsOf,
   landerCampaignInfoQuery,
   landerCampaignInfoSchema,
   landerCreate,
@@ -17,28 +14,29 @@ import {
   listOf,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './landers.service';
-import { counted } from '../../../lib/plural';
+import { routeKit } from '../../../http/route-kit';
 
-const { READ, WRITE } = service;
+const { READ } = service;
 
 export default async function landersRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['landers'];
+  const kit = routeKit(fastify, {
+    url: '/landers',
+    tags: ['landers'],
+    read: READ,
+    write: service.WRITE,
+    row: landerSchema,
+    one: 'Lander',
+    many: 'landers',
+  });
+  const { app, tags, read } = kit;
   const views = { 200: envelope(listOf(landerViewSchema)) };
-  const answer = { 200: envelope(listOf(landerSchema)) };
 
-  app.get('/landers', { config: { permission: READ }, schema: { tags, querystring: landerListQuery, response: views } }, async (req) => ({
-    data: await service.list(req.ctx, req.query),
-  }));
+  kit.list(landerListQuery, service.list, views);
 
   app.get(
     '/landers/filters',
-    {
-      config: { permission: READ },
-      schema: { tags, querystring: landerLookupQuery, response: { 200: envelope(listOf(landerRefSchema)) } },
-    },
+    { config: read, schema: { tags, querystring: landerLookupQuery, response: { 200: envelope(listOf(landerRefSchema)) } } },
     async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
   );
 
@@ -52,35 +50,15 @@ export default async function landersRoutes(fastify: FastifyInstance) {
     async (req) => ({ data: await service.campaignInfo(req.ctx, req.query) }),
   );
 
-  app.get('/landers/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: views } }, async (req) => ({
-    data: { items: [await service.get(req.ctx, req.params.id)] },
-  }));
+  kit.get(service.get, views);
 
-  app.put('/landers', { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerCreate), response: answer } }, async (req) => {
-    const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Lander created', 'landers created') };
-  });
+  kit.items('PUT', '', landerCreate, service.create, 'created');
 
-  app.patch('/landers', { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerUpdate), response: answer } }, async (req) => {
-    const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Lander saved', 'landers saved') };
-  });
+  kit.items('PATCH', '', landerUpdate, service.update, 'saved');
 
-  app.post(
-    '/landers/change_status',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(landerStatusItem), response: answer } },
-    async (req) => {
-      const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Lander status changed', 'landers changed status') };
-    },
-  );
+  kit.items('POST', '/change_status', landerStatusItem, service.changeStatus, kit.statusChanged);
 
-  app.post(
-    '/landers/edit_sieve',
-    { config: { permission: WRITE }, schema: { tags, body: dataOf(landerSieveEdit), response: answer } },
-    async (req) => {
-      const items = await service.editSieve(req.ctx, req.body.data);
-      return { data: { items }, message: items.length === 1 ? 'Lander sieve saved' : `Sieve saved on ${items.length} landers` };
-    },
+  kit.data('POST', '/edit_sieve', landerSieveEdit, service.editSieve, (_body, items) =>
+    items.length === 1 ? 'Lander sieve saved' : `Sieve saved on ${items.length} landers`,
   );
 }

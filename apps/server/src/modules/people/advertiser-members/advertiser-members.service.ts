@@ -26,11 +26,21 @@ import { hasPermission, requireActor, type Ctx } from '../../../http/context';
 import { AppError, isUniqueViolation } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { hashPassword, secureId } from '../../../lib/crypto';
+import { hashPassword } from '../../../lib/crypto';
 import type { JobQueue } from '../../../jobs/queue';
 import { afterCredentialsChange } from '../../access/auth/account-mail';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles/grants';
-import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps, writeUserStatuses } from '../accounts';
+import {
+  accountValues,
+  emailErrors,
+  FieldErrors,
+  type Loc,
+  type MailDeps,
+  mailPasswords,
+  newPasswords,
+  resolveRoles,
+  writeUserStatuses,
+} from '../accounts';
 import { contains } from '../../../lib/search';
 
 type UserRow = typeof users.$inferSelect;
@@ -177,8 +187,7 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
     actor,
     roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
   );
-  const passwords = items.map((it) => passwordFor(it.password));
-  const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
+  const { passwords, hashes } = await newPasswords(items);
   const ids = await ctx.db.transaction(async (db) => {
     const created: number[] = [];
     for (const [i, it] of items.entries()) {
@@ -186,19 +195,8 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
         db
           .insert(users)
           .values({
-            secureId: secureId(),
-            email: it.email,
-            passwordHash: hashes[i],
-            firstName: it.firstName,
-            lastName: it.lastName,
-            status: it.status,
-            roleId: roleRows[i]!.id,
+            ...accountValues(ctx, actor.id, it, roleRows[i]!.id, hashes[i]),
             advertiserId: it.advertiserId,
-            contacts: it.contacts,
-            timezone: it.timezone,
-            language: it.language,
-            createdAt: ctx.now(),
-            createdBy: actor.id,
           })
           .returning({ id: users.id }),
       );
@@ -225,10 +223,7 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
     );
     return created;
   });
-  let unsentMail = 0;
-  for (const [i, it] of items.entries()) {
-    if (passwords[i].generated && !(await mailPassword(ctx, deps, it, passwords[i].password))) unsentMail++;
-  }
+  const unsentMail = await mailPasswords(ctx, deps, items, passwords);
   return { items: await answer(ctx, ids), unsentMail };
 }
 

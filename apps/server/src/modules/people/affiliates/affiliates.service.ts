@@ -30,26 +30,27 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http
 import { AppError, isUniqueViolation } from '../../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { hashPassword, randomToken, secureId } from '../../../lib/crypto';
+import { hashPassword, randomToken } from '../../../lib/crypto';
 import type { JobQueue } from '../../../jobs/queue';
 import { afterCredentialsChange } from '../../access/auth/account-mail';
 import { revokeAllOfUser } from '../../access/auth/sessions';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles/grants';
 import { reconcileOfferAccess } from '../../inventory/offers/visibility';
 import {
+  accountValues,
   editList,
   emailErrors,
   FieldErrors,
-  mailPassword,
+  type Loc,
+  type MailDeps,
+  mailPasswords,
   managerErrors,
-  passwordFor,
+  newPasswords,
   resolveRoles,
   sameSet,
   tagErrors,
   writeManagers,
   writeTags,
-  type Loc,
-  type MailDeps,
   writeUserStatuses,
 } from '../accounts';
 import { blockHistory as readBlockHistory, effectiveBlock, recordBlockEvents, type BlockEventInput } from '../blocks';
@@ -493,8 +494,7 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
     roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
   );
 
-  const passwords = items.map((it) => passwordFor(it.password));
-  const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
+  const { passwords, hashes } = await newPasswords(items);
   const ids = await guarded(['body', 'items'], () =>
     ctx.db.transaction(async (db) => {
       const tx: Ctx = { ...ctx, db };
@@ -505,19 +505,8 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
           db
             .insert(users)
             .values({
-              secureId: secureId(),
-              email: it.email,
-              passwordHash: hashes[i],
-              firstName: it.firstName,
-              lastName: it.lastName,
-              status: it.status,
-              roleId: roleRows[i]!.id,
-              contacts: it.contacts,
+              ...accountValues(ctx, actor.id, it, roleRows[i]!.id, hashes[i]),
               birthDate: it.birthDate ?? null,
-              timezone: it.timezone,
-              language: it.language,
-              createdAt: ctx.now(),
-              createdBy: actor.id,
               apiToken: randomToken(24),
               acceptColdTraffic: it.acceptColdTraffic,
               acceptInvalidLeads: it.acceptInvalidLeads,
@@ -556,10 +545,7 @@ export async function create(ctx: Ctx, deps: MailDeps, items: CreateInput[]): Pr
     }),
   );
 
-  let unsentMail = 0;
-  for (const [i, it] of items.entries()) {
-    if (passwords[i].generated && !(await mailPassword(ctx, deps, it, passwords[i].password))) unsentMail++;
-  }
+  const unsentMail = await mailPasswords(ctx, deps, items, passwords);
   return { items: await answer(ctx, ids), unsentMail };
 }
 

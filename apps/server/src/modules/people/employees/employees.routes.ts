@@ -9,68 +9,36 @@ import {
   employeeUpdate,
   envelope,
   idParams,
-  itemsOf,
-  listOf,
 } from '@leadgrid/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { MailDeps } from '../accounts';
+import type { FastifyInstance } from 'fastify';
+import { createRoute, statusesChanged } from '../account-routes';
 import * as employees from './employees.service';
-import { counted } from '../../../lib/plural';
+import { routeKit } from '../../../http/route-kit';
 
-const employeesAnswer = envelope(listOf(employeeSchema));
 const UNSENT = ' The e-mail with the password could not be sent: set a password by editing the employee.';
 
 export default async function employeesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { mailer, config, queue } = fastify.services;
-  const read = { permission: 'front.menu.employees.read' } as const;
-  const write = { permission: 'user.update' } as const;
-  const tags = ['employees'];
-  const mailDeps = (req: FastifyRequest): MailDeps => ({
-    mailer,
-    log: req.log,
-    publicUrl: config.PUBLIC_URL ?? `${req.protocol}://${req.host}`,
+  const { queue } = fastify.services;
+  const kit = routeKit(fastify, {
+    url: '/employees',
+    tags: ['employees'],
+    read: 'front.menu.employees.read',
+    write: 'user.update',
+    row: employeeSchema,
+    one: 'Employee',
+    many: 'employees',
   });
+  const { app, tags, read, write } = kit;
 
-  app.get(
-    '/employees',
-    { config: read, schema: { tags, querystring: employeeListQuery, response: { 200: employeesAnswer } } },
-    async (req) => ({
-      data: await employees.list(req.ctx, req.query),
-    }),
-  );
+  kit.list(employeeListQuery, employees.list);
 
-  app.get('/employees/:id', { config: read, schema: { tags, params: idParams, response: { 200: employeesAnswer } } }, async (req) => ({
-    data: { items: [await employees.get(req.ctx, req.params.id)] },
-  }));
+  kit.get(employees.get);
 
-  app.put(
-    '/employees',
-    { config: write, schema: { tags, body: itemsOf(employeeCreate), response: { 200: employeesAnswer } } },
-    async (req) => {
-      const { items, unsentMail } = await employees.create(req.ctx, mailDeps(req), req.body.items);
-      return { data: { items }, message: counted(items.length, 'Employee created', 'employees created') + (unsentMail ? UNSENT : '') };
-    },
-  );
+  createRoute(kit, fastify, employeeCreate, employees.create, UNSENT);
 
-  app.patch(
-    '/employees',
-    { config: write, schema: { tags, body: itemsOf(employeeUpdate), response: { 200: employeesAnswer } } },
-    async (req) => {
-      const items = await employees.update(req.ctx, { queue }, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Employee saved', 'employees saved') };
-    },
-  );
+  kit.items('PATCH', '', employeeUpdate, (ctx, items) => employees.update(ctx, { queue }, items), 'saved');
 
-  app.post(
-    '/employees/change_status',
-    { config: write, schema: { tags, body: itemsOf(employeeStatusItem), response: { 200: employeesAnswer } } },
-    async (req) => {
-      const items = await employees.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Employee status changed', 'employee statuses changed') };
-    },
-  );
+  kit.items('POST', '/change_status', employeeStatusItem, employees.changeStatus, statusesChanged(kit));
 
   app.get(
     '/employees/:id/permissions',

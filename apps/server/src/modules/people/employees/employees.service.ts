@@ -31,10 +31,20 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http
 import { AppError, isUniqueViolation } from '../../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { hashPassword, secureId } from '../../../lib/crypto';
+import { hashPassword } from '../../../lib/crypto';
 import { afterCredentialsChange } from '../../access/auth/account-mail';
 import type { JobQueue } from '../../../jobs/queue';
-import { emailErrors, FieldErrors, mailPassword, passwordFor, resolveRoles, type Loc, type MailDeps, writeUserStatuses } from '../accounts';
+import {
+  accountValues,
+  emailErrors,
+  FieldErrors,
+  type Loc,
+  type MailDeps,
+  mailPasswords,
+  newPasswords,
+  resolveRoles,
+  writeUserStatuses,
+} from '../accounts';
 import { assertMayGive, permissionsOf } from '../../access/roles/grants';
 import { permissionCatalogue } from '../../access/roles/roles.service';
 import { contains } from '../../../lib/search';
@@ -232,8 +242,7 @@ export async function create(
     roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
   );
 
-  const passwords = items.map((it) => passwordFor(it.password));
-  const hashes = await Promise.all(passwords.map((p) => hashPassword(p.password)));
+  const { passwords, hashes } = await newPasswords(items);
   const ids = await ctx.db.transaction(async (db) => {
     const created: number[] = [];
     for (const [i, it] of items.entries()) {
@@ -241,19 +250,8 @@ export async function create(
         db
           .insert(users)
           .values({
-            secureId: secureId(),
-            email: it.email,
-            passwordHash: hashes[i],
-            firstName: it.firstName,
-            lastName: it.lastName,
-            status: it.status,
-            roleId: roleRows[i]!.id,
-            contacts: it.contacts,
+            ...accountValues(ctx, actor.id, it, roleRows[i]!.id, hashes[i]),
             birthDate: it.birthDate ?? null,
-            timezone: it.timezone,
-            language: it.language,
-            createdAt: ctx.now(),
-            createdBy: actor.id,
           })
           .returning({ id: users.id }),
       );
@@ -279,10 +277,7 @@ export async function create(
     );
     return created;
   });
-  let unsentMail = 0;
-  for (const [i, it] of items.entries()) {
-    if (passwords[i].generated && !(await mailPassword(ctx, deps, it, passwords[i].password))) unsentMail++;
-  }
+  const unsentMail = await mailPasswords(ctx, deps, items, passwords);
   return { items: await answer(ctx, ids), unsentMail };
 }
 

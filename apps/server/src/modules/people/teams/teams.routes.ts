@@ -1,13 +1,9 @@
 import {
   blockChangeItem,
-  blockEventSchema,
-  blockHistoryQuery,
-  dataOf,
   envelope,
   idParams,
   idsBody,
   itemsOf,
-  listMetaSchema,
   listOf,
   teamBasicSchema,
   teamBulkEdit,
@@ -23,40 +19,27 @@ import {
   teamUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { blockChanged, blockHistoryRoute, lookupRoute, statusesChanged } from '../account-routes';
 import * as teams from './teams.service';
+import { routeKit } from '../../../http/route-kit';
 import { counted } from '../../../lib/plural';
 
-const detailAnswer = envelope(listOf(teamDetailSchema));
-
 export default async function teamsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = { permission: 'front.affiliates.teams.read' } as const;
-  const write = { permission: 'team.update' } as const;
-  const tags = ['teams'];
+  const kit = routeKit(fastify, {
+    url: '/teams',
+    tags: ['teams'],
+    read: 'front.affiliates.teams.read',
+    write: 'team.update',
+    row: teamDetailSchema,
+    one: 'Team',
+    many: 'teams',
+  });
+  const { app, tags, write, answer } = kit;
 
-  app.get(
-    '/teams',
-    { config: read, schema: { tags, querystring: teamListQuery, response: { 200: envelope(listOf(teamSchema)) } } },
-    async (req) => ({
-      data: await teams.list(req.ctx, req.query),
-    }),
-  );
+  kit.list(teamListQuery, teams.list, { 200: envelope(listOf(teamSchema)) });
 
   // staff pickers of other screens: the scope rule applies, not the menu permission
-  app.get(
-    '/teams/lookup',
-    {
-      config: { authenticated: true },
-      schema: {
-        tags,
-        querystring: teamLookupQuery,
-        response: { 200: envelope(z.object({ items: z.array(teamLookupItem), meta: listMetaSchema })) },
-      },
-    },
-    async (req) => ({ data: await teams.lookup(req.ctx, req.query) }),
-  );
+  lookupRoute(kit, teamLookupQuery, teamLookupItem, teams.lookup);
 
   // an affiliate's own team: its title and the members' names, nothing else
   app.get(
@@ -67,66 +50,23 @@ export default async function teamsRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.get('/teams/:id', { config: read, schema: { tags, params: idParams, response: { 200: detailAnswer } } }, async (req) => ({
-    data: { items: [await teams.get(req.ctx, req.params.id)] },
-  }));
+  kit.get(teams.get);
 
-  app.get(
-    '/teams/:id/block-history',
-    {
-      config: read,
-      schema: { tags, params: idParams, querystring: blockHistoryQuery, response: { 200: envelope(listOf(blockEventSchema)) } },
-    },
-    async (req) => ({ data: await teams.blockHistory(req.ctx, req.params.id, req.query) }),
-  );
+  blockHistoryRoute(kit, teams.blockHistory);
 
-  app.put('/teams', { config: write, schema: { tags, body: itemsOf(teamCreate), response: { 200: detailAnswer } } }, async (req) => {
-    const items = await teams.create(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Team created', 'teams created') };
-  });
+  kit.items('PUT', '', teamCreate, teams.create, 'created');
 
-  app.patch('/teams', { config: write, schema: { tags, body: itemsOf(teamUpdate), response: { 200: detailAnswer } } }, async (req) => {
-    const items = await teams.update(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Team saved', 'teams saved') };
-  });
+  kit.items('PATCH', '', teamUpdate, teams.update, 'saved');
 
-  app.post(
-    '/teams/bulk_edit',
-    { config: write, schema: { tags, body: dataOf(teamBulkEdit), response: { 200: detailAnswer } } },
-    async (req) => {
-      const items = await teams.bulkEdit(req.ctx, req.body.data);
-      return { data: { items }, message: counted(items.length, 'Team saved', 'teams saved') };
-    },
-  );
+  kit.data('POST', '/bulk_edit', teamBulkEdit, teams.bulkEdit, 'saved');
 
-  app.post(
-    '/teams/change_status',
-    { config: write, schema: { tags, body: itemsOf(teamStatusItem), response: { 200: detailAnswer } } },
-    async (req) => {
-      const items = await teams.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Team status changed', 'team statuses changed') };
-    },
-  );
+  kit.items('POST', '/change_status', teamStatusItem, teams.changeStatus, statusesChanged(kit));
 
-  app.post(
-    '/teams/change_block',
-    { config: write, schema: { tags, body: itemsOf(blockChangeItem), response: { 200: detailAnswer } } },
-    async (req) => {
-      const items = await teams.changeBlock(req.ctx, req.body.items);
-      const blocking = req.body.items.every((it) => it.action === 'block');
-      const unblocking = req.body.items.every((it) => it.action === 'unblock');
-      const what = blocking
-        ? ['Team blocked', 'teams blocked']
-        : unblocking
-          ? ['Team unblocked', 'teams unblocked']
-          : ['Team blocks changed', 'team blocks changed'];
-      return { data: { items }, message: counted(items.length, what[0], what[1]) };
-    },
-  );
+  kit.items('POST', '/change_block', blockChangeItem, teams.changeBlock, (body, items) => kit.count(items.length, blockChanged(kit, body)));
 
   app.post(
     '/teams/:id/members',
-    { config: write, schema: { tags, params: idParams, body: itemsOf(teamMemberInput), response: { 200: detailAnswer } } },
+    { config: write, schema: { tags, params: idParams, body: itemsOf(teamMemberInput), response: answer } },
     async (req) => ({
       data: { items: [await teams.addMembers(req.ctx, req.params.id, req.body.items)] },
       message: counted(req.body.items.length, 'Member added', 'members added'),
@@ -135,19 +75,15 @@ export default async function teamsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/teams/:id/members',
-    { config: write, schema: { tags, params: idParams, body: itemsOf(teamMemberUpdate), response: { 200: detailAnswer } } },
+    { config: write, schema: { tags, params: idParams, body: itemsOf(teamMemberUpdate), response: answer } },
     async (req) => ({
       data: { items: [await teams.updateMembers(req.ctx, req.params.id, req.body.items)] },
       message: counted(req.body.items.length, 'Member saved', 'members saved'),
     }),
   );
 
-  app.delete(
-    '/teams/:id/members',
-    { config: write, schema: { tags, params: idParams, body: idsBody, response: { 200: detailAnswer } } },
-    async (req) => ({
-      data: { items: [await teams.removeMembers(req.ctx, req.params.id, req.body.data)] },
-      message: counted(req.body.data.length, 'Member removed', 'members removed'),
-    }),
-  );
+  app.delete('/teams/:id/members', { config: write, schema: { tags, params: idParams, body: idsBody, response: answer } }, async (req) => ({
+    data: { items: [await teams.removeMembers(req.ctx, req.params.id, req.body.data)] },
+    message: counted(req.body.data.length, 'Member removed', 'members removed'),
+  }));
 }

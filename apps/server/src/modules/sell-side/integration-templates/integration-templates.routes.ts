@@ -1,7 +1,5 @@
 import {
-  dataOf,
   envelope,
-  idParams,
   INTEGRATION_SECTION_NAMES,
   INTEGRATION_SECTIONS,
   integrationTemplateCreate,
@@ -9,7 +7,6 @@ import {
   integrationTemplateRefSchema,
   integrationTemplateSchema,
   integrationTemplateUpdate,
-  itemsOf,
   listOf,
   sellSideLookupQuery,
   sellSideStatusItem,
@@ -18,102 +15,45 @@ import {
   zTitle,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './integration-templates.service';
-import { counted } from '../../../lib/plural';
+import { routeKit } from '../../../http/route-kit';
 
 const READ = 'front.settings.integration_templates.read';
-const WRITE = service.WRITE;
 
 export default async function integrationTemplatesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['integration-templates'];
-  const answer = { 200: envelope(listOf(integrationTemplateSchema)) };
+  const kit = routeKit(fastify, {
+    url: '/integration-templates',
+    tags: ['integration-templates'],
+    read: READ,
+    write: service.WRITE,
+    row: integrationTemplateSchema,
+    one: 'Template',
+    many: 'templates',
+  });
+  const { app, url, tags } = kit;
   const refs = { 200: envelope(listOf(integrationTemplateRefSchema)) };
-  const url = '/integration-templates';
+  const pickers = { permission: [READ, 'advertiser.update'] };
 
-  app.get(
-    url,
-    { config: { permission: READ }, schema: { tags, querystring: integrationTemplateListQuery, response: answer } },
-    async (req) => ({
-      data: await service.list(req.ctx, req.query),
-    }),
-  );
+  kit.list(integrationTemplateListQuery, service.list);
 
   /** filters by title or id */
-  app.get(
-    `${url}/filters`,
-    { config: { permission: [READ, 'advertiser.update'] }, schema: { tags, querystring: sellSideLookupQuery, response: refs } },
-    async (req) => ({
-      data: await service.lookup(req.ctx, req.query),
-    }),
-  );
+  app.get(`${url}/filters`, { config: pickers, schema: { tags, querystring: sellSideLookupQuery, response: refs } }, async (req) => ({
+    data: await service.lookup(req.ctx, req.query),
+  }));
 
   /** the templates to create an integration from: active ones of a platform and vertical */
   app.get(
     `${url}/for-integration`,
-    {
-      config: { permission: [READ, 'advertiser.update'] },
-      schema: { tags, querystring: sellSideLookupQuery.extend(templatesForIntegrationQuery.shape), response: refs },
-    },
+    { config: pickers, schema: { tags, querystring: sellSideLookupQuery.extend(templatesForIntegrationQuery.shape), response: refs } },
     async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
   );
 
-  app.get(`${url}/:id`, { config: { permission: READ }, schema: { tags, params: idParams, response: answer } }, async (req) => ({
-    data: { items: [await service.get(req.ctx, req.params.id)] },
-  }));
+  kit.get(service.get);
 
-  app.put(
-    url,
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationTemplateCreate), response: answer } },
-    async (req) => {
-      const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Template created', 'templates created') };
-    },
-  );
-
-  app.patch(
-    url,
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(integrationTemplateUpdate), response: answer } },
-    async (req) => {
-      const items = await service.update(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Template saved', 'templates saved') };
-    },
-  );
-
-  app.post(
-    `${url}/change_status`,
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(sellSideStatusItem), response: answer } },
-    async (req) => {
-      const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Template status changed', 'templates changed status') };
-    },
-  );
-
-  app.post(
-    `${url}/clone`,
-    {
-      config: { permission: WRITE },
-      schema: { tags, body: itemsOf(z.object({ id: zId(), title: zTitle().optional() })), response: answer },
-    },
-    async (req) => {
-      const items = await service.clone(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Template cloned', 'templates cloned') };
-    },
-  );
-
-  for (const section of INTEGRATION_SECTION_NAMES) {
-    app.post(
-      `${url}/:id/edit_${section}`,
-      {
-        config: { permission: WRITE },
-        schema: { tags, params: idParams, body: dataOf(INTEGRATION_SECTIONS[section].schema), response: answer },
-      },
-      async (req) => ({
-        data: { items: [await service.editSection(req.ctx, req.params.id, section, req.body.data)] },
-        message: 'Template saved',
-      }),
-    );
-  }
+  kit.items('PUT', '', integrationTemplateCreate, service.create, 'created');
+  kit.items('PATCH', '', integrationTemplateUpdate, service.update, 'saved');
+  kit.items('POST', '/change_status', sellSideStatusItem, service.changeStatus, kit.statusChanged);
+  kit.items('POST', '/clone', z.object({ id: zId(), title: zTitle().optional() }), service.clone, 'cloned');
+  kit.sections(INTEGRATION_SECTION_NAMES, INTEGRATION_SECTIONS, service.editSection);
 }

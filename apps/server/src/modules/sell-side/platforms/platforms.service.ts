@@ -7,7 +7,7 @@ import {
   type platformUpdate,
   type sellSideListQuery,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertisers, integrations, integrationTemplates, platforms, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -17,6 +17,7 @@ import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { previewPlatforms, stopIntegrationsOfPlatforms } from '../integrations/cascades';
 import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { activeRows } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof platforms.$inferSelect;
@@ -93,14 +94,11 @@ async function byIds(ctx: Ctx, ids: number[]) {
 
 /** Active platforms by title (pickers, the integration-methods look-up), or the given ids whatever their status. */
 export async function active(ctx: Ctx, q: LookupQuery) {
-  const where: SQL[] = [q.ids?.length ? inArray(platforms.id, q.ids) : eq(platforms.status, 'active')];
-  if (q.search) where.push(ilike(platforms.title, contains(q.search)));
-  const rows = await ctx.db
-    .select()
-    .from(platforms)
-    .where(and(...where))
-    .orderBy(asc(sql`lower(${platforms.title})`), asc(platforms.id))
-    .limit(q.limit);
+  const rows = await activeRows<Row>(
+    ctx,
+    { table: platforms, idColumn: platforms.id, title: platforms.title, status: platforms.status },
+    q,
+  );
   return { items: rows.map((r) => ({ id: r.id, title: r.title, status: r.status as Status, methods: methodsOf(r) })) };
 }
 

@@ -9,7 +9,7 @@ import {
   type verticalGoalsSection,
   type verticalUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { integrations, integrationTemplates, metrics, users, verticalGoals, verticals } from '../../../db/schema';
@@ -20,6 +20,7 @@ import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../..
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations/cascades';
 import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { activeRows } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof verticals.$inferSelect;
@@ -86,15 +87,12 @@ async function byIds(ctx: Ctx, ids: number[]) {
 
 /** Active verticals by title (pickers), or the given ids whatever their status. */
 export async function active(ctx: Ctx, q: LookupQuery) {
-  const where: SQL[] = [q.ids?.length ? inArray(verticals.id, q.ids) : eq(verticals.status, 'active')];
-  if (q.search) where.push(ilike(verticals.title, contains(q.search)));
-  const rows = await ctx.db
-    .select({ id: verticals.id, title: verticals.title, status: verticals.status })
-    .from(verticals)
-    .where(and(...where))
-    .orderBy(asc(sql`lower(${verticals.title})`), asc(verticals.id))
-    .limit(q.limit);
-  return { items: rows.map((r) => ({ ...r, status: r.status as Status })) };
+  const rows = await activeRows<Row>(
+    ctx,
+    { table: verticals, idColumn: verticals.id, title: verticals.title, status: verticals.status },
+    q,
+  );
+  return { items: rows.map((r) => ({ id: r.id, title: r.title, status: r.status as Status })) };
 }
 
 export async function create(ctx: Ctx, items: z.infer<typeof verticalCreate>[]) {

@@ -5,22 +5,22 @@
 import {
   DOMAIN_STATUSES,
   STAFF_ROLE_TYPES,
-  type ApiErrorItem,
   type DomainType,
   type LookupQuery,
   type domainCreate,
   type domainListQuery,
   type domainUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { domains, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
-import { AppError, isUniqueViolation } from '../../../http/errors';
+import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
-import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { lockById, reloadByIds } from '../../../lib/rows';
+import { changeStatuses, reloadByIds } from '../../../lib/rows';
+import { listPage } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
+import { createUnique, updateUnique, type UniqueSpec } from '../../../lib/unique-rows';
 
 type DomainRow = typeof domains.$inferSelect;
 type Status = (typeof DOMAIN_STATUSES)[number];
@@ -70,11 +70,8 @@ export async function list(ctx: Ctx, q: z.infer<typeof domainListQuery>, dnsTarg
     q.type?.length ? inArray(domains.type, q.type) : undefined,
     p.search ? ilike(domains.host, contains(p.search)) : undefined,
   );
-  const rows = await selectDomains(ctx).where(where).orderBy(p.order, asc(domains.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map((r) => toDomain(r, dnsTarget));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(domains).where(where);
-  return { items, meta: { totalCount: n } };
+  const query = selectDomains(ctx).$dynamic();
+  return listPage(ctx, p, { table: domains, idColumn: domains.id, where, query, map: (r) => toDomain(r, dnsTarget) });
 }
 
 export async function get(ctx: Ctx, id: number, dnsTarget: string) {
@@ -102,112 +99,34 @@ export async function lookup(ctx: Ctx, name: LookupName, q: LookupQuery) {
   return { items: rows.map((r) => ({ ...r, type: r.type as DomainType, status: r.status as Status })) };
 }
 
-/** Field errors for hosts already parked, or given twice in the same request. Hosts arrive lower-cased. */
-async function duplicateErrors(ctx: Ctx, wanted: { host: string; id?: number }[]): Promise<ApiErrorItem[]> {
-  const existing = await ctx.db
-    .select({ id: domains.id, host: domains.host })
-    .from(domains)
-    .where(inArray(sql`lower(${domains.host})`, [...new Set(wanted.map((w) => w.host.toLowerCase()))]));
-  const taken = new Map(existing.map((r) => [r.host.toLowerCase(), r.id]));
-  const seen = new Set<string>();
-  const errors: ApiErrorItem[] = [];
-  wanted.forEach((w, i) => {
-    const k = w.host.toLowerCase();
-    const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k))
-      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'host'] });
-    seen.add(k);
-  });
-  return errors;
-}
-
-/** Runs one row's write; a unique violation (a concurrent write won the race) becomes the field error. */
-async function uniqueGuard<T>(index: number, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.field(['body', 'items', index, 'host'], 'unique', DUPLICATE);
-    throw err;
-  }
-}
+/** hosts arrive lower-cased */
+const UNIQUE: UniqueSpec = { table: domains, idColumn: domains.id, column: domains.host, field: 'host', message: DUPLICATE };
 
 export async function create(ctx: Ctx, items: z.infer<typeof domainCreate>[], dnsTarget: string) {
   const actor = requireActor(ctx);
-  const errors = await duplicateErrors(ctx, items);
-  if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-  const ids = await ctx.db.transaction(async (tx) => {
-    const created: number[] = [];
-    for (const [i, item] of items.entries()) {
-      const [row] = await uniqueGuard(i, () =>
-        tx
-          .insert(domains)
-          .values({ host: item.host, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() })
-          .returning(),
-      );
-      created.push(row.id);
-    }
-    await recordAudits(
-      { ...ctx, db: tx },
-      items.map((item, i) => ({
-        entity: 'domain',
-        entityId: created[i],
-        action: 'create',
-        changes: { host: item.host, type: item.type, status: item.status },
-      })),
-    );
-    return created;
-  });
+  const ids = await createUnique(
+    ctx,
+    UNIQUE,
+    {
+      entity: 'domain',
+      values: (item) => ({ host: item.host, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() }),
+      changes: (item) => ({ host: item.host, type: item.type, status: item.status }),
+    },
+    items,
+  );
   return byIds(ctx, ids, dnsTarget);
 }
 
 export async function update(ctx: Ctx, items: z.infer<typeof domainUpdate>[], dnsTarget: string) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<DomainRow>(
-      c,
-      domains,
-      domains.id,
-      items.map((x) => x.id),
-      'Domain',
-    );
-    const errors = await duplicateErrors(
-      c,
-      items.map((x) => ({ id: x.id, host: x.host ?? current.get(x.id)!.host })),
-    );
-    if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-    const audits: AuditEntry[] = [];
-    for (const [i, { id, ...patch }] of items.entries()) {
-      const changes = diffFields(current.get(id)!, patch);
-      if (!changes) continue;
-      await uniqueGuard(i, () => tx.update(domains).set(changes.after).where(eq(domains.id, id)));
-      audits.push({ entity: 'domain', entityId: id, action: 'update', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
-  return byIds(ctx, ids, dnsTarget);
+  return byIds(
+    ctx,
+    await updateUnique<DomainRow, (typeof items)[number]>(ctx, UNIQUE, { entity: 'domain', what: 'Domain' }, items),
+    dnsTarget,
+  );
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: Status }[], dnsTarget: string) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<DomainRow>(
-      c,
-      domains,
-      domains.id,
-      items.map((x) => x.id),
-      'Domain',
-    );
-    const audits: AuditEntry[] = [];
-    for (const item of items) {
-      const changes = diffFields(current.get(item.id)!, { status: item.status });
-      if (!changes) continue;
-      await tx.update(domains).set({ status: item.status }).where(eq(domains.id, item.id));
-      audits.push({ entity: 'domain', entityId: item.id, action: 'change_status', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
+  const ids = await changeStatuses(ctx, { table: domains, idColumn: domains.id, entity: 'domain', what: 'Domain' }, items);
   return byIds(ctx, ids, dnsTarget);
 }
 

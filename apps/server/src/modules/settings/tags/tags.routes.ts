@@ -1,8 +1,6 @@
 import {
   envelope,
-  idParams,
   idsBody,
-  itemsOf,
   listOf,
   tagCreate,
   tagListQuery,
@@ -14,22 +12,23 @@ import {
   tagUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './tags.service';
-import { counted } from '../../../lib/plural';
-
-const READ = 'front.settings.tags.read';
-const WRITE = 'tag.update';
+import { routeKit } from '../../../http/route-kit';
 
 export default async function tagsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['tags'];
-  const answer = { 200: envelope(listOf(tagSchema)) };
+  const kit = routeKit(fastify, {
+    url: '/tags',
+    tags: ['tags'],
+    read: 'front.settings.tags.read',
+    write: 'tag.update',
+    row: tagSchema,
+    one: 'Tag',
+    many: 'tags',
+  });
+  const { app, tags, write } = kit;
 
-  app.get('/tags', { config: { permission: READ }, schema: { tags, querystring: tagListQuery, response: answer } }, async (req) => ({
-    data: await service.list(req.ctx, req.query),
-  }));
+  kit.list(tagListQuery, service.list);
 
   app.get(
     '/tags/by-type/:type',
@@ -40,38 +39,20 @@ export default async function tagsRoutes(fastify: FastifyInstance) {
     async (req) => ({ data: await service.lookupByType(req.ctx, req.params.type, req.query) }),
   );
 
-  app.get('/tags/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: answer } }, async (req) => ({
-    data: { items: [await service.get(req.ctx, req.params.id)] },
-  }));
+  kit.get(service.get);
 
-  app.put('/tags', { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagCreate), response: answer } }, async (req) => {
-    const items = await service.create(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Tag created', 'tags created') };
-  });
+  kit.items('PUT', '', tagCreate, service.create, 'created');
 
-  app.patch('/tags', { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagUpdate), response: answer } }, async (req) => {
-    const items = await service.update(req.ctx, req.body.items);
-    return { data: { items }, message: counted(items.length, 'Tag saved', 'tags saved') };
-  });
+  kit.items('PATCH', '', tagUpdate, service.update, 'saved');
 
-  app.post(
-    '/tags/change_status',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(tagStatusItem), response: answer } },
-    async (req) => {
-      const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Tag status changed', 'tags changed status') };
-    },
-  );
+  kit.items('POST', '/change_status', tagStatusItem, service.changeStatus, kit.statusChanged);
 
   app.delete(
     '/tags',
-    {
-      config: { permission: WRITE },
-      schema: { tags, body: idsBody, response: { 200: envelope(z.object({ ids: z.array(z.number().int()) })) } },
-    },
+    { config: write, schema: { tags, body: idsBody, response: { 200: envelope(z.object({ ids: z.array(z.number().int()) })) } } },
     async (req) => {
       const ids = await service.remove(req.ctx, req.body.data);
-      return { data: { ids }, message: counted(ids.length, 'Tag deleted', 'tags deleted') };
+      return { data: { ids }, message: kit.count(ids.length, 'deleted') };
     },
   );
 }

@@ -2,22 +2,23 @@
 import {
   STAFF_ROLE_TYPES,
   TAG_STATUSES,
-  type ApiErrorItem,
   type LookupQuery,
   type TagType,
   type tagCreate,
   type tagListQuery,
   type tagUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { tags, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
-import { AppError, isUniqueViolation } from '../../../http/errors';
+import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import type { z } from 'zod';
-import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
+import { recordAudits } from '../../../lib/audit';
+import { changeStatuses, reloadByIds } from '../../../lib/rows';
+import { listPage } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
+import { createUnique, updateUnique, type UniqueSpec } from '../../../lib/unique-rows';
 
 type TagRow = typeof tags.$inferSelect;
 type ListInput = z.infer<typeof tagListQuery>;
@@ -32,7 +33,6 @@ const LIST: ListSpec = {
 const DUPLICATE = 'A tag of this type with this title already exists';
 
 const author = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-const key = (type: string, title: string) => `${type}\u0000${title.toLowerCase()}`;
 
 function toTag(row: { tag: TagRow; author: { id: number; firstName: string; lastName: string; email: string } | null }) {
   const { tag } = row;
@@ -62,11 +62,7 @@ export async function list(ctx: Ctx, q: ListInput) {
     q.type?.length ? inArray(tags.type, q.type) : undefined,
     p.search ? ilike(tags.title, contains(p.search)) : undefined,
   );
-  const rows = await selectTags(ctx).where(where).orderBy(p.order, asc(tags.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map(toTag);
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(tags).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: tags, idColumn: tags.id, where, query: selectTags(ctx).$dynamic(), map: toTag });
 }
 
 export async function get(ctx: Ctx, id: number) {
@@ -91,97 +87,32 @@ export async function lookupByType(ctx: Ctx, type: TagType, q: LookupQuery) {
   return { items: items.map((t) => ({ ...t, type: t.type as TagType, status: t.status as 'active' })) };
 }
 
-/**
- * Field errors for titles already taken within their type: by another row, or by an earlier item of the same
- * request. An item that edits a row carries its `id`, so a row never conflicts with itself.
- */
-async function duplicateErrors(ctx: Ctx, wanted: { type: string; title: string; id?: number }[]): Promise<ApiErrorItem[]> {
-  if (!wanted.length) return [];
-  const existing = await ctx.db
-    .select({ id: tags.id, type: tags.type, title: tags.title })
-    .from(tags)
-    .where(inArray(sql`lower(${tags.title})`, [...new Set(wanted.map((w) => w.title.toLowerCase()))]));
-  const taken = new Map(existing.map((r) => [key(r.type, r.title), r.id]));
-  const seen = new Set<string>();
-  const errors: ApiErrorItem[] = [];
-  wanted.forEach((w, i) => {
-    const k = key(w.type, w.title);
-    const owner = taken.get(k);
-    if ((owner !== undefined && owner !== w.id) || seen.has(k))
-      errors.push({ msg: 'unique', type: 'unique', loc: ['body', 'items', i, 'title'] });
-    seen.add(k);
-  });
-  return errors;
-}
-
-/** Runs one row's write; a unique violation (a concurrent write won the race) becomes the field error. */
-async function uniqueGuard<T>(index: number, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.field(['body', 'items', index, 'title'], 'unique', DUPLICATE);
-    throw err;
-  }
-}
+const UNIQUE: UniqueSpec = {
+  table: tags,
+  idColumn: tags.id,
+  column: tags.title,
+  field: 'title',
+  within: { type: tags.type },
+  message: DUPLICATE,
+};
 
 export async function create(ctx: Ctx, items: CreateInput[]) {
   const actor = requireActor(ctx);
-  const errors = await duplicateErrors(ctx, items);
-  if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const created: number[] = [];
-    for (const [i, item] of items.entries()) {
-      const [row] = await uniqueGuard(i, () =>
-        tx
-          .insert(tags)
-          .values({ title: item.title, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() })
-          .returning(),
-      );
-      created.push(row.id);
-    }
-    await recordAudits(
-      c,
-      items.map((item, i) => ({
-        entity: 'tag',
-        entityId: created[i],
-        action: 'create',
-        changes: { title: item.title, type: item.type, status: item.status },
-      })),
-    );
-    return created;
-  });
+  const ids = await createUnique(
+    ctx,
+    UNIQUE,
+    {
+      entity: 'tag',
+      values: (item) => ({ title: item.title, type: item.type, status: item.status, createdBy: actor.id, createdAt: ctx.now() }),
+      changes: (item) => ({ title: item.title, type: item.type, status: item.status }),
+    },
+    items,
+  );
   return byIds(ctx, ids);
 }
 
 export async function update(ctx: Ctx, items: UpdateInput[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<TagRow>(
-      c,
-      tags,
-      tags.id,
-      items.map((x) => x.id),
-      'Tag',
-    );
-    const wanted = items.map((x) => {
-      const row = current.get(x.id)!;
-      return { id: x.id, type: x.type ?? row.type, title: x.title ?? row.title };
-    });
-    const errors = await duplicateErrors(c, wanted);
-    if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-    const audits: AuditEntry[] = [];
-    for (const [i, item] of items.entries()) {
-      const { id, ...patch } = item;
-      const changes = diffFields(current.get(id)!, patch);
-      if (!changes) continue;
-      await uniqueGuard(i, () => tx.update(tags).set(changes.after).where(eq(tags.id, id)));
-      audits.push({ entity: 'tag', entityId: id, action: 'update', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
-  return byIds(ctx, ids);
+  return byIds(ctx, await updateUnique<TagRow, UpdateInput>(ctx, UNIQUE, { entity: 'tag', what: 'Tag' }, items));
 }
 
 export async function changeStatus(ctx: Ctx, items: { id: number; status: (typeof TAG_STATUSES)[number] }[]) {

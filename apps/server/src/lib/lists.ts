@@ -1,0 +1,51 @@
+/**
+ * What the list-like domains read alike: one page of a list (architecture §4), the rows of a filter in the list's
+ * order and their count when asked; and the active rows of a picker's look-up.
+ */
+import type { LookupQuery } from '@leadgrid/shared';
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../http/context';
+import type { ParsedList } from '../http/list-query';
+import { contains } from './search';
+
+export interface PageSpec<Q extends PgSelect, T> {
+  table: PgTable;
+  /** the last order, so that rows of equal sort values keep one order from page to page */
+  idColumn: PgColumn;
+  where: SQL | undefined;
+  /** the rows' select (`.$dynamic()`), without its filter */
+  query: Q;
+  map: (row: Awaited<Q>[number]) => T;
+}
+
+/** The page `p` asks for of the rows `where` keeps, mapped; `meta.totalCount` counts them all when `withMeta` asks. */
+export async function listPage<Q extends PgSelect, T>(ctx: Ctx, p: ParsedList, o: PageSpec<Q, T>) {
+  const rows = (await o.query.where(o.where).orderBy(p.order, asc(o.idColumn)).limit(p.limit).offset(p.offset)) as Awaited<Q>;
+  const items = rows.map(o.map);
+  if (!p.withMeta) return { items };
+  const [{ n }] = await ctx.db.select({ n: count() }).from(o.table).where(o.where);
+  return { items, meta: { totalCount: n } };
+}
+
+export interface PickerColumns {
+  table: PgTable;
+  idColumn: PgColumn;
+  title: PgColumn;
+  status: PgColumn;
+}
+
+/**
+ * A picker's look-up: the active rows whose title contains the search, or the given ids whatever their status (the
+ * picker's chosen values); by title, case-insensitively, then id.
+ */
+export async function activeRows<R>(ctx: Ctx, o: PickerColumns, q: LookupQuery): Promise<R[]> {
+  const where: SQL[] = [q.ids?.length ? inArray(o.idColumn, q.ids) : eq(o.status, 'active')];
+  if (q.search) where.push(ilike(o.title, contains(q.search)));
+  return (await ctx.db
+    .select()
+    .from(o.table)
+    .where(and(...where))
+    .orderBy(asc(sql`lower(${o.title})`), asc(o.idColumn))
+    .limit(q.limit)) as R[];
+}
