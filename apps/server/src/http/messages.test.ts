@@ -10,6 +10,8 @@ import { MESSAGES_RU } from '@leadgrid/shared/i18n/messages.ru';
 import { messageShape } from '@leadgrid/shared/i18n/translate';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { useApp } from '../../test/helper';
+import { KIT_MESSAGES } from './route-kit';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 /** the shared schemas: their custom zod messages reach users as field errors */
@@ -80,6 +82,10 @@ function serverMessages(): Map<string, string> {
         // a message may open with a value (`${name} is already a member…`): then it needs words of its own
         else if (!/^[A-Z]/.test(text) && !(text.startsWith('{') && /[a-z]+ [a-z]+/.test(text.replace(/\{\}/g, '')))) text = '';
         if (ts.isTaggedTemplateExpression(p)) text = '';
+        // the route kits' nouns and the messages they compose of them: KIT_MESSAGES, checked below
+        if (ts.isPropertyAssignment(p) && ['one', 'many'].includes(p.name.getText(sf))) text = '';
+        if (ts.isTemplateExpression(n) && n.head.text === '' && /^(spec|kit)\.(one|many)/.test(n.templateSpans[0].expression.getText(sf)))
+          text = '';
         if (shared && !(ts.isPropertyAssignment(p) && p.name.getText(sf) === 'message')) text = '';
         if (text.includes(' ') && /[a-z]/.test(text) && !text.includes('\n') && !SQL.test(text) && !inDocsOrLogs(n, sf)) {
           found.set(text, `${relative(shared ? SHARED : SRC, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`);
@@ -94,11 +100,20 @@ function serverMessages(): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
+// the app's routes registered: the kits have composed their messages
+await useApp();
+
 describe('the Russian catalogue of server messages', () => {
   it('translates every message of the server', () => {
     const known = new Set(Object.keys(MESSAGES_RU).map(messageShape));
     const missing = [...serverMessages()].filter(([text]) => !known.has(text)).map(([text, where]) => `${where}: ${text}`);
     expect(missing).toEqual([]);
+  });
+
+  it('translates every message the route kits compose of their nouns', async () => {
+    const known = new Set(Object.keys(MESSAGES_RU).map(messageShape));
+    expect(KIT_MESSAGES.size).toBeGreaterThan(20);
+    expect([...KIT_MESSAGES].filter((m) => !known.has(messageShape(m)))).toEqual([]);
   });
 
   it('holds Russian texts with placeholders of their keys', () => {
