@@ -64,7 +64,21 @@ export function RouteTabs<K extends string>({
 }
 
 /** active / inactive / all in a list's toolbar; "all" is the list's own path and a switch starts from a clean URL */
-export function StatusTabs({ value, base, allLabel, testId }: { value: StatusTab; base: string; allLabel: string; testId?: string }) {
+export function StatusTabs({
+  value,
+  base,
+  allLabel,
+  label,
+  testId,
+}: {
+  value: StatusTab;
+  base: string;
+  /** "all" in the list's words; active and inactive are the common status names */
+  allLabel?: string;
+  /** every tab in the list's words */
+  label?: (tab: StatusTab) => string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <RouteTabs
@@ -74,7 +88,7 @@ export function StatusTabs({ value, base, allLabel, testId }: { value: StatusTab
       root="all"
       fresh
       inline
-      label={(k) => (k === 'all' ? allLabel : t(`status.${k}`))}
+      label={label ?? ((k) => (k === 'all' ? (allLabel ?? '') : t(`status.${k}`)))}
       testId={testId}
     />
   );
