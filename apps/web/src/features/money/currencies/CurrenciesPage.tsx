@@ -16,7 +16,7 @@ import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/
 import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus } from '../../settings/lists/parts';
 import { useChangeCurrencyStatus, useCurrencies } from './api';
 import { NS } from './i18n';
 import { RateCell } from './parts';
@@ -35,7 +35,7 @@ export default function CurrenciesPage() {
   const settings = usePublicSettings();
   const base = list.data?.items.find((c) => c.isBase)?.code ?? settings.data?.baseCurrency ?? '';
   const changeStatus = useChangeCurrencyStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const [creating, setCreating] = useState(false);
   const open = (row: Currency) => navigate(`/settings/currencies/${row.id}`);
 
@@ -122,17 +122,7 @@ export default function CurrenciesPage() {
         </>
       }
       bulk={(ids) => (
-        <BulkBar
-          count={ids.length}
-          onClear={clearSelection}
-          busy={changeStatus.isPending}
-          onStatus={(status) =>
-            confirmStatus(ids.length, status, async () => {
-              await changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
-              clearSelection();
-            })
-          }
-        />
+        <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(status) => bulkStatus(ids, status)} />
       )}
     >
       <CurrencyDrawer open={creating} initial={null} base={base} onClose={() => setCreating(false)} />

@@ -20,7 +20,7 @@ import { PeopleList, TrafficBadge } from '../affiliates/parts';
 import { ManagerPicker } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import { StatusTag } from '../../../components/StatusTag';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus } from '../../settings/lists/parts';
 import { TEAM_WRITE, teamsApi, useChangeTeamStatus, useTeams } from './api';
 import { useTeamsT } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
@@ -46,7 +46,7 @@ export default function TeamsPage() {
   });
   const { table, filtered, selected, clearSelection } = resource;
   const changeStatus = useChangeTeamStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const [drawer, setDrawer] = useState<{ team: TeamDetail | null } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const f = table.filters;
@@ -196,12 +196,7 @@ export default function TeamsPage() {
           count={ids.length}
           onClear={clearSelection}
           busy={changeStatus.isPending}
-          onStatus={(status) =>
-            confirmStatus(ids.length, status, async () => {
-              await changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
-              clearSelection();
-            })
-          }
+          onStatus={(status) => bulkStatus(ids, status)}
           extra={
             <Button size="small" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="team-bulk-edit">
               {t('bulk.open')}
