@@ -23,7 +23,7 @@ import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffilia
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from './pickers';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from './parts';
+import { AFFILIATE_WRITE, PeopleList, peopleListEmpty, StatusCell, TrafficBadge } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -216,17 +216,12 @@ export default function AffiliatesPage() {
       size="middle"
       columns={columns}
       selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: !row.editable }) }}
-      empty={{
-        title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
-        description: filtered ? t('emptyFiltered') : t('emptyText'),
-        action: filtered ? (
-          <Button onClick={table.reset}>{t('filters.reset')}</Button>
-        ) : canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ affiliate: null })}>
-            {t('actions.create')}
-          </Button>
-        ) : undefined,
-      }}
+      empty={peopleListEmpty(t, {
+        filtered,
+        tab,
+        reset: table.reset,
+        create: canWrite ? () => setDrawer({ affiliate: null }) : undefined,
+      })}
       toolbar={
         <>
           <SearchBox table={table} placeholder={t('filters.search')} />

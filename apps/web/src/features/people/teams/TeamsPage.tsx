@@ -16,7 +16,7 @@ import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { idList } from '../../../components/table/urlLists';
-import { PeopleList, TrafficBadge } from '../affiliates/parts';
+import { PeopleList, peopleListEmpty, TrafficBadge } from '../affiliates/parts';
 import { ManagerPicker } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import { StatusTag } from '../../../components/StatusTag';
@@ -151,17 +151,12 @@ export default function TeamsPage() {
       size="middle"
       columns={columns}
       selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: !row.editable }) }}
-      empty={{
-        title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
-        description: filtered ? t('emptyFiltered') : t('emptyText'),
-        action: filtered ? (
-          <Button onClick={table.reset}>{t('filters.reset')}</Button>
-        ) : canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ team: null })}>
-            {t('actions.create')}
-          </Button>
-        ) : undefined,
-      }}
+      empty={peopleListEmpty(t, {
+        filtered,
+        tab,
+        reset: table.reset,
+        create: canWrite ? () => setDrawer({ team: null }) : undefined,
+      })}
       toolbar={
         <>
           <SearchBox table={table} placeholder={t('filters.search')} />
