@@ -25,6 +25,7 @@ import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/
 import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
+import { statusListEmpty } from '../parts';
 import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatforms } from './api';
@@ -167,20 +168,7 @@ export default function PlatformsPage() {
       columns={columns}
       onRow={(row) => ({ onDoubleClick: () => open(row) })}
       selectable={canWrite}
-      empty={
-        filtered
-          ? { title: t('emptyFilteredTitle'), description: t('emptyFilteredText') }
-          : {
-              title: tab === 'inactive' ? t('emptyInactiveTitle') : t('emptyTitle'),
-              description: tab === 'inactive' ? t('emptyInactiveText') : t('emptyText'),
-              action:
-                canWrite && tab !== 'inactive' ? (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                    {t('create')}
-                  </Button>
-                ) : undefined,
-            }
-      }
+      empty={statusListEmpty(t, { filtered, tab, create: canWrite ? () => setEditing('new') : undefined })}
       toolbar={
         <>
           <StatusTabs value={tab} base="/settings/platforms" allLabel={t('tabs.all')} testId="platform-tabs" />
