@@ -16,7 +16,6 @@ import {
 import {
   Alert,
   Button,
-  Card,
   Col,
   Drawer,
   Flex,
@@ -42,12 +41,12 @@ import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { requiredRule } from '../../../components/form';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { useActiveGeos } from '../../settings/geos/api';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../settings/lists/parts';
 import { useChangeHoldStatus, useCreateHoldConfigs, useHoldConfigs, useTimezones, useUpdateHoldConfigs } from './api';
 import { NS } from './i18n';
 
@@ -317,13 +316,12 @@ export default function HoldQueuePage() {
   const { t } = useTranslation(NS);
   const { access, timezone } = useSession();
   const canWrite = allowed(access, WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'geoId'] });
-  const list = useHoldConfigs(table.query);
+  const resource = useResourceList({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'geoId'], useList: useHoldConfigs });
+  const { table, clearSelection } = resource;
   const geos = useActiveGeos();
   const changeStatus = useChangeHoldStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const statusFilters = useStatusFilters(HOLD_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<HoldConfig | 'new' | null>(null);
   const [now] = useState(() => new Date());
 
@@ -398,75 +396,49 @@ export default function HoldQueuePage() {
   }
 
   return (
-    <Page
+    <ResourceListPage<HoldConfig>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="hold-create">
             {t('create')}
           </Button>
         ) : undefined
       }
+      resource={resource}
+      name="settings.holdQueue"
+      columns={columns}
+      selectable={canWrite}
+      empty={{
+        title: t('emptyTitle'),
+        description: t('emptyText'),
+        action: canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('create')}
+          </Button>
+        ) : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('search')} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={table.filters.geoId ? Number(table.filters.geoId) : undefined}
+            onChange={(v?: number) => table.setFilters({ geoId: v ?? null })}
+            options={(geos.data ?? []).map((g) => ({ value: g.id, label: g.title }))}
+            placeholder={t('placeholders.geoFilter')}
+            aria-label={t('placeholders.geoFilter')}
+            style={{ width: 200 }}
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(status) => bulkStatus(ids, status)} />
+      )}
     >
-      <Card variant="borderless">
-        <DataTable<HoldConfig>
-          name="settings.holdQueue"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={{
-            title: t('emptyTitle'),
-            description: t('emptyText'),
-            action: canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('create')}
-              </Button>
-            ) : undefined,
-          }}
-          toolbar={
-            <>
-              <SearchBox table={table} placeholder={t('search')} />
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                value={table.filters.geoId ? Number(table.filters.geoId) : undefined}
-                onChange={(v?: number) => table.setFilters({ geoId: v ?? null })}
-                options={(geos.data ?? []).map((g) => ({ value: g.id, label: g.title }))}
-                placeholder={t('placeholders.geoFilter')}
-                aria-label={t('placeholders.geoFilter')}
-                style={{ width: 200 }}
-              />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(status) =>
-                      confirmStatus(selected.length, status, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                        setSelected([]);
-                      })
-                    }
-                  />
-                )
-              : undefined
-          }
-        />
-      </Card>
       <HoldDrawer open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} />
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -6,27 +6,25 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES, POSTBACK_EVENTS } from '@leadgrid/shared/constants';
 import type { AffiliatePostback } from '@leadgrid/shared/engine/postbacks';
-import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { allowed, isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import { RouteTabs, STATUS_TABS, statusScope, useStatusTab } from '../../../components/list/RouteTabs';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { AffiliatePicker, TeamPicker } from '../../people/affiliates/pickers';
 import { mono } from '../global-postback/builder';
 import { NS as GP } from '../global-postback/i18n';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../settings/lists/parts';
 import { useChangePostbackStatus, usePostbacks } from './api';
 import { NS } from './i18n';
 import { OwnerCell, POSTBACK_WRITE } from './parts';
 
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
 const firstId = (v: string | undefined) => (v ? Number(v.split(',')[0]) || null : null);
 
 /** Events as a count with the list in a tooltip, and the goals listened to. */
@@ -61,19 +59,21 @@ export default function PostbacksPage() {
   const { t } = useTranslation(NS);
   const { t: tg } = useTranslation(GP);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { access, timezone } = useSession();
   const affiliateView = !!access && isAffiliate(access);
   const canWrite = allowed(access, POSTBACK_WRITE);
-  const last = pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'event', 'affiliateId', 'teamId', 'status'] });
+  const tab = useStatusTab();
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: ['search', 'event', 'affiliateId', 'teamId', 'status'],
+    scope: statusScope(tab),
+    useList: usePostbacks,
+  });
+  const { table, clearSelection } = resource;
   const f = table.filters;
-  const list = usePostbacks({ ...table.query, status: tab === 'all' ? f.status : tab });
   const changeStatus = useChangePostbackStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const open = (row: AffiliatePostback) => navigate(`/postbacks/${row.id}`);
   const create = () => navigate('/postbacks/new');
 
@@ -156,100 +156,68 @@ export default function PostbacksPage() {
   ];
 
   return (
-    <Page
+    <ResourceListPage<AffiliatePostback>
       title={t('title')}
       subtitle={affiliateView ? t('subtitleAffiliate') : t('subtitleStaff')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="postback-create">
             {t('create')}
           </Button>
         ) : undefined
       }
-    >
-      <Card variant="borderless">
-        <DataTable<AffiliatePostback>
-          name="postbacks"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={{
-            title: t('emptyTitle'),
-            description: affiliateView ? t('emptyTextAffiliate') : t('emptyTextStaff'),
-            action: canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={create}>
-                {t('create')}
-              </Button>
-            ) : undefined,
-          }}
-          toolbar={
+      resource={resource}
+      name="postbacks"
+      columns={columns}
+      selectable={canWrite}
+      empty={{
+        title: t('emptyTitle'),
+        description: affiliateView ? t('emptyTextAffiliate') : t('emptyTextStaff'),
+        action: canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={create}>
+            {t('create')}
+          </Button>
+        ) : undefined,
+      }}
+      toolbar={
+        <>
+          <RouteTabs tabs={STATUS_TABS} value={tab} base="/postbacks" fresh inline label={(k) => t(`tabs.${k}`)} testId="postback-tabs" />
+          <SearchBox table={table} placeholder={affiliateView ? t('searchOwn') : t('search')} />
+          <Select
+            allowClear
+            value={f.event}
+            onChange={(v?: string) => table.setFilters({ event: v ?? null })}
+            options={POSTBACK_EVENTS.map((e) => ({ value: e, label: tg(`events.${e}`) }))}
+            placeholder={t('filters.event')}
+            style={{ width: 170 }}
+            aria-label={t('filters.event')}
+            data-testid="postback-event-filter"
+          />
+          {affiliateView ? null : (
             <>
-              <Segmented<TabKey>
-                value={tab}
-                onChange={(v) => navigate(`/postbacks/${v}`)}
-                options={TABS.map((k) => ({ value: k, label: t(`tabs.${k}`) }))}
-                data-testid="postback-tabs"
-              />
-              <SearchBox table={table} placeholder={affiliateView ? t('searchOwn') : t('search')} />
-              <Select
-                allowClear
-                value={f.event}
-                onChange={(v?: string) => table.setFilters({ event: v ?? null })}
-                options={POSTBACK_EVENTS.map((e) => ({ value: e, label: tg(`events.${e}`) }))}
-                placeholder={t('filters.event')}
+              <AffiliatePicker
+                multiple={false}
+                value={firstId(f.affiliateId)}
+                onChange={(v) => table.setFilters({ affiliateId: (v as number | null) ?? null })}
+                placeholder={t('filters.affiliate')}
                 style={{ width: 170 }}
-                aria-label={t('filters.event')}
-                data-testid="postback-event-filter"
+                aria-label={t('filters.affiliate')}
               />
-              {affiliateView ? null : (
-                <>
-                  <AffiliatePicker
-                    multiple={false}
-                    value={firstId(f.affiliateId)}
-                    onChange={(v) => table.setFilters({ affiliateId: (v as number | null) ?? null })}
-                    placeholder={t('filters.affiliate')}
-                    style={{ width: 170 }}
-                    aria-label={t('filters.affiliate')}
-                  />
-                  <TeamPicker
-                    multiple={false}
-                    value={firstId(f.teamId)}
-                    onChange={(v) => table.setFilters({ teamId: (v as number | null) ?? null })}
-                    placeholder={t('filters.team')}
-                    style={{ width: 140 }}
-                    aria-label={t('filters.team')}
-                  />
-                </>
-              )}
+              <TeamPicker
+                multiple={false}
+                value={firstId(f.teamId)}
+                onChange={(v) => table.setFilters({ teamId: (v as number | null) ?? null })}
+                placeholder={t('filters.team')}
+                style={{ width: 140 }}
+                aria-label={t('filters.team')}
+              />
             </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(next) =>
-                      confirmStatus(selected.length, next, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status: next })));
-                        setSelected([]);
-                      })
-                    }
-                  />
-                )
-              : undefined
-          }
-        />
-      </Card>
-    </Page>
+          )}
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(next) => bulkStatus(ids, next)} />
+      )}
+    ></ResourceListPage>
   );
 }

@@ -5,18 +5,20 @@
 import { EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import { BUILT_IN_METRICS, METRIC_OUTPUT_FORMATS, type BuiltInMetric, type Metric } from '@leadgrid/shared/insights/metrics';
-import { Button, Card, Flex, Segmented, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { statusScope, StatusTabs, useStatusTab, type StatusTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../settings/lists/parts';
 import { useChangeMetricStatus, useMetricFormData, useMetrics } from './api';
 import { FormulaTokens } from './FormulaBuilder';
 import { NS } from './i18n';
@@ -24,8 +26,6 @@ import { useMetricLabels } from './labels';
 import { MetricDrawer } from './MetricDrawer';
 
 const WRITE = 'metrics.update';
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
 
 export function OutputFormatTag({ format }: { format: Metric['outputFormat'] }) {
   const { t } = useTranslation(NS);
@@ -86,20 +86,23 @@ function BuiltInMetrics() {
   );
 }
 
-function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Metric) => void; onCreate: () => void }) {
+function CustomMetrics({ tab, onEdit, onCreate }: { tab: StatusTab; onEdit: (m: Metric) => void; onCreate: () => void }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, WRITE);
-  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search', 'group', 'outputFormat', 'status'] });
-  const status = tab === 'all' ? table.filters.status : tab;
-  const list = useMetrics({ ...table.query, status });
+  const resource = useResourceList({
+    defaultOrderBy: 'title:asc',
+    filters: ['search', 'group', 'outputFormat', 'status'],
+    scope: statusScope(tab),
+    useList: useMetrics,
+  });
+  const { table, clearSelection } = resource;
   const formData = useMetricFormData();
   const { group } = useMetricLabels();
   const changeStatus = useChangeMetricStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const open = (row: Metric) => navigate(`/metrics/${row.id}`);
 
   const columns: DataColumn<Metric>[] = [
@@ -179,19 +182,11 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Met
 
   return (
     <>
-      <DataTable<Metric>
+      <ResourceListTable<Metric>
+        resource={resource}
         name="metrics"
         columns={columns}
-        table={table}
-        data={list.data}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowSelection={
-          canWrite
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-            : undefined
-        }
+        selectable={canWrite}
         empty={{
           title: t('emptyTitle'),
           description: t('emptyText'),
@@ -203,12 +198,7 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Met
         }}
         toolbar={
           <>
-            <Segmented<TabKey>
-              value={tab}
-              onChange={(v) => navigate(v === 'all' ? '/metrics' : `/metrics/${v}`)}
-              options={TABS.map((k) => ({ value: k, label: t(`tabs.${k}`) }))}
-              data-testid="metric-tabs"
-            />
+            <StatusTabs value={tab} base="/metrics" label={(k) => t(`tabs.${k}`)} testId="metric-tabs" />
             <SearchBox table={table} placeholder={t('search')} />
             <Select
               allowClear
@@ -231,23 +221,9 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Met
             />
           </>
         }
-        title={
-          selected.length
-            ? () => (
-                <BulkBar
-                  count={selected.length}
-                  onClear={() => setSelected([])}
-                  busy={changeStatus.isPending}
-                  onStatus={(next) =>
-                    confirmStatus(selected.length, next, async () => {
-                      await changeStatus.mutateAsync(selected.map((id) => ({ id, status: next })));
-                      setSelected([]);
-                    })
-                  }
-                />
-              )
-            : undefined
-        }
+        bulk={(ids) => (
+          <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(next) => bulkStatus(ids, next)} />
+        )}
       />
     </>
   );
@@ -256,11 +232,9 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: TabKey; onEdit: (m: Met
 export default function MetricsPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { access } = useSession();
   const canWrite = allowed(access, WRITE);
-  const last = pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
+  const tab = useStatusTab();
   const [section, setSection] = useState<'custom' | 'builtIn'>('custom');
   const [editing, setEditing] = useState<Metric | 'new' | null>(null);
   return (

@@ -6,16 +6,16 @@
 import { EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { LANDERS_API_STATUSES, type LanderApi } from '@leadgrid/shared/inventory/landers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { useLanguages } from '../../../components/sieve/api';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { Page } from '../../../components/Page';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { VerticalPicker } from '../../sell-side/advertisers/pickers';
 import { BulkBar, SearchBox } from '../../settings/lists/parts';
 import { CategoryPicker, TagPicker } from '../../settings/lists/pickers';
@@ -60,17 +60,15 @@ export default function LandingsApiPage() {
   const navigate = useNavigate();
   const { access } = useSession();
   const canWrite = allowed(access, WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
-  const list = useLandingApis(table.query);
+  const resource = useResourceList({ defaultOrderBy: 'id:desc', filters: FILTERS, useList: useLandingApis });
+  const { table, filtered, clearSelection } = resource;
   const languagesInUse = useLandingApiLanguages();
   const languageNames = useLanguages();
   const names = new Map((languageNames.data ?? []).map((l) => [l.code, l.name]));
   const status = useLandingApiStatus();
-  const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ page: LanderApi | null } | null>(null);
   const open = (p: LanderApi) => navigate(`/landings-api/${p.id}`);
   const idFilter = (name: 'verticalId' | 'categoryId' | 'tagId') => (table.filters[name] ? Number(table.filters[name]) : undefined);
-  const filtered = FILTERS.some((f) => table.filters[f]);
 
   const columns: DataColumn<LanderApi>[] = [
     {
@@ -188,124 +186,108 @@ export default function LandingsApiPage() {
   ];
 
   return (
-    <Page
+    <ResourceListPage<LanderApi>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ page: null })} data-testid="landing-api-create">
             {t('actions.create')}
           </Button>
         ) : undefined
       }
-    >
-      <Card variant="borderless">
-        <DataTable<LanderApi>
-          name="landings-api"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={
-            filtered
-              ? {
-                  title: t('emptyFilteredTitle'),
-                  description: t('emptyFiltered'),
-                  action: <Button onClick={() => table.reset()}>{t('filters.reset')}</Button>,
-                }
-              : {
-                  title: t('emptyTitle'),
-                  description: t('emptyText'),
-                  action: canWrite ? (
-                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ page: null })}>
-                      {t('actions.create')}
-                    </Button>
-                  ) : undefined,
-                }
-          }
-          toolbar={
-            <>
-              <Segmented
-                value={table.filters.status ?? 'all'}
-                onChange={(v) => table.setFilters({ status: v === 'all' ? null : v })}
-                options={[...LANDERS_API_STATUSES, 'all' as const].map((s) => ({ value: s, label: t(`tabs.${s}`) }))}
-                data-testid="landing-api-status-tabs"
-              />
-              <SearchBox table={table} placeholder={t('filters.search')} />
-              <VerticalPicker
-                value={idFilter('verticalId')}
-                onChange={(v) => table.setFilters({ verticalId: (v as number | undefined) ?? null })}
-                placeholder={t('filters.vertical')}
-                style={{ width: 150 }}
-              />
-              <CategoryPicker
-                multiple={false}
-                value={idFilter('categoryId')}
-                onChange={(v) => table.setFilters({ categoryId: (v as number | undefined) ?? null })}
-                placeholder={t('filters.category')}
-                style={{ width: 150 }}
-              />
-              <TagPicker
-                type="landing"
-                multiple={false}
-                value={idFilter('tagId')}
-                onChange={(v) => table.setFilters({ tagId: (v as number | undefined) ?? null })}
-                placeholder={t('filters.tag')}
-                style={{ width: 150 }}
-              />
-              <Select<string>
-                allowClear
-                value={table.filters.language}
-                onChange={(v) => table.setFilters({ language: v ?? null })}
-                placeholder={t('filters.language')}
-                aria-label={t('filters.language')}
-                loading={languagesInUse.isFetching}
-                options={(languagesInUse.data ?? []).map((code) => ({
-                  value: code,
-                  label: names.has(code) ? `${code} · ${names.get(code)}` : code,
-                }))}
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: 150 }}
-                data-testid="landing-api-language-filter"
-              />
-              <Select<string>
-                allowClear
-                value={table.filters.pageType}
-                onChange={(v) => table.setFilters({ pageType: v ?? null })}
-                placeholder={t('fields.pageType')}
-                aria-label={t('fields.pageType')}
-                options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
-                style={{ width: 140 }}
-              />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={status.busy}
-                    onStatus={(next) => status.ask(selected, next, () => setSelected([]))}
-                  />
-                )
-              : undefined
-          }
+      resource={resource}
+      name="landings-api"
+      columns={columns}
+      selectable={canWrite}
+      empty={
+        filtered
+          ? {
+              title: t('emptyFilteredTitle'),
+              description: t('emptyFiltered'),
+              action: <Button onClick={() => table.reset()}>{t('filters.reset')}</Button>,
+            }
+          : {
+              title: t('emptyTitle'),
+              description: t('emptyText'),
+              action: canWrite ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ page: null })}>
+                  {t('actions.create')}
+                </Button>
+              ) : undefined,
+            }
+      }
+      toolbar={
+        <>
+          <Segmented
+            value={table.filters.status ?? 'all'}
+            onChange={(v) => table.setFilters({ status: v === 'all' ? null : v })}
+            options={[...LANDERS_API_STATUSES, 'all' as const].map((s) => ({ value: s, label: t(`tabs.${s}`) }))}
+            data-testid="landing-api-status-tabs"
+          />
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <VerticalPicker
+            value={idFilter('verticalId')}
+            onChange={(v) => table.setFilters({ verticalId: (v as number | undefined) ?? null })}
+            placeholder={t('filters.vertical')}
+            style={{ width: 150 }}
+          />
+          <CategoryPicker
+            multiple={false}
+            value={idFilter('categoryId')}
+            onChange={(v) => table.setFilters({ categoryId: (v as number | undefined) ?? null })}
+            placeholder={t('filters.category')}
+            style={{ width: 150 }}
+          />
+          <TagPicker
+            type="landing"
+            multiple={false}
+            value={idFilter('tagId')}
+            onChange={(v) => table.setFilters({ tagId: (v as number | undefined) ?? null })}
+            placeholder={t('filters.tag')}
+            style={{ width: 150 }}
+          />
+          <Select<string>
+            allowClear
+            value={table.filters.language}
+            onChange={(v) => table.setFilters({ language: v ?? null })}
+            placeholder={t('filters.language')}
+            aria-label={t('filters.language')}
+            loading={languagesInUse.isFetching}
+            options={(languagesInUse.data ?? []).map((code) => ({
+              value: code,
+              label: names.has(code) ? `${code} · ${names.get(code)}` : code,
+            }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 150 }}
+            data-testid="landing-api-language-filter"
+          />
+          <Select<string>
+            allowClear
+            value={table.filters.pageType}
+            onChange={(v) => table.setFilters({ pageType: v ?? null })}
+            placeholder={t('fields.pageType')}
+            aria-label={t('fields.pageType')}
+            options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
+            style={{ width: 140 }}
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={status.busy}
+          onStatus={(next) => status.ask(ids, next, clearSelection)}
         />
-      </Card>
+      )}
+    >
       <LandingApiDrawer
         open={drawer !== null}
         page={drawer?.page ?? null}
         onClose={() => setDrawer(null)}
         onSaved={(saved) => (drawer?.page ? undefined : navigate(`/landings-api/${saved.id}`))}
       />
-    </Page>
+    </ResourceListPage>
   );
 }

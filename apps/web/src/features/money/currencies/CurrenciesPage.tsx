@@ -4,18 +4,19 @@
  */
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import type { Currency } from '@leadgrid/shared/money/currencies';
-import { Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { usePublicSettings } from '../../../api/settings';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { BulkBar, SearchBox, useBulkStatus } from '../../settings/lists/parts';
 import { useChangeCurrencyStatus, useCurrencies } from './api';
 import { NS } from './i18n';
 import { RateCell } from './parts';
@@ -24,24 +25,17 @@ import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const CurrencyDrawer = lazyWhenOpen(() => import('./CurrencyDrawer').then((m) => m.CurrencyDrawer));
 
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
-
 export default function CurrenciesPage() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
   const { timezone } = useSession();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const last = pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  const table = useTable({ defaultOrderBy: 'code:asc', filters: ['search'] });
-  const list = useCurrencies({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const tab = useStatusTab();
+  const resource = useResourceList({ defaultOrderBy: 'code:asc', filters: ['search'], scope: statusScope(tab), useList: useCurrencies });
+  const { table, list, clearSelection } = resource;
   const settings = usePublicSettings();
   const base = list.data?.items.find((c) => c.isBase)?.code ?? settings.data?.baseCurrency ?? '';
   const changeStatus = useChangeCurrencyStatus();
-  const confirmStatus = useConfirmStatus();
-  const [selected, setSelected] = useState<number[]>([]);
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const [creating, setCreating] = useState(false);
   const open = (row: Currency) => navigate(`/settings/currencies/${row.id}`);
 
@@ -99,71 +93,39 @@ export default function CurrenciesPage() {
   ];
 
   return (
-    <Page
+    <ResourceListPage<Currency>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="currency-create">
           {t('create')}
         </Button>
       }
+      resource={resource}
+      name="settings.currencies"
+      columns={columns}
+      onRow={(row) => ({ onDoubleClick: () => open(row) })}
+      selectable={{ getCheckboxProps: (row) => ({ disabled: row.isBase, title: row.isBase ? t('baseLocked') : undefined }) }}
+      empty={{
+        title: t('emptyTitle'),
+        description: t('emptyText'),
+        action: (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('create')}
+          </Button>
+        ),
+      }}
+      toolbar={
+        <>
+          <StatusTabs value={tab} base="/settings/currencies" allLabel={t('tabs.all')} testId="currency-tabs" />
+          <SearchBox table={table} placeholder={t('search')} />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(status) => bulkStatus(ids, status)} />
+      )}
     >
-      <Card variant="borderless">
-        <DataTable<Currency>
-          name="settings.currencies"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          onRow={(row) => ({ onDoubleClick: () => open(row) })}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys as number[]),
-            preserveSelectedRowKeys: true,
-            getCheckboxProps: (row) => ({ disabled: row.isBase, title: row.isBase ? t('baseLocked') : undefined }),
-          }}
-          empty={{
-            title: t('emptyTitle'),
-            description: t('emptyText'),
-            action: (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                {t('create')}
-              </Button>
-            ),
-          }}
-          toolbar={
-            <>
-              <Segmented<TabKey>
-                value={tab}
-                onChange={(v) => navigate(v === 'all' ? '/settings/currencies' : `/settings/currencies/${v}`)}
-                options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
-                data-testid="currency-tabs"
-              />
-              <SearchBox table={table} placeholder={t('search')} />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(status) =>
-                      confirmStatus(selected.length, status, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                        setSelected([]);
-                      })
-                    }
-                  />
-                )
-              : undefined
-          }
-        />
-      </Card>
       <CurrencyDrawer open={creating} initial={null} base={base} onClose={() => setCreating(false)} />
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -4,18 +4,20 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined, RightOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PaymentMethod, WithdrawalMethod } from '@leadgrid/shared/money/payments';
-import { Button, Card, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
+import type { DataColumn } from '../../../components/table/DataTable';
+import type { TableState } from '../../../components/table/useTable';
+import { BulkBar, SearchBox, useBulkStatus, useConfirmDelete } from '../../settings/lists/parts';
 import {
   useChangePaymentMethodStatus,
   useChangeWithdrawalStatus,
@@ -28,25 +30,14 @@ import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
 import { WithdrawalDrawer } from './WithdrawalDrawer';
 
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
-
-function useTab(): [TabKey, (tab: TabKey) => void] {
-  const navigate = useNavigate();
-  const last = useLocation().pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  return [tab, (next) => navigate(next === 'all' ? '/settings/payment-methods' : `/settings/payment-methods/${next}`)];
-}
-
-function Tabs({ value, onChange }: { value: TabKey; onChange: (v: TabKey) => void }) {
+/** the toolbar of both lists: the status tabs and the search */
+function Toolbar({ table }: { table: TableState }) {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
   return (
-    <Segmented<TabKey>
-      value={value}
-      onChange={onChange}
-      options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
-    />
+    <>
+      <StatusTabs value={useStatusTab()} base="/settings/payment-methods" allLabel={t('tabs.all')} />
+      <SearchBox table={table} placeholder={t('search')} />
+    </>
   );
 }
 
@@ -73,12 +64,14 @@ export function FieldTags({ fields }: { fields: PaymentMethod['fields'] }) {
 function StaffPaymentMethods() {
   const { t } = useTranslation(NS);
   const { timezone } = useSession();
-  const [tab, setTab] = useTab();
-  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search'] });
-  const list = usePaymentMethods({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const resource = useResourceList({
+    defaultOrderBy: 'title:asc',
+    filters: ['search'],
+    scope: statusScope(useStatusTab()),
+    useList: usePaymentMethods,
+  });
   const changeStatus = useChangePaymentMethodStatus();
-  const confirmStatus = useConfirmStatus();
-  const [selected, setSelected] = useState<number[]>([]);
+  const bulkStatus = useBulkStatus(changeStatus, resource.clearSelection);
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
 
   const columns: DataColumn<PaymentMethod>[] = [
@@ -137,65 +130,43 @@ function StaffPaymentMethods() {
   ];
 
   return (
-    <Page
+    <ResourceListPage<PaymentMethod>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="payment-method-create">
           {t('create')}
         </Button>
       }
-    >
-      <Card variant="borderless">
-        <DataTable<PaymentMethod>
-          name="settings.paymentMethods"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-          empty={{
-            title: t('emptyTitle'),
-            description: t('emptyText'),
-            action: (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('create')}
-              </Button>
-            ),
-          }}
-          toolbar={
-            <>
-              <Tabs value={tab} onChange={setTab} />
-              <SearchBox table={table} placeholder={t('search')} />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(status) =>
-                      confirmStatus(selected.length, status, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                        setSelected([]);
-                      })
-                    }
-                  />
-                )
-              : undefined
-          }
+      resource={resource}
+      name="settings.paymentMethods"
+      columns={columns}
+      selectable
+      empty={{
+        title: t('emptyTitle'),
+        description: t('emptyText'),
+        action: (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('create')}
+          </Button>
+        ),
+      }}
+      toolbar={<Toolbar table={resource.table} />}
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={resource.clearSelection}
+          busy={changeStatus.isPending}
+          onStatus={(status) => bulkStatus(ids, status)}
         />
-      </Card>
+      )}
+    >
       <PaymentMethodDrawer
         open={editing !== null}
         initial={editing && editing !== 'new' ? editing : null}
         onClose={() => setEditing(null)}
       />
-    </Page>
+    </ResourceListPage>
   );
 }
 
@@ -218,21 +189,23 @@ export function ValuesList({ method, values }: { method: WithdrawalMethod['payme
 function AffiliateWithdrawalMethods() {
   const { t } = useTranslation(NS);
   const { timezone } = useSession();
-  const [tab, setTab] = useTab();
-  const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: ['search'] });
-  const list = useWithdrawalMethods({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const resource = useResourceList({
+    defaultOrderBy: 'createdAt:desc',
+    filters: ['search'],
+    scope: statusScope(useStatusTab()),
+    useList: useWithdrawalMethods,
+  });
   const changeStatus = useChangeWithdrawalStatus();
+  const bulkStatus = useBulkStatus(changeStatus, resource.clearSelection);
   const update = useUpdateWithdrawalMethods();
   const remove = useDeleteWithdrawalMethods();
-  const confirmStatus = useConfirmStatus();
   const confirmDelete = useConfirmDelete();
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<WithdrawalMethod | 'new' | null>(null);
 
   const askDelete = (ids: number[]) =>
     confirmDelete(ids.length, t('withdrawal.deleteTitle', { count: ids.length }), t('withdrawal.deleteText'), async () => {
       await remove.mutateAsync(ids);
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      resource.setSelected((s) => s.filter((id) => !ids.includes(id)));
     });
 
   const columns: DataColumn<WithdrawalMethod>[] = [
@@ -296,62 +269,40 @@ function AffiliateWithdrawalMethods() {
   ];
 
   return (
-    <Page
+    <ResourceListPage<WithdrawalMethod>
       title={t('withdrawal.title')}
       subtitle={t('withdrawal.subtitle')}
-      extra={
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="withdrawal-create">
           {t('withdrawal.create')}
         </Button>
       }
-    >
-      <Card variant="borderless">
-        <DataTable<WithdrawalMethod>
-          name="settings.withdrawalMethods"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-          empty={{
-            title: t('withdrawal.emptyTitle'),
-            description: t('withdrawal.emptyText'),
-            action: (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('withdrawal.create')}
-              </Button>
-            ),
-          }}
-          toolbar={
-            <>
-              <Tabs value={tab} onChange={setTab} />
-              <SearchBox table={table} placeholder={t('search')} />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending || remove.isPending}
-                    onStatus={(status) =>
-                      confirmStatus(selected.length, status, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                        setSelected([]);
-                      })
-                    }
-                    onDelete={() => askDelete(selected)}
-                  />
-                )
-              : undefined
-          }
+      resource={resource}
+      name="settings.withdrawalMethods"
+      columns={columns}
+      selectable
+      empty={{
+        title: t('withdrawal.emptyTitle'),
+        description: t('withdrawal.emptyText'),
+        action: (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('withdrawal.create')}
+          </Button>
+        ),
+      }}
+      toolbar={<Toolbar table={resource.table} />}
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={resource.clearSelection}
+          busy={changeStatus.isPending || remove.isPending}
+          onStatus={(status) => bulkStatus(ids, status)}
+          onDelete={() => askDelete(ids)}
         />
-      </Card>
+      )}
+    >
       <WithdrawalDrawer open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} />
-    </Page>
+    </ResourceListPage>
   );
 }
 

@@ -6,22 +6,24 @@
  */
 import { EditOutlined, MoreOutlined, PlusOutlined, PoweroffOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Affiliate, AffiliateDetail } from '@leadgrid/shared/people/people';
-import { Button, Card, Dropdown, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { dateColumn, idColumn } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { idList } from '../../../components/table/urlLists';
 import { TagPicker } from '../../settings/lists/pickers';
 import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
 import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from './pickers';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from './parts';
+import { AFFILIATE_WRITE, PeopleList, peopleListEmpty, StatusCell, TrafficBadge } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -30,37 +32,28 @@ const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.Block
 const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
 
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
-type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'teamId', 'tagIds', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;
-
-const idList = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0)
-    : [];
 
 export default function AffiliatesPage() {
   const { t } = useAffiliatesT();
   const { access, timezone } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const canWrite = allowed(access, AFFILIATE_WRITE);
-  const segment = location.pathname.split('/')[3] as Tab | undefined;
-  const tab: Tab = segment && (TABS as readonly string[]).includes(segment) ? segment : 'all';
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
-  const query = { ...table.query, status: tab === 'all' ? undefined : tab };
-  const list = useAffiliates(query);
+  const tab = useRouteTab(TABS, 3, 'all');
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: FILTERS,
+    scope: { status: tab === 'all' ? undefined : tab },
+    useList: useAffiliates,
+  });
+  const { table, filtered, selected, clearSelection } = resource;
   const changeStatus = useChangeAffiliateStatus();
   const block = useChangeAffiliateBlock();
   const confirmStatus = useConfirmStatus();
-  const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ affiliate: AffiliateDetail | null } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [blocking, setBlocking] = useState<number[] | null>(null);
   const f = table.filters;
-  const filtered = FILTERS.some((k) => f[k]);
 
   const openEdit = async (row: Affiliate) => {
     try {
@@ -72,13 +65,7 @@ export default function AffiliatesPage() {
   };
 
   const columns: DataColumn<Affiliate>[] = [
-    {
-      key: 'id',
-      title: t('columns.id'),
-      sortable: true,
-      width: 72,
-      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
-    },
+    idColumn(t('columns.id'), 72),
     {
       key: 'name',
       title: t('columns.name'),
@@ -154,16 +141,7 @@ export default function AffiliatesPage() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
     columns.push({
@@ -218,133 +196,96 @@ export default function AffiliatesPage() {
   const bulkStatus = (status: 'active' | 'inactive') =>
     confirmStatus(selected.length, status, async () => {
       await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-      setSelected([]);
+      clearSelection();
     });
 
   return (
-    <Page
+    <ResourceListPage<Affiliate>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ affiliate: null })} data-testid="affiliate-create">
             {t('actions.create')}
           </Button>
         ) : null
       }
+      tabs={<RouteTabs tabs={TABS} value={tab} base="/affiliates/members" label={(v) => t(`tabs.${v}`)} testId="affiliate-tabs" />}
+      resource={resource}
+      name="affiliates.members"
+      size="middle"
+      columns={columns}
+      selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: !row.editable }) }}
+      empty={peopleListEmpty(t, {
+        filtered,
+        tab,
+        reset: table.reset,
+        create: canWrite ? () => setDrawer({ affiliate: null }) : undefined,
+      })}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <ManagerPicker
+            value={idList(f.managerId)}
+            onChange={(v) => table.setFilters({ managerId: v as number[] })}
+            placeholder={t('filters.manager')}
+            maxTagCount="responsive"
+            style={{ width: 200 }}
+            aria-label={t('filters.manager')}
+          />
+          <TeamPicker
+            value={idList(f.teamId)}
+            onChange={(v) => table.setFilters({ teamId: v as number[] })}
+            placeholder={t('filters.team')}
+            maxTagCount="responsive"
+            style={{ width: 180 }}
+            aria-label={t('filters.team')}
+          />
+          <TagPicker
+            type="affiliate"
+            value={idList(f.tagIds)}
+            onChange={(v) => table.setFilters({ tagIds: v as number[] })}
+            placeholder={t('filters.tags')}
+            maxTagCount="responsive"
+            style={{ width: 180 }}
+          />
+          <Select
+            allowClear
+            value={f.trafficBlocked}
+            onChange={(v?: string) => table.setFilters({ trafficBlocked: v ?? null })}
+            placeholder={t('filters.traffic')}
+            options={[
+              { value: '1', label: t('traffic.blocked') },
+              { value: '0', label: t('traffic.open') },
+            ]}
+            style={{ width: 160 }}
+            aria-label={t('filters.traffic')}
+          />
+          <SecondsRangeFilter
+            value={{ from: f.createdFrom, to: f.createdTo }}
+            onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={changeStatus.isPending}
+          onStatus={bulkStatus}
+          extra={
+            <>
+              <Button size="small" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="bulk-edit">
+                {t('bulk.open')}
+              </Button>
+              <Button size="small" danger icon={<StopOutlined />} onClick={() => setBlocking(ids)}>
+                {t('block.action')}
+              </Button>
+            </>
+          }
+        />
+      )}
     >
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => {
-              setSelected([]);
-              navigate({ pathname: `/affiliates/members/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
-            }}
-            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="affiliate-tabs"
-          />
-          <DataTable<Affiliate>
-            name="affiliates.members"
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            rowSelection={
-              canWrite
-                ? {
-                    selectedRowKeys: selected,
-                    onChange: (keys) => setSelected(keys as number[]),
-                    preserveSelectedRowKeys: true,
-                    getCheckboxProps: (row) => ({ disabled: !row.editable }),
-                  }
-                : undefined
-            }
-            empty={{
-              title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : t('emptyText'),
-              action: filtered ? (
-                <Button onClick={table.reset}>{t('filters.reset')}</Button>
-              ) : canWrite ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ affiliate: null })}>
-                  {t('actions.create')}
-                </Button>
-              ) : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <ManagerPicker
-                  value={idList(f.managerId)}
-                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
-                  placeholder={t('filters.manager')}
-                  maxTagCount="responsive"
-                  style={{ width: 200 }}
-                  aria-label={t('filters.manager')}
-                />
-                <TeamPicker
-                  value={idList(f.teamId)}
-                  onChange={(v) => table.setFilters({ teamId: v as number[] })}
-                  placeholder={t('filters.team')}
-                  maxTagCount="responsive"
-                  style={{ width: 180 }}
-                  aria-label={t('filters.team')}
-                />
-                <TagPicker
-                  type="affiliate"
-                  value={idList(f.tagIds)}
-                  onChange={(v) => table.setFilters({ tagIds: v as number[] })}
-                  placeholder={t('filters.tags')}
-                  maxTagCount="responsive"
-                  style={{ width: 180 }}
-                />
-                <Select
-                  allowClear
-                  value={f.trafficBlocked}
-                  onChange={(v?: string) => table.setFilters({ trafficBlocked: v ?? null })}
-                  placeholder={t('filters.traffic')}
-                  options={[
-                    { value: '1', label: t('traffic.blocked') },
-                    { value: '0', label: t('traffic.open') },
-                  ]}
-                  style={{ width: 160 }}
-                  aria-label={t('filters.traffic')}
-                />
-                <SecondsRangeFilter
-                  value={{ from: f.createdFrom, to: f.createdTo }}
-                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-                />
-              </>
-            }
-            title={
-              selected.length
-                ? () => (
-                    <BulkBar
-                      count={selected.length}
-                      onClear={() => setSelected([])}
-                      busy={changeStatus.isPending}
-                      onStatus={bulkStatus}
-                      extra={
-                        <>
-                          <Button size="small" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="bulk-edit">
-                            {t('bulk.open')}
-                          </Button>
-                          <Button size="small" danger icon={<StopOutlined />} onClick={() => setBlocking(selected)}>
-                            {t('block.action')}
-                          </Button>
-                        </>
-                      }
-                    />
-                  )
-                : undefined
-            }
-          />
-        </Flex>
-      </Card>
       <AffiliateDrawer
         open={drawer !== null}
         affiliate={drawer?.affiliate ?? null}
@@ -353,16 +294,16 @@ export default function AffiliatesPage() {
           if (!drawer?.affiliate) navigate(`/affiliates/members/${saved.id}`);
         }}
       />
-      <BulkEditModal ids={selected} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => setSelected([])} />
+      <BulkEditModal ids={selected} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={clearSelection} />
       <BlockModal
         open={blocking !== null}
         title={t('block.titleMany', { count: blocking?.length ?? 0 })}
         onClose={() => setBlocking(null)}
         onSubmit={async ({ blockType, reason }) => {
           await block.mutateAsync((blocking ?? []).map((id) => ({ id, action: 'block' as const, blockType, reason })));
-          setSelected([]);
+          clearSelection();
         }}
       />
-    </Page>
+    </ResourceListPage>
   );
 }

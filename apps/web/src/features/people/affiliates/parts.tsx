@@ -1,8 +1,8 @@
 /** Cells the people screens share: the status with its block reason, the traffic badge, a list of people. */
-import { StopOutlined, UserOutlined } from '@ant-design/icons';
+import { PlusOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import type { Locale } from '@leadgrid/shared/constants';
 import type { PersonRef } from '@leadgrid/shared/people/people';
-import { Avatar, Flex, Tag, Tooltip, Typography, theme } from 'antd';
+import { Avatar, Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { StatusTag } from '../../../components/StatusTag';
 import { useAffiliatesT } from './i18n';
 import { personName } from './pickers';
@@ -96,3 +96,21 @@ export function PersonCell({ person }: { person: PersonRef | null | undefined })
 export const AFFILIATE_WRITE = 'user.update';
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
+
+/** The empty state of the affiliates' and teams' lists: with filters set a reset, else the create button (when allowed). */
+export function peopleListEmpty(
+  t: (key: 'emptyFilteredTitle' | 'emptyTitle' | 'emptyFiltered' | 'emptyText' | 'filters.reset' | 'actions.create') => string,
+  { filtered, tab, reset, create }: { filtered: boolean; tab: string; reset: () => void; create?: () => void },
+) {
+  return {
+    title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
+    description: filtered ? t('emptyFiltered') : t('emptyText'),
+    action: filtered ? (
+      <Button onClick={reset}>{t('filters.reset')}</Button>
+    ) : create ? (
+      <Button type="primary" icon={<PlusOutlined />} onClick={create}>
+        {t('actions.create')}
+      </Button>
+    ) : undefined,
+  };
+}

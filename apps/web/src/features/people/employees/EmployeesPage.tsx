@@ -5,15 +5,16 @@
  */
 import { EditOutlined, MoreOutlined, PlusOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
 import { EMPLOYEE_ROLE_TYPES, type Employee } from '@leadgrid/shared/people/people';
-import { Button, Card, Dropdown, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { dateColumn, idColumn } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { StatusCell } from '../affiliates/parts';
 import { personName } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
@@ -33,7 +34,6 @@ const StatusModal = lazyWhenOpen(
 );
 
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;
-type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'roleType', 'roleId', 'createdFrom', 'createdTo'] as const;
 
 export default function EmployeesPage() {
@@ -41,28 +41,23 @@ export default function EmployeesPage() {
   const roleTitle = useRoleTitle();
   const { access, user, timezone } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const canWrite = allowed(access, EMPLOYEE_WRITE);
   const canReadRoles = allowed(access, 'role.read');
-  const segment = location.pathname.split('/')[2] as Tab | undefined;
-  const tab: Tab = segment && (TABS as readonly string[]).includes(segment) ? segment : 'all';
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
-  const list = useEmployees({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const tab = useRouteTab(TABS, 2, 'all');
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: FILTERS,
+    scope: { status: tab === 'all' ? undefined : tab },
+    useList: useEmployees,
+  });
+  const { table, filtered, clearSelection } = resource;
   const roles = useStaffRoles(canReadRoles);
-  const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ employee: Employee | null } | null>(null);
   const [status, setStatus] = useState<{ ids: number[]; name?: string; current?: EmployeeStatus; initial?: EmployeeStatus } | null>(null);
   const f = table.filters;
-  const filtered = FILTERS.some((k) => f[k]);
 
   const columns: DataColumn<Employee>[] = [
-    {
-      key: 'id',
-      title: t('columns.id'),
-      sortable: true,
-      width: 80,
-      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
-    },
+    idColumn(t('columns.id')),
     {
       key: 'name',
       title: t('columns.name'),
@@ -119,26 +114,8 @@ export default function EmployeesPage() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    {
-      key: 'lastActivityAt',
-      title: t('columns.lastActivityAt'),
-      sortable: true,
-      render: (s: number | null) => (
-        <Tooltip title={s ? formatDateTime(s, timezone) : undefined}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('lastActivityAt', t('columns.lastActivityAt'), timezone),
+    dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
     columns.push({
@@ -181,105 +158,74 @@ export default function EmployeesPage() {
     .map((r) => ({ value: String(r.id), label: r.title }));
 
   return (
-    <Page
+    <ResourceListPage<Employee>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ employee: null })} data-testid="employee-create">
             {t('actions.create')}
           </Button>
         ) : null
       }
+      tabs={<RouteTabs tabs={TABS} value={tab} base="/employees" label={(v) => t(`tabs.${v}`)} />}
+      resource={resource}
+      name="employees"
+      size="middle"
+      columns={columns}
+      selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: !row.editable || row.id === user?.id }) }}
+      empty={{
+        title: t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : t('emptyText'),
+        action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <Select
+            allowClear
+            mode="multiple"
+            maxTagCount="responsive"
+            value={f.roleType ? f.roleType.split(',') : []}
+            onChange={(v: string[]) => table.setFilters({ roleType: v, roleId: null })}
+            placeholder={t('filters.roleType')}
+            options={EMPLOYEE_ROLE_TYPES.map((value) => ({ value, label: t(`roleTypes.${value}`) }))}
+            style={{ width: 220 }}
+            aria-label={t('filters.roleType')}
+          />
+          {canReadRoles ? (
+            <Select
+              allowClear
+              mode="multiple"
+              maxTagCount="responsive"
+              value={f.roleId ? f.roleId.split(',') : []}
+              onChange={(v: string[]) => table.setFilters({ roleId: v })}
+              placeholder={t('filters.role')}
+              options={roleOptions}
+              loading={roles.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 200 }}
+              aria-label={t('filters.role')}
+            />
+          ) : null}
+          <SecondsRangeFilter
+            value={{ from: f.createdFrom, to: f.createdTo }}
+            onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          extra={
+            <Button size="small" icon={<SwapOutlined />} onClick={() => setStatus({ ids })}>
+              {t('actions.status')}
+            </Button>
+          }
+        />
+      )}
     >
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => {
-              setSelected([]);
-              navigate({ pathname: `/employees/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
-            }}
-            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-          />
-          <DataTable<Employee>
-            name="employees"
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            rowSelection={
-              canWrite
-                ? {
-                    selectedRowKeys: selected,
-                    onChange: (keys) => setSelected(keys as number[]),
-                    preserveSelectedRowKeys: true,
-                    getCheckboxProps: (row) => ({ disabled: !row.editable || row.id === user?.id }),
-                  }
-                : undefined
-            }
-            empty={{
-              title: t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : t('emptyText'),
-              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <Select
-                  allowClear
-                  mode="multiple"
-                  maxTagCount="responsive"
-                  value={f.roleType ? f.roleType.split(',') : []}
-                  onChange={(v: string[]) => table.setFilters({ roleType: v, roleId: null })}
-                  placeholder={t('filters.roleType')}
-                  options={EMPLOYEE_ROLE_TYPES.map((value) => ({ value, label: t(`roleTypes.${value}`) }))}
-                  style={{ width: 220 }}
-                  aria-label={t('filters.roleType')}
-                />
-                {canReadRoles ? (
-                  <Select
-                    allowClear
-                    mode="multiple"
-                    maxTagCount="responsive"
-                    value={f.roleId ? f.roleId.split(',') : []}
-                    onChange={(v: string[]) => table.setFilters({ roleId: v })}
-                    placeholder={t('filters.role')}
-                    options={roleOptions}
-                    loading={roles.isLoading}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    style={{ width: 200 }}
-                    aria-label={t('filters.role')}
-                  />
-                ) : null}
-                <SecondsRangeFilter
-                  value={{ from: f.createdFrom, to: f.createdTo }}
-                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-                />
-              </>
-            }
-            title={
-              selected.length
-                ? () => (
-                    <BulkBar
-                      count={selected.length}
-                      onClear={() => setSelected([])}
-                      extra={
-                        <Button size="small" icon={<SwapOutlined />} onClick={() => setStatus({ ids: selected })}>
-                          {t('actions.status')}
-                        </Button>
-                      }
-                    />
-                  )
-                : undefined
-            }
-          />
-        </Flex>
-      </Card>
       <EmployeeDrawer
         open={drawer !== null}
         employee={drawer?.employee ?? null}
@@ -294,8 +240,8 @@ export default function EmployeesPage() {
         current={status?.current}
         initial={status?.initial}
         onClose={() => setStatus(null)}
-        onDone={() => setSelected([])}
+        onDone={clearSelection}
       />
-    </Page>
+    </ResourceListPage>
   );
 }

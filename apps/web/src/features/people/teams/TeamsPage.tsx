@@ -5,20 +5,22 @@
  */
 import { EditOutlined, PlusOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Team, TeamDetail } from '@leadgrid/shared/people/people';
-import { Button, Card, Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { PeopleList, TrafficBadge } from '../affiliates/parts';
+import { dateColumn, idColumn } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { idList } from '../../../components/table/urlLists';
+import { PeopleList, peopleListEmpty, TrafficBadge } from '../affiliates/parts';
 import { ManagerPicker } from '../affiliates/pickers';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
+import { StatusTag } from '../../../components/StatusTag';
+import { BulkBar, SearchBox, useBulkStatus } from '../../settings/lists/parts';
 import { TEAM_WRITE, teamsApi, useChangeTeamStatus, useTeams } from './api';
 import { useTeamsT } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
@@ -28,33 +30,26 @@ const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamD
 const TeamBulkModal = lazyWhenOpen(() => import('./TeamBulkModal').then((m) => m.TeamBulkModal));
 
 const TABS = ['active', 'inactive', 'all'] as const;
-type Tab = (typeof TABS)[number];
 const FILTERS = ['search', 'managerId', 'trafficBlocked', 'createdFrom', 'createdTo'] as const;
-const idList = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0)
-    : [];
 
 export default function TeamsPage() {
   const { t } = useTeamsT();
   const { access, timezone } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const canWrite = allowed(access, TEAM_WRITE);
-  const segment = location.pathname.split('/')[3] as Tab | undefined;
-  const tab: Tab = segment && (TABS as readonly string[]).includes(segment) ? segment : 'all';
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
-  const list = useTeams({ ...table.query, status: tab === 'all' ? undefined : tab });
+  const tab = useRouteTab(TABS, 3, 'all');
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: FILTERS,
+    scope: { status: tab === 'all' ? undefined : tab },
+    useList: useTeams,
+  });
+  const { table, filtered, selected, clearSelection } = resource;
   const changeStatus = useChangeTeamStatus();
-  const confirmStatus = useConfirmStatus();
-  const [selected, setSelected] = useState<number[]>([]);
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const [drawer, setDrawer] = useState<{ team: TeamDetail | null } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const f = table.filters;
-  const filtered = FILTERS.some((k) => f[k]);
 
   const openEdit = async (row: Team) => {
     const detail = await teamsApi.get(row.id).catch(() => undefined);
@@ -62,13 +57,7 @@ export default function TeamsPage() {
   };
 
   const columns: DataColumn<Team>[] = [
-    {
-      key: 'id',
-      title: t('columns.id'),
-      sortable: true,
-      width: 80,
-      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
-    },
+    idColumn(t('columns.id')),
     {
       key: 'title',
       title: t('columns.title'),
@@ -120,16 +109,7 @@ export default function TeamsPage() {
       ),
     },
     { key: 'managers', title: t('columns.managers'), render: (_v, row) => <PeopleList people={row.managers} /> },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
     columns.push({
@@ -155,112 +135,71 @@ export default function TeamsPage() {
   }
 
   return (
-    <Page
+    <ResourceListPage<Team>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ team: null })} data-testid="team-create">
             {t('actions.create')}
           </Button>
         ) : null
       }
+      tabs={<RouteTabs tabs={TABS} value={tab} base="/affiliates/teams" label={(v) => t(`tabs.${v}`)} />}
+      resource={resource}
+      name="affiliates.teams"
+      size="middle"
+      columns={columns}
+      selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: !row.editable }) }}
+      empty={peopleListEmpty(t, {
+        filtered,
+        tab,
+        reset: table.reset,
+        create: canWrite ? () => setDrawer({ team: null }) : undefined,
+      })}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <ManagerPicker
+            value={idList(f.managerId)}
+            onChange={(v) => table.setFilters({ managerId: v as number[] })}
+            placeholder={t('filters.manager')}
+            maxTagCount="responsive"
+            style={{ width: 200 }}
+            aria-label={t('filters.manager')}
+          />
+          <Select
+            allowClear
+            value={f.trafficBlocked}
+            onChange={(v?: string) => table.setFilters({ trafficBlocked: v ?? null })}
+            placeholder={t('filters.traffic')}
+            options={[
+              { value: '1', label: t('filters.trafficBlocked') },
+              { value: '0', label: t('filters.trafficOpen') },
+            ]}
+            style={{ width: 170 }}
+            aria-label={t('filters.traffic')}
+          />
+          <SecondsRangeFilter
+            value={{ from: f.createdFrom, to: f.createdTo }}
+            onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={changeStatus.isPending}
+          onStatus={(status) => bulkStatus(ids, status)}
+          extra={
+            <Button size="small" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="team-bulk-edit">
+              {t('bulk.open')}
+            </Button>
+          }
+        />
+      )}
     >
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => {
-              setSelected([]);
-              navigate({ pathname: `/affiliates/teams/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
-            }}
-            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-          />
-          <DataTable<Team>
-            name="affiliates.teams"
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            rowSelection={
-              canWrite
-                ? {
-                    selectedRowKeys: selected,
-                    onChange: (keys) => setSelected(keys as number[]),
-                    preserveSelectedRowKeys: true,
-                    getCheckboxProps: (row) => ({ disabled: !row.editable }),
-                  }
-                : undefined
-            }
-            empty={{
-              title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : t('emptyText'),
-              action: filtered ? (
-                <Button onClick={table.reset}>{t('filters.reset')}</Button>
-              ) : canWrite ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ team: null })}>
-                  {t('actions.create')}
-                </Button>
-              ) : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <ManagerPicker
-                  value={idList(f.managerId)}
-                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
-                  placeholder={t('filters.manager')}
-                  maxTagCount="responsive"
-                  style={{ width: 200 }}
-                  aria-label={t('filters.manager')}
-                />
-                <Select
-                  allowClear
-                  value={f.trafficBlocked}
-                  onChange={(v?: string) => table.setFilters({ trafficBlocked: v ?? null })}
-                  placeholder={t('filters.traffic')}
-                  options={[
-                    { value: '1', label: t('filters.trafficBlocked') },
-                    { value: '0', label: t('filters.trafficOpen') },
-                  ]}
-                  style={{ width: 170 }}
-                  aria-label={t('filters.traffic')}
-                />
-                <SecondsRangeFilter
-                  value={{ from: f.createdFrom, to: f.createdTo }}
-                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-                />
-              </>
-            }
-            title={
-              selected.length
-                ? () => (
-                    <BulkBar
-                      count={selected.length}
-                      onClear={() => setSelected([])}
-                      busy={changeStatus.isPending}
-                      onStatus={(status) =>
-                        confirmStatus(selected.length, status, async () => {
-                          await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                          setSelected([]);
-                        })
-                      }
-                      extra={
-                        <Button size="small" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="team-bulk-edit">
-                          {t('bulk.open')}
-                        </Button>
-                      }
-                    />
-                  )
-                : undefined
-            }
-          />
-        </Flex>
-      </Card>
       <TeamDrawer
         open={drawer !== null}
         team={drawer?.team ?? null}
@@ -269,7 +208,7 @@ export default function TeamsPage() {
           if (!drawer?.team) navigate(`/affiliates/teams/${saved.id}`);
         }}
       />
-      <TeamBulkModal ids={selected} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => setSelected([])} />
-    </Page>
+      <TeamBulkModal ids={selected} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={clearSelection} />
+    </ResourceListPage>
   );
 }

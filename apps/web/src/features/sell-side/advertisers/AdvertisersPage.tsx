@@ -13,15 +13,16 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
-import { Button, Card, Dropdown, Flex, Segmented, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { dateColumn, idColumn } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { PeopleList } from '../../people/affiliates/parts';
 import { SearchBox } from '../../settings/lists/parts';
 import { TagPicker } from '../../settings/lists/pickers';
@@ -43,21 +44,19 @@ export default function AdvertisersPage() {
   const location = useLocation();
   const canWrite = allowed(access, ADVERTISER_WRITE);
   const tab = tabOf(location.pathname);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ADVERTISER_FILTERS });
-  const list = useAdvertisers(advertiserListQuery(tab, table.query));
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: ADVERTISER_FILTERS,
+    scope: advertiserListQuery(tab, {}),
+    useList: useAdvertisers,
+  });
+  const { table, filtered } = resource;
   const blocking = useAdvertiserBlock();
   const [drawer, setDrawer] = useState<{ advertiser: Advertiser | null } | null>(null);
   const f = table.filters;
-  const filtered = ADVERTISER_FILTERS.some((k) => f[k]);
 
   const columns: DataColumn<Advertiser>[] = [
-    {
-      key: 'id',
-      title: t('columns.id'),
-      sortable: true,
-      width: 72,
-      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
-    },
+    idColumn(t('columns.id'), 72),
     {
       key: 'title',
       title: t('columns.title'),
@@ -89,16 +88,7 @@ export default function AdvertisersPage() {
       title: t('columns.currency'),
       render: (code: string) => <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{code}</Typography.Text>,
     },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
     columns.push({
@@ -146,75 +136,63 @@ export default function AdvertisersPage() {
   ) : null;
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')} extra={create}>
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => navigate({ pathname: `/advertisers/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') })}
-            options={ADVERTISER_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="advertiser-tabs"
+    <ResourceListPage<Advertiser>
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={create}
+      tabs={<RouteTabs tabs={ADVERTISER_TABS} value={tab} base="/advertisers" label={(v) => t(`tabs.${v}`)} testId="advertiser-tabs" />}
+      resource={resource}
+      name="advertisers"
+      size="middle"
+      columns={columns}
+      empty={{
+        title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : tab === 'blocked' ? t('emptyBlocked') : t('emptyText'),
+        action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : tab === 'blocked' ? undefined : create,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <VerticalPicker
+            multiple
+            value={idList(f.verticalId)}
+            onChange={(v) => table.setFilters({ verticalId: v as number[] })}
+            placeholder={t('filters.vertical')}
+            maxTagCount="responsive"
+            style={{ width: 170 }}
+            aria-label={t('filters.vertical')}
+            data-testid="filter-vertical"
           />
-          <DataTable<Advertiser>
-            name="advertisers"
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            empty={{
-              title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : tab === 'blocked' ? t('emptyBlocked') : t('emptyText'),
-              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : tab === 'blocked' ? undefined : create,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <VerticalPicker
-                  multiple
-                  value={idList(f.verticalId)}
-                  onChange={(v) => table.setFilters({ verticalId: v as number[] })}
-                  placeholder={t('filters.vertical')}
-                  maxTagCount="responsive"
-                  style={{ width: 170 }}
-                  aria-label={t('filters.vertical')}
-                  data-testid="filter-vertical"
-                />
-                <PlatformPicker
-                  multiple
-                  value={idList(f.platformId)}
-                  onChange={(v) => table.setFilters({ platformId: v as number[] })}
-                  placeholder={t('filters.platform')}
-                  maxTagCount="responsive"
-                  style={{ width: 170 }}
-                  aria-label={t('filters.platform')}
-                  data-testid="filter-platform"
-                />
-                <TagPicker
-                  type="advertiser"
-                  value={idList(f.tagId)}
-                  onChange={(v) => table.setFilters({ tagId: v as number[] })}
-                  placeholder={t('filters.tags')}
-                  maxTagCount="responsive"
-                  style={{ width: 160 }}
-                  aria-label={t('filters.tags')}
-                />
-                <AdvertiserManagerPicker
-                  value={idList(f.managerId)}
-                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
-                  placeholder={t('filters.manager')}
-                  maxTagCount="responsive"
-                  style={{ width: 180 }}
-                  aria-label={t('filters.manager')}
-                />
-              </>
-            }
+          <PlatformPicker
+            multiple
+            value={idList(f.platformId)}
+            onChange={(v) => table.setFilters({ platformId: v as number[] })}
+            placeholder={t('filters.platform')}
+            maxTagCount="responsive"
+            style={{ width: 170 }}
+            aria-label={t('filters.platform')}
+            data-testid="filter-platform"
           />
-        </Flex>
-      </Card>
+          <TagPicker
+            type="advertiser"
+            value={idList(f.tagId)}
+            onChange={(v) => table.setFilters({ tagId: v as number[] })}
+            placeholder={t('filters.tags')}
+            maxTagCount="responsive"
+            style={{ width: 160 }}
+            aria-label={t('filters.tags')}
+          />
+          <AdvertiserManagerPicker
+            value={idList(f.managerId)}
+            onChange={(v) => table.setFilters({ managerId: v as number[] })}
+            placeholder={t('filters.manager')}
+            maxTagCount="responsive"
+            style={{ width: 180 }}
+            aria-label={t('filters.manager')}
+          />
+        </>
+      }
+    >
       <AdvertiserDrawer
         open={drawer !== null}
         advertiser={drawer?.advertiser ?? null}
@@ -224,6 +202,6 @@ export default function AdvertisersPage() {
         }}
       />
       {blocking.popup}
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -22,10 +22,4 @@ export function advertiserListQuery(tab: AdvertiserTab, tableQuery: Query): Quer
 }
 
 /** A comma-separated id filter as ids (anything else dropped). */
-export const idList = (v: string | undefined): number[] =>
-  v
-    ? v
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0)
-    : [];
+export { idList } from '../../../components/table/urlLists';

@@ -6,17 +6,18 @@
 import { CheckCircleOutlined, CloseCircleOutlined, CopyOutlined, MoreOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
-import { Button, Card, Dropdown, Flex, Segmented, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { BulkBar, SearchBox, useBulkStatus, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
 import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useTemplates } from './api';
 import { TEMPLATES_PATH, useCloneTemplate } from './actions';
 import { useIntT } from './i18n';
@@ -27,27 +28,27 @@ import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 const TemplateDrawer = lazyWhenOpen(() => import('./TemplateDrawer').then((m) => m.TemplateDrawer));
 
 const BASE = TEMPLATES_PATH;
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
 
 export default function TemplatesPage() {
   const { t } = useIntT();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, OWNER_WRITE.template);
-  const last = pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'platformId', 'verticalId', 'status'] });
-  const status = tab === 'all' ? table.filters.status : tab;
-  const list = useTemplates({ ...table.query, status });
+  const tab = useStatusTab();
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: ['search', 'platformId', 'verticalId', 'status'],
+    scope: statusScope(tab),
+    useList: useTemplates,
+  });
+  const { table, clearSelection } = resource;
   const platforms = useActivePlatforms();
   const verticals = useActiveVerticals();
   const changeStatus = useChangeTemplateStatus();
   const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
   const cloneTemplate = useCloneTemplate();
-  const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
   const open = (row: IntegrationTemplate) => navigate(`${BASE}/${row.id}/general`);
   const filtered = Boolean(table.filters.search || table.filters.platformId || table.filters.verticalId);
@@ -147,95 +148,64 @@ export default function TemplatesPage() {
   ];
 
   return (
-    <Page
+    <ResourceListPage<IntegrationTemplate>
       title={t('templates.title')}
       subtitle={t('templates.subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="template-create">
             {t('templates.create')}
           </Button>
         ) : undefined
       }
+      resource={resource}
+      name="integration-templates"
+      columns={columns}
+      selectable={canWrite}
+      empty={
+        filtered
+          ? { title: t('templates.emptyFilteredTitle'), description: t('templates.emptyFiltered') }
+          : {
+              title: t('templates.emptyTitle'),
+              description: t('templates.emptyText'),
+              action: canWrite ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                  {t('templates.create')}
+                </Button>
+              ) : undefined,
+            }
+      }
+      toolbar={
+        <>
+          <StatusTabs value={tab} base={BASE} label={(k) => t(`templates.tabs.${k}`)} testId="template-tabs" />
+          <SearchBox table={table} placeholder={t('templates.search')} />
+          <Select
+            allowClear
+            value={table.filters.platformId ? Number(table.filters.platformId) : undefined}
+            onChange={(v?: number) => table.setFilters({ platformId: v ?? null })}
+            options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
+            placeholder={t('templates.fields.platform')}
+            aria-label={t('templates.fields.platform')}
+            style={{ width: 180 }}
+            data-testid="template-platform-filter"
+          />
+          <Select
+            allowClear
+            value={table.filters.verticalId ? Number(table.filters.verticalId) : undefined}
+            onChange={(v?: number) => table.setFilters({ verticalId: v ?? null })}
+            options={(verticals.data ?? []).map((v) => ({ value: v.id, label: v.title }))}
+            placeholder={t('templates.fields.vertical')}
+            aria-label={t('templates.fields.vertical')}
+            style={{ width: 180 }}
+            data-testid="template-vertical-filter"
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(next) => bulkStatus(ids, next)} />
+      )}
     >
-      <Card variant="borderless">
-        <DataTable<IntegrationTemplate>
-          name="integration-templates"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={
-            filtered
-              ? { title: t('templates.emptyFilteredTitle'), description: t('templates.emptyFiltered') }
-              : {
-                  title: t('templates.emptyTitle'),
-                  description: t('templates.emptyText'),
-                  action: canWrite ? (
-                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                      {t('templates.create')}
-                    </Button>
-                  ) : undefined,
-                }
-          }
-          toolbar={
-            <>
-              <Segmented<TabKey>
-                value={tab}
-                onChange={(v) => navigate(v === 'all' ? BASE : `${BASE}/${v}`)}
-                options={TABS.map((k) => ({ value: k, label: t(`templates.tabs.${k}`) }))}
-                data-testid="template-tabs"
-              />
-              <SearchBox table={table} placeholder={t('templates.search')} />
-              <Select
-                allowClear
-                value={table.filters.platformId ? Number(table.filters.platformId) : undefined}
-                onChange={(v?: number) => table.setFilters({ platformId: v ?? null })}
-                options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.title }))}
-                placeholder={t('templates.fields.platform')}
-                aria-label={t('templates.fields.platform')}
-                style={{ width: 180 }}
-                data-testid="template-platform-filter"
-              />
-              <Select
-                allowClear
-                value={table.filters.verticalId ? Number(table.filters.verticalId) : undefined}
-                onChange={(v?: number) => table.setFilters({ verticalId: v ?? null })}
-                options={(verticals.data ?? []).map((v) => ({ value: v.id, label: v.title }))}
-                placeholder={t('templates.fields.vertical')}
-                aria-label={t('templates.fields.vertical')}
-                style={{ width: 180 }}
-                data-testid="template-vertical-filter"
-              />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(next) =>
-                      confirmStatus(selected.length, next, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status: next })));
-                        setSelected([]);
-                      })
-                    }
-                  />
-                )
-              : undefined
-          }
-        />
-      </Card>
       <TemplateDrawer open={creating} onClose={() => setCreating(false)} onCreated={(tpl) => navigate(`${BASE}/${tpl.id}/general`)} />
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -14,17 +14,19 @@ import {
 } from '@ant-design/icons';
 import type { Platform } from '@leadgrid/shared/sell-side/platforms';
 import { SELL_SIDE_STATUSES } from '@leadgrid/shared/sell-side/sell-side';
-import { Button, Card, Dropdown, Flex, Segmented, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { dateColumn } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { statusListEmpty } from '../parts';
 import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatforms } from './api';
@@ -35,24 +37,22 @@ import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
 
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
-
 export default function PlatformsPage() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, PLATFORM_WRITE);
-  const last = pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search', 'status'] });
-  const list = usePlatforms({ ...table.query, status: tab === 'all' ? table.filters.status : tab });
+  const tab = useStatusTab();
+  const resource = useResourceList({
+    defaultOrderBy: 'title:asc',
+    filters: ['search', 'status'],
+    scope: statusScope(tab),
+    useList: usePlatforms,
+  });
+  const { table, filtered, clearSelection } = resource;
   const statusFilters = useStatusFilters(SELL_SIDE_STATUSES);
   const status = useConfirmPlatformStatus();
   const remove = useDeletePlatform();
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Platform | 'new' | null>(null);
   const open = (row: Platform) => navigate(`/settings/platforms/${row.id}`);
 
@@ -100,16 +100,7 @@ export default function PlatformsPage() {
           </Typography.Text>
         ),
     },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), timezone),
     {
       key: 'actions',
       title: '',
@@ -161,87 +152,51 @@ export default function PlatformsPage() {
     },
   ];
 
-  const filtered = Boolean(table.filters.search || table.filters.status);
-  const titleOf = (id: number) => list.data?.items.find((p) => p.id === id)?.title ?? `#${id}`;
   return (
-    <Page
+    <ResourceListPage<Platform>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="platform-create">
             {t('create')}
           </Button>
         ) : undefined
       }
-    >
-      <DeleteRefusalAlert refusal={remove.refusal} onClose={remove.clear} />
-      <Card variant="borderless">
-        <DataTable<Platform>
-          name="settings.platforms"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          onRow={(row) => ({ onDoubleClick: () => open(row) })}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={
-            filtered
-              ? { title: t('emptyFilteredTitle'), description: t('emptyFilteredText') }
-              : {
-                  title: tab === 'inactive' ? t('emptyInactiveTitle') : t('emptyTitle'),
-                  description: tab === 'inactive' ? t('emptyInactiveText') : t('emptyText'),
-                  action:
-                    canWrite && tab !== 'inactive' ? (
-                      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                        {t('create')}
-                      </Button>
-                    ) : undefined,
-                }
-          }
-          toolbar={
-            <>
-              <Segmented<TabKey>
-                value={tab}
-                onChange={(v) => navigate(v === 'all' ? '/settings/platforms' : `/settings/platforms/${v}`)}
-                options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
-                data-testid="platform-tabs"
-              />
-              <SearchBox table={table} placeholder={t('search')} />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={status.busy || remove.busy}
-                    onStatus={(next) => void status.run(selected, next, () => setSelected([]))}
-                    onDelete={() =>
-                      remove.run(
-                        selected.map((id) => ({ id, title: titleOf(id) })),
-                        () => setSelected([]),
-                      )
-                    }
-                  />
-                )
-              : undefined
+      above={<DeleteRefusalAlert refusal={remove.refusal} onClose={remove.clear} />}
+      resource={resource}
+      name="settings.platforms"
+      columns={columns}
+      onRow={(row) => ({ onDoubleClick: () => open(row) })}
+      selectable={canWrite}
+      empty={statusListEmpty(t, { filtered, tab, create: canWrite ? () => setEditing('new') : undefined })}
+      toolbar={
+        <>
+          <StatusTabs value={tab} base="/settings/platforms" allLabel={t('tabs.all')} testId="platform-tabs" />
+          <SearchBox table={table} placeholder={t('search')} />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={status.busy || remove.busy}
+          onStatus={(next) => void status.run(ids, next, clearSelection)}
+          onDelete={() =>
+            remove.run(
+              ids.map((id) => ({ id, title: resource.titleOf(id, (p) => p.title) })),
+              clearSelection,
+            )
           }
         />
-      </Card>
+      )}
+    >
       <PlatformDrawer
         open={editing !== null}
         initial={editing && editing !== 'new' ? editing : null}
         onClose={() => setEditing(null)}
         onSaved={(p) => (editing === 'new' ? navigate(`/settings/platforms/${p.id}`) : undefined)}
       />
-    </Page>
+    </ResourceListPage>
   );
 }

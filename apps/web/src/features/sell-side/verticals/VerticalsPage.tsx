@@ -7,17 +7,19 @@ import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, PlusOutlined, R
 import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
 import { SELL_SIDE_STATUSES } from '@leadgrid/shared/sell-side/sell-side';
 import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
-import { Button, Card, Flex, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { dateColumn } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { statusListEmpty } from '../parts';
 import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
 import { useConfirmVerticalStatus } from './actions';
 import {
@@ -34,9 +36,6 @@ import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const VerticalDrawer = lazyWhenOpen(() => import('./VerticalDrawer').then((m) => m.VerticalDrawer));
-
-const TABS = ['active', 'inactive', 'all'] as const;
-type TabKey = (typeof TABS)[number];
 
 /** How many advertisers buy in this vertical (a count look-up: limit 1). */
 function AdvertisersCell({ id }: { id: number }) {
@@ -78,17 +77,19 @@ export function PlatformTags({ templates, linkPlatforms }: { templates: Integrat
 
 export default function VerticalsPage() {
   const { t } = useTranslation(NS);
-  const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, VERTICAL_WRITE);
   const canSeeAdvertisers = allowed(access, ADVERTISERS_READ);
   const canSeeTemplates = allowed(access, TEMPLATES_READ);
-  const last = pathname.split('/').pop();
-  const tab: TabKey = last === 'active' || last === 'inactive' ? last : 'all';
-  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search', 'status'] });
-  const list = useVerticals({ ...table.query, status: tab === 'all' ? table.filters.status : tab });
+  const tab = useStatusTab();
+  const resource = useResourceList({
+    defaultOrderBy: 'title:asc',
+    filters: ['search', 'status'],
+    scope: statusScope(tab),
+    useList: useVerticals,
+  });
+  const { table, list, filtered, clearSelection } = resource;
   const ids = useMemo(() => (list.data?.items ?? []).map((v) => v.id), [list.data]);
   const templates = useVerticalTemplates(ids, canSeeTemplates);
   const byVertical = useMemo(() => {
@@ -98,7 +99,6 @@ export default function VerticalsPage() {
   }, [templates.data]);
   const statusFilters = useStatusFilters(SELL_SIDE_STATUSES);
   const status = useConfirmVerticalStatus();
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Vertical | 'new' | null>(null);
   const open = (row: Vertical) => navigate(`/settings/verticals/${row.id}/general`);
 
@@ -160,16 +160,7 @@ export default function VerticalsPage() {
           },
         ]
       : []),
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), timezone),
     {
       key: 'actions',
       title: '',
@@ -210,79 +201,44 @@ export default function VerticalsPage() {
     },
   ];
 
-  const filtered = Boolean(table.filters.search || table.filters.status);
   return (
-    <Page
+    <ResourceListPage<Vertical>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vertical-create">
             {t('create')}
           </Button>
         ) : undefined
       }
-    >
-      <Card variant="borderless">
-        <DataTable<Vertical>
-          name="settings.verticals"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          onRow={(row) => ({ onDoubleClick: () => open(row) })}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={
-            filtered
-              ? { title: t('emptyFilteredTitle'), description: t('emptyFilteredText') }
-              : {
-                  title: tab === 'inactive' ? t('emptyInactiveTitle') : t('emptyTitle'),
-                  description: tab === 'inactive' ? t('emptyInactiveText') : t('emptyText'),
-                  action:
-                    canWrite && tab !== 'inactive' ? (
-                      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                        {t('create')}
-                      </Button>
-                    ) : undefined,
-                }
-          }
-          toolbar={
-            <>
-              <Segmented<TabKey>
-                value={tab}
-                onChange={(v) => navigate(v === 'all' ? '/settings/verticals' : `/settings/verticals/${v}`)}
-                options={TABS.map((k) => ({ value: k, label: k === 'all' ? t('tabs.all') : tc(`status.${k}`) }))}
-                data-testid="vertical-tabs"
-              />
-              <SearchBox table={table} placeholder={t('search')} />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={status.busy}
-                    onStatus={(next) => void status.run(selected, next, () => setSelected([]))}
-                  />
-                )
-              : undefined
-          }
+      resource={resource}
+      name="settings.verticals"
+      columns={columns}
+      onRow={(row) => ({ onDoubleClick: () => open(row) })}
+      selectable={canWrite}
+      empty={statusListEmpty(t, { filtered, tab, create: canWrite ? () => setEditing('new') : undefined })}
+      toolbar={
+        <>
+          <StatusTabs value={tab} base="/settings/verticals" allLabel={t('tabs.all')} testId="vertical-tabs" />
+          <SearchBox table={table} placeholder={t('search')} />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={status.busy}
+          onStatus={(next) => void status.run(ids, next, clearSelection)}
         />
-      </Card>
+      )}
+    >
       <VerticalDrawer
         open={editing !== null}
         initial={editing && editing !== 'new' ? editing : null}
         onClose={() => setEditing(null)}
         onSaved={(v) => (editing === 'new' ? navigate(`/settings/verticals/${v.id}/general`) : undefined)}
       />
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -6,18 +6,18 @@ import { EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icon
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import { DOMAIN_TYPES, dnsInstruction, type Domain, type DomainType } from '@leadgrid/shared/settings/domains';
 import { zHostName } from '@leadgrid/shared/validation';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Popover, Radio, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Popover, Radio, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../lists/parts';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { AuthorCell, BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../lists/parts';
 import { useChangeDomainStatus, useCreateDomains, useDomains, useUpdateDomains } from './api';
 import { NS } from './i18n';
 
@@ -148,12 +148,11 @@ export default function DomainParkingPage() {
   const { t } = useTranslation(NS);
   const { access, timezone } = useSession();
   const canWrite = allowed(access, WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type'] });
-  const list = useDomains(table.query);
+  const resource = useResourceList({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type'], useList: useDomains });
+  const { table, clearSelection } = resource;
   const changeStatus = useChangeDomainStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Domain | 'new' | null>(null);
   const [parked, setParked] = useState<Domain | null>(null);
 
@@ -223,60 +222,34 @@ export default function DomainParkingPage() {
   }
 
   return (
-    <Page
+    <ResourceListPage<Domain>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="park-domain">
             {t('create')}
           </Button>
         ) : undefined
       }
+      resource={resource}
+      name="settings.domains"
+      columns={columns}
+      selectable={canWrite}
+      empty={{
+        title: t('emptyTitle'),
+        description: t('emptyText'),
+        action: canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('create')}
+          </Button>
+        ) : undefined,
+      }}
+      toolbar={<SearchBox table={table} placeholder={t('search')} />}
+      bulk={(ids) => (
+        <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(status) => bulkStatus(ids, status)} />
+      )}
     >
-      <Card variant="borderless">
-        <DataTable<Domain>
-          name="settings.domains"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          empty={{
-            title: t('emptyTitle'),
-            description: t('emptyText'),
-            action: canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('create')}
-              </Button>
-            ) : undefined,
-          }}
-          toolbar={<SearchBox table={table} placeholder={t('search')} />}
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(status) =>
-                      confirmStatus(selected.length, status, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                        setSelected([]);
-                      })
-                    }
-                  />
-                )
-              : undefined
-          }
-        />
-      </Card>
       <DomainForm
         open={editing !== null}
         initial={editing && editing !== 'new' ? editing : null}
@@ -298,6 +271,6 @@ export default function DomainParkingPage() {
           </Flex>
         ) : null}
       </Modal>
-    </Page>
+    </ResourceListPage>
   );
 }

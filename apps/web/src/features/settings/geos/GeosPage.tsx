@@ -5,18 +5,18 @@
 import { CheckCircleFilled, CloseCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { GEO_LIVE_STATUSES, GEO_STATUSES, geoCreate, matchGeo, type Geo } from '@leadgrid/shared/settings/geos';
 import { rules } from '@leadgrid/shared/validation';
-import { Button, Card, Drawer, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Drawer, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from '../lists/parts';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
+import { BulkBar, SearchBox, useConfirmDelete, useBulkStatus, useStatusFilters } from '../lists/parts';
 import { useChangeGeoStatus, useCountries, useCreateGeos, useGeos, useUpdateGeos } from './api';
 import { NS } from './i18n';
 
@@ -206,21 +206,20 @@ export default function GeosPage() {
   const { t, i18n } = useTranslation(NS);
   const { access, timezone } = useSession();
   const canWrite = allowed(access, WRITE);
-  const table = useTable({ defaultOrderBy: 'title:asc', filters: ['search', 'status', 'country'] });
-  const list = useGeos(table.query);
+  const resource = useResourceList({ defaultOrderBy: 'title:asc', filters: ['search', 'status', 'country'], useList: useGeos });
+  const { table, clearSelection } = resource;
   const countries = useCountries(i18n.language);
   const changeStatus = useChangeGeoStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const confirmDelete = useConfirmDelete();
   const statusFilters = useStatusFilters(GEO_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Geo | 'new' | null>(null);
   const names = useMemo(() => new Map((countries.data ?? []).map((c) => [c.code, c.name])), [countries.data]);
 
   const remove = (ids: number[]) =>
     confirmDelete(ids.length, t('deleteTitle', { count: ids.length }), t('deleteText'), async () => {
       await changeStatus.mutateAsync(ids.map((id) => ({ id, status: 'deleted' as const })));
-      setSelected((s) => s.filter((id) => !ids.includes(id)));
+      resource.setSelected((s) => s.filter((id) => !ids.includes(id)));
     });
 
   const columns: DataColumn<Geo>[] = [
@@ -291,82 +290,56 @@ export default function GeosPage() {
   }
 
   return (
-    <Page
+    <ResourceListPage<Geo>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
+      actions={
         canWrite ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="geo-create">
             {t('create')}
           </Button>
         ) : undefined
       }
-    >
-      <Card variant="borderless">
-        <DataTable<Geo>
-          name="settings.geos"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowSelection={
-            canWrite
-              ? {
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys as number[]),
-                  preserveSelectedRowKeys: true,
-                  getCheckboxProps: (row) => ({ disabled: row.status === 'deleted' }),
-                }
-              : undefined
-          }
-          empty={{
-            title: t('emptyTitle'),
-            description: t('emptyText'),
-            action: canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('create')}
-              </Button>
-            ) : undefined,
-          }}
-          toolbar={
-            <>
-              <SearchBox table={table} placeholder={t('search')} />
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                value={table.filters.country}
-                onChange={(v?: string) => table.setFilters({ country: v ?? null })}
-                options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
-                placeholder={t('placeholders.country')}
-                aria-label={t('placeholders.country')}
-                style={{ width: 220 }}
-                data-testid="geo-country-filter"
-              />
-            </>
-          }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={changeStatus.isPending}
-                    onStatus={(status) =>
-                      confirmStatus(selected.length, status, async () => {
-                        await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                        setSelected([]);
-                      })
-                    }
-                    onDelete={() => remove(selected)}
-                  />
-                )
-              : undefined
-          }
+      resource={resource}
+      name="settings.geos"
+      columns={columns}
+      selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: row.status === 'deleted' }) }}
+      empty={{
+        title: t('emptyTitle'),
+        description: t('emptyText'),
+        action: canWrite ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('create')}
+          </Button>
+        ) : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('search')} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={table.filters.country}
+            onChange={(v?: string) => table.setFilters({ country: v ?? null })}
+            options={(countries.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+            placeholder={t('placeholders.country')}
+            aria-label={t('placeholders.country')}
+            style={{ width: 220 }}
+            data-testid="geo-country-filter"
+          />
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={changeStatus.isPending}
+          onStatus={(status) => bulkStatus(ids, status)}
+          onDelete={() => remove(ids)}
         />
-      </Card>
+      )}
+    >
       <GeoDrawer open={editing !== null} initial={editing && editing !== 'new' ? editing : null} onClose={() => setEditing(null)} />
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -13,12 +13,13 @@ import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { categoryHooks, trafficSourceHooks, type ListStatus } from './api';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from './parts';
+import { AuthorCell, BulkBar, SearchBox, useBulkStatus, useStatusFilters } from './parts';
 
 interface Row {
   id: number;
@@ -57,14 +58,13 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
   const { t } = useTranslation(NS);
   const { access, timezone } = useSession();
   const canWrite = allowed(access, kind.writePermission);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status'] });
-  const list = kind.hooks.useList(table.query);
+  const resource = useResourceList({ defaultOrderBy: 'id:desc', filters: ['search', 'status'], useList: kind.hooks.useList });
+  const { table, clearSelection } = resource;
   const create = kind.hooks.useCreate();
   const update = kind.hooks.useUpdate();
   const changeStatus = kind.hooks.useChangeStatus();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
 
   const columns: DataColumn<Row>[] = [
@@ -113,19 +113,11 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
 
   return (
     <>
-      <DataTable<Row>
+      <ResourceListTable<Row>
+        resource={resource}
         name={`settings.${kind.key}`}
         columns={columns}
-        table={table}
-        data={list.data}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowSelection={
-          canWrite
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-            : undefined
-        }
+        selectable={canWrite}
         empty={{
           title: t(`${kind.key}.emptyTitle`),
           description: t(`${kind.key}.emptyText`),
@@ -145,23 +137,14 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
             ) : null}
           </>
         }
-        title={
-          selected.length
-            ? () => (
-                <BulkBar
-                  count={selected.length}
-                  onClear={() => setSelected([])}
-                  busy={changeStatus.isPending}
-                  onStatus={(status) =>
-                    confirmStatus(selected.length, status, async () => {
-                      await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                      setSelected([]);
-                    })
-                  }
-                />
-              )
-            : undefined
-        }
+        bulk={(ids) => (
+          <BulkBar
+            count={ids.length}
+            onClear={clearSelection}
+            busy={changeStatus.isPending}
+            onStatus={(status) => bulkStatus(ids, status)}
+          />
+        )}
       />
       <ItemForm
         open={editing !== null}

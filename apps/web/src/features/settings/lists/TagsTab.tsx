@@ -10,12 +10,13 @@ import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { tagHooks } from './api';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from './parts';
+import { AuthorCell, BulkBar, SearchBox, useConfirmDelete, useBulkStatus, useStatusFilters } from './parts';
 
 export const TAG_WRITE = 'tag.update';
 
@@ -23,16 +24,15 @@ export function TagsTab() {
   const { t } = useTranslation(NS);
   const { access, timezone } = useSession();
   const canWrite = allowed(access, TAG_WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type'] });
-  const list = tagHooks.useList(table.query);
+  const resource = useResourceList({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type'], useList: tagHooks.useList });
+  const { table, clearSelection } = resource;
   const create = tagHooks.useCreate();
   const update = tagHooks.useUpdate();
   const changeStatus = tagHooks.useChangeStatus();
   const remove = tagHooks.useDelete();
-  const confirmStatus = useConfirmStatus();
+  const bulkStatus = useBulkStatus(changeStatus, clearSelection);
   const confirmDelete = useConfirmDelete();
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
 
   const typeFilter = table.filters.type?.split(',');
@@ -91,19 +91,11 @@ export function TagsTab() {
 
   return (
     <>
-      <DataTable<Tag>
+      <ResourceListTable<Tag>
+        resource={resource}
         name="settings.tags"
         columns={columns}
-        table={table}
-        data={list.data}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowSelection={
-          canWrite
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-            : undefined
-        }
+        selectable={canWrite}
         empty={{
           title: t('tags.emptyTitle'),
           description: t('tags.emptyText'),
@@ -123,29 +115,20 @@ export function TagsTab() {
             ) : null}
           </>
         }
-        title={
-          selected.length
-            ? () => (
-                <BulkBar
-                  count={selected.length}
-                  onClear={() => setSelected([])}
-                  busy={changeStatus.isPending || remove.isPending}
-                  onStatus={(status) =>
-                    confirmStatus(selected.length, status, async () => {
-                      await changeStatus.mutateAsync(selected.map((id) => ({ id, status })));
-                      setSelected([]);
-                    })
-                  }
-                  onDelete={() =>
-                    confirmDelete(selected.length, t('tags.deleteTitle', { count: selected.length }), t('tags.deleteText'), async () => {
-                      await remove.mutateAsync(selected);
-                      setSelected([]);
-                    })
-                  }
-                />
-              )
-            : undefined
-        }
+        bulk={(ids) => (
+          <BulkBar
+            count={ids.length}
+            onClear={clearSelection}
+            busy={changeStatus.isPending || remove.isPending}
+            onStatus={(status) => bulkStatus(ids, status)}
+            onDelete={() =>
+              confirmDelete(ids.length, t('tags.deleteTitle', { count: ids.length }), t('tags.deleteText'), async () => {
+                await remove.mutateAsync(ids);
+                clearSelection();
+              })
+            }
+          />
+        )}
       />
       <ItemForm
         open={editing !== null}

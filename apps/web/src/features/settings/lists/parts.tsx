@@ -63,6 +63,19 @@ export function useConfirmStatus() {
     });
 }
 
+/** The status change of the selected rows: asked first, then written, then `done` (the selection cleared). */
+export function useBulkStatus(
+  write: { mutateAsync: (items: { id: number; status: 'active' | 'inactive' }[]) => Promise<unknown> },
+  done: () => void,
+) {
+  const confirmStatus = useConfirmStatus();
+  return (ids: number[], status: 'active' | 'inactive') =>
+    confirmStatus(ids.length, status, async () => {
+      await write.mutateAsync(ids.map((id) => ({ id, status })));
+      done();
+    });
+}
+
 export function useConfirmDelete() {
   const { modal } = App.useApp();
   const { t } = useTranslation(NS);

@@ -16,8 +16,9 @@ import { useSession } from '../../../../app/session';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../components/format';
 import { SieveColumnsPicker, useSieveDisplaySettings } from '../../../../components/sieve';
 import { StatusTag } from '../../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
-import { useTable } from '../../../../components/table/useTable';
+import { ResourceListTable } from '../../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../../components/list/useResourceList';
+import type { DataColumn } from '../../../../components/table/DataTable';
 import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
 import { useCapWrites, useCaps } from './api';
 import { CapDrawer } from './CapDrawer';
@@ -90,20 +91,23 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
   const { modal } = App.useApp();
   const { access } = useSession();
   const canWrite = allowed(access, OFFER_WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'type'] });
-  const list = useCaps(offer.id, table.query);
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: ['search', 'status', 'type'],
+    useList: (query) => useCaps(offer.id, query),
+  });
+  const { table, list, clearSelection } = resource;
   const display = useSieveDisplaySettings('caps');
   const writes = useCapWrites(offer.id);
   const confirmStatus = useConfirmStatus('caps');
   const statusFilters = useStatusFilters(CAP_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ cap: Cap | null } | null>(null);
   const [sieveOf, setSieveOf] = useState<Cap | null>(null);
 
   const changeStatus = (ids: number[], status: 'active' | 'inactive') =>
     confirmStatus(ids.length, status, async () => {
       await writes.changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
-      setSelected([]);
+      clearSelection();
     });
   const clone = (ids: number[]) =>
     modal.confirm({
@@ -114,7 +118,7 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
       onOk: () =>
         writes.clone
           .mutateAsync(ids)
-          .then(() => setSelected([]))
+          .then(() => clearSelection())
           .catch(() => undefined),
     });
   const reset = (cap: Cap) =>
@@ -254,20 +258,13 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
       }
       data-testid="offer-caps-tab"
     >
-      <DataTable<Cap>
+      <ResourceListTable<Cap>
+        resource={resource}
         name="offer-caps"
         columns={columns}
-        table={table}
-        data={list.data}
         loading={list.isFetching && !list.isRefetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         size="middle"
-        rowSelection={
-          canWrite
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-            : undefined
-        }
+        selectable={canWrite}
         empty={
           filtered
             ? { title: t('caps.emptyFilteredTitle'), description: t('caps.emptyFiltered') }
@@ -297,23 +294,19 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
             <SieveColumnsPicker display={display} />
           </>
         }
-        title={
-          selected.length
-            ? () => (
-                <BulkBar
-                  count={selected.length}
-                  onClear={() => setSelected([])}
-                  busy={writes.changeStatus.isPending || writes.clone.isPending}
-                  onStatus={(next) => changeStatus(selected, next)}
-                  extra={
-                    <Button size="small" icon={<CopyOutlined />} onClick={() => clone(selected)} data-testid="cap-bulk-clone">
-                      {t('actions.clone')}
-                    </Button>
-                  }
-                />
-              )
-            : undefined
-        }
+        bulk={(ids) => (
+          <BulkBar
+            count={ids.length}
+            onClear={clearSelection}
+            busy={writes.changeStatus.isPending || writes.clone.isPending}
+            onStatus={(next) => changeStatus(ids, next)}
+            extra={
+              <Button size="small" icon={<CopyOutlined />} onClick={() => clone(ids)} data-testid="cap-bulk-clone">
+                {t('actions.clone')}
+              </Button>
+            }
+          />
+        )}
       />
       <CapDrawer open={drawer !== null} offer={offer} cap={drawer?.cap ?? null} onClose={() => setDrawer(null)} />
       <SieveModal

@@ -16,8 +16,9 @@ import { allowed } from '../../../../app/access';
 import { useSession } from '../../../../app/session';
 import { SieveColumnsPicker, useSieveDisplaySettings } from '../../../../components/sieve';
 import { StatusTag } from '../../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
-import { useTable } from '../../../../components/table/useTable';
+import { ResourceListTable } from '../../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../../components/list/useResourceList';
+import type { DataColumn } from '../../../../components/table/DataTable';
 import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
 import { useLanderWrites, useLanders } from './api';
 import { CreativesCard } from './CreativesCard';
@@ -38,13 +39,16 @@ function LandersCard({ offer }: { offer: Offer }) {
   const { t } = useTabsT();
   const { access } = useSession();
   const canWrite = allowed(access, OFFER_WRITE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: ['search', 'status', 'pageType'] });
-  const list = useLanders(offer.id, table.query);
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: ['search', 'status', 'pageType'],
+    useList: (query) => useLanders(offer.id, query),
+  });
+  const { table, list, selected, clearSelection } = resource;
   const display = useSieveDisplaySettings('landings');
   const writes = useLanderWrites(offer.id);
   const confirmStatus = useConfirmStatus('landers');
   const statusFilters = useStatusFilters(LANDER_STATUSES);
-  const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ lander: Lander | null } | null>(null);
   const [bulk, setBulk] = useState(false);
   const [sieveOf, setSieveOf] = useState<Lander | null>(null);
@@ -59,7 +63,7 @@ function LandersCard({ offer }: { offer: Offer }) {
       setFailure(null);
       try {
         await writes.changeStatus.mutateAsync(ids.map((id) => ({ id, status })));
-        setSelected([]);
+        clearSelection();
       } catch (err) {
         const f = statusFailure(err, ids);
         if (f.kind === 'guard') setGuard({ titles: (f.ids.length ? f.ids : ids).map(titleOf) });
@@ -211,20 +215,12 @@ function LandersCard({ offer }: { offer: Offer }) {
           />
         ) : null}
         {failure ? <Alert type="error" showIcon closable={{ onClose: () => setFailure(null) }} title={failure} /> : null}
-        <DataTable<Lander>
+        <ResourceListTable<Lander>
+          resource={resource}
           name="offer-landers"
           columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           size="middle"
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
-              : undefined
-          }
+          selectable={canWrite}
           empty={
             filtered
               ? { title: t('landers.emptyFilteredTitle'), description: t('landers.emptyFiltered') }
@@ -254,23 +250,19 @@ function LandersCard({ offer }: { offer: Offer }) {
               <SieveColumnsPicker display={display} />
             </>
           }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={() => setSelected([])}
-                    busy={writes.changeStatus.isPending}
-                    onStatus={(next) => changeStatus(selected, next)}
-                    extra={
-                      <Button size="small" icon={<EditOutlined />} onClick={() => setBulk(true)} data-testid="lander-bulk-edit">
-                        {t('actions.bulkEdit')}
-                      </Button>
-                    }
-                  />
-                )
-              : undefined
-          }
+          bulk={(ids) => (
+            <BulkBar
+              count={ids.length}
+              onClear={clearSelection}
+              busy={writes.changeStatus.isPending}
+              onStatus={(next) => changeStatus(ids, next)}
+              extra={
+                <Button size="small" icon={<EditOutlined />} onClick={() => setBulk(true)} data-testid="lander-bulk-edit">
+                  {t('actions.bulkEdit')}
+                </Button>
+              }
+            />
+          )}
         />
       </Flex>
       <LanderDrawer open={drawer !== null} offer={offer} lander={drawer?.lander ?? null} onClose={() => setDrawer(null)} />
@@ -280,7 +272,7 @@ function LandersCard({ offer }: { offer: Offer }) {
         landers={rows.filter((r) => selected.includes(r.id))}
         ids={selected}
         onClose={() => setBulk(false)}
-        onDone={() => setSelected([])}
+        onDone={() => clearSelection()}
       />
       <SieveModal
         open={sieveOf !== null}

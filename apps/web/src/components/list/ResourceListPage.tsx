@@ -1,0 +1,78 @@
+/**
+ * A list page from the kit: the page header (title, subtitle, actions), what stands above the table (alerts), and the
+ * card holding the table with its toolbar, pagination, bulk bar and empty / loading / error states (`DataTable`).
+ * `ResourceListTable` is the table alone, for a list inside another card (a tab of a record).
+ */
+import { Card, Flex } from 'antd';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { Page } from '../Page';
+import { DataTable, type DataTableProps } from '../table/DataTable';
+import type { ResourceList } from './useResourceList';
+
+export interface ResourceListTableProps<T> extends Omit<
+  DataTableProps<T>,
+  'table' | 'data' | 'error' | 'onRetry' | 'rowSelection' | 'title'
+> {
+  resource: ResourceList<T>;
+  /** rows can be selected for a bulk action (`true`, or antd's options such as `getCheckboxProps`) */
+  selectable?: boolean | Omit<TableRowSelection<T>, 'selectedRowKeys' | 'onChange'>;
+  /** the bulk bar shown above the rows while some are selected */
+  bulk?: (selected: number[]) => ReactNode;
+}
+
+export function ResourceListTable<T extends { id: number }>({ resource, selectable, bulk, loading, ...rest }: ResourceListTableProps<T>) {
+  const { table, list, selected } = resource;
+  return (
+    <DataTable<T>
+      table={table}
+      data={list.data}
+      loading={loading ?? list.isFetching}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      rowSelection={selectable ? resource.rowSelection(selectable === true ? undefined : selectable) : undefined}
+      title={bulk && selected.length ? () => bulk(selected) : undefined}
+      {...rest}
+    />
+  );
+}
+
+export interface ResourceListPageProps<T> extends ResourceListTableProps<T> {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** the header's buttons (create, export) */
+  actions?: ReactNode;
+  /** shown between the header and the card (alerts, refusals) */
+  above?: ReactNode;
+  /** shown in the card above the table (the status tabs) */
+  tabs?: ReactNode;
+  /** drawers and modals of the page */
+  children?: ReactNode;
+}
+
+export function ResourceListPage<T extends { id: number }>({
+  title,
+  subtitle,
+  actions,
+  above,
+  tabs,
+  children,
+  ...table
+}: ResourceListPageProps<T>) {
+  return (
+    <Page title={title} subtitle={subtitle} extra={actions}>
+      {above}
+      <Card variant="borderless">
+        {tabs ? (
+          <Flex vertical gap={12}>
+            {tabs}
+            <ResourceListTable<T> {...table} />
+          </Flex>
+        ) : (
+          <ResourceListTable<T> {...table} />
+        )}
+      </Card>
+      {children}
+    </Page>
+  );
+}
