@@ -18,8 +18,8 @@ import type {
 } from '@leadgrid/shared/sell-side/sell-side';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export type AdvertiserCreate = z.input<typeof advertiserCreate>;
 export type AdvertiserUpdate = z.input<typeof advertiserUpdate>;

@@ -15,8 +15,8 @@ import type {
   TeamLookupItem,
 } from '@leadgrid/shared/people/people';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export const affiliateKeys = {
   all: ['affiliates'] as const,

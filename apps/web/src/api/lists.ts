@@ -3,8 +3,8 @@ import type { Category, CategoryCreate, CategoryRef, CategoryUpdate } from '@lea
 import type { Tag, TagCreate, TagRef, TagType, TagUpdate } from '@leadgrid/shared/settings/tags';
 import type { TrafficSource, TrafficSourceCreate, TrafficSourceRef, TrafficSourceUpdate } from '@leadgrid/shared/engine/traffic-sources';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export type ListStatus = 'active' | 'inactive';
 export interface StatusItem {

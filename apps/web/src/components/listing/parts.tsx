@@ -7,7 +7,7 @@ import type { Author } from '@leadgrid/shared/settings/tags';
 import { App, Button, Flex, Input, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '../../../components/table/useTable';
+import type { TableState } from '../table/useTable';
 import { NS } from './i18n';
 
 export const authorName = (a: Author | null | undefined) => (a ? `${a.firstName} ${a.lastName}`.trim() || a.email : '—');

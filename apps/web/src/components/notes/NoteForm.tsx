@@ -3,7 +3,7 @@ import { NOTE_CONTENT_MAX } from '@leadgrid/shared/people/notes';
 import { TITLE_MAX } from '@leadgrid/shared/constants';
 import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, requiredRule } from '../../../components/form';
+import { applyServerErrors, requiredRule } from '../form';
 import { useAddNote } from './api';
 import { NS } from './i18n';
 

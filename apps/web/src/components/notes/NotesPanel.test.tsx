@@ -5,11 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../i18n';
-import { SessionContext, toAccess, type SessionValue } from '../../../app/session';
+import '../../i18n';
+import { SessionContext, toAccess, type SessionValue } from '../../app/session';
 import { NotesPanel } from './NotesPanel';
 
-vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const author = (id: number, firstName: string) => ({ id, firstName, lastName: 'Staff', email: `${firstName.toLowerCase()}@example.com` });
 const NOTES: Note[] = [

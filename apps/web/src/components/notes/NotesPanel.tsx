@@ -8,9 +8,9 @@ import type { Note } from '@leadgrid/shared/people/notes';
 import { Avatar, Badge, Button, Card, Empty, Flex, Popconfirm, Result, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isStaff } from '../../../app/access';
-import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { isStaff } from '../../app/access';
+import { useSession } from '../../app/session';
+import { formatDateTime } from '../format';
 import { useNotes, useRemoveNote } from './api';
 import { NS } from './i18n';
 

@@ -1,8 +1,8 @@
 /** Notes API (spec §7 "Notes: get by target, add (PUT), remove (change_status)"). */
 import type { Note, NoteCreate } from '@leadgrid/shared/people/notes';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api } from '../../api/client';
+import type { ListData } from '../table/DataTable';
 
 export const NOTES_PAGE = 20;
 

@@ -1,5 +1,5 @@
 /** Texts of the notes panel, in the `notes` namespace. */
-import i18n from '../../../i18n';
+import i18n from '../../i18n';
 
 export const en = {
   title: 'Notes',

@@ -7,9 +7,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONTACT_TYPES } from '@leadgrid/shared/constants';
 import { contactRule } from '@leadgrid/shared/access/users';
 import { Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
-import { messageText, requiredRule } from '../../../components/form';
+import { messageText, requiredRule } from '../form';
 import { CONTACT_ICONS, type ContactType } from './ContactsList';
-import { useAffiliatesT } from './i18n';
+import { usePersonT } from './i18n';
 
 export interface ContactValue {
   type: ContactType;
@@ -30,7 +30,7 @@ export const cleanContacts = (contacts: ContactValue[] | undefined) =>
   (contacts ?? []).map((c) => ({ type: c.type, value: (c.value ?? '').trim() })).filter((c) => c.value !== '');
 
 export function ContactsField() {
-  const { t } = useAffiliatesT();
+  const { t } = usePersonT();
   const form = Form.useFormInstance();
   return (
     <Form.List name="contacts">

@@ -3,7 +3,7 @@ import { GlobalOutlined, MailOutlined, PhoneOutlined, SendOutlined, SkypeOutline
 import type { CONTACT_TYPES } from '@leadgrid/shared/constants';
 import { Flex, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useAffiliatesT } from './i18n';
+import { usePersonT } from './i18n';
 
 export type ContactType = (typeof CONTACT_TYPES)[number];
 
@@ -17,7 +17,7 @@ export const CONTACT_ICONS: Record<ContactType, ReactNode> = {
 
 /** Contacts shown read-only: the type's icon and the value (links for url, e-mail and telegram). */
 export function ContactsList({ contacts }: { contacts: { type: string; value: string }[] | undefined }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePersonT();
   if (!contacts?.length) return <Typography.Text type="secondary">{t('contacts.none')}</Typography.Text>;
   const href = (c: { type: string; value: string }) => {
     if (c.type === 'email') return `mailto:${c.value}`;

@@ -9,11 +9,11 @@ import { rules } from '@leadgrid/shared/validation';
 import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { requiredRule, zodRule } from '../../../components/form';
-import { DATE_PATTERN } from '../../../components/format';
-import { useTimezones } from '../../access/profile/api';
+import { requiredRule, zodRule } from '../form';
+import { DATE_PATTERN } from '../format';
+import { useTimezones } from '../../api/reference';
 import { ContactsField, type ContactValue } from './ContactsField';
-import { useAffiliatesT } from './i18n';
+import { usePersonT } from './i18n';
 import { LANGUAGE_NAMES } from './parts';
 
 export const ADULT_AGE = 18;
@@ -45,7 +45,7 @@ export const browserZone = () => {
 const shape = affiliateCreate.shape;
 
 export function PersonFields({ editing, currentZone }: { editing: boolean; currentZone?: string }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePersonT();
   const timezones = useTimezones();
   const mode = Form.useWatch('passwordMode');
   const zoneOptions = useMemo(() => {

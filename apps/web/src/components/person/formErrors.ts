@@ -4,8 +4,8 @@
  * Answers the messages that name no field of the form, for the caller to show near the form.
  */
 import type { FormInstance } from 'antd/es/form';
-import { ApiError, serverMessageText } from '../../../api/client';
-import { applyServerErrors } from '../../../components/form';
+import { ApiError, serverMessageText } from '../../api/client';
+import { applyServerErrors } from '../form';
 
 export function applyPersonErrors(form: FormInstance, error: unknown): string[] {
   if (!(error instanceof ApiError)) return [];

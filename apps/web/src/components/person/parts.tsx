@@ -3,9 +3,9 @@ import { StopOutlined, UserOutlined } from '@ant-design/icons';
 import type { Locale } from '@leadgrid/shared/constants';
 import type { PersonRef } from '@leadgrid/shared/people/people';
 import { Avatar, Flex, Tag, Tooltip, Typography, theme } from 'antd';
-import { StatusTag } from '../../../components/StatusTag';
-import { useAffiliatesT } from './i18n';
-import { personName } from './pickers';
+import { StatusTag } from '../StatusTag';
+import { usePersonT } from './i18n';
+import { personName } from '../pickers/people';
 
 const SHOWN = 2;
 
@@ -16,7 +16,7 @@ export function initialsOf(p: { firstName: string; lastName: string; email: stri
 
 /** The account status; a blocked one shows its reason on hover, a team's access block is marked. */
 export function StatusCell({ status, reason, teamAccess }: { status: string; reason?: string | null; teamAccess?: boolean }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePersonT();
   const tag = <StatusTag status={status} />;
   return (
     <Flex gap={4} align="center" wrap={false}>
@@ -42,7 +42,7 @@ export function TrafficBadge({
   byTeam?: boolean;
   /** says "traffic" (outside a traffic column) */ long?: boolean;
 }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePersonT();
   if (!blocked) return <Typography.Text type="secondary">{t('traffic.open')}</Typography.Text>;
   return (
     <Tooltip title={byTeam ? t('traffic.byTeamHint') : undefined}>

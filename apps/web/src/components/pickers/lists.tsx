@@ -10,10 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectNotFound } from '../../../components/SelectNotFound';
-import { categoriesApi, tagsApi, trafficSourcesApi } from './api';
-import { NS } from './i18n';
-import { useDebounced } from '../../../components/useDebounced';
+import { SelectNotFound } from '../SelectNotFound';
+import { categoriesApi, tagsApi, trafficSourcesApi } from '../../api/lists';
+import { usePickersT } from './i18n';
+import { useDebounced } from '../useDebounced';
 
 type Value = number | number[];
 export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
@@ -46,7 +46,7 @@ function toOptions(found: Option[] | undefined, chosen: Option[] | undefined, in
 
 /** Tags of one entity type, searched on the server as the user types. */
 export function TagPicker({ type, multiple = true, value, placeholder, ...rest }: PickerProps & { type: TagType }) {
-  const { t } = useTranslation(NS);
+  const { t } = usePickersT();
   const { t: tc } = useTranslation();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -72,8 +72,8 @@ export function TagPicker({ type, multiple = true, value, placeholder, ...rest }
       value={value}
       mode={multiple ? 'multiple' : undefined}
       allowClear
-      placeholder={placeholder ?? t(multiple ? 'pickers.tags' : 'pickers.tag')}
-      aria-label={nameOf(rest, placeholder ?? t(multiple ? 'pickers.tags' : 'pickers.tag'))}
+      placeholder={placeholder ?? t(multiple ? 'lists.tags' : 'lists.tag')}
+      aria-label={nameOf(rest, placeholder ?? t(multiple ? 'lists.tags' : 'lists.tag'))}
       showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
       onOpenChange={(open) => {
         if (!open) setSearch('');
@@ -123,12 +123,12 @@ function ActiveListPicker({
 
 /** Offer categories (active ones to choose from). */
 export function CategoryPicker({ multiple = true, placeholder, ...rest }: PickerProps) {
-  const { t } = useTranslation(NS);
+  const { t } = usePickersT();
   return (
     <ActiveListPicker
       {...rest}
       multiple={multiple}
-      placeholder={placeholder ?? t(multiple ? 'pickers.categories' : 'pickers.category')}
+      placeholder={placeholder ?? t(multiple ? 'lists.categories' : 'lists.category')}
       keyBase={categoriesApi.keys.lookups()}
       load={(query, signal) => categoriesApi.active(query, signal)}
     />
@@ -137,12 +137,12 @@ export function CategoryPicker({ multiple = true, placeholder, ...rest }: Picker
 
 /** Traffic sources (active ones to choose from). */
 export function TrafficSourcePicker({ multiple = true, placeholder, ...rest }: PickerProps) {
-  const { t } = useTranslation(NS);
+  const { t } = usePickersT();
   return (
     <ActiveListPicker
       {...rest}
       multiple={multiple}
-      placeholder={placeholder ?? t(multiple ? 'pickers.trafficSources' : 'pickers.trafficSource')}
+      placeholder={placeholder ?? t(multiple ? 'lists.trafficSources' : 'lists.trafficSource')}
       keyBase={trafficSourcesApi.keys.lookups()}
       load={(query, signal) => trafficSourcesApi.active(query, signal)}
     />

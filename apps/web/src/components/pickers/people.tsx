@@ -7,11 +7,11 @@ import type { AffiliateLookupItem, ManagerLookupItem, TeamLookupItem } from '@le
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { SelectNotFound } from '../../../components/SelectNotFound';
-import type { Query } from '../../../api/client';
-import { affiliateKeys, affiliatesApi, managerKeys } from './api';
-import { useAffiliatesT } from './i18n';
-import { useDebounced } from '../../../components/useDebounced';
+import { SelectNotFound } from '../SelectNotFound';
+import type { Query } from '../../api/client';
+import { affiliateKeys, affiliatesApi, managerKeys } from '../../api/affiliates';
+import { usePickersT } from './i18n';
+import { useDebounced } from '../useDebounced';
 
 type Value = number | number[];
 export interface PeoplePickerProps extends Omit<
@@ -52,7 +52,7 @@ function LookupPicker<T extends { id: number }>({
   text: (item: T) => string;
   extraQuery?: Query;
 }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePickersT();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const chosenIds = idsOf(value);
@@ -92,7 +92,7 @@ function LookupPicker<T extends { id: number }>({
           {menu}
           {more > 0 && !found.isFetching ? (
             <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
-              {t('pickers.more', { count: more })}
+              {t('people.more', { count: more })}
             </Typography.Text>
           ) : null}
         </>
@@ -117,11 +117,11 @@ function PersonOption({ name, email, extra }: { name: string; email: string; ext
 
 /** Admins and affiliate managers (who may manage affiliates and teams). */
 export function ManagerPicker({ placeholder, ...rest }: PeoplePickerProps) {
-  const { t } = useAffiliatesT();
+  const { t } = usePickersT();
   return (
     <LookupPicker<ManagerLookupItem>
       {...rest}
-      placeholder={placeholder ?? t(rest.multiple === false ? 'pickers.manager' : 'pickers.managers')}
+      placeholder={placeholder ?? t(rest.multiple === false ? 'people.manager' : 'people.managers')}
       keyOf={managerKeys.lookup}
       load={affiliatesApi.managers}
       text={personName}
@@ -131,7 +131,7 @@ export function ManagerPicker({ placeholder, ...rest }: PeoplePickerProps) {
           email={m.email}
           extra={
             <Tag variant="filled" style={{ marginInlineEnd: 0, fontSize: 11 }}>
-              {t(`roleTypes.${m.roleType}`, { defaultValue: m.roleType })}
+              {t(`people.roleTypes.${m.roleType}`, { defaultValue: m.roleType })}
             </Tag>
           }
         />
@@ -147,11 +147,11 @@ export function AffiliatePicker({
   teamId,
   ...rest
 }: PeoplePickerProps & { purpose?: 'filter' | 'assignment' | 'campaign' | 'lead' | 'postback'; teamId?: number }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePickersT();
   return (
     <LookupPicker<AffiliateLookupItem>
       {...rest}
-      placeholder={placeholder ?? t(rest.multiple === false ? 'pickers.affiliate' : 'pickers.affiliates')}
+      placeholder={placeholder ?? t(rest.multiple === false ? 'people.affiliate' : 'people.affiliates')}
       keyOf={affiliateKeys.lookup}
       load={affiliatesApi.lookup}
       extraQuery={{ purpose, teamId }}
@@ -180,11 +180,11 @@ export const teamLookup = (query: Query, signal?: AbortSignal) => affiliatesApi.
 
 /** Teams; `assignment` offers active teams only, `filter` every team. */
 export function TeamPicker({ placeholder, purpose = 'filter', ...rest }: PeoplePickerProps & { purpose?: 'filter' | 'assignment' }) {
-  const { t } = useAffiliatesT();
+  const { t } = usePickersT();
   return (
     <LookupPicker<TeamLookupItem>
       {...rest}
-      placeholder={placeholder ?? t(rest.multiple === false ? 'pickers.team' : 'pickers.teams')}
+      placeholder={placeholder ?? t(rest.multiple === false ? 'people.team' : 'people.teams')}
       keyOf={teamLookupKeys}
       load={teamLookup}
       extraQuery={{ purpose }}
@@ -193,7 +193,7 @@ export function TeamPicker({ placeholder, purpose = 'filter', ...rest }: PeopleP
         <Flex justify="space-between" align="center" gap={8}>
           <Typography.Text ellipsis>{team.title}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {t('pickers.members', { count: team.membersCount })}
+            {t('people.members', { count: team.membersCount })}
           </Typography.Text>
         </Flex>
       )}

@@ -8,12 +8,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import { SelectNotFound } from '../../../components/SelectNotFound';
-import type { Query } from '../../../api/client';
-import { useAllCurrencies } from '../../../api/reference';
-import { advertiserKeys, advertisersApi, lookupsApi, sellSideKeys, type AdvertiserRef, type PlatformRef, type Ref } from './api';
-import { useAdvertisersT } from './i18n';
-import { useDebounced } from '../../../components/useDebounced';
+import { SelectNotFound } from '../SelectNotFound';
+import type { Query } from '../../api/client';
+import { useAllCurrencies } from '../../api/reference';
+import {
+  advertiserKeys,
+  advertisersApi,
+  lookupsApi,
+  sellSideKeys,
+  type AdvertiserRef,
+  type PlatformRef,
+  type Ref,
+} from '../../api/advertisers';
+import { usePickersT } from './i18n';
+import { useDebounced } from '../useDebounced';
 
 type Value = number | number[];
 export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
@@ -79,7 +87,7 @@ function LookupSelect<T extends { id: number }>({
 }
 
 function InactiveMark({ status }: { status: string }) {
-  const { t } = useAdvertisersT();
+  const { t } = usePickersT();
   if (status === 'active') return null;
   return <Tag style={{ marginInlineEnd: 0, fontSize: 11 }}>{t(`status.${status}`)}</Tag>;
 }
@@ -95,11 +103,11 @@ function RefOption({ item }: { item: Ref }) {
 
 /** Active verticals (a chosen inactive one keeps its title). */
 export function VerticalPicker({ placeholder, ...rest }: PickerProps) {
-  const { t } = useAdvertisersT();
+  const { t } = usePickersT();
   return (
     <LookupSelect<Ref>
       {...rest}
-      placeholder={placeholder ?? t(rest.multiple ? 'pickers.verticals' : 'pickers.vertical')}
+      placeholder={placeholder ?? t(rest.multiple ? 'sellSide.verticals' : 'sellSide.vertical')}
       keyOf={sellSideKeys.verticals}
       load={lookupsApi.verticals}
       text={(v) => v.title}
@@ -110,11 +118,11 @@ export function VerticalPicker({ placeholder, ...rest }: PickerProps) {
 
 /** Active platforms (a chosen inactive one keeps its title). */
 export function PlatformPicker({ placeholder, ...rest }: PickerProps) {
-  const { t } = useAdvertisersT();
+  const { t } = usePickersT();
   return (
     <LookupSelect<PlatformRef>
       {...rest}
-      placeholder={placeholder ?? t(rest.multiple ? 'pickers.platforms' : 'pickers.platform')}
+      placeholder={placeholder ?? t(rest.multiple ? 'sellSide.platforms' : 'sellSide.platform')}
       keyOf={sellSideKeys.platforms}
       load={lookupsApi.platforms}
       text={(p) => p.title}
@@ -127,12 +135,12 @@ const personName = (p: { firstName: string; lastName: string; email: string }) =
 
 /** Admins and advertiser managers (several by default). */
 export function AdvertiserManagerPicker({ placeholder, multiple = true, ...rest }: PickerProps) {
-  const { t } = useAdvertisersT();
+  const { t } = usePickersT();
   return (
     <LookupSelect
       {...rest}
       multiple={multiple}
-      placeholder={placeholder ?? t('pickers.managers')}
+      placeholder={placeholder ?? t('sellSide.managers')}
       keyOf={sellSideKeys.managers}
       load={lookupsApi.managers}
       text={personName}
@@ -145,7 +153,7 @@ export function AdvertiserManagerPicker({ placeholder, multiple = true, ...rest 
             </Typography.Text>
           </Flex>
           <Tag variant="filled" style={{ marginInlineEnd: 0, fontSize: 11 }}>
-            {t(`roleTypes.${m.roleType}`, { defaultValue: m.roleType })}
+            {t(`sellSide.roleTypes.${m.roleType}`, { defaultValue: m.roleType })}
           </Tag>
         </Flex>
       )}
@@ -155,7 +163,7 @@ export function AdvertiserManagerPicker({ placeholder, multiple = true, ...rest 
 
 /** Advertisers by title or secure id (any status), optionally leaving one out. */
 export function AdvertiserPicker({ placeholder, exclude, ...rest }: PickerProps & { exclude?: number }) {
-  const { t } = useAdvertisersT();
+  const { t } = usePickersT();
   const load = async (query: Query, signal?: AbortSignal) => {
     const answer = await advertisersApi.lookup(query, signal);
     return { items: answer.items.filter((a) => a.id !== exclude) };
@@ -163,7 +171,7 @@ export function AdvertiserPicker({ placeholder, exclude, ...rest }: PickerProps 
   return (
     <LookupSelect<AdvertiserRef>
       {...rest}
-      placeholder={placeholder ?? t('pickers.advertiser')}
+      placeholder={placeholder ?? t('sellSide.advertiser')}
       keyOf={(q) => [...advertiserKeys.lookup(q), exclude ?? 0]}
       load={load}
       text={(a) => `#${a.id} ${a.title}`}

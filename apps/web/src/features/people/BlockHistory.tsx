@@ -9,12 +9,12 @@ import { Button, Card, Empty, Flex, Result, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
-import type { ListData } from '../../../components/table/DataTable';
-import { useAffiliatesT } from './i18n';
-import { PersonCell } from './parts';
+import { api } from '../../api/client';
+import { useSession } from '../../app/session';
+import { formatDateTime } from '../../components/format';
+import type { ListData } from '../../components/table/DataTable';
+import { useAffiliatesT } from './affiliates/i18n';
+import { PersonCell } from '../../components/person/parts';
 
 const PAGE = 10;
 

@@ -7,8 +7,8 @@ import { REASON_MAX } from '@leadgrid/shared/constants';
 import { zReason } from '@leadgrid/shared/validation';
 import { Alert, Form, Input, Modal, Radio, Flex, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
-import { useAffiliatesT } from './i18n';
+import { applyServerErrors, requiredRule, zodRule } from '../../components/form';
+import { useAffiliatesT } from './affiliates/i18n';
 
 export type BlockKind = 'traffic' | 'access';
 export interface BlockValues {

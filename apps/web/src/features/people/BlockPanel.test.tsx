@@ -3,12 +3,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/client';
-import '../../../i18n';
-import { SessionContext, type SessionValue } from '../../../app/session';
+import { ApiError } from '../../api/client';
+import '../../i18n';
+import { SessionContext, type SessionValue } from '../../app/session';
 import { BlockPanel, type BlockState } from './BlockPanel';
 
-vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const session = { timezone: 'UTC' } as SessionValue;
 const STATE: BlockState = {

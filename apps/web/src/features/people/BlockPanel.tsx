@@ -8,12 +8,12 @@ import type { UnblockType } from '@leadgrid/shared/people/people';
 import { Alert, App, Button, Card, Flex, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { ApiError } from '../../api/client';
+import { useSession } from '../../app/session';
+import { formatDateTime } from '../../components/format';
 import type { BlockValues } from './BlockModal';
-import { useAffiliatesT } from './i18n';
-import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import { useAffiliatesT } from './affiliates/i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));

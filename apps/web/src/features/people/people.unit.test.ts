@@ -1,9 +1,9 @@
 /** Pure parts of the people screens: member order, server errors. */
 import type { TeamMember } from '@leadgrid/shared/people/people';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/client';
-import { orderMembers } from '../teams/members';
-import { applyPersonErrors } from './formErrors';
+import { ApiError } from '../../api/client';
+import { orderMembers } from './teams/members';
+import { applyPersonErrors } from '../../components/person/formErrors';
 
 describe('team members order (spec §4)', () => {
   const member = (id: number, status: TeamMember['status'], userStatus: TeamMember['userStatus'] = 'active'): TeamMember => ({

@@ -47,7 +47,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { useActiveGeos } from '../../settings/geos/api';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeHoldStatus, useCreateHoldConfigs, useHoldConfigs, useTimezones, useUpdateHoldConfigs } from './api';
 import { NS } from './i18n';
 

@@ -16,7 +16,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeMetricStatus, useMetricFormData, useMetrics } from './api';
 import { FormulaTokens } from './FormulaBuilder';
 import { NS } from './i18n';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { AffiliatePicker, personName } from '../../people/affiliates/pickers';
+import { AffiliatePicker, personName } from '../../../components/pickers/people';
 import { useCampaignLanders, useCreateCampaigns, useOfferForCampaign, useTargetUrlOptions, useUpdateCampaigns } from './api';
 import { CampaignNotices } from './CampaignNotices';
 import { applyCampaignErrors } from './formErrors';

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { useLanguages } from '../../../components/sieve/api';
 import { StatusTag } from '../../../components/StatusTag';
-import { authorName } from '../../settings/lists/parts';
+import { authorName } from '../../../components/listing/parts';
 import { UrlWithMacros } from '../offers/tabs/UrlWithMacros';
 import { useLandingApi, WRITE } from './api';
 import { useLandingsApiT } from './i18n';

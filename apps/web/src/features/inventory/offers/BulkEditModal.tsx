@@ -8,7 +8,7 @@ import { Alert, Col, Flex, Form, Modal, Row, Segmented, Typography, theme } from
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyServerErrors } from '../../../components/form';
 import { CountrySelect } from '../../../components/sieve/pickers';
-import { CategoryPicker, TagPicker } from '../../settings/lists/pickers';
+import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
 import { useBulkEditOffers } from './api';
 import { useOffersT } from './i18n';
 import { OfferManagerPicker } from './pickers';

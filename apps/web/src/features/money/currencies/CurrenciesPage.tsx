@@ -15,7 +15,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useConfirmStatus } from '../../../components/listing/parts';
 import { useChangeCurrencyStatus, useCurrencies } from './api';
 import { NS } from './i18n';
 import { RateCell } from './parts';

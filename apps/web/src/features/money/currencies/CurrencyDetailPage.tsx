@@ -40,7 +40,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { AuthorCell, useConfirmStatus } from '../../settings/lists/parts';
+import { AuthorCell, useConfirmStatus } from '../../../components/listing/parts';
 import { useAllCurrencies, useChangeCurrencyStatus, useConversion, useCurrency, useCurrencyRates } from './api';
 import { RateCell } from './parts';
 import { NS } from './i18n';

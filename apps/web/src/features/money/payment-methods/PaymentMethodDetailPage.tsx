@@ -23,7 +23,7 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
+import { useConfirmDelete, useConfirmStatus } from '../../../components/listing/parts';
 import {
   useChangePaymentMethodStatus,
   useChangeWithdrawalStatus,

@@ -15,7 +15,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus } from '../../../components/listing/parts';
 import {
   useChangePaymentMethodStatus,
   useChangeWithdrawalStatus,

@@ -15,18 +15,18 @@ import { formatDate, formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { TagPicker } from '../../settings/lists/pickers';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
-import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
+import { TagPicker } from '../../../components/pickers/lists';
+import { BulkBar, SearchBox, useConfirmStatus } from '../../../components/listing/parts';
+import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from '../../../api/affiliates';
 import { useAffiliatesT } from './i18n';
-import { ManagerPicker, personName, TeamPicker } from './pickers';
+import { ManagerPicker, personName, TeamPicker } from '../../../components/pickers/people';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from './parts';
+import { AFFILIATE_WRITE, PeopleList, StatusCell, TrafficBadge } from '../../../components/person/parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
-const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
+const BlockModal = lazyWhenOpen(() => import('../BlockModal').then((m) => m.BlockModal));
 const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
 
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;

@@ -7,10 +7,10 @@ import type { AffiliateBulkEdit } from '@leadgrid/shared/people/people';
 import { Alert, Col, Flex, Form, Modal, Row, Segmented, Select, Typography, theme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyServerErrors } from '../../../components/form';
-import { TagPicker } from '../../settings/lists/pickers';
-import { useBulkEditAffiliates } from './api';
+import { TagPicker } from '../../../components/pickers/lists';
+import { useBulkEditAffiliates } from '../../../api/affiliates';
 import { useAffiliatesT } from './i18n';
-import { ManagerPicker, TeamPicker } from './pickers';
+import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
 
 type ListMode = 'keep' | 'replace' | 'add' | 'remove';
 type FlagMode = 'keep' | 'on' | 'off';

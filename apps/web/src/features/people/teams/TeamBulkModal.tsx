@@ -3,7 +3,7 @@ import type { TeamBulkEdit } from '@leadgrid/shared/people/people';
 import { Alert, Col, Flex, Form, Modal, Row, Segmented, Typography, theme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyServerErrors } from '../../../components/form';
-import { ManagerPicker } from '../affiliates/pickers';
+import { ManagerPicker } from '../../../components/pickers/people';
 import { useBulkEditTeams } from './api';
 import { useTeamsT } from './i18n';
 

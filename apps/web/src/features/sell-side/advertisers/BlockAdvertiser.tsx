@@ -9,7 +9,7 @@ import { zReason } from '@leadgrid/shared/validation';
 import { Alert, App, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { useChangeAdvertiserBlock } from './api';
+import { useChangeAdvertiserBlock } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 
 interface Target {

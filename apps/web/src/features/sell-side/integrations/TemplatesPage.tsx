@@ -16,7 +16,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useTemplates } from './api';
 import { TEMPLATES_PATH, useCloneTemplate } from './actions';
 import { useIntT } from './i18n';

@@ -24,7 +24,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../components/listing/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatforms } from './api';
 import { NS } from './i18n';

@@ -16,7 +16,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../components/listing/parts';
 import { useConfirmVerticalStatus } from './actions';
 import {
   ADVERTISERS_READ,

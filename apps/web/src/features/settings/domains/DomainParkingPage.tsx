@@ -17,7 +17,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../lists/parts';
+import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeDomainStatus, useCreateDomains, useDomains, useUpdateDomains } from './api';
 import { NS } from './i18n';
 

@@ -16,7 +16,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from '../lists/parts';
+import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeGeoStatus, useCountries, useCreateGeos, useGeos, useUpdateGeos } from './api';
 import { NS } from './i18n';
 

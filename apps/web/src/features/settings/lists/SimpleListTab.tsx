@@ -15,10 +15,10 @@ import { formatDateTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { categoryHooks, trafficSourceHooks, type ListStatus } from './api';
+import { categoryHooks, trafficSourceHooks, type ListStatus } from '../../../api/lists';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from './parts';
+import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 
 interface Row {
   id: number;

@@ -12,10 +12,10 @@ import { formatDateTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { tagHooks } from './api';
+import { tagHooks } from '../../../api/lists';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from './parts';
+import { AuthorCell, BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 
 export const TAG_WRITE = 'tag.update';
 

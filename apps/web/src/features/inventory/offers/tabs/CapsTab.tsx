@@ -18,7 +18,7 @@ import { SieveColumnsPicker, useSieveDisplaySettings } from '../../../../compone
 import { StatusTag } from '../../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { useTable } from '../../../../components/table/useTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/listing/parts';
 import { useCapWrites, useCaps } from './api';
 import { CapDrawer } from './CapDrawer';
 import { counterPercent, counterReached } from './decimals';

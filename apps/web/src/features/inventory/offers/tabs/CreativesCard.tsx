@@ -14,7 +14,7 @@ import { useSession } from '../../../../app/session';
 import { SieveColumnsPicker, useSieveDisplaySettings } from '../../../../components/sieve';
 import { StatusTag } from '../../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/listing/parts';
 import { creativesApi, useCreatives, useCreativeWrites } from './api';
 import { CreativeDrawer } from './CreativeDrawer';
 import { formatBytes } from './creativeForm';

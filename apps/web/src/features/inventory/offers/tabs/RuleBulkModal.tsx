@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, serverMessageText } from '../../../../api/client';
 import { requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule } from '../../../../components/sieve';
-import { CurrencyPicker } from '../../../sell-side/advertisers/pickers';
+import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useRuleWrites } from './api';
 import { decimalInput } from './decimals';
 import { FormFailure, useTabsT } from './parts';

@@ -1,15 +1,12 @@
 /**
  * An API token on a record's page: shown masked until revealed, copied, and regenerated (or issued) after a
- * confirmation (the old token stops working at once). `TokenCard` is the generic card (the advertiser page uses it
- * with its own texts); `ApiTokenCard` is the affiliate's lead API token, shown to staff who may edit the affiliate.
+ * confirmation (the old token stops working at once). Each page passes its own texts (the affiliate's lead API
+ * token, the advertiser's token).
  */
 import { EyeInvisibleOutlined, EyeOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { AffiliateDetail } from '@leadgrid/shared/people/people';
 import { App, Button, Card, Flex, Input, Space, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { CopyButton } from '../../../components/CopyButton';
-import { useRegenerateAffiliateToken } from './api';
-import { useAffiliatesT } from './i18n';
+import { CopyButton } from './CopyButton';
 
 const mask = (token: string) => `${token.slice(0, 4)}${'•'.repeat(Math.max(8, token.length - 8))}${token.slice(-4)}`;
 
@@ -118,38 +115,5 @@ export function TokenCard({
         </Flex>
       )}
     </Card>
-  );
-}
-
-export function ApiTokenCard({ affiliate, canWrite }: { affiliate: AffiliateDetail; canWrite: boolean }) {
-  const { t } = useAffiliatesT();
-  const regenerate = useRegenerateAffiliateToken(affiliate.id);
-  const keys = [
-    'title',
-    'text',
-    'show',
-    'hide',
-    'regenerate',
-    'issue',
-    'none',
-    'confirmTitle',
-    'confirmText',
-    'issueTitle',
-    'issueText',
-  ] as const;
-  const texts = {
-    ...(Object.fromEntries(keys.map((k) => [k, t(`token.${k}`)])) as Omit<TokenTexts, 'cancel'>),
-    cancel: t('actions.cancel'),
-  };
-  return (
-    <TokenCard
-      token={affiliate.apiToken}
-      canWrite={canWrite}
-      regenerate={() => regenerate.mutateAsync()}
-      pending={regenerate.isPending}
-      texts={texts}
-      testId="affiliate-token-card"
-      valueTestId="affiliate-token-value"
-    />
   );
 }
