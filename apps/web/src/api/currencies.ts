@@ -4,8 +4,8 @@
  */
 import type { ConvertAnswer, Currency, CurrencyCreate, CurrencyRate, CurrencyUpdate, RateAnswer } from '@leadgrid/shared/money/currencies';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export const currencyKeys = {
   all: ['currencies'] as const,
@@ -46,7 +46,7 @@ export const useCurrencies = (query: Query) =>
     placeholderData: keepPreviousData,
   });
 
-export { useAllCurrencies } from '../../../api/reference';
+export { useAllCurrencies } from './reference';
 
 export const useCurrency = (id: number) =>
   useQuery({

@@ -1,8 +1,8 @@
 /** Domain parking API (spec §7 "domains (active, for filters, postback domains, track domains)"). */
 import type { Domain, DomainCreate, DomainRef, DomainUpdate } from '@leadgrid/shared/settings/domains';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export const domainKeys = {
   all: ['domains'] as const,

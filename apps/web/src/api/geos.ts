@@ -2,8 +2,8 @@
 import type { RefItem } from '@leadgrid/shared/settings/reference';
 import type { Geo, GeoCreate, GeoRef, GeoStatus, GeoUpdate } from '@leadgrid/shared/settings/geos';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export const geoKeys = {
   all: ['geos'] as const,

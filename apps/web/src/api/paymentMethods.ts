@@ -11,8 +11,8 @@ import type {
   WithdrawalMethodUpdate,
 } from '@leadgrid/shared/money/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 type Status = 'active' | 'inactive';
 

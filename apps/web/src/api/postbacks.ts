@@ -12,8 +12,8 @@ import type {
   PostbackUpdate,
 } from '@leadgrid/shared/engine/postbacks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Query } from '../../../api/client';
-import type { ListData } from '../../../components/table/DataTable';
+import { api, type Query } from './client';
+import type { ListData } from '../components/table/DataTable';
 
 export const postbackKeys = {
   all: ['postbacks'] as const,

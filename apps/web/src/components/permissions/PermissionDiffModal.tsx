@@ -6,8 +6,8 @@ import { MinusCircleFilled, PlusCircleFilled, WarningOutlined } from '@ant-desig
 import { permissionDiff, type Permission } from '@leadgrid/shared/access/roles';
 import { Alert, Flex, Modal, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { usePermissionText } from '../../../components/permissions/titles';
-import { useRolesT } from './i18n';
+import { usePermissionText } from './titles';
+import { usePermissionEditorT } from './i18n';
 
 export interface PermissionChange {
   roleTitle: string;
@@ -27,7 +27,7 @@ function DiffList({
   byName: Map<string, Permission>;
   icon: ReactNode;
 }) {
-  const { t } = useRolesT();
+  const { t } = usePermissionEditorT();
   const text = usePermissionText();
   const { token } = theme.useToken();
   if (names.length === 0) return null;
@@ -81,7 +81,7 @@ export function PermissionDiffModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useRolesT();
+  const { t } = usePermissionEditorT();
   const byName = new Map(catalogue.map((p) => [p.name, p]));
   const diff = change ? permissionDiff(change.before, change.after) : { added: [], removed: [] };
   return (

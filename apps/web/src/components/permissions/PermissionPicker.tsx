@@ -6,8 +6,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { Permission } from '@leadgrid/shared/access/roles';
 import { Button, Checkbox, Col, Empty, Flex, Input, Row, Tooltip, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
-import { usePermissionText } from '../../../components/permissions/titles';
-import { useRolesT } from './i18n';
+import { usePermissionText } from './titles';
+import { usePermissionEditorT } from './i18n';
 
 export interface PermissionGroup {
   id: string;
@@ -31,7 +31,7 @@ export function PermissionPicker({
   onChange?: (next: string[]) => void;
   disabled?: boolean;
 }) {
-  const { t } = useRolesT();
+  const { t } = usePermissionEditorT();
   const { token } = theme.useToken();
   const [filter, setFilter] = useState('');
   const held = useMemo(() => new Set(value), [value]);

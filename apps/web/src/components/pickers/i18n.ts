@@ -1,6 +1,6 @@
 /**
  * Texts of the shared pickers (tags, categories, traffic sources; managers, affiliates, teams; verticals,
- * platforms, advertisers), in the `pickers` namespace. Statuses fall back to the app's bundle.
+ * platforms, advertisers; postbacks), in the `pickers` namespace. Statuses fall back to the app's bundle.
  */
 import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
@@ -54,6 +54,13 @@ export const en = {
       employee: 'Employee',
       affiliate: 'Affiliate',
     },
+  },
+  postbacks: {
+    placeholder: 'Every postback of the affiliate',
+    none: 'No active postbacks: add one on the Postbacks page',
+    failed: 'The postbacks could not be loaded',
+    hint: 'Only the chosen postbacks are called for this campaign; none chosen: all of the affiliate’s postbacks.',
+    untitled: 'Untitled postback',
   },
 };
 
@@ -110,6 +117,13 @@ export const ru: Messages = {
       employee: 'Сотрудник',
       affiliate: 'Партнёр',
     },
+  },
+  postbacks: {
+    placeholder: 'Все постбэки аффилиата',
+    none: 'Активных постбэков нет: добавьте постбэк на странице «Постбэки»',
+    failed: 'Постбэки не удалось загрузить',
+    hint: 'Для этой кампании вызываются только выбранные постбэки; если не выбран ни один — все постбэки аффилиата.',
+    untitled: 'Постбэк без названия',
   },
 };
 

@@ -4,11 +4,10 @@
  */
 import type { PostbackRef } from '@leadgrid/shared/engine/postbacks';
 import { Flex, Select, Typography, type SelectProps } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { SelectNotFound } from '../../../components/SelectNotFound';
-import { mono } from '../global-postback/builder';
-import { usePostbacksForAssignment } from './api';
-import { NS } from './i18n';
+import { SelectNotFound } from '../SelectNotFound';
+import { mono } from '../format';
+import { usePostbacksForAssignment } from '../../api/postbacks';
+import { usePickersT } from './i18n';
 
 export interface PostbackPickerProps extends Omit<SelectProps<number[]>, 'options' | 'mode' | 'loading'> {
   /** the campaign's affiliate (staff); affiliates get their own */
@@ -20,7 +19,7 @@ export interface PostbackPickerProps extends Omit<SelectProps<number[]>, 'option
 }
 
 export function PostbackPicker({ affiliateId, needAffiliate = false, current = [], placeholder, ...rest }: PostbackPickerProps) {
-  const { t } = useTranslation(NS);
+  const { t } = usePickersT();
   const list = usePostbacksForAssignment(affiliateId, !needAffiliate);
   const byId = new Map<number, Pick<PostbackRef, 'id' | 'title' | 'url'>>();
   for (const p of [...current, ...(list.data ?? [])]) byId.set(p.id, p);
@@ -31,17 +30,17 @@ export function PostbackPicker({ affiliateId, needAffiliate = false, current = [
       allowClear
       loading={list.isFetching}
       disabled={rest.disabled || needAffiliate}
-      placeholder={placeholder ?? t('picker.placeholder')}
+      placeholder={placeholder ?? t('postbacks.placeholder')}
       optionFilterProp="title"
       notFoundContent={
-        <SelectNotFound loading={list.isFetching} error={list.error} nothing={t('picker.none')} failed={t('picker.failed')} />
+        <SelectNotFound loading={list.isFetching} error={list.error} nothing={t('postbacks.none')} failed={t('postbacks.failed')} />
       }
       options={[...byId.values()].map((p) => ({
         value: p.id,
         title: `${p.title} ${p.url}`,
         label: (
           <Flex vertical style={{ lineHeight: 1.25, minWidth: 0 }}>
-            <Typography.Text ellipsis>{p.title || t('untitled')}</Typography.Text>
+            <Typography.Text ellipsis>{p.title || t('postbacks.untitled')}</Typography.Text>
             <Typography.Text type="secondary" ellipsis style={{ ...mono, fontSize: 11 }}>
               {p.url}
             </Typography.Text>

@@ -7,9 +7,11 @@ import { findMacros, MACROS, MACRO_NAMES, macroToken, type MacroDef } from '@lea
 import { POSTBACK_EVENT_GROUPS, type PostbackEvent } from '@leadgrid/shared/engine/postbacks';
 import { Button, Checkbox, Col, Flex, Row, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NS } from './i18n';
+import { mono } from '../../components/format';
+import { NS } from './postbackI18n';
 
-export const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
+export { mono };
+
 const GROUP_ORDER: MacroDef['group'][] = ['click', 'lead', 'conversion', 'offer', 'partner', 'event'];
 /** the macros a URL for this audience may carry: affiliate-side URLs never carry staff-only ones */
 export const macrosFor = (audience: 'staff' | 'affiliate') => MACROS.filter((m) => audience === 'staff' || !m.staffOnly);

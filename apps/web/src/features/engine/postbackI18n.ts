@@ -1,6 +1,6 @@
 /** Texts of the global postback screen, in the `globalPostback` namespace. */
 import { MACROS } from '@leadgrid/shared/engine/macros';
-import i18n from '../../../i18n';
+import i18n from '../../i18n';
 
 const macroDescriptionsEn = Object.fromEntries(MACROS.map((m) => [m.name, m.description])) as Record<string, string>;
 

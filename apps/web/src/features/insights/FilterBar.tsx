@@ -7,10 +7,10 @@ import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, DatePicker, Flex, Input, Popover, Segmented, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import type { Query } from '../../../api/client';
-import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps } from '../../../components/DependentFilterSelect';
-import { DATE_PATTERN } from '../../../components/format';
-import { FILTER_SOURCES, useFilterOptions, useLeadFilterOptions, type LookupFilter } from './api';
+import type { Query } from '../../api/client';
+import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps } from '../../components/DependentFilterSelect';
+import { DATE_PATTERN } from '../../components/format';
+import { FILTER_SOURCES, useFilterOptions, useLeadFilterOptions, type LookupFilter } from './statistics/api';
 import { useStatisticsT } from './i18n';
 import { STATISTICS_FILTER_OF } from '@leadgrid/shared/insights/statistics';
 import {
@@ -28,7 +28,7 @@ import {
   type StatisticsRow,
   type StatisticsView,
 } from './model';
-import { usePeriodT } from '../../../components/period/i18n';
+import { usePeriodT } from '../../components/period/i18n';
 
 const memory = labelMemory();
 

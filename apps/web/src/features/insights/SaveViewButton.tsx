@@ -3,14 +3,14 @@ import { SaveOutlined } from '@ant-design/icons';
 import { ROUTE_PERMISSIONS as P } from '@leadgrid/shared/access/permissions';
 import { Button } from 'antd';
 import { useState } from 'react';
-import type { Query } from '../../../api/client';
-import { allowed } from '../../../app/access';
-import { useSession } from '../../../app/session';
-import { useReportsT } from './i18n';
-import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import type { Query } from '../../api/client';
+import { allowed } from '../../app/access';
+import { useSession } from '../../app/session';
+import { useReportsT } from './reports/i18n';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const SaveReportModal = lazyWhenOpen(() => import('./SaveReportModal').then((m) => m.SaveReportModal));
+const SaveReportModal = lazyWhenOpen(() => import('./reports/SaveReportModal').then((m) => m.SaveReportModal));
 
 /** the view's query as a saved report keeps it (no paging; empty values dropped) */
 export function viewQuery(query: Query): Record<string, string | string[] | number | boolean> {

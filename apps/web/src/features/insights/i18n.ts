@@ -1,6 +1,6 @@
 /** Texts of the statistics screens (/statistics, /statistics/leads) in the `statistics` namespace; shell keys fall back to the app bundle. */
 import { useTranslation } from 'react-i18next';
-import i18n from '../../../i18n';
+import i18n from '../../i18n';
 
 export const NS = 'statistics';
 

@@ -16,9 +16,9 @@ import { builtInMetric, type ActiveMetric, type MetricOutputFormat } from '@lead
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { api } from '../../../api/client';
-import { formatMoney, formatNumber, formatPercent } from '../../../components/format';
-import type { TableSettingsSync } from '../../../components/table/tableSettings';
+import { api } from '../../api/client';
+import { formatMoney, formatNumber, formatPercent } from '../../components/format';
+import type { TableSettingsSync } from '../../components/table/tableSettings';
 
 export interface MetricColumn {
   key: string;

@@ -22,8 +22,8 @@ import {
   type StatisticsEntityRef,
   type statisticsFilterFields,
 } from '@leadgrid/shared/insights/statistics';
-import type { Query } from '../../../api/client';
-import { DAY_FORMAT, PRESETS, presetRange, type DayRange, type Preset } from '../../../components/period/presets';
+import type { Query } from '../../api/client';
+import { DAY_FORMAT, PRESETS, presetRange, type DayRange, type Preset } from '../../components/period/presets';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,5 +1,5 @@
 /** Who reads the statistics: staff see every dimension and metric; affiliates and advertiser members get less (the server decides, the screens follow). */
-import { useSession } from '../../../app/session';
+import { useSession } from '../../app/session';
 import type { Reader } from './model';
 
 export function useReader(): Reader {

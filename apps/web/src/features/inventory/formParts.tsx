@@ -14,13 +14,13 @@ import type { TFunction } from 'i18next';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverMessageText, type Query } from '../../../../api/client';
-import { SieveEditor, sieveOf, sieveRule, sieveServerErrors, SieveSummary, type SieveErrors } from '../../../../components/sieve';
-import type { DataColumn } from '../../../../components/table/DataTable';
-import { parseOrderBy, PAGE_SIZE_OPTIONS, type TableState } from '../../../../components/table/useTable';
-import { NS } from './i18n';
-import { badMacro } from './landerForm';
-import { mono } from './UrlWithMacros';
+import { ApiError, serverMessageText, type Query } from '../../api/client';
+import { SieveEditor, sieveOf, sieveRule, sieveServerErrors, SieveSummary, type SieveErrors } from '../../components/sieve';
+import type { DataColumn } from '../../components/table/DataTable';
+import { parseOrderBy, PAGE_SIZE_OPTIONS, type TableState } from '../../components/table/useTable';
+import { NS } from './offers/tabs/i18n';
+import { badMacro } from './offers/tabs/landerForm';
+import { mono } from '../../components/UrlWithMacros';
 
 export { mono };
 

@@ -8,27 +8,27 @@ import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EditOutlined } from '@
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { allowed } from '../../../app/access';
-import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
-import { statusName } from '../../engine/conversions/model';
-import { useInvoice } from '../api';
-import { useMoneyT } from '../i18n';
-import { Amount, InvoiceParty, InvoiceStatus, PdfButton, PeriodCell } from '../parts';
+import { allowed } from '../../app/access';
+import { useSession } from '../../app/session';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../components/format';
+import { Page } from '../../components/Page';
+import { StatusTag } from '../../components/StatusTag';
+import { CONVERSION_STATUS_NAMES } from '@leadgrid/shared/engine/conversions';
+import { useInvoice } from './api';
+import { useMoneyT } from './i18n';
+import { Amount, InvoiceParty, InvoiceStatus, PdfButton, PeriodCell } from './parts';
 import type { InvoiceAdjustment } from '@leadgrid/shared/money/invoices';
-import type { Invoice, InvoiceConversion, InvoicePayment } from '../types';
-import { useInvoiceActions } from './actions';
-import { dueOf } from './model';
-import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import type { Invoice, InvoiceConversion, InvoicePayment } from './types';
+import { useInvoiceActions } from './invoices/actions';
+import { dueOf } from './invoiceModel';
+import { lazyWhenOpen } from '../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const PayModal = lazyWhenOpen(
-  () => import('./PayModal').then((m) => m.PayModal),
+  () => import('./invoices/PayModal').then((m) => m.PayModal),
   (p) => p.invoices !== null,
 );
-const NotesModal = lazyWhenOpen(() => import('./NotesModal').then((m) => m.NotesModal));
+const NotesModal = lazyWhenOpen(() => import('./invoices/NotesModal').then((m) => m.NotesModal));
 
 export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boolean }) {
   const { t } = useMoneyT();
@@ -86,7 +86,12 @@ export function InvoiceDetail({ affiliateView = false }: { affiliateView?: boole
       render: (v: number) => (staff ? <Link to={`/conversions?search=${v}`}>#{v}</Link> : `#${v}`),
     },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('common.created'), render: (v: number) => formatDateTime(v, timezone) },
-    { key: 'status', dataIndex: 'status', title: t('common.status'), render: (v: number) => <StatusTag status={statusName(v)} /> },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('common.status'),
+      render: (v: number) => <StatusTag status={CONVERSION_STATUS_NAMES[v - 1]} />,
+    },
     {
       key: 'offer',
       title: t('detail.offer'),

@@ -10,17 +10,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Flex, Form, Input, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { DATE_PATTERN } from '../../../components/format';
-import { AdvertiserPicker } from '../../../components/pickers/sellSide';
-import { AffiliatePicker } from '../../../components/pickers/people';
-import { currenciesApi, currencyKeys } from '../currencies/api';
-import { useWithdrawalMethods } from '../payment-methods/api';
-import { useCreateInvoices } from '../api';
-import { useMoneyT } from '../i18n';
-import { NotesFields } from './NotesFields';
-import type { Invoice, InvoiceCreateItem, InvoiceType } from '../types';
-import { renameErrorFields } from './model';
+import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../components/form';
+import { DATE_PATTERN } from '../../components/format';
+import { AdvertiserPicker } from '../../components/pickers/sellSide';
+import { AffiliatePicker } from '../../components/pickers/people';
+import { currenciesApi, currencyKeys } from '../../api/currencies';
+import { useWithdrawalMethods } from '../../api/paymentMethods';
+import { useCreateInvoices } from './api';
+import { useMoneyT } from './i18n';
+import { NotesFields } from './invoices/NotesFields';
+import type { Invoice, InvoiceCreateItem, InvoiceType } from './types';
+import { renameErrorFields } from './invoiceModel';
 
 export type CreateMode = 'period' | 'sum' | 'advance';
 

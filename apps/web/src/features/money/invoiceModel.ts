@@ -6,9 +6,9 @@
 import { toDecimal } from '@leadgrid/shared/money/decimal';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
-import { ApiError, type Query } from '../../../api/client';
-import { idList, textList } from '../../../components/table/urlLists';
-import { INVOICE_STATUSES, type Invoice, type InvoiceType } from '../types';
+import { ApiError, type Query } from '../../api/client';
+import { idList, textList } from '../../components/table/urlLists';
+import { INVOICE_STATUSES, type Invoice, type InvoiceType } from './types';
 
 export const INVOICE_FILTERS = ['search', 'status', 'overdue', 'affiliateId', 'advertiserId', 'currency', 'dateFrom', 'dateTo'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -8,7 +8,7 @@ import type { CascadePreview } from '@leadgrid/shared/sell-side/sell-side';
 import { Alert, App, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from './i18n';
+import { NS } from './verticals/i18n';
 
 export interface CascadeOptions {
   ids: number[];

@@ -46,7 +46,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { useActiveGeos } from '../../settings/geos/api';
+import { useActiveGeos } from '../../../api/geos';
 import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeHoldStatus, useCreateHoldConfigs, useHoldConfigs, useTimezones, useUpdateHoldConfigs } from './api';
 import { NS } from './i18n';

@@ -18,7 +18,7 @@ import { useTable } from '../../../components/table/useTable';
 import { AdvertiserPicker } from '../../../components/pickers/sellSide';
 import { AffiliatePicker } from '../../../components/pickers/people';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import '../global-postback/i18n';
+import '../postbackI18n';
 import { usePostbackLogs } from './api';
 import { usePostbackLogsT } from './i18n';
 import { FILTERS, listQuery, logTabs, type LogTab } from './model';

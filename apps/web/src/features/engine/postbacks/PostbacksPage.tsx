@@ -18,10 +18,10 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { AffiliatePicker, TeamPicker } from '../../../components/pickers/people';
-import { mono } from '../global-postback/builder';
-import { NS as GP } from '../global-postback/i18n';
+import { mono } from '../postbackBuilder';
+import { NS as GP } from '../postbackI18n';
 import { BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
-import { useChangePostbackStatus, usePostbacks } from './api';
+import { useChangePostbackStatus, usePostbacks } from '../../../api/postbacks';
 import { NS } from './i18n';
 import { OwnerCell, POSTBACK_WRITE } from './parts';
 

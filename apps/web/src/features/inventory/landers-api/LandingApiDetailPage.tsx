@@ -16,7 +16,7 @@ import { Page } from '../../../components/Page';
 import { useLanguages } from '../../../components/sieve/api';
 import { StatusTag } from '../../../components/StatusTag';
 import { authorName } from '../../../components/listing/parts';
-import { UrlWithMacros } from '../offers/tabs/UrlWithMacros';
+import { UrlWithMacros } from '../../../components/UrlWithMacros';
 import { useLandingApi, WRITE } from './api';
 import { useLandingsApiT } from './i18n';
 import { useLandingApiStatus } from './actions';

@@ -22,8 +22,8 @@ import { ApiError } from '../../../api/client';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { VerticalPicker } from '../../../components/pickers/sellSide';
 import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
-import { LanguagePicker } from '../offers/tabs/LanderDrawer';
-import { applyItemErrors, FormFailure, macroRule, mono } from '../offers/tabs/parts';
+import { LanguagePicker } from '../../../components/pickers/language';
+import { applyItemErrors, FormFailure, macroRule, mono } from '../formParts';
 import { useCreateLandingApis, useEditLandingApiLanguages, useUpdateLandingApis } from './api';
 import { useLandingsApiT } from './i18n';
 

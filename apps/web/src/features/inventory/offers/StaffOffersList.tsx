@@ -25,7 +25,7 @@ import { CountrySelect } from '../../../components/sieve/pickers';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { RefCell, TagsCell } from '../../sell-side/advertisers/parts';
+import { RefCell, TagsCell } from '../../../components/cells';
 import { VerticalPicker } from '../../../components/pickers/sellSide';
 import { PeopleList } from '../../../components/person/parts';
 import { SearchBox } from '../../../components/listing/parts';

@@ -16,7 +16,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { BulkBar, SearchBox, useConfirmStatus } from '../../../components/listing/parts';
-import { useChangeCurrencyStatus, useCurrencies } from './api';
+import { useChangeCurrencyStatus, useCurrencies } from '../../../api/currencies';
 import { NS } from './i18n';
 import { RateCell } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';

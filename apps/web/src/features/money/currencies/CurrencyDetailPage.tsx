@@ -41,7 +41,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { AuthorCell, useConfirmStatus } from '../../../components/listing/parts';
-import { useAllCurrencies, useChangeCurrencyStatus, useConversion, useCurrency, useCurrencyRates } from './api';
+import { useAllCurrencies, useChangeCurrencyStatus, useConversion, useCurrency, useCurrencyRates } from '../../../api/currencies';
 import { RateCell } from './parts';
 import { NS } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';

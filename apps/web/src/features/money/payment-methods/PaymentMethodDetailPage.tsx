@@ -31,7 +31,7 @@ import {
   usePaymentMethod,
   useUpdateWithdrawalMethods,
   useWithdrawalMethod,
-} from './api';
+} from '../../../api/paymentMethods';
 import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
 import { ValuesList } from './PaymentMethodsPage';

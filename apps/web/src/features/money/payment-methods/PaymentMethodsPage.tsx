@@ -23,7 +23,7 @@ import {
   usePaymentMethods,
   useUpdateWithdrawalMethods,
   useWithdrawalMethods,
-} from './api';
+} from '../../../api/paymentMethods';
 import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
 import { WithdrawalDrawer } from './WithdrawalDrawer';

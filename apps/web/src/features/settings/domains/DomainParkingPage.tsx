@@ -18,7 +18,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { AuthorCell, BulkBar, SearchBox, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
-import { useChangeDomainStatus, useCreateDomains, useDomains, useUpdateDomains } from './api';
+import { useChangeDomainStatus, useCreateDomains, useDomains, useUpdateDomains } from '../../../api/domains';
 import { NS } from './i18n';
 
 const WRITE = 'domain.update';

@@ -17,7 +17,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { BulkBar, SearchBox, useConfirmDelete, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
-import { useChangeGeoStatus, useCountries, useCreateGeos, useGeos, useUpdateGeos } from './api';
+import { useChangeGeoStatus, useCountries, useCreateGeos, useGeos, useUpdateGeos } from '../../../api/geos';
 import { NS } from './i18n';
 
 const WRITE = 'geo.update';

@@ -19,7 +19,7 @@ import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useCapWrites, usePaymentModelsForCap, useVerticalGoals } from './api';
 import { capCreateItem, capFormErrors, capUpdateItem, capValuesOf, type CapField, type CapValues } from './capForm';
-import { applyItemErrors, FormFailure, useTabsT } from './parts';
+import { applyItemErrors, FormFailure, useTabsT } from '../../formParts';
 
 /** A rule reading the cross-field problems of the whole form for one field. */
 const crossRule = (form: FormInstance<CapValues>, field: CapField, t: TFunction): Rule => ({

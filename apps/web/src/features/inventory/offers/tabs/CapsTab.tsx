@@ -23,7 +23,7 @@ import { useCapWrites, useCaps } from './api';
 import { CapDrawer } from './CapDrawer';
 import { counterPercent, counterReached } from './decimals';
 import { OFFER_WRITE } from './LandingsTab';
-import { SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
+import { SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
 
 /** an amount of a cap: money in its currency, or a count */
 export function capAmount(value: string | null, currency: string | null): string {

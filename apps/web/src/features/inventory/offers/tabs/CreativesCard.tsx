@@ -18,7 +18,7 @@ import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/lis
 import { creativesApi, useCreatives, useCreativeWrites } from './api';
 import { CreativeDrawer } from './CreativeDrawer';
 import { formatBytes } from './creativeForm';
-import { CreativeTypeIcon, Dash, SieveModal, sieveSummaryColumn, useConfirmStatus, useLocalTable, useTabsT } from './parts';
+import { CreativeTypeIcon, Dash, SieveModal, sieveSummaryColumn, useConfirmStatus, useLocalTable, useTabsT } from '../../formParts';
 
 /** Downloads the attachment with the bearer token and saves it under its own name. */
 function DownloadLink({ creative }: { creative: Creative }) {

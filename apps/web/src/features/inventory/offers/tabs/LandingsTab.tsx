@@ -24,8 +24,8 @@ import { CreativesCard } from './CreativesCard';
 import { LanderBulkModal } from './LanderBulkModal';
 import { LanderDrawer } from './LanderDrawer';
 import { statusFailure } from './landerForm';
-import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
-import { UrlWithMacros } from './UrlWithMacros';
+import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
+import { UrlWithMacros } from '../../../../components/UrlWithMacros';
 
 export const OFFER_WRITE = 'offer.update';
 

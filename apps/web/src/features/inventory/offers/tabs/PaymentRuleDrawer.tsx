@@ -17,7 +17,7 @@ import { messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } fro
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { usePaymentModels, useRuleWrites, useVerticalGoals } from './api';
-import { applyItemErrors, FormFailure, useTabsT } from './parts';
+import { applyItemErrors, FormFailure, useTabsT } from '../../formParts';
 import {
   ruleCreateItem,
   ruleFormErrors,

@@ -16,7 +16,7 @@ import { SieveEditor, sieveRule } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useRuleWrites } from './api';
 import { decimalInput } from './decimals';
-import { FormFailure, useTabsT } from './parts';
+import { FormFailure, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS } from './PaymentRuleDrawer';
 import { ruleBulkItems, type RuleBulkValues } from './paymentRuleForm';
 
