@@ -1,6 +1,31 @@
 import js from '@eslint/js';
+import path from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// style §1: a web domain (features/<area>/<domain>/) imports only itself, its area's root files
+// (features/<area>/*.ts[x]) and what lies outside features/; what several domains need moves to components/ or api/
+const FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
+const featureBoundaries = {
+  meta: { type: 'problem', messages: { cross: '{{from}} imports {{to}}: move what both need to components/, api/ or the area root' } },
+  create(context) {
+    const at = context.filename.indexOf(FEATURES);
+    if (at < 0) return {};
+    const root = context.filename.slice(0, at + FEATURES.length);
+    const [area, domain, ...rest] = context.filename.slice(root.length).split(path.sep);
+    if (!rest.length) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), spec);
+      if (!target.startsWith(root)) return;
+      const [a, d, ...more] = target.slice(root.length).split(path.sep);
+      if (a === area && (d === domain || !more.length)) return;
+      context.report({ node: node.source, messageId: 'cross', data: { from: `${area}/${domain}`, to: [a, d].join('/') } });
+    };
+    return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
 
 export default tseslint.config(
   {
@@ -34,6 +59,11 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { leadgrid: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'leadgrid/feature-boundaries': 'error' },
   },
   {
     // the rule of style §1: shared building blocks never import a domain

@@ -82,7 +82,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // the statistics and dashboard pages load their chart as a lazy chunk (recharts); a real one could still be loading when the
 // file ends and jsdom is gone, and React's retry of the suspended tree then throws "window is not defined" outside any test
-vi.mock('../features/insights/statistics/LineChart', () => ({ default: () => <div data-testid="chart" /> }));
+vi.mock('../features/insights/LineChart', () => ({ default: () => <div data-testid="chart" /> }));
 
 const route = (id: string) => MAIN_ROUTES.find((r) => r.id === id) as PageRoute;
 

@@ -123,7 +123,7 @@ const AffiliateInvoices = page(() => import('../features/money/invoices/Invoices
 const AdvertiserInvoices = page(() =>
   import('../features/money/invoices/InvoicesPage').then((m) => ({ default: m.AdvertiserInvoicesPage })),
 );
-const InvoiceDetail = page(() => import('../features/money/invoices/InvoiceDetailPage'));
+const InvoiceDetail = page(() => import('../features/money/InvoiceDetailPage'));
 
 /* ---------- builders ---------- */
 function listRoutes(id: string, base: string, statuses: readonly string[], title: string, access?: Access, screen?: Page): PageRoute[] {

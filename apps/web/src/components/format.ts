@@ -132,3 +132,6 @@ export function formatPercent(value: number | string | null | undefined, decimal
 }
 
 export { personName } from '@leadgrid/shared/people/names';
+
+/** The monospace font of URLs, macros and tokens. */
+export const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };

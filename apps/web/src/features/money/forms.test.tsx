@@ -17,7 +17,7 @@ import { SessionContext, type SessionValue } from '../../app/session';
 import { AdjustModal } from './balances/AdjustModal';
 import { WithdrawalModal } from './billing/WithdrawalModal';
 import { PayModal } from './invoices/PayModal';
-import { createItem, InvoiceDrawer } from './invoices/InvoiceDrawer';
+import { createItem, InvoiceDrawer } from './InvoiceDrawer';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

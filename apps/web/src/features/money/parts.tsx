@@ -11,7 +11,7 @@ import { notify } from '../../api/notify';
 import { saveBlob } from '../../components/export/ExportButton';
 import { formatMoney } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
-import { personName } from '../people/affiliates/pickers';
+import { personName } from '../../components/pickers/people';
 import { moneyApi } from './api';
 import { useMoneyT } from './i18n';
 import {

@@ -11,8 +11,8 @@ import { usePermissionCatalogue, useCreateRole, useUpdateRole } from '../../../a
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
 import { useRolesT } from './i18n';
-import { PermissionDiffModal, type PermissionChange } from './PermissionDiffModal';
-import { PermissionPicker } from './PermissionPicker';
+import { PermissionDiffModal, type PermissionChange } from '../../../components/permissions/PermissionDiffModal';
+import { PermissionPicker } from '../../../components/permissions/PermissionPicker';
 import { useRoleTitle } from '../../../components/roleTitle';
 
 export type RoleDrawerState = { mode: 'create' } | { mode: 'edit' | 'view'; role: Role } | null;

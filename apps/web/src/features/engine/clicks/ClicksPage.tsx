@@ -18,7 +18,7 @@ import { Page } from '../../../components/Page';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable, type TableState } from '../../../components/table/useTable';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import { SearchBox } from '../../settings/lists/parts';
+import { SearchBox } from '../../../components/listing/parts';
 import { useClicks } from './api';
 import { ClickFilterSelect } from './ClickFilterSelect';
 import { useClicksT } from './i18n';

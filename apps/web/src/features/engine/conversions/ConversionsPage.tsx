@@ -24,7 +24,7 @@ import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert
 import { personName } from '../../../components/format';
 import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
 import { Dash } from '../../../components/table/CellText';
-import { BulkBar, SearchBox } from '../../settings/lists/parts';
+import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { PostbackChoice, useStatusActions } from './actions';
 import { useConversions } from './api';
 import { ConversionFilterSelect, noteLabel } from './ConversionFilterSelect';

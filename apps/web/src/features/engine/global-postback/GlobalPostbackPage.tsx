@@ -17,8 +17,8 @@ import { useSession } from '../../../app/session';
 import { applyServerErrors, checkRule, requiredRule, useRevalidateOnLanguageChange } from '../../../components/form';
 import { Page } from '../../../components/Page';
 import { useGlobalPostback, useSaveGlobalPostback } from './api';
-import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from './builder';
-import { NS } from './i18n';
+import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from '../postbackBuilder';
+import { NS } from '../postbackI18n';
 
 const WRITE = 'postback.global.update';
 

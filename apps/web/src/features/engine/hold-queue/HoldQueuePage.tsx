@@ -45,8 +45,8 @@ import { StatusTag } from '../../../components/StatusTag';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { useActiveGeos } from '../../settings/geos/api';
-import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../settings/lists/parts';
+import { useActiveGeos } from '../../../api/geos';
+import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeHoldStatus, useCreateHoldConfigs, useHoldConfigs, useTimezones, useUpdateHoldConfigs } from './api';
 import { NS } from './i18n';
 

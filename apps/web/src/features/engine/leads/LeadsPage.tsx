@@ -20,7 +20,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, TotalsCount, type DataColumn } from '../../../components/table/DataTable';
 import { useIdParam } from '../../../components/table/useIdParam';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, SearchBox } from '../../settings/lists/parts';
+import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { useLeadActions } from './actions';
 import { useLeads } from './api';
 import { ExportButton } from './ExportButton';

@@ -10,7 +10,7 @@ import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
-import '../global-postback/i18n';
+import '../postbackI18n';
 import { usePostbackLog } from './api';
 import { usePostbackLogsT } from './i18n';
 import { pretty, requestOf } from './model';

@@ -46,10 +46,10 @@ import { useSession } from '../../../app/session';
 import { applyServerErrors, checkRule, requiredRule, useRevalidateOnLanguageChange } from '../../../components/form';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { AffiliatePicker, TeamPicker } from '../../people/affiliates/pickers';
-import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from '../global-postback/builder';
-import { NS as GP } from '../global-postback/i18n';
-import { useCreatePostbacks, usePostback, usePostbackGoals, useTestPostback, useUpdatePostbacks } from './api';
+import { AffiliatePicker, TeamPicker } from '../../../components/pickers/people';
+import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from '../postbackBuilder';
+import { NS as GP } from '../postbackI18n';
+import { useCreatePostbacks, usePostback, usePostbackGoals, useTestPostback, useUpdatePostbacks } from '../../../api/postbacks';
 import { NS } from './i18n';
 import { OwnerCell, POSTBACK_WRITE } from './parts';
 

@@ -17,11 +17,11 @@ import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import { RouteTabs, STATUS_TABS, statusScope, useStatusTab } from '../../../components/list/RouteTabs';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { AffiliatePicker, TeamPicker } from '../../people/affiliates/pickers';
-import { mono } from '../global-postback/builder';
-import { NS as GP } from '../global-postback/i18n';
-import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../settings/lists/parts';
-import { useChangePostbackStatus, usePostbacks } from './api';
+import { AffiliatePicker, TeamPicker } from '../../../components/pickers/people';
+import { mono } from '../postbackBuilder';
+import { NS as GP } from '../postbackI18n';
+import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
+import { useChangePostbackStatus, usePostbacks } from '../../../api/postbacks';
 import { NS } from './i18n';
 import { OwnerCell, POSTBACK_WRITE } from './parts';
 

@@ -74,12 +74,6 @@ export const en = {
     openLog: 'Open the log',
     saveFirst: 'Save the changes first: the test uses the saved URL.',
   },
-  picker: {
-    placeholder: 'Every postback of the affiliate',
-    none: 'No active postbacks: add one on the Postbacks page',
-    failed: 'The postbacks could not be loaded',
-    hint: 'Only the chosen postbacks are called for this campaign; none chosen: all of the affiliate’s postbacks.',
-  },
   notFound: 'There is no such postback',
   loadFailed: 'The postback could not be loaded',
   actions: {
@@ -172,12 +166,6 @@ export const ru: Messages = {
     calledUrl: 'Вызванный URL',
     openLog: 'Открыть лог',
     saveFirst: 'Сначала сохраните изменения: тест использует сохранённый URL.',
-  },
-  picker: {
-    placeholder: 'Все постбэки партнёра',
-    none: 'Активных постбэков нет: добавьте постбэк на странице «Постбэки»',
-    failed: 'Постбэки не удалось загрузить',
-    hint: 'Для этой кампании вызываются только выбранные постбэки; если не выбран ни один — все постбэки партнёра.',
   },
   notFound: 'Такого постбэка нет',
   loadFailed: 'Постбэк не удалось загрузить',

@@ -2,11 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/renderPage';
-import { presetRange } from '../statistics/model';
+import { presetRange } from '../model';
 import DashboardPage from './DashboardPage';
 
 // the chart is a lazy chunk: a real one could finish loading after the file's jsdom is gone (see app/guards.test.tsx)
-vi.mock('../statistics/LineChart', () => ({ default: () => <div data-testid="chart" /> }));
+vi.mock('../LineChart', () => ({ default: () => <div data-testid="chart" /> }));
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const at = (x: number, y: number, w: number, h: number) => ({ position: { x, y }, size: { w, h }, filters: {} });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/renderPage';
 import DashboardPage from './DashboardPage';
 
-vi.mock('../statistics/LineChart', () => ({ default: () => <div data-testid="chart" /> }));
+vi.mock('../LineChart', () => ({ default: () => <div data-testid="chart" /> }));
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const SLOW = { timeout: 10_000 };

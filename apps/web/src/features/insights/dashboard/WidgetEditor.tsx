@@ -10,8 +10,8 @@ import {
 import type { ActiveMetric } from '@leadgrid/shared/insights/metrics';
 import { Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useReader } from '../statistics/useReader';
-import { forbiddenDimensions } from '../statistics/model';
+import { useReader } from '../useReader';
+import { forbiddenDimensions } from '../model';
 import { useDashboardT } from './i18n';
 import { titleOf } from './Widgets';
 

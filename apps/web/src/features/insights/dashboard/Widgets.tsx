@@ -11,13 +11,13 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useThemeMode } from '../../../app/preferences';
 import { formatDateTime } from '../../../components/format';
-import type { ChartSeries } from '../statistics/LineChart';
-import { formatMetric, guessFormat, metricTitle } from '../statistics/metrics';
-import { CHART_COLORS, type DayRange } from '../statistics/model';
+import type { ChartSeries } from '../LineChart';
+import { formatMetric, guessFormat, metricTitle } from '../metrics';
+import { CHART_COLORS, type DayRange } from '../model';
 import { useWidgetData } from './api';
 import { useDashboardT } from './i18n';
 
-const LineChart = lazy(() => import('../statistics/LineChart'));
+const LineChart = lazy(() => import('../LineChart'));
 
 export const formatOf = (key: string, active: readonly ActiveMetric[] | undefined): MetricOutputFormat =>
   active?.find((m) => m.key === key)?.outputFormat ?? builtInMetric(key)?.outputFormat ?? guessFormat(key);

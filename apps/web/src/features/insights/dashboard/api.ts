@@ -12,7 +12,7 @@ import type {
 } from '@leadgrid/shared/insights/dashboard';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { DayRange } from '../statistics/model';
+import type { DayRange } from '../model';
 import { askFigures, takePrefetchedDashboard, takePrefetchedFigures } from './prefetch';
 
 export const dashboardKeys = {

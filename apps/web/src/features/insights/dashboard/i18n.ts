@@ -1,7 +1,7 @@
 /** Texts of the dashboard (`/`) in the `dashboard` namespace; metric and dimension titles come from the statistics texts. */
 import { useTranslation } from 'react-i18next';
 import i18n from '../../../i18n';
-import '../statistics/i18n';
+import '../i18n';
 
 export const NS = 'dashboard';
 

@@ -9,7 +9,7 @@
 import type { Dashboard, DashboardData } from '@leadgrid/shared/insights/dashboard';
 import { api } from '../../../api/client';
 import { knownZone } from '../../../app/session';
-import type { DayRange } from '../statistics/model';
+import type { DayRange } from '../model';
 
 /** an early answer older than this is not taken: the page asks anew */
 const EARLY_MS = 10_000;
@@ -38,7 +38,7 @@ export function prefetchDashboard() {
     void asked
       .then(async (dashboard) => {
         // the period helpers come with the page's own chunks, not with the start of the app
-        const { defaultRange, presetRange } = await import('../statistics/model');
+        const { defaultRange, presetRange } = await import('../model');
         const range = dashboard.settings.preset ? presetRange(dashboard.settings.preset, zone) : defaultRange(zone);
         const load = newShowing(range);
         const at = Date.now();
@@ -51,7 +51,7 @@ export function prefetchDashboard() {
       .catch(() => undefined);
   // the chart library (ECharts, the largest chunk) downloads and compiles while the figures are asked for: a line
   // widget is on nearly every dashboard, the built-in defaults included
-  void import('../statistics/LineChart').catch(() => undefined);
+  void import('../LineChart').catch(() => undefined);
 }
 
 /** the early answer, once; null when there is none */

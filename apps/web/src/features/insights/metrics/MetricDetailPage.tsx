@@ -10,7 +10,7 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { useConfirmStatus } from '../../settings/lists/parts';
+import { useConfirmStatus } from '../../../components/listing/parts';
 import { useChangeMetricStatus, useMetric } from './api';
 import { FormulaTokens } from './FormulaBuilder';
 import { NS } from './i18n';

@@ -9,10 +9,10 @@ import {
   type Metric,
   type MetricOutputFormat,
 } from '@leadgrid/shared/insights/metrics';
-import { AutoComplete, Button, Drawer, Flex, Form, Input, Segmented, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { AutoComplete, Flex, Form, Input, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { EntityDrawer, useEntityForm } from '../../../components/drawer/EntityDrawer';
+import { requiredRule, zodRule } from '../../../components/form';
 import { useCreateMetrics, useMetricFormData, useUpdateMetrics } from './api';
 import { FormulaBuilder, formulaProblem } from './FormulaBuilder';
 import { NS } from './i18n';
@@ -40,19 +40,15 @@ export function MetricDrawer({
 }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  useRevalidateOnLanguageChange(form);
   const formData = useMetricFormData();
   const create = useCreateMetrics();
   const update = useUpdateMetrics();
   const { group } = useMetricLabels();
-  const [saving, setSaving] = useState(false);
   const builtIns = formData.data?.builtIn ?? BUILT_IN_METRICS;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
+  const { form, saving, save } = useEntityForm<FormValues>({
+    open,
+    deps: [initial],
+    values: () =>
       initial
         ? {
             title: initial.title,
@@ -63,15 +59,10 @@ export function MetricDrawer({
             status: initial.status,
           }
         : { title: '', description: '', group: '', outputFormat: 'percentages', formula: [], status: 'active' },
-    );
-  }, [open, initial, form]);
+  });
 
-  const submit = async () => {
-    // an invalid form shows its messages on the fields: nothing more to do
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
+  const submit = () =>
+    save(async (values) => {
       const item = {
         title: values.title.trim(),
         description: values.description ?? '',
@@ -84,29 +75,20 @@ export function MetricDrawer({
         : await create.mutateAsync([{ ...item, status: values.status }]);
       onSaved?.(saved.items[0]);
       onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Drawer
+    <EntityDrawer
       open={open}
       title={initial ? t('edit') : t('create')}
       onClose={onClose}
       size={640}
-      forceRender
-      destroyOnHidden={false}
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="metric-save">
-            {t('actions.save')}
-          </Button>
-        </Flex>
-      }
+      keepMounted
+      cancelText={t('actions.cancel')}
+      saveText={t('actions.save')}
+      saving={saving}
+      onSave={() => void submit()}
+      saveTestId="metric-save"
     >
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="metric-form">
         <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(tc), zodRule(metricCreate.shape.title, tc)]} validateFirst>
@@ -176,6 +158,6 @@ export function MetricDrawer({
           </Form.Item>
         ) : null}
       </Form>
-    </Drawer>
+    </EntityDrawer>
   );
 }

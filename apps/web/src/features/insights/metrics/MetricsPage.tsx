@@ -18,7 +18,7 @@ import { useResourceList } from '../../../components/list/useResourceList';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useChangeMetricStatus, useMetricFormData, useMetrics } from './api';
 import { FormulaTokens } from './FormulaBuilder';
 import { NS } from './i18n';

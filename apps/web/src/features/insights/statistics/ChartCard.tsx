@@ -6,12 +6,12 @@ import { Card, Empty, Flex, Result, Select, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useThemeMode } from '../../../app/preferences';
 import { useStatisticsQuiet } from './api';
-import { useStatisticsT } from './i18n';
-import type { ChartSeries } from './LineChart';
-import { formatMetric, type MetricColumn } from './metrics';
-import { chartDimension, levelQuery, MAX_CHART_METRICS, timeSlots, type StatisticsView } from './model';
+import { useStatisticsT } from '../i18n';
+import type { ChartSeries } from '../LineChart';
+import { formatMetric, type MetricColumn } from '../metrics';
+import { chartDimension, levelQuery, MAX_CHART_METRICS, timeSlots, type StatisticsView } from '../model';
 
-const LineChart = lazy(() => import('./LineChart'));
+const LineChart = lazy(() => import('../LineChart'));
 const CHART_HEIGHT = 280;
 
 export function ChartCard({

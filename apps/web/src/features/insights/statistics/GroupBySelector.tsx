@@ -1,8 +1,8 @@
 /** The group-by levels of a statistics table: up to three dimensions, the first drawing the rows, the next ones the drill-down. */
 import { CloseOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Select, Tooltip, Typography } from 'antd';
-import { useStatisticsT } from './i18n';
-import { isTimeDimension, MAX_LEVELS, SUBS, type Dimension } from './model';
+import { useStatisticsT } from '../i18n';
+import { isTimeDimension, MAX_LEVELS, SUBS, type Dimension } from '../model';
 
 export function GroupBySelector<D extends Dimension>({
   value,

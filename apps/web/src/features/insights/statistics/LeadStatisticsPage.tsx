@@ -15,13 +15,13 @@ import { ExportButton } from '../../../components/export/ExportButton';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics } from './api';
-import { FilterBar, RangePicker, rememberLabels } from './FilterBar';
+import { FilterBar, RangePicker, rememberLabels } from '../FilterBar';
 import { GroupBySelector } from './GroupBySelector';
-import { useStatisticsT } from './i18n';
-import type { MetricColumn } from './metrics';
-import { defaultOrderBy, forbiddenDimensions, MAX_LEVELS, PAGE_SIZE, readView, type FilterName, type StatisticsRow } from './model';
+import { useStatisticsT } from '../i18n';
+import type { MetricColumn } from '../metrics';
+import { defaultOrderBy, forbiddenDimensions, MAX_LEVELS, PAGE_SIZE, readView, type FilterName, type StatisticsRow } from '../model';
 import { StatisticsTable } from './StatisticsTable';
-import { useReader } from './useReader';
+import { useReader } from '../useReader';
 
 /** the filters `GET /statistics/leads` takes */
 const LEAD_FILTERS: readonly FilterName[] = ['offerId', 'affiliateId', 'teamId', 'advertiserId', 'verticalId', 'country'];

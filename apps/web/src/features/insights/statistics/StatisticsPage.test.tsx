@@ -10,7 +10,7 @@ import StatisticsPage from './StatisticsPage';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 // the chart draws on a canvas jsdom lacks; its query and metrics picker are still exercised
-vi.mock('./LineChart', () => ({ default: () => <div data-testid="statistics-chart" /> }));
+vi.mock('../LineChart', () => ({ default: () => <div data-testid="statistics-chart" /> }));
 
 const STAFF_TOTALS = {
   clicks: 300,

@@ -13,15 +13,15 @@ import type { Query } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { formatDate } from '../../../components/format';
 import { ExportButton } from '../../../components/export/ExportButton';
-import { SaveViewButton } from '../reports/SaveViewButton';
+import { SaveViewButton } from '../SaveViewButton';
 import { Page } from '../../../components/Page';
 import { useTable } from '../../../components/table/useTable';
 import { useStatistics } from './api';
 import { ChartCard } from './ChartCard';
-import { DataTypeSwitch, FilterBar, RangePicker, rememberLabels } from './FilterBar';
+import { DataTypeSwitch, FilterBar, RangePicker, rememberLabels } from '../FilterBar';
 import { GroupBySelector } from './GroupBySelector';
-import { useStatisticsT } from './i18n';
-import { inChosenOrder, metricColumns, metricTitle, useActiveMetrics, useMetricChoice } from './metrics';
+import { useStatisticsT } from '../i18n';
+import { inChosenOrder, metricColumns, metricTitle, useActiveMetrics, useMetricChoice } from '../metrics';
 import {
   defaultOrderBy,
   dimensionsFor,
@@ -34,9 +34,9 @@ import {
   type Dimension,
   type FilterName,
   type StatisticsRow,
-} from './model';
+} from '../model';
 import { StatisticsTable } from './StatisticsTable';
-import { useReader } from './useReader';
+import { useReader } from '../useReader';
 
 export default function StatisticsPage() {
   const { t } = useStatisticsT();

@@ -12,9 +12,9 @@ import { DataTable, type DataColumn } from '../../../components/table/DataTable'
 import type { TableSettingsSync } from '../../../components/table/tableSettings';
 import type { TableState } from '../../../components/table/useTable';
 import { useLoadLevel, type StatisticsSource } from './api';
-import { useStatisticsT } from './i18n';
-import { formatMetric, shownByDefault, type MetricColumn } from './metrics';
-import { change, defaultOrderBy, isTimeDimension, parentParam, type Dimension, type EntityRef, type StatisticsRow } from './model';
+import { useStatisticsT } from '../i18n';
+import { formatMetric, shownByDefault, type MetricColumn } from '../metrics';
+import { change, defaultOrderBy, isTimeDimension, parentParam, type Dimension, type EntityRef, type StatisticsRow } from '../model';
 
 /** rows a drill-down level shows at most */
 export const CHILD_LIMIT = 100;

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { api, buildQuery, type Query } from '../../../api/client';
 import type { FilterOptionsAnswer } from '../../../components/DependentFilterSelect';
-import { rangeSeconds } from './model';
+import { rangeSeconds } from '../model';
 
 export type { StatisticsAnswer };
 

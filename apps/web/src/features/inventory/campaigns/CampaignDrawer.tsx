@@ -12,11 +12,10 @@ import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/se
 import { zTitle } from '@leadgrid/shared/validation';
 import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { AffiliatePicker, personName } from '../../people/affiliates/pickers';
+import { AffiliatePicker, personName } from '../../../components/pickers/people';
 import { useCampaignLanders, useCreateCampaigns, useOfferForCampaign, useTargetUrlOptions, useUpdateCampaigns } from './api';
 import { CampaignNotices } from './CampaignNotices';
 import { applyCampaignErrors } from './formErrors';
@@ -24,8 +23,8 @@ import { useCampaignsT } from './i18n';
 import { toCreate, toUpdate, valuesOf, type CampaignValues } from './model';
 import { OfferPicker } from '../../../components/offer-picker/OfferPicker';
 import { CountryPicker, LanderPicker, SourcePicker, TrackDomainPicker } from './pickers';
-import { NS as POSTBACKS_NS } from '../../engine/postbacks/i18n';
-import { PostbackPicker } from '../../engine/postbacks/PostbackPicker';
+import { usePickersT } from '../../../components/pickers/i18n';
+import { PostbackPicker } from '../../../components/pickers/postbacks';
 import { TargetUrlFields } from './TargetUrlFields';
 
 export interface CampaignDrawerProps {
@@ -49,7 +48,7 @@ function SectionTitle({ children }: { children: string }) {
 
 export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreated }: CampaignDrawerProps) {
   const { t } = useCampaignsT();
-  const { t: tp } = useTranslation(POSTBACKS_NS);
+  const { t: tp } = usePickersT();
   const { access } = useSession();
   const affiliateView = access ? isAffiliate(access) : false;
   const staff = !affiliateView;
@@ -277,7 +276,11 @@ export function CampaignDrawer({ open, campaign, presetOfferId, onClose, onCreat
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="postbackIds" label={t('fields.postbacks')} extra={needAffiliate ? t('drawer.affiliateFirst') : tp('picker.hint')}>
+        <Form.Item
+          name="postbackIds"
+          label={t('fields.postbacks')}
+          extra={needAffiliate ? t('drawer.affiliateFirst') : tp('postbacks.hint')}
+        >
           <PostbackPicker
             affiliateId={staff ? (affiliateId ?? undefined) : undefined}
             needAffiliate={staff && !affiliateId}

@@ -11,7 +11,7 @@ import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { SelectNotFound } from '../../../components/SelectNotFound';
 import { useActiveTrafficSources } from '../../../api/reference';
-import { useDomainLookup } from '../../settings/domains/api';
+import { useDomainLookup } from '../../../api/domains';
 import { useCountryNames } from './api';
 import { useCampaignsT } from './i18n';
 

@@ -20,10 +20,10 @@ import { Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, Select
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { VerticalPicker } from '../../sell-side/advertisers/pickers';
-import { CategoryPicker, TagPicker } from '../../settings/lists/pickers';
-import { LanguagePicker } from '../offers/tabs/LanderDrawer';
-import { applyItemErrors, FormFailure, macroRule, mono } from '../offers/tabs/parts';
+import { VerticalPicker } from '../../../components/pickers/sellSide';
+import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
+import { LanguagePicker } from '../../../components/pickers/language';
+import { applyItemErrors, FormFailure, macroRule, mono } from '../formParts';
 import { useCreateLandingApis, useEditLandingApiLanguages, useUpdateLandingApis } from './api';
 import { useLandingsApiT } from './i18n';
 

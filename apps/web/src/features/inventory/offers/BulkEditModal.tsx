@@ -2,18 +2,15 @@
  * The same change to many offers (POST /offers/bulk_edit): status, hot flag and access type set, tags, categories,
  * managers and geos replaced, added to or removed from each offer's list. A part left at "do not change" is not sent.
  */
-import { type LIST_EDIT_MODES } from '@leadgrid/shared/people/people';
 import type { OfferBulkEdit } from '@leadgrid/shared/inventory/offers';
-import { Alert, Col, Flex, Form, Modal, Row, Segmented, Typography, theme } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { applyServerErrors } from '../../../components/form';
+import { Col, Form, Row, Segmented, Typography } from 'antd';
+import { BulkEditModal as BulkEditKit, BulkPart, flagModes, ListModePart, type ListMode } from '../../../components/bulk/BulkEditModal';
 import { CountrySelect } from '../../../components/sieve/pickers';
-import { CategoryPicker, TagPicker } from '../../settings/lists/pickers';
+import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
 import { useBulkEditOffers } from './api';
 import { useOffersT } from './i18n';
 import { OfferManagerPicker } from './pickers';
 
-type ListMode = 'keep' | (typeof LIST_EDIT_MODES)[number];
 type Pick3<T extends string> = 'keep' | T;
 
 export interface BulkValues {
@@ -57,133 +54,88 @@ export function bulkBody(ids: number[], v: BulkValues): OfferBulkEdit | null {
   return Object.keys(body).length > 1 ? body : null;
 }
 
-function Part({ label, children }: { label: string; children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <Flex
-      vertical
-      gap={8}
-      style={{
-        padding: '12px 14px',
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-        height: '100%',
-      }}
-    >
-      <Typography.Text strong>{label}</Typography.Text>
-      {children}
-    </Flex>
-  );
-}
-
 export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useOffersT();
-  const [form] = Form.useForm<BulkValues>();
   const bulk = useBulkEditOffers();
-  const [failure, setFailure] = useState<string[]>([]);
-  const values = Form.useWatch([], form) as BulkValues | undefined;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(BULK_INITIAL);
-    setFailure([]);
-  }, [open, form]);
-
   const keep = { value: 'keep', label: t('bulk.keep') };
-  const listModes = [
-    keep,
-    { value: 'replace', label: t('bulk.replace') },
-    { value: 'add', label: t('bulk.add') },
-    { value: 'remove', label: t('bulk.remove') },
-  ];
-  const body = values ? bulkBody(ids, { ...BULK_INITIAL, ...values }) : null;
-
-  const submit = async () => {
-    const v = { ...BULK_INITIAL, ...form.getFieldsValue() };
-    const data = bulkBody(ids, v);
-    if (!data) return setFailure([t('bulk.nothing')]);
-    setFailure([]);
-    try {
-      await bulk.mutateAsync(data);
-      onDone();
-      onClose();
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
-  };
-
-  const list = (label: string, mode: keyof BulkValues, field: keyof BulkValues, control: ReactNode) => (
-    <Part label={label}>
-      <Form.Item name={mode} noStyle>
-        <Segmented size="small" options={listModes} />
-      </Form.Item>
-      {values?.[mode] !== 'keep' ? (
-        <Form.Item name={field} style={{ marginBottom: 0 }}>
-          {control}
-        </Form.Item>
-      ) : null}
-    </Part>
-  );
-
   return (
-    <Modal
+    <BulkEditKit<BulkValues, OfferBulkEdit>
       open={open}
-      onCancel={onClose}
-      width={760}
+      onClose={onClose}
+      onDone={onDone}
       title={t('bulk.title', { count: ids.length })}
       okText={t('bulk.apply')}
-      cancelText={t('actions.cancel')}
-      onOk={() => void submit()}
-      okButtonProps={{ disabled: !body, loading: bulk.isPending, 'data-testid': 'offer-bulk-apply' } as never}
-      forceRender
-      destroyOnHidden={false}
+      t={t}
+      initial={BULK_INITIAL}
+      build={(v) => bulkBody(ids, v)}
+      mutate={(body) => bulk.mutateAsync(body)}
+      pending={bulk.isPending}
+      nothing={t('bulk.nothing')}
+      width={760}
+      keepMounted
+      testIds={{ apply: 'offer-bulk-apply', form: 'offer-bulk-form' }}
     >
-      <Typography.Paragraph type="secondary">{t('bulk.hint')}</Typography.Paragraph>
-      <Form<BulkValues> form={form} layout="vertical" data-testid="offer-bulk-form">
-        <Row gutter={[12, 12]}>
-          <Col xs={24} md={12}>
-            <Part label={t('fields.status')}>
-              <Form.Item name="status" noStyle>
-                <Segmented
-                  size="small"
-                  options={[keep, ...(['active', 'inactive', 'draft'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))]}
-                />
-              </Form.Item>
-            </Part>
-          </Col>
-          <Col xs={24} md={12}>
-            <Part label={t('fields.isHot')}>
-              <Form.Item name="isHot" noStyle>
-                <Segmented size="small" options={[keep, { value: 'on', label: t('bulk.on') }, { value: 'off', label: t('bulk.off') }]} />
-              </Form.Item>
-            </Part>
-          </Col>
-          <Col xs={24} md={12}>
-            <Part label={t('fields.accessType')}>
-              <Form.Item name="accessType" noStyle>
-                <Segmented
-                  size="small"
-                  options={[keep, { value: '1', label: t('access.public') }, { value: '3', label: t('access.private') }]}
-                />
-              </Form.Item>
-            </Part>
-          </Col>
-          <Col xs={24} md={12}>
-            {list(t('fields.tags'), 'tagsMode', 'tagIds', <TagPicker type="offer" maxTagCount="responsive" />)}
-          </Col>
-          <Col xs={24} md={12}>
-            {list(t('fields.categories'), 'categoriesMode', 'categoryIds', <CategoryPicker maxTagCount="responsive" />)}
-          </Col>
-          <Col xs={24} md={12}>
-            {list(t('fields.managers'), 'managersMode', 'managerIds', <OfferManagerPicker maxTagCount="responsive" />)}
-          </Col>
-          <Col span={24}>
-            {list(t('fields.geos'), 'geosMode', 'geos', <CountrySelect maxTagCount={10} placeholder={t('fields.geos')} />)}
-          </Col>
-        </Row>
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 12 }} /> : null}
-      </Form>
-    </Modal>
+      {(values) => (
+        <>
+          <Typography.Paragraph type="secondary">{t('bulk.hint')}</Typography.Paragraph>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} md={12}>
+              <BulkPart label={t('fields.status')} fill>
+                <Form.Item name="status" noStyle>
+                  <Segmented
+                    size="small"
+                    options={[keep, ...(['active', 'inactive', 'draft'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+                  />
+                </Form.Item>
+              </BulkPart>
+            </Col>
+            <Col xs={24} md={12}>
+              <BulkPart label={t('fields.isHot')} fill>
+                <Form.Item name="isHot" noStyle>
+                  <Segmented size="small" options={flagModes(t)} />
+                </Form.Item>
+              </BulkPart>
+            </Col>
+            <Col xs={24} md={12}>
+              <BulkPart label={t('fields.accessType')} fill>
+                <Form.Item name="accessType" noStyle>
+                  <Segmented
+                    size="small"
+                    options={[keep, { value: '1', label: t('access.public') }, { value: '3', label: t('access.private') }]}
+                  />
+                </Form.Item>
+              </BulkPart>
+            </Col>
+            <Col xs={24} md={12}>
+              <ListModePart label={t('fields.tags')} mode="tagsMode" field="tagIds" current={values?.tagsMode} t={t} fill>
+                <TagPicker type="offer" maxTagCount="responsive" />
+              </ListModePart>
+            </Col>
+            <Col xs={24} md={12}>
+              <ListModePart
+                label={t('fields.categories')}
+                mode="categoriesMode"
+                field="categoryIds"
+                current={values?.categoriesMode}
+                t={t}
+                fill
+              >
+                <CategoryPicker maxTagCount="responsive" />
+              </ListModePart>
+            </Col>
+            <Col xs={24} md={12}>
+              <ListModePart label={t('fields.managers')} mode="managersMode" field="managerIds" current={values?.managersMode} t={t} fill>
+                <OfferManagerPicker maxTagCount="responsive" />
+              </ListModePart>
+            </Col>
+            <Col span={24}>
+              <ListModePart label={t('fields.geos')} mode="geosMode" field="geos" current={values?.geosMode} t={t} fill>
+                <CountrySelect maxTagCount={10} placeholder={t('fields.geos')} />
+              </ListModePart>
+            </Col>
+          </Row>
+        </>
+      )}
+    </BulkEditKit>
   );
 }

@@ -22,7 +22,7 @@ import { IMAGE_ACCEPT, imageFileProblem, imageUrl, uploadImage } from '../../../
 import { notify } from '../../../api/notify';
 import { requiredRule, zodRule } from '../../../components/form';
 import { CountrySelect } from '../../../components/sieve/pickers';
-import { CategoryPicker, TagPicker, TrafficSourcePicker } from '../../settings/lists/pickers';
+import { CategoryPicker, TagPicker, TrafficSourcePicker } from '../../../components/pickers/lists';
 import { useOffersT } from './i18n';
 import { OfferManagerPicker } from './pickers';
 

@@ -4,7 +4,7 @@
  */
 import { zReason } from '@leadgrid/shared/validation';
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useAllCurrencies } from '../currencies/api';
+import { useAllCurrencies } from '../../../api/currencies';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { useAdjustBalance } from '../api';
 import { useMoneyT } from '../i18n';

@@ -21,7 +21,7 @@ import { FIGURE_BUCKET, type BalanceFigure, type Invoice, type LedgerEntry, type
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
-const InvoiceDrawer = lazyWhenOpen(() => import('../invoices/InvoiceDrawer').then((m) => m.InvoiceDrawer));
+const InvoiceDrawer = lazyWhenOpen(() => import('../InvoiceDrawer').then((m) => m.InvoiceDrawer));
 const AdjustModal = lazyWhenOpen(() => import('./AdjustModal').then((m) => m.AdjustModal));
 
 const ENTRY_FILTERS = ['figure', 'currency'] as const;

@@ -8,11 +8,11 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { formatMoney } from '../../../components/format';
-import { useWithdrawalMethods } from '../payment-methods/api';
+import { useWithdrawalMethods } from '../../../api/paymentMethods';
 import { useRequestWithdrawal } from '../api';
 import { useMoneyT } from '../i18n';
 import { zPositiveAmount } from '@leadgrid/shared/money/ledger';
-import { maxAmountRule, minAmountRule } from '../invoices/model';
+import { maxAmountRule, minAmountRule } from '../invoiceModel';
 import type { Invoice, WithdrawalRequestItem } from '../types';
 
 interface Values {

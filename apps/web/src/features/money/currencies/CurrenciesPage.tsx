@@ -16,8 +16,8 @@ import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/
 import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { BulkBar, SearchBox, useBulkStatus } from '../../settings/lists/parts';
-import { useChangeCurrencyStatus, useCurrencies } from './api';
+import { BulkBar, SearchBox, useBulkStatus } from '../../../components/listing/parts';
+import { useChangeCurrencyStatus, useCurrencies } from '../../../api/currencies';
 import { NS } from './i18n';
 import { RateCell } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';

@@ -4,7 +4,7 @@ import { Alert, Button, Col, Drawer, Flex, Form, Input, Row, Segmented } from 'a
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { useCreateCurrencies, useUpdateCurrencies } from './api';
+import { useCreateCurrencies, useUpdateCurrencies } from '../../../api/currencies';
 import { NS } from './i18n';
 
 interface FormValues {

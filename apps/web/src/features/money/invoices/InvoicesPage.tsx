@@ -14,18 +14,18 @@ import { formatDate, formatMoney } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { AdvertiserPicker } from '../../sell-side/advertisers/pickers';
-import { AffiliatePicker } from '../../people/affiliates/pickers';
-import { useAllCurrencies } from '../currencies/api';
+import { AdvertiserPicker } from '../../../components/pickers/sellSide';
+import { AffiliatePicker } from '../../../components/pickers/people';
+import { useAllCurrencies } from '../../../api/currencies';
 import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
 import { idList, textList } from '../../../components/table/urlLists';
-import { BulkBar, SearchBox } from '../../settings/lists/parts';
+import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { useInvoices } from '../api';
 import { useMoneyT } from '../i18n';
 import { InvoiceParty, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
 import { INVOICE_STATUSES, type Invoice, type InvoiceType } from '../types';
 import { useInvoiceActions } from './actions';
-import { hasInvoiceFilters, INVOICE_FILTERS, invoiceFiltersQuery, unpaidOf } from './model';
+import { hasInvoiceFilters, INVOICE_FILTERS, invoiceFiltersQuery, unpaidOf } from '../invoiceModel';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -33,7 +33,7 @@ const PayModal = lazyWhenOpen(
   () => import('./PayModal').then((m) => m.PayModal),
   (p) => p.invoices !== null,
 );
-const InvoiceDrawer = lazyWhenOpen(() => import('./InvoiceDrawer').then((m) => m.InvoiceDrawer));
+const InvoiceDrawer = lazyWhenOpen(() => import('../InvoiceDrawer').then((m) => m.InvoiceDrawer));
 
 /** the period an invoice covers (by-period invoices), or a dash */
 export function InvoicesPage({ type }: { type: InvoiceType }) {

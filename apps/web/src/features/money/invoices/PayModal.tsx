@@ -10,7 +10,7 @@ import { DATE_PATTERN, formatMoney } from '../../../components/format';
 import { useChangeInvoiceStatus } from '../api';
 import { useMoneyT } from '../i18n';
 import type { Invoice } from '../types';
-import { dayToSeconds, dueOf, maxAmountRule, unpaidOf } from './model';
+import { dayToSeconds, dueOf, maxAmountRule, unpaidOf } from '../invoiceModel';
 
 interface PayValues {
   paidAt: Dayjs;

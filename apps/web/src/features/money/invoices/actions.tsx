@@ -11,7 +11,7 @@ import { saveBlob } from '../../../components/export/ExportButton';
 import { moneyApi, useChangeInvoiceStatus } from '../api';
 import { useMoneyT } from '../i18n';
 import type { Invoice } from '../types';
-import { unpaidOf } from './model';
+import { unpaidOf } from '../invoiceModel';
 
 /** decline (after a confirmation) and the payout CSV */
 export function useInvoiceActions() {

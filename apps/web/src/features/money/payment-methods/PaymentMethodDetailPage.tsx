@@ -23,7 +23,7 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { useConfirmDelete, useConfirmStatus } from '../../settings/lists/parts';
+import { useConfirmDelete, useConfirmStatus } from '../../../components/listing/parts';
 import {
   useChangePaymentMethodStatus,
   useChangeWithdrawalStatus,
@@ -31,7 +31,7 @@ import {
   usePaymentMethod,
   useUpdateWithdrawalMethods,
   useWithdrawalMethod,
-} from './api';
+} from '../../../api/paymentMethods';
 import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
 import { ValuesList } from './PaymentMethodsPage';

@@ -6,8 +6,8 @@ import { Alert, Button, Checkbox, Col, Divider, Drawer, Flex, Form, Input, Row, 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { useAllCurrencies } from '../currencies/api';
-import { useCreatePaymentMethods, useUpdatePaymentMethods } from './api';
+import { useAllCurrencies } from '../../../api/currencies';
+import { useCreatePaymentMethods, useUpdatePaymentMethods } from '../../../api/paymentMethods';
 import { applyNestedErrors } from './formErrors';
 import { NS } from './i18n';
 

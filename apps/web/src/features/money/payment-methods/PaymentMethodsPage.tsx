@@ -17,7 +17,7 @@ import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
 import type { TableState } from '../../../components/table/useTable';
-import { BulkBar, SearchBox, useBulkStatus, useConfirmDelete } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus, useConfirmDelete } from '../../../components/listing/parts';
 import {
   useChangePaymentMethodStatus,
   useChangeWithdrawalStatus,
@@ -25,7 +25,7 @@ import {
   usePaymentMethods,
   useUpdateWithdrawalMethods,
   useWithdrawalMethods,
-} from './api';
+} from '../../../api/paymentMethods';
 import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
 import { WithdrawalDrawer } from './WithdrawalDrawer';

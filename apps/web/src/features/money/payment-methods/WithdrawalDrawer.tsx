@@ -9,7 +9,7 @@ import { Alert, Button, Divider, Drawer, Flex, Form, Input, Select, Switch, Typo
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../components/form';
-import { useActivePaymentMethods, useCreateWithdrawalMethods, useUpdateWithdrawalMethods } from './api';
+import { useActivePaymentMethods, useCreateWithdrawalMethods, useUpdateWithdrawalMethods } from '../../../api/paymentMethods';
 import { applyNestedErrors } from './formErrors';
 import { NS } from './i18n';
 

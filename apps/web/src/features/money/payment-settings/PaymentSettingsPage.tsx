@@ -15,7 +15,7 @@ import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
 import { Page } from '../../../components/Page';
-import { useAllCurrencies } from '../currencies/api';
+import { useAllCurrencies } from '../../../api/currencies';
 import { usePaymentSettings, useUpdatePaymentSettings } from './api';
 import { NS } from './i18n';
 import { WithdrawalsCard } from './WithdrawalsCard';

@@ -8,7 +8,7 @@ import { Button, Card, Divider, Flex, Form, Radio, Segmented, Switch, Typography
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, zodRule } from '../../../components/form';
-import { AffiliatePicker } from '../../people/affiliates/pickers';
+import { AffiliatePicker } from '../../../components/pickers/people';
 import { useUpdatePaymentSettings } from './api';
 import { NS } from './i18n';
 

@@ -3,7 +3,7 @@ import type { PaymentSettings, PaymentSettingsUpdate } from '@leadgrid/shared/mo
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { settingsKeys } from '../../../api/settings';
-import { currencyKeys } from '../currencies/api';
+import { currencyKeys } from '../../../api/currencies';
 
 export const paymentSettingsKeys = { all: ['paymentSettings'] as const };
 

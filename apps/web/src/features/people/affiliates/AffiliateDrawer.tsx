@@ -7,13 +7,20 @@ import type { AffiliateCreate, AffiliateDetail, AffiliateUpdate } from '@leadgri
 import { Alert, Button, Col, Divider, Drawer, Flex, Form, Row, Select, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRevalidateOnLanguageChange } from '../../../components/form';
-import { TagPicker } from '../../settings/lists/pickers';
-import { useCreateAffiliates, useUpdateAffiliates } from './api';
-import { cleanContacts } from './ContactsField';
-import { applyPersonErrors } from './formErrors';
+import { TagPicker } from '../../../components/pickers/lists';
+import { useCreateAffiliates, useUpdateAffiliates } from '../../../api/affiliates';
+import { cleanContacts } from '../../../components/person/ContactsField';
+import { applyPersonErrors } from '../../../components/person/formErrors';
 import { useAffiliatesT } from './i18n';
-import { browserZone, fromBirthDate, PersonFields, toBirthDate, zoneName, type PersonValues } from './PersonFields';
-import { ManagerPicker, TeamPicker } from './pickers';
+import {
+  browserZone,
+  fromBirthDate,
+  PersonFields,
+  toBirthDate,
+  zoneName,
+  type PersonValues,
+} from '../../../components/person/PersonFields';
+import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
 
 type Redirect = (typeof REDIRECT_TO_ADVERTISER)[number];
 

@@ -17,18 +17,18 @@ import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { idList } from '../../../components/table/urlLists';
-import { TagPicker } from '../../settings/lists/pickers';
-import { BulkBar, SearchBox, useConfirmStatus } from '../../settings/lists/parts';
-import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from './api';
+import { TagPicker } from '../../../components/pickers/lists';
+import { BulkBar, SearchBox, useConfirmStatus } from '../../../components/listing/parts';
+import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from '../../../api/affiliates';
 import { useAffiliatesT } from './i18n';
-import { ManagerPicker, personName, TeamPicker } from './pickers';
+import { ManagerPicker, personName, TeamPicker } from '../../../components/pickers/people';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
-import { AFFILIATE_WRITE, PeopleList, peopleListEmpty, StatusCell, TrafficBadge } from './parts';
+import { AFFILIATE_WRITE, PeopleList, peopleListEmpty, StatusCell, TrafficBadge } from '../../../components/person/parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
-const BlockModal = lazyWhenOpen(() => import('./BlockModal').then((m) => m.BlockModal));
+const BlockModal = lazyWhenOpen(() => import('../BlockModal').then((m) => m.BlockModal));
 const BulkEditModal = lazyWhenOpen(() => import('./BulkEditModal').then((m) => m.BulkEditModal));
 
 const TABS = ['active', 'inactive', 'blocked', 'all'] as const;

@@ -4,16 +4,21 @@
  */
 import { REDIRECT_TO_ADVERTISER } from '@leadgrid/shared/constants';
 import type { AffiliateBulkEdit } from '@leadgrid/shared/people/people';
-import { Alert, Col, Flex, Form, Modal, Row, Segmented, Select, Typography, theme } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
-import { applyServerErrors } from '../../../components/form';
-import { TagPicker } from '../../settings/lists/pickers';
-import { useBulkEditAffiliates } from './api';
+import { Flex, Form, Row, Segmented, Select, Typography } from 'antd';
+import {
+  BulkEditModal as BulkEditKit,
+  BulkPart,
+  flag,
+  FlagRow,
+  flagModes,
+  ListModePart,
+  type FlagMode,
+  type ListMode,
+} from '../../../components/bulk/BulkEditModal';
+import { TagPicker } from '../../../components/pickers/lists';
+import { useBulkEditAffiliates } from '../../../api/affiliates';
 import { useAffiliatesT } from './i18n';
-import { ManagerPicker, TeamPicker } from './pickers';
-
-type ListMode = 'keep' | 'replace' | 'add' | 'remove';
-type FlagMode = 'keep' | 'on' | 'off';
+import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
 
 interface Values {
   managersMode: ListMode;
@@ -38,108 +43,47 @@ const INITIAL: Values = {
   redirectToAdvertiser: 'keep',
 };
 
-const flag = (mode: FlagMode) => (mode === 'keep' ? undefined : mode === 'on');
-
-function Part({ label, children }: { label: string; children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <Flex
-      vertical
-      gap={8}
-      style={{ padding: '12px 14px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG }}
-    >
-      <Typography.Text strong>{label}</Typography.Text>
-      {children}
-    </Flex>
-  );
-}
-
 export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useAffiliatesT();
-  const [form] = Form.useForm<Values>();
   const bulk = useBulkEditAffiliates();
-  const [failure, setFailure] = useState<string[]>([]);
-  const values = Form.useWatch([], form) as Values | undefined;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(INITIAL);
-    setFailure([]);
-  }, [open, form]);
-
-  const listModes = [
-    { value: 'keep', label: t('bulk.keep') },
-    { value: 'replace', label: t('bulk.replace') },
-    { value: 'add', label: t('bulk.add') },
-    { value: 'remove', label: t('bulk.remove') },
-  ];
-  const flagModes = [
-    { value: 'keep', label: t('bulk.keep') },
-    { value: 'on', label: t('bulk.on') },
-    { value: 'off', label: t('bulk.off') },
-  ];
-
-  const build = (v: Values): AffiliateBulkEdit => ({
-    ids,
-    ...(v.managersMode !== 'keep' ? { managerIds: v.managerIds ?? [], managersMode: v.managersMode } : {}),
-    ...(v.tagsMode !== 'keep' ? { tagIds: v.tagIds ?? [], tagsMode: v.tagsMode } : {}),
-    ...(v.teamMode === 'set' ? { teamId: v.teamId } : v.teamMode === 'leave' ? { teamId: null } : {}),
-    ...(flag(v.acceptColdTraffic) !== undefined ? { acceptColdTraffic: flag(v.acceptColdTraffic) } : {}),
-    ...(flag(v.acceptInvalidLeads) !== undefined ? { acceptInvalidLeads: flag(v.acceptInvalidLeads) } : {}),
-    ...(v.redirectToAdvertiser !== 'keep' ? { redirectToAdvertiser: v.redirectToAdvertiser } : {}),
-  });
-  const nothing = !values || Object.keys(build({ ...INITIAL, ...values })).length === 1;
-
-  const submit = async (v: Values) => {
-    setFailure([]);
-    try {
-      await bulk.mutateAsync(build(v));
-      onDone();
-      onClose();
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
+  const build = (v: Values): AffiliateBulkEdit | null => {
+    const body: AffiliateBulkEdit = {
+      ids,
+      ...(v.managersMode !== 'keep' ? { managerIds: v.managerIds ?? [], managersMode: v.managersMode } : {}),
+      ...(v.tagsMode !== 'keep' ? { tagIds: v.tagIds ?? [], tagsMode: v.tagsMode } : {}),
+      ...(v.teamMode === 'set' ? { teamId: v.teamId } : v.teamMode === 'leave' ? { teamId: null } : {}),
+      ...(flag(v.acceptColdTraffic) !== undefined ? { acceptColdTraffic: flag(v.acceptColdTraffic) } : {}),
+      ...(flag(v.acceptInvalidLeads) !== undefined ? { acceptInvalidLeads: flag(v.acceptInvalidLeads) } : {}),
+      ...(v.redirectToAdvertiser !== 'keep' ? { redirectToAdvertiser: v.redirectToAdvertiser } : {}),
+    };
+    return Object.keys(body).length > 1 ? body : null;
   };
 
   return (
-    <Modal
+    <BulkEditKit<Values, AffiliateBulkEdit>
       open={open}
+      onClose={onClose}
+      onDone={onDone}
       title={t('bulk.title', { count: ids.length })}
       okText={t('bulk.apply', { count: ids.length })}
-      cancelText={t('actions.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      okButtonProps={{ disabled: nothing, ...({ 'data-testid': 'bulk-edit-apply' } as Record<string, string>) }}
-      confirmLoading={bulk.isPending}
+      t={t}
+      initial={INITIAL}
+      build={build}
+      mutate={(body) => bulk.mutateAsync(body)}
+      pending={bulk.isPending}
       width={640}
-      forceRender
-      destroyOnHidden
+      testIds={{ apply: 'bulk-edit-apply', form: 'bulk-edit-form' }}
     >
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="bulk-edit-form">
+      {(values) => (
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">{t('bulk.text')}</Typography.Text>
-          <Part label={t('fields.managers')}>
-            <Form.Item name="managersMode" noStyle>
-              <Segmented options={listModes} size="small" style={{ alignSelf: 'flex-start' }} />
-            </Form.Item>
-            {values?.managersMode && values.managersMode !== 'keep' ? (
-              <Form.Item name="managerIds" noStyle>
-                <ManagerPicker />
-              </Form.Item>
-            ) : null}
-          </Part>
-          <Part label={t('fields.tags')}>
-            <Form.Item name="tagsMode" noStyle>
-              <Segmented options={listModes} size="small" style={{ alignSelf: 'flex-start' }} />
-            </Form.Item>
-            {values?.tagsMode && values.tagsMode !== 'keep' ? (
-              <Form.Item name="tagIds" noStyle>
-                <TagPicker type="affiliate" />
-              </Form.Item>
-            ) : null}
-          </Part>
-          <Part label={t('fields.team')}>
+          <ListModePart label={t('fields.managers')} mode="managersMode" field="managerIds" current={values?.managersMode} t={t}>
+            <ManagerPicker />
+          </ListModePart>
+          <ListModePart label={t('fields.tags')} mode="tagsMode" field="tagIds" current={values?.tagsMode} t={t}>
+            <TagPicker type="affiliate" />
+          </ListModePart>
+          <BulkPart label={t('fields.team')}>
             <Form.Item name="teamMode" noStyle>
               <Segmented
                 size="small"
@@ -156,29 +100,20 @@ export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; o
                 <TeamPicker multiple={false} purpose="assignment" />
               </Form.Item>
             ) : null}
-          </Part>
-          <Part label={t('bulk.flags')}>
+          </BulkPart>
+          <BulkPart label={t('bulk.flags')}>
             <Row gutter={[12, 8]} align="middle">
-              <Col span={12}>
-                <Typography.Text>{t('fields.acceptColdTraffic')}</Typography.Text>
-              </Col>
-              <Col span={12}>
+              <FlagRow label={t('fields.acceptColdTraffic')}>
                 <Form.Item name="acceptColdTraffic" noStyle>
-                  <Segmented options={flagModes} size="small" />
+                  <Segmented options={flagModes(t)} size="small" />
                 </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Typography.Text>{t('fields.acceptInvalidLeads')}</Typography.Text>
-              </Col>
-              <Col span={12}>
+              </FlagRow>
+              <FlagRow label={t('fields.acceptInvalidLeads')}>
                 <Form.Item name="acceptInvalidLeads" noStyle>
-                  <Segmented options={flagModes} size="small" />
+                  <Segmented options={flagModes(t)} size="small" />
                 </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Typography.Text>{t('fields.redirectToAdvertiser')}</Typography.Text>
-              </Col>
-              <Col span={12}>
+              </FlagRow>
+              <FlagRow label={t('fields.redirectToAdvertiser')}>
                 <Form.Item name="redirectToAdvertiser" noStyle>
                   <Select
                     size="small"
@@ -189,12 +124,11 @@ export function BulkEditModal({ ids, open, onClose, onDone }: { ids: number[]; o
                     ]}
                   />
                 </Form.Item>
-              </Col>
+              </FlagRow>
             </Row>
-          </Part>
-          {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
+          </BulkPart>
         </Flex>
-      </Form>
-    </Modal>
+      )}
+    </BulkEditKit>
   );
 }

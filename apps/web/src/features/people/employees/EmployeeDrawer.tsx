@@ -6,9 +6,16 @@ import type { Employee, EmployeeCreate, EmployeeUpdate } from '@leadgrid/shared/
 import { Alert, Button, Col, Divider, Drawer, Flex, Form, Row, Select, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { requiredRule, useRevalidateOnLanguageChange } from '../../../components/form';
-import { cleanContacts } from '../affiliates/ContactsField';
-import { applyPersonErrors } from '../affiliates/formErrors';
-import { browserZone, fromBirthDate, PersonFields, toBirthDate, zoneName, type PersonValues } from '../affiliates/PersonFields';
+import { cleanContacts } from '../../../components/person/ContactsField';
+import { applyPersonErrors } from '../../../components/person/formErrors';
+import {
+  browserZone,
+  fromBirthDate,
+  PersonFields,
+  toBirthDate,
+  zoneName,
+  type PersonValues,
+} from '../../../components/person/PersonFields';
 import { useCreateEmployees, useStaffRoles, useUpdateEmployees } from './api';
 import { ROLE_COLORS, useEmployeesT } from './i18n';
 

@@ -28,8 +28,8 @@ import {
   theme,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { PermissionDiffModal, type PermissionChange } from '../../access/roles/PermissionDiffModal';
-import { groupPermissions } from '../../access/roles/PermissionPicker';
+import { PermissionDiffModal, type PermissionChange } from '../../../components/permissions/PermissionDiffModal';
+import { groupPermissions } from '../../../components/permissions/PermissionPicker';
 import { useEmployeePermissions, useRole, useSetEmployeePermissions } from './api';
 import { useEmployeesT } from './i18n';
 import { usePermissionText } from '../../../components/permissions/titles';

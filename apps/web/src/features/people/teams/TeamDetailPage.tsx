@@ -31,12 +31,12 @@ import { useSession } from '../../../app/session';
 import { EMPTY_VALUE, formatDate, formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { BlockHistory } from '../affiliates/BlockHistory';
-import { BlockPanel } from '../affiliates/BlockPanel';
-import { PeopleList, PersonCell, TrafficBadge } from '../affiliates/parts';
-import { AffiliatePicker, personName } from '../affiliates/pickers';
-import { useConfirmStatus } from '../../settings/lists/parts';
-import { NotesPanel } from '../notes/NotesPanel';
+import { BlockHistory } from '../BlockHistory';
+import { BlockPanel } from '../BlockPanel';
+import { PeopleList, PersonCell, TrafficBadge } from '../../../components/person/parts';
+import { AffiliatePicker, personName } from '../../../components/pickers/people';
+import { useConfirmStatus } from '../../../components/listing/parts';
+import { NotesPanel } from '../../../components/notes/NotesPanel';
 import {
   TEAM_WRITE,
   teamKeys,

@@ -7,8 +7,8 @@ import { teamCreate, type TeamDetail, type TeamUpdate } from '@leadgrid/shared/p
 import { Alert, Button, Col, Drawer, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { applyPersonErrors } from '../affiliates/formErrors';
-import { AffiliatePicker, ManagerPicker } from '../affiliates/pickers';
+import { applyPersonErrors } from '../../../components/person/formErrors';
+import { AffiliatePicker, ManagerPicker } from '../../../components/pickers/people';
 import { useCreateTeams, useUpdateTeams } from './api';
 import { useTeamsT } from './i18n';
 

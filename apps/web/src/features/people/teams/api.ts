@@ -16,7 +16,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
 import type { ListData } from '../../../components/table/DataTable';
-import { useInvalidatePeople } from '../affiliates/api';
+import { useInvalidatePeople } from '../../../api/affiliates';
 
 export const teamKeys = {
   all: ['teams'] as const,

@@ -12,12 +12,12 @@ import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Switch, Ty
 import { useEffect, useState } from 'react';
 import { useAllCurrencies } from '../../../api/reference';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { cleanContacts, ContactsField, type ContactValue } from '../../people/affiliates/ContactsField';
-import { applyPersonErrors } from '../../people/affiliates/formErrors';
-import { TagPicker } from '../../settings/lists/pickers';
-import { useCreateAdvertisers, useUpdateAdvertisers, type AdvertiserCreate, type AdvertiserUpdate } from './api';
+import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
+import { applyPersonErrors } from '../../../components/person/formErrors';
+import { TagPicker } from '../../../components/pickers/lists';
+import { useCreateAdvertisers, useUpdateAdvertisers, type AdvertiserCreate, type AdvertiserUpdate } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
-import { AdvertiserManagerPicker, CurrencyPicker, PlatformPicker, VerticalPicker } from './pickers';
+import { AdvertiserManagerPicker, CurrencyPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
 
 export interface AdvertiserValues {
   title: string;

@@ -23,15 +23,15 @@ import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { PeopleList } from '../../people/affiliates/parts';
-import { SearchBox } from '../../settings/lists/parts';
-import { TagPicker } from '../../settings/lists/pickers';
-import { useAdvertisers } from './api';
+import { PeopleList } from '../../../components/person/parts';
+import { SearchBox } from '../../../components/listing/parts';
+import { TagPicker } from '../../../components/pickers/lists';
+import { useAdvertisers } from '../../../api/advertisers';
 import { useAdvertiserBlock } from './BlockAdvertiser';
 import { ADVERTISER_FILTERS, ADVERTISER_TABS, advertiserListQuery, idList, tabOf } from './filters';
 import { useAdvertisersT } from './i18n';
 import { ADVERTISER_WRITE, AdvertiserStatusCell, RefCell, TagsCell } from './parts';
-import { AdvertiserManagerPicker, PlatformPicker, VerticalPicker } from './pickers';
+import { AdvertiserManagerPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)

@@ -11,11 +11,11 @@ import { StatusTag } from '../../../components/StatusTag';
 import { useSession } from '../../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../../components/format';
 import { applyServerErrors, useRevalidateOnLanguageChange } from '../../../components/form';
-import { ContactsList } from '../../people/affiliates/ContactsList';
-import { PeopleList, PersonCell } from '../../people/affiliates/parts';
-import { TokenCard } from '../../people/affiliates/ApiTokenCard';
+import { ContactsList } from '../../../components/person/ContactsList';
+import { PeopleList, PersonCell } from '../../../components/person/parts';
+import { TokenCard } from '../../../components/TokenCard';
 import { RedirectTemplateFields } from './AdvertiserDrawer';
-import { useRegenerateAdvertiserToken, useUpdateAdvertisers } from './api';
+import { useRegenerateAdvertiserToken, useUpdateAdvertisers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, RefCell, TagsCell } from './parts';
 

@@ -63,10 +63,10 @@ import {
   useChangeIntegrationStatus,
   useCloneIntegrations,
   useCreateIntegrations,
-} from './api';
+} from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 import { Dash } from './parts';
-import { AdvertiserPicker, PlatformPicker, VerticalPicker } from './pickers';
+import { AdvertiserPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
 
 /** the integration flag of each method */
 export const METHOD_FLAGS: Record<IntegrationMethod, 'outApiEnabled' | 'postbackEnabled' | 'redirectEnabled' | 'apiSyncEnabled'> = {

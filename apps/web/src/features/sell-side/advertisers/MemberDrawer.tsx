@@ -16,12 +16,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { cleanContacts, ContactsField, type ContactValue } from '../../people/affiliates/ContactsField';
-import { applyPersonErrors } from '../../people/affiliates/formErrors';
-import { LANGUAGE_NAMES } from '../../people/affiliates/parts';
-import { browserZone, zoneName } from '../../people/affiliates/PersonFields';
+import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
+import { applyPersonErrors } from '../../../components/person/formErrors';
+import { LANGUAGE_NAMES } from '../../../components/person/parts';
+import { browserZone, zoneName } from '../../../components/person/PersonFields';
 import { useTimezones } from '../../../api/reference';
-import { useCreateMembers, useMemberRoles, useUpdateMembers } from './api';
+import { useCreateMembers, useMemberRoles, useUpdateMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 
 interface Values {

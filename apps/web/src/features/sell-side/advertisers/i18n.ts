@@ -111,21 +111,7 @@ export const en = {
     confirm: 'Unblock',
   },
   pickers: {
-    vertical: 'Choose a vertical',
-    verticals: 'Verticals',
-    platform: 'Choose a platform',
-    platforms: 'Platforms',
-    managers: 'Admins and advertiser managers',
-    advertiser: 'Search by title or secure ID',
     loadFailed: 'Could not load the list',
-  },
-  roleTypes: {
-    admin: 'Admin',
-    affiliate_manager: 'Affiliate manager',
-    advertiser_manager: 'Advertiser manager',
-    advertiser_member: 'Advertiser member',
-    employee: 'Employee',
-    affiliate: 'Affiliate',
   },
   detail: {
     details: 'Details',
@@ -349,21 +335,7 @@ export const ru: Texts = {
     confirm: 'Разблокировать',
   },
   pickers: {
-    vertical: 'Выберите вертикаль',
-    verticals: 'Вертикали',
-    platform: 'Выберите платформу',
-    platforms: 'Платформы',
-    managers: 'Администраторы и менеджеры рекламодателей',
-    advertiser: 'Поиск по названию или secure ID',
     loadFailed: 'Не удалось загрузить список',
-  },
-  roleTypes: {
-    admin: 'Администратор',
-    affiliate_manager: 'Менеджер партнёров',
-    advertiser_manager: 'Менеджер рекламодателей',
-    advertiser_member: 'Участник рекламодателя',
-    employee: 'Сотрудник',
-    affiliate: 'Партнёр',
   },
   detail: {
     details: 'Сведения',

@@ -17,7 +17,7 @@ import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { authorName, useConfirmStatus } from '../../settings/lists/parts';
+import { authorName, useConfirmStatus } from '../../../components/listing/parts';
 import { OWNER_WRITE, useActivePlatforms, useChangeTemplateStatus, useTemplate, useUpdateTemplates } from './api';
 import { useIntT } from './i18n';
 import { MethodTags } from './labels';

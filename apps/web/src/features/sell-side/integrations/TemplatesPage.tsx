@@ -17,7 +17,7 @@ import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/
 import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { BulkBar, SearchBox, useBulkStatus, useConfirmStatus, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useBulkStatus, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { OWNER_WRITE, useActivePlatforms, useActiveVerticals, useChangeTemplateStatus, useTemplates } from './api';
 import { TEMPLATES_PATH, useCloneTemplate } from './actions';
 import { useIntT } from './i18n';

@@ -26,7 +26,7 @@ import type { ListData } from '../../../components/table/DataTable';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { AuthorCell } from '../../settings/lists/parts';
+import { AuthorCell } from '../../../components/listing/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatform, usePlatformAdvertisers } from './api';
 import { NS } from './i18n';

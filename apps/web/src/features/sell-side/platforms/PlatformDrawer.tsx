@@ -1,10 +1,10 @@
 /** Create or edit a platform: title, description and the integration methods it supports. */
-import { platformCreate, type Platform } from '@leadgrid/shared/sell-side/platforms';
 import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
-import { Alert, Button, Checkbox, Drawer, Flex, Form, Input, Segmented, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { platformCreate, type Platform } from '@leadgrid/shared/sell-side/platforms';
+import { Alert, Checkbox, Flex, Form, Input, Segmented, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { EntityDrawer, useEntityForm } from '../../../components/drawer/EntityDrawer';
+import { requiredRule, zodRule } from '../../../components/form';
 import { useCreatePlatforms, useUpdatePlatforms, type PlatformStatus } from './api';
 import { NS } from './i18n';
 
@@ -63,58 +63,38 @@ export function PlatformDrawer({
 }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
   const create = useCreatePlatforms();
   const update = useUpdatePlatforms();
-  const [saving, setSaving] = useState(false);
-  const [notes, setNotes] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (!open) return;
-    setNotes([]);
-    form.resetFields();
-    form.setFieldsValue(
+  const { form, saving, notes, save } = useEntityForm<Values>({
+    open,
+    deps: [initial],
+    values: () =>
       initial
         ? { title: initial.title, description: initial.description, methods: initial.methods }
         : { title: '', description: '', methods: ['api', 'postback'], status: 'active' },
-    );
-  }, [open, initial, form]);
+  });
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    setNotes([]);
-    try {
+  const submit = () =>
+    save(async (values) => {
       const item = { title: values.title.trim(), description: (values.description ?? '').trim(), methods: values.methods ?? [] };
       const saved = initial
         ? await update.mutateAsync([{ id: initial.id, ...item }])
         : await create.mutateAsync([{ ...item, status: values.status }]);
       onSaved?.(saved.items[0]);
       onClose();
-    } catch (err) {
-      setNotes(applyServerErrors(form, err));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Drawer
+    <EntityDrawer
       open={open}
       title={initial ? t('edit') : t('create')}
       onClose={onClose}
       size={560}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="platform-save">
-            {initial ? t('actions.save') : t('actions.create')}
-          </Button>
-        </Flex>
-      }
+      cancelText={t('actions.cancel')}
+      saveText={initial ? t('actions.save') : t('actions.create')}
+      saving={saving}
+      onSave={() => void submit()}
+      saveTestId="platform-save"
     >
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="platform-form">
         {notes.length ? <Alert type="error" showIcon title={notes.join(' · ')} style={{ marginBottom: 16 }} /> : null}
@@ -145,6 +125,6 @@ export function PlatformDrawer({
           </Form.Item>
         ) : null}
       </Form>
-    </Drawer>
+    </EntityDrawer>
   );
 }

@@ -27,7 +27,7 @@ import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { statusListEmpty } from '../parts';
-import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../components/listing/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
 import { usePlatforms } from './api';
 import { NS } from './i18n';

@@ -7,7 +7,7 @@ import { Alert, App, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { useConfirmCascade } from '../verticals/cascade';
+import { useConfirmCascade } from '../cascade';
 import { platformsApi, useChangePlatformStatus, useDeletePlatforms, type PlatformStatus } from './api';
 import { NS } from './i18n';
 

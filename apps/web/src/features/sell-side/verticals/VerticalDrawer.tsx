@@ -1,9 +1,9 @@
 /** Create a vertical (title, description, status) or rename and describe one. */
 import { verticalCreate, type Vertical } from '@leadgrid/shared/sell-side/verticals';
-import { Alert, Button, Drawer, Flex, Form, Input, Segmented } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { EntityDrawer, useEntityForm } from '../../../components/drawer/EntityDrawer';
+import { requiredRule, zodRule } from '../../../components/form';
 import { useCreateVerticals, useUpdateVerticals, type SellSideStatus } from './api';
 import { NS } from './i18n';
 
@@ -26,56 +26,35 @@ export function VerticalDrawer({
 }) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  useRevalidateOnLanguageChange(form);
   const create = useCreateVerticals();
   const update = useUpdateVerticals();
-  const [saving, setSaving] = useState(false);
-  const [notes, setNotes] = useState<string[]>([]);
+  const { form, saving, notes, save } = useEntityForm<Values>({
+    open,
+    deps: [initial],
+    values: () => (initial ? { title: initial.title, description: initial.description } : { title: '', description: '', status: 'active' }),
+  });
 
-  useEffect(() => {
-    if (!open) return;
-    setNotes([]);
-    form.resetFields();
-    form.setFieldsValue(
-      initial ? { title: initial.title, description: initial.description } : { title: '', description: '', status: 'active' },
-    );
-  }, [open, initial, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    setNotes([]);
-    try {
+  const submit = () =>
+    save(async (values) => {
       const item = { title: values.title.trim(), description: (values.description ?? '').trim() };
       const saved = initial
         ? await update.mutateAsync([{ id: initial.id, ...item }])
         : await create.mutateAsync([{ ...item, status: values.status }]);
       onSaved?.(saved.items[0]);
       onClose();
-    } catch (err) {
-      setNotes(applyServerErrors(form, err));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <Drawer
+    <EntityDrawer
       open={open}
       title={initial ? t('edit') : t('create')}
       onClose={onClose}
       size={560}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="vertical-save">
-            {initial ? t('actions.save') : t('actions.create')}
-          </Button>
-        </Flex>
-      }
+      cancelText={t('actions.cancel')}
+      saveText={initial ? t('actions.save') : t('actions.create')}
+      saving={saving}
+      onSave={() => void submit()}
+      saveTestId="vertical-save"
     >
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="vertical-form" onFinish={() => void submit()}>
         {notes.length ? <Alert type="error" showIcon title={notes.join(' · ')} style={{ marginBottom: 16 }} /> : null}
@@ -103,6 +82,6 @@ export function VerticalDrawer({
           </Form.Item>
         ) : null}
       </Form>
-    </Drawer>
+    </EntityDrawer>
   );
 }

@@ -20,7 +20,7 @@ import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { statusListEmpty } from '../parts';
-import { BulkBar, SearchBox, useStatusFilters } from '../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../components/listing/parts';
 import { useConfirmVerticalStatus } from './actions';
 import {
   ADVERTISERS_READ,

@@ -1,7 +1,7 @@
 /** The vertical screens' status action, shared by the list and the detail page. */
 import { useTranslation } from 'react-i18next';
 import { useChangeVerticalStatus, verticalsApi, type SellSideStatus } from './api';
-import { useConfirmCascade } from './cascade';
+import { useConfirmCascade } from '../cascade';
 import { NS } from './i18n';
 
 /** The confirmation of a vertical status change, with the advertisers a deactivation also blocks. */

@@ -17,8 +17,8 @@ import { StatusTag } from '../../../components/StatusTag';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { AuthorCell, BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../lists/parts';
-import { useChangeDomainStatus, useCreateDomains, useDomains, useUpdateDomains } from './api';
+import { AuthorCell, BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
+import { useChangeDomainStatus, useCreateDomains, useDomains, useUpdateDomains } from '../../../api/domains';
 import { NS } from './i18n';
 
 const WRITE = 'domain.update';

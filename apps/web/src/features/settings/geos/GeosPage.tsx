@@ -16,8 +16,8 @@ import { StatusTag } from '../../../components/StatusTag';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { BulkBar, SearchBox, useConfirmDelete, useBulkStatus, useStatusFilters } from '../lists/parts';
-import { useChangeGeoStatus, useCountries, useCreateGeos, useGeos, useUpdateGeos } from './api';
+import { BulkBar, SearchBox, useConfirmDelete, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
+import { useChangeGeoStatus, useCountries, useCreateGeos, useGeos, useUpdateGeos } from '../../../api/geos';
 import { NS } from './i18n';
 
 const WRITE = 'geo.update';

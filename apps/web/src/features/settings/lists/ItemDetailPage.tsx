@@ -21,10 +21,10 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { categoryHooks, tagHooks, trafficSourceHooks, type ListStatus } from './api';
+import { categoryHooks, tagHooks, trafficSourceHooks, type ListStatus } from '../../../api/lists';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, useConfirmDelete, useConfirmStatus } from './parts';
+import { AuthorCell, useConfirmDelete, useConfirmStatus } from '../../../components/listing/parts';
 
 interface Item {
   id: number;

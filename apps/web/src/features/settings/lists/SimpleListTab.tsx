@@ -16,10 +16,10 @@ import { StatusTag } from '../../../components/StatusTag';
 import { ResourceListTable } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { categoryHooks, trafficSourceHooks, type ListStatus } from './api';
+import { categoryHooks, trafficSourceHooks, type ListStatus } from '../../../api/lists';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, BulkBar, SearchBox, useBulkStatus, useStatusFilters } from './parts';
+import { AuthorCell, BulkBar, SearchBox, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
 
 interface Row {
   id: number;

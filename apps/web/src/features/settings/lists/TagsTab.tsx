@@ -13,10 +13,10 @@ import { StatusTag } from '../../../components/StatusTag';
 import { ResourceListTable } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { tagHooks } from './api';
+import { tagHooks } from '../../../api/lists';
 import { NS } from './i18n';
 import { ItemForm, type ItemValues } from './ItemForm';
-import { AuthorCell, BulkBar, SearchBox, useConfirmDelete, useBulkStatus, useStatusFilters } from './parts';
+import { AuthorCell, BulkBar, SearchBox, useConfirmDelete, useBulkStatus, useStatusFilters } from '../../../components/listing/parts';
 
 export const TAG_WRITE = 'tag.update';
 

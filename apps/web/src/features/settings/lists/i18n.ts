@@ -1,4 +1,4 @@
-/** Texts of the lists screens (tags, categories, traffic sources) and their pickers, in the `lists` namespace. */
+/** Texts of the lists screens (tags, categories, traffic sources), in the `lists` namespace. Pickers: components/pickers. */
 import i18n from '../../../i18n';
 
 export const en = {
@@ -24,9 +24,6 @@ export const en = {
     delete: 'Delete',
     activate: 'Activate',
     deactivate: 'Deactivate',
-    selected_one: '{{count}} selected',
-    selected_other: '{{count}} selected',
-    clearSelection: 'Clear',
     back: 'Back to the list',
   },
   tags: {
@@ -53,22 +50,7 @@ export const en = {
     emptyText: 'Traffic sources are where affiliates buy their traffic. Add the first one.',
     detail: 'Traffic source #{{id}}',
   },
-  status: {
-    confirmTitle_one: 'Change the status to “{{status}}”?',
-    confirmTitle_other: 'Change the status of {{count}} records to “{{status}}”?',
-    confirmText: 'The change applies at once.',
-    confirm: 'Change',
-  },
   notFound: 'This record does not exist or was deleted.',
-  pickers: {
-    tags: 'Choose tags',
-    tag: 'Choose a tag',
-    categories: 'Choose categories',
-    category: 'Choose a category',
-    trafficSources: 'Choose traffic sources',
-    trafficSource: 'Choose a traffic source',
-    searching: 'Searching…',
-  },
 };
 
 export const ru: typeof en = {
@@ -94,9 +76,6 @@ export const ru: typeof en = {
     delete: 'Удалить',
     activate: 'Активировать',
     deactivate: 'Деактивировать',
-    selected_one: 'Выбрано: {{count}}',
-    selected_other: 'Выбрано: {{count}}',
-    clearSelection: 'Сбросить',
     back: 'Назад к списку',
   },
   tags: {
@@ -123,22 +102,7 @@ export const ru: typeof en = {
     emptyText: 'Источники трафика — откуда партнёры берут трафик. Добавьте первый.',
     detail: 'Источник трафика #{{id}}',
   },
-  status: {
-    confirmTitle_one: 'Сменить статус на «{{status}}»?',
-    confirmTitle_other: 'Сменить статус записей ({{count}}) на «{{status}}»?',
-    confirmText: 'Изменение применяется сразу.',
-    confirm: 'Сменить',
-  },
   notFound: 'Такой записи нет или она удалена.',
-  pickers: {
-    tags: 'Выберите теги',
-    tag: 'Выберите тег',
-    categories: 'Выберите категории',
-    category: 'Выберите категорию',
-    trafficSources: 'Выберите источники трафика',
-    trafficSource: 'Выберите источник трафика',
-    searching: 'Поиск…',
-  },
 };
 
 export const NS = 'lists';

@@ -47,7 +47,7 @@ import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
-import { BulkBar, useConfirmStatus, useStatusFilters } from '../lists/parts';
+import { BulkBar, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useNotificationChannels, useNotificationRules, useRecipients, useTestChannel, useUpdateChannels, useUpdateRules } from './api';
 import { NS } from './i18n';
 

@@ -33,7 +33,7 @@ import {
 } from '../../../../components/sieve';
 import { StatusTag } from '../../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
-import { AffiliatePicker, TeamPicker } from '../../../people/affiliates/pickers';
+import { AffiliatePicker, TeamPicker } from '../../../../components/pickers/people';
 import { useEditAffiliates, useEditTeams, useOfferAffiliates, useOfferTeams } from '../api';
 import { useOffersT } from '../i18n';
 import { useLocalTable } from '../parts';

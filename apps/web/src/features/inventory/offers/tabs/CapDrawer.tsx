@@ -16,10 +16,10 @@ import { useAllCurrencies, useTimezones } from '../../../../api/reference';
 import { useSession } from '../../../../app/session';
 import { messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
-import { CurrencyPicker } from '../../../sell-side/advertisers/pickers';
+import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useCapWrites, usePaymentModelsForCap, useVerticalGoals } from './api';
 import { capCreateItem, capFormErrors, capUpdateItem, capValuesOf, type CapField, type CapValues } from './capForm';
-import { applyItemErrors, FormFailure, useTabsT } from './parts';
+import { applyItemErrors, FormFailure, useTabsT } from '../../formParts';
 
 /** A rule reading the cross-field problems of the whole form for one field. */
 const crossRule = (form: FormInstance<CapValues>, field: CapField, t: TFunction): Rule => ({

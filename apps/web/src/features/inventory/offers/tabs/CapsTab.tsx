@@ -19,12 +19,12 @@ import { StatusTag } from '../../../../components/StatusTag';
 import { ResourceListTable } from '../../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../../components/list/useResourceList';
 import type { DataColumn } from '../../../../components/table/DataTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/listing/parts';
 import { useCapWrites, useCaps } from './api';
 import { CapDrawer } from './CapDrawer';
 import { counterPercent, counterReached } from './decimals';
 import { OFFER_WRITE } from './LandingsTab';
-import { SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
+import { SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
 
 /** an amount of a cap: money in its currency, or a count */
 export function capAmount(value: string | null, currency: string | null): string {

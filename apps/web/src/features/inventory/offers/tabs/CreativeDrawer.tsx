@@ -26,7 +26,7 @@ import {
   formatBytes,
   type CreativeValues,
 } from './creativeForm';
-import { applyItemErrors, CreativeTypeIcon, FormFailure, useTabsT } from './parts';
+import { applyItemErrors, CreativeTypeIcon, FormFailure, useTabsT } from '../../formParts';
 
 export function CreativeDrawer({
   open,

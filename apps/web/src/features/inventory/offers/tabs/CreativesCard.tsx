@@ -14,11 +14,11 @@ import { useSession } from '../../../../app/session';
 import { SieveColumnsPicker, useSieveDisplaySettings } from '../../../../components/sieve';
 import { StatusTag } from '../../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/listing/parts';
 import { creativesApi, useCreatives, useCreativeWrites } from './api';
 import { CreativeDrawer } from './CreativeDrawer';
 import { formatBytes } from './creativeForm';
-import { CreativeTypeIcon, Dash, SieveModal, sieveSummaryColumn, useConfirmStatus, useLocalTable, useTabsT } from './parts';
+import { CreativeTypeIcon, Dash, SieveModal, sieveSummaryColumn, useConfirmStatus, useLocalTable, useTabsT } from '../../formParts';
 
 /** Downloads the attachment with the bearer token and saves it under its own name. */
 function DownloadLink({ creative }: { creative: Creative }) {

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../../../app/session';
 import { applyServerErrors, useRevalidateOnLanguageChange } from '../../../../components/form';
 import { formatDateTime } from '../../../../components/format';
-import { NotesPanel } from '../../../people/notes/NotesPanel';
+import { NotesPanel } from '../../../../components/notes/NotesPanel';
 import { personName } from '../pickers';
 import { useCreationData, useUpdateOffers } from '../api';
 import { useOffersT } from '../i18n';

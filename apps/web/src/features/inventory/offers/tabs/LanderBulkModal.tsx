@@ -12,7 +12,7 @@ import { sieveErrorsFromItems } from '../../../../components/sieve/model';
 import { ApiError } from '../../../../api/client';
 import { useLanderWrites } from './api';
 import { statusFailure } from './landerForm';
-import { FormFailure, useTabsT } from './parts';
+import { FormFailure, useTabsT } from '../../formParts';
 
 interface BulkValues {
   changeWeight: boolean;

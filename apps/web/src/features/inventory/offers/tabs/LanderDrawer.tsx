@@ -21,42 +21,14 @@ import { Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segm
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SelectNotFound } from '../../../../components/SelectNotFound';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
-import { SieveEditor, sieveRule, useLanguages, type SieveErrors } from '../../../../components/sieve';
+import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { useAdvertisersByOffer, useAdvertisersOfVertical, useApiPages, useLanderWrites, type AdvertiserOption } from './api';
 import { fromApiLanguage, landerCreateItem, landerUpdateItem, landerValuesOf, statusFailure, type LanderValues } from './landerForm';
-import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, macroRule, mono, useTabsT } from './parts';
+import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, macroRule, mono, useTabsT } from '../../formParts';
 import { useDebounced } from '../../../../components/useDebounced';
+import { LanguagePicker } from '../../../../components/pickers/language';
 
 const SEARCH_DELAY_MS = 300;
-
-/** One language, by name or code. */
-export function LanguagePicker({
-  value,
-  onChange,
-  disabled,
-  ...rest
-}: {
-  value?: string | null;
-  onChange?: (v: string | null) => void;
-  disabled?: boolean;
-  placeholder?: string;
-  'data-testid'?: string;
-}) {
-  const languages = useLanguages();
-  const options = useMemo(() => (languages.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })), [languages.data]);
-  return (
-    <Select<string>
-      {...rest}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      allowClear
-      disabled={disabled}
-      showSearch={{ optionFilterProp: 'label' }}
-      loading={languages.isFetching}
-      options={options}
-    />
-  );
-}
 
 /** The language versions of the landing API pages of the offer's vertical (and pages of no vertical), by page. */
 function ApiLanguagePicker({

@@ -19,14 +19,14 @@ import { StatusTag } from '../../../../components/StatusTag';
 import { ResourceListTable } from '../../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../../components/list/useResourceList';
 import type { DataColumn } from '../../../../components/table/DataTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/listing/parts';
 import { useLanderWrites, useLanders } from './api';
 import { CreativesCard } from './CreativesCard';
 import { LanderBulkModal } from './LanderBulkModal';
 import { LanderDrawer } from './LanderDrawer';
 import { statusFailure } from './landerForm';
-import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
-import { UrlWithMacros } from './UrlWithMacros';
+import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
+import { UrlWithMacros } from '../../../../components/UrlWithMacros';
 
 export const OFFER_WRITE = 'offer.update';
 

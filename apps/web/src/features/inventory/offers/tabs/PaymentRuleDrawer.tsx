@@ -15,9 +15,9 @@ import { useEffect, useState } from 'react';
 import { useAllCurrencies } from '../../../../api/reference';
 import { messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
-import { CurrencyPicker } from '../../../sell-side/advertisers/pickers';
+import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { usePaymentModels, useRuleWrites, useVerticalGoals } from './api';
-import { applyItemErrors, FormFailure, useTabsT } from './parts';
+import { applyItemErrors, FormFailure, useTabsT } from '../../formParts';
 import {
   ruleCreateItem,
   ruleFormErrors,

@@ -17,10 +17,10 @@ import { SieveColumnsPicker, useSieveDisplaySettings } from '../../../../compone
 import { StatusTag } from '../../../../components/StatusTag';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { useTable } from '../../../../components/table/useTable';
-import { BulkBar, SearchBox, useStatusFilters } from '../../../settings/lists/parts';
+import { BulkBar, SearchBox, useStatusFilters } from '../../../../components/listing/parts';
 import { useRuleWrites, usePaymentRules } from './api';
 import { OFFER_WRITE } from './LandingsTab';
-import { sieveSummaryColumn, useConfirmStatus, useTabsT } from './parts';
+import { sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS, PaymentRuleDrawer } from './PaymentRuleDrawer';
 import { RuleBulkModal } from './RuleBulkModal';
 

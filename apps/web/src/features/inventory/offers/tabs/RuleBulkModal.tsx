@@ -13,10 +13,10 @@ import { useEffect, useState } from 'react';
 import { ApiError, serverMessageText } from '../../../../api/client';
 import { requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule } from '../../../../components/sieve';
-import { CurrencyPicker } from '../../../sell-side/advertisers/pickers';
+import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useRuleWrites } from './api';
 import { decimalInput } from './decimals';
-import { FormFailure, useTabsT } from './parts';
+import { FormFailure, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS } from './PaymentRuleDrawer';
 import { ruleBulkItems, type RuleBulkValues } from './paymentRuleForm';
 

@@ -14,7 +14,7 @@ import { allowed } from '../../../../app/access';
 import { useSession } from '../../../../app/session';
 import { formatDateTime } from '../../../../components/format';
 import { StatusTag } from '../../../../components/StatusTag';
-import { AuthorCell } from '../../../settings/lists/parts';
+import { AuthorCell } from '../../../../components/listing/parts';
 import { ADVERTISERS_READ, PLATFORMS_READ, TEMPLATES_READ, useVerticalAdvertisers, useVerticalTemplates } from '../api';
 import { NS } from '../i18n';
 import { SectionCard, useSectionForm } from '../sections';

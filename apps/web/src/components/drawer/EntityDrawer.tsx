@@ -1,0 +1,93 @@
+/**
+ * The create/edit drawer of a record: `useEntityForm` resets the form to the record's values each time the drawer
+ * opens, validates before saving, and puts the server's field errors on their fields (the rest come back as notes for
+ * the drawer to show); `EntityDrawer` is the drawer with its cancel and save buttons.
+ */
+import { Button, Drawer, Flex, Form, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { applyServerErrors, useRevalidateOnLanguageChange } from '../form';
+
+export function useEntityForm<V>({ open, values, deps }: { open: boolean; values: () => Partial<V>; deps: unknown[] }): {
+  form: FormInstance<V>;
+  saving: boolean;
+  notes: string[];
+  save: (run: (values: V) => Promise<unknown>) => Promise<void>;
+} {
+  const [form] = Form.useForm<V>();
+  useRevalidateOnLanguageChange(form);
+  const [saving, setSaving] = useState(false);
+  const [notes, setNotes] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setNotes([]);
+    form.resetFields();
+    form.setFieldsValue(values() as Parameters<typeof form.setFieldsValue>[0]);
+    // the record's values are read when the drawer opens or the record changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, form, ...deps]);
+
+  const save = async (run: (values: V) => Promise<unknown>) => {
+    // an invalid form shows its messages on the fields: nothing more to do
+    const valid = await form.validateFields().catch(() => null);
+    if (!valid) return;
+    setSaving(true);
+    setNotes([]);
+    try {
+      await run(valid);
+    } catch (err) {
+      setNotes(applyServerErrors(form, err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { form, saving, notes, save };
+}
+
+export function EntityDrawer({
+  open,
+  title,
+  onClose,
+  size,
+  cancelText,
+  saveText,
+  saving,
+  onSave,
+  saveTestId,
+  keepMounted,
+  children,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  size: number;
+  cancelText: string;
+  saveText: string;
+  saving: boolean;
+  onSave: () => void;
+  saveTestId: string;
+  /** keep the form mounted while closed */
+  keepMounted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      onClose={onClose}
+      size={size}
+      forceRender
+      {...(keepMounted ? { destroyOnHidden: false } : {})}
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose}>{cancelText}</Button>
+          <Button type="primary" loading={saving} onClick={onSave} data-testid={saveTestId}>
+            {saveText}
+          </Button>
+        </Flex>
+      }
+    >
+      {children}
+    </Drawer>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The contacts of a person (product §3 contact types: phone, telegram, skype, url, e-mail) as a form list, each value
+ * checked by the shared rule of its type. Used by the affiliate and employee forms: `<ContactsField />` inside a
+ * Form whose `contacts` field is `{type, value}[]`.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CONTACT_TYPES } from '@leadgrid/shared/constants';
+import { contactRule } from '@leadgrid/shared/access/users';
+import { Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
+import { messageText, requiredRule } from '../form';
+import { CONTACT_ICONS, type ContactType } from './ContactsList';
+import { usePersonT } from './i18n';
+
+export interface ContactValue {
+  type: ContactType;
+  value: string;
+}
+export const CONTACTS_MAX = 20;
+
+const PLACEHOLDERS: Record<ContactType, string> = {
+  phone: '+1 202 555 0143',
+  telegram: '@username',
+  skype: 'live:username',
+  url: 'https://example.com',
+  email: 'name@company.com',
+};
+
+/** Contacts as sent: trimmed, empty rows dropped. */
+export const cleanContacts = (contacts: ContactValue[] | undefined) =>
+  (contacts ?? []).map((c) => ({ type: c.type, value: (c.value ?? '').trim() })).filter((c) => c.value !== '');
+
+export function ContactsField() {
+  const { t } = usePersonT();
+  const form = Form.useFormInstance();
+  return (
+    <Form.List name="contacts">
+      {(fields, { add, remove }) => (
+        <Flex vertical gap={10}>
+          {fields.length === 0 ? (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+              {t('contacts.empty')}
+            </Typography.Text>
+          ) : null}
+          {fields.map((field) => (
+            <Flex key={field.key} gap={8} align="flex-start" data-testid="contact-row">
+              <Form.Item name={[field.name, 'type']} noStyle>
+                <Select
+                  style={{ width: 140, flexShrink: 0 }}
+                  aria-label={t('contacts.type')}
+                  options={CONTACT_TYPES.map((type) => ({
+                    value: type,
+                    label: (
+                      <Flex gap={8} align="center">
+                        {CONTACT_ICONS[type]}
+                        {t(`contacts.types.${type}`)}
+                      </Flex>
+                    ),
+                  }))}
+                  onChange={() => void form.validateFields([['contacts', field.name, 'value']]).catch(() => undefined)}
+                />
+              </Form.Item>
+              <Form.Item noStyle shouldUpdate={(prev, next) => prev.contacts?.[field.name]?.type !== next.contacts?.[field.name]?.type}>
+                {({ getFieldValue }) => {
+                  const type = (getFieldValue(['contacts', field.name, 'type']) ?? 'phone') as ContactType;
+                  return (
+                    <Form.Item
+                      name={[field.name, 'value']}
+                      style={{ flex: 1, marginBottom: 0, minWidth: 0 }}
+                      validateTrigger="onBlur"
+                      rules={[
+                        requiredRule(t),
+                        {
+                          validator: async (_r, value: unknown) => {
+                            const text = typeof value === 'string' ? value.trim() : '';
+                            if (!text) return;
+                            if (text.length > 200) throw new Error(messageText(t, 'maxlength'));
+                            const result = contactRule(type, text);
+                            if (result === true) return;
+                            throw new Error(result === 'pattern' ? t(`contacts.invalid.${type}`) : messageText(t, result));
+                          },
+                        },
+                      ]}
+                    >
+                      <Input placeholder={PLACEHOLDERS[type]} aria-label={t(`contacts.types.${type}`)} prefix={CONTACT_ICONS[type]} />
+                    </Form.Item>
+                  );
+                }}
+              </Form.Item>
+              <Tooltip title={t('contacts.remove')}>
+                <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('contacts.remove')} />
+              </Tooltip>
+            </Flex>
+          ))}
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => add({ type: fields.length === 0 ? 'telegram' : 'phone', value: '' })}
+            disabled={fields.length >= CONTACTS_MAX}
+            data-testid="contact-add"
+          >
+            {fields.length >= CONTACTS_MAX ? t('contacts.limit', { max: CONTACTS_MAX }) : t('contacts.add')}
+          </Button>
+        </Flex>
+      )}
+    </Form.List>
+  );
+}
