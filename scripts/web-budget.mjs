@@ -38,10 +38,7 @@ const GRID = 'antd Table (44.7 KB), Select (20.7) and the page frame (Card, Tabs
 export const KNOWN_OVER = {
   advertiserDetail: `${GRID}; the general tab's integrations card takes the integrations module through its index, which brings the section editors (10.1), the integrations texts (10.0), Form (7.2), InputNumber (6.9) and Collapse (3.4); plus the vertical and affiliate pickers (7.5 + 6.8). Next: IntegrationsCard importing only what it shows`,
   offerDetail: `${GRID}; the general tab is the offer's edit form: the offers module (11.9), OfferForm (5.3) with Upload and its progress (9.6 + 5.3), Form (7.2) and InputNumber (6.9). Under 150 KB needs the form behind an edit button (a product change)`,
-  affiliateInvoices: `${GRID}, the advertiser and affiliate pickers of the toolbar (7.5 + 6.8) and the invoices module (api, actions, cells) are 2.5 KB over; next: the pickers' shared code in one chunk`,
-  advertiserInvoices: `the same page as affiliateInvoices (one module, two routes)`,
   holdQueue: `${GRID}; the first view holds the hold-queue settings form: the page (25.2), its TimePicker and DatePicker (rc-picker with dayjs: 28.7), Form (7.2) and InputNumber (6.9)`,
-  offers: `${GRID}, the offers module (api, pickers, cells: 11.9), the toolbar's vertical and affiliate pickers (7.5 + 6.8) and both lists (staff and affiliate, one per role: 5.4) are over 120 KB before the rest of the toolbar; next: the offers module split by what the list shows`,
 };
 
 const manifestPath = join(dist, '.vite/manifest.json');
