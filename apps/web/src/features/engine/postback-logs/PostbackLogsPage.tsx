@@ -165,6 +165,8 @@ export default function PostbackLogsPage() {
           ) : null}
           <DataTable<PostbackLog>
             name={`postback-logs.${tab}`}
+            // the tab already says the direction: the column is there for whoever shows it (the table fits 1440 px)
+            defaultHidden={['entity']}
             size="middle"
             columns={columns}
             table={table}

@@ -43,7 +43,7 @@ export function NamedRef({ id, title, sub, to }: { id: number | null; title?: st
   if (id === null) return <Typography.Text type="secondary">—</Typography.Text>;
   const label = title || `#${id}`;
   return (
-    <Flex vertical style={{ lineHeight: 1.3, minWidth: 0, maxWidth: 240 }}>
+    <Flex vertical style={{ lineHeight: 1.3, minWidth: 0, maxWidth: 200 }}>
       {to ? (
         <Link to={to} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={label}>
           {label}
