@@ -95,14 +95,15 @@ export const REUSE_GRACE_MS = 30_000;
  * are marked rotated too, so the family keeps one live token, the one issued next; true then. False for a token
  * rotated longer ago, or revoked.
  */
-export async function graceRotation(ctx: Ctx, id: number): Promise<{ familyId: string } | null> {
+export async function graceRotation(ctx: Ctx, id: number): Promise<boolean> {
+  // read again: the caller's copy may predate a concurrent rotation
   const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
-  if (!row?.rotatedAt || row.revokedAt || ctx.now().getTime() - row.rotatedAt.getTime() > REUSE_GRACE_MS) return null;
+  if (!row?.rotatedAt || row.revokedAt || ctx.now().getTime() - row.rotatedAt.getTime() > REUSE_GRACE_MS) return false;
   await ctx.db
     .update(refreshTokens)
     .set({ rotatedAt: ctx.now() })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
-  return { familyId: row.familyId };
+  return true;
 }
 
 const signedInAt = sql<Date>`(select min(f.created_at) from refresh_tokens f where f.family_id = refresh_tokens.family_id)`;
