@@ -3,7 +3,7 @@ import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/renderPage';
-import { AddIntegrationModal } from './IntegrationsCard';
+import { AddIntegrationModal } from './IntegrationModals';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

@@ -6,9 +6,8 @@
  */
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
-import { zCallUrl } from '@leadgrid/shared/sell-side/integration-sections';
 import { zDescription, zTitle } from '@leadgrid/shared/validation';
-import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Switch, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAllCurrencies } from '../../../api/reference';
 import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
@@ -17,6 +16,7 @@ import { applyPersonErrors } from '../../../components/person/formErrors';
 import { TagPicker } from '../../../components/pickers/lists';
 import { useCreateAdvertisers, useUpdateAdvertisers, type AdvertiserCreate, type AdvertiserUpdate } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
+import { RedirectTemplateFields } from './RedirectTemplateFields';
 import { AdvertiserManagerPicker, CurrencyPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
 
 export interface AdvertiserValues {
@@ -83,37 +83,6 @@ export function toUpdate(a: Advertiser, v: AdvertiserValues): AdvertiserUpdate {
   if (next.redirectTemplateEnabled !== a.redirectTemplateEnabled) item.redirectTemplateEnabled = next.redirectTemplateEnabled;
   if (next.redirectTemplate !== (a.redirectTemplate ?? null)) item.redirectTemplate = next.redirectTemplate;
   return item;
-}
-
-/** The redirect template switch and its URL: the URL is required while the switch is on. */
-export function RedirectTemplateFields() {
-  const { t } = useAdvertisersT();
-  const enabled = Form.useWatch('redirectTemplateEnabled') as boolean | undefined;
-  return (
-    <>
-      <Flex align="center" justify="space-between" gap={12} style={{ padding: '4px 0 16px' }}>
-        <Flex vertical>
-          <Typography.Text>{t('fields.redirectTemplateEnabled')}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('redirect.hint')}
-          </Typography.Text>
-        </Flex>
-        <Form.Item name="redirectTemplateEnabled" valuePropName="checked" noStyle>
-          <Switch aria-label={t('fields.redirectTemplateEnabled')} data-testid="redirect-enabled" />
-        </Form.Item>
-      </Flex>
-      <Form.Item
-        name="redirectTemplate"
-        label={t('fields.redirectTemplate')}
-        extra={t('redirect.templateHint')}
-        dependencies={['redirectTemplateEnabled']}
-        validateTrigger={['onChange', 'onBlur']}
-        rules={[...(enabled ? [requiredRule(t)] : []), zodRule(zCallUrl(), t, 'onBlur')]}
-      >
-        <Input placeholder="https://brand.example/landing?click={click_id}" maxLength={2048} data-testid="redirect-template" />
-      </Form.Item>
-    </>
-  );
 }
 
 export function AdvertiserDrawer({

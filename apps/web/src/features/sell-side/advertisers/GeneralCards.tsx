@@ -14,7 +14,7 @@ import { applyServerErrors, useRevalidateOnLanguageChange } from '../../../compo
 import { ContactsList } from '../../../components/person/ContactsList';
 import { PeopleList, PersonCell } from '../../../components/person/parts';
 import { TokenCard } from '../../../components/TokenCard';
-import { RedirectTemplateFields } from './AdvertiserDrawer';
+import { RedirectTemplateFields } from './RedirectTemplateFields';
 import { useRegenerateAdvertiserToken, useUpdateAdvertisers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, RefCell, TagsCell } from './parts';

@@ -5,11 +5,13 @@
  */
 import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
-import { Button, Card, Empty, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Suspense, useState } from 'react';
 import { IntegrationSectionTab } from '../integrations';
 import { useAdvertisersT } from './i18n';
-import { AddIntegrationModal } from './IntegrationsCard';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+
+const AddIntegrationModal = lazyWhenOpen(() => import('./IntegrationModals').then((m) => m.AddIntegrationModal));
 
 export const INTEGRATION_TABS = ['goals', 'status-mapping', 'api-params', 'outbound-settings', 'inbound-settings'] as const;
 export type IntegrationTabName = (typeof INTEGRATION_TABS)[number];
@@ -17,7 +19,18 @@ export type IntegrationTabName = (typeof INTEGRATION_TABS)[number];
 export function IntegrationTab({ advertiser, tab, canWrite }: { advertiser: Advertiser; tab: IntegrationTabName; canWrite: boolean }) {
   const { t } = useAdvertisersT();
   const [adding, setAdding] = useState(false);
-  if (advertiser.integrationsCount > 0) return <IntegrationSectionTab owner="integration" advertiserId={advertiser.id} tab={tab} />;
+  if (advertiser.integrationsCount > 0)
+    return (
+      <Suspense
+        fallback={
+          <Card variant="borderless">
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </Card>
+        }
+      >
+        <IntegrationSectionTab owner="integration" advertiserId={advertiser.id} tab={tab} />
+      </Suspense>
+    );
   return (
     <Card variant="borderless" styles={{ body: { padding: '56px 24px' } }} data-testid="advertiser-no-integration">
       <Empty

@@ -1,4 +1,5 @@
 /** Cells the advertiser screens share: the status with its block reason; the dash, tag and reference cells are components/cells. */
+import type { IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { Tooltip } from 'antd';
 import { StatusTag } from '../../../components/StatusTag';
 import { useAdvertisersT } from './i18n';
@@ -19,3 +20,14 @@ export function AdvertiserStatusCell({ status, reason }: { status: string; reaso
 }
 
 export const ADVERTISER_WRITE = 'advertiser.update';
+
+/** the integration flag of each method */
+export const METHOD_FLAGS: Record<IntegrationMethod, 'outApiEnabled' | 'postbackEnabled' | 'redirectEnabled' | 'apiSyncEnabled'> = {
+  api: 'outApiEnabled',
+  postback: 'postbackEnabled',
+  redirect: 'redirectEnabled',
+  api_sync: 'apiSyncEnabled',
+};
+/** the first settings tab of an integration */
+export const integrationLink = (advertiserId: number, integrationId: number, tab = 'outbound-settings') =>
+  `/advertisers/${advertiserId}/${tab}?integration=${integrationId}`;
