@@ -11,7 +11,7 @@ import {
   type AdvertiserMemberCreate,
   type AdvertiserMemberUpdate,
 } from '@leadgrid/shared/people/people';
-import { Alert, Button, Col, Drawer, Flex, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
@@ -23,6 +23,7 @@ import { browserZone, zoneName } from '../../../components/person/PersonFields';
 import { useTimezones } from '../../../api/reference';
 import { useCreateMembers, useMemberRoles, useUpdateMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
+import { FormDrawer } from '../../../components/drawer/EntityDrawer';
 
 interface Values {
   firstName: string;
@@ -139,130 +140,111 @@ export function MemberDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
       onClose={onClose}
       size={640}
       title={
         member ? t('members.editTitle', { name: `${member.firstName} ${member.lastName}`.trim() || member.email }) : t('members.addTitle')
       }
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(member) && !dirty}
-            data-testid="member-save"
-          >
-            {member ? t('actions.save') : t('members.add')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(member) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={member ? t('actions.save') : t('members.add')}
+      saveTestId="member-save"
+      formTestId="member-form"
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        data-testid="member-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="firstName" label={t('members.fields.firstName')} rules={[requiredRule(t), zodRule(shape.firstName, t)]}>
-              <Input maxLength={100} autoComplete="off" data-testid="member-first-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="lastName" label={t('members.fields.lastName')} rules={[zodRule(shape.lastName, t)]}>
-              <Input maxLength={100} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="firstName" label={t('members.fields.firstName')} rules={[requiredRule(t), zodRule(shape.firstName, t)]}>
+            <Input maxLength={100} autoComplete="off" data-testid="member-first-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="lastName" label={t('members.fields.lastName')} rules={[zodRule(shape.lastName, t)]}>
+            <Input maxLength={100} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="email"
+            label={t('members.fields.email')}
+            rules={[requiredRule(t), zodRule(shape.email, t, 'onBlur')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input type="email" maxLength={254} autoComplete="off" data-testid="member-email" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="passwordMode"
+            label={t('members.fields.password')}
+            extra={mode === 'generate' ? t('members.passwordGenerateHint') : undefined}
+          >
+            <Radio.Group
+              optionType="button"
+              options={[
+                member ? { value: 'keep', label: t('members.passwordKeep') } : { value: 'generate', label: t('members.passwordGenerate') },
+                { value: 'set', label: member ? t('members.passwordChange') : t('members.passwordSet') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        {mode === 'set' ? (
+          <Col xs={24} md={12} style={{ marginInlineStart: 'auto' }}>
             <Form.Item
-              name="email"
-              label={t('members.fields.email')}
-              rules={[requiredRule(t), zodRule(shape.email, t, 'onBlur')]}
+              name="password"
+              label={t('members.fields.newPassword')}
+              rules={[requiredRule(t), zodRule(shape.password.unwrap(), t, 'onBlur')]}
               validateTrigger={['onChange', 'onBlur']}
             >
-              <Input type="email" maxLength={254} autoComplete="off" data-testid="member-email" />
+              <Input.Password autoComplete="new-password" maxLength={200} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="passwordMode"
-              label={t('members.fields.password')}
-              extra={mode === 'generate' ? t('members.passwordGenerateHint') : undefined}
-            >
-              <Radio.Group
-                optionType="button"
+        ) : null}
+        <Col xs={24} md={16}>
+          <Form.Item name="timezone" label={t('members.fields.timezone')} rules={[requiredRule(t)]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} loading={timezones.isLoading} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="language" label={t('members.fields.language')} rules={[requiredRule(t)]}>
+            <Select options={LOCALES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))} />
+          </Form.Item>
+        </Col>
+        {canReadRoles ? (
+          <Col xs={24} md={member ? 24 : 12}>
+            <Form.Item name="roleId" label={t('members.fields.role')} extra={member ? undefined : t('members.roleHint')}>
+              <Select
+                allowClear={!member}
+                options={roleOptions}
+                loading={roles.isLoading}
+                placeholder={t('members.roleDefault')}
+                notFoundContent={roles.error ? t('pickers.loadFailed') : undefined}
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {!member ? (
+          <Col xs={24} md={canReadRoles ? 12 : 24}>
+            <Form.Item name="status" label={t('members.fields.status')}>
+              <Select
                 options={[
-                  member
-                    ? { value: 'keep', label: t('members.passwordKeep') }
-                    : { value: 'generate', label: t('members.passwordGenerate') },
-                  { value: 'set', label: member ? t('members.passwordChange') : t('members.passwordSet') },
+                  { value: 'active', label: t('status.active') },
+                  { value: 'inactive', label: t('status.inactive') },
                 ]}
               />
             </Form.Item>
           </Col>
-          {mode === 'set' ? (
-            <Col xs={24} md={12} style={{ marginInlineStart: 'auto' }}>
-              <Form.Item
-                name="password"
-                label={t('members.fields.newPassword')}
-                rules={[requiredRule(t), zodRule(shape.password.unwrap(), t, 'onBlur')]}
-                validateTrigger={['onChange', 'onBlur']}
-              >
-                <Input.Password autoComplete="new-password" maxLength={200} />
-              </Form.Item>
-            </Col>
-          ) : null}
-          <Col xs={24} md={16}>
-            <Form.Item name="timezone" label={t('members.fields.timezone')} rules={[requiredRule(t)]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} loading={timezones.isLoading} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="language" label={t('members.fields.language')} rules={[requiredRule(t)]}>
-              <Select options={LOCALES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))} />
-            </Form.Item>
-          </Col>
-          {canReadRoles ? (
-            <Col xs={24} md={member ? 24 : 12}>
-              <Form.Item name="roleId" label={t('members.fields.role')} extra={member ? undefined : t('members.roleHint')}>
-                <Select
-                  allowClear={!member}
-                  options={roleOptions}
-                  loading={roles.isLoading}
-                  placeholder={t('members.roleDefault')}
-                  notFoundContent={roles.error ? t('pickers.loadFailed') : undefined}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          {!member ? (
-            <Col xs={24} md={canReadRoles ? 12 : 24}>
-              <Form.Item name="status" label={t('members.fields.status')}>
-                <Select
-                  options={[
-                    { value: 'active', label: t('status.active') },
-                    { value: 'inactive', label: t('status.inactive') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-        </Row>
-        <Form.Item label={t('members.fields.contacts')} required={false}>
-          <ContactsField />
-        </Form.Item>
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
-      </Form>
-    </Drawer>
+        ) : null}
+      </Row>
+      <Form.Item label={t('members.fields.contacts')} required={false}>
+        <ContactsField />
+      </Form.Item>
+      {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
+    </FormDrawer>
   );
 }
