@@ -95,6 +95,39 @@ export function EntityDrawer({
   );
 }
 
+/**
+ * The state of a `FormDrawer`: each opening resets the form to the record's values (`values`, read again when a dep
+ * changes), clears the notes of the last failure and the changed mark, and runs `onOpen` for what else the caller resets.
+ */
+export function useFormDrawer<V>({
+  open,
+  values,
+  deps,
+  onOpen,
+}: {
+  open: boolean;
+  values: () => Partial<V>;
+  deps: unknown[];
+  onOpen?: () => void;
+}) {
+  const [form] = Form.useForm<V>();
+  useRevalidateOnLanguageChange(form);
+  const [failure, setFailure] = useState<string[]>([]);
+  const [dirty, setDirty] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(values() as Parameters<typeof form.setFieldsValue>[0]);
+    setFailure([]);
+    onOpen?.();
+    setDirty(false);
+    // the record's values are read when the drawer opens or the record changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, form, ...deps]);
+  return { form, failure, setFailure, dirty, setDirty };
+}
+
 /** a drawer's cancel and save buttons; with `lockCancel`, cancel waits while saving */
 export function DrawerFooter({
   onCancel,

@@ -17,16 +17,15 @@ import {
 } from '@leadgrid/shared/inventory/landers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/inventory/sieves';
 import { Button, Col, Divider, Flex, Form, Input, Row, Segmented, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { VerticalPicker } from '../../../components/pickers/sellSide';
 import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
 import { LanguagePicker } from '../../../components/pickers/language';
 import { applyItemErrors, FormFailure, macroRule, mono } from '../formParts';
 import { useCreateLandingApis, useEditLandingApiLanguages, useUpdateLandingApis } from './api';
 import { useLandingsApiT } from './i18n';
-import { FormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 export interface VersionValues {
   language: string | null;
@@ -215,22 +214,15 @@ export function LandingApiDrawer({
   onSaved?: (saved: LanderApi) => void;
 }) {
   const { t } = useLandingsApiT();
-  const [form] = Form.useForm<LandingApiValues>();
-  useRevalidateOnLanguageChange(form);
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<LandingApiValues>({
+    open,
+    deps: [page],
+    values: () => landingApiValuesOf(page),
+  });
   const create = useCreateLandingApis();
   const update = useUpdateLandingApis();
   const editVersions = useEditLandingApiLanguages();
   const saving = create.isPending || update.isPending || editVersions.isPending;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(landingApiValuesOf(page));
-    setFailure([]);
-    setDirty(false);
-  }, [open, page, form]);
 
   const submit = async (v: LandingApiValues) => {
     setFailure([]);

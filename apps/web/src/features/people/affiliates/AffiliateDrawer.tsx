@@ -5,8 +5,6 @@
 import { REDIRECT_TO_ADVERTISER } from '@leadgrid/shared/constants';
 import type { AffiliateCreate, AffiliateDetail, AffiliateUpdate } from '@leadgrid/shared/people/people';
 import { Alert, Col, Divider, Flex, Form, Row, Select, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useRevalidateOnLanguageChange } from '../../../components/form';
 import { TagPicker } from '../../../components/pickers/lists';
 import { useCreateAffiliates, useUpdateAffiliates } from '../../../api/affiliates';
 import { cleanContacts } from '../../../components/person/ContactsField';
@@ -21,7 +19,7 @@ import {
   type PersonValues,
 } from '../../../components/person/PersonFields';
 import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
-import { FormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 type Redirect = (typeof REDIRECT_TO_ADVERTISER)[number];
 
@@ -88,21 +86,14 @@ export function AffiliateDrawer({
   onSaved?: (saved: AffiliateDetail) => void;
 }) {
   const { t } = useAffiliatesT();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [affiliate],
+    values: () => valuesOf(affiliate),
+  });
   const create = useCreateAffiliates();
   const update = useUpdateAffiliates();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(affiliate));
-    setFailure([]);
-    setDirty(false);
-  }, [open, affiliate, form]);
 
   const submit = async (v: Values) => {
     setFailure([]);

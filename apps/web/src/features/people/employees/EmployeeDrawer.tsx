@@ -4,8 +4,8 @@
  */
 import type { Employee, EmployeeCreate, EmployeeUpdate } from '@leadgrid/shared/people/people';
 import { Alert, Col, Divider, Flex, Form, Row, Select, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { requiredRule, useRevalidateOnLanguageChange } from '../../../components/form';
+import { useMemo, type ReactNode } from 'react';
+import { requiredRule } from '../../../components/form';
 import { cleanContacts } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../../../components/person/PersonFields';
 import { useCreateEmployees, useStaffRoles, useUpdateEmployees } from './api';
 import { ROLE_COLORS, useEmployeesT } from './i18n';
-import { FormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 interface Values extends PersonValues {
   roleId?: number;
@@ -65,22 +65,15 @@ export function EmployeeDrawer({
   onSaved?: (saved: Employee) => void;
 }) {
   const { t } = useEmployeesT();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [employee],
+    values: () => valuesOf(employee),
+  });
   const create = useCreateEmployees();
   const update = useUpdateEmployees();
   const roles = useStaffRoles(open);
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(employee));
-    setFailure([]);
-    setDirty(false);
-  }, [open, employee, form]);
 
   const roleOptions = useMemo(() => {
     const items = roles.data ?? [];

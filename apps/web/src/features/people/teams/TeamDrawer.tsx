@@ -5,13 +5,12 @@
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
 import { teamCreate, type TeamDetail, type TeamUpdate } from '@leadgrid/shared/people/people';
 import { Alert, Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { AffiliatePicker, ManagerPicker } from '../../../components/pickers/people';
 import { useCreateTeams, useUpdateTeams } from './api';
 import { useTeamsT } from './i18n';
-import { FormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 interface Values {
   title: string;
@@ -63,21 +62,14 @@ export function TeamDrawer({
   onSaved?: (team: TeamDetail) => void;
 }) {
   const { t } = useTeamsT();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [team],
+    values: () => valuesOf(team),
+  });
   const create = useCreateTeams();
   const update = useUpdateTeams();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(team));
-    setFailure([]);
-    setDirty(false);
-  }, [open, team, form]);
 
   const submit = async (v: Values) => {
     setFailure([]);

@@ -9,16 +9,16 @@ import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { zCallUrl } from '@leadgrid/shared/sell-side/integration-sections';
 import { zDescription, zTitle } from '@leadgrid/shared/validation';
 import { Alert, Col, Divider, Flex, Form, Input, Row, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAllCurrencies } from '../../../api/reference';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { TagPicker } from '../../../components/pickers/lists';
 import { useCreateAdvertisers, useUpdateAdvertisers, type AdvertiserCreate, type AdvertiserUpdate } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserManagerPicker, CurrencyPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
-import { FormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 export interface AdvertiserValues {
   title: string;
@@ -130,24 +130,17 @@ export function AdvertiserDrawer({
   onSaved?: (saved: Advertiser) => void;
 }) {
   const { t } = useAdvertisersT();
-  const [form] = Form.useForm<AdvertiserValues>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<AdvertiserValues>({
+    open,
+    deps: [advertiser],
+    values: () => valuesOf(advertiser),
+  });
   const create = useCreateAdvertisers();
   const update = useUpdateAdvertisers();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
 
   const currencies = useAllCurrencies();
   const baseCurrency = currencies.data?.find((c) => c.isBase)?.code;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(advertiser));
-    setFailure([]);
-    setDirty(false);
-  }, [open, advertiser, form]);
 
   // a new advertiser pays in the network's base currency unless the user picks another
   useEffect(() => {

@@ -12,10 +12,10 @@ import {
   type AdvertiserMemberUpdate,
 } from '@leadgrid/shared/people/people';
 import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { LANGUAGE_NAMES } from '../../../components/person/parts';
@@ -23,7 +23,7 @@ import { browserZone, zoneName } from '../../../components/person/PersonFields';
 import { useTimezones } from '../../../api/reference';
 import { useCreateMembers, useMemberRoles, useUpdateMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
-import { FormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 interface Values {
   firstName: string;
@@ -68,25 +68,18 @@ export function MemberDrawer({
 }) {
   const { t } = useAdvertisersT();
   const { access } = useSession();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [member],
+    values: () => valuesOf(member),
+  });
   const create = useCreateMembers();
   const update = useUpdateMembers();
   const canReadRoles = allowed(access, 'role.read');
   const roles = useMemberRoles(open && canReadRoles);
   const timezones = useTimezones();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const mode = Form.useWatch('passwordMode', form);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(member));
-    setFailure([]);
-    setDirty(false);
-  }, [open, member, form]);
 
   const zoneOptions = useMemo(() => {
     const items = timezones.data ?? [];

@@ -14,13 +14,13 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useAllCurrencies, useTimezones } from '../../../../api/reference';
 import { useSession } from '../../../../app/session';
-import { messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
+import { messageText, requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useCapWrites, usePaymentModelsForCap, useVerticalGoals } from './api';
 import { capCreateItem, capFormErrors, capUpdateItem, capValuesOf, type CapField, type CapValues } from './capForm';
 import { applyItemErrors, FormFailure, useTabsT } from '../../formParts';
-import { FormDrawer } from '../../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../../components/drawer/EntityDrawer';
 
 /** A rule reading the cross-field problems of the whole form for one field. */
 const crossRule = (form: FormInstance<CapValues>, field: CapField, t: TFunction): Rule => ({
@@ -53,28 +53,21 @@ export function TimezoneSelect({ value, onChange, ...rest }: { value?: string; o
 export function CapDrawer({ open, offer, cap, onClose }: { open: boolean; offer: Offer; cap: Cap | null; onClose: () => void }) {
   const { t } = useTabsT();
   const { timezone } = useSession();
-  const [form] = Form.useForm<CapValues>();
-  useRevalidateOnLanguageChange(form);
+  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<CapValues>({
+    open,
+    deps: [cap, timezone],
+    values: () => capValuesOf(cap, { timezone }),
+    onOpen: () => setSieveErrors({}),
+  });
   const writes = useCapWrites(offer.id);
   const saving = writes.create.isPending || writes.update.isPending;
   const goals = useVerticalGoals(offer.vertical.id);
   const models = usePaymentModelsForCap(offer.id);
   const currencies = useAllCurrencies();
   const baseCurrency = currencies.data?.find((c) => c.isBase)?.code;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
-  const [dirty, setDirty] = useState(false);
   const type = Form.useWatch('type', form) ?? 'limit';
   const measure = Form.useWatch('measure', form) ?? 'count';
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(capValuesOf(cap, { timezone }));
-    setFailure([]);
-    setSieveErrors({});
-    setDirty(false);
-  }, [open, cap, form, timezone]);
 
   // a new cap counts money in the base currency unless another is chosen (the look-up may arrive later)
   useEffect(() => {

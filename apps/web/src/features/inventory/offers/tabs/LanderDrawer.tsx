@@ -20,14 +20,14 @@ import { LANDER_PAGE_TYPES } from '@leadgrid/shared/inventory/sieves';
 import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Segmented, Select, Tag, Typography, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SelectNotFound } from '../../../../components/SelectNotFound';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
+import { requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { useAdvertisersByOffer, useAdvertisersOfVertical, useApiPages, useLanderWrites, type AdvertiserOption } from './api';
 import { fromApiLanguage, landerCreateItem, landerUpdateItem, landerValuesOf, statusFailure, type LanderValues } from './landerForm';
 import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, macroRule, mono, useTabsT } from '../../formParts';
 import { useDebounced } from '../../../../components/useDebounced';
 import { LanguagePicker } from '../../../../components/pickers/language';
-import { FormDrawer } from '../../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../../components/drawer/EntityDrawer';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -226,25 +226,18 @@ export function LanderDrawer({
   onClose: () => void;
 }) {
   const { t } = useTabsT();
-  const [form] = Form.useForm<LanderValues>();
-  useRevalidateOnLanguageChange(form);
+  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<LanderValues>({
+    open,
+    deps: [lander],
+    values: () => landerValuesOf(lander),
+    onOpen: () => setSieveErrors({}),
+  });
   const writes = useLanderWrites(offer.id);
   const saving = writes.create.isPending || writes.update.isPending;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
-  const [dirty, setDirty] = useState(false);
   const pagesRef = useRef<LanderApiRef[]>([]);
   const urlRef = useRef<InputRef>(null);
   const apiLanguageId = Form.useWatch('landerApiLanguageId', form) as number | null | undefined;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(landerValuesOf(lander));
-    setFailure([]);
-    setSieveErrors({});
-    setDirty(false);
-  }, [open, lander, form]);
 
   const pickVersion = (id: number | null) => {
     if (!id) return;

@@ -13,7 +13,7 @@ import type { FormInstance, Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useAllCurrencies } from '../../../../api/reference';
-import { messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
+import { messageText, requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { usePaymentModels, useRuleWrites, useVerticalGoals } from './api';
@@ -26,7 +26,7 @@ import {
   type PaymentRuleField,
   type PaymentRuleValues,
 } from './paymentRuleForm';
-import { FormDrawer } from '../../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer } from '../../../../components/drawer/EntityDrawer';
 
 const crossRule = (form: FormInstance<PaymentRuleValues>, field: PaymentRuleField, t: TFunction): Rule => ({
   validator: async () => {
@@ -59,28 +59,21 @@ export function PaymentRuleDrawer({
   onClose: () => void;
 }) {
   const { t } = useTabsT();
-  const [form] = Form.useForm<PaymentRuleValues>();
-  useRevalidateOnLanguageChange(form);
+  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<PaymentRuleValues>({
+    open,
+    deps: [rule],
+    values: () => ruleValuesOf(rule, { currency: 'USD' }),
+    onOpen: () => setSieveErrors({}),
+  });
   const writes = useRuleWrites(offer.id);
   const saving = writes.create.isPending || writes.update.isPending;
   const { goals, models } = useRuleLookups(offer);
   const currencies = useAllCurrencies();
   const baseCurrency = currencies.data?.find((c) => c.isBase)?.code;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
-  const [dirty, setDirty] = useState(false);
   const paymentType = Form.useWatch('paymentType', form) ?? 'fixed';
   const autoApprove = Form.useWatch('autoApprove', form) ?? false;
   const revenueCurrency = Form.useWatch('revenueCurrency', form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(ruleValuesOf(rule, { currency: 'USD' }));
-    setFailure([]);
-    setSieveErrors({});
-    setDirty(false);
-  }, [open, rule, form]);
 
   // a new rule is priced in the base currency unless another is chosen (the look-up may arrive later)
   useEffect(() => {
