@@ -95,6 +95,12 @@ export function EntityDrawer({
   );
 }
 
+/** what a record's drawer is given: `null` as the record opens it for a new one */
+export type RecordDrawerProps<K extends string, T> = { open: boolean; onClose: () => void; onSaved?: (saved: T) => void } & Record<
+  K,
+  T | null
+>;
+
 /**
  * The state of a `FormDrawer`: each opening resets the form to the record's values (`values`, read again when a dep
  * changes), clears the notes of the last failure and the changed mark, and runs `onOpen` for what else the caller resets.

@@ -25,7 +25,7 @@ import { LanguagePicker } from '../../../components/pickers/language';
 import { applyItemErrors, FormFailure, macroRule, mono } from '../formParts';
 import { useCreateLandingApis, useEditLandingApiLanguages, useUpdateLandingApis } from './api';
 import { useLandingsApiT } from './i18n';
-import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 export interface VersionValues {
   language: string | null;
@@ -202,17 +202,7 @@ function VersionsField() {
   );
 }
 
-export function LandingApiDrawer({
-  open,
-  page,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  page: LanderApi | null;
-  onClose: () => void;
-  onSaved?: (saved: LanderApi) => void;
-}) {
+export function LandingApiDrawer({ open, page, onClose, onSaved }: RecordDrawerProps<'page', LanderApi>) {
   const { t } = useLandingsApiT();
   const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<LandingApiValues>({
     open,

@@ -19,7 +19,7 @@ import {
   type PersonValues,
 } from '../../../components/person/PersonFields';
 import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
-import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 type Redirect = (typeof REDIRECT_TO_ADVERTISER)[number];
 
@@ -73,18 +73,7 @@ function valuesOf(a: AffiliateDetail | null): Values {
   };
 }
 
-export function AffiliateDrawer({
-  open,
-  affiliate,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  /** null: a new affiliate */
-  affiliate: AffiliateDetail | null;
-  onClose: () => void;
-  onSaved?: (saved: AffiliateDetail) => void;
-}) {
+export function AffiliateDrawer({ open, affiliate, onClose, onSaved }: RecordDrawerProps<'affiliate', AffiliateDetail>) {
   const { t } = useAffiliatesT();
   const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
     open,

@@ -18,7 +18,7 @@ import {
 } from '../../../components/person/PersonFields';
 import { useCreateEmployees, useStaffRoles, useUpdateEmployees } from './api';
 import { ROLE_COLORS, useEmployeesT } from './i18n';
-import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 interface Values extends PersonValues {
   roleId?: number;
@@ -53,17 +53,7 @@ function valuesOf(e: Employee | null): Values {
   };
 }
 
-export function EmployeeDrawer({
-  open,
-  employee,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  employee: Employee | null;
-  onClose: () => void;
-  onSaved?: (saved: Employee) => void;
-}) {
+export function EmployeeDrawer({ open, employee, onClose, onSaved }: RecordDrawerProps<'employee', Employee>) {
   const { t } = useEmployeesT();
   const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
     open,

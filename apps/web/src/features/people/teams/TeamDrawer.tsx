@@ -10,7 +10,7 @@ import { applyPersonErrors } from '../../../components/person/formErrors';
 import { AffiliatePicker, ManagerPicker } from '../../../components/pickers/people';
 import { useCreateTeams, useUpdateTeams } from './api';
 import { useTeamsT } from './i18n';
-import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 interface Values {
   title: string;
@@ -50,17 +50,7 @@ function FlagRow({ name, label, hint }: { name: 'acceptColdTraffic' | 'acceptInv
   );
 }
 
-export function TeamDrawer({
-  open,
-  team,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  team: TeamDetail | null;
-  onClose: () => void;
-  onSaved?: (team: TeamDetail) => void;
-}) {
+export function TeamDrawer({ open, team, onClose, onSaved }: RecordDrawerProps<'team', TeamDetail>) {
   const { t } = useTeamsT();
   const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
     open,

@@ -18,7 +18,7 @@ import { TagPicker } from '../../../components/pickers/lists';
 import { useCreateAdvertisers, useUpdateAdvertisers, type AdvertiserCreate, type AdvertiserUpdate } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserManagerPicker, CurrencyPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
-import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 export interface AdvertiserValues {
   title: string;
@@ -117,18 +117,7 @@ export function RedirectTemplateFields() {
   );
 }
 
-export function AdvertiserDrawer({
-  open,
-  advertiser,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  /** null: a new advertiser */
-  advertiser: Advertiser | null;
-  onClose: () => void;
-  onSaved?: (saved: Advertiser) => void;
-}) {
+export function AdvertiserDrawer({ open, advertiser, onClose, onSaved }: RecordDrawerProps<'advertiser', Advertiser>) {
   const { t } = useAdvertisersT();
   const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<AdvertiserValues>({
     open,

@@ -11,7 +11,7 @@ import {
   type AdvertiserMemberCreate,
   type AdvertiserMemberUpdate,
 } from '@leadgrid/shared/people/people';
-import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
@@ -19,7 +19,7 @@ import { requiredRule, zodRule } from '../../../components/form';
 import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { LANGUAGE_NAMES } from '../../../components/person/parts';
-import { browserZone, zoneName } from '../../../components/person/PersonFields';
+import { browserZone, PasswordFields, zoneName } from '../../../components/person/PersonFields';
 import { useTimezones } from '../../../api/reference';
 import { useCreateMembers, useMemberRoles, useUpdateMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
@@ -171,33 +171,21 @@ export function MemberDrawer({
             <Input type="email" maxLength={254} autoComplete="off" data-testid="member-email" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="passwordMode"
-            label={t('members.fields.password')}
-            extra={mode === 'generate' ? t('members.passwordGenerateHint') : undefined}
-          >
-            <Radio.Group
-              optionType="button"
-              options={[
-                member ? { value: 'keep', label: t('members.passwordKeep') } : { value: 'generate', label: t('members.passwordGenerate') },
-                { value: 'set', label: member ? t('members.passwordChange') : t('members.passwordSet') },
-              ]}
-            />
-          </Form.Item>
-        </Col>
-        {mode === 'set' ? (
-          <Col xs={24} md={12} style={{ marginInlineStart: 'auto' }}>
-            <Form.Item
-              name="password"
-              label={t('members.fields.newPassword')}
-              rules={[requiredRule(t), zodRule(shape.password.unwrap(), t, 'onBlur')]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input.Password autoComplete="new-password" maxLength={200} />
-            </Form.Item>
-          </Col>
-        ) : null}
+        <PasswordFields
+          t={t}
+          mode={mode}
+          editing={Boolean(member)}
+          password={shape.password.unwrap()}
+          texts={{
+            label: t('members.fields.password'),
+            generateHint: t('members.passwordGenerateHint'),
+            keep: t('members.passwordKeep'),
+            generate: t('members.passwordGenerate'),
+            change: t('members.passwordChange'),
+            set: t('members.passwordSet'),
+            newPassword: t('members.fields.newPassword'),
+          }}
+        />
         <Col xs={24} md={16}>
           <Form.Item name="timezone" label={t('members.fields.timezone')} rules={[requiredRule(t)]}>
             <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} loading={timezones.isLoading} />
