@@ -154,23 +154,78 @@ export function BulkEditModal<V extends object, B>({
   };
 
   return (
-    <Modal
+    <BulkModalFrame
       open={open}
       title={title}
       okText={okText}
       cancelText={t('actions.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ disabled: !body, ...((testIds.apply ? { 'data-testid': testIds.apply } : {}) as Record<string, string>) }}
-      confirmLoading={pending}
+      disabled={!body}
+      applyTestId={testIds.apply}
+      pending={pending}
       width={width}
-      forceRender
-      destroyOnHidden={!keepMounted}
+      keepMounted={keepMounted}
     >
       <Form<V> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid={testIds.form}>
         {children(values, form)}
         {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 12 }} /> : null}
       </Form>
+    </BulkModalFrame>
+  );
+}
+
+/** the dialog of a bulk change: apply (off while nothing would change) and cancel, and `hint` above the parts */
+export function BulkModalFrame({
+  open,
+  title,
+  okText,
+  cancelText,
+  onOk,
+  onCancel,
+  disabled,
+  applyTestId,
+  pending,
+  width,
+  keepMounted,
+  hint,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => void;
+  onCancel: () => void;
+  disabled: boolean;
+  applyTestId?: string;
+  pending: boolean;
+  width: number;
+  /** keep the form mounted while closed */
+  keepMounted?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText={cancelText}
+      onOk={onOk}
+      onCancel={onCancel}
+      okButtonProps={{ disabled, ...((applyTestId ? { 'data-testid': applyTestId } : {}) as Record<string, string>) }}
+      confirmLoading={pending}
+      width={width}
+      forceRender
+      destroyOnHidden={!keepMounted}
+    >
+      {hint ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+          {hint}
+        </Typography.Paragraph>
+      ) : null}
+      {children}
     </Modal>
   );
 }

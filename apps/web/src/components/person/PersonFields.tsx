@@ -8,7 +8,9 @@ import { affiliateCreate } from '@leadgrid/shared/people/people';
 import { rules } from '@leadgrid/shared/validation';
 import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
+import type { ZodType } from 'zod';
 import { requiredRule, zodRule } from '../form';
 import { DATE_PATTERN } from '../format';
 import { useTimezones } from '../../api/reference';
@@ -17,6 +19,50 @@ import { usePersonT } from './i18n';
 import { LANGUAGE_NAMES } from './parts';
 
 export const ADULT_AGE = 18;
+
+/** how an account's password is set: generated (a new account) or kept (an edit), or typed in */
+export function PasswordFields({
+  t,
+  mode,
+  editing,
+  password,
+  texts,
+}: {
+  t: TFunction;
+  mode: string | undefined;
+  editing: boolean;
+  /** the rule of a password */
+  password: ZodType;
+  texts: { label: string; generateHint: string; keep: string; generate: string; change: string; set: string; newPassword: string };
+}) {
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item name="passwordMode" label={texts.label} extra={mode === 'generate' ? texts.generateHint : undefined}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              editing ? { value: 'keep', label: texts.keep } : { value: 'generate', label: texts.generate },
+              { value: 'set', label: editing ? texts.change : texts.set },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      {mode === 'set' ? (
+        <Col xs={24} md={12} style={{ marginInlineStart: 'auto' }}>
+          <Form.Item
+            name="password"
+            label={texts.newPassword}
+            rules={[requiredRule(t), zodRule(password, t, 'onBlur')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input.Password autoComplete="new-password" maxLength={200} />
+          </Form.Item>
+        </Col>
+      ) : null}
+    </>
+  );
+}
 
 export interface PersonValues {
   email: string;
@@ -78,29 +124,21 @@ export function PersonFields({ editing, currentZone }: { editing: boolean; curre
             <Input type="email" maxLength={254} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="passwordMode" label={t('fields.password')} extra={mode === 'generate' ? t('password.generateHint') : undefined}>
-            <Radio.Group
-              optionType="button"
-              options={[
-                ...(editing ? [{ value: 'keep', label: t('password.keep') }] : [{ value: 'generate', label: t('password.generate') }]),
-                { value: 'set', label: editing ? t('password.change') : t('password.set') },
-              ]}
-            />
-          </Form.Item>
-        </Col>
-        {mode === 'set' ? (
-          <Col xs={24} md={12} style={{ marginInlineStart: 'auto' }}>
-            <Form.Item
-              name="password"
-              label={t('fields.newPassword')}
-              rules={[requiredRule(t), zodRule(shape.password.unwrap(), t, 'onBlur')]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input.Password autoComplete="new-password" maxLength={200} />
-            </Form.Item>
-          </Col>
-        ) : null}
+        <PasswordFields
+          t={t}
+          mode={mode}
+          editing={editing}
+          password={shape.password.unwrap()}
+          texts={{
+            label: t('fields.password'),
+            generateHint: t('password.generateHint'),
+            keep: t('password.keep'),
+            generate: t('password.generate'),
+            change: t('password.change'),
+            set: t('password.set'),
+            newPassword: t('fields.newPassword'),
+          }}
+        />
         <Col xs={24} md={8}>
           <Form.Item
             name="birthDate"

@@ -126,66 +126,36 @@ export function BlockPanel({
       data-testid="block-panel"
     >
       <Flex vertical gap={10}>
-        <Row
-          icon={state.trafficBlocked ? blockedIcon : openIcon}
-          label={t('blockPanel.traffic')}
-          state={
-            state.trafficBlocked ? (
-              <Tag color="error" style={{ marginInlineEnd: 0 }} data-testid="traffic-state">
-                {t('blockPanel.blocked')}
-              </Tag>
-            ) : (
-              <Tag color="success" style={{ marginInlineEnd: 0 }} data-testid="traffic-state">
-                {t('blockPanel.open')}
-              </Tag>
-            )
-          }
-          detail={
-            state.trafficBlocked ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {state.ownTraffic && state.trafficBlockedAt
-                  ? t('blockPanel.since', { date: formatDateTime(state.trafficBlockedAt, timezone) })
-                  : null}
-                {state.team?.traffic ? (
-                  <>
-                    {state.ownTraffic ? ' · ' : null}
-                    {t('blockPanel.byTeam')} {teamLink}
-                  </>
-                ) : null}
-              </Typography.Text>
-            ) : null
-          }
-        />
-        <Row
-          icon={state.accessBlocked ? blockedIcon : openIcon}
-          label={t('blockPanel.access')}
-          state={
-            state.accessBlocked ? (
-              <Tag color="error" style={{ marginInlineEnd: 0 }} data-testid="access-state">
-                {t('blockPanel.blocked')}
-              </Tag>
-            ) : (
-              <Tag color="success" style={{ marginInlineEnd: 0 }} data-testid="access-state">
-                {t('blockPanel.open')}
-              </Tag>
-            )
-          }
-          detail={
-            state.accessBlocked ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {state.ownAccess && state.accessBlockedAt
-                  ? t('blockPanel.since', { date: formatDateTime(state.accessBlockedAt, timezone) })
-                  : null}
-                {state.team?.access ? (
-                  <>
-                    {state.ownAccess ? ' · ' : null}
-                    {t('blockPanel.byTeam')} {teamLink}
-                  </>
-                ) : null}
-              </Typography.Text>
-            ) : null
-          }
-        />
+        {(['traffic', 'access'] as const).map((part) => {
+          const blocked = part === 'traffic' ? state.trafficBlocked : state.accessBlocked;
+          const own = part === 'traffic' ? state.ownTraffic : state.ownAccess;
+          const at = part === 'traffic' ? state.trafficBlockedAt : state.accessBlockedAt;
+          return (
+            <Row
+              key={part}
+              icon={blocked ? blockedIcon : openIcon}
+              label={t(`blockPanel.${part}`)}
+              state={
+                <Tag color={blocked ? 'error' : 'success'} style={{ marginInlineEnd: 0 }} data-testid={`${part}-state`}>
+                  {blocked ? t('blockPanel.blocked') : t('blockPanel.open')}
+                </Tag>
+              }
+              detail={
+                blocked ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {own && at ? t('blockPanel.since', { date: formatDateTime(at, timezone) }) : null}
+                    {state.team?.[part] ? (
+                      <>
+                        {own ? ' · ' : null}
+                        {t('blockPanel.byTeam')} {teamLink}
+                      </>
+                    ) : null}
+                  </Typography.Text>
+                ) : null
+              }
+            />
+          );
+        })}
         {anyOwn && state.reason ? (
           <Flex vertical gap={2} style={{ padding: '2px 2px 0' }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,15 +1,13 @@
 /** /metrics/{id} (metrics.read; writes metrics.update): one custom metric with its formula. */
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { useParams } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
 import { useConfirmStatus } from '../../../components/listing/parts';
 import { useChangeMetricStatus, useMetric } from './api';
 import { FormulaTokens } from './FormulaBuilder';
@@ -17,11 +15,11 @@ import { NS } from './i18n';
 import { useMetricLabels } from './labels';
 import { MetricDrawer } from './MetricDrawer';
 import { OutputFormatTag } from './MetricsPage';
+import { BackButton, DetailFailure, DetailHeading, detailFailed } from '../../../components/detail/DetailPage';
 
 export default function MetricDetailPage() {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
-  const navigate = useNavigate();
   const { id } = useParams();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, 'metrics.update');
@@ -30,26 +28,16 @@ export default function MetricDetailPage() {
   const confirmStatus = useConfirmStatus();
   const { group } = useMetricLabels();
   const [editing, setEditing] = useState(false);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/metrics/active')}>
-      {t('detail.back')}
-    </Button>
-  );
+  const back = <BackButton to="/metrics/active">{t('detail.back')}</BackButton>;
 
-  if (metric.error) {
-    const missing = metric.error instanceof ApiError && metric.error.status === 404;
+  if (detailFailed(metric))
     return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : t('detail.loadFailed')}
-            extra={missing ? back : <Button onClick={() => void metric.refetch()}>{tc('table.retry')}</Button>}
-          />
-        </Card>
-      </Page>
+      <DetailFailure
+        query={metric}
+        texts={{ title: t('title'), notFound: t('detail.notFound'), retry: tc('table.retry'), loadFailed: t('detail.loadFailed') }}
+        back={back}
+      />
     );
-  }
   const m = metric.data;
   if (!m) {
     return (
@@ -63,12 +51,7 @@ export default function MetricDetailPage() {
   const next = m.status === 'active' ? 'inactive' : 'active';
   return (
     <Page
-      title={
-        <Flex align="center" gap={12}>
-          <span data-testid="metric-detail-title">{m.title}</span>
-          <StatusTag status={m.status} />
-        </Flex>
-      }
+      title={<DetailHeading name={m.title} status={m.status} testId="metric-detail-title" gap={12} wrap={false} />}
       subtitle={m.description || undefined}
       extra={
         <>

@@ -3,16 +3,14 @@
  * and preview URLs, status, how many landers were made from each) and the offers whose landers use it (links to their
  * landings tab). Edit and status change with landers_api.update.
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, EditOutlined, ExportOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, ExportOutlined, StopOutlined } from '@ant-design/icons';
 import type { LanderApi, LanderApiLanguage } from '@leadgrid/shared/inventory/landers';
-import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { Link, useParams } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { useLanguages } from '../../../components/sieve/api';
 import { StatusTag } from '../../../components/StatusTag';
 import { authorName } from '../../../components/listing/parts';
@@ -21,6 +19,7 @@ import { useLandingApi, WRITE } from './api';
 import { useLandingsApiT } from './i18n';
 import { useLandingApiStatus } from './actions';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const LandingApiDrawer = lazyWhenOpen(() => import('./LandingApiDrawer').then((m) => m.LandingApiDrawer));
@@ -170,59 +169,23 @@ function OffersCard({ page }: { page: LanderApi }) {
 export default function LandingApiDetailPage() {
   const { t } = useLandingsApiT();
   const { access } = useSession();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const detail = useLandingApi(id);
   const status = useLandingApiStatus();
   const [editing, setEditing] = useState(false);
   const page = detail.data;
   const canWrite = allowed(access, WRITE);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/landings-api')}>
-      {t('actions.back')}
-    </Button>
-  );
-
-  if (detail.error || (!detail.isPending && !page)) {
-    const missing = !page && (!(detail.error instanceof ApiError) || detail.error.status === 404);
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
+  const back = <BackButton to="/landings-api">{t('actions.back')}</BackButton>;
 
   return (
-    <Page
-      title={
-        page ? (
-          <Flex gap={10} align="center" wrap>
-            <span data-testid="landing-api-heading">{page.title}</span>
-            <StatusTag status={page.status} />
-          </Flex>
-        ) : (
-          t('title')
-        )
-      }
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={page ? <DetailHeading name={page.title} status={page.status} testId="landing-api-heading" /> : undefined}
       subtitle={page ? `#${page.id}` : undefined}
-      extra={
+      actions={
         <>
-          {back}
           {page && canWrite ? (
             <>
               {page.status === 'active' ? (
@@ -260,6 +223,6 @@ export default function LandingApiDetailPage() {
         </Row>
       )}
       <LandingApiDrawer open={editing} page={page ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }

@@ -16,16 +16,16 @@ import {
   type LanderApiUpdate,
 } from '@leadgrid/shared/inventory/landers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { Button, Col, Divider, Drawer, Flex, Form, Input, Row, Segmented, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Col, Divider, Flex, Form, Input, Row, Segmented, Select, Typography } from 'antd';
 import { ApiError } from '../../../api/client';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { VerticalPicker } from '../../../components/pickers/sellSide';
 import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
 import { LanguagePicker } from '../../../components/pickers/language';
 import { applyItemErrors, FormFailure, macroRule, mono } from '../formParts';
 import { useCreateLandingApis, useEditLandingApiLanguages, useUpdateLandingApis } from './api';
 import { useLandingsApiT } from './i18n';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 export interface VersionValues {
   language: string | null;
@@ -202,34 +202,17 @@ function VersionsField() {
   );
 }
 
-export function LandingApiDrawer({
-  open,
-  page,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  page: LanderApi | null;
-  onClose: () => void;
-  onSaved?: (saved: LanderApi) => void;
-}) {
+export function LandingApiDrawer({ open, page, onClose, onSaved }: RecordDrawerProps<'page', LanderApi>) {
   const { t } = useLandingsApiT();
-  const [form] = Form.useForm<LandingApiValues>();
-  useRevalidateOnLanguageChange(form);
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<LandingApiValues>({
+    open,
+    deps: [page],
+    values: () => landingApiValuesOf(page),
+  });
   const create = useCreateLandingApis();
   const update = useUpdateLandingApis();
   const editVersions = useEditLandingApiLanguages();
   const saving = create.isPending || update.isPending || editVersions.isPending;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(landingApiValuesOf(page));
-    setFailure([]);
-    setDirty(false);
-  }, [open, page, form]);
 
   const submit = async (v: LandingApiValues) => {
     setFailure([]);
@@ -266,89 +249,72 @@ export function LandingApiDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<LandingApiValues>
       open={open}
       onClose={onClose}
       size={820}
       title={page ? t('drawer.editTitle', { title: page.title }) : t('drawer.createTitle')}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(page) && !dirty}
-            data-testid="landing-api-save"
-          >
-            {page ? t('actions.save') : t('actions.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(page) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={page ? t('actions.save') : t('actions.create')}
+      saveTestId="landing-api-save"
+      formTestId="landing-api-form"
     >
-      <Form<LandingApiValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        data-testid="landing-api-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name="title"
-              label={t('fields.title')}
-              rules={[requiredRule(t), zodRule(landerApiUpdate.shape.title, t)]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="landing-api-title" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="status" label={t('fields.status')}>
-              <Segmented block options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="description" label={t('fields.description')} rules={[zodRule(landerApiUpdate.shape.description, t)]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={DESCRIPTION_MAX} showCount />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="verticalId" label={t('fields.vertical')} extra={t('drawer.verticalHint')}>
-              <VerticalPicker placeholder={t('drawer.anyVertical')} data-testid="landing-api-vertical" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="pageType" label={t('fields.pageType')}>
-              <Segmented block options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="categoryIds" label={t('fields.categories')}>
-              <CategoryPicker />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="tagIds" label={t('fields.tags')}>
-              <TagPicker type="landing" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Divider style={{ margin: '4px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('versions.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 13 }}>
-          {t('versions.hint')}
-        </Typography.Paragraph>
-        <VersionsField />
-        <FormFailure messages={failure} />
-      </Form>
-    </Drawer>
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item
+            name="title"
+            label={t('fields.title')}
+            rules={[requiredRule(t), zodRule(landerApiUpdate.shape.title, t)]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="landing-api-title" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="status" label={t('fields.status')}>
+            <Segmented block options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="description" label={t('fields.description')} rules={[zodRule(landerApiUpdate.shape.description, t)]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={DESCRIPTION_MAX} showCount />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="verticalId" label={t('fields.vertical')} extra={t('drawer.verticalHint')}>
+            <VerticalPicker placeholder={t('drawer.anyVertical')} data-testid="landing-api-vertical" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="pageType" label={t('fields.pageType')}>
+            <Segmented block options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="categoryIds" label={t('fields.categories')}>
+            <CategoryPicker />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="tagIds" label={t('fields.tags')}>
+            <TagPicker type="landing" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider style={{ margin: '4px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('versions.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 13 }}>
+        {t('versions.hint')}
+      </Typography.Paragraph>
+      <VersionsField />
+      <FormFailure messages={failure} />
+    </FormDrawer>
   );
 }

@@ -4,21 +4,19 @@
  * flag; tabs general, affiliates and targeting (advertisers) are built here; landings, caps and payment rules come
  * from the offer-tabs feature.
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, FileOutlined, PauseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, FileOutlined, PauseCircleOutlined } from '@ant-design/icons';
 import { OFFER_TABS, type OfferTab } from '@leadgrid/shared/inventory/offers';
 import type { OfferStatus } from '@leadgrid/shared/inventory/sieves';
-import { Badge, Button, Card, Col, Flex, Result, Row, Skeleton, Tabs, theme } from 'antd';
+import { Badge, Button, Card, Col, Row, Skeleton, Tabs, theme } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
 import { useOffer } from './api';
 import { useOffersT } from './i18n';
 import { AccessTag, HotTag, OFFER_WRITE, OfferThumb, useOfferStatus } from './parts';
 import { GeneralTab } from './tabs/GeneralTab';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // the tabs other than "general" load at their first opening (docs/decisions/web.md, first-load budgets)
 const AffiliatesTab = lazy(() => import('./tabs/AffiliatesTab').then((m) => ({ default: m.AffiliatesTab })));
@@ -48,35 +46,7 @@ export function StaffOfferPage() {
   const changeStatus = useOfferStatus();
   const o = detail.data;
   const canWrite = allowed(access, OFFER_WRITE);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/offers/active')}>
-      {t('actions.back')}
-    </Button>
-  );
-
-  if (detail.error || (!detail.isPending && !o)) {
-    const missing = !o && (!(detail.error instanceof ApiError) || detail.error.status === 404);
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
+  const back = <BackButton to="/offers/active">{t('actions.back')}</BackButton>;
 
   const count = (n: number | undefined) =>
     n ? (
@@ -108,19 +78,26 @@ export function StaffOfferPage() {
   };
 
   return (
-    <Page
-      title={
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={
         o ? (
-          <Flex gap={12} align="center" wrap>
-            <OfferThumb url={o.imageUrl} title={o.title} size={44} />
-            <span data-testid="offer-heading">{o.title}</span>
-            <StatusTag status={o.status} />
-            {o.isHot ? <HotTag /> : null}
-            <AccessTag accessType={o.accessType} />
-          </Flex>
-        ) : (
-          t('title')
-        )
+          <DetailHeading
+            name={o.title}
+            status={o.status}
+            testId="offer-heading"
+            gap={12}
+            before={<OfferThumb url={o.imageUrl} title={o.title} size={44} />}
+            after={
+              <>
+                {o.isHot ? <HotTag /> : null}
+                <AccessTag accessType={o.accessType} />
+              </>
+            }
+          />
+        ) : undefined
       }
       subtitle={
         o ? (
@@ -129,9 +106,8 @@ export function StaffOfferPage() {
           </>
         ) : undefined
       }
-      extra={
+      actions={
         <>
-          {back}
           {o && canWrite
             ? STATUS_ACTIONS.filter((a) => a.status !== o.status).map((a) => (
                 <Button
@@ -186,6 +162,6 @@ export function StaffOfferPage() {
           )}
         </Suspense>
       )}
-    </Page>
+    </DetailPage>
   );
 }

@@ -2,26 +2,15 @@
  * /settings/payment-methods/{id}: a payment method with its fields (staff with payment_method.update), or, for an
  * affiliate, one of their own withdrawal methods (another affiliate's id is a 404 from the server).
  */
-import {
-  ArrowLeftOutlined,
-  CheckCircleOutlined,
-  CloseCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ReloadOutlined,
-  StarFilled,
-  StarOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PaymentField } from '@leadgrid/shared/money/payments';
-import { Button, Card, Descriptions, Result, Skeleton, Table, Tag, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Card, Descriptions, Skeleton, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { useConfirmDelete, useConfirmStatus } from '../../../components/listing/parts';
 import {
@@ -36,68 +25,29 @@ import { NS } from './i18n';
 import { PaymentMethodDrawer } from './PaymentMethodDrawer';
 import { ValuesList } from './PaymentMethodsPage';
 import { WithdrawalDrawer } from './WithdrawalDrawer';
+import { BackButton, DetailPage } from '../../../components/detail/DetailPage';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
-
-function Failure({
-  error,
-  title,
-  missingText,
-  back,
-  retry,
-}: {
-  error: Error;
-  title: string;
-  missingText: string;
-  back: ReactNode;
-  retry: () => void;
-}) {
-  const { t } = useTranslation(NS);
-  const missing = error instanceof ApiError && error.status === 404;
-  return (
-    <Page title={title}>
-      <Card variant="borderless">
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? missingText : error.message}
-          extra={[
-            back,
-            missing ? null : (
-              <Button key="retry" icon={<ReloadOutlined />} onClick={retry}>
-                {t('actions.retry')}
-              </Button>
-            ),
-          ]}
-        />
-      </Card>
-    </Page>
-  );
-}
 
 function MethodDetail({ id }: { id: number }) {
   const { t } = useTranslation(NS);
   const { timezone } = useSession();
-  const navigate = useNavigate();
   const detail = usePaymentMethod(id);
   const changeStatus = useChangePaymentMethodStatus();
   const confirmStatus = useConfirmStatus();
   const [editing, setEditing] = useState(false);
   const method = detail.data;
-  const back = (
-    <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/settings/payment-methods/active')}>
-      {t('back')}
-    </Button>
-  );
-  if (detail.error)
-    return <Failure error={detail.error} title={t('title')} missingText={t('notFound')} back={back} retry={() => void detail.refetch()} />;
+  const back = <BackButton to="/settings/payment-methods/active">{t('back')}</BackButton>;
   const next = method?.status === 'active' ? 'inactive' : 'active';
   return (
-    <Page
-      title={method?.title ?? t('title')}
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={method?.title}
       subtitle={method?.description || undefined}
-      extra={
+      actions={
         <>
-          {back}
           {method ? (
             <>
               <Button
@@ -163,7 +113,7 @@ function MethodDetail({ id }: { id: number }) {
         />
       </Card>
       <PaymentMethodDrawer open={editing} initial={method ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }
 
@@ -179,25 +129,14 @@ function WithdrawalDetail({ id }: { id: number }) {
   const confirmDelete = useConfirmDelete();
   const [editing, setEditing] = useState(false);
   const item = detail.data;
-  const back = (
-    <Button key="back" icon={<ArrowLeftOutlined />} onClick={() => navigate('/settings/payment-methods/active')}>
-      {t('withdrawal.back')}
-    </Button>
-  );
-  if (detail.error)
-    return (
-      <Failure
-        error={detail.error}
-        title={t('withdrawal.title')}
-        missingText={t('withdrawal.notFound')}
-        back={back}
-        retry={() => void detail.refetch()}
-      />
-    );
+  const back = <BackButton to="/settings/payment-methods/active">{t('withdrawal.back')}</BackButton>;
   const next = item?.status === 'active' ? 'inactive' : 'active';
   return (
-    <Page
-      title={
+    <DetailPage
+      query={detail}
+      texts={{ title: t('withdrawal.title'), notFound: t('withdrawal.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={
         item ? (
           <span>
             {item.title}{' '}
@@ -207,13 +146,10 @@ function WithdrawalDetail({ id }: { id: number }) {
               </Tag>
             ) : null}
           </span>
-        ) : (
-          t('withdrawal.title')
-        )
+        ) : undefined
       }
-      extra={
+      actions={
         <>
-          {back}
           {item ? (
             <>
               {!item.isDefault && item.status === 'active' ? (
@@ -275,7 +211,7 @@ function WithdrawalDetail({ id }: { id: number }) {
         )}
       </Card>
       <WithdrawalDrawer open={editing} initial={item ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }
 

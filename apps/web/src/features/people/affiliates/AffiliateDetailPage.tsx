@@ -3,18 +3,15 @@
  * team, tags, the traffic flags and the redirect, the lead API token (staff who may edit it), the block panel and
  * its history, notes, and "Login as affiliate" for admins holding user.impersonate.
  */
-import { ArrowLeftOutlined, EditOutlined, LoginOutlined, MoreOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, LoginOutlined, MoreOutlined, TeamOutlined } from '@ant-design/icons';
 import { targetSlug } from '@leadgrid/shared/people/notes';
 import type { AffiliateDetail } from '@leadgrid/shared/people/people';
-import { App, Button, Card, Col, Descriptions, Dropdown, Flex, Result, Row, Skeleton, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Dropdown, Flex, Row, Skeleton, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
 import { useConfirmStatus } from '../../../components/listing/parts';
 import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { ApiTokenCard } from './ApiTokenCard';
@@ -28,6 +25,7 @@ import { LANGUAGE_NAMES } from '../../../components/person/parts';
 import { personName } from '../../../components/pickers/people';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const AffiliateDrawer = lazyWhenOpen(() => import('./AffiliateDrawer').then((m) => m.AffiliateDrawer));
@@ -148,35 +146,7 @@ export default function AffiliateDetailPage() {
   const a = detail.data;
   const canWrite = Boolean(a?.editable) && allowed(access, AFFILIATE_WRITE);
   const canImpersonate = allowed(access, 'user.impersonate') && !impersonating;
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/affiliates/members/active')}>
-      {t('actions.back')}
-    </Button>
-  );
-
-  if (detail.error || (!detail.isPending && !a)) {
-    const missing = !a && (!(detail.error instanceof ApiError) || detail.error.status === 404);
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
+  const back = <BackButton to="/affiliates/members/active">{t('actions.back')}</BackButton>;
 
   const loginAs = () =>
     modal.confirm({
@@ -194,22 +164,22 @@ export default function AffiliateDetailPage() {
     });
 
   return (
-    <Page
-      title={
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={
         a ? (
-          <Flex gap={10} align="center" wrap>
-            <span>{personName(a)}</span>
-            <StatusTag status={a.status} />
-            {a.trafficBlocked ? <TrafficBadge blocked long byTeam={a.teamTrafficBlocked && !a.ownTrafficBlocked} /> : null}
-          </Flex>
-        ) : (
-          t('title')
-        )
+          <DetailHeading
+            name={personName(a)}
+            status={a.status}
+            after={a.trafficBlocked ? <TrafficBadge blocked long byTeam={a.teamTrafficBlocked && !a.ownTrafficBlocked} /> : null}
+          />
+        ) : undefined
       }
       subtitle={a ? `${a.email} · #${a.id}` : undefined}
-      extra={
+      actions={
         <>
-          {back}
           {a && canImpersonate ? (
             <Tooltip title={a.status !== 'active' ? t('impersonate.inactive') : undefined}>
               <Button icon={<LoginOutlined />} disabled={a.status !== 'active'} onClick={loginAs} data-testid="login-as">
@@ -307,6 +277,6 @@ export default function AffiliateDetailPage() {
         </Row>
       )}
       <AffiliateDrawer open={editing} affiliate={a ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }

@@ -4,9 +4,7 @@
  */
 import { REDIRECT_TO_ADVERTISER } from '@leadgrid/shared/constants';
 import type { AffiliateCreate, AffiliateDetail, AffiliateUpdate } from '@leadgrid/shared/people/people';
-import { Alert, Button, Col, Divider, Drawer, Flex, Form, Row, Select, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useRevalidateOnLanguageChange } from '../../../components/form';
+import { Alert, Col, Divider, Flex, Form, Row, Select, Switch, Typography } from 'antd';
 import { TagPicker } from '../../../components/pickers/lists';
 import { useCreateAffiliates, useUpdateAffiliates } from '../../../api/affiliates';
 import { cleanContacts } from '../../../components/person/ContactsField';
@@ -21,6 +19,7 @@ import {
   type PersonValues,
 } from '../../../components/person/PersonFields';
 import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 type Redirect = (typeof REDIRECT_TO_ADVERTISER)[number];
 
@@ -74,34 +73,16 @@ function valuesOf(a: AffiliateDetail | null): Values {
   };
 }
 
-export function AffiliateDrawer({
-  open,
-  affiliate,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  /** null: a new affiliate */
-  affiliate: AffiliateDetail | null;
-  onClose: () => void;
-  onSaved?: (saved: AffiliateDetail) => void;
-}) {
+export function AffiliateDrawer({ open, affiliate, onClose, onSaved }: RecordDrawerProps<'affiliate', AffiliateDetail>) {
   const { t } = useAffiliatesT();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [affiliate],
+    values: () => valuesOf(affiliate),
+  });
   const create = useCreateAffiliates();
   const update = useUpdateAffiliates();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(affiliate));
-    setFailure([]);
-    setDirty(false);
-  }, [open, affiliate, form]);
 
   const submit = async (v: Values) => {
     setFailure([]);
@@ -156,7 +137,7 @@ export function AffiliateDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
       onClose={onClose}
       size={760}
@@ -165,103 +146,85 @@ export function AffiliateDrawer({
           ? t('drawer.editTitle', { name: `${affiliate.firstName} ${affiliate.lastName}`.trim() || affiliate.email })
           : t('drawer.createTitle')
       }
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(affiliate) && !dirty}
-            data-testid="affiliate-save"
-          >
-            {affiliate ? t('actions.save') : t('drawer.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(affiliate) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={affiliate ? t('actions.save') : t('drawer.create')}
+      saveTestId="affiliate-save"
+      formTestId="affiliate-form"
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        onFinishFailed={() => undefined}
-        data-testid="affiliate-form"
-      >
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('drawer.account')}
-        </Typography.Title>
-        <PersonFields editing={Boolean(affiliate)} currentZone={affiliate ? zoneName(affiliate.timezone) : undefined} />
-        <Divider style={{ margin: '4px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('drawer.work')}
-        </Typography.Title>
-        <Row gutter={16}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('drawer.account')}
+      </Typography.Title>
+      <PersonFields editing={Boolean(affiliate)} currentZone={affiliate ? zoneName(affiliate.timezone) : undefined} />
+      <Divider style={{ margin: '4px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('drawer.work')}
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="managerIds" label={t('fields.managers')}>
+            <ManagerPicker data-testid="affiliate-managers" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="teamId" label={t('fields.team')} extra={t('drawer.teamHint')}>
+            <TeamPicker multiple={false} purpose="assignment" placeholder={t('pickers.noTeam')} data-testid="affiliate-team" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="tagIds" label={t('fields.tags')}>
+            <TagPicker type="affiliate" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="redirectToAdvertiser" label={t('fields.redirectToAdvertiser')} tooltip={t('drawer.redirectHint')}>
+            <Select options={REDIRECT_TO_ADVERTISER.map((value) => ({ value, label: t(`redirect.${value}`) }))} />
+          </Form.Item>
+        </Col>
+        {!affiliate ? (
           <Col xs={24} md={12}>
-            <Form.Item name="managerIds" label={t('fields.managers')}>
-              <ManagerPicker data-testid="affiliate-managers" />
+            <Form.Item name="status" label={t('fields.status')}>
+              <Select
+                options={[
+                  { value: 'active', label: t('status.active') },
+                  { value: 'inactive', label: t('status.inactive') },
+                ]}
+              />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="teamId" label={t('fields.team')} extra={t('drawer.teamHint')}>
-              <TeamPicker multiple={false} purpose="assignment" placeholder={t('pickers.noTeam')} data-testid="affiliate-team" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="tagIds" label={t('fields.tags')}>
-              <TagPicker type="affiliate" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="redirectToAdvertiser" label={t('fields.redirectToAdvertiser')} tooltip={t('drawer.redirectHint')}>
-              <Select options={REDIRECT_TO_ADVERTISER.map((value) => ({ value, label: t(`redirect.${value}`) }))} />
-            </Form.Item>
-          </Col>
-          {!affiliate ? (
-            <Col xs={24} md={12}>
-              <Form.Item name="status" label={t('fields.status')}>
-                <Select
-                  options={[
-                    { value: 'active', label: t('status.active') },
-                    { value: 'inactive', label: t('status.inactive') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          <Col xs={24} md={12}>
-            <Flex align="center" justify="space-between" gap={12} style={{ padding: '8px 0' }}>
-              <Flex vertical>
-                <Typography.Text>{t('fields.acceptColdTraffic')}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('flags.acceptColdTrafficHint')}
-                </Typography.Text>
-              </Flex>
-              <Form.Item name="acceptColdTraffic" valuePropName="checked" noStyle>
-                <Switch aria-label={t('fields.acceptColdTraffic')} />
-              </Form.Item>
+        ) : null}
+        <Col xs={24} md={12}>
+          <Flex align="center" justify="space-between" gap={12} style={{ padding: '8px 0' }}>
+            <Flex vertical>
+              <Typography.Text>{t('fields.acceptColdTraffic')}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('flags.acceptColdTrafficHint')}
+              </Typography.Text>
             </Flex>
-          </Col>
-          <Col xs={24} md={12}>
-            <Flex align="center" justify="space-between" gap={12} style={{ padding: '8px 0' }}>
-              <Flex vertical>
-                <Typography.Text>{t('fields.acceptInvalidLeads')}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('flags.acceptInvalidLeadsHint')}
-                </Typography.Text>
-              </Flex>
-              <Form.Item name="acceptInvalidLeads" valuePropName="checked" noStyle>
-                <Switch aria-label={t('fields.acceptInvalidLeads')} />
-              </Form.Item>
+            <Form.Item name="acceptColdTraffic" valuePropName="checked" noStyle>
+              <Switch aria-label={t('fields.acceptColdTraffic')} />
+            </Form.Item>
+          </Flex>
+        </Col>
+        <Col xs={24} md={12}>
+          <Flex align="center" justify="space-between" gap={12} style={{ padding: '8px 0' }}>
+            <Flex vertical>
+              <Typography.Text>{t('fields.acceptInvalidLeads')}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('flags.acceptInvalidLeadsHint')}
+              </Typography.Text>
             </Flex>
-          </Col>
-        </Row>
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 16 }} /> : null}
-      </Form>
-    </Drawer>
+            <Form.Item name="acceptInvalidLeads" valuePropName="checked" noStyle>
+              <Switch aria-label={t('fields.acceptInvalidLeads')} />
+            </Form.Item>
+          </Flex>
+        </Col>
+      </Row>
+      {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 16 }} /> : null}
+    </FormDrawer>
   );
 }

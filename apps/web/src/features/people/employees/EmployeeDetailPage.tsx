@@ -2,18 +2,15 @@
  * /employees/{id} (front.menu.employees.read): one employee — profile and contacts, role, status (a block shows
  * its reason), what they manage, the custom permissions editor, and notes.
  */
-import { ArrowLeftOutlined, EditOutlined, LoginOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
+import { EditOutlined, LoginOutlined, SwapOutlined } from '@ant-design/icons';
 import { targetSlug } from '@leadgrid/shared/people/notes';
 import type { Employee } from '@leadgrid/shared/people/people';
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { useParams } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
 import { ContactsList } from '../../../components/person/ContactsList';
 import { PersonCell } from '../../../components/person/parts';
 import { LANGUAGE_NAMES } from '../../../components/person/parts';
@@ -25,6 +22,7 @@ import { RoleLabel } from './RoleLabel';
 import { PermissionsEditor } from './PermissionsEditor';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const EmployeeDrawer = lazyWhenOpen(() => import('./EmployeeDrawer').then((m) => m.EmployeeDrawer));
@@ -80,7 +78,6 @@ export default function EmployeeDetailPage() {
   const roleTitle = useRoleTitle();
   const { modal } = App.useApp();
   const { access, user, impersonate, impersonating } = useSession();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const detail = useEmployee(id);
   const [editing, setEditing] = useState(false);
@@ -89,35 +86,7 @@ export default function EmployeeDetailPage() {
   const self = user?.id === id;
   const canWrite = Boolean(e?.editable) && allowed(access, EMPLOYEE_WRITE);
   const canImpersonate = allowed(access, 'user.impersonate') && !impersonating && !self;
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/employees/active')}>
-      {t('actions.back')}
-    </Button>
-  );
-
-  if (detail.error || (!detail.isPending && !e)) {
-    const missing = !e && (!(detail.error instanceof ApiError) || detail.error.status === 404);
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
+  const back = <BackButton to="/employees/active">{t('actions.back')}</BackButton>;
 
   const loginAs = () =>
     modal.confirm({
@@ -129,22 +98,14 @@ export default function EmployeeDetailPage() {
     });
 
   return (
-    <Page
-      title={
-        e ? (
-          <Flex gap={10} align="center" wrap>
-            <span>{personName(e)}</span>
-            <StatusTag status={e.status} />
-            {self ? <Tag>{t('you')}</Tag> : null}
-          </Flex>
-        ) : (
-          t('title')
-        )
-      }
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={e ? <DetailHeading name={personName(e)} status={e.status} after={self ? <Tag>{t('you')}</Tag> : null} /> : undefined}
       subtitle={e ? `${roleTitle(e.role)} · #${e.id}` : undefined}
-      extra={
+      actions={
         <>
-          {back}
           {e && canImpersonate ? (
             <Tooltip title={e.status !== 'active' ? t('impersonate.inactive') : undefined}>
               <Button icon={<LoginOutlined />} disabled={e.status !== 'active'} onClick={loginAs}>
@@ -198,6 +159,6 @@ export default function EmployeeDetailPage() {
         current={e?.status}
         onClose={() => setStatusOpen(false)}
       />
-    </Page>
+    </DetailPage>
   );
 }

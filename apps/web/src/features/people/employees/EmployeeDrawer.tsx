@@ -3,9 +3,9 @@
  * (an active role of a staff type). An edit sends only what changed.
  */
 import type { Employee, EmployeeCreate, EmployeeUpdate } from '@leadgrid/shared/people/people';
-import { Alert, Button, Col, Divider, Drawer, Flex, Form, Row, Select, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { requiredRule, useRevalidateOnLanguageChange } from '../../../components/form';
+import { Alert, Col, Divider, Flex, Form, Row, Select, Tag, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { requiredRule } from '../../../components/form';
 import { cleanContacts } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../../components/person/PersonFields';
 import { useCreateEmployees, useStaffRoles, useUpdateEmployees } from './api';
 import { ROLE_COLORS, useEmployeesT } from './i18n';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 interface Values extends PersonValues {
   roleId?: number;
@@ -52,34 +53,17 @@ function valuesOf(e: Employee | null): Values {
   };
 }
 
-export function EmployeeDrawer({
-  open,
-  employee,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  employee: Employee | null;
-  onClose: () => void;
-  onSaved?: (saved: Employee) => void;
-}) {
+export function EmployeeDrawer({ open, employee, onClose, onSaved }: RecordDrawerProps<'employee', Employee>) {
   const { t } = useEmployeesT();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [employee],
+    values: () => valuesOf(employee),
+  });
   const create = useCreateEmployees();
   const update = useUpdateEmployees();
   const roles = useStaffRoles(open);
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(employee));
-    setFailure([]);
-    setDirty(false);
-  }, [open, employee, form]);
 
   const roleOptions = useMemo(() => {
     const items = roles.data ?? [];
@@ -144,72 +128,54 @@ export function EmployeeDrawer({
 
   const name = employee ? `${employee.firstName} ${employee.lastName}`.trim() || employee.email : '';
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
       onClose={onClose}
       size={760}
       title={employee ? t('drawer.editTitle', { name }) : t('drawer.createTitle')}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(employee) && !dirty}
-            data-testid="employee-save"
-          >
-            {employee ? t('actions.save') : t('drawer.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(employee) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={employee ? t('actions.save') : t('drawer.create')}
+      saveTestId="employee-save"
+      formTestId="employee-form"
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        onFinishFailed={() => undefined}
-        data-testid="employee-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={employee ? 24 : 16}>
-            <Form.Item name="roleId" label={t('fields.role')} rules={[requiredRule(t)]} extra={employee ? t('drawer.roleHint') : undefined}>
+      <Row gutter={16}>
+        <Col xs={24} md={employee ? 24 : 16}>
+          <Form.Item name="roleId" label={t('fields.role')} rules={[requiredRule(t)]} extra={employee ? t('drawer.roleHint') : undefined}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={roleOptions}
+              optionRender={(o) => (o.data as { display: ReactNode }).display}
+              loading={roles.isLoading}
+              placeholder={t('drawer.rolePlaceholder')}
+              notFoundContent={roles.error ? t('drawer.rolesFailed') : undefined}
+              data-testid="employee-role"
+            />
+          </Form.Item>
+        </Col>
+        {!employee ? (
+          <Col xs={24} md={8}>
+            <Form.Item name="status" label={t('fields.status')}>
               <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={roleOptions}
-                optionRender={(o) => (o.data as { display: ReactNode }).display}
-                loading={roles.isLoading}
-                placeholder={t('drawer.rolePlaceholder')}
-                notFoundContent={roles.error ? t('drawer.rolesFailed') : undefined}
-                data-testid="employee-role"
+                options={[
+                  { value: 'active', label: t('status.active') },
+                  { value: 'inactive', label: t('status.inactive') },
+                ]}
               />
             </Form.Item>
           </Col>
-          {!employee ? (
-            <Col xs={24} md={8}>
-              <Form.Item name="status" label={t('fields.status')}>
-                <Select
-                  options={[
-                    { value: 'active', label: t('status.active') },
-                    { value: 'inactive', label: t('status.inactive') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-        </Row>
-        <Divider style={{ margin: '0 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('drawer.account')}
-        </Typography.Title>
-        <PersonFields editing={Boolean(employee)} currentZone={employee ? zoneName(employee.timezone) : undefined} />
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 16 }} /> : null}
-      </Form>
-    </Drawer>
+        ) : null}
+      </Row>
+      <Divider style={{ margin: '0 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('drawer.account')}
+      </Typography.Title>
+      <PersonFields editing={Boolean(employee)} currentZone={employee ? zoneName(employee.timezone) : undefined} />
+      {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 16 }} /> : null}
+    </FormDrawer>
   );
 }

@@ -3,13 +3,12 @@
  * block needs a reason of 1-500 characters (product §4), kept as the block reason. Blocking or deactivating signs
  * the employee out.
  */
-import { REASON_MAX } from '@leadgrid/shared/constants';
-import { zReason } from '@leadgrid/shared/validation';
-import { Alert, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
+import { applyServerErrors } from '../../../components/form';
 import { useChangeEmployeeStatus } from './api';
 import { useEmployeesT } from './i18n';
+import { PersonStatusFields } from '../../../components/person/StatusFields';
 
 export type EmployeeStatus = 'active' | 'inactive' | 'blocked';
 interface Values {
@@ -76,30 +75,17 @@ export function StatusModal({
       width={520}
     >
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="employee-status-form">
-        <Form.Item name="status" label={t('statusModal.status')} rules={[requiredRule(t)]}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={(['active', 'inactive', 'blocked'] as const).map((value) => ({
-              value,
-              label: t(`status.${value}`),
-              disabled: value === current,
-            }))}
-          />
-        </Form.Item>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -12, fontSize: 13 }}>
-          {status ? t(`statusModal.hints.${status}`) : null}
-        </Typography.Paragraph>
-        {status === 'blocked' ? (
-          <Form.Item name="reason" label={t('statusModal.reason')} rules={[requiredRule(t), zodRule(zReason(), t)]}>
-            <Input.TextArea
-              autoSize={{ minRows: 3, maxRows: 8 }}
-              maxLength={REASON_MAX}
-              showCount
-              placeholder={t('statusModal.reasonPlaceholder')}
-            />
-          </Form.Item>
-        ) : null}
+        <PersonStatusFields
+          t={t}
+          current={current}
+          chosen={status}
+          texts={{
+            status: t('statusModal.status'),
+            hint: (s) => t(`statusModal.hints.${s}`),
+            reason: t('statusModal.reason'),
+            reasonPlaceholder: t('statusModal.reasonPlaceholder'),
+          }}
+        />
         {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
       </Form>
     </Modal>

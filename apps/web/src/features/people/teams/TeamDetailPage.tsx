@@ -3,33 +3,15 @@
  * active first), managers, member count, traffic flags, the block panel (a team's block covers its members) and its
  * history, notes; adding and removing members (affiliate look-up with server search) needs team.update.
  */
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, MoreOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MoreOutlined, UserAddOutlined } from '@ant-design/icons';
 import { targetSlug } from '@leadgrid/shared/people/notes';
 import { TEAM_MEMBER_ROLES, TEAM_MEMBER_STATUSES, type TeamDetail, type TeamMember } from '@leadgrid/shared/people/people';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Dropdown,
-  Flex,
-  Popconfirm,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Descriptions, Dropdown, Flex, Popconfirm, Row, Select, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { Link, useParams } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { EMPTY_VALUE, formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { BlockHistory } from '../BlockHistory';
 import { BlockPanel } from '../BlockPanel';
@@ -50,6 +32,7 @@ import {
 import { orderMembers } from './members';
 import { useTeamsT } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const TeamDrawer = lazyWhenOpen(() => import('./TeamDrawer').then((m) => m.TeamDrawer));
@@ -266,7 +249,6 @@ function About({ team }: { team: TeamDetail }) {
 export default function TeamDetailPage() {
   const { t } = useTeamsT();
   const { access } = useSession();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const detail = useTeam(id);
   const changeStatus = useChangeTeamStatus();
@@ -275,54 +257,30 @@ export default function TeamDetailPage() {
   const [editing, setEditing] = useState(false);
   const team = detail.data;
   const canWrite = Boolean(team?.editable) && allowed(access, TEAM_WRITE);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/affiliates/teams')}>
-      {t('actions.back')}
-    </Button>
-  );
-
-  if (detail.error || (!detail.isPending && !team)) {
-    const missing = !team && (!(detail.error instanceof ApiError) || detail.error.status === 404);
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
+  const back = <BackButton to="/affiliates/teams">{t('actions.back')}</BackButton>;
 
   return (
-    <Page
-      title={
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={
         team ? (
-          <Flex gap={10} align="center" wrap>
-            <span>{team.title}</span>
-            <StatusTag status={team.status} />
-            {team.trafficBlocked ? <TrafficBadge blocked long /> : null}
-            {team.accessBlocked ? <Tag color="error">{t('access.blocked')}</Tag> : null}
-          </Flex>
-        ) : (
-          t('title')
-        )
+          <DetailHeading
+            name={team.title}
+            status={team.status}
+            after={
+              <>
+                {team.trafficBlocked ? <TrafficBadge blocked long /> : null}
+                {team.accessBlocked ? <Tag color="error">{t('access.blocked')}</Tag> : null}
+              </>
+            }
+          />
+        ) : undefined
       }
       subtitle={team ? t('detail.subtitle', { id: team.id, count: team.membersCount }) : undefined}
-      extra={
+      actions={
         <>
-          {back}
           {team && canWrite ? (
             <>
               <Dropdown
@@ -389,6 +347,6 @@ export default function TeamDetailPage() {
         </Row>
       )}
       <TeamDrawer open={editing} team={team ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }

@@ -4,13 +4,13 @@
  */
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
 import { teamCreate, type TeamDetail, type TeamUpdate } from '@leadgrid/shared/people/people';
-import { Alert, Button, Col, Drawer, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { Alert, Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { requiredRule, zodRule } from '../../../components/form';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { AffiliatePicker, ManagerPicker } from '../../../components/pickers/people';
 import { useCreateTeams, useUpdateTeams } from './api';
 import { useTeamsT } from './i18n';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 interface Values {
   title: string;
@@ -50,33 +50,16 @@ function FlagRow({ name, label, hint }: { name: 'acceptColdTraffic' | 'acceptInv
   );
 }
 
-export function TeamDrawer({
-  open,
-  team,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  team: TeamDetail | null;
-  onClose: () => void;
-  onSaved?: (team: TeamDetail) => void;
-}) {
+export function TeamDrawer({ open, team, onClose, onSaved }: RecordDrawerProps<'team', TeamDetail>) {
   const { t } = useTeamsT();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [team],
+    values: () => valuesOf(team),
+  });
   const create = useCreateTeams();
   const update = useUpdateTeams();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(team));
-    setFailure([]);
-    setDirty(false);
-  }, [open, team, form]);
 
   const submit = async (v: Values) => {
     setFailure([]);
@@ -120,66 +103,54 @@ export function TeamDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
       onClose={onClose}
       size={620}
       title={team ? t('drawer.editTitle', { title: team.title }) : t('drawer.createTitle')}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving} disabled={Boolean(team) && !dirty} data-testid="team-save">
-            {team ? t('actions.save') : t('drawer.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(team) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={team ? t('actions.save') : t('drawer.create')}
+      saveTestId="team-save"
+      formTestId="team-form"
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        onFinishFailed={() => undefined}
-        data-testid="team-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={team ? 24 : 16}>
-            <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(t), zodRule(teamCreate.shape.title, t)]}>
-              <Input maxLength={TITLE_MAX} placeholder={t('drawer.titlePlaceholder')} autoFocus />
+      <Row gutter={16}>
+        <Col xs={24} md={team ? 24 : 16}>
+          <Form.Item name="title" label={t('fields.title')} rules={[requiredRule(t), zodRule(teamCreate.shape.title, t)]}>
+            <Input maxLength={TITLE_MAX} placeholder={t('drawer.titlePlaceholder')} autoFocus />
+          </Form.Item>
+        </Col>
+        {!team ? (
+          <Col xs={24} md={8}>
+            <Form.Item name="status" label={t('fields.status')}>
+              <Select
+                options={[
+                  { value: 'active', label: t('status.active') },
+                  { value: 'inactive', label: t('status.inactive') },
+                ]}
+              />
             </Form.Item>
           </Col>
-          {!team ? (
-            <Col xs={24} md={8}>
-              <Form.Item name="status" label={t('fields.status')}>
-                <Select
-                  options={[
-                    { value: 'active', label: t('status.active') },
-                    { value: 'inactive', label: t('status.inactive') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-        </Row>
-        <Form.Item name="description" label={t('fields.description')} rules={[zodRule(teamCreate.shape.description, t)]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={DESCRIPTION_MAX} showCount />
-        </Form.Item>
-        <Form.Item name="managerIds" label={t('fields.managers')} extra={t('drawer.managersHint')}>
-          <ManagerPicker />
-        </Form.Item>
-        {!team ? (
-          <Form.Item name="memberIds" label={t('fields.members')} extra={t('drawer.membersHint')}>
-            <AffiliatePicker purpose="assignment" data-testid="team-members-picker" />
-          </Form.Item>
         ) : null}
-        <FlagRow name="acceptColdTraffic" label={t('fields.acceptColdTraffic')} hint={t('drawer.coldHint')} />
-        <FlagRow name="acceptInvalidLeads" label={t('fields.acceptInvalidLeads')} hint={t('drawer.invalidHint')} />
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 16 }} /> : null}
-      </Form>
-    </Drawer>
+      </Row>
+      <Form.Item name="description" label={t('fields.description')} rules={[zodRule(teamCreate.shape.description, t)]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={DESCRIPTION_MAX} showCount />
+      </Form.Item>
+      <Form.Item name="managerIds" label={t('fields.managers')} extra={t('drawer.managersHint')}>
+        <ManagerPicker />
+      </Form.Item>
+      {!team ? (
+        <Form.Item name="memberIds" label={t('fields.members')} extra={t('drawer.membersHint')}>
+          <AffiliatePicker purpose="assignment" data-testid="team-members-picker" />
+        </Form.Item>
+      ) : null}
+      <FlagRow name="acceptColdTraffic" label={t('fields.acceptColdTraffic')} hint={t('drawer.coldHint')} />
+      <FlagRow name="acceptInvalidLeads" label={t('fields.acceptInvalidLeads')} hint={t('drawer.invalidHint')} />
+      {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 16 }} /> : null}
+    </FormDrawer>
   );
 }

@@ -4,16 +4,13 @@
  * template and notes. The other tabs (goals, status-mapping, api-params, outbound-settings, inbound-settings) are the
  * sections of one of its integrations, chosen by `?integration=<id>` (the integrations feature renders them).
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, EditOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { targetSlug } from '@leadgrid/shared/people/notes';
-import { Button, Card, Col, Flex, Result, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
 import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { useAdvertiser } from '../../../api/advertisers';
 import { useAdvertiserBlock } from './BlockAdvertiser';
@@ -24,6 +21,7 @@ import { IntegrationsCard } from './IntegrationsCard';
 import { MembersCard } from './MembersCard';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { ADVERTISER_WRITE } from './parts';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const AdvertiserDrawer = lazyWhenOpen(() => import('./AdvertiserDrawer').then((m) => m.AdvertiserDrawer));
@@ -44,35 +42,7 @@ export default function AdvertiserDetailPage() {
   const [editing, setEditing] = useState(false);
   const a = detail.data;
   const canWrite = allowed(access, ADVERTISER_WRITE);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/advertisers/active')}>
-      {t('actions.back')}
-    </Button>
-  );
-
-  if (detail.error || (!detail.isPending && !a)) {
-    const missing = !a && (!(detail.error instanceof ApiError) || detail.error.status === 404);
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
+  const back = <BackButton to="/advertisers/active">{t('actions.back')}</BackButton>;
 
   // the chosen integration travels between its tabs, not to the general tab
   const openTab = (next: string) =>
@@ -82,17 +52,11 @@ export default function AdvertiserDetailPage() {
     });
 
   return (
-    <Page
-      title={
-        a ? (
-          <Flex gap={10} align="center" wrap>
-            <span data-testid="advertiser-heading">{a.title}</span>
-            <StatusTag status={a.status} />
-          </Flex>
-        ) : (
-          t('title')
-        )
-      }
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry') }}
+      back={back}
+      heading={a ? <DetailHeading name={a.title} status={a.status} testId="advertiser-heading" /> : undefined}
       subtitle={
         a ? (
           <>
@@ -104,9 +68,8 @@ export default function AdvertiserDetailPage() {
           </>
         ) : undefined
       }
-      extra={
+      actions={
         <>
-          {back}
           {a && canWrite ? (
             <>
               {a.status === 'blocked' ? (
@@ -169,6 +132,6 @@ export default function AdvertiserDetailPage() {
       )}
       <AdvertiserDrawer open={editing} advertiser={a ?? null} onClose={() => setEditing(false)} />
       {blocking.popup}
-    </Page>
+    </DetailPage>
   );
 }

@@ -7,10 +7,10 @@
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { zDescription, zTitle } from '@leadgrid/shared/validation';
-import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Col, Divider, Form, Input, Row, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useAllCurrencies } from '../../../api/reference';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { TagPicker } from '../../../components/pickers/lists';
@@ -18,6 +18,7 @@ import { useCreateAdvertisers, useUpdateAdvertisers, type AdvertiserCreate, type
 import { useAdvertisersT } from './i18n';
 import { RedirectTemplateFields } from './RedirectTemplateFields';
 import { AdvertiserManagerPicker, CurrencyPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
+import { FormDrawer, useFormDrawer, type RecordDrawerProps } from '../../../components/drawer/EntityDrawer';
 
 export interface AdvertiserValues {
   title: string;
@@ -85,37 +86,19 @@ export function toUpdate(a: Advertiser, v: AdvertiserValues): AdvertiserUpdate {
   return item;
 }
 
-export function AdvertiserDrawer({
-  open,
-  advertiser,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  /** null: a new advertiser */
-  advertiser: Advertiser | null;
-  onClose: () => void;
-  onSaved?: (saved: Advertiser) => void;
-}) {
+export function AdvertiserDrawer({ open, advertiser, onClose, onSaved }: RecordDrawerProps<'advertiser', Advertiser>) {
   const { t } = useAdvertisersT();
-  const [form] = Form.useForm<AdvertiserValues>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<AdvertiserValues>({
+    open,
+    deps: [advertiser],
+    values: () => valuesOf(advertiser),
+  });
   const create = useCreateAdvertisers();
   const update = useUpdateAdvertisers();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
 
   const currencies = useAllCurrencies();
   const baseCurrency = currencies.data?.find((c) => c.isBase)?.code;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(advertiser));
-    setFailure([]);
-    setDirty(false);
-  }, [open, advertiser, form]);
 
   // a new advertiser pays in the network's base currency unless the user picks another
   useEffect(() => {
@@ -136,92 +119,75 @@ export function AdvertiserDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<AdvertiserValues>
       open={open}
       onClose={onClose}
       size={720}
       title={advertiser ? t('drawer.editTitle', { title: advertiser.title }) : t('drawer.createTitle')}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(advertiser) && !dirty}
-            data-testid="advertiser-save"
-          >
-            {advertiser ? t('actions.save') : t('drawer.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(advertiser) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={advertiser ? t('actions.save') : t('drawer.create')}
+      saveTestId="advertiser-save"
+      formTestId="advertiser-form"
     >
-      <Form<AdvertiserValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        data-testid="advertiser-form"
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('drawer.about')}
+      </Typography.Title>
+      <Form.Item
+        name="title"
+        label={t('fields.title')}
+        rules={[requiredRule(t), zodRule(zTitle(), t)]}
+        validateTrigger={['onChange', 'onBlur']}
       >
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('drawer.about')}
-        </Typography.Title>
-        <Form.Item
-          name="title"
-          label={t('fields.title')}
-          rules={[requiredRule(t), zodRule(zTitle(), t)]}
-          validateTrigger={['onChange', 'onBlur']}
-        >
-          <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="advertiser-title" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')} rules={[zodRule(zDescription(), t)]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={DESCRIPTION_MAX} showCount />
-        </Form.Item>
-        <Form.Item label={t('fields.contacts')} required={false}>
-          <ContactsField />
-        </Form.Item>
-        <Divider style={{ margin: '4px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('drawer.work')}
-        </Typography.Title>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="platformId" label={t('fields.platform')} extra={t('drawer.platformHint')}>
-              <PlatformPicker data-testid="advertiser-platform" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="verticalId" label={t('fields.vertical')} extra={t('drawer.verticalHint')}>
-              <VerticalPicker data-testid="advertiser-vertical" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="managerIds" label={t('fields.managers')}>
-              <AdvertiserManagerPicker data-testid="advertiser-managers" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="defaultCurrency" label={t('fields.defaultCurrency')} rules={[requiredRule(t)]}>
-              <CurrencyPicker data-testid="advertiser-currency" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="tagIds" label={t('fields.tags')}>
-              <TagPicker type="advertiser" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Divider style={{ margin: '4px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('redirect.title')}
-        </Typography.Title>
-        <RedirectTemplateFields />
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 8 }} /> : null}
-      </Form>
-    </Drawer>
+        <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="advertiser-title" />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')} rules={[zodRule(zDescription(), t)]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={DESCRIPTION_MAX} showCount />
+      </Form.Item>
+      <Form.Item label={t('fields.contacts')} required={false}>
+        <ContactsField />
+      </Form.Item>
+      <Divider style={{ margin: '4px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('drawer.work')}
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="platformId" label={t('fields.platform')} extra={t('drawer.platformHint')}>
+            <PlatformPicker data-testid="advertiser-platform" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="verticalId" label={t('fields.vertical')} extra={t('drawer.verticalHint')}>
+            <VerticalPicker data-testid="advertiser-vertical" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="managerIds" label={t('fields.managers')}>
+            <AdvertiserManagerPicker data-testid="advertiser-managers" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="defaultCurrency" label={t('fields.defaultCurrency')} rules={[requiredRule(t)]}>
+            <CurrencyPicker data-testid="advertiser-currency" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="tagIds" label={t('fields.tags')}>
+            <TagPicker type="advertiser" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider style={{ margin: '4px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('redirect.title')}
+      </Typography.Title>
+      <RedirectTemplateFields />
+      {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginTop: 8 }} /> : null}
+    </FormDrawer>
   );
 }

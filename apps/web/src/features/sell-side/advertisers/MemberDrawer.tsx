@@ -11,18 +11,19 @@ import {
   type AdvertiserMemberCreate,
   type AdvertiserMemberUpdate,
 } from '@leadgrid/shared/people/people';
-import { Alert, Button, Col, Drawer, Flex, Form, Input, Radio, Row, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Col, Form, Input, Row, Select } from 'antd';
+import { useMemo } from 'react';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
+import { requiredRule, zodRule } from '../../../components/form';
 import { cleanContacts, ContactsField, type ContactValue } from '../../../components/person/ContactsField';
 import { applyPersonErrors } from '../../../components/person/formErrors';
 import { LANGUAGE_NAMES } from '../../../components/person/parts';
-import { browserZone, zoneName } from '../../../components/person/PersonFields';
+import { browserZone, PasswordFields, zoneName } from '../../../components/person/PersonFields';
 import { useTimezones } from '../../../api/reference';
 import { useCreateMembers, useMemberRoles, useUpdateMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
+import { FormDrawer, useFormDrawer } from '../../../components/drawer/EntityDrawer';
 
 interface Values {
   firstName: string;
@@ -67,25 +68,18 @@ export function MemberDrawer({
 }) {
   const { t } = useAdvertisersT();
   const { access } = useSession();
-  const [form] = Form.useForm<Values>();
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<Values>({
+    open,
+    deps: [member],
+    values: () => valuesOf(member),
+  });
   const create = useCreateMembers();
   const update = useUpdateMembers();
   const canReadRoles = allowed(access, 'role.read');
   const roles = useMemberRoles(open && canReadRoles);
   const timezones = useTimezones();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
   const mode = Form.useWatch('passwordMode', form);
   const saving = create.isPending || update.isPending;
-  useRevalidateOnLanguageChange(form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(member));
-    setFailure([]);
-    setDirty(false);
-  }, [open, member, form]);
 
   const zoneOptions = useMemo(() => {
     const items = timezones.data ?? [];
@@ -139,130 +133,99 @@ export function MemberDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
       onClose={onClose}
       size={640}
       title={
         member ? t('members.editTitle', { name: `${member.firstName} ${member.lastName}`.trim() || member.email }) : t('members.addTitle')
       }
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(member) && !dirty}
-            data-testid="member-save"
-          >
-            {member ? t('actions.save') : t('members.add')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(member) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={member ? t('actions.save') : t('members.add')}
+      saveTestId="member-save"
+      formTestId="member-form"
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        data-testid="member-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="firstName" label={t('members.fields.firstName')} rules={[requiredRule(t), zodRule(shape.firstName, t)]}>
-              <Input maxLength={100} autoComplete="off" data-testid="member-first-name" />
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="firstName" label={t('members.fields.firstName')} rules={[requiredRule(t), zodRule(shape.firstName, t)]}>
+            <Input maxLength={100} autoComplete="off" data-testid="member-first-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="lastName" label={t('members.fields.lastName')} rules={[zodRule(shape.lastName, t)]}>
+            <Input maxLength={100} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="email"
+            label={t('members.fields.email')}
+            rules={[requiredRule(t), zodRule(shape.email, t, 'onBlur')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input type="email" maxLength={254} autoComplete="off" data-testid="member-email" />
+          </Form.Item>
+        </Col>
+        <PasswordFields
+          t={t}
+          mode={mode}
+          editing={Boolean(member)}
+          password={shape.password.unwrap()}
+          texts={{
+            label: t('members.fields.password'),
+            generateHint: t('members.passwordGenerateHint'),
+            keep: t('members.passwordKeep'),
+            generate: t('members.passwordGenerate'),
+            change: t('members.passwordChange'),
+            set: t('members.passwordSet'),
+            newPassword: t('members.fields.newPassword'),
+          }}
+        />
+        <Col xs={24} md={16}>
+          <Form.Item name="timezone" label={t('members.fields.timezone')} rules={[requiredRule(t)]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} loading={timezones.isLoading} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="language" label={t('members.fields.language')} rules={[requiredRule(t)]}>
+            <Select options={LOCALES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))} />
+          </Form.Item>
+        </Col>
+        {canReadRoles ? (
+          <Col xs={24} md={member ? 24 : 12}>
+            <Form.Item name="roleId" label={t('members.fields.role')} extra={member ? undefined : t('members.roleHint')}>
+              <Select
+                allowClear={!member}
+                options={roleOptions}
+                loading={roles.isLoading}
+                placeholder={t('members.roleDefault')}
+                notFoundContent={roles.error ? t('pickers.loadFailed') : undefined}
+              />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="lastName" label={t('members.fields.lastName')} rules={[zodRule(shape.lastName, t)]}>
-              <Input maxLength={100} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="email"
-              label={t('members.fields.email')}
-              rules={[requiredRule(t), zodRule(shape.email, t, 'onBlur')]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input type="email" maxLength={254} autoComplete="off" data-testid="member-email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="passwordMode"
-              label={t('members.fields.password')}
-              extra={mode === 'generate' ? t('members.passwordGenerateHint') : undefined}
-            >
-              <Radio.Group
-                optionType="button"
+        ) : null}
+        {!member ? (
+          <Col xs={24} md={canReadRoles ? 12 : 24}>
+            <Form.Item name="status" label={t('members.fields.status')}>
+              <Select
                 options={[
-                  member
-                    ? { value: 'keep', label: t('members.passwordKeep') }
-                    : { value: 'generate', label: t('members.passwordGenerate') },
-                  { value: 'set', label: member ? t('members.passwordChange') : t('members.passwordSet') },
+                  { value: 'active', label: t('status.active') },
+                  { value: 'inactive', label: t('status.inactive') },
                 ]}
               />
             </Form.Item>
           </Col>
-          {mode === 'set' ? (
-            <Col xs={24} md={12} style={{ marginInlineStart: 'auto' }}>
-              <Form.Item
-                name="password"
-                label={t('members.fields.newPassword')}
-                rules={[requiredRule(t), zodRule(shape.password.unwrap(), t, 'onBlur')]}
-                validateTrigger={['onChange', 'onBlur']}
-              >
-                <Input.Password autoComplete="new-password" maxLength={200} />
-              </Form.Item>
-            </Col>
-          ) : null}
-          <Col xs={24} md={16}>
-            <Form.Item name="timezone" label={t('members.fields.timezone')} rules={[requiredRule(t)]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={zoneOptions} loading={timezones.isLoading} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="language" label={t('members.fields.language')} rules={[requiredRule(t)]}>
-              <Select options={LOCALES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))} />
-            </Form.Item>
-          </Col>
-          {canReadRoles ? (
-            <Col xs={24} md={member ? 24 : 12}>
-              <Form.Item name="roleId" label={t('members.fields.role')} extra={member ? undefined : t('members.roleHint')}>
-                <Select
-                  allowClear={!member}
-                  options={roleOptions}
-                  loading={roles.isLoading}
-                  placeholder={t('members.roleDefault')}
-                  notFoundContent={roles.error ? t('pickers.loadFailed') : undefined}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-          {!member ? (
-            <Col xs={24} md={canReadRoles ? 12 : 24}>
-              <Form.Item name="status" label={t('members.fields.status')}>
-                <Select
-                  options={[
-                    { value: 'active', label: t('status.active') },
-                    { value: 'inactive', label: t('status.inactive') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-          ) : null}
-        </Row>
-        <Form.Item label={t('members.fields.contacts')} required={false}>
-          <ContactsField />
-        </Form.Item>
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
-      </Form>
-    </Drawer>
+        ) : null}
+      </Row>
+      <Form.Item label={t('members.fields.contacts')} required={false}>
+        <ContactsField />
+      </Form.Item>
+      {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
+    </FormDrawer>
   );
 }

@@ -4,33 +4,13 @@
  * (active, inactive, blocked with a required reason) in a popup.
  */
 import { EditOutlined, MoreOutlined, PoweroffOutlined, ReloadOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
-import { REASON_MAX } from '@leadgrid/shared/constants';
 import type { AdvertiserMember } from '@leadgrid/shared/people/people';
-import { zReason } from '@leadgrid/shared/validation';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Dropdown,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Result,
-  Skeleton,
-  Table,
-  Tooltip,
-  Typography,
-  theme,
-} from 'antd';
+import { Alert, Avatar, Button, Card, Dropdown, Empty, Flex, Form, Modal, Result, Skeleton, Table, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
+import { applyServerErrors } from '../../../components/form';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { initialsOf } from '../../../components/person/parts';
 import { useAdvertiserMembers, useChangeMemberStatus } from '../../../api/advertisers';
@@ -38,6 +18,7 @@ import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, Dash } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
+import { PersonStatusFields } from '../../../components/person/StatusFields';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const MemberDrawer = lazyWhenOpen(() => import('./MemberDrawer').then((m) => m.MemberDrawer));
@@ -87,30 +68,17 @@ function MemberStatusModal({ member, onClose }: { member: AdvertiserMember | nul
       width={520}
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="member-status-form">
-        <Form.Item name="status" label={t('members.fields.status')} rules={[requiredRule(t)]}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={(['active', 'inactive', 'blocked'] as const).map((value) => ({
-              value,
-              label: t(`status.${value}`),
-              disabled: value === member?.status,
-            }))}
-          />
-        </Form.Item>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -12, fontSize: 13 }}>
-          {status ? t(`members.statusHints.${status}`) : null}
-        </Typography.Paragraph>
-        {status === 'blocked' ? (
-          <Form.Item name="reason" label={t('block.reason')} rules={[requiredRule(t), zodRule(zReason(), t)]}>
-            <Input.TextArea
-              autoSize={{ minRows: 3, maxRows: 8 }}
-              maxLength={REASON_MAX}
-              showCount
-              placeholder={t('block.reasonPlaceholder')}
-            />
-          </Form.Item>
-        ) : null}
+        <PersonStatusFields
+          t={t}
+          current={member?.status}
+          chosen={status}
+          texts={{
+            status: t('members.fields.status'),
+            hint: (s) => t(`members.statusHints.${s}`),
+            reason: t('block.reason'),
+            reasonPlaceholder: t('block.reasonPlaceholder'),
+          }}
+        />
         {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
       </Form>
     </Modal>

@@ -4,15 +4,16 @@
  * who may not edit and in recorded requests. On a template this is the "isp" tab: the parameters each integration
  * made from it fills in.
  */
-import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { apiParameterSchema, type ApiParameter } from '@leadgrid/shared/sell-side/integration-sections';
-import { Button, Col, Flex, Form, Input, Row, Switch, Tooltip, Typography } from 'antd';
+import { Col, Flex, Form, Input, Row, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { messageText, requiredRule, zodRule } from '../../../components/form';
 import type { Owner, SectionOwnerRecord } from './api';
 import { useIntT } from './i18n';
 import { ListEmpty, ListHeader, MONO, SectionCard, useCanWrite, useSectionForm } from './parts';
+import { AddRowButton, RemoveRowButton } from '../../../components/RowButtons';
 
 interface Values {
   rows: ApiParameter[];
@@ -108,31 +109,14 @@ function ParamRows({ form, disabled }: { form: FormInstance<Values>; disabled: b
                 </Form.Item>
               </Col>
               <Col span={SPANS[4]}>
-                {!disabled ? (
-                  <Tooltip title={t('params.remove')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('params.remove')}
-                      onClick={() => remove(field.name)}
-                      data-testid="param-remove"
-                    />
-                  </Tooltip>
-                ) : null}
+                {!disabled ? <RemoveRowButton label={t('params.remove')} onClick={() => remove(field.name)} testId="param-remove" /> : null}
               </Col>
             </Row>
           ))}
           {!disabled ? (
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              onClick={() => add({ name: '', title: '', value: '', secret: false })}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="param-add"
-            >
+            <AddRowButton onClick={() => add({ name: '', title: '', value: '', secret: false })} testId="param-add">
               {t('params.add')}
-            </Button>
+            </AddRowButton>
           ) : null}
         </Flex>
       )}

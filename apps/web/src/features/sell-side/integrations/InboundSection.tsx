@@ -3,7 +3,7 @@
  * the parameter names it will use, an IP allow-list and a secure code. API sync (`edit_api_sync`): polling the
  * advertiser's status API every interval, with "Run sync now" on an integration (`POST /integrations/:id/api_sync`).
  */
-import { DeleteOutlined, KeyOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { KeyOutlined, SyncOutlined } from '@ant-design/icons';
 import { CONVERSION_STATUS } from '@leadgrid/shared/constants';
 import {
   apiSyncSection,
@@ -48,6 +48,7 @@ import { useIntT } from './i18n';
 import { HeaderRows, SubTitle } from './OutboundSection';
 import { ExchangeView, ListHeader, MethodSwitch, MONO, SectionCard, useCanWrite, useDuration, useSectionForm } from './parts';
 import { CONVERSION_STATUS_KEYS } from './StatusMappingSection';
+import { AddRowButton, RemoveRowButton } from '../../../components/RowButtons';
 
 /* ---------- postback ---------- */
 
@@ -380,25 +381,11 @@ function SyncParams({ disabled }: { disabled: boolean }) {
                   <Input placeholder="{{macro.isoDate}}" maxLength={2000} style={{ fontFamily: MONO }} />
                 </Form.Item>
               </Col>
-              <Col span={2}>
-                {!disabled ? (
-                  <Tooltip title={t('sync.removeParam')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('sync.removeParam')}
-                      onClick={() => remove(row.name)}
-                    />
-                  </Tooltip>
-                ) : null}
-              </Col>
+              <Col span={2}>{!disabled ? <RemoveRowButton label={t('sync.removeParam')} onClick={() => remove(row.name)} /> : null}</Col>
             </Row>
           ))}
           {!disabled ? (
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} style={{ alignSelf: 'flex-start' }}>
-              {t('sync.addParam')}
-            </Button>
+            <AddRowButton onClick={() => add({ name: '', value: '' })}>{t('sync.addParam')}</AddRowButton>
           ) : (
             rows.length === 0 && <Typography.Text type="secondary">{t('sync.noParams')}</Typography.Text>
           )}

@@ -3,7 +3,6 @@
  * timeout, response mapping) and where the visitor goes next (`edit_redirect`). On an integration, "send a test lead"
  * follows (TestSendCard).
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   fieldMappingSchema,
   outApiSection,
@@ -24,23 +23,7 @@ import {
   OUT_API_TIMEOUT,
   REDIRECT_METHODS,
 } from '@leadgrid/shared/sell-side/sell-side';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Col,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Segmented,
-  Select,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Checkbox, Col, Divider, Flex, Form, Input, InputNumber, Radio, Row, Segmented, Select, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +33,7 @@ import { useIntT } from './i18n';
 import { useLeadFields, type LeadField } from './leadFields';
 import { ListEmpty, ListHeader, MethodSwitch, MONO, SectionCard, useCanWrite, useDuration, useSectionForm } from './parts';
 import { TestSendCard } from './TestSendCard';
+import { AddRowButton, RemoveRowButton } from '../../../components/RowButtons';
 
 /* ---------- outbound API ---------- */
 
@@ -275,30 +259,14 @@ function FieldMappings({
                 <MappingValue form={form} name={row.name} fields={fields} parameters={parameters} />
               </Col>
               <Col span={MAP_SPANS[3]}>
-                {!disabled ? (
-                  <Tooltip title={t('out.removeMapping')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('out.removeMapping')}
-                      onClick={() => remove(row.name)}
-                    />
-                  </Tooltip>
-                ) : null}
+                {!disabled ? <RemoveRowButton label={t('out.removeMapping')} onClick={() => remove(row.name)} /> : null}
               </Col>
             </Row>
           ))}
           {!disabled ? (
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              onClick={() => add({ target: '', source: 'lead', value: undefined })}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="field-mapping-add"
-            >
+            <AddRowButton onClick={() => add({ target: '', source: 'lead', value: undefined })} testId="field-mapping-add">
               {t('out.addMapping')}
-            </Button>
+            </AddRowButton>
           ) : null}
         </Flex>
       )}
@@ -336,31 +304,13 @@ export function HeaderRows({ form, disabled, name = ['headers'] }: { form: FormI
                   <Input placeholder="Bearer {{apiKey}}" maxLength={2000} style={{ fontFamily: MONO }} data-testid="header-value" />
                 </Form.Item>
               </Col>
-              <Col span={2}>
-                {!disabled ? (
-                  <Tooltip title={t('out.removeHeader')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('out.removeHeader')}
-                      onClick={() => remove(row.name)}
-                    />
-                  </Tooltip>
-                ) : null}
-              </Col>
+              <Col span={2}>{!disabled ? <RemoveRowButton label={t('out.removeHeader')} onClick={() => remove(row.name)} /> : null}</Col>
             </Row>
           ))}
           {!disabled ? (
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              onClick={() => add({ name: '', value: '' })}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="header-add"
-            >
+            <AddRowButton onClick={() => add({ name: '', value: '' })} testId="header-add">
               {t('out.addHeader')}
-            </Button>
+            </AddRowButton>
           ) : (
             rows.length === 0 && <Typography.Text type="secondary">{t('out.noHeaders')}</Typography.Text>
           )}

@@ -3,11 +3,10 @@
  * becomes one of our lead statuses (product §4 API lead statuses), a conversion status and optionally a lead grade of
  * the vertical. Advertiser statuses are unique, ignoring case (they are matched that way).
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import { leadStatusMappingSchema, type LeadStatusMapping } from '@leadgrid/shared/sell-side/integration-sections';
 import { CONVERSION_STATUS_VALUES } from '@leadgrid/shared/sell-side/sell-side';
-import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tooltip } from 'antd';
+import { Alert, Col, Flex, Form, Input, Row, Select } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { messageText, requiredRule, zodRule } from '../../../components/form';
@@ -15,6 +14,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { useVertical, type Owner, type SectionOwnerRecord } from './api';
 import { useIntT } from './i18n';
 import { ListEmpty, ListHeader, SectionCard, useCanWrite, useSectionForm } from './parts';
+import { AddRowButton, RemoveRowButton } from '../../../components/RowButtons';
 
 interface Row_ {
   advertiserStatus: string;
@@ -121,30 +121,18 @@ export function StatusMappingRows({
               </Col>
               <Col span={SPANS[4]}>
                 {!disabled ? (
-                  <Tooltip title={t('mapping.remove')}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('mapping.remove')}
-                      onClick={() => remove(field.name)}
-                      data-testid="mapping-remove"
-                    />
-                  </Tooltip>
+                  <RemoveRowButton label={t('mapping.remove')} onClick={() => remove(field.name)} testId="mapping-remove" />
                 ) : null}
               </Col>
             </Row>
           ))}
           {!disabled ? (
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
+            <AddRowButton
               onClick={() => add({ advertiserStatus: '', leadStatus: undefined, conversionStatus: undefined, leadGrade: null })}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="mapping-add"
+              testId="mapping-add"
             >
               {t('mapping.add')}
-            </Button>
+            </AddRowButton>
           ) : null}
         </Flex>
       )}

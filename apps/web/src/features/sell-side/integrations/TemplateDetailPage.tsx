@@ -3,14 +3,13 @@
  * integration_template.update): a template's tabs general, goals, status-mapping, isp (the setup parameters every
  * integration made from it fills in), outbound-settings and inbound-settings, with the same editors as integrations.
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, CopyOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, CopyOutlined } from '@ant-design/icons';
 import { integrationTemplateUpdate, type IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
 import type { IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
-import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
@@ -24,6 +23,7 @@ import { MethodTags } from './labels';
 import { SectionCard } from './parts';
 import { MethodsField } from './TemplateDrawer';
 import { useCloneTemplate } from './actions';
+import { BackButton, DetailFailure, DetailHeading, detailFailed } from '../../../components/detail/DetailPage';
 
 // the section tabs' editors load at the first opening of one of them; the general tab is the first view
 // (docs/decisions/web.md, first-load budgets)
@@ -174,26 +174,21 @@ export default function TemplateDetailPage() {
   const changeStatus = useChangeTemplateStatus();
   const confirmStatus = useConfirmStatus();
   const cloneTemplate = useCloneTemplate();
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`${BASE}/active`)}>
-      {t('templates.back')}
-    </Button>
-  );
+  const back = <BackButton to={`${BASE}/active`}>{t('templates.back')}</BackButton>;
 
-  if (template.error) {
-    const missing = template.error instanceof ApiError && template.error.status === 404;
+  if (detailFailed(template))
     return (
-      <Page title={t('templates.title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('templates.notFound') : t('templates.loadFailed')}
-            extra={missing ? back : <Button onClick={() => void template.refetch()}>{t('switcher.retry')}</Button>}
-          />
-        </Card>
-      </Page>
+      <DetailFailure
+        query={template}
+        texts={{
+          title: t('templates.title'),
+          notFound: t('templates.notFound'),
+          retry: t('switcher.retry'),
+          loadFailed: t('templates.loadFailed'),
+        }}
+        back={back}
+      />
     );
-  }
   const tpl = template.data;
   if (!tpl) {
     return (
@@ -207,12 +202,7 @@ export default function TemplateDetailPage() {
   const next = tpl.status === 'active' ? 'inactive' : 'active';
   return (
     <Page
-      title={
-        <Flex align="center" gap={12}>
-          <span data-testid="template-detail-title">{tpl.title}</span>
-          <StatusTag status={tpl.status} />
-        </Flex>
-      }
+      title={<DetailHeading name={tpl.title} status={tpl.status} testId="template-detail-title" gap={12} wrap={false} />}
       subtitle={
         <Typography.Text type="secondary">
           {t('templates.subtitleOf', { platform: tpl.platform.title, vertical: tpl.vertical.title })}

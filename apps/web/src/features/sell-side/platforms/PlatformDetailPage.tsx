@@ -3,28 +3,20 @@
  * integration methods, its integration templates (each opens /settings/integration-templates/{id}/general) and the
  * advertisers running it. Deleting is refused while any of those exist; the refusal stays on the page.
  */
-import {
-  ArrowLeftOutlined,
-  CheckCircleOutlined,
-  CloseCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
 import type { Platform } from '@leadgrid/shared/sell-side/platforms';
 import { INTEGRATION_METHODS } from '@leadgrid/shared/sell-side/sell-side';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Flex, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, ApiError } from '../../../api/client';
+import { api } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import type { ListData } from '../../../components/table/DataTable';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { AuthorCell } from '../../../components/listing/parts';
 import { DeleteRefusalAlert, useConfirmPlatformStatus, useDeletePlatform } from './actions';
@@ -32,6 +24,7 @@ import { usePlatform, usePlatformAdvertisers } from './api';
 import { NS } from './i18n';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { PLATFORM_WRITE, TEMPLATES_READ } from './parts';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const PlatformDrawer = lazyWhenOpen(() => import('./PlatformDrawer').then((m) => m.PlatformDrawer));
@@ -282,55 +275,20 @@ export default function PlatformDetailPage() {
   const status = useConfirmPlatformStatus();
   const remove = useDeletePlatform();
   const [editing, setEditing] = useState(false);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/settings/platforms/active')}>
-      {t('detail.back')}
-    </Button>
-  );
+  const back = <BackButton to="/settings/platforms/active">{t('detail.back')}</BackButton>;
 
   const p = detail.data;
-  if (detail.error || (!detail.isPending && !p)) {
-    const missing = !(detail.error instanceof ApiError) || detail.error.status === 404;
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : t('detail.loadFailed')}
-            subTitle={missing ? undefined : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
 
   const next = p?.status === 'active' ? 'inactive' : 'active';
   return (
-    <Page
-      title={
-        p ? (
-          <Flex gap={10} align="center" wrap>
-            <span data-testid="platform-detail-title">{p.title}</span>
-            <StatusTag status={p.status} />
-          </Flex>
-        ) : (
-          t('title')
-        )
-      }
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry'), loadFailed: t('detail.loadFailed') }}
+      back={back}
+      heading={p ? <DetailHeading name={p.title} status={p.status} testId="platform-detail-title" /> : undefined}
       subtitle={p ? t('detail.subtitle', { id: p.id }) : undefined}
-      extra={
+      actions={
         <>
-          {back}
           {p && canWrite ? (
             <>
               <Button
@@ -377,6 +335,6 @@ export default function PlatformDetailPage() {
         </Row>
       )}
       <PlatformDrawer open={editing} initial={p ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }

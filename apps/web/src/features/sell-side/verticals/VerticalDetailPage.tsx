@@ -3,16 +3,13 @@
  * (details, API settings, its platforms and advertisers), goals, inbound rules, lead parameters, lead grades and
  * categories, metrics, redirect. Each tab saves its own section; leaving a tab or the page with unsaved changes asks first.
  */
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { App, Button, Card, Skeleton, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
 import { useVertical, VERTICAL_WRITE } from './api';
 import { NS } from './i18n';
 import { DirtyContext } from './sections';
@@ -25,6 +22,7 @@ import { MetricsTab } from './tabs/MetricsTab';
 import { RedirectTab } from './tabs/RedirectTab';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useConfirmVerticalStatus } from './actions';
+import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const VerticalDrawer = lazyWhenOpen(() => import('./VerticalDrawer').then((m) => m.VerticalDrawer));
@@ -70,37 +68,9 @@ export default function VerticalDetailPage() {
     });
   }, [blocker, modal, t]);
   const goTo = (next: string) => navigate(next);
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => goTo('/settings/verticals/active')}>
-      {t('detail.back')}
-    </Button>
-  );
+  const back = <BackButton to="/settings/verticals/active">{t('detail.back')}</BackButton>;
 
   const v = detail.data;
-  if (detail.error || (!detail.isPending && !v) || !Number.isInteger(id)) {
-    const missing = !(detail.error instanceof ApiError) || detail.error.status === 404;
-    return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('detail.notFound') : t('detail.loadFailed')}
-            subTitle={missing ? undefined : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
-    );
-  }
 
   const panes: Record<VerticalTab, () => ReactNode> = {
     general: () => <GeneralTab vertical={v!} canWrite={canWrite} />,
@@ -114,17 +84,12 @@ export default function VerticalDetailPage() {
   const next = v?.status === 'active' ? 'inactive' : 'active';
 
   return (
-    <Page
-      title={
-        v ? (
-          <Flex gap={10} align="center" wrap>
-            <span data-testid="vertical-detail-title">{v.title}</span>
-            <StatusTag status={v.status} />
-          </Flex>
-        ) : (
-          t('title')
-        )
-      }
+    <DetailPage
+      query={detail}
+      texts={{ title: t('title'), notFound: t('detail.notFound'), retry: t('actions.retry'), loadFailed: t('detail.loadFailed') }}
+      back={back}
+      failed={!Number.isInteger(id)}
+      heading={v ? <DetailHeading name={v.title} status={v.status} testId="vertical-detail-title" /> : undefined}
       subtitle={
         v ? (
           v.description ? (
@@ -134,9 +99,8 @@ export default function VerticalDetailPage() {
           )
         ) : undefined
       }
-      extra={
+      actions={
         <>
-          {back}
           {v && canWrite ? (
             <>
               <Button
@@ -171,6 +135,6 @@ export default function VerticalDetailPage() {
         </Card>
       )}
       <VerticalDrawer open={editing} initial={v ?? null} onClose={() => setEditing(false)} />
-    </Page>
+    </DetailPage>
   );
 }

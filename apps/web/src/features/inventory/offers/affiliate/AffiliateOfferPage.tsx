@@ -3,12 +3,11 @@
  * geos, payouts that apply to them, informational caps, landers with preview links, the active creatives (download
  * or copy), and "Create campaign". No revenue, no advertisers, no real cap values.
  */
-import { ApiOutlined, ArrowLeftOutlined, CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ApiOutlined, CopyOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AffiliateOffer } from '@leadgrid/shared/inventory/offers';
 import type { CreativeView } from '@leadgrid/shared/inventory/landers';
 import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../../api/client';
+import { Link, useParams } from 'react-router';
 import { notify } from '../../../../api/notify';
 import { formatNumber } from '../../../../components/format';
 import { Page } from '../../../../components/Page';
@@ -16,6 +15,7 @@ import { offersApi, useAffiliateCreatives, useAffiliateOffer } from '../api';
 import { useOffersT } from '../i18n';
 import { AccessTag, GeosCell, HotTag, OfferThumb } from '../parts';
 import { CreateCampaignButton, payoutText } from './parts';
+import { BackButton, DetailFailure, DetailHeading, detailFailed } from '../../../../components/detail/DetailPage';
 
 const fmtBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
@@ -218,40 +218,20 @@ function CreativesCard({ offerId }: { offerId: number }) {
 
 export function AffiliateOfferPage() {
   const { t } = useOffersT();
-  const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.id);
   const detail = useAffiliateOffer(id);
   const o = detail.data;
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/offers/all')}>
-      {t('actions.back')}
-    </Button>
-  );
+  const back = <BackButton to="/offers/all">{t('actions.back')}</BackButton>;
 
-  if (detail.error || (!detail.isPending && !o)) {
-    const missing = !(detail.error instanceof ApiError) || detail.error.status === 404;
+  if (detailFailed(detail))
     return (
-      <Page title={t('title')}>
-        <Card variant="borderless">
-          <Result
-            status={missing ? '404' : 'warning'}
-            title={missing ? t('affiliate.notFound') : (detail.error as Error).message}
-            extra={
-              <Flex gap={8} justify="center">
-                {back}
-                {missing ? null : (
-                  <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-                    {t('actions.retry')}
-                  </Button>
-                )}
-              </Flex>
-            }
-          />
-        </Card>
-      </Page>
+      <DetailFailure
+        query={detail}
+        texts={{ title: t('title'), notFound: t('affiliate.notFound'), retry: t('actions.retry') }}
+        back={back}
+      />
     );
-  }
 
   if (!o)
     return (
@@ -265,12 +245,18 @@ export function AffiliateOfferPage() {
   return (
     <Page
       title={
-        <Flex gap={12} align="center" wrap>
-          <OfferThumb url={o.imageUrl} title={o.title} size={44} />
-          <span data-testid="affiliate-offer-heading">{o.title}</span>
-          {o.isHot ? <HotTag /> : null}
-          {o.accessType === 3 ? <AccessTag accessType={3} /> : null}
-        </Flex>
+        <DetailHeading
+          name={o.title}
+          testId="affiliate-offer-heading"
+          gap={12}
+          before={<OfferThumb url={o.imageUrl} title={o.title} size={44} />}
+          after={
+            <>
+              {o.isHot ? <HotTag /> : null}
+              {o.accessType === 3 ? <AccessTag accessType={3} /> : null}
+            </>
+          }
+        />
       }
       subtitle={`#${o.id} · ${o.vertical.title} · ${t(`methods.${o.integrationMethod}`)}`}
       extra={

@@ -5,11 +5,11 @@
  * (columns chosen in the sieve display settings); create / edit, clone, status changes, the sieve alone and the
  * counter reset, each behind a confirmation where it changes traffic.
  */
-import { CopyOutlined, EditOutlined, FilterOutlined, MoreOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { CopyOutlined, FilterOutlined, UndoOutlined } from '@ant-design/icons';
 import { CAP_STATUSES, type Cap } from '@leadgrid/shared/inventory/caps';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { CAP_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { App, Button, Card, Dropdown, Flex, Progress, Select, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../../../app/access';
 import { useSession } from '../../../../app/session';
@@ -25,6 +25,7 @@ import { CapDrawer } from './CapDrawer';
 import { counterPercent, counterReached } from './decimals';
 import { OFFER_WRITE } from './LandingsTab';
 import { SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
+import { CreateButton, rowActionsColumn, SubListCard, subListEmpty } from '../../../../components/list/subList';
 
 /** an amount of a cap: money in its currency, or a count */
 export function capAmount(value: string | null, currency: string | null): string {
@@ -196,44 +197,24 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
     ...(display.keys.length ? [sieveSummaryColumn<Cap>('caps', display.keys, (c) => c.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
-          {
-            key: 'actions',
-            title: '',
-            settingsLabel: t('fields.actions'),
-            alwaysVisible: true,
-            width: 88,
-            fixed: 'right' as const,
-            align: 'right' as const,
-            render: (_: unknown, c: Cap) => (
-              <Flex gap={0} justify="flex-end">
-                <Tooltip title={t('actions.edit')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => setDrawer({ cap: c })}
-                    aria-label={t('actions.edit')}
-                    data-testid="cap-edit"
-                  />
-                </Tooltip>
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: [
-                      c.status === 'active'
-                        ? { key: 'off', label: t('actions.deactivate'), onClick: () => changeStatus([c.id], 'inactive') }
-                        : { key: 'on', label: t('actions.activate'), onClick: () => changeStatus([c.id], 'active') },
-                      { key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(c) },
-                      { key: 'clone', icon: <CopyOutlined />, label: t('actions.clone'), onClick: () => clone([c.id]) },
-                      { type: 'divider' as const },
-                      { key: 'reset', icon: <UndoOutlined />, danger: true, label: t('caps.reset'), onClick: () => reset(c) },
-                    ],
-                  }}
-                >
-                  <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="cap-more" />
-                </Dropdown>
-              </Flex>
-            ),
-          },
+          rowActionsColumn<Cap>({
+            texts: {
+              actions: t('fields.actions'),
+              edit: t('actions.edit'),
+              more: t('actions.more'),
+              activate: t('actions.activate'),
+              deactivate: t('actions.deactivate'),
+            },
+            testId: 'cap',
+            onEdit: (c) => setDrawer({ cap: c }),
+            onStatus: changeStatus,
+            menu: (c) => [
+              { key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(c) },
+              { key: 'clone', icon: <CopyOutlined />, label: t('actions.clone'), onClick: () => clone([c.id]) },
+              { type: 'divider' as const },
+              { key: 'reset', icon: <UndoOutlined />, danger: true, label: t('caps.reset'), onClick: () => reset(c) },
+            ],
+          }),
         ]
       : []),
   ];
@@ -241,22 +222,17 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
   const filtered = Boolean(table.filters.search || table.filters.status || table.filters.type);
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          {t('caps.title')}
-          {list.data?.meta ? <Tag style={{ marginInlineEnd: 0 }}>{list.data.meta.totalCount}</Tag> : null}
-        </Flex>
-      }
-      extra={
+    <SubListCard
+      title={t('caps.title')}
+      count={list.data?.meta?.totalCount}
+      create={
         canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ cap: null })} data-testid="cap-create">
+          <CreateButton onClick={() => setDrawer({ cap: null })} testId="cap-create">
             {t('caps.create')}
-          </Button>
+          </CreateButton>
         ) : null
       }
-      data-testid="offer-caps-tab"
+      testId="offer-caps-tab"
     >
       <ResourceListTable<Cap>
         resource={resource}
@@ -265,19 +241,16 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
         loading={list.isFetching && !list.isRefetching}
         size="middle"
         selectable={canWrite}
-        empty={
-          filtered
-            ? { title: t('caps.emptyFilteredTitle'), description: t('caps.emptyFiltered') }
-            : {
-                title: t('caps.emptyTitle'),
-                description: t('caps.emptyText'),
-                action: canWrite ? (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ cap: null })}>
-                    {t('caps.create')}
-                  </Button>
-                ) : undefined,
-              }
-        }
+        empty={subListEmpty(
+          filtered,
+          {
+            filteredTitle: t('caps.emptyFilteredTitle'),
+            filtered: t('caps.emptyFiltered'),
+            title: t('caps.emptyTitle'),
+            text: t('caps.emptyText'),
+          },
+          canWrite ? <CreateButton onClick={() => setDrawer({ cap: null })}>{t('caps.create')}</CreateButton> : null,
+        )}
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('caps.search')} />
@@ -318,6 +291,6 @@ export function OfferCapsTab({ offer }: { offer: Offer }) {
         onClose={() => setSieveOf(null)}
         onSave={(sieve) => writes.editSieves.mutateAsync([{ id: sieveOf!.id, sieve }])}
       />
-    </Card>
+    </SubListCard>
   );
 }

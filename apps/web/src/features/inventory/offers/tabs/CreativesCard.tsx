@@ -3,11 +3,11 @@
  * size, download), status and sieve; create / edit, status changes and the sieve alone. Its table state lives in the
  * component: the page URL belongs to the landers table above.
  */
-import { DownloadOutlined, EditOutlined, FilterOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import type { Creative } from '@leadgrid/shared/inventory/landers';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { CREATIVE_TYPES, LANDER_STATUSES, type CreativeType } from '@leadgrid/shared/inventory/sieves';
-import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../../../app/access';
 import { useSession } from '../../../../app/session';
@@ -19,6 +19,7 @@ import { creativesApi, useCreatives, useCreativeWrites } from './api';
 import { CreativeDrawer } from './CreativeDrawer';
 import { formatBytes } from './creativeForm';
 import { CreativeTypeIcon, Dash, SieveModal, sieveSummaryColumn, useConfirmStatus, useLocalTable, useTabsT } from '../../formParts';
+import { CreateButton, rowActionsColumn, SubListCard, subListEmpty } from '../../../../components/list/subList';
 
 /** Downloads the attachment with the bearer token and saves it under its own name. */
 function DownloadLink({ creative }: { creative: Creative }) {
@@ -133,41 +134,19 @@ export function CreativesCard({ offer }: { offer: Offer }) {
     ...(display.keys.length ? [sieveSummaryColumn<Creative>('creatives', display.keys, (c) => c.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
-          {
-            key: 'actions',
-            title: '',
-            settingsLabel: t('fields.actions'),
-            alwaysVisible: true,
-            width: 88,
-            fixed: 'right' as const,
-            align: 'right' as const,
-            render: (_: unknown, c: Creative) => (
-              <Flex gap={0} justify="flex-end">
-                <Tooltip title={t('actions.edit')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => setDrawer({ creative: c })}
-                    aria-label={t('actions.edit')}
-                    data-testid="creative-edit"
-                  />
-                </Tooltip>
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: [
-                      c.status === 'active'
-                        ? { key: 'off', label: t('actions.deactivate'), onClick: () => changeStatus([c.id], 'inactive') }
-                        : { key: 'on', label: t('actions.activate'), onClick: () => changeStatus([c.id], 'active') },
-                      { key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(c) },
-                    ],
-                  }}
-                >
-                  <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="creative-more" />
-                </Dropdown>
-              </Flex>
-            ),
-          },
+          rowActionsColumn<Creative>({
+            texts: {
+              actions: t('fields.actions'),
+              edit: t('actions.edit'),
+              more: t('actions.more'),
+              activate: t('actions.activate'),
+              deactivate: t('actions.deactivate'),
+            },
+            testId: 'creative',
+            onEdit: (c) => setDrawer({ creative: c }),
+            onStatus: changeStatus,
+            menu: (c) => [{ key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(c) }],
+          }),
         ]
       : []),
   ];
@@ -175,22 +154,17 @@ export function CreativesCard({ offer }: { offer: Offer }) {
   const filtered = Boolean(table.filters.search || table.filters.status || table.filters.type);
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          {t('creatives.title')}
-          {list.data?.meta ? <Tag style={{ marginInlineEnd: 0 }}>{list.data.meta.totalCount}</Tag> : null}
-        </Flex>
-      }
-      extra={
+    <SubListCard
+      title={t('creatives.title')}
+      count={list.data?.meta?.totalCount}
+      create={
         canWrite ? (
-          <Button icon={<PlusOutlined />} onClick={() => setDrawer({ creative: null })} data-testid="creative-create">
+          <CreateButton onClick={() => setDrawer({ creative: null })} testId="creative-create" plain>
             {t('creatives.create')}
-          </Button>
+          </CreateButton>
         ) : null
       }
-      data-testid="creatives-card"
+      testId="creatives-card"
     >
       <DataTable<Creative>
         name="offer-creatives"
@@ -206,19 +180,16 @@ export function CreativesCard({ offer }: { offer: Offer }) {
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }
             : undefined
         }
-        empty={
-          filtered
-            ? { title: t('creatives.emptyFilteredTitle'), description: t('creatives.emptyFiltered') }
-            : {
-                title: t('creatives.emptyTitle'),
-                description: t('creatives.emptyText'),
-                action: canWrite ? (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ creative: null })}>
-                    {t('creatives.create')}
-                  </Button>
-                ) : undefined,
-              }
-        }
+        empty={subListEmpty(
+          filtered,
+          {
+            filteredTitle: t('creatives.emptyFilteredTitle'),
+            filtered: t('creatives.emptyFiltered'),
+            title: t('creatives.emptyTitle'),
+            text: t('creatives.emptyText'),
+          },
+          canWrite ? <CreateButton onClick={() => setDrawer({ creative: null })}>{t('creatives.create')}</CreateButton> : null,
+        )}
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('creatives.search')} />
@@ -248,6 +219,6 @@ export function CreativesCard({ offer }: { offer: Offer }) {
         onClose={() => setSieveOf(null)}
         onSave={(sieve) => writes.editSieves.mutateAsync([{ id: sieveOf!.id, sieve }])}
       />
-    </Card>
+    </SubListCard>
   );
 }

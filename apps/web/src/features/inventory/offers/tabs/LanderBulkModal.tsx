@@ -4,7 +4,7 @@
  */
 import { LANDER_WEIGHT, landerUpdate, type Lander, type LanderUpdate } from '@leadgrid/shared/inventory/landers';
 import { EMPTY_SIEVE, type Sieve } from '@leadgrid/shared/inventory/sieves';
-import { Alert, Checkbox, Flex, Form, InputNumber, Modal, Segmented, Typography } from 'antd';
+import { Alert, Checkbox, Flex, Form, InputNumber, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveOf, sieveRule, type SieveErrors } from '../../../../components/sieve';
@@ -13,6 +13,7 @@ import { ApiError } from '../../../../api/client';
 import { useLanderWrites } from './api';
 import { statusFailure } from './landerForm';
 import { FormFailure, useTabsT } from '../../formParts';
+import { BulkModalFrame } from '../../../../components/bulk/BulkEditModal';
 
 interface BulkValues {
   changeWeight: boolean;
@@ -103,22 +104,19 @@ export function LanderBulkModal({
   };
 
   return (
-    <Modal
+    <BulkModalFrame
       open={open}
       title={t('landers.bulkTitle', { count: ids.length })}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('actions.apply')}
       cancelText={t('actions.cancel')}
-      okButtonProps={{ disabled: nothing, ...({ 'data-testid': 'lander-bulk-save' } as Record<string, string>) }}
-      confirmLoading={writes.update.isPending}
+      disabled={nothing}
+      applyTestId="lander-bulk-save"
+      pending={writes.update.isPending}
       width={680}
-      forceRender
-      destroyOnHidden
+      hint={t('bulk.hint')}
     >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {t('bulk.hint')}
-      </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} data-testid="lander-bulk-form">
         <Flex vertical gap={4}>
           <Flex align="center" gap={16} style={{ minHeight: 40 }}>
@@ -167,6 +165,6 @@ export function LanderBulkModal({
         />
       ) : null}
       <FormFailure messages={failure} />
-    </Modal>
+    </BulkModalFrame>
   );
 }

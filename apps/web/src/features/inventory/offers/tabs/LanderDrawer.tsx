@@ -17,16 +17,17 @@ import {
 } from '@leadgrid/shared/inventory/landers';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { LANDER_PAGE_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segmented, Select, Tag, Typography, type InputRef } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Segmented, Select, Tag, Typography, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SelectNotFound } from '../../../../components/SelectNotFound';
-import { requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
+import { requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { useAdvertisersByOffer, useAdvertisersOfVertical, useApiPages, useLanderWrites, type AdvertiserOption } from './api';
 import { fromApiLanguage, landerCreateItem, landerUpdateItem, landerValuesOf, statusFailure, type LanderValues } from './landerForm';
 import { applyItemErrors, FormFailure, insertAtCursor, MacroChips, macroRule, mono, useTabsT } from '../../formParts';
 import { useDebounced } from '../../../../components/useDebounced';
 import { LanguagePicker } from '../../../../components/pickers/language';
+import { FormDrawer, useFormDrawer } from '../../../../components/drawer/EntityDrawer';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -225,25 +226,18 @@ export function LanderDrawer({
   onClose: () => void;
 }) {
   const { t } = useTabsT();
-  const [form] = Form.useForm<LanderValues>();
-  useRevalidateOnLanguageChange(form);
+  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<LanderValues>({
+    open,
+    deps: [lander],
+    values: () => landerValuesOf(lander),
+    onOpen: () => setSieveErrors({}),
+  });
   const writes = useLanderWrites(offer.id);
   const saving = writes.create.isPending || writes.update.isPending;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
-  const [dirty, setDirty] = useState(false);
   const pagesRef = useRef<LanderApiRef[]>([]);
   const urlRef = useRef<InputRef>(null);
   const apiLanguageId = Form.useWatch('landerApiLanguageId', form) as number | null | undefined;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(landerValuesOf(lander));
-    setFailure([]);
-    setSieveErrors({});
-    setDirty(false);
-  }, [open, lander, form]);
 
   const pickVersion = (id: number | null) => {
     if (!id) return;
@@ -273,149 +267,132 @@ export function LanderDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<LanderValues>
       open={open}
       onClose={onClose}
       size={780}
       title={lander ? t('landers.editTitle', { title: lander.title }) : t('landers.createTitle')}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => form.submit()}
-            loading={saving}
-            disabled={Boolean(lander) && !dirty}
-            data-testid="lander-save"
-          >
-            {lander ? t('actions.save') : t('landers.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(lander) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={lander ? t('actions.save') : t('landers.create')}
+      saveTestId="lander-save"
+      formTestId="lander-form"
     >
-      <Form<LanderValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        data-testid="lander-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name="title"
-              label={t('fields.title')}
-              rules={[requiredRule(t), zodRule(landerUpdate.shape.title, t)]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="lander-title" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="pageType" label={t('fields.pageType')}>
-              <Segmented
-                block
-                options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
-                data-testid="lander-page-type"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="landerApiLanguageId" label={t('fields.landerApi')} extra={t('landers.apiHint')}>
-          <ApiLanguagePicker
-            verticalId={offer.vertical.id}
-            current={lander?.landerApiLanguage ?? null}
-            onPages={(p) => {
-              pagesRef.current = p;
-            }}
-            onChange={(v) => {
-              form.setFieldValue('landerApiLanguageId', v);
-              setDirty(true);
-              pickVersion(v);
-            }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="targetUrl"
-          label={t('fields.targetUrl')}
-          rules={[...(apiLanguageId ? [] : [requiredRule(t)]), zodRule(landerUpdate.shape.targetUrl, t, 'onBlur'), macroRule(t)]}
-          validateTrigger={['onChange', 'onBlur']}
-          extra={
-            <MacroChips
-              onInsert={(token) => {
-                insertAtCursor(form, 'targetUrl', urlRef.current?.input, token);
-                setDirty(true);
-              }}
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item
+            name="title"
+            label={t('fields.title')}
+            rules={[requiredRule(t), zodRule(landerUpdate.shape.title, t)]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input maxLength={TITLE_MAX} autoComplete="off" data-testid="lander-title" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="pageType" label={t('fields.pageType')}>
+            <Segmented
+              block
+              options={LANDER_PAGE_TYPES.map((p) => ({ value: p, label: t(`pageTypes.${p}`) }))}
+              data-testid="lander-page-type"
             />
-          }
-        >
-          <Input
-            ref={urlRef}
-            placeholder="https://brand.example/land?click={click_id}&sub1={sub1}"
-            maxLength={2048}
-            style={mono}
-            data-testid="lander-target-url"
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="landerApiLanguageId" label={t('fields.landerApi')} extra={t('landers.apiHint')}>
+        <ApiLanguagePicker
+          verticalId={offer.vertical.id}
+          current={lander?.landerApiLanguage ?? null}
+          onPages={(p) => {
+            pagesRef.current = p;
+          }}
+          onChange={(v) => {
+            form.setFieldValue('landerApiLanguageId', v);
+            setDirty(true);
+            pickVersion(v);
+          }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="targetUrl"
+        label={t('fields.targetUrl')}
+        rules={[...(apiLanguageId ? [] : [requiredRule(t)]), zodRule(landerUpdate.shape.targetUrl, t, 'onBlur'), macroRule(t)]}
+        validateTrigger={['onChange', 'onBlur']}
+        extra={
+          <MacroChips
+            onInsert={(token) => {
+              insertAtCursor(form, 'targetUrl', urlRef.current?.input, token);
+              setDirty(true);
+            }}
           />
-        </Form.Item>
-        <Form.Item
-          name="previewUrl"
-          label={t('fields.previewUrl')}
-          rules={[zodRule(landerUpdate.shape.previewUrl, t, 'onBlur')]}
-          validateTrigger={['onChange', 'onBlur']}
-          extra={t('landers.previewHint')}
-        >
-          <Input placeholder="https://brand.example/land" maxLength={2048} style={mono} data-testid="lander-preview-url" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="advertiserId" label={t('fields.advertiser')} extra={t('landers.advertiserHint')}>
-              <LanderAdvertiserPicker offer={offer} current={lander?.advertiser ?? null} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="weight" label={t('fields.weight')} rules={[requiredRule(t), zodRule(landerUpdate.shape.weight, t)]}>
-              <InputNumber
-                min={LANDER_WEIGHT.min}
-                max={LANDER_WEIGHT.max}
-                precision={0}
-                style={{ width: '100%' }}
-                data-testid="lander-weight"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="language" label={t('fields.language')} extra={apiLanguageId ? t('landers.languageCopied') : undefined}>
-              <LanguagePicker disabled={Boolean(apiLanguageId)} placeholder={t('landers.anyLanguage')} data-testid="lander-language" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="status" label={t('fields.status')} extra={t('landers.statusHint')}>
-          <Segmented
-            options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            data-testid="lander-status"
-          />
-        </Form.Item>
-        <Divider style={{ margin: '4px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('landers.parameters')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 13 }}>
-          {t('landers.parametersHint')}
-        </Typography.Paragraph>
-        <ParametersField />
-        <Divider style={{ margin: '20px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('fields.sieve')}
-        </Typography.Title>
-        <Form.Item name="sieve" rules={[sieveRule('landings', t)]}>
-          <SieveEditor owner="landings" offerId={offer.id} errors={sieveErrors} />
-        </Form.Item>
-        <FormFailure messages={failure} />
-      </Form>
-    </Drawer>
+        }
+      >
+        <Input
+          ref={urlRef}
+          placeholder="https://brand.example/land?click={click_id}&sub1={sub1}"
+          maxLength={2048}
+          style={mono}
+          data-testid="lander-target-url"
+        />
+      </Form.Item>
+      <Form.Item
+        name="previewUrl"
+        label={t('fields.previewUrl')}
+        rules={[zodRule(landerUpdate.shape.previewUrl, t, 'onBlur')]}
+        validateTrigger={['onChange', 'onBlur']}
+        extra={t('landers.previewHint')}
+      >
+        <Input placeholder="https://brand.example/land" maxLength={2048} style={mono} data-testid="lander-preview-url" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="advertiserId" label={t('fields.advertiser')} extra={t('landers.advertiserHint')}>
+            <LanderAdvertiserPicker offer={offer} current={lander?.advertiser ?? null} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="weight" label={t('fields.weight')} rules={[requiredRule(t), zodRule(landerUpdate.shape.weight, t)]}>
+            <InputNumber
+              min={LANDER_WEIGHT.min}
+              max={LANDER_WEIGHT.max}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="lander-weight"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="language" label={t('fields.language')} extra={apiLanguageId ? t('landers.languageCopied') : undefined}>
+            <LanguagePicker disabled={Boolean(apiLanguageId)} placeholder={t('landers.anyLanguage')} data-testid="lander-language" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="status" label={t('fields.status')} extra={t('landers.statusHint')}>
+        <Segmented
+          options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          data-testid="lander-status"
+        />
+      </Form.Item>
+      <Divider style={{ margin: '4px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('landers.parameters')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 13 }}>
+        {t('landers.parametersHint')}
+      </Typography.Paragraph>
+      <ParametersField />
+      <Divider style={{ margin: '20px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('fields.sieve')}
+      </Typography.Title>
+      <Form.Item name="sieve" rules={[sieveRule('landings', t)]}>
+        <SieveEditor owner="landings" offerId={offer.id} errors={sieveErrors} />
+      </Form.Item>
+      <FormFailure messages={failure} />
+    </FormDrawer>
   );
 }

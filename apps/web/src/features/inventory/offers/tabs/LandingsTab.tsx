@@ -5,11 +5,11 @@
  * a bulk edit of weight, status and sieve for the selected rows, and status changes where the product §4 guard ("a
  * landing cannot be activated while its advertiser is inactive") is said in place; then its creatives.
  */
-import { EditOutlined, ExportOutlined, FilterOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, FilterOutlined } from '@ant-design/icons';
 import type { Lander } from '@leadgrid/shared/inventory/landers';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { LANDER_PAGE_TYPES, LANDER_STATUSES } from '@leadgrid/shared/inventory/sieves';
-import { Alert, Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { allowed } from '../../../../app/access';
@@ -27,6 +27,7 @@ import { LanderDrawer } from './LanderDrawer';
 import { statusFailure } from './landerForm';
 import { Dash, mono, SieveModal, sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
 import { UrlWithMacros } from '../../../../components/UrlWithMacros';
+import { CreateButton, rowActionsColumn, SubListCard, subListEmpty } from '../../../../components/list/subList';
 
 export const OFFER_WRITE = 'offer.update';
 
@@ -144,41 +145,19 @@ function LandersCard({ offer }: { offer: Offer }) {
     ...(display.keys.length ? [sieveSummaryColumn<Lander>('landings', display.keys, (l) => l.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
-          {
-            key: 'actions',
-            title: '',
-            settingsLabel: t('fields.actions'),
-            alwaysVisible: true,
-            width: 88,
-            fixed: 'right' as const,
-            align: 'right' as const,
-            render: (_: unknown, l: Lander) => (
-              <Flex gap={0} justify="flex-end">
-                <Tooltip title={t('actions.edit')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => setDrawer({ lander: l })}
-                    aria-label={t('actions.edit')}
-                    data-testid="lander-edit"
-                  />
-                </Tooltip>
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: [
-                      l.status === 'active'
-                        ? { key: 'off', label: t('actions.deactivate'), onClick: () => changeStatus([l.id], 'inactive') }
-                        : { key: 'on', label: t('actions.activate'), onClick: () => changeStatus([l.id], 'active') },
-                      { key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(l) },
-                    ],
-                  }}
-                >
-                  <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="lander-more" />
-                </Dropdown>
-              </Flex>
-            ),
-          },
+          rowActionsColumn<Lander>({
+            texts: {
+              actions: t('fields.actions'),
+              edit: t('actions.edit'),
+              more: t('actions.more'),
+              activate: t('actions.activate'),
+              deactivate: t('actions.deactivate'),
+            },
+            testId: 'lander',
+            onEdit: (l) => setDrawer({ lander: l }),
+            onStatus: changeStatus,
+            menu: (l) => [{ key: 'sieve', icon: <FilterOutlined />, label: t('actions.editSieve'), onClick: () => setSieveOf(l) }],
+          }),
         ]
       : []),
   ];
@@ -186,22 +165,17 @@ function LandersCard({ offer }: { offer: Offer }) {
   const filtered = Boolean(table.filters.search || table.filters.status || table.filters.pageType);
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          {t('landers.title')}
-          {list.data?.meta ? <Tag style={{ marginInlineEnd: 0 }}>{list.data.meta.totalCount}</Tag> : null}
-        </Flex>
-      }
-      extra={
+    <SubListCard
+      title={t('landers.title')}
+      count={list.data?.meta?.totalCount}
+      create={
         canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ lander: null })} data-testid="lander-create">
+          <CreateButton onClick={() => setDrawer({ lander: null })} testId="lander-create">
             {t('landers.create')}
-          </Button>
+          </CreateButton>
         ) : null
       }
-      data-testid="landers-card"
+      testId="landers-card"
     >
       <Flex vertical gap={12}>
         {guard ? (
@@ -221,19 +195,16 @@ function LandersCard({ offer }: { offer: Offer }) {
           columns={columns}
           size="middle"
           selectable={canWrite}
-          empty={
-            filtered
-              ? { title: t('landers.emptyFilteredTitle'), description: t('landers.emptyFiltered') }
-              : {
-                  title: t('landers.emptyTitle'),
-                  description: t('landers.emptyText'),
-                  action: canWrite ? (
-                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ lander: null })}>
-                      {t('landers.create')}
-                    </Button>
-                  ) : undefined,
-                }
-          }
+          empty={subListEmpty(
+            filtered,
+            {
+              filteredTitle: t('landers.emptyFilteredTitle'),
+              filtered: t('landers.emptyFiltered'),
+              title: t('landers.emptyTitle'),
+              text: t('landers.emptyText'),
+            },
+            canWrite ? <CreateButton onClick={() => setDrawer({ lander: null })}>{t('landers.create')}</CreateButton> : null,
+          )}
           toolbar={
             <>
               <SearchBox table={table} placeholder={t('landers.search')} />
@@ -283,7 +254,7 @@ function LandersCard({ offer }: { offer: Offer }) {
         onClose={() => setSieveOf(null)}
         onSave={(sieve) => writes.editSieve.mutateAsync({ ids: [sieveOf!.id], sieve })}
       />
-    </Card>
+    </SubListCard>
   );
 }
 

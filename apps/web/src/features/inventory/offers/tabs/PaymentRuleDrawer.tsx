@@ -8,12 +8,12 @@ import { AUTO_APPROVE_HOURS, PERCENT_MAX, paymentRuleUpdate, type PaymentRule } 
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { CONVERSION_STATUS_VALUES } from '@leadgrid/shared/sell-side/sell-side';
 import { PAYMENT_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Row, Segmented, Select, Switch, Typography } from 'antd';
+import { Col, Divider, Flex, Form, Input, InputNumber, Row, Segmented, Select, Switch, Typography } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useAllCurrencies } from '../../../../api/reference';
-import { messageText, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../../components/form';
+import { messageText, requiredRule, zodRule } from '../../../../components/form';
 import { SieveEditor, sieveRule, type SieveErrors } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { usePaymentModels, useRuleWrites, useVerticalGoals } from './api';
@@ -26,6 +26,7 @@ import {
   type PaymentRuleField,
   type PaymentRuleValues,
 } from './paymentRuleForm';
+import { FormDrawer, useFormDrawer } from '../../../../components/drawer/EntityDrawer';
 
 const crossRule = (form: FormInstance<PaymentRuleValues>, field: PaymentRuleField, t: TFunction): Rule => ({
   validator: async () => {
@@ -58,28 +59,21 @@ export function PaymentRuleDrawer({
   onClose: () => void;
 }) {
   const { t } = useTabsT();
-  const [form] = Form.useForm<PaymentRuleValues>();
-  useRevalidateOnLanguageChange(form);
+  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
+  const { form, failure, setFailure, dirty, setDirty } = useFormDrawer<PaymentRuleValues>({
+    open,
+    deps: [rule],
+    values: () => ruleValuesOf(rule, { currency: 'USD' }),
+    onOpen: () => setSieveErrors({}),
+  });
   const writes = useRuleWrites(offer.id);
   const saving = writes.create.isPending || writes.update.isPending;
   const { goals, models } = useRuleLookups(offer);
   const currencies = useAllCurrencies();
   const baseCurrency = currencies.data?.find((c) => c.isBase)?.code;
-  const [failure, setFailure] = useState<string[]>([]);
-  const [sieveErrors, setSieveErrors] = useState<SieveErrors>({});
-  const [dirty, setDirty] = useState(false);
   const paymentType = Form.useWatch('paymentType', form) ?? 'fixed';
   const autoApprove = Form.useWatch('autoApprove', form) ?? false;
   const revenueCurrency = Form.useWatch('revenueCurrency', form);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(ruleValuesOf(rule, { currency: 'USD' }));
-    setFailure([]);
-    setSieveErrors({});
-    setDirty(false);
-  }, [open, rule, form]);
 
   // a new rule is priced in the base currency unless another is chosen (the look-up may arrive later)
   useEffect(() => {
@@ -108,174 +102,163 @@ export function PaymentRuleDrawer({
     modelOptions.unshift({ value: rule.paymentModel.id, label: rule.paymentModel.title });
 
   return (
-    <Drawer
+    <FormDrawer<PaymentRuleValues>
       open={open}
       onClose={onClose}
       size={720}
       title={rule ? t('rules.editTitle', { title: rule.title || `#${rule.id}` }) : t('rules.createTitle')}
-      forceRender
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="primary" onClick={() => form.submit()} loading={saving} disabled={Boolean(rule) && !dirty} data-testid="rule-save">
-            {rule ? t('actions.save') : t('rules.create')}
-          </Button>
-        </Flex>
-      }
+      form={form}
+      onFinish={submit}
+      onChange={() => setDirty(true)}
+      saving={saving}
+      saveDisabled={Boolean(rule) && !dirty}
+      cancelText={t('actions.cancel')}
+      saveText={rule ? t('actions.save') : t('rules.create')}
+      saveTestId="rule-save"
+      formTestId="rule-form"
     >
-      <Form<PaymentRuleValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-        data-testid="rule-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={16}>
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item
+            name="title"
+            label={t('fields.title')}
+            extra={t('rules.titleHint')}
+            rules={[zodRule(paymentRuleUpdate.shape.title, t)]}
+          >
+            <Input maxLength={200} placeholder={t('rules.titlePlaceholder')} data-testid="rule-title" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="status" label={t('fields.status')}>
+            <Segmented block options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="paymentModelId" label={t('fields.paymentModel')}>
+            <Select
+              allowClear
+              placeholder={t('rules.noModel')}
+              loading={models.isFetching}
+              options={modelOptions}
+              data-testid="rule-model"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="goalId" label={t('fields.goal')}>
+            <Select
+              allowClear
+              placeholder={t('caps.anyGoal')}
+              loading={goals.isFetching}
+              options={goalOptions.map((g) => ({ value: g.id, label: g.title }))}
+              data-testid="rule-goal"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="targetConversionStatus" label={t('fields.targetConversionStatus')} extra={t('rules.targetHint')}>
+            <Select
+              options={CONVERSION_STATUS_VALUES.map((v) => ({ value: v, label: t(`status.${CONVERSION_STATUS_KEYS[v]}`) }))}
+              data-testid="rule-target-status"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="paymentType" label={t('fields.paymentType')} extra={t(`rules.typeHints.${paymentType}`)}>
+        <Segmented
+          options={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
+          onChange={() => void form.validateFields(['payoutValue']).catch(() => undefined)}
+          data-testid="rule-payment-type"
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={14} md={8}>
+          <Form.Item
+            name="revenueValue"
+            label={t('fields.revenue')}
+            rules={[requiredRule(t), zodRule(paymentRuleUpdate.shape.revenueValue, t)]}
+            validateTrigger={['onChange', 'onBlur']}
+            extra={paymentType === 'percent' ? t('rules.revenueFallback') : undefined}
+          >
+            <Input inputMode="decimal" placeholder="0.00" data-testid="rule-revenue" />
+          </Form.Item>
+        </Col>
+        <Col xs={10} md={4}>
+          <Form.Item name="revenueCurrency" label={t('fields.currency')} rules={[requiredRule(t)]}>
+            <CurrencyPicker labelRender={(o) => String(o.value)} popupMatchSelectWidth={false} data-testid="rule-revenue-currency" />
+          </Form.Item>
+        </Col>
+        <Col xs={14} md={8}>
+          <Form.Item
+            name="payoutValue"
+            label={paymentType === 'percent' ? t('rules.payoutPercent') : t('fields.payout')}
+            dependencies={['paymentType']}
+            rules={[requiredRule(t), zodRule(paymentRuleUpdate.shape.payoutValue, t), crossRule(form, 'payoutValue', t)]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input
+              inputMode="decimal"
+              placeholder="0.00"
+              suffix={<span style={{ minWidth: 10 }}>{paymentType === 'percent' ? '%' : ''}</span>}
+              data-testid="rule-payout"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={10} md={4}>
+          {paymentType === 'percent' ? (
+            <Form.Item label={t('fields.currency')} extra={t('rules.percentCurrency')}>
+              <Input value={revenueCurrency} disabled />
+            </Form.Item>
+          ) : (
+            <Form.Item name="payoutCurrency" label={t('fields.currency')} rules={[requiredRule(t)]}>
+              <CurrencyPicker labelRender={(o) => String(o.value)} popupMatchSelectWidth={false} data-testid="rule-payout-currency" />
+            </Form.Item>
+          )}
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Flex gap={12} align="flex-start">
+            <Form.Item name="autoApprove" label={t('fields.autoApprove')} valuePropName="checked">
+              <Switch data-testid="rule-auto-approve" />
+            </Form.Item>
             <Form.Item
-              name="title"
-              label={t('fields.title')}
-              extra={t('rules.titleHint')}
-              rules={[zodRule(paymentRuleUpdate.shape.title, t)]}
+              name="autoApprovePeriod"
+              label={t('rules.afterHours')}
+              rules={autoApprove ? [requiredRule(t), zodRule(paymentRuleUpdate.shape.autoApprovePeriod, t)] : []}
+              style={{ flex: 1 }}
             >
-              <Input maxLength={200} placeholder={t('rules.titlePlaceholder')} data-testid="rule-title" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="status" label={t('fields.status')}>
-              <Segmented block options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="paymentModelId" label={t('fields.paymentModel')}>
-              <Select
-                allowClear
-                placeholder={t('rules.noModel')}
-                loading={models.isFetching}
-                options={modelOptions}
-                data-testid="rule-model"
+              <InputNumber
+                min={AUTO_APPROVE_HOURS.min}
+                max={AUTO_APPROVE_HOURS.max}
+                precision={0}
+                disabled={!autoApprove}
+                suffix={t('rules.hoursSuffix')}
+                style={{ width: '100%' }}
+                data-testid="rule-auto-approve-hours"
               />
             </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="goalId" label={t('fields.goal')}>
-              <Select
-                allowClear
-                placeholder={t('caps.anyGoal')}
-                loading={goals.isFetching}
-                options={goalOptions.map((g) => ({ value: g.id, label: g.title }))}
-                data-testid="rule-goal"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="targetConversionStatus" label={t('fields.targetConversionStatus')} extra={t('rules.targetHint')}>
-              <Select
-                options={CONVERSION_STATUS_VALUES.map((v) => ({ value: v, label: t(`status.${CONVERSION_STATUS_KEYS[v]}`) }))}
-                data-testid="rule-target-status"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="paymentType" label={t('fields.paymentType')} extra={t(`rules.typeHints.${paymentType}`)}>
-          <Segmented
-            options={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentTypes.${p}`) }))}
-            onChange={() => void form.validateFields(['payoutValue']).catch(() => undefined)}
-            data-testid="rule-payment-type"
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={14} md={8}>
-            <Form.Item
-              name="revenueValue"
-              label={t('fields.revenue')}
-              rules={[requiredRule(t), zodRule(paymentRuleUpdate.shape.revenueValue, t)]}
-              validateTrigger={['onChange', 'onBlur']}
-              extra={paymentType === 'percent' ? t('rules.revenueFallback') : undefined}
-            >
-              <Input inputMode="decimal" placeholder="0.00" data-testid="rule-revenue" />
-            </Form.Item>
-          </Col>
-          <Col xs={10} md={4}>
-            <Form.Item name="revenueCurrency" label={t('fields.currency')} rules={[requiredRule(t)]}>
-              <CurrencyPicker labelRender={(o) => String(o.value)} popupMatchSelectWidth={false} data-testid="rule-revenue-currency" />
-            </Form.Item>
-          </Col>
-          <Col xs={14} md={8}>
-            <Form.Item
-              name="payoutValue"
-              label={paymentType === 'percent' ? t('rules.payoutPercent') : t('fields.payout')}
-              dependencies={['paymentType']}
-              rules={[requiredRule(t), zodRule(paymentRuleUpdate.shape.payoutValue, t), crossRule(form, 'payoutValue', t)]}
-              validateTrigger={['onChange', 'onBlur']}
-            >
-              <Input
-                inputMode="decimal"
-                placeholder="0.00"
-                suffix={<span style={{ minWidth: 10 }}>{paymentType === 'percent' ? '%' : ''}</span>}
-                data-testid="rule-payout"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={10} md={4}>
-            {paymentType === 'percent' ? (
-              <Form.Item label={t('fields.currency')} extra={t('rules.percentCurrency')}>
-                <Input value={revenueCurrency} disabled />
-              </Form.Item>
-            ) : (
-              <Form.Item name="payoutCurrency" label={t('fields.currency')} rules={[requiredRule(t)]}>
-                <CurrencyPicker labelRender={(o) => String(o.value)} popupMatchSelectWidth={false} data-testid="rule-payout-currency" />
-              </Form.Item>
-            )}
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Flex gap={12} align="flex-start">
-              <Form.Item name="autoApprove" label={t('fields.autoApprove')} valuePropName="checked">
-                <Switch data-testid="rule-auto-approve" />
-              </Form.Item>
-              <Form.Item
-                name="autoApprovePeriod"
-                label={t('rules.afterHours')}
-                rules={autoApprove ? [requiredRule(t), zodRule(paymentRuleUpdate.shape.autoApprovePeriod, t)] : []}
-                style={{ flex: 1 }}
-              >
-                <InputNumber
-                  min={AUTO_APPROVE_HOURS.min}
-                  max={AUTO_APPROVE_HOURS.max}
-                  precision={0}
-                  disabled={!autoApprove}
-                  suffix={t('rules.hoursSuffix')}
-                  style={{ width: '100%' }}
-                  data-testid="rule-auto-approve-hours"
-                />
-              </Form.Item>
-            </Flex>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="isMultiConversion" label={t('fields.multiConversion')} valuePropName="checked" extra={t('rules.multiHint')}>
-              <Switch data-testid="rule-multi" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Divider style={{ margin: '4px 0 16px' }} />
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('fields.sieve')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 13 }}>
-          {t('rules.sieveHint')}
-        </Typography.Paragraph>
-        <Form.Item name="sieve" rules={[sieveRule('paymentRules', t)]}>
-          <SieveEditor owner="paymentRules" offerId={offer.id} errors={sieveErrors} />
-        </Form.Item>
-        <FormFailure messages={failure} />
-      </Form>
-    </Drawer>
+          </Flex>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="isMultiConversion" label={t('fields.multiConversion')} valuePropName="checked" extra={t('rules.multiHint')}>
+            <Switch data-testid="rule-multi" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider style={{ margin: '4px 0 16px' }} />
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('fields.sieve')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4, fontSize: 13 }}>
+        {t('rules.sieveHint')}
+      </Typography.Paragraph>
+      <Form.Item name="sieve" rules={[sieveRule('paymentRules', t)]}>
+        <SieveEditor owner="paymentRules" offerId={offer.id} errors={sieveErrors} />
+      </Form.Item>
+      <FormFailure messages={failure} />
+    </FormDrawer>
   );
 }

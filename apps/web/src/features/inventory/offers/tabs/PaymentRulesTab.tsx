@@ -4,11 +4,11 @@
  * multi-conversion, auto-approve hours, status and sieve (columns chosen in the sieve display settings); create /
  * edit, the bulk edit of the selected rules, clone and status changes.
  */
-import { CopyOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined } from '@ant-design/icons';
 import { PAYMENT_RULE_STATUSES, type PaymentRule } from '@leadgrid/shared/inventory/caps';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import { PAYMENT_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { App, Button, Card, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../../../app/access';
 import { useSession } from '../../../../app/session';
@@ -23,6 +23,7 @@ import { OFFER_WRITE } from './LandingsTab';
 import { sieveSummaryColumn, useConfirmStatus, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS, PaymentRuleDrawer } from './PaymentRuleDrawer';
 import { RuleBulkModal } from './RuleBulkModal';
+import { CreateButton, rowActionsColumn, SubListCard, subListEmpty } from '../../../../components/list/subList';
 
 const STATUS_COLORS: Record<string, string> = { pending: 'processing', hold: 'warning', approved: 'success', rejected: 'error' };
 
@@ -160,41 +161,19 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
     ...(display.keys.length ? [sieveSummaryColumn<PaymentRule>('paymentRules', display.keys, (r) => r.sieve, t('fields.sieve'))] : []),
     ...(canWrite
       ? [
-          {
-            key: 'actions',
-            title: '',
-            settingsLabel: t('fields.actions'),
-            alwaysVisible: true,
-            width: 88,
-            fixed: 'right' as const,
-            align: 'right' as const,
-            render: (_: unknown, r: PaymentRule) => (
-              <Flex gap={0} justify="flex-end">
-                <Tooltip title={t('actions.edit')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => setDrawer({ rule: r })}
-                    aria-label={t('actions.edit')}
-                    data-testid="rule-edit"
-                  />
-                </Tooltip>
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: [
-                      r.status === 'active'
-                        ? { key: 'off', label: t('actions.deactivate'), onClick: () => changeStatus([r.id], 'inactive') }
-                        : { key: 'on', label: t('actions.activate'), onClick: () => changeStatus([r.id], 'active') },
-                      { key: 'clone', icon: <CopyOutlined />, label: t('actions.clone'), onClick: () => clone([r.id]) },
-                    ],
-                  }}
-                >
-                  <Button type="text" icon={<MoreOutlined />} aria-label={t('actions.more')} data-testid="rule-more" />
-                </Dropdown>
-              </Flex>
-            ),
-          },
+          rowActionsColumn<PaymentRule>({
+            texts: {
+              actions: t('fields.actions'),
+              edit: t('actions.edit'),
+              more: t('actions.more'),
+              activate: t('actions.activate'),
+              deactivate: t('actions.deactivate'),
+            },
+            testId: 'rule',
+            onEdit: (r) => setDrawer({ rule: r }),
+            onStatus: changeStatus,
+            menu: (r) => [{ key: 'clone', icon: <CopyOutlined />, label: t('actions.clone'), onClick: () => clone([r.id]) }],
+          }),
         ]
       : []),
   ];
@@ -202,22 +181,17 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
   const filtered = Boolean(table.filters.search || table.filters.status || table.filters.paymentType);
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          {t('rules.title')}
-          {list.data?.meta ? <Tag style={{ marginInlineEnd: 0 }}>{list.data.meta.totalCount}</Tag> : null}
-        </Flex>
-      }
-      extra={
+    <SubListCard
+      title={t('rules.title')}
+      count={list.data?.meta?.totalCount}
+      create={
         canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ rule: null })} data-testid="rule-create">
+          <CreateButton onClick={() => setDrawer({ rule: null })} testId="rule-create">
             {t('rules.create')}
-          </Button>
+          </CreateButton>
         ) : null
       }
-      data-testid="offer-payment-rules-tab"
+      testId="offer-payment-rules-tab"
     >
       <DataTable<PaymentRule>
         name="offer-payment-rules"
@@ -243,19 +217,16 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
               }
             : undefined
         }
-        empty={
-          filtered
-            ? { title: t('rules.emptyFilteredTitle'), description: t('rules.emptyFiltered') }
-            : {
-                title: t('rules.emptyTitle'),
-                description: t('rules.emptyText'),
-                action: canWrite ? (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ rule: null })}>
-                    {t('rules.create')}
-                  </Button>
-                ) : undefined,
-              }
-        }
+        empty={subListEmpty(
+          filtered,
+          {
+            filteredTitle: t('rules.emptyFilteredTitle'),
+            filtered: t('rules.emptyFiltered'),
+            title: t('rules.emptyTitle'),
+            text: t('rules.emptyText'),
+          },
+          canWrite ? <CreateButton onClick={() => setDrawer({ rule: null })}>{t('rules.create')}</CreateButton> : null,
+        )}
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('rules.search')} />
@@ -297,6 +268,6 @@ export function OfferPaymentRulesTab({ offer }: { offer: Offer }) {
       />
       <PaymentRuleDrawer open={drawer !== null} offer={offer} rule={drawer?.rule ?? null} onClose={() => setDrawer(null)} />
       <RuleBulkModal open={bulk} offerId={offer.id} rules={selectedRows} onClose={() => setBulk(false)} onDone={clearSelection} />
-    </Card>
+    </SubListCard>
   );
 }

@@ -7,7 +7,7 @@ import { compareMoney } from '@leadgrid/shared/money/decimal';
 import { AUTO_APPROVE_HOURS, PERCENT_MAX, paymentRuleUpdate, type PaymentRule } from '@leadgrid/shared/inventory/caps';
 import { CONVERSION_STATUS_VALUES } from '@leadgrid/shared/sell-side/sell-side';
 import { EMPTY_SIEVE, PAYMENT_TYPES } from '@leadgrid/shared/inventory/sieves';
-import { Checkbox, Flex, Form, Input, InputNumber, Modal, Segmented, Select, Switch, Typography } from 'antd';
+import { Checkbox, Flex, Form, Input, InputNumber, Segmented, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { ApiError, serverMessageText } from '../../../../api/client';
@@ -19,6 +19,7 @@ import { decimalInput } from './decimals';
 import { FormFailure, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS } from './PaymentRuleDrawer';
 import { ruleBulkItems, type RuleBulkValues } from './paymentRuleForm';
+import { BulkModalFrame } from '../../../../components/bulk/BulkEditModal';
 
 const FIELDS = [
   'status',
@@ -174,22 +175,19 @@ export function RuleBulkModal({
   const decimalRules = (field: 'revenueValue' | 'payoutValue') => [requiredRule(t), zodRule(paymentRuleUpdate.shape[field], t)];
 
   return (
-    <Modal
+    <BulkModalFrame
       open={open}
       title={t('rules.bulkTitle', { count: rules.length })}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('actions.apply')}
       cancelText={t('actions.cancel')}
-      okButtonProps={{ disabled: nothing, ...({ 'data-testid': 'rule-bulk-save' } as Record<string, string>) }}
-      confirmLoading={writes.update.isPending}
+      disabled={nothing}
+      applyTestId="rule-bulk-save"
+      pending={writes.update.isPending}
       width={720}
-      forceRender
-      destroyOnHidden
+      hint={t('bulk.hint')}
     >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {t('bulk.hint')}
-      </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} data-testid="rule-bulk-form">
         <Flex vertical gap={6}>
           {row(
@@ -295,6 +293,6 @@ export function RuleBulkModal({
         </Flex>
       </Form>
       <FormFailure messages={failure} />
-    </Modal>
+    </BulkModalFrame>
   );
 }

@@ -3,17 +3,18 @@
  * (INBOUND_RULE_TYPES) with its own value input — countries, languages, e-mail domains or lead fields; none for the
  * phone check — and what happens to a lead that fails it: marked invalid or rejected.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { INBOUND_RULE_OUTCOMES, INBOUND_RULE_TYPES, STANDARD_LEAD_FIELDS } from '@leadgrid/shared/sell-side/sell-side';
 import type { InboundRule, Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { rules as sharedRules } from '@leadgrid/shared/validation';
-import { Button, Col, Empty, Flex, Form, Row, Segmented, Select, Tooltip, Typography, theme } from 'antd';
+import { Button, Col, Empty, Flex, Form, Row, Segmented, Select, Typography, theme } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useCountries, useLanguages } from '../api';
 import { NS } from '../i18n';
 import { SectionCard, useSectionForm } from '../sections';
+import { RemoveRowButton } from '../../../../components/RowButtons';
 
 export type InboundRuleType = (typeof INBOUND_RULE_TYPES)[number];
 type Outcome = (typeof INBOUND_RULE_OUTCOMES)[number];
@@ -210,18 +211,7 @@ function RuleEditor({
           </Form.Item>
         </Col>
         <Col xs={4} md={1} style={{ textAlign: 'right', paddingTop: 30 }}>
-          {canWrite ? (
-            <Tooltip title={t('rules.remove')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('rules.remove')}
-                onClick={onRemove}
-                data-testid="rule-remove"
-              />
-            </Tooltip>
-          ) : null}
+          {canWrite ? <RemoveRowButton label={t('rules.remove')} onClick={onRemove} testId="rule-remove" /> : null}
         </Col>
       </Row>
     </div>

@@ -3,7 +3,7 @@
  * product §3 (their names are fixed) and custom ones — each with a type, a required flag and validation (length and
  * pattern for text, bounds for numbers; the other types are checked by their type).
  */
-import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { LEAD_FIELD_TYPES, STANDARD_LEAD_FIELDS } from '@leadgrid/shared/sell-side/sell-side';
 import { incomingParameterSchema, type IncomingParameter, type Vertical } from '@leadgrid/shared/sell-side/verticals';
 import { rules as sharedRules } from '@leadgrid/shared/validation';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { requiredRule, zodRule } from '../../../../components/form';
 import { NS } from '../i18n';
 import { MONO, SectionCard, useSectionForm } from '../sections';
+import { RemoveRowButton } from '../../../../components/RowButtons';
 
 type FieldType = (typeof LEAD_FIELD_TYPES)[number];
 export type StandardField = (typeof STANDARD_LEAD_FIELDS)[number];
@@ -204,18 +205,7 @@ function ParamEditor({
           <Col xs={22} md={5} />
         ) : null}
         <Col xs={2} md={1} style={{ textAlign: 'right', paddingTop: 0 }}>
-          {canWrite ? (
-            <Tooltip title={t('params.remove')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('params.remove')}
-                onClick={onRemove}
-                data-testid="param-remove"
-              />
-            </Tooltip>
-          ) : null}
+          {canWrite ? <RemoveRowButton label={t('params.remove')} onClick={onRemove} testId="param-remove" /> : null}
         </Col>
       </Row>
     </div>
