@@ -16,7 +16,12 @@ function newest(path) {
 
 const shared = ['packages/shared/src', 'packages/shared/package.json'];
 const builds = [
-  { name: 'web app', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', ...shared], workspace: '@leadgrid/web' },
+  {
+    name: 'web app',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', ...shared],
+    workspace: '@leadgrid/web',
+  },
   {
     name: 'server',
     output: 'apps/server/dist/main.js',
