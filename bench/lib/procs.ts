@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** the Node flags of the server's `npm start` (apps/server/package.json, e.g. its young-generation size): the bench
+/** the Node flags of the server in `npm start` (the root package.json, e.g. its young-generation size): the bench
  * runs the server as it is run */
 export function serverNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(`${root}/apps/server/package.json`, 'utf8')) as { scripts: { start: string } };
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 

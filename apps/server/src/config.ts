@@ -27,6 +27,11 @@ export const configSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().default('./data'),
+  /** the embedded database's buffer cache (PostgreSQL `shared_buffers`) */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 16MB')
+    .default('16MB'),
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(5, 'must have at least 5 characters').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must have at least 32 characters').optional()),

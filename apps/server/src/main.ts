@@ -23,7 +23,11 @@ async function main() {
   const log = pino({ level: config.LOG_LEVEL });
   let database;
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite` });
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
+      sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

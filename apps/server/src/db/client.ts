@@ -51,6 +51,18 @@ export interface DatabaseOptions {
   /** a PGlite data dir dump to start from (tests clone a migrated template) */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PGlite's buffer cache (PostgreSQL `shared_buffers`, e.g. `16MB`); the default is `PGLITE_SHARED_BUFFERS`'s */
+  sharedBuffers?: string;
+}
+
+/**
+ * PGlite's own settings (docs/decisions/platform.md, "Lean start"). Its defaults are a server's: 128 MB of buffers and
+ * room for 100 connections, all initialised at start, in a WebAssembly memory that never shrinks. One process holds its
+ * one connection; the operating system's file cache stays behind the buffers.
+ */
+export function pgliteStartParams(sharedBuffers = '16MB'): string[] {
+  const settings = [`shared_buffers=${sharedBuffers}`, 'max_connections=5', 'wal_buffers=1MB', 'maintenance_work_mem=16MB'];
+  return [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])];
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -69,7 +81,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
-  const lite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const lite = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    startParams: pgliteStartParams(opts.sharedBuffers),
+  });
   const db = drizzleLite(lite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,6 +1,6 @@
 /** E-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the message is written to the log. */
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   filename: string;
@@ -31,10 +31,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Pick<F
       },
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer is loaded with the first message, not at start (docs/decisions/platform.md, "Lean start")
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(msg) {
-      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments });
     },
   };
 }

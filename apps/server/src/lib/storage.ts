@@ -3,7 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 export interface Storage {
@@ -34,25 +34,30 @@ export class DiskStorage implements Storage {
   }
 }
 
+/** the S3 client, loaded with the first upload or read rather than at start (docs/decisions/platform.md, "Lean start") */
+const s3 = () => import('@aws-sdk/client-s3');
+
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private client: Promise<S3Client> | undefined;
   constructor(
     private readonly bucket: string,
-    opts: { endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string },
-  ) {
-    this.client = new S3Client({
-      endpoint: opts.endpoint,
-      region: opts.region,
-      forcePathStyle: !!opts.endpoint,
-      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    });
+    private readonly opts: { endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string },
+  ) {}
+  private connect(): Promise<S3Client> {
+    const { endpoint, region, accessKeyId, secretAccessKey } = this.opts;
+    this.client ??= s3().then(
+      ({ S3Client }) => new S3Client({ endpoint, region, forcePathStyle: !!endpoint, credentials: { accessKeyId, secretAccessKey } }),
+    );
+    return this.client;
   }
   async put(key: string, body: Buffer, contentType: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    const { PutObjectCommand } = await s3();
+    await (await this.connect()).send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
   }
   async get(key: string) {
+    const { GetObjectCommand } = await s3();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await (await this.connect()).send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return (out.Body as Readable) ?? null;
     } catch (err) {
       if ((err as { name?: string }).name === 'NoSuchKey') return null;
@@ -60,7 +65,8 @@ export class S3Storage implements Storage {
     }
   }
   async remove(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { DeleteObjectCommand } = await s3();
+    await (await this.connect()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 }
 

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { twoFactorSetupRequired } from '@leadgrid/shared';
 import { authenticator } from 'otplib';
-import QRCode from 'qrcode';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { loginHistory, passwordResets, roles, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -276,7 +275,7 @@ export async function twoFactorSetup(ctx: Ctx) {
   await ctx.db.update(users).set({ twoFactorSecret: secret }).where(eq(users.id, actor.id));
   const issuer = (await getSetting(ctx.db, 'name')) ?? ctx.config.SYSTEM_NAME;
   const otpauthUrl = authenticator.keyuri(user.email, String(issuer), secret);
-  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl) };
+  return { secret, otpauthUrl, qrCode: await (await import('qrcode')).default.toDataURL(otpauthUrl) };
 }
 
 export async function twoFactorEnable(ctx: Ctx, code: string) {

@@ -5,7 +5,6 @@
  */
 import { parse } from 'csv-parse';
 import { Readable } from 'node:stream';
-import { readSheet } from 'read-excel-file/node';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -31,6 +30,7 @@ const cellText = (v: unknown): string => {
 /** the file's rows, the header first; awaits between CSV chunks so a large file never holds the event loop */
 export async function* fileRows(buffer: Buffer, format: ImportFormat): AsyncGenerator<string[]> {
   if (format === 'xlsx') {
+    const { readSheet } = await import('read-excel-file/node');
     const data = await readSheet(buffer);
     for (const row of data) {
       const cells = row.map(cellText);

@@ -3,7 +3,7 @@
  * numeric cells, text as text — a decimal string (money) stays the exact text the exporter wrote, and a text cell is
  * never run as a formula, so no CSV-injection guard is needed here.
  */
-import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
+import type { SheetData } from 'write-excel-file/node';
 import type { CsvValue } from './csv';
 
 export async function xlsxFile(header: readonly string[], rows: readonly (readonly CsvValue[])[]): Promise<Buffer> {
@@ -14,5 +14,6 @@ export async function xlsxFile(header: readonly string[], rows: readonly (readon
     return { value: v, type: String };
   };
   const data = [header.map((h) => ({ value: h, type: String, fontWeight: 'bold' as const })), ...rows.map((r) => r.map(cell))] as SheetData;
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile(data, { stickyRowsCount: 1 }).toBuffer();
 }

@@ -6,7 +6,6 @@
 import type { Readable } from 'node:stream';
 import { formatMoney, type Invoice, PAYOUT_CSV_COLUMNS, personName } from '@leadgrid/shared';
 import { DateTime } from 'luxon';
-import PDFDocument from 'pdfkit';
 import type { Ctx } from '../../../http/context';
 import type { Storage } from '../../../lib/storage';
 import { findImage, openImage } from '../../settings/images/images.service';
@@ -43,6 +42,8 @@ export async function invoicePdf(ctx: Ctx, storage: Storage, invoice: Invoice): 
   const settings = await storedSettings(ctx.db, ctx.config);
   const zone = ctx.actor?.timezone || 'UTC';
   const logo = await logoOf(ctx, storage, settings.logoImageId);
+  // loaded on the first PDF, not at start (docs/decisions/platform.md, "Lean start")
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${settings.name} ${invoice.title}`, Author: settings.name } });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,0 +1,29 @@
+// Builds the server into apps/server/dist (docs/decisions/platform.md, "The server runs compiled JavaScript"): one ES
+// module bundle of apps/server/src and @leadgrid/shared by esbuild; the server's npm dependencies stay in node_modules
+// (PGlite, pg-boss and the country database find their own files there), and the SQL migrations are copied beside it.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const server = fileURLToPath(new URL('../apps/server/', import.meta.url));
+const { dependencies } = JSON.parse(readFileSync(`${server}package.json`, 'utf8'));
+const external = Object.keys(dependencies)
+  .filter((name) => name !== '@leadgrid/shared')
+  .flatMap((name) => [name, `${name}/*`]);
+
+const started = Date.now();
+rmSync(`${server}dist`, { recursive: true, force: true });
+await build({
+  entryPoints: [`${server}src/main.ts`],
+  outfile: `${server}dist/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+// client.ts finds them at `./migrations` from its own module, which is dist/main.js once bundled
+cpSync(`${server}src/db/migrations`, `${server}dist/migrations`, { recursive: true });
+console.log(`Server built into apps/server/dist in ${Date.now() - started} ms`);
