@@ -5,9 +5,9 @@ import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 import '../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../app/session';
+import { mockApi } from './api';
 
 export function renderPage(Page: ComponentType, path: string, user: { type: string; permissions: string[]; timezone?: string }) {
   const me = {
@@ -32,18 +32,13 @@ export function renderPage(Page: ComponentType, path: string, user: { type: stri
   );
 }
 
-/** Stubs `fetch` (undo with `vi.unstubAllGlobals()`): every request's URL is kept in the returned list; `answer` gives the JSON body for a URL. */
+/** Answers the app's requests (test/api.ts): every request's URL is kept in the returned list; `answer` gives the JSON body for a URL. */
 export function stubFetch(answer: (url: string) => unknown): string[] {
   const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      urls.push(String(input));
-      return Promise.resolve(
-        new Response(JSON.stringify(answer(String(input))), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-      );
-    }),
-  );
+  mockApi((call) => {
+    urls.push(call.url);
+    return answer(call.url);
+  });
   return urls;
 }
 

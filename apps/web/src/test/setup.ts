@@ -1,7 +1,11 @@
-/** jsdom lacks a few browser APIs antd uses; tests also start from an empty session and storage. */
+/**
+ * jsdom lacks a few browser APIs antd uses; tests also start from an empty session and storage, and the API mock
+ * (test/api.ts) answers only what the test itself set up.
+ */
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { server } from './api';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -31,8 +35,11 @@ if (!('ResizeObserver' in window)) {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   Object.keys(Cookies.get()).forEach((name) => Cookies.remove(name, { path: '/' }));
   localStorage.clear();
   sessionStorage.clear();
@@ -42,4 +49,5 @@ afterEach(() => {
 // after the file's environment is torn down it would throw "window is not defined" as an unhandled error
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
+  server.close();
 });

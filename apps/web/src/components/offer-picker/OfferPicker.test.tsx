@@ -6,30 +6,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import '../../i18n';
+import { mockApi } from '../../test/api';
 import { OfferPicker } from './OfferPicker';
 
 const SLOW = { timeout: 10_000 };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 let calls: string[];
 
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = String(input);
-      calls.push(path);
-      const ids = new URL(path, 'http://x').searchParams.get('ids');
-      // offer 11 is usable by the affiliate, 12 is not
-      if (path.startsWith('/api/v1/offers/for-campaign'))
-        return json({ data: { items: ids === '12' ? [] : [{ id: 11, title: 'Loans DE', status: 'active' }] } });
-      return json({ data: { items: [{ id: 12, title: 'Private UK', status: 'active' }] } });
-    }),
-  );
+  mockApi(({ url }) => {
+    calls.push(url);
+    const ids = new URL(url, 'http://x').searchParams.get('ids');
+    // offer 11 is usable by the affiliate, 12 is not
+    if (url.startsWith('/api/v1/offers/for-campaign'))
+      return { data: { items: ids === '12' ? [] : [{ id: 11, title: 'Loans DE', status: 'active' }] } };
+    return { data: { items: [{ id: 12, title: 'Private UK', status: 'active' }] } };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const wrap = (children: ReactNode) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>

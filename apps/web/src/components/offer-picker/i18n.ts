@@ -1,20 +1,12 @@
 /** Texts of the shared offer picker, in the `offerPicker` namespace. */
 import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
+import en from './locales/en.json';
+import ru from './locales/ru.json';
 
 export const NS = 'offerPicker';
 
-export const en = {
-  offer: 'Choose an offer',
-  offers: 'Offers',
-  noAccess: 'not available to this affiliate',
-};
-
-export const ru: typeof en = {
-  offer: 'Выберите оффер',
-  offers: 'Офферы',
-  noAccess: 'недоступен этому партнёру',
-};
+export { en, ru };
 
 i18n.addResourceBundle('en', NS, en, true, true);
 i18n.addResourceBundle('ru', NS, ru, true, true);

@@ -2,14 +2,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, type SessionValue } from '../../../app/session';
+import { json, mockApi, type ApiCall } from '../../../test/api';
 import { SessionsCard } from './SessionsCard';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const SESSIONS = [
   {
     id: 'aaaaaaaa-0000-4000-8000-000000000001',
@@ -28,27 +27,13 @@ const SESSIONS = [
     current: false,
   },
 ];
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 let listAnswer: () => Response;
 
 beforeEach(() => {
-  calls = [];
-  listAnswer = () => json(200, { data: { items: SESSIONS } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      if (call.method === 'GET') return listAnswer();
-      return json(200, { data: { items: [] }, message: 'Session ended' });
-    }),
-  );
+  listAnswer = () => json({ data: { items: SESSIONS } });
+  calls = mockApi(({ method }) => (method === 'GET' ? listAnswer() : json({ data: { items: [] }, message: 'Session ended' })));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderCard() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -88,7 +73,7 @@ describe('the sessions card', () => {
   });
 
   it('says when the list cannot be loaded', async () => {
-    listAnswer = () => json(500, { statusCode: 500, message: 'down' });
+    listAnswer = () => json({ statusCode: 500, message: 'down' }, 500);
     renderCard();
     expect(await screen.findByText('The sessions could not be loaded')).toBeTruthy();
   });
