@@ -4,18 +4,10 @@
  * first by default, the create drawer, bulk edit of the selected rows and status changes with a confirmation.
  * Writes need offer.update.
  */
-import {
-  AppstoreOutlined,
-  CheckCircleOutlined,
-  EditOutlined,
-  FileOutlined,
-  MoreOutlined,
-  PauseCircleOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, CheckCircleOutlined, EditOutlined, FileOutlined, PauseCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import type { OfferStatus } from '@leadgrid/shared/inventory/sieves';
-import { Badge, Button, Card, Dropdown, Flex, Segmented, Select, Typography, theme } from 'antd';
+import { Badge, Button, Card, Flex, Segmented, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
@@ -23,6 +15,7 @@ import { useSession } from '../../../app/session';
 import { Page } from '../../../components/Page';
 import { CountrySelect } from '../../../components/sieve/pickers';
 import { StatusTag } from '../../../components/StatusTag';
+import { actionsColumn, RowMenu } from '../../../components/list/columns';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { RefCell, TagsCell } from '../../../components/cells';
@@ -108,18 +101,12 @@ export function StaffOffersList() {
     { key: 'status', title: t('columns.status'), sortable: true, render: (_v, row) => <StatusTag status={row.status} /> },
   ];
   if (canWrite)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => (
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) => (
+        <RowMenu
+          label={t('actions.more')}
+          name={row.title}
+          testId={`offer-actions-${row.id}`}
           menu={{
             items: [
               { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -136,16 +123,9 @@ export function StaffOffersList() {
               else changeStatus([row], key as OfferStatus);
             },
           }}
-        >
-          <Button
-            type="text"
-            icon={<MoreOutlined />}
-            aria-label={`${t('actions.more')}: ${row.title}`}
-            data-testid={`offer-actions-${row.id}`}
-          />
-        </Dropdown>
-      ),
-    });
+        />
+      )),
+    );
 
   const create = canWrite ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="offer-create">

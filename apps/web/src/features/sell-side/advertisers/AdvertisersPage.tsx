@@ -3,22 +3,14 @@
  * tags, managers, search by title, secure id or id), the create drawer, and per row edit and block / unblock.
  * Writes need advertiser.update.
  */
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  CheckCircleOutlined,
-  EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, CheckCircleOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
-import { Button, Dropdown, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn, idColumn } from '../../../components/list/columns';
+import { actionsColumn, dateColumn, idColumn, RowMenu } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
@@ -91,18 +83,12 @@ export default function AdvertisersPage() {
     dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => (
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) => (
+        <RowMenu
+          label={t('actions.more')}
+          name={row.title}
+          testId={`advertiser-actions-${row.id}`}
           menu={{
             items: [
               { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -117,16 +103,9 @@ export default function AdvertisersPage() {
               if (key === 'unblock') blocking.unblock(row);
             },
           }}
-        >
-          <Button
-            type="text"
-            icon={<MoreOutlined />}
-            aria-label={`${t('actions.more')}: ${row.title}`}
-            data-testid={`advertiser-actions-${row.id}`}
-          />
-        </Dropdown>
-      ),
-    });
+        />
+      )),
+    );
   }
 
   const create = canWrite ? (
