@@ -6,7 +6,7 @@ import type { TableState } from '../table/useTable';
 /** the props of a picker filtering by an id list of the URL (`managerId=3,5`): several values, named by its placeholder */
 export const idsFilter = (table: TableState, name: string, placeholder: string, width: number) => ({
   value: idList(table.filters[name]),
-  onChange: (v: number | number[]) => table.setFilters({ [name]: v }),
+  onChange: (v: number | number[] | null | undefined) => table.setFilters({ [name]: v }),
   placeholder,
   'aria-label': placeholder,
   maxTagCount: 'responsive' as const,

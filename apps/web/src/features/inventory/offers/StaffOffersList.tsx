@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
+import { idsFilter } from '../../../components/list/filters';
 import { Page } from '../../../components/Page';
 import { CountrySelect } from '../../../components/sieve/pickers';
 import { StatusTag } from '../../../components/StatusTag';
@@ -24,7 +25,7 @@ import { PeopleList } from '../../../components/person/parts';
 import { SearchBox } from '../../../components/listing/parts';
 import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
 import { useOfferCounts, useOffers } from './api';
-import { geoList, idList, OFFER_FILTERS, OFFER_TABS, offerCountsQuery, offerListQuery, tabOf } from './filters';
+import { geoList, OFFER_FILTERS, OFFER_TABS, offerCountsQuery, offerListQuery, tabOf } from './filters';
 import { useOffersT } from './i18n';
 import { AccessTag, GeosCell, HotTag, OFFER_WRITE, OfferThumb, useOfferStatus } from './parts';
 import { AdvertiserFilterPicker, OfferManagerPicker } from './pickers';
@@ -227,42 +228,13 @@ export function StaffOffersList() {
             toolbar={
               <>
                 <SearchBox table={table} placeholder={t('filters.search')} />
-                <VerticalPicker
-                  multiple
-                  value={idList(f.verticalId)}
-                  onChange={(v) => table.setFilters({ verticalId: v as number[] })}
-                  placeholder={t('filters.vertical')}
-                  maxTagCount="responsive"
-                  style={{ width: 160 }}
-                  aria-label={t('filters.vertical')}
-                  data-testid="filter-vertical"
-                />
+                <VerticalPicker multiple {...idsFilter(table, 'verticalId', t('filters.vertical'), 160)} data-testid="filter-vertical" />
                 <AdvertiserFilterPicker
-                  value={idList(f.advertiserId)}
-                  onChange={(v) => table.setFilters({ advertiserId: v as number[] })}
-                  placeholder={t('filters.advertiser')}
-                  maxTagCount="responsive"
-                  style={{ width: 170 }}
-                  aria-label={t('filters.advertiser')}
+                  {...idsFilter(table, 'advertiserId', t('filters.advertiser'), 170)}
                   data-testid="filter-advertiser"
                 />
-                <TagPicker
-                  type="offer"
-                  value={idList(f.tagIds)}
-                  onChange={(v) => table.setFilters({ tagIds: v as number[] })}
-                  placeholder={t('filters.tags')}
-                  maxTagCount="responsive"
-                  style={{ width: 140 }}
-                  aria-label={t('filters.tags')}
-                />
-                <CategoryPicker
-                  value={idList(f.categoryIds)}
-                  onChange={(v) => table.setFilters({ categoryIds: v as number[] })}
-                  placeholder={t('filters.categories')}
-                  maxTagCount="responsive"
-                  style={{ width: 150 }}
-                  aria-label={t('filters.categories')}
-                />
+                <TagPicker type="offer" {...idsFilter(table, 'tagIds', t('filters.tags'), 140)} />
+                <CategoryPicker {...idsFilter(table, 'categoryIds', t('filters.categories'), 150)} />
                 <CountrySelect
                   value={geoList(f.geos)}
                   onChange={(v) => table.setFilters({ geos: v })}
@@ -298,14 +270,7 @@ export function StaffOffersList() {
                   aria-label={t('filters.access')}
                   data-testid="filter-access"
                 />
-                <OfferManagerPicker
-                  value={idList(f.managerId)}
-                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
-                  placeholder={t('filters.manager')}
-                  maxTagCount="responsive"
-                  style={{ width: 160 }}
-                  aria-label={t('filters.manager')}
-                />
+                <OfferManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 160)} />
                 {filtered ? (
                   <Button type="link" onClick={table.reset} style={{ paddingInline: 4 }}>
                     {t('filters.reset')}
