@@ -5,6 +5,7 @@
 import type { ConvertAnswer, Currency, CurrencyCreate, CurrencyRate, CurrencyUpdate, RateAnswer } from '@leadgrid/shared/money/currencies';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from './client';
+import { listQuery, recordQuery } from './listQueries';
 import type { ListData } from '../components/table/DataTable';
 
 export const currencyKeys = {
@@ -39,29 +40,14 @@ export const currenciesApi = {
     api.post<{ items: Currency[] }>('/currencies/change_status', { items }),
 };
 
-export const useCurrencies = (query: Query) =>
-  useQuery({
-    queryKey: currencyKeys.list(query),
-    queryFn: ({ signal }) => currenciesApi.list(query, signal),
-    placeholderData: keepPreviousData,
-  });
+export const useCurrencies = (query: Query) => useQuery(listQuery(currencyKeys.list(query), (signal) => currenciesApi.list(query, signal)));
 
 export { useAllCurrencies } from './reference';
 
-export const useCurrency = (id: number) =>
-  useQuery({
-    queryKey: currencyKeys.detail(id),
-    queryFn: ({ signal }) => currenciesApi.get(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-  });
+export const useCurrency = (id: number) => useQuery(recordQuery(currencyKeys.detail(id), id, currenciesApi.get));
 
 export const useCurrencyRates = (id: number, query: Query) =>
-  useQuery({
-    queryKey: currencyKeys.rates(id, query),
-    queryFn: ({ signal }) => currenciesApi.rates(id, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(listQuery(currencyKeys.rates(id, query), (signal) => currenciesApi.rates(id, query, signal)));
 
 export const useConversion = (query: { amount: string; from: string; to: string; at?: number } | null) =>
   useQuery({

@@ -141,3 +141,34 @@ export function DependentFilterSelect<Slug extends string>({
     />
   );
 }
+
+/**
+ * A list's own filter select, bound once to its endpoint, search parameter, texts and test ids, with the label memory
+ * its rows feed (`remember`).
+ */
+export function listFilterSelect<Slug extends string>(
+  source: Omit<SourceProps<Slug>, 'memory' | 'texts' | 'testId'> & {
+    width: number;
+    /** `lead-filter` gives `lead-filter-<slug>` */
+    testPrefix: string;
+    useTexts: () => { nothing: string; failed: string };
+  },
+) {
+  const memory = labelMemory();
+  function ListFilterSelect(props: DependentFilterSelectProps<Slug>) {
+    const texts = source.useTexts();
+    return (
+      <DependentFilterSelect
+        width={source.width}
+        {...props}
+        useOptions={source.useOptions}
+        searchParam={source.searchParam}
+        memory={memory}
+        texts={texts}
+        testId={`${source.testPrefix}-${props.slug}`}
+      />
+    );
+  }
+  const remember: (slug: Slug, value: FilterValue, label: string) => void = memory.remember;
+  return { FilterSelect: ListFilterSelect, remember };
+}

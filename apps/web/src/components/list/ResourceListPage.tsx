@@ -7,6 +7,7 @@ import { Card, Flex } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { Page } from '../Page';
+import { CreateButton } from './CreateButton';
 import { DataTable, type DataTableProps } from '../table/DataTable';
 import type { ResourceList } from './useResourceList';
 
@@ -40,8 +41,10 @@ export function ResourceListTable<T extends { id: number }>({ resource, selectab
 export interface ResourceListPageProps<T> extends ResourceListTableProps<T> {
   title: ReactNode;
   subtitle?: ReactNode;
-  /** the header's buttons (create, export) */
+  /** the header's buttons (export, …) */
   actions?: ReactNode;
+  /** the header's primary create button, after `actions` (left out for a user who may not create) */
+  create?: { label: ReactNode; onClick: () => void; testId?: string } | false;
   /** shown between the header and the card (alerts, refusals) */
   above?: ReactNode;
   /** shown in the card above the table (the status tabs) */
@@ -54,13 +57,29 @@ export function ResourceListPage<T extends { id: number }>({
   title,
   subtitle,
   actions,
+  create,
   above,
   tabs,
   children,
   ...table
 }: ResourceListPageProps<T>) {
   return (
-    <Page title={title} subtitle={subtitle} extra={actions}>
+    <Page
+      title={title}
+      subtitle={subtitle}
+      extra={
+        create ? (
+          <>
+            {actions}
+            <CreateButton onClick={create.onClick} testId={create.testId}>
+              {create.label}
+            </CreateButton>
+          </>
+        ) : (
+          actions
+        )
+      }
+    >
       {above}
       <Card variant="borderless">
         {tabs ? (

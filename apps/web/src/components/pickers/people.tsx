@@ -4,98 +4,33 @@
  * TeamPicker. Values are ids; they work as antd form controls.
  */
 import type { AffiliateLookupItem, ManagerLookupItem, TeamLookupItem } from '@leadgrid/shared/people/people';
-import { useQuery } from '@tanstack/react-query';
-import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { SelectNotFound } from '../SelectNotFound';
+import { Flex, Tag, Typography } from 'antd';
+import type { ComponentProps, ReactNode } from 'react';
 import type { Query } from '../../api/client';
 import { affiliateKeys, affiliatesApi, managerKeys } from '../../api/affiliates';
 import { usePickersT } from './i18n';
-import { useDebounced } from '../useDebounced';
+import { LookupSelect, type PickerProps } from './LookupSelect';
 
-type Value = number | number[];
-export interface PeoplePickerProps extends Omit<
-  SelectProps<Value>,
-  'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'
-> {
-  multiple?: boolean;
-}
+export type PeoplePickerProps = PickerProps;
+type LookupProps<T extends { id: number }> = Omit<ComponentProps<typeof LookupSelect<T>>, 'page'>;
 
-const SEARCH_DELAY_MS = 300;
 const PAGE = 20;
-const idsOf = (value: Value | null | undefined): number[] =>
-  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
-interface LookupAnswer<T> {
-  items: T[];
-  meta?: { totalCount: number };
-}
-
-function LookupPicker<T extends { id: number }>({
-  keyOf,
-  load,
-  render,
-  text,
-  extraQuery,
-  multiple = true,
-  value,
-  placeholder,
-  ...rest
-}: PeoplePickerProps & {
-  keyOf: (query: Query) => readonly unknown[];
-  load: (query: Query, signal?: AbortSignal) => Promise<LookupAnswer<T>>;
-  /** the option's label */
-  render: (item: T) => ReactNode;
-  /** the text the chosen value shows */
-  text: (item: T) => string;
-  extraQuery?: Query;
-}) {
+/** a people look-up: several by default, and a line saying how many more the search found */
+function LookupPicker<T extends { id: number }>({ multiple = true, ...rest }: LookupProps<T>) {
   const { t } = usePickersT();
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const chosenIds = idsOf(value);
-  const foundQuery = { ...extraQuery, search: term || undefined, limit: PAGE };
-  const found = useQuery({ queryKey: keyOf(foundQuery), queryFn: ({ signal }) => load(foundQuery, signal), staleTime: 30_000 });
-  const known = new Set((found.data?.items ?? []).map((x) => x.id));
-  const missing = chosenIds.filter((id) => !known.has(id));
-  const chosenQuery = { ...extraQuery, ids: missing };
-  const chosen = useQuery({
-    queryKey: keyOf(chosenQuery),
-    queryFn: ({ signal }) => load(chosenQuery, signal),
-    enabled: missing.length > 0,
-    staleTime: 60_000,
-  });
-  const byId = new Map<number, T>();
-  for (const item of [...(term ? [] : (chosen.data?.items ?? [])), ...(found.data?.items ?? [])]) byId.set(item.id, item);
-  const more = (found.data?.meta?.totalCount ?? 0) - (found.data?.items.length ?? 0);
   return (
-    <Select<Value>
+    <LookupSelect<T>
       {...rest}
-      // a filter in a toolbar has no label: its placeholder names it (in a Form.Item, which gives it an id, the label does)
-      aria-label={rest['aria-label'] ?? (rest.id || typeof placeholder !== 'string' ? undefined : placeholder)}
-      value={value}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      placeholder={placeholder}
-      showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
-      onOpenChange={(open) => {
-        if (!open) setSearch('');
-      }}
-      loading={found.isFetching}
-      options={[...byId.values()].map((item) => ({ value: item.id, label: text(item), display: render(item) }))}
-      optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
-      popupRender={(menu) => (
-        <>
-          {menu}
-          {more > 0 && !found.isFetching ? (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
-              {t('people.more', { count: more })}
-            </Typography.Text>
-          ) : null}
-        </>
+      page={PAGE}
+      multiple={multiple}
+      chosenAtOnce
+      more={(count) => (
+        <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
+          {t('people.more', { count })}
+        </Typography.Text>
       )}
     />
   );

@@ -5,10 +5,8 @@
  * CurrencyPicker (the active currencies, plus the chosen one whatever its status). Values are ids (codes for the
  * currency); they work as antd form controls.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
-import { SelectNotFound } from '../SelectNotFound';
+import { useMemo } from 'react';
 import type { Query } from '../../api/client';
 import { useAllCurrencies } from '../../api/reference';
 import {
@@ -21,70 +19,11 @@ import {
   type Ref,
 } from '../../api/advertisers';
 import { usePickersT } from './i18n';
-import { useDebounced } from '../useDebounced';
+import { LookupSelect, type PickerProps } from './LookupSelect';
 
-type Value = number | number[];
-export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
-  /** several values or one (default: one) */
-  multiple?: boolean;
-}
+export type { PickerProps };
 
-const SEARCH_DELAY_MS = 300;
 const PAGE = 50;
-const idsOf = (value: Value | null | undefined): number[] =>
-  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
-
-function LookupSelect<T extends { id: number }>({
-  keyOf,
-  load,
-  text,
-  render,
-  extraQuery,
-  multiple = false,
-  value,
-  ...rest
-}: PickerProps & {
-  keyOf: (query: Query) => readonly unknown[];
-  load: (query: Query, signal?: AbortSignal) => Promise<{ items: T[] }>;
-  text: (item: T) => string;
-  render?: (item: T) => ReactNode;
-  extraQuery?: Query;
-}) {
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const chosenIds = idsOf(value);
-  const foundQuery = { ...extraQuery, search: term || undefined, limit: PAGE };
-  const found = useQuery({ queryKey: keyOf(foundQuery), queryFn: ({ signal }) => load(foundQuery, signal), staleTime: 30_000 });
-  const known = new Set((found.data?.items ?? []).map((x) => x.id));
-  const missing = found.data ? chosenIds.filter((id) => !known.has(id)) : [];
-  const chosenQuery = { ...extraQuery, ids: missing };
-  const chosen = useQuery({
-    queryKey: keyOf(chosenQuery),
-    queryFn: ({ signal }) => load(chosenQuery, signal),
-    enabled: missing.length > 0,
-    staleTime: 60_000,
-  });
-  const byId = new Map<number, T>();
-  for (const item of [...(term ? [] : (chosen.data?.items ?? [])), ...(found.data?.items ?? [])]) byId.set(item.id, item);
-  return (
-    <Select<Value>
-      {...rest}
-      // a filter in a toolbar has no label: its placeholder names it (in a Form.Item, which gives it an id, the label does)
-      aria-label={rest['aria-label'] ?? (rest.id || typeof rest.placeholder !== 'string' ? undefined : rest.placeholder)}
-      value={value}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
-      onOpenChange={(open) => {
-        if (!open) setSearch('');
-      }}
-      loading={found.isFetching}
-      options={[...byId.values()].map((item) => ({ value: item.id, label: text(item), display: render ? render(item) : text(item) }))}
-      optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
-    />
-  );
-}
 
 function InactiveMark({ status }: { status: string }) {
   const { t } = usePickersT();
@@ -107,6 +46,7 @@ export function VerticalPicker({ placeholder, ...rest }: PickerProps) {
   return (
     <LookupSelect<Ref>
       {...rest}
+      page={PAGE}
       placeholder={placeholder ?? t(rest.multiple ? 'sellSide.verticals' : 'sellSide.vertical')}
       keyOf={sellSideKeys.verticals}
       load={lookupsApi.verticals}
@@ -122,6 +62,7 @@ export function PlatformPicker({ placeholder, ...rest }: PickerProps) {
   return (
     <LookupSelect<PlatformRef>
       {...rest}
+      page={PAGE}
       placeholder={placeholder ?? t(rest.multiple ? 'sellSide.platforms' : 'sellSide.platform')}
       keyOf={sellSideKeys.platforms}
       load={lookupsApi.platforms}
@@ -139,6 +80,7 @@ export function AdvertiserManagerPicker({ placeholder, multiple = true, ...rest 
   return (
     <LookupSelect
       {...rest}
+      page={PAGE}
       multiple={multiple}
       placeholder={placeholder ?? t('sellSide.managers')}
       keyOf={sellSideKeys.managers}
@@ -171,6 +113,7 @@ export function AdvertiserPicker({ placeholder, exclude, ...rest }: PickerProps 
   return (
     <LookupSelect<AdvertiserRef>
       {...rest}
+      page={PAGE}
       placeholder={placeholder ?? t('sellSide.advertiser')}
       keyOf={(q) => [...advertiserKeys.lookup(q), exclude ?? 0]}
       load={load}

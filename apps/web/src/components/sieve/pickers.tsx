@@ -23,12 +23,11 @@ type Common<V> = Omit<
 const SEARCH_DELAY_MS = 300;
 const PAGE = 30;
 
-/** ISO country codes, chosen by name or code */
-export function CountrySelect({ value, onChange, ...rest }: Common<string[]>) {
-  const countries = useCountries();
+/** ISO codes of a reference list (countries, languages), chosen by name or code; a chosen one shows its code */
+function CodeSelect({ codes, value, onChange, ...rest }: Common<string[]> & { codes: ReturnType<typeof useCountries> }) {
   const options = useMemo(
-    () => (countries.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}`, search: `${c.code} ${c.name}` })),
-    [countries.data],
+    () => (codes.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}`, search: `${c.code} ${c.name}` })),
+    [codes.data],
   );
   return (
     <Select<string[]>
@@ -37,37 +36,20 @@ export function CountrySelect({ value, onChange, ...rest }: Common<string[]>) {
       allowClear
       value={value}
       onChange={(v) => onChange?.(v)}
-      loading={countries.isFetching}
+      loading={codes.isFetching}
       options={options}
       showSearch={{ optionFilterProp: 'search' }}
       labelRender={(o) => String(o.value)}
-      notFoundContent={<SelectNotFound loading={countries.isFetching} error={countries.error} />}
+      notFoundContent={<SelectNotFound loading={codes.isFetching} error={codes.error} />}
     />
   );
 }
 
+/** ISO country codes, chosen by name or code */
+export const CountrySelect = (props: Common<string[]>) => <CodeSelect {...props} codes={useCountries()} />;
+
 /** ISO language codes, chosen by name or code */
-export function LanguageSelect({ value, onChange, ...rest }: Common<string[]>) {
-  const languages = useLanguages();
-  const options = useMemo(
-    () => (languages.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}`, search: `${c.code} ${c.name}` })),
-    [languages.data],
-  );
-  return (
-    <Select<string[]>
-      {...rest}
-      mode="multiple"
-      allowClear
-      value={value}
-      onChange={(v) => onChange?.(v)}
-      loading={languages.isFetching}
-      options={options}
-      showSearch={{ optionFilterProp: 'search' }}
-      labelRender={(o) => String(o.value)}
-      notFoundContent={<SelectNotFound loading={languages.isFetching} error={languages.error} />}
-    />
-  );
-}
+export const LanguageSelect = (props: Common<string[]>) => <CodeSelect {...props} codes={useLanguages()} />;
 
 /** the active traffic sources (a chosen one that is no longer active keeps its id) */
 export function TrafficSourceSelect({ value, onChange, ...rest }: Common<number[]>) {

@@ -1,11 +1,12 @@
 /**
  * The postback URL builder parts shared by the global postback (settings) and the affiliate and team postbacks
  * (features/engine/postbacks): the macro reference table, macro chips inserting `{macro}` at the cursor, the macros found
- * in a URL, and the event checkboxes grouped as product §3 says. Texts live in the `globalPostback` namespace.
+ * in a URL, the insertion of a chip's macro into the URL field, and the event checkboxes grouped as product §3 says. Texts live in the `globalPostback` namespace.
  */
 import { findMacros, MACROS, MACRO_NAMES, macroToken, type MacroDef } from '@leadgrid/shared/engine/macros';
 import { POSTBACK_EVENT_GROUPS, type PostbackEvent } from '@leadgrid/shared/engine/postbacks';
-import { Button, Checkbox, Col, Flex, Row, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Checkbox, Col, Flex, Row, Table, Tag, Tooltip, Typography, theme, type FormInstance, type InputRef } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mono } from '../../components/format';
 import { NS } from './postbackI18n';
@@ -167,4 +168,25 @@ export function MacrosFound({ url }: { url: string }) {
       ))}
     </Flex>
   );
+}
+
+/** A chip's `{macro}` into the form's URL field at the cursor (replacing the selection), the field checked again and
+ * the cursor put after it; `touched` marks the form changed. `urlRef` goes on the URL input. */
+export function useMacroInsert(form: FormInstance, touched: () => void) {
+  const urlRef = useRef<InputRef>(null);
+  const insert = (name: string) => {
+    const input = urlRef.current?.input;
+    const current: string = form.getFieldValue('url') ?? '';
+    const start = input?.selectionStart ?? current.length;
+    const end = input?.selectionEnd ?? current.length;
+    const token = macroToken(name);
+    form.setFieldValue('url', current.slice(0, start) + token + current.slice(end));
+    touched();
+    void form.validateFields(['url']).catch(() => undefined);
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+  return { urlRef, insert };
 }

@@ -3,23 +3,17 @@
  * user may read in the period, narrowed by the other filters in force and by what is typed), each with its click count.
  */
 import type { ClickFilterSlug } from '@leadgrid/shared/engine/clicks';
-import { DependentFilterSelect, labelMemory, type DependentFilterSelectProps } from '../../../components/DependentFilterSelect';
+import { listFilterSelect } from '../../../components/DependentFilterSelect';
 import { useClickFilterOptions } from './api';
 import { useClicksT } from './i18n';
 
-const memory = labelMemory();
-
-export function ClickFilterSelect(props: DependentFilterSelectProps<ClickFilterSlug>) {
-  const { t } = useClicksT();
-  return (
-    <DependentFilterSelect
-      width={160}
-      {...props}
-      useOptions={useClickFilterOptions}
-      searchParam="query"
-      memory={memory}
-      texts={{ nothing: t('filters.noOptions'), failed: t('filters.noOptions') }}
-      testId={`click-filter-${props.slug}`}
-    />
-  );
-}
+export const { FilterSelect: ClickFilterSelect } = listFilterSelect<ClickFilterSlug>({
+  width: 160,
+  useOptions: useClickFilterOptions,
+  searchParam: 'query',
+  testPrefix: 'click-filter',
+  useTexts: () => {
+    const { t } = useClicksT();
+    return { nothing: t('filters.noOptions'), failed: t('filters.noOptions') };
+  },
+});

@@ -3,8 +3,9 @@
  * and the staff edit. An edit refreshes every click query.
  */
 import type { Click, ClickFilterOption, ClickFilterSlug, ClickList, ClickTab, ClickUpdateItem } from '@leadgrid/shared/engine/clicks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
+import { filterOptionsQuery, listQuery, recordQuery } from '../../../api/listQueries';
 
 export const clickKeys = {
   all: ['clicks'] as const,
@@ -27,23 +28,12 @@ export const clicksApi = {
 };
 
 export const useClicks = (tab: ClickTab, query: Query) =>
-  useQuery({
-    queryKey: clickKeys.list(tab, query),
-    queryFn: ({ signal }) => clicksApi.list(tab, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(listQuery(clickKeys.list(tab, query), (signal) => clicksApi.list(tab, query, signal)));
 
-export const useClick = (id: string) =>
-  useQuery({ queryKey: clickKeys.detail(id), queryFn: ({ signal }) => clicksApi.get(id, signal), enabled: Boolean(id), retry: false });
+export const useClick = (id: string) => useQuery(recordQuery(clickKeys.detail(id), id, clicksApi.get));
 
 export const useClickFilterOptions = (slug: ClickFilterSlug, query: Query, enabled: boolean) =>
-  useQuery({
-    queryKey: clickKeys.filter(slug, query),
-    queryFn: ({ signal }) => clicksApi.filters(slug, query, signal),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
+  useQuery(filterOptionsQuery(clickKeys.filter(slug, query), (signal) => clicksApi.filters(slug, query, signal), enabled));
 
 export function useUpdateClicks() {
   const client = useQueryClient();

@@ -13,8 +13,9 @@ import type {
   ConversionTotals,
   ConversionView,
 } from '@leadgrid/shared/engine/conversions';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
+import { filterOptionsQuery, listQuery, recordQuery } from '../../../api/listQueries';
 import type { ListData } from '../../../components/table/DataTable';
 
 interface Items<T> {
@@ -41,33 +42,19 @@ export const conversionsApi = {
   edit: (items: ConversionEditItem[]) => api.patch<Items<ConversionView>>('/conversions', { items }),
 };
 
-export function useConversions(query: Query) {
-  return useQuery({
-    queryKey: conversionKeys.list(query),
-    queryFn: ({ signal }) => conversionsApi.list(query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useConversions = (query: Query) =>
+  useQuery(listQuery(conversionKeys.list(query), (signal) => conversionsApi.list(query, signal)));
 
-export function useConversionFilterOptions(slug: ConversionFilterSlug, query: Query, enabled: boolean) {
-  return useQuery({
-    queryKey: conversionKeys.filters(slug, query),
-    queryFn: ({ signal }) => conversionsApi.filters(slug, query, signal),
-    select: (d) => d.items,
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useConversionFilterOptions = (slug: ConversionFilterSlug, query: Query, enabled: boolean) =>
+  useQuery(
+    filterOptionsQuery<ConversionFilterOption[]>(
+      conversionKeys.filters(slug, query),
+      (signal) => conversionsApi.filters(slug, query, signal).then((d) => d.items),
+      enabled,
+    ),
+  );
 
-export function useConversion(id: number | undefined) {
-  return useQuery({
-    queryKey: conversionKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => conversionsApi.get(id!, signal),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
+export const useConversion = (id: number | undefined) => useQuery(recordQuery(conversionKeys.detail(id ?? 0), id, conversionsApi.get));
 
 export function useConversionWrites() {
   const client = useQueryClient();

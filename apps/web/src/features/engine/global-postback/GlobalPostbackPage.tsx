@@ -8,8 +8,8 @@ import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import { macroToken, validateMacros } from '@leadgrid/shared/engine/macros';
 import { POSTBACK_METHODS, type GlobalPostbackFields, type PostbackEvent } from '@leadgrid/shared/engine/postbacks';
 import { rules } from '@leadgrid/shared/validation';
-import { Alert, Button, Card, Flex, Form, Input, Result, Segmented, Skeleton, Switch, Typography, type InputRef } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allowed, isAffiliate, postbackRead } from '../../../app/access';
@@ -17,7 +17,7 @@ import { useSession } from '../../../app/session';
 import { applyServerErrors, checkRule, requiredRule, useRevalidateOnLanguageChange } from '../../../components/form';
 import { Page } from '../../../components/Page';
 import { useGlobalPostback, useSaveGlobalPostback } from './api';
-import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from '../postbackBuilder';
+import { EventsField, MacroChips, MacrosFound, MacroTable, mono, useMacroInsert } from '../postbackBuilder';
 import { NS } from '../postbackI18n';
 
 const WRITE = 'postback.global.update';
@@ -38,9 +38,9 @@ function GlobalPostbackForm() {
   const save = useSaveGlobalPostback();
   const [form] = Form.useForm<FormValues>();
   useRevalidateOnLanguageChange(form);
-  const urlRef = useRef<InputRef>(null);
   const url = Form.useWatch('url', form) ?? '';
   const [dirty, setDirty] = useState(false);
+  const { urlRef, insert } = useMacroInsert(form, () => setDirty(true));
 
   const initial = useMemo<FormValues | null>(
     () =>
@@ -54,21 +54,6 @@ function GlobalPostbackForm() {
     form.setFieldsValue(initial);
     setDirty(false);
   }, [initial, form]);
-
-  const insert = (name: string) => {
-    const input = urlRef.current?.input;
-    const current: string = form.getFieldValue('url') ?? '';
-    const start = input?.selectionStart ?? current.length;
-    const end = input?.selectionEnd ?? current.length;
-    const token = macroToken(name);
-    form.setFieldValue('url', current.slice(0, start) + token + current.slice(end));
-    setDirty(true);
-    void form.validateFields(['url']).catch(() => undefined);
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
 
   const discard = () => {
     form.resetFields();

@@ -10,8 +10,9 @@ import { Button, Flex, Progress, Tag, Tooltip, Typography } from 'antd';
 import { useSession } from '../../../app/session';
 import { saveBlob } from '../../../components/export/ExportButton';
 import { EMPTY_VALUE, formatDateTime } from '../../../components/format';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { leadImportApi, useImportList } from './api';
 import { useLeadImportT } from './i18n';
 
@@ -42,8 +43,9 @@ function State({ item }: { item: LeadImportListItem }) {
 export function ImportHistory() {
   const { t } = useLeadImportT();
   const { timezone } = useSession();
-  const table = useTable();
-  const list = useImportList({ limit: table.limit, offset: table.offset });
+  // the history is newest first and unsorted: only the page goes to the server
+  const resource = useResourceList({ useList: (q) => useImportList({ limit: Number(q.limit), offset: Number(q.offset ?? 0) }) });
+  const { list } = resource;
   const finished = (i: LeadImportListItem) => i.status === 'done' || i.status === 'failed';
   const download = async (i: LeadImportListItem) => saveBlob(await leadImportApi.report(i.id), `lead-import-${i.id}-report.csv`);
 
@@ -111,14 +113,11 @@ export function ImportHistory() {
   ];
 
   return (
-    <DataTable<LeadImportListItem>
+    <ResourceListTable<LeadImportListItem>
+      resource={resource}
       name="lead-imports"
       columns={columns}
-      table={table}
-      data={list.data}
       loading={list.isFetching && !list.data}
-      error={list.error}
-      onRetry={() => void list.refetch()}
       empty={{ title: t('history.emptyTitle'), description: t('history.emptyText') }}
       toolbar={
         <Typography.Title level={5} style={{ margin: 0 }}>

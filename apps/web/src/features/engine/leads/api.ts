@@ -16,8 +16,9 @@ import type {
   LeadTotals,
 } from '@leadgrid/shared/engine/leads';
 import type { LeadEdit } from '@leadgrid/shared/engine/lead-edit-import';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
+import { filterOptionsQuery, listQuery, recordQuery } from '../../../api/listQueries';
 import type { ListData } from '../../../components/table/DataTable';
 
 interface Items<T> {
@@ -77,33 +78,18 @@ export function useLeadEditLookups(lead: { affiliate: { id: number }; offer: { i
   return { campaigns: campaigns.data ?? [], landers: landers.data ?? [] };
 }
 
-export function useLeads(query: Query) {
-  return useQuery({
-    queryKey: leadKeys.list(query),
-    queryFn: ({ signal }) => leadsApi.list(query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useLeads = (query: Query) => useQuery(listQuery(leadKeys.list(query), (signal) => leadsApi.list(query, signal)));
 
-export function useLeadFilterOptions(slug: LeadFilterSlug, query: Query, enabled: boolean) {
-  return useQuery({
-    queryKey: leadKeys.filters(slug, query),
-    queryFn: ({ signal }) => leadsApi.filters(slug, query, signal),
-    select: (d) => d.items,
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useLeadFilterOptions = (slug: LeadFilterSlug, query: Query, enabled: boolean) =>
+  useQuery(
+    filterOptionsQuery<LeadFilterOption[]>(
+      leadKeys.filters(slug, query),
+      (signal) => leadsApi.filters(slug, query, signal).then((d) => d.items),
+      enabled,
+    ),
+  );
 
-export function useLead(id: number | undefined) {
-  return useQuery({
-    queryKey: leadKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => leadsApi.get(id!, signal),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
+export const useLead = (id: number | undefined) => useQuery(recordQuery(leadKeys.detail(id ?? 0), id, leadsApi.get));
 
 export function useLeadHistory(id: number | undefined) {
   return useQuery({

@@ -5,19 +5,18 @@
  */
 import { POSTBACK_EVENTS } from '@leadgrid/shared/constants';
 import type { PostbackLog } from '@leadgrid/shared/engine/postback-logs';
-import { Button, Card, Flex, InputNumber, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
-import { useMemo } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import type { Query } from '../../../api/client';
+import { Button, Flex, InputNumber, Select, Tag, Tooltip, Typography } from 'antd';
+import { Link, useLocation } from 'react-router';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { CreatedRangeFilter } from '../../../components/list/filters';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { AdvertiserPicker } from '../../../components/pickers/sellSide';
 import { AffiliatePicker } from '../../../components/pickers/people';
-import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import '../postbackI18n';
 import { usePostbackLogs } from './api';
 import { usePostbackLogsT } from './i18n';
@@ -37,18 +36,17 @@ const ids = (v: string | undefined) =>
 export default function PostbackLogsPage() {
   const { t } = usePostbackLogsT();
   const { access, timezone } = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const tabs = logTabs(access);
   const tab: LogTab = location.pathname.split('/')[2] === 'advertisers' && tabs.includes('advertisers') ? 'advertisers' : 'affiliates';
   const staff = access ? !isAffiliate(access) : false;
-  const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: FILTERS });
+  const resource = useResourceList({
+    defaultOrderBy: 'createdAt:desc',
+    filters: FILTERS,
+    useList: (q) => usePostbackLogs(tab, { orderBy: q.orderBy, limit: q.limit, offset: q.offset, ...listQuery(tab, q, staff) }),
+  });
+  const { table } = resource;
   const f = table.filters;
-  const query: Query = useMemo(
-    () => ({ orderBy: table.query.orderBy, limit: table.limit, offset: table.offset, ...listQuery(tab, table.filters, staff) }),
-    [table.query.orderBy, table.limit, table.offset, table.filters, tab, staff],
-  );
-  const list = usePostbackLogs(tab, query);
   const filtered = FILTERS.some((k) => f[k]);
 
   const columns: DataColumn<PostbackLog>[] = [
@@ -151,97 +149,82 @@ export default function PostbackLogsPage() {
   );
 
   return (
-    <Page title={t('title')} subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}>
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          {tabs.length > 1 ? (
-            <Segmented
-              value={tab}
-              onChange={(v) => navigate({ pathname: `/postback-logs/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') })}
-              options={tabs.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="postback-log-tabs"
+    <ResourceListPage<PostbackLog>
+      title={t('title')}
+      subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}
+      tabs={
+        tabs.length > 1 ? (
+          <RouteTabs tabs={tabs} value={tab} base="/postback-logs" label={(v) => t(`tabs.${v}`)} testId="postback-log-tabs" />
+        ) : undefined
+      }
+      resource={resource}
+      name={`postback-logs.${tab}`}
+      // the tab already says the direction: the column is there for whoever shows it (the table fits 1440 px)
+      defaultHidden={['entity']}
+      size="middle"
+      columns={columns}
+      empty={{
+        title: t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
+        action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <CreatedRangeFilter table={table} />
+          <Select
+            allowClear
+            value={f.success}
+            onChange={(v) => table.setFilters({ success: v ?? null })}
+            placeholder={t('filters.success')}
+            aria-label={t('filters.success')}
+            options={[
+              { value: '1', label: t('success.yes') },
+              { value: '0', label: t('success.no') },
+            ]}
+            style={{ width: 130 }}
+          />
+          {staff && tab === 'affiliates' ? (
+            <AffiliatePicker
+              multiple
+              value={ids(f.affiliateId)}
+              onChange={(v) => table.setFilters({ affiliateId: v as number[] })}
+              placeholder={t('filters.affiliate')}
+              maxTagCount="responsive"
+              style={{ width: 200 }}
             />
           ) : null}
-          <DataTable<PostbackLog>
-            name={`postback-logs.${tab}`}
-            // the tab already says the direction: the column is there for whoever shows it (the table fits 1440 px)
-            defaultHidden={['entity']}
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            empty={{
-              title: t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
-              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
-            }}
-            toolbar={
-              <>
-                <SecondsRangeFilter
-                  value={{ from: f.createdFrom, to: f.createdTo }}
-                  onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-                />
-                <Select
-                  allowClear
-                  value={f.success}
-                  onChange={(v) => table.setFilters({ success: v ?? null })}
-                  placeholder={t('filters.success')}
-                  aria-label={t('filters.success')}
-                  options={[
-                    { value: '1', label: t('success.yes') },
-                    { value: '0', label: t('success.no') },
-                  ]}
-                  style={{ width: 130 }}
-                />
-                {staff && tab === 'affiliates' ? (
-                  <AffiliatePicker
-                    multiple
-                    value={ids(f.affiliateId)}
-                    onChange={(v) => table.setFilters({ affiliateId: v as number[] })}
-                    placeholder={t('filters.affiliate')}
-                    maxTagCount="responsive"
-                    style={{ width: 200 }}
-                  />
-                ) : null}
-                {tab === 'advertisers' ? (
-                  <AdvertiserPicker
-                    multiple
-                    value={ids(f.advertiserId)}
-                    onChange={(v) => table.setFilters({ advertiserId: v as number[] })}
-                    placeholder={t('filters.advertiser')}
-                    maxTagCount="responsive"
-                    style={{ width: 200 }}
-                  />
-                ) : (
-                  <Select
-                    mode="multiple"
-                    allowClear
-                    maxTagCount="responsive"
-                    value={f.event ? f.event.split(',') : []}
-                    onChange={(v) => table.setFilters({ event: v })}
-                    placeholder={t('filters.event')}
-                    aria-label={t('filters.event')}
-                    options={POSTBACK_EVENTS.map((e) => ({ value: e, label: t(`globalPostback:events.${e}`, { defaultValue: e }) }))}
-                    style={{ width: 200 }}
-                    popupMatchSelectWidth={260}
-                  />
-                )}
-                {num('leadId')}
-                {num('conversionId')}
-                {filtered ? (
-                  <Button type="link" onClick={table.reset}>
-                    {t('filters.reset')}
-                  </Button>
-                ) : null}
-              </>
-            }
-          />
-        </Flex>
-      </Card>
-    </Page>
+          {tab === 'advertisers' ? (
+            <AdvertiserPicker
+              multiple
+              value={ids(f.advertiserId)}
+              onChange={(v) => table.setFilters({ advertiserId: v as number[] })}
+              placeholder={t('filters.advertiser')}
+              maxTagCount="responsive"
+              style={{ width: 200 }}
+            />
+          ) : (
+            <Select
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              value={f.event ? f.event.split(',') : []}
+              onChange={(v) => table.setFilters({ event: v })}
+              placeholder={t('filters.event')}
+              aria-label={t('filters.event')}
+              options={POSTBACK_EVENTS.map((e) => ({ value: e, label: t(`globalPostback:events.${e}`, { defaultValue: e }) }))}
+              style={{ width: 200 }}
+              popupMatchSelectWidth={260}
+            />
+          )}
+          {num('leadId')}
+          {num('conversionId')}
+          {filtered ? (
+            <Button type="link" onClick={table.reset}>
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
   );
 }

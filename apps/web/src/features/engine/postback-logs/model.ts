@@ -20,7 +20,7 @@ export const defaultLogTab = (access: AccessSubject | null | undefined): LogTab 
 export const FILTERS = ['createdFrom', 'createdTo', 'success', 'affiliateId', 'advertiserId', 'leadId', 'conversionId', 'event'] as const;
 
 /** the list query: filters of the URL that apply to the tab (advertisers on the advertiser log, events on the affiliate log) */
-export function listQuery(tab: LogTab, filters: Record<string, string | undefined>, staff: boolean): Query {
+export function listQuery(tab: LogTab, filters: Query, staff: boolean): Query {
   const q: Query = {};
   for (const name of FILTERS) {
     const v = filters[name];

@@ -19,25 +19,9 @@ import {
   type PostbackUpdate,
 } from '@leadgrid/shared/engine/postbacks';
 import { rules } from '@leadgrid/shared/validation';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Row,
-  Segmented,
-  Select,
-  Skeleton,
-  Switch,
-  Typography,
-  type InputRef,
-} from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Result, Row, Segmented, Select, Skeleton, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, serverMessageText } from '../../../api/client';
@@ -47,7 +31,7 @@ import { applyServerErrors, checkRule, requiredRule, useRevalidateOnLanguageChan
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
 import { AffiliatePicker, TeamPicker } from '../../../components/pickers/people';
-import { EventsField, MacroChips, MacrosFound, MacroTable, mono } from '../postbackBuilder';
+import { EventsField, MacroChips, MacrosFound, MacroTable, mono, useMacroInsert } from '../postbackBuilder';
 import { NS as GP } from '../postbackI18n';
 import { useCreatePostbacks, usePostback, usePostbackGoals, useTestPostback, useUpdatePostbacks } from '../../../api/postbacks';
 import { NS } from './i18n';
@@ -268,10 +252,10 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
   const create = useCreatePostbacks();
   const update = useUpdatePostbacks();
   const saving = create.isPending || update.isPending;
-  const urlRef = useRef<InputRef>(null);
   const url = Form.useWatch('url', form) ?? '';
   const scope = Form.useWatch('scope', form) ?? 'affiliate';
   const [dirty, setDirty] = useState(false);
+  const { urlRef, insert } = useMacroInsert(form, () => setDirty(true));
   const [failure, setFailure] = useState<string[]>([]);
   const initial = useMemo(() => valuesOf(postback), [postback]);
 
@@ -280,21 +264,6 @@ function PostbackForm({ postback }: { postback: AffiliatePostback | null }) {
     form.setFieldsValue(initial);
     setDirty(false);
   }, [initial, form]);
-
-  const insert = (name: string) => {
-    const input = urlRef.current?.input;
-    const current: string = form.getFieldValue('url') ?? '';
-    const start = input?.selectionStart ?? current.length;
-    const end = input?.selectionEnd ?? current.length;
-    const token = macroToken(name);
-    form.setFieldValue('url', current.slice(0, start) + token + current.slice(end));
-    setDirty(true);
-    void form.validateFields(['url']).catch(() => undefined);
-    requestAnimationFrame(() => {
-      input?.focus();
-      input?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
 
   const submit = async () => {
     setFailure([]);

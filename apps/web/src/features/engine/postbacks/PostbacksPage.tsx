@@ -3,7 +3,7 @@
  * postbacks with their URL, events and goal events, method, status and the campaigns naming them. Staff filter by
  * affiliate and team; affiliates see their own. A row opens /postbacks/{id}; "New postback" opens /postbacks/new.
  */
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES, POSTBACK_EVENTS } from '@leadgrid/shared/constants';
 import type { AffiliatePostback } from '@leadgrid/shared/engine/postbacks';
 import { Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
@@ -13,6 +13,8 @@ import { allowed, isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { StatusTag } from '../../../components/StatusTag';
+import { actionsColumn } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import { RouteTabs, STATUS_TABS, statusScope, useStatusTab } from '../../../components/list/RouteTabs';
@@ -133,52 +135,27 @@ export default function PostbacksPage() {
       filters: tab === 'all' ? statusFilters : undefined,
       render: (s: string) => <StatusTag status={s} />,
     },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
-        <Tooltip title={canWrite ? t('actions.edit') : t('actions.open')}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={t('actions.edit')}
-            onClick={() => open(row)}
-            data-testid="postback-edit"
-          />
-        </Tooltip>
-      ),
-    },
+    actionsColumn(t('actions.edit'), (row) => (
+      <Tooltip title={canWrite ? t('actions.edit') : t('actions.open')}>
+        <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => open(row)} data-testid="postback-edit" />
+      </Tooltip>
+    )),
   ];
 
   return (
     <ResourceListPage<AffiliatePostback>
       title={t('title')}
       subtitle={affiliateView ? t('subtitleAffiliate') : t('subtitleStaff')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={create} data-testid="postback-create">
-            {t('create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('create'), onClick: create, testId: 'postback-create' }}
       resource={resource}
       name="postbacks"
       columns={columns}
       selectable={canWrite}
-      empty={{
-        title: t('emptyTitle'),
-        description: affiliateView ? t('emptyTextAffiliate') : t('emptyTextStaff'),
-        action: canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={create}>
-            {t('create')}
-          </Button>
-        ) : undefined,
-      }}
+      empty={emptyState(
+        t('emptyTitle'),
+        affiliateView ? t('emptyTextAffiliate') : t('emptyTextStaff'),
+        canWrite ? { label: t('create'), onClick: create } : undefined,
+      )}
       toolbar={
         <>
           <RouteTabs tabs={STATUS_TABS} value={tab} base="/postbacks" fresh inline label={(k) => t(`tabs.${k}`)} testId="postback-tabs" />

@@ -2,7 +2,7 @@
  * /metrics[/active|/inactive] (metrics.read; writes metrics.update): custom metrics with their formulas, and the
  * built-in metrics they are built from. A row opens /metrics/{id}.
  */
-import { EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import { BUILT_IN_METRICS, METRIC_OUTPUT_FORMATS, type BuiltInMetric, type Metric } from '@leadgrid/shared/insights/metrics';
 import { Button, Card, Flex, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { actionsColumn, dateTimeColumn, EditButton } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
 import { ResourceListTable } from '../../../components/list/ResourceListPage';
 import { statusScope, StatusTabs, useStatusTab, type StatusTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
@@ -145,39 +146,19 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: StatusTab; onEdit: (m: 
       filters: tab === 'all' ? statusFilters : undefined,
       render: (s: string) => <StatusTag status={s} />,
     },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 96,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
+    actionsColumn(
+      t('actions.edit'),
+      (row) => (
         <Space size={0}>
-          {canWrite && row.editable ? (
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => onEdit(row)}
-                data-testid="metric-edit"
-              />
-            </Tooltip>
-          ) : null}
+          {canWrite && row.editable ? <EditButton label={t('actions.edit')} onClick={() => onEdit(row)} testId="metric-edit" /> : null}
           <Tooltip title={t('open')}>
             <Button type="text" icon={<RightOutlined />} aria-label={t('open')} onClick={() => open(row)} />
           </Tooltip>
         </Space>
       ),
-    },
+      96,
+    ),
   ];
 
   return (
@@ -187,15 +168,7 @@ function CustomMetrics({ tab, onEdit, onCreate }: { tab: StatusTab; onEdit: (m: 
         name="metrics"
         columns={columns}
         selectable={canWrite}
-        empty={{
-          title: t('emptyTitle'),
-          description: t('emptyText'),
-          action: canWrite ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-              {t('create')}
-            </Button>
-          ) : undefined,
-        }}
+        empty={emptyState(t('emptyTitle'), t('emptyText'), canWrite ? { label: t('create'), onClick: onCreate } : undefined)}
         toolbar={
           <>
             <StatusTabs value={tab} base="/metrics" label={(k) => t(`tabs.${k}`)} testId="metric-tabs" />

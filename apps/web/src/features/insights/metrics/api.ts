@@ -1,7 +1,8 @@
 /** Metrics API (product §7 "metrics: by id, create, edit, status PATCH, data for create or edit, active"; apps/server/src/modules/insights/metrics). */
 import type { ActiveMetric, Metric, MetricCreate, MetricFormData, MetricUpdate } from '@leadgrid/shared/insights/metrics';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
+import { listQuery, recordQuery } from '../../../api/listQueries';
 import type { ListData } from '../../../components/table/DataTable';
 
 export const metricKeys = {
@@ -26,20 +27,9 @@ export const metricsApi = {
     api.post<{ items: Metric[] }>('/metrics/change_status', { items }),
 };
 
-export const useMetrics = (query: Query) =>
-  useQuery({
-    queryKey: metricKeys.list(query),
-    queryFn: ({ signal }) => metricsApi.list(query, signal),
-    placeholderData: keepPreviousData,
-  });
+export const useMetrics = (query: Query) => useQuery(listQuery(metricKeys.list(query), (signal) => metricsApi.list(query, signal)));
 
-export const useMetric = (id: number) =>
-  useQuery({
-    queryKey: metricKeys.detail(id),
-    queryFn: ({ signal }) => metricsApi.get(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-  });
+export const useMetric = (id: number) => useQuery(recordQuery(metricKeys.detail(id), id, metricsApi.get));
 
 /** built-ins and groups for the builder; they change only with a release or a new group */
 export const useMetricFormData = () =>

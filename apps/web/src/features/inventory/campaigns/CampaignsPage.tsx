@@ -22,6 +22,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { allowed, isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
+import { idsFilter } from '../../../components/list/filters';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
@@ -42,13 +43,6 @@ import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const CampaignDrawer = lazyWhenOpen(() => import('./CampaignDrawer').then((m) => m.CampaignDrawer));
 
-const idList = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0)
-    : [];
 const codeList = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const positiveId = (v: string | null) => {
   const n = Number(v);
@@ -327,25 +321,8 @@ export default function CampaignsPage() {
             toolbar={
               <>
                 <SearchBox table={table} placeholder={t('filters.search')} />
-                <OfferPicker
-                  multiple
-                  value={idList(f.offerId)}
-                  onChange={(v) => table.setFilters({ offerId: v as number[] })}
-                  placeholder={t('filters.offer')}
-                  maxTagCount="responsive"
-                  style={{ width: 200 }}
-                  aria-label={t('filters.offer')}
-                />
-                {!affiliateView ? (
-                  <AffiliatePicker
-                    value={idList(f.affiliateId)}
-                    onChange={(v) => table.setFilters({ affiliateId: v as number[] })}
-                    placeholder={t('filters.affiliate')}
-                    maxTagCount="responsive"
-                    style={{ width: 200 }}
-                    aria-label={t('filters.affiliate')}
-                  />
-                ) : null}
+                <OfferPicker multiple {...idsFilter(table, 'offerId', t('filters.offer'), 200)} />
+                {!affiliateView ? <AffiliatePicker {...idsFilter(table, 'affiliateId', t('filters.affiliate'), 200)} /> : null}
                 <CountryPicker
                   value={codeList(f.countries)}
                   onChange={(v) => table.setFilters({ countries: v })}
@@ -354,24 +331,8 @@ export default function CampaignsPage() {
                   style={{ width: 170 }}
                   aria-label={t('filters.countries')}
                 />
-                <TrackDomainPicker
-                  multiple
-                  value={idList(f.domainId)}
-                  onChange={(v) => table.setFilters({ domainId: v as number[] })}
-                  placeholder={t('filters.domain')}
-                  maxTagCount="responsive"
-                  style={{ width: 170 }}
-                  aria-label={t('filters.domain')}
-                />
-                <SourcePicker
-                  multiple
-                  value={idList(f.trafficSourceId)}
-                  onChange={(v) => table.setFilters({ trafficSourceId: v as number[] })}
-                  placeholder={t('filters.trafficSource')}
-                  maxTagCount="responsive"
-                  style={{ width: 180 }}
-                  aria-label={t('filters.trafficSource')}
-                />
+                <TrackDomainPicker multiple {...idsFilter(table, 'domainId', t('filters.domain'), 170)} />
+                <SourcePicker multiple {...idsFilter(table, 'trafficSourceId', t('filters.trafficSource'), 180)} />
               </>
             }
             title={

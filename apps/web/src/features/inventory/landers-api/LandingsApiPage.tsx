@@ -189,13 +189,7 @@ export default function LandingsApiPage() {
     <ResourceListPage<LanderApi>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ page: null })} data-testid="landing-api-create">
-            {t('actions.create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('actions.create'), onClick: () => setDrawer({ page: null }), testId: 'landing-api-create' }}
       resource={resource}
       name="landings-api"
       columns={columns}

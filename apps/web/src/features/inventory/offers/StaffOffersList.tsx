@@ -4,25 +4,19 @@
  * first by default, the create drawer, bulk edit of the selected rows and status changes with a confirmation.
  * Writes need offer.update.
  */
-import {
-  AppstoreOutlined,
-  CheckCircleOutlined,
-  EditOutlined,
-  FileOutlined,
-  MoreOutlined,
-  PauseCircleOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, CheckCircleOutlined, EditOutlined, FileOutlined, PauseCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import type { OfferStatus } from '@leadgrid/shared/inventory/sieves';
-import { Badge, Button, Card, Dropdown, Flex, Segmented, Select, Typography, theme } from 'antd';
+import { Badge, Button, Card, Flex, Segmented, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
+import { idsFilter } from '../../../components/list/filters';
 import { Page } from '../../../components/Page';
 import { CountrySelect } from '../../../components/sieve/pickers';
 import { StatusTag } from '../../../components/StatusTag';
+import { actionsColumn, RowMenu } from '../../../components/list/columns';
 import { DataTable, type DataColumn } from '../../../components/table/DataTable';
 import { useTable } from '../../../components/table/useTable';
 import { RefCell, TagsCell } from '../../../components/cells';
@@ -31,7 +25,7 @@ import { PeopleList } from '../../../components/person/parts';
 import { SearchBox } from '../../../components/listing/parts';
 import { CategoryPicker, TagPicker } from '../../../components/pickers/lists';
 import { useOfferCounts, useOffers } from './api';
-import { geoList, idList, OFFER_FILTERS, OFFER_TABS, offerCountsQuery, offerListQuery, tabOf } from './filters';
+import { geoList, OFFER_FILTERS, OFFER_TABS, offerCountsQuery, offerListQuery, tabOf } from './filters';
 import { useOffersT } from './i18n';
 import { AccessTag, GeosCell, HotTag, OFFER_WRITE, OfferThumb, useOfferStatus } from './parts';
 import { AdvertiserFilterPicker, OfferManagerPicker } from './pickers';
@@ -108,18 +102,12 @@ export function StaffOffersList() {
     { key: 'status', title: t('columns.status'), sortable: true, render: (_v, row) => <StatusTag status={row.status} /> },
   ];
   if (canWrite)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => (
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) => (
+        <RowMenu
+          label={t('actions.more')}
+          name={row.title}
+          testId={`offer-actions-${row.id}`}
           menu={{
             items: [
               { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -136,16 +124,9 @@ export function StaffOffersList() {
               else changeStatus([row], key as OfferStatus);
             },
           }}
-        >
-          <Button
-            type="text"
-            icon={<MoreOutlined />}
-            aria-label={`${t('actions.more')}: ${row.title}`}
-            data-testid={`offer-actions-${row.id}`}
-          />
-        </Dropdown>
-      ),
-    });
+        />
+      )),
+    );
 
   const create = canWrite ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="offer-create">
@@ -247,42 +228,13 @@ export function StaffOffersList() {
             toolbar={
               <>
                 <SearchBox table={table} placeholder={t('filters.search')} />
-                <VerticalPicker
-                  multiple
-                  value={idList(f.verticalId)}
-                  onChange={(v) => table.setFilters({ verticalId: v as number[] })}
-                  placeholder={t('filters.vertical')}
-                  maxTagCount="responsive"
-                  style={{ width: 160 }}
-                  aria-label={t('filters.vertical')}
-                  data-testid="filter-vertical"
-                />
+                <VerticalPicker multiple {...idsFilter(table, 'verticalId', t('filters.vertical'), 160)} data-testid="filter-vertical" />
                 <AdvertiserFilterPicker
-                  value={idList(f.advertiserId)}
-                  onChange={(v) => table.setFilters({ advertiserId: v as number[] })}
-                  placeholder={t('filters.advertiser')}
-                  maxTagCount="responsive"
-                  style={{ width: 170 }}
-                  aria-label={t('filters.advertiser')}
+                  {...idsFilter(table, 'advertiserId', t('filters.advertiser'), 170)}
                   data-testid="filter-advertiser"
                 />
-                <TagPicker
-                  type="offer"
-                  value={idList(f.tagIds)}
-                  onChange={(v) => table.setFilters({ tagIds: v as number[] })}
-                  placeholder={t('filters.tags')}
-                  maxTagCount="responsive"
-                  style={{ width: 140 }}
-                  aria-label={t('filters.tags')}
-                />
-                <CategoryPicker
-                  value={idList(f.categoryIds)}
-                  onChange={(v) => table.setFilters({ categoryIds: v as number[] })}
-                  placeholder={t('filters.categories')}
-                  maxTagCount="responsive"
-                  style={{ width: 150 }}
-                  aria-label={t('filters.categories')}
-                />
+                <TagPicker type="offer" {...idsFilter(table, 'tagIds', t('filters.tags'), 140)} />
+                <CategoryPicker {...idsFilter(table, 'categoryIds', t('filters.categories'), 150)} />
                 <CountrySelect
                   value={geoList(f.geos)}
                   onChange={(v) => table.setFilters({ geos: v })}
@@ -318,14 +270,7 @@ export function StaffOffersList() {
                   aria-label={t('filters.access')}
                   data-testid="filter-access"
                 />
-                <OfferManagerPicker
-                  value={idList(f.managerId)}
-                  onChange={(v) => table.setFilters({ managerId: v as number[] })}
-                  placeholder={t('filters.manager')}
-                  maxTagCount="responsive"
-                  style={{ width: 160 }}
-                  aria-label={t('filters.manager')}
-                />
+                <OfferManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 160)} />
                 {filtered ? (
                   <Button type="link" onClick={table.reset} style={{ paddingInline: 4 }}>
                     {t('filters.reset')}

@@ -4,19 +4,15 @@
  * list filter; or the active ones of a vertical, for a new advertiser target) and the integrations of one advertiser.
  */
 import type { ManagerLookupItem } from '@leadgrid/shared/people/people';
-import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Tag, Typography, type SelectProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { SelectNotFound } from '../../../components/SelectNotFound';
+import { LookupSelect, type PickerProps } from '../../../components/pickers/LookupSelect';
 import { api, type Query } from '../../../api/client';
 import { useIntegrationsFor } from './api';
 import { useOffersT } from './i18n';
 import { useDebounced } from '../../../components/useDebounced';
 
-type Value = number | number[];
-export interface PickerProps extends Omit<SelectProps<Value>, 'options' | 'mode' | 'showSearch' | 'loading' | 'filterOption' | 'onSearch'> {
-  multiple?: boolean;
-}
 interface AdvertiserRef {
   id: number;
   secureId: string;
@@ -26,61 +22,9 @@ interface AdvertiserRef {
 
 const SEARCH_DELAY_MS = 300;
 const PAGE = 30;
-const idsOf = (value: Value | null | undefined): number[] =>
-  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
-export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
-function LookupSelect<T extends { id: number }>({
-  keyBase,
-  load,
-  text,
-  render,
-  extraQuery,
-  multiple = false,
-  value,
-  ...rest
-}: PickerProps & {
-  keyBase: readonly unknown[];
-  load: (query: Query, signal?: AbortSignal) => Promise<{ items: T[] }>;
-  text: (item: T) => string;
-  render?: (item: T) => ReactNode;
-  extraQuery?: Query;
-}) {
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const chosenIds = idsOf(value);
-  const foundQuery = { ...extraQuery, search: term || undefined, limit: PAGE };
-  const found = useQuery({ queryKey: [...keyBase, foundQuery], queryFn: ({ signal }) => load(foundQuery, signal), staleTime: 30_000 });
-  const known = new Set((found.data?.items ?? []).map((x) => x.id));
-  const missing = found.data ? chosenIds.filter((id) => !known.has(id)) : [];
-  const chosenQuery = { ...extraQuery, ids: missing, limit: Math.max(missing.length, 1) };
-  const chosen = useQuery({
-    queryKey: [...keyBase, chosenQuery],
-    queryFn: ({ signal }) => load(chosenQuery, signal),
-    enabled: missing.length > 0,
-    staleTime: 60_000,
-  });
-  const byId = new Map<number, T>();
-  for (const item of [...(term ? [] : (chosen.data?.items ?? [])), ...(found.data?.items ?? [])]) byId.set(item.id, item);
-  return (
-    <Select<Value>
-      {...rest}
-      // a filter in a toolbar has no label: its placeholder names it (in a Form.Item, which gives it an id, the label does)
-      aria-label={rest['aria-label'] ?? (rest.id || typeof rest.placeholder !== 'string' ? undefined : rest.placeholder)}
-      value={value}
-      mode={multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch, autoClearSearchValue: true }}
-      onOpenChange={(open) => {
-        if (!open) setSearch('');
-      }}
-      loading={found.isFetching}
-      options={[...byId.values()].map((item) => ({ value: item.id, label: text(item), display: render ? render(item) : text(item) }))}
-      optionRender={(option) => (option.data as { display: ReactNode }).display}
-      notFoundContent={<SelectNotFound loading={found.isFetching} error={found.error} />}
-    />
-  );
-}
+export type { PickerProps };
+export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
 function TwoLines({ title, sub, extra }: { title: string; sub?: string; extra?: ReactNode }) {
   return (
@@ -113,7 +57,9 @@ export function OfferManagerPicker({ multiple = true, placeholder, ...rest }: Pi
       {...rest}
       multiple={multiple}
       placeholder={placeholder ?? t('pickers.managers')}
-      keyBase={['managers', 'lookup', 'offer']}
+      keyOf={(q) => ['managers', 'lookup', 'offer', q]}
+      page={PAGE}
+      chosenLimit
       load={loadManagers}
       text={personName}
       render={(m) => <TwoLines title={personName(m)} sub={m.email} />}
@@ -137,7 +83,9 @@ export function AdvertiserFilterPicker({ multiple = true, placeholder, ...rest }
       {...rest}
       multiple={multiple}
       placeholder={placeholder ?? t('pickers.advertisers')}
-      keyBase={['advertisers', 'lookup', 'offer-filter']}
+      keyOf={(q) => ['advertisers', 'lookup', 'offer-filter', q]}
+      page={PAGE}
+      chosenLimit
       load={loadAdvertisers('/advertisers/filters')}
       text={(a) => a.title}
       render={(a) => <TwoLines title={a.title} sub={`#${a.id} · ${a.secureId}`} extra={<StatusMark status={a.status} />} />}
@@ -153,7 +101,9 @@ export function ActiveAdvertiserPicker({ verticalId, placeholder, ...rest }: Pic
       {...rest}
       multiple={false}
       placeholder={placeholder ?? t('targets.chooseAdvertiser')}
-      keyBase={['advertisers', 'lookup', 'active-by-vertical', verticalId]}
+      keyOf={(q) => ['advertisers', 'lookup', 'active-by-vertical', verticalId, q]}
+      page={PAGE}
+      chosenLimit
       load={loadAdvertisers('/advertisers/active-by-vertical')}
       extraQuery={{ verticalId }}
       text={(a) => a.title}

@@ -12,8 +12,9 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
 import { formatDate, formatMoney } from '../../../components/format';
 import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { useInvoices, useOwnBalance } from '../api';
 import { useMoneyT } from '../i18n';
 import { BreakdownTable, FigureCards, InvoiceStatus, invoicePath, PdfButton, PeriodCell } from '../parts';
@@ -50,8 +51,7 @@ export default function BillingPage() {
   const { timezone } = useSession();
   const navigate = useNavigate();
   const balance = useOwnBalance();
-  const table = useTable({ defaultOrderBy: 'id:desc' });
-  const invoices = useInvoices({ ...table.query, type: 'affiliate' });
+  const invoices = useResourceList({ defaultOrderBy: 'id:desc', scope: { type: 'affiliate' }, useList: useInvoices });
   const [requesting, setRequesting] = useState(false);
   const b = balance.data;
   const min = b?.minPayoutAmount ?? '0';
@@ -142,15 +142,11 @@ export default function BillingPage() {
         </Card>
       ) : null}
       <Card variant="borderless" title={t('billing.invoices')}>
-        <DataTable<Invoice>
+        <ResourceListTable<Invoice>
+          resource={invoices}
           name="billing.invoices"
           size="middle"
           columns={columns}
-          table={table}
-          data={invoices.data}
-          loading={invoices.isFetching}
-          error={invoices.error}
-          onRetry={() => void invoices.refetch()}
           onRow={(row) => ({ onDoubleClick: () => navigate(invoicePath(row, true)) })}
           empty={{ title: t('billing.invoicesEmpty'), description: t('billing.invoicesEmptyText') }}
         />

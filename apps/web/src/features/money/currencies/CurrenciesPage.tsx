@@ -4,17 +4,17 @@
  */
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import type { Currency } from '@leadgrid/shared/money/currencies';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePublicSettings } from '../../../api/settings';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { dateTimeColumn, statusColumn } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
-import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { BulkBar, SearchBox, useBulkStatus } from '../../../components/listing/parts';
 import { useChangeCurrencyStatus, useCurrencies } from '../../../api/currencies';
@@ -73,13 +73,8 @@ export default function CurrenciesPage() {
       align: 'right',
       render: (rate: string, row) => <RateCell rate={rate} code={row.code} base={base} />,
     },
-    {
-      key: 'rateUpdatedAt',
-      title: t('fields.rateUpdatedAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
-    { key: 'status', title: t('fields.status'), sortable: true, render: (s: string) => <StatusTag status={s} /> },
+    dateTimeColumn('rateUpdatedAt', t('fields.rateUpdatedAt'), timezone),
+    statusColumn(t('fields.status')),
     {
       key: 'open',
       title: '',
@@ -106,15 +101,7 @@ export default function CurrenciesPage() {
       columns={columns}
       onRow={(row) => ({ onDoubleClick: () => open(row) })}
       selectable={{ getCheckboxProps: (row) => ({ disabled: row.isBase, title: row.isBase ? t('baseLocked') : undefined }) }}
-      empty={{
-        title: t('emptyTitle'),
-        description: t('emptyText'),
-        action: (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('create')}
-          </Button>
-        ),
-      }}
+      empty={emptyState(t('emptyTitle'), t('emptyText'), { label: t('create'), onClick: () => setCreating(true) })}
       toolbar={
         <>
           <StatusTabs value={tab} base="/settings/currencies" allLabel={t('tabs.all')} testId="currency-tabs" />

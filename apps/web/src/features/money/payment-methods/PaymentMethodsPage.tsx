@@ -2,7 +2,7 @@
  * /settings/payment-methods[/active|/inactive]: staff holding payment_method.update manage the payment methods;
  * affiliates (no permission needed) manage their own withdrawal methods here. The server enforces both scopes.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined, RightOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DeleteOutlined, RightOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PaymentMethod, WithdrawalMethod } from '@leadgrid/shared/money/payments';
 import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,11 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { actionsColumn, dateTimeColumn, EditButton, statusColumn } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
-import { StatusTag } from '../../../components/StatusTag';
 import type { DataColumn } from '../../../components/table/DataTable';
 import type { TableState } from '../../../components/table/useTable';
 import { BulkBar, SearchBox, useBulkStatus, useConfirmDelete } from '../../../components/listing/parts';
@@ -101,56 +101,32 @@ function StaffPaymentMethods() {
       render: (codes: string[]) =>
         codes.length ? <Typography.Text style={{ fontFamily: 'ui-monospace, monospace' }}>{codes.join(', ')}</Typography.Text> : '—',
     },
-    { key: 'status', title: t('fields.status'), sortable: true, render: (s: string) => <StatusTag status={s} /> },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 96,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
+    statusColumn(t('fields.status')),
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
+    actionsColumn(
+      t('actions.edit'),
+      (row) => (
         <Space size={0}>
-          <Tooltip title={t('actions.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
-          </Tooltip>
+          <EditButton label={t('actions.edit')} onClick={() => setEditing(row)} />
           <Link to={`/settings/payment-methods/${row.id}`}>
             <Button type="text" icon={<RightOutlined />} aria-label={t('actions.open')} />
           </Link>
         </Space>
       ),
-    },
+      96,
+    ),
   ];
 
   return (
     <ResourceListPage<PaymentMethod>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="payment-method-create">
-          {t('create')}
-        </Button>
-      }
+      create={{ label: t('create'), onClick: () => setEditing('new'), testId: 'payment-method-create' }}
       resource={resource}
       name="settings.paymentMethods"
       columns={columns}
       selectable
-      empty={{
-        title: t('emptyTitle'),
-        description: t('emptyText'),
-        action: (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('create')}
-          </Button>
-        ),
-      }}
+      empty={emptyState(t('emptyTitle'), t('emptyText'), { label: t('create'), onClick: () => setEditing('new') })}
       toolbar={<Toolbar table={resource.table} />}
       bulk={(ids) => (
         <BulkBar
@@ -229,22 +205,11 @@ function AffiliateWithdrawalMethods() {
     },
     { key: 'paymentMethod', title: t('withdrawal.method'), sortable: true, render: (_, row) => row.paymentMethod.title },
     { key: 'values', title: t('withdrawal.details'), render: (_, row) => <ValuesList method={row.paymentMethod} values={row.values} /> },
-    { key: 'status', title: t('fields.status'), sortable: true, render: (s: string) => <StatusTag status={s} /> },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 132,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
+    statusColumn(t('fields.status')),
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
+    actionsColumn(
+      t('actions.edit'),
+      (row) => (
         <Space size={0}>
           {!row.isDefault && row.status === 'active' ? (
             <Tooltip title={t('withdrawal.setDefault')}>
@@ -257,39 +222,29 @@ function AffiliateWithdrawalMethods() {
               />
             </Tooltip>
           ) : null}
-          <Tooltip title={t('actions.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
-          </Tooltip>
+          <EditButton label={t('actions.edit')} onClick={() => setEditing(row)} />
           <Tooltip title={t('actions.delete')}>
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => askDelete([row.id])} />
           </Tooltip>
         </Space>
       ),
-    },
+      132,
+    ),
   ];
 
   return (
     <ResourceListPage<WithdrawalMethod>
       title={t('withdrawal.title')}
       subtitle={t('withdrawal.subtitle')}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="withdrawal-create">
-          {t('withdrawal.create')}
-        </Button>
-      }
+      create={{ label: t('withdrawal.create'), onClick: () => setEditing('new'), testId: 'withdrawal-create' }}
       resource={resource}
       name="settings.withdrawalMethods"
       columns={columns}
       selectable
-      empty={{
-        title: t('withdrawal.emptyTitle'),
-        description: t('withdrawal.emptyText'),
-        action: (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('withdrawal.create')}
-          </Button>
-        ),
-      }}
+      empty={emptyState(t('withdrawal.emptyTitle'), t('withdrawal.emptyText'), {
+        label: t('withdrawal.create'),
+        onClick: () => setEditing('new'),
+      })}
       toolbar={<Toolbar table={resource.table} />}
       bulk={(ids) => (
         <BulkBar

@@ -4,25 +4,24 @@
  * and the create drawer. Writes need user.update; an affiliate manager sees only the affiliates they manage
  * (the server decides, and `editable` says which rows the user may change).
  */
-import { EditOutlined, MoreOutlined, PlusOutlined, PoweroffOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, PoweroffOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Affiliate, AffiliateDetail } from '@leadgrid/shared/people/people';
-import { Button, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn, idColumn } from '../../../components/list/columns';
+import { actionsColumn, dateColumn, idColumn, RowMenu } from '../../../components/list/columns';
+import { CreatedRangeFilter, idsFilter } from '../../../components/list/filters';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { idList } from '../../../components/table/urlLists';
 import { TagPicker } from '../../../components/pickers/lists';
 import { BulkBar, SearchBox, useConfirmStatus } from '../../../components/listing/parts';
 import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from '../../../api/affiliates';
 import { useAffiliatesT } from './i18n';
 import { ManagerPicker, personName, TeamPicker } from '../../../components/pickers/people';
-import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import { AFFILIATE_WRITE, PeopleList, peopleListEmpty, StatusCell, TrafficBadge } from '../../../components/person/parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
@@ -144,19 +143,13 @@ export default function AffiliatesPage() {
     dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) =>
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) =>
         row.editable ? (
-          <Dropdown
-            trigger={['click']}
-            placement="bottomRight"
+          <RowMenu
+            label={t('actions.more')}
+            name={personName(row)}
+            testId={`affiliate-actions-${row.id}`}
             menu={{
               items: [
                 { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -181,16 +174,10 @@ export default function AffiliatesPage() {
                 if (key === 'block') setBlocking([row.id]);
               },
             }}
-          >
-            <Button
-              type="text"
-              icon={<MoreOutlined />}
-              aria-label={`${t('actions.more')}: ${personName(row)}`}
-              data-testid={`affiliate-actions-${row.id}`}
-            />
-          </Dropdown>
+          />
         ) : null,
-    });
+      ),
+    );
   }
 
   const bulkStatus = (status: 'active' | 'inactive') =>
@@ -203,13 +190,7 @@ export default function AffiliatesPage() {
     <ResourceListPage<Affiliate>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ affiliate: null })} data-testid="affiliate-create">
-            {t('actions.create')}
-          </Button>
-        ) : null
-      }
+      create={canWrite && { label: t('actions.create'), onClick: () => setDrawer({ affiliate: null }), testId: 'affiliate-create' }}
       tabs={<RouteTabs tabs={TABS} value={tab} base="/affiliates/members" label={(v) => t(`tabs.${v}`)} testId="affiliate-tabs" />}
       resource={resource}
       name="affiliates.members"
@@ -225,30 +206,9 @@ export default function AffiliatesPage() {
       toolbar={
         <>
           <SearchBox table={table} placeholder={t('filters.search')} />
-          <ManagerPicker
-            value={idList(f.managerId)}
-            onChange={(v) => table.setFilters({ managerId: v as number[] })}
-            placeholder={t('filters.manager')}
-            maxTagCount="responsive"
-            style={{ width: 200 }}
-            aria-label={t('filters.manager')}
-          />
-          <TeamPicker
-            value={idList(f.teamId)}
-            onChange={(v) => table.setFilters({ teamId: v as number[] })}
-            placeholder={t('filters.team')}
-            maxTagCount="responsive"
-            style={{ width: 180 }}
-            aria-label={t('filters.team')}
-          />
-          <TagPicker
-            type="affiliate"
-            value={idList(f.tagIds)}
-            onChange={(v) => table.setFilters({ tagIds: v as number[] })}
-            placeholder={t('filters.tags')}
-            maxTagCount="responsive"
-            style={{ width: 180 }}
-          />
+          <ManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 200)} />
+          <TeamPicker {...idsFilter(table, 'teamId', t('filters.team'), 180)} />
+          <TagPicker type="affiliate" {...idsFilter(table, 'tagIds', t('filters.tags'), 180)} />
           <Select
             allowClear
             value={f.trafficBlocked}
@@ -261,10 +221,7 @@ export default function AffiliatesPage() {
             style={{ width: 160 }}
             aria-label={t('filters.traffic')}
           />
-          <SecondsRangeFilter
-            value={{ from: f.createdFrom, to: f.createdTo }}
-            onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-          />
+          <CreatedRangeFilter table={table} />
         </>
       }
       bulk={(ids) => (

@@ -3,21 +3,21 @@
  * advertiser managers and employees, with filters (search, role type, role, created range), create / edit and
  * status changes (a block asks for a reason). Writes need user.update; only administrators edit administrators.
  */
-import { EditOutlined, MoreOutlined, PlusOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
+import { EditOutlined, SafetyCertificateOutlined, SwapOutlined } from '@ant-design/icons';
 import { EMPLOYEE_ROLE_TYPES, type Employee } from '@leadgrid/shared/people/people';
-import { Button, Dropdown, Flex, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn, idColumn } from '../../../components/list/columns';
+import { actionsColumn, dateColumn, idColumn, RowMenu } from '../../../components/list/columns';
+import { CreatedRangeFilter } from '../../../components/list/filters';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { StatusCell } from '../../../components/person/parts';
 import { personName } from '../../../components/pickers/people';
-import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { EMPLOYEE_WRITE, useEmployees, useStaffRoles } from './api';
 import { useEmployeesT } from './i18n';
@@ -118,19 +118,13 @@ export default function EmployeesPage() {
     dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) =>
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) =>
         row.editable ? (
-          <Dropdown
-            trigger={['click']}
-            placement="bottomRight"
+          <RowMenu
+            label={t('actions.more')}
+            name={personName(row)}
+            testId={`employee-actions-${row.id}`}
             menu={{
               items: [
                 { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -141,16 +135,10 @@ export default function EmployeesPage() {
                 if (key === 'status') setStatus({ ids: [row.id], name: personName(row), current: row.status });
               },
             }}
-          >
-            <Button
-              type="text"
-              icon={<MoreOutlined />}
-              aria-label={`${t('actions.more')}: ${personName(row)}`}
-              data-testid={`employee-actions-${row.id}`}
-            />
-          </Dropdown>
+          />
         ) : null,
-    });
+      ),
+    );
   }
 
   const roleOptions = (roles.data ?? [])
@@ -161,13 +149,7 @@ export default function EmployeesPage() {
     <ResourceListPage<Employee>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ employee: null })} data-testid="employee-create">
-            {t('actions.create')}
-          </Button>
-        ) : null
-      }
+      create={canWrite && { label: t('actions.create'), onClick: () => setDrawer({ employee: null }), testId: 'employee-create' }}
       tabs={<RouteTabs tabs={TABS} value={tab} base="/employees" label={(v) => t(`tabs.${v}`)} />}
       resource={resource}
       name="employees"
@@ -208,10 +190,7 @@ export default function EmployeesPage() {
               aria-label={t('filters.role')}
             />
           ) : null}
-          <SecondsRangeFilter
-            value={{ from: f.createdFrom, to: f.createdTo }}
-            onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-          />
+          <CreatedRangeFilter table={table} />
         </>
       }
       bulk={(ids) => (

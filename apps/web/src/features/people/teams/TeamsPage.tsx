@@ -3,22 +3,21 @@
  * manager, traffic block, created range), bulk edit and bulk status; writes need team.update and only teams the
  * user reaches are `editable`.
  */
-import { EditOutlined, PlusOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Team, TeamDetail } from '@leadgrid/shared/people/people';
 import { Button, Flex, Select, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn, idColumn } from '../../../components/list/columns';
+import { actionsColumn, dateColumn, EditButton, idColumn } from '../../../components/list/columns';
+import { CreatedRangeFilter, idsFilter } from '../../../components/list/filters';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { idList } from '../../../components/table/urlLists';
 import { PeopleList, peopleListEmpty, TrafficBadge } from '../../../components/person/parts';
 import { ManagerPicker } from '../../../components/pickers/people';
-import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import { StatusTag } from '../../../components/StatusTag';
 import { BulkBar, SearchBox, useBulkStatus } from '../../../components/listing/parts';
 import { TEAM_WRITE, teamsApi, useChangeTeamStatus, useTeams } from './api';
@@ -112,39 +111,18 @@ export default function TeamsPage() {
     dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) =>
-        row.editable ? (
-          <Tooltip title={t('actions.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={`${t('actions.edit')}: ${row.title}`}
-              onClick={() => void openEdit(row)}
-            />
-          </Tooltip>
-        ) : null,
-    });
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) =>
+        row.editable ? <EditButton label={t('actions.edit')} name={row.title} onClick={() => void openEdit(row)} /> : null,
+      ),
+    );
   }
 
   return (
     <ResourceListPage<Team>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ team: null })} data-testid="team-create">
-            {t('actions.create')}
-          </Button>
-        ) : null
-      }
+      create={canWrite && { label: t('actions.create'), onClick: () => setDrawer({ team: null }), testId: 'team-create' }}
       tabs={<RouteTabs tabs={TABS} value={tab} base="/affiliates/teams" label={(v) => t(`tabs.${v}`)} />}
       resource={resource}
       name="affiliates.teams"
@@ -160,14 +138,7 @@ export default function TeamsPage() {
       toolbar={
         <>
           <SearchBox table={table} placeholder={t('filters.search')} />
-          <ManagerPicker
-            value={idList(f.managerId)}
-            onChange={(v) => table.setFilters({ managerId: v as number[] })}
-            placeholder={t('filters.manager')}
-            maxTagCount="responsive"
-            style={{ width: 200 }}
-            aria-label={t('filters.manager')}
-          />
+          <ManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 200)} />
           <Select
             allowClear
             value={f.trafficBlocked}
@@ -180,10 +151,7 @@ export default function TeamsPage() {
             style={{ width: 170 }}
             aria-label={t('filters.traffic')}
           />
-          <SecondsRangeFilter
-            value={{ from: f.createdFrom, to: f.createdTo }}
-            onChange={(r) => table.setFilters({ createdFrom: r.from ?? null, createdTo: r.to ?? null })}
-          />
+          <CreatedRangeFilter table={table} />
         </>
       }
       bulk={(ids) => (

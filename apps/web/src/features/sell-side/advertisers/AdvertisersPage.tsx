@@ -3,22 +3,15 @@
  * tags, managers, search by title, secure id or id), the create drawer, and per row edit and block / unblock.
  * Writes need advertiser.update.
  */
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  CheckCircleOutlined,
-  EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, CheckCircleOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
-import { Button, Dropdown, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn, idColumn } from '../../../components/list/columns';
+import { idsFilter } from '../../../components/list/filters';
+import { actionsColumn, dateColumn, idColumn, RowMenu } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
@@ -28,7 +21,7 @@ import { SearchBox } from '../../../components/listing/parts';
 import { TagPicker } from '../../../components/pickers/lists';
 import { useAdvertisers } from '../../../api/advertisers';
 import { useAdvertiserBlock } from './BlockAdvertiser';
-import { ADVERTISER_FILTERS, ADVERTISER_TABS, advertiserListQuery, idList, tabOf } from './filters';
+import { ADVERTISER_FILTERS, ADVERTISER_TABS, advertiserListQuery, tabOf } from './filters';
 import { useAdvertisersT } from './i18n';
 import { ADVERTISER_WRITE, AdvertiserStatusCell, RefCell, TagsCell } from './parts';
 import { AdvertiserManagerPicker, PlatformPicker, VerticalPicker } from '../../../components/pickers/sellSide';
@@ -53,7 +46,6 @@ export default function AdvertisersPage() {
   const { table, filtered } = resource;
   const blocking = useAdvertiserBlock();
   const [drawer, setDrawer] = useState<{ advertiser: Advertiser | null } | null>(null);
-  const f = table.filters;
 
   const columns: DataColumn<Advertiser>[] = [
     idColumn(t('columns.id'), 72),
@@ -91,18 +83,12 @@ export default function AdvertisersPage() {
     dateColumn('createdAt', t('columns.createdAt'), timezone),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => (
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) => (
+        <RowMenu
+          label={t('actions.more')}
+          name={row.title}
+          testId={`advertiser-actions-${row.id}`}
           menu={{
             items: [
               { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -117,16 +103,9 @@ export default function AdvertisersPage() {
               if (key === 'unblock') blocking.unblock(row);
             },
           }}
-        >
-          <Button
-            type="text"
-            icon={<MoreOutlined />}
-            aria-label={`${t('actions.more')}: ${row.title}`}
-            data-testid={`advertiser-actions-${row.id}`}
-          />
-        </Dropdown>
-      ),
-    });
+        />
+      )),
+    );
   }
 
   const create = canWrite ? (
@@ -153,43 +132,10 @@ export default function AdvertisersPage() {
       toolbar={
         <>
           <SearchBox table={table} placeholder={t('filters.search')} />
-          <VerticalPicker
-            multiple
-            value={idList(f.verticalId)}
-            onChange={(v) => table.setFilters({ verticalId: v as number[] })}
-            placeholder={t('filters.vertical')}
-            maxTagCount="responsive"
-            style={{ width: 170 }}
-            aria-label={t('filters.vertical')}
-            data-testid="filter-vertical"
-          />
-          <PlatformPicker
-            multiple
-            value={idList(f.platformId)}
-            onChange={(v) => table.setFilters({ platformId: v as number[] })}
-            placeholder={t('filters.platform')}
-            maxTagCount="responsive"
-            style={{ width: 170 }}
-            aria-label={t('filters.platform')}
-            data-testid="filter-platform"
-          />
-          <TagPicker
-            type="advertiser"
-            value={idList(f.tagId)}
-            onChange={(v) => table.setFilters({ tagId: v as number[] })}
-            placeholder={t('filters.tags')}
-            maxTagCount="responsive"
-            style={{ width: 160 }}
-            aria-label={t('filters.tags')}
-          />
-          <AdvertiserManagerPicker
-            value={idList(f.managerId)}
-            onChange={(v) => table.setFilters({ managerId: v as number[] })}
-            placeholder={t('filters.manager')}
-            maxTagCount="responsive"
-            style={{ width: 180 }}
-            aria-label={t('filters.manager')}
-          />
+          <VerticalPicker multiple {...idsFilter(table, 'verticalId', t('filters.vertical'), 170)} data-testid="filter-vertical" />
+          <PlatformPicker multiple {...idsFilter(table, 'platformId', t('filters.platform'), 170)} data-testid="filter-platform" />
+          <TagPicker type="advertiser" {...idsFilter(table, 'tagId', t('filters.tags'), 160)} />
+          <AdvertiserManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 180)} />
         </>
       }
     >

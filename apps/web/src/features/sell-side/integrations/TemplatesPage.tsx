@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
+import { actionsColumn, dateTimeColumn } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
@@ -102,21 +102,10 @@ export default function TemplatesPage() {
       filters: tab === 'all' ? statusFilters : undefined,
       render: (s: string) => <StatusTag status={s} />,
     },
-    {
-      key: 'createdAt',
-      title: t('templates.fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('templates.actions'),
-      alwaysVisible: true,
-      width: 88,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => {
+    dateTimeColumn('createdAt', t('templates.fields.createdAt'), timezone),
+    actionsColumn(
+      t('templates.actions'),
+      (row) => {
         const next = row.status === 'active' ? 'inactive' : 'active';
         return (
           <Space size={0}>
@@ -144,20 +133,15 @@ export default function TemplatesPage() {
           </Space>
         );
       },
-    },
+      88,
+    ),
   ];
 
   return (
     <ResourceListPage<IntegrationTemplate>
       title={t('templates.title')}
       subtitle={t('templates.subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="template-create">
-            {t('templates.create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('templates.create'), onClick: () => setCreating(true), testId: 'template-create' }}
       resource={resource}
       name="integration-templates"
       columns={columns}

@@ -3,15 +3,7 @@
  * advertisers run (their CRMs), the integration methods each supports and its integration templates. Deactivating
  * says first how many integrations it stops; deleting is refused while anything is attached, explained on screen.
  */
-import {
-  CheckCircleOutlined,
-  CloseCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  RightOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, DeleteOutlined, MoreOutlined, RightOutlined } from '@ant-design/icons';
 import type { Platform } from '@leadgrid/shared/sell-side/platforms';
 import { SELL_SIDE_STATUSES } from '@leadgrid/shared/sell-side/sell-side';
 import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
@@ -20,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn } from '../../../components/list/columns';
+import { actionsColumn, dateColumn, EditButton } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
@@ -101,27 +93,13 @@ export default function PlatformsPage() {
         ),
     },
     dateColumn('createdAt', t('fields.createdAt'), timezone),
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.actions'),
-      alwaysVisible: true,
-      width: 132,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
+    actionsColumn(
+      t('actions.actions'),
+      (row) => (
         <Space size={0}>
           {canWrite ? (
             <>
-              <Tooltip title={t('actions.edit')}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={t('actions.edit')}
-                  onClick={() => setEditing(row)}
-                  data-testid="platform-edit"
-                />
-              </Tooltip>
+              <EditButton label={t('actions.edit')} onClick={() => setEditing(row)} testId="platform-edit" />
               <Dropdown
                 trigger={['click']}
                 menu={{
@@ -149,20 +127,15 @@ export default function PlatformsPage() {
           </Tooltip>
         </Space>
       ),
-    },
+      132,
+    ),
   ];
 
   return (
     <ResourceListPage<Platform>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="platform-create">
-            {t('create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('create'), onClick: () => setEditing('new'), testId: 'platform-create' }}
       above={<DeleteRefusalAlert refusal={remove.refusal} onClose={remove.clear} />}
       resource={resource}
       name="settings.platforms"

@@ -3,7 +3,7 @@
  * with their goals, advertisers and the platforms of their integration templates. Deactivating asks first and says
  * how many advertisers it also stops. A row opens /settings/verticals/{id}/general.
  */
-import { CheckCircleOutlined, CloseCircleOutlined, EditOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, RightOutlined } from '@ant-design/icons';
 import type { IntegrationTemplate } from '@leadgrid/shared/sell-side/integration-templates';
 import { SELL_SIDE_STATUSES } from '@leadgrid/shared/sell-side/sell-side';
 import type { Vertical } from '@leadgrid/shared/sell-side/verticals';
@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { dateColumn } from '../../../components/list/columns';
+import { actionsColumn, dateColumn, EditButton } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { statusScope, StatusTabs, useStatusTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
@@ -161,27 +161,13 @@ export default function VerticalsPage() {
         ]
       : []),
     dateColumn('createdAt', t('fields.createdAt'), timezone),
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.actions'),
-      alwaysVisible: true,
-      width: 120,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
+    actionsColumn(
+      t('actions.actions'),
+      (row) => (
         <Space size={0}>
           {canWrite ? (
             <>
-              <Tooltip title={t('actions.edit')}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={t('actions.edit')}
-                  onClick={() => setEditing(row)}
-                  data-testid="vertical-edit"
-                />
-              </Tooltip>
+              <EditButton label={t('actions.edit')} onClick={() => setEditing(row)} testId="vertical-edit" />
               <Tooltip title={row.status === 'active' ? t('actions.deactivate') : t('actions.activate')}>
                 <Button
                   type="text"
@@ -198,20 +184,15 @@ export default function VerticalsPage() {
           </Tooltip>
         </Space>
       ),
-    },
+      120,
+    ),
   ];
 
   return (
     <ResourceListPage<Vertical>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="vertical-create">
-            {t('create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('create'), onClick: () => setEditing('new'), testId: 'vertical-create' }}
       resource={resource}
       name="settings.verticals"
       columns={columns}

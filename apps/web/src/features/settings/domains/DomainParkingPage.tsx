@@ -2,18 +2,18 @@
  * /settings/domain-parking: tracking and postback domains. Each row shows the DNS record (a CNAME to the
  * platform's public host) that makes it work; a new domain opens that instruction right after it is parked.
  */
-import { EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import { DOMAIN_TYPES, dnsInstruction, type Domain, type DomainType } from '@leadgrid/shared/settings/domains';
 import { zHostName } from '@leadgrid/shared/validation';
-import { Alert, Button, Flex, Form, Input, Modal, Popover, Radio, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Popover, Radio, Segmented, Tag, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
-import { formatDateTime } from '../../../components/format';
-import { StatusTag } from '../../../components/StatusTag';
+import { dateTimeColumn, editColumn, statusColumn } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
@@ -176,7 +176,7 @@ export default function DomainParkingPage() {
       filters: DOMAIN_TYPES.map((v) => ({ text: t(`types.${v}`), value: v })),
       render: (type: DomainType) => <Tag color={type === 'track' ? 'geekblue' : 'purple'}>{t(`types.${type}`)}</Tag>,
     },
-    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
+    statusColumn(t('fields.status'), statusFilters),
     {
       key: 'dns',
       title: t('fields.dns'),
@@ -197,54 +197,20 @@ export default function DomainParkingPage() {
       ),
     },
     { key: 'createdBy', title: t('fields.createdBy'), render: (_, row) => <AuthorCell author={row.createdBy} /> },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
   ];
-  if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
-        <Tooltip title={t('actions.edit')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
-        </Tooltip>
-      ),
-    });
-  }
+  if (canWrite) columns.push(editColumn<Domain>(t('actions.edit'), setEditing));
 
   return (
     <ResourceListPage<Domain>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="park-domain">
-            {t('create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('create'), onClick: () => setEditing('new'), testId: 'park-domain' }}
       resource={resource}
       name="settings.domains"
       columns={columns}
       selectable={canWrite}
-      empty={{
-        title: t('emptyTitle'),
-        description: t('emptyText'),
-        action: canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('create')}
-          </Button>
-        ) : undefined,
-      }}
+      empty={emptyState(t('emptyTitle'), t('emptyText'), canWrite ? { label: t('create'), onClick: () => setEditing('new') } : undefined)}
       toolbar={<SearchBox table={table} placeholder={t('search')} />}
       bulk={(ids) => (
         <BulkBar count={ids.length} onClear={clearSelection} busy={changeStatus.isPending} onStatus={(status) => bulkStatus(ids, status)} />

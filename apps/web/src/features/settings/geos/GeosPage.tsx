@@ -2,7 +2,7 @@
  * /settings/geos (front.settings.geo.read; writes geo.update): geos with their countries and alternative
  * spellings. Deleting is a status change to 'deleted' (product §4) behind a confirmation.
  */
-import { CheckCircleFilled, CloseCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleOutlined, DeleteOutlined } from '@ant-design/icons';
 import { GEO_LIVE_STATUSES, GEO_STATUSES, geoCreate, matchGeo, type Geo } from '@leadgrid/shared/settings/geos';
 import { rules } from '@leadgrid/shared/validation';
 import { Button, Drawer, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, theme } from 'antd';
@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, useRevalidateOnLanguageChange, zodRule } from '../../../components/form';
-import { formatDateTime } from '../../../components/format';
-import { StatusTag } from '../../../components/StatusTag';
+import { actionsColumn, dateTimeColumn, EditButton, statusColumn } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
@@ -241,78 +241,48 @@ export default function GeosPage() {
       render: (_, row) => <TagList values={row.mappings.countries} names={names} color="geekblue" />,
     },
     { key: 'aliases', title: t('fields.aliases'), render: (_, row) => <TagList values={row.mappings.aliases} /> },
-    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
+    statusColumn(t('fields.status'), statusFilters),
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 96,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) =>
-        row.status === 'deleted' ? (
-          <Tooltip title={t('deletedHint')}>
-            <Typography.Text type="secondary">—</Typography.Text>
-          </Tooltip>
-        ) : (
-          <Space size={0}>
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => setEditing(row)}
-                data-testid="geo-edit"
-              />
+    columns.push(
+      actionsColumn(
+        t('actions.edit'),
+        (row) =>
+          row.status === 'deleted' ? (
+            <Tooltip title={t('deletedHint')}>
+              <Typography.Text type="secondary">—</Typography.Text>
             </Tooltip>
-            <Tooltip title={t('actions.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('actions.delete')}
-                onClick={() => remove([row.id])}
-                data-testid="geo-delete"
-              />
-            </Tooltip>
-          </Space>
-        ),
-    });
+          ) : (
+            <Space size={0}>
+              <EditButton label={t('actions.edit')} onClick={() => setEditing(row)} testId="geo-edit" />
+              <Tooltip title={t('actions.delete')}>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('actions.delete')}
+                  onClick={() => remove([row.id])}
+                  data-testid="geo-delete"
+                />
+              </Tooltip>
+            </Space>
+          ),
+        96,
+      ),
+    );
   }
 
   return (
     <ResourceListPage<Geo>
       title={t('title')}
       subtitle={t('subtitle')}
-      actions={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="geo-create">
-            {t('create')}
-          </Button>
-        ) : undefined
-      }
+      create={canWrite && { label: t('create'), onClick: () => setEditing('new'), testId: 'geo-create' }}
       resource={resource}
       name="settings.geos"
       columns={columns}
       selectable={canWrite && { getCheckboxProps: (row) => ({ disabled: row.status === 'deleted' }) }}
-      empty={{
-        title: t('emptyTitle'),
-        description: t('emptyText'),
-        action: canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('create')}
-          </Button>
-        ) : undefined,
-      }}
+      empty={emptyState(t('emptyTitle'), t('emptyText'), canWrite ? { label: t('create'), onClick: () => setEditing('new') } : undefined)}
       toolbar={
         <>
           <SearchBox table={table} placeholder={t('search')} />

@@ -2,17 +2,15 @@
  * /settings/lists/categories and /settings/lists/traffic-sources: a titled list with a status — filters,
  * sorting, paging, bulk status change and the create / edit form.
  */
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import type { Author } from '@leadgrid/shared/settings/tags';
-import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
-import { StatusTag } from '../../../components/StatusTag';
+import { dateTimeColumn, editColumn, statusColumn } from '../../../components/list/columns';
+import { CreateButton, emptyState } from '../../../components/list/CreateButton';
 import { ResourceListTable } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
@@ -80,33 +78,13 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
         </Link>
       ),
     },
-    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
+    statusColumn(t('fields.status'), statusFilters),
     ...(kind.withAuthor
       ? [{ key: 'createdBy', title: t('fields.createdBy'), render: (_: unknown, row: Row) => <AuthorCell author={row.createdBy} /> }]
       : []),
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
   ];
-  if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
-        <Tooltip title={t('actions.edit')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
-        </Tooltip>
-      ),
-    });
-  }
+  if (canWrite) columns.push(editColumn<Row>(t('actions.edit'), setEditing));
 
   const save = ({ title, status }: ItemValues) =>
     editing && editing !== 'new' ? update.mutateAsync([{ id: editing.id, title, status }]) : create.mutateAsync([{ title, status }]);
@@ -118,22 +96,18 @@ export function SimpleListTab({ kind }: { kind: SimpleListKind }) {
         name={`settings.${kind.key}`}
         columns={columns}
         selectable={canWrite}
-        empty={{
-          title: t(`${kind.key}.emptyTitle`),
-          description: t(`${kind.key}.emptyText`),
-          action: canWrite ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t(`${kind.key}.create`)}
-            </Button>
-          ) : undefined,
-        }}
+        empty={emptyState(
+          t(`${kind.key}.emptyTitle`),
+          t(`${kind.key}.emptyText`),
+          canWrite ? { label: t(`${kind.key}.create`), onClick: () => setEditing('new') } : undefined,
+        )}
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('search')} />
             {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`create-${kind.key}`}>
+              <CreateButton onClick={() => setEditing('new')} testId={`create-${kind.key}`}>
                 {t(`${kind.key}.create`)}
-              </Button>
+              </CreateButton>
             ) : null}
           </>
         }

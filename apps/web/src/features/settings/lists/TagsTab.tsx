@@ -1,15 +1,13 @@
 /** /settings/lists/tags: tags of every entity type, with filters, bulk status change and delete. */
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIVE_STATUSES } from '@leadgrid/shared/constants';
 import { TAG_TYPES, type Tag, type TagType } from '@leadgrid/shared/settings/tags';
-import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
-import { StatusTag } from '../../../components/StatusTag';
+import { dateTimeColumn, editColumn, statusColumn } from '../../../components/list/columns';
+import { CreateButton, emptyState } from '../../../components/list/CreateButton';
 import { ResourceListTable } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
@@ -58,31 +56,11 @@ export function TagsTab() {
       filters: TAG_TYPES.map((type) => ({ text: t(`tagTypes.${type}`), value: type })),
       render: (type: TagType) => t(`tagTypes.${type}`),
     },
-    { key: 'status', title: t('fields.status'), sortable: true, filters: statusFilters, render: (s: string) => <StatusTag status={s} /> },
+    statusColumn(t('fields.status'), statusFilters),
     { key: 'createdBy', title: t('fields.createdBy'), render: (_, row) => <AuthorCell author={row.createdBy} /> },
-    {
-      key: 'createdAt',
-      title: t('fields.createdAt'),
-      sortable: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
+    dateTimeColumn('createdAt', t('fields.createdAt'), timezone),
   ];
-  if (canWrite) {
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('actions.edit'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_, row) => (
-        <Tooltip title={t('actions.edit')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(row)} />
-        </Tooltip>
-      ),
-    });
-  }
+  if (canWrite) columns.push(editColumn<Tag>(t('actions.edit'), setEditing));
 
   const save = (values: ItemValues) =>
     editing && editing !== 'new'
@@ -96,22 +74,18 @@ export function TagsTab() {
         name="settings.tags"
         columns={columns}
         selectable={canWrite}
-        empty={{
-          title: t('tags.emptyTitle'),
-          description: t('tags.emptyText'),
-          action: canWrite ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('tags.create')}
-            </Button>
-          ) : undefined,
-        }}
+        empty={emptyState(
+          t('tags.emptyTitle'),
+          t('tags.emptyText'),
+          canWrite ? { label: t('tags.create'), onClick: () => setEditing('new') } : undefined,
+        )}
         toolbar={
           <>
             <SearchBox table={table} placeholder={t('search')} />
             {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="create-tag">
+              <CreateButton onClick={() => setEditing('new')} testId="create-tag">
                 {t('tags.create')}
-              </Button>
+              </CreateButton>
             ) : null}
           </>
         }

@@ -8,6 +8,7 @@ import type { AffiliateOffer } from '@leadgrid/shared/inventory/offers';
 import { Badge, Button, Card, Col, Empty, Flex, Pagination, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { Link } from 'react-router';
 import { ApiError } from '../../../../api/client';
+import { idsFilter } from '../../../../components/list/filters';
 import { Page } from '../../../../components/Page';
 import { CountrySelect } from '../../../../components/sieve/pickers';
 import { PAGE_SIZE_OPTIONS, useTable } from '../../../../components/table/useTable';
@@ -15,7 +16,7 @@ import { VerticalPicker } from '../../../../components/pickers/sellSide';
 import { SearchBox } from '../../../../components/listing/parts';
 import { CategoryPicker } from '../../../../components/pickers/lists';
 import { useAffiliateOfferCounts, useAffiliateOffers } from '../api';
-import { AFFILIATE_OFFER_FILTERS, affiliateOfferQuery, geoList, idList } from '../filters';
+import { AFFILIATE_OFFER_FILTERS, affiliateOfferQuery, geoList } from '../filters';
 import { useOffersT } from '../i18n';
 import { AccessTag, GeosCell, HotTag, OfferThumb } from '../parts';
 import { CreateCampaignButton, PayoutLine } from './parts';
@@ -194,23 +195,8 @@ export function AffiliateOffersList() {
           </Flex>
           <Flex gap={8} wrap align="center">
             <SearchBox table={table} placeholder={t('filters.search')} />
-            <VerticalPicker
-              multiple
-              value={idList(f.verticalId)}
-              onChange={(v) => table.setFilters({ verticalId: v as number[] })}
-              placeholder={t('filters.vertical')}
-              maxTagCount="responsive"
-              style={{ width: 180 }}
-              aria-label={t('filters.vertical')}
-            />
-            <CategoryPicker
-              value={idList(f.categoryIds)}
-              onChange={(v) => table.setFilters({ categoryIds: v as number[] })}
-              placeholder={t('filters.categories')}
-              maxTagCount="responsive"
-              style={{ width: 180 }}
-              aria-label={t('filters.categories')}
-            />
+            <VerticalPicker multiple {...idsFilter(table, 'verticalId', t('filters.vertical'), 180)} />
+            <CategoryPicker {...idsFilter(table, 'categoryIds', t('filters.categories'), 180)} />
             <CountrySelect
               value={geoList(f.geos)}
               onChange={(v) => table.setFilters({ geos: v })}

@@ -4,7 +4,7 @@
  * priority and status. Add (an active advertiser of the offer's vertical, then one of its integrations), edit,
  * activate / deactivate, remove. The product §4 guard refusing a removal (409) is shown in the screen.
  */
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PauseCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, PauseCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { TARGET_WEIGHT, type Offer, type OfferAdvertiser } from '@leadgrid/shared/inventory/offers';
 import { EMPTY_SIEVE, type Sieve } from '@leadgrid/shared/inventory/sieves';
 import {
@@ -13,7 +13,6 @@ import {
   Button,
   Card,
   Col,
-  Dropdown,
   Flex,
   Form,
   Input,
@@ -41,6 +40,7 @@ import {
   type SieveErrors,
 } from '../../../../components/sieve';
 import { StatusTag } from '../../../../components/StatusTag';
+import { actionsColumn, RowMenu } from '../../../../components/list/columns';
 import { DataTable, type DataColumn } from '../../../../components/table/DataTable';
 import { useCreateTargets, useOfferTargets, useRemoveTargets, useTargetStatus, useUpdateTargets } from '../api';
 import { useOffersT } from '../i18n';
@@ -300,18 +300,12 @@ export function TargetingTab({ offer, canWrite }: { offer: Offer; canWrite: bool
     { key: 'status', title: t('targets.status'), render: (s: string) => <StatusTag status={s} /> },
   ];
   if (canWrite)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => (
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) => (
+        <RowMenu
+          label={t('actions.more')}
+          name={row.advertiser.title}
+          testId={`target-actions-${row.id}`}
           menu={{
             items: [
               { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
@@ -327,16 +321,9 @@ export function TargetingTab({ offer, canWrite }: { offer: Offer; canWrite: bool
               if (key === 'remove') askRemove(row);
             },
           }}
-        >
-          <Button
-            type="text"
-            icon={<MoreOutlined />}
-            aria-label={`${t('actions.more')}: ${row.advertiser.title}`}
-            data-testid={`target-actions-${row.id}`}
-          />
-        </Dropdown>
-      ),
-    });
+        />
+      )),
+    );
 
   const add = canWrite ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ target: null })} data-testid="target-add">
