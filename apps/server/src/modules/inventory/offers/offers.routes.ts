@@ -43,7 +43,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { WRITE as CAMPAIGN_WRITE } from '../campaigns/campaigns.service';
+import { WRITE as CAMPAIGN_WRITE } from '../campaigns';
 import * as affiliateOffers from './affiliate-offers.service';
 import * as assignments from './assignments.service';
 import * as lookups from './offer-lookups.service';

@@ -24,9 +24,9 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, cloneRows, lockById, reloadByIds } from '../../../lib/rows';
-import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps/caps.service';
-import { loadOffers, referenceErrors, type RefCheck } from '../caps/offer-refs';
-import { author, type AuthorRow } from '../../sell-side/integrations/common';
+import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps';
+import { loadOffers, referenceErrors, type RefCheck } from '../caps';
+import { author, type AuthorRow } from '../../sell-side/integrations';
 import { contains } from '../../../lib/search';
 
 type Row = typeof paymentRules.$inferSelect;

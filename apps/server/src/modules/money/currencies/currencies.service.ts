@@ -27,7 +27,7 @@ import { AppError, isUniqueViolation } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { getSetting } from '../../settings/general/settings.store';
+import { getSetting } from '../../settings/general';
 import { contains } from '../../../lib/search';
 
 type CurrencyRow = typeof currencies.$inferSelect;

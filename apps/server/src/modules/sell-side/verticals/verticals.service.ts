@@ -18,8 +18,8 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations/cascades';
-import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations';
+import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations';
 import { activeRows } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 

@@ -1,0 +1,2 @@
+/** The clicks domain's surface for other domains (architecture §layout). */
+export { clicksExporter } from './clicks-export';

@@ -1,0 +1,2 @@
+/** The postback-logs domain's surface for other domains (architecture §layout). */
+export { reachWhere } from './postback-logs.service';

@@ -1,0 +1,2 @@
+/** The landers domain's surface for other domains (architecture §layout). */
+export { type Audience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere } from './scope';

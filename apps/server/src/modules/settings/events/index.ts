@@ -1,0 +1,2 @@
+/** The events domain's surface for other domains (architecture §layout). */
+export { publishUserEvent } from './events.hub';

@@ -1,0 +1,2 @@
+/** The images domain's surface for other domains (architecture §layout). */
+export { findImage, imageUrl, openImage } from './images.service';
