@@ -1,4 +1,4 @@
-/** The leads domain's surface for other domains (architecture §layout). */
+/** The leads domain's surface for other domains (style §1). */
 export { distributeLead } from './distribution';
 export { directReads, type LeadSource, type LeadVertical } from './engine-reads';
 export { checkLeadValues } from './intake';

@@ -1,2 +1,2 @@
-/** The campaigns domain's surface for other domains (architecture §layout). */
+/** The campaigns domain's surface for other domains (style §1). */
 export { WRITE } from './campaigns.service';

@@ -1,4 +1,4 @@
-/** The caps domain's surface for other domains (architecture §layout). */
+/** The caps domain's surface for other domains (style §1). */
 export { capCounters } from './cap-counters';
 export {
   capCovers,

@@ -1,2 +1,2 @@
-/** The landers domain's surface for other domains (architecture §layout). */
+/** The landers domain's surface for other domains (style §1). */
 export { type Audience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere } from './scope';
