@@ -27,6 +27,38 @@ const featureBoundaries = {
   },
 };
 
+// style §1: a server domain (modules/<area>/<domain>/) imports another domain only through its index.ts; the area
+// root files (modules/<area>/*.ts: people/accounts.ts, money/money.scope.ts …) are kits any domain imports; a table
+// file names the tables of its foreign keys directly (the schema graph, db/schema); tests import anything
+const MODULES = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
+const domainBoundaries = {
+  meta: { type: 'problem', messages: { cross: "{{from}} imports {{to}}: import {{domain}}'s index.ts (add what it lacks there)" } },
+  create(context) {
+    const at = context.filename.indexOf(MODULES);
+    if (at < 0) return {};
+    const root = context.filename.slice(0, at + MODULES.length);
+    const [area, domain, ...rest] = context.filename.slice(root.length).split(path.sep);
+    if (!rest.length) return {};
+    const tables = context.filename.endsWith('.tables.ts');
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), spec);
+      if (!target.startsWith(root)) return;
+      const [a, d, ...more] = target.slice(root.length).split(path.sep);
+      if (!more.length || (a === area && d === domain)) return;
+      if (more.length === 1 && (more[0] === 'index' || more[0] === 'index.ts')) return;
+      if (tables && more.at(-1).endsWith('.tables')) return;
+      const to = [a, d, ...more].join('/');
+      context.report({ node, messageId: 'cross', data: { from: `${area}/${domain}`, to, domain: `${a}/${d}` } });
+    };
+    return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+/** the repo's own rules */
+const leadgrid = { rules: { 'feature-boundaries': featureBoundaries, 'domain-boundaries': domainBoundaries } };
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,13 +94,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    plugins: { leadgrid: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { leadgrid },
     rules: { 'leadgrid/feature-boundaries': 'error' },
   },
   {
     // the rule of style §1: shared building blocks never import a domain
     files: ['apps/web/src/components/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**'] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts', '**/*.fixtures.ts'],
+    plugins: { leadgrid },
+    rules: { 'leadgrid/domain-boundaries': 'error' },
   },
   {
     files: ['apps/server/src/http/**'],

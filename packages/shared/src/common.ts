@@ -30,6 +30,18 @@ export type FilterOption = z.infer<typeof filterOptionSchema>;
 export const statusChangeItem = <S extends readonly [string, ...string[]]>(statuses: S) =>
   z.object({ id: zId(), status: z.enum(statuses), reason: z.string().trim().max(500, { message: 'minMaxLength' }).optional() });
 
+/**
+ * The create and update items of a row with a status (the settings lists, domains …): create takes `fields` and a
+ * status ('active' unless given); update takes the id and any of them.
+ */
+export const editItems = <F extends z.ZodRawShape, S extends readonly ['active', ...string[]]>(fields: F, statuses: S) => {
+  const status = z.enum(statuses, { message: 'required' });
+  return {
+    create: z.object({ ...fields, status: status.default('active') }),
+    update: z.object({ id: zId(), ...z.object(fields).partial().shape, status: status.optional() }),
+  };
+};
+
 export const errorItemSchema = z.object({ msg: z.string(), type: z.string(), loc: z.array(z.union([z.string(), z.number()])) });
 export const errorSchema = z.object({ statusCode: z.number().int(), message: z.string(), errors: z.array(errorItemSchema).optional() });
 export type ApiErrorBody = z.infer<typeof errorSchema>;

@@ -7,7 +7,7 @@
  * name that is no identifier is a 400 (docs/decisions/engine.md "Links, onboarding and API").
  */
 import type { ListQuery } from '@leadgrid/shared';
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, getTableColumns, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import { AppError } from './errors';
 
 export interface ListSpec {
@@ -17,6 +17,12 @@ export interface ListSpec {
   with?: readonly string[];
   fields?: readonly string[];
   statuses?: readonly string[];
+}
+
+/** the `orderBy` entries of columns sorted under their own name: `{ ...sortedByName(caps, 'id', 'status'), title: … }` */
+export function sortedByName<T extends Table>(table: T, ...names: (keyof T['_']['columns'] & string)[]): Record<string, AnyColumn> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, columns[name]]));
 }
 
 export interface ParsedList {

@@ -49,6 +49,15 @@ function composed(one: string, many: string, words: Words): string[] {
   return [single, `{n} ${other}`];
 }
 
+/** what `crud` routes to: a plain list's service (C, U, S: the items of its writes; RC, RU, RS: their answers) */
+export interface CrudService<Q, C, U, S, RC, RU, RS> {
+  list: (ctx: Ctx, query: Q) => Promise<unknown>;
+  get: (ctx: Ctx, id: number) => Promise<unknown>;
+  create: (ctx: Ctx, items: C[]) => Promise<RC>;
+  update: (ctx: Ctx, items: U[]) => Promise<RU>;
+  changeStatus: (ctx: Ctx, items: S[]) => Promise<RS>;
+}
+
 export function routeKit<Row extends z.ZodType>(fastify: FastifyInstance, spec: RouteKitSpec<Row>) {
   type T = z.infer<Row>;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,6 +97,70 @@ export function routeKit<Row extends z.ZodType>(fastify: FastifyInstance, spec: 
     });
   };
 
+  /** GET url: the list of a query */
+  const list = <Q extends z.ZodType>(
+    querystring: Q,
+    run: (ctx: Ctx, query: z.infer<Q>) => Promise<unknown>,
+    response: Answers = answer,
+  ) => {
+    app.get(url, { config: read, schema: { tags, querystring, response } }, async (req) => ({
+      data: await run(req.ctx, req.query as z.infer<Q>),
+    }));
+  };
+
+  /** GET url/:id: one row (`response`: when a read answers more of a row than a write) */
+  const get = (run: (ctx: Ctx, id: number) => Promise<unknown>, response: Answers = answer) => {
+    app.get(`${url}/:id`, { config: read, schema: { tags, params: idParams, response } }, async (req) => ({
+      data: { items: [await run(req.ctx, req.params.id)] },
+    }));
+  };
+
+  /** a write of `{ items }` (PUT url creates, PATCH url saves, POST url/<action> …) */
+  const items = <S extends z.ZodType, R extends Written<T>>(
+    method: Method,
+    path: string,
+    item: S,
+    /** `req` for what a write needs of the request besides its body (the mail of a new account …) */
+    run: (ctx: Ctx, items: z.infer<S>[], req: FastifyRequest) => Promise<R>,
+    say: Said<z.infer<S>, NoInfer<R>>,
+  ) => {
+    writeRoute(method, path, itemsOf(item), (b) => b.items!, run, say);
+  };
+
+  /**
+   * The routes of a plain list, in this order (the OpenAPI document's): GET url, the domain's own reads (`reads`: the
+   * look-ups of pickers …), GET url/:id (and `rowReads`), PUT url (create), PATCH url (save), POST url/change_status.
+   */
+  const crud = <
+    Q extends z.ZodType,
+    C extends z.ZodType,
+    U extends z.ZodType,
+    S extends z.ZodType,
+    RC extends Written<T>,
+    RU extends Written<T>,
+    RS extends Written<T>,
+  >(
+    schemas: { query: Q; create: C; update: U; status: S },
+    service: CrudService<z.infer<Q>, z.infer<C>, z.infer<U>, z.infer<S>, RC, RU, RS>,
+    more: {
+      reads?: () => void;
+      /** the reads of a row's parts (GET url/:id/rates …), after the row */
+      rowReads?: () => void;
+      /** the answer of the list and the row, when a read answers more than a write */
+      views?: Answers;
+      /** the message of a status change (default: "Cap status changed") */
+      status?: Said<z.infer<S>, NoInfer<RS>>;
+    } = {},
+  ) => {
+    list(schemas.query, service.list, more.views);
+    more.reads?.();
+    get(service.get, more.views);
+    more.rowReads?.();
+    items('PUT', '', schemas.create, service.create, 'created');
+    items('PATCH', '', schemas.update, service.update, 'saved');
+    items('POST', '/change_status', schemas.status, service.changeStatus, more.status ?? statusChanged);
+  };
+
   return {
     app,
     url,
@@ -102,12 +175,7 @@ export function routeKit<Row extends z.ZodType>(fastify: FastifyInstance, spec: 
     statusChanged,
     /** a status change that turns every item on says so: "Cap activated" */
     activated: (body: { status: string }[]): Words => (body.every((x) => x.status === 'active') ? 'activated' : statusChanged),
-    /** GET url: the list of a query */
-    list<Q extends z.ZodType>(querystring: Q, run: (ctx: Ctx, query: z.infer<Q>) => Promise<unknown>, response: Answers = answer) {
-      app.get(url, { config: read, schema: { tags, querystring, response } }, async (req) => ({
-        data: await run(req.ctx, req.query as z.infer<Q>),
-      }));
-    },
+    list,
     /** GET url/active: the active rows for pickers, to any signed-in user */
     active<Q extends z.ZodType>(querystring: Q, ref: z.ZodType, run: (ctx: Ctx, query: z.infer<Q>) => Promise<unknown>) {
       const response: Answers = { 200: envelope(listOf(ref)) };
@@ -115,23 +183,9 @@ export function routeKit<Row extends z.ZodType>(fastify: FastifyInstance, spec: 
         data: await run(req.ctx, req.query as z.infer<Q>),
       }));
     },
-    /** GET url/:id: one row (`response`: when a read answers more of a row than a write) */
-    get(run: (ctx: Ctx, id: number) => Promise<unknown>, response: Answers = answer) {
-      app.get(`${url}/:id`, { config: read, schema: { tags, params: idParams, response } }, async (req) => ({
-        data: { items: [await run(req.ctx, req.params.id)] },
-      }));
-    },
-    /** a write of `{ items }` (PUT url creates, PATCH url saves, POST url/<action> …) */
-    items<S extends z.ZodType, R extends Written<T>>(
-      method: Method,
-      path: string,
-      item: S,
-      /** `req` for what a write needs of the request besides its body (the mail of a new account …) */
-      run: (ctx: Ctx, items: z.infer<S>[], req: FastifyRequest) => Promise<R>,
-      say: Said<z.infer<S>, NoInfer<R>>,
-    ) {
-      writeRoute(method, path, itemsOf(item), (b) => b.items!, run, say);
-    },
+    get,
+    items,
+    crud,
     /** a write of `{ data }` (a bulk edit), answered with the rows it changed */
     data<S extends z.ZodType, R extends Written<T>>(
       method: Method,

@@ -3,6 +3,7 @@
  * import"): the edit body of `PUT /leads/:id`, and the upload, mapping, options and progress of a lead import.
  */
 import { z } from 'zod';
+import { STANDARD_LEAD_FIELDS } from '../sell-side/sell-side';
 import { zId } from '../validation';
 
 const m = (message: string) => ({ message });
@@ -16,26 +17,8 @@ const text = (max = 200) =>
     .optional()
     .transform((v) => (v === '' ? null : v));
 
-export const LEAD_EDIT_TEXT_FIELDS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'email',
-  'country',
-  'language',
-  'ip',
-  'landing',
-  'sourceUrl',
-  'sub1',
-  'sub2',
-  'sub3',
-  'sub4',
-  'sub5',
-  'sub6',
-  'sub7',
-  'sub8',
-  'sub9',
-] as const;
+/** the text fields an edit import may set: the standard lead fields (product §3) */
+export const LEAD_EDIT_TEXT_FIELDS = STANDARD_LEAD_FIELDS;
 export type LeadEditTextField = (typeof LEAD_EDIT_TEXT_FIELDS)[number];
 
 export const leadEditSchema = z

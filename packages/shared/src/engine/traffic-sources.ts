@@ -1,8 +1,8 @@
 /** Traffic sources (settings > lists > traffic sources): where affiliates buy their traffic. */
 import { z } from 'zod';
 import { ACTIVE_STATUSES, MAX_PAGE_SIZE } from '../constants';
-import { zId, zTitle } from '../validation';
-import { listQuerySchema, statusChangeItem } from '../common';
+import { zTitle } from '../validation';
+import { editItems, listQuerySchema, statusChangeItem } from '../common';
 import { lookupQuery } from '../settings/tags';
 
 export const TRAFFIC_SOURCE_STATUSES = ACTIVE_STATUSES;
@@ -17,16 +17,10 @@ export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 export const trafficSourceRefSchema = z.object({ id: z.number().int(), title: z.string(), status: z.enum(TRAFFIC_SOURCE_STATUSES) });
 export type TrafficSourceRef = z.infer<typeof trafficSourceRefSchema>;
 
-export const trafficSourceCreate = z.object({
-  title: zTitle(),
-  status: z.enum(TRAFFIC_SOURCE_STATUSES, { message: 'required' }).default('active'),
-});
+const trafficSourceItems = editItems({ title: zTitle() }, TRAFFIC_SOURCE_STATUSES);
+export const trafficSourceCreate = trafficSourceItems.create;
 export type TrafficSourceCreate = z.input<typeof trafficSourceCreate>;
-export const trafficSourceUpdate = z.object({
-  id: zId(),
-  title: zTitle().optional(),
-  status: z.enum(TRAFFIC_SOURCE_STATUSES, { message: 'required' }).optional(),
-});
+export const trafficSourceUpdate = trafficSourceItems.update;
 export type TrafficSourceUpdate = z.input<typeof trafficSourceUpdate>;
 export const trafficSourceStatusItem = statusChangeItem(TRAFFIC_SOURCE_STATUSES);
 export const trafficSourceListQuery = listQuerySchema;

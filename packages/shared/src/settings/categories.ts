@@ -1,8 +1,8 @@
 /** Offer categories (settings > lists > categories). */
 import { z } from 'zod';
 import { ACTIVE_STATUSES, MAX_PAGE_SIZE } from '../constants';
-import { zId, zTitle } from '../validation';
-import { listQuerySchema, statusChangeItem } from '../common';
+import { zTitle } from '../validation';
+import { editItems, listQuerySchema, statusChangeItem } from '../common';
 import { authorSchema, lookupQuery } from './tags';
 
 export const CATEGORY_STATUSES = ACTIVE_STATUSES;
@@ -18,16 +18,10 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryRefSchema = z.object({ id: z.number().int(), title: z.string(), status: z.enum(CATEGORY_STATUSES) });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
-export const categoryCreate = z.object({
-  title: zTitle(),
-  status: z.enum(CATEGORY_STATUSES, { message: 'required' }).default('active'),
-});
+const categoryItems = editItems({ title: zTitle() }, CATEGORY_STATUSES);
+export const categoryCreate = categoryItems.create;
 export type CategoryCreate = z.input<typeof categoryCreate>;
-export const categoryUpdate = z.object({
-  id: zId(),
-  title: zTitle().optional(),
-  status: z.enum(CATEGORY_STATUSES, { message: 'required' }).optional(),
-});
+export const categoryUpdate = categoryItems.update;
 export type CategoryUpdate = z.input<typeof categoryUpdate>;
 export const categoryStatusItem = statusChangeItem(CATEGORY_STATUSES);
 export const categoryListQuery = listQuerySchema;

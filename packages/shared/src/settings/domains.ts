@@ -1,8 +1,8 @@
 /** Domain parking (settings > domain parking): tracking hosts for campaign links, postback hosts for advertisers. */
 import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../constants';
-import { rules, zHostName, zId } from '../validation';
-import { listQuerySchema, statusChangeItem } from '../common';
+import { rules, zHostName } from '../validation';
+import { editItems, listQuerySchema, statusChangeItem } from '../common';
 import { authorSchema, csvEnum } from './tags';
 
 /** `track`: campaign (click) links; `postback`: the host advertisers send postbacks to */
@@ -29,18 +29,10 @@ export const domainRefSchema = z.object({
 });
 export type DomainRef = z.infer<typeof domainRefSchema>;
 
-export const domainCreate = z.object({
-  host: zHostName(),
-  type: z.enum(DOMAIN_TYPES, { message: 'required' }),
-  status: z.enum(DOMAIN_STATUSES, { message: 'required' }).default('active'),
-});
+const domainItems = editItems({ host: zHostName(), type: z.enum(DOMAIN_TYPES, { message: 'required' }) }, DOMAIN_STATUSES);
+export const domainCreate = domainItems.create;
 export type DomainCreate = z.input<typeof domainCreate>;
-export const domainUpdate = z.object({
-  id: zId(),
-  host: zHostName().optional(),
-  type: z.enum(DOMAIN_TYPES, { message: 'required' }).optional(),
-  status: z.enum(DOMAIN_STATUSES, { message: 'required' }).optional(),
-});
+export const domainUpdate = domainItems.update;
 export type DomainUpdate = z.input<typeof domainUpdate>;
 export const domainStatusItem = statusChangeItem(DOMAIN_STATUSES);
 export const domainListQuery = listQuerySchema.extend({ type: csvEnum(DOMAIN_TYPES).optional() });

@@ -1,8 +1,8 @@
 /** Tags by entity type (settings > lists > tags), plus the author reference and csv helpers the lists share. */
 import { z } from 'zod';
 import { ACTIVE_STATUSES, INT_MAX, MAX_PAGE_SIZE, TITLE_MAX } from '../constants';
-import { zId, zTitle } from '../validation';
-import { listQuerySchema, statusChangeItem } from '../common';
+import { zTitle } from '../validation';
+import { editItems, listQuerySchema, statusChangeItem } from '../common';
 
 /** The entity types a tag can label; later issues link tags to these entities through join tables. */
 export const TAG_TYPES = ['offer', 'advertiser', 'affiliate', 'campaign', 'lead', 'landing'] as const;
@@ -45,18 +45,10 @@ export type Tag = z.infer<typeof tagSchema>;
 export const tagRefSchema = z.object({ id: z.number().int(), title: z.string(), type: z.enum(TAG_TYPES), status: z.enum(TAG_STATUSES) });
 export type TagRef = z.infer<typeof tagRefSchema>;
 
-export const tagCreate = z.object({
-  title: zTitle(),
-  type: z.enum(TAG_TYPES, { message: 'required' }),
-  status: z.enum(TAG_STATUSES, { message: 'required' }).default('active'),
-});
+const tagItems = editItems({ title: zTitle(), type: z.enum(TAG_TYPES, { message: 'required' }) }, TAG_STATUSES);
+export const tagCreate = tagItems.create;
 export type TagCreate = z.input<typeof tagCreate>;
-export const tagUpdate = z.object({
-  id: zId(),
-  title: zTitle().optional(),
-  type: z.enum(TAG_TYPES, { message: 'required' }).optional(),
-  status: z.enum(TAG_STATUSES, { message: 'required' }).optional(),
-});
+export const tagUpdate = tagItems.update;
 export type TagUpdate = z.input<typeof tagUpdate>;
 export const tagStatusItem = statusChangeItem(TAG_STATUSES);
 export const tagListQuery = listQuerySchema.extend({ type: csvEnum(TAG_TYPES).optional() });

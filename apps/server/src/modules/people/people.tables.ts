@@ -1,6 +1,6 @@
 /** People-wide tables: the managers and tags of a user, and the block history of users and teams. */
 import { index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns';
+import { createdAt, ownedBy } from '../../db/columns';
 import { users } from '../access/accounts.tables';
 import { tags } from '../settings/tags/tags.tables';
 
@@ -8,12 +8,8 @@ import { tags } from '../settings/tags/tags.tables';
 export const userManagers = pgTable(
   'user_managers',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    managerId: integer('manager_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    managerId: ownedBy('manager_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.managerId] }), index('user_managers_manager_idx').on(t.managerId)],
 );
@@ -21,12 +17,8 @@ export const userManagers = pgTable(
 export const userTags = pgTable(
   'user_tags',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    tagId: ownedBy('tag_id', () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tagId] }), index('user_tags_tag_idx').on(t.tagId)],
 );

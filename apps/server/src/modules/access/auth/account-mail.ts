@@ -7,7 +7,7 @@
 import type { JobQueue } from '../../../jobs/queue';
 import { requireActor, type Ctx } from '../../../http/context';
 import type { Mailer } from '../../../lib/mailer';
-import { getSetting } from '../../settings/general/settings.store';
+import { getSetting } from '../../settings/general';
 import { revokeAllOfUser, revokeOthersOfUser } from './sessions';
 
 export const ACCOUNT_MAIL_JOB = 'account-mail';

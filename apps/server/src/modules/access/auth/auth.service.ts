@@ -10,9 +10,9 @@ import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, secureId, sha256, verif
 import type { TokenSigner } from '../../../lib/tokens';
 import type { Mailer } from '../../../lib/mailer';
 import type { JobQueue } from '../../../jobs/queue';
-import { notify } from '../../settings/notifications/notifications.service';
+import { notify } from '../../settings/notifications';
 import { effectiveBlock } from '../../people/blocks';
-import { getSetting } from '../../settings/general/settings.store';
+import { getSetting } from '../../settings/general';
 import {
   createRefreshToken,
   findRefreshToken,

@@ -1,16 +1,14 @@
 /** What a sign-in leaves behind: refresh tokens, the login history and password resets. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt } from '../../../db/columns';
+import { createdAt, ownedBy, ts } from '../../../db/columns';
 import { users } from '../accounts.tables';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** all tokens rotated from one sign-in share a family; reuse of a rotated token revokes the family */
     familyId: varchar('family_id', { length: 36 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
@@ -48,9 +46,7 @@ export const loginHistory = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedBy('user_id', () => users.id),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),

@@ -21,7 +21,7 @@ import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../..
 import { randomToken } from '../../../lib/crypto';
 import { effectiveBlocks, type EffectiveBlock } from '../../people/blocks';
 import { affiliateManagerIds, reaches } from '../../people/scope';
-import { getSetting } from '../../settings/general/settings.store';
+import { getSetting } from '../../settings/general';
 
 type UserRow = { user: typeof users.$inferSelect; role: typeof roles.$inferSelect };
 

@@ -1,13 +1,11 @@
 /** A user's API tokens and preferences. */
-import { integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt } from '../../../db/columns';
+import { jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, ownedBy, ts } from '../../../db/columns';
 import { users } from '../accounts.tables';
 
 export const apiTokens = pgTable('api_tokens', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedBy('user_id', () => users.id),
   title: varchar('title', { length: 200 }).notNull(),
   prefix: varchar('prefix', { length: 16 }).notNull(),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
@@ -20,9 +18,7 @@ export const userPreferences = pgTable(
   'user_preferences',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     type: varchar('type', { length: 50 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     value: jsonb('value'),

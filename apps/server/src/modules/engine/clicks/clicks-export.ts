@@ -16,7 +16,7 @@ import {
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { requireActor, type Ctx } from '../../../http/context';
-import type { Exporter } from '../../insights/exports/exporters';
+import type { Exporter } from '../../insights/exporters';
 import { exportCount, exportPage } from './clicks.service';
 
 export const clickExportQuery = clickListQuery.extend({

@@ -13,7 +13,7 @@ import {
 } from '@leadgrid/shared';
 import { DateTime } from 'luxon';
 import { requireActor, type Ctx } from '../../../http/context';
-import type { Exporter } from '../../insights/exports/exporters';
+import type { Exporter } from '../../insights/exporters';
 import { exportCount, exportPage } from './conversions.service';
 
 const BASE = [

@@ -50,7 +50,7 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import type { JobQueue } from '../../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../../lib/audit';
 import { enqueueConversionStatusEvents } from './conversion-events';
-import { baseCurrencyCode } from '../../money/currencies/currencies.service';
+import { baseCurrencyCode } from '../../money/currencies';
 import { invoicesOfConversion } from '../../money/invoices';
 import { setActor } from '../../money/ledger';
 import { ilikeContains } from '../../../lib/search';

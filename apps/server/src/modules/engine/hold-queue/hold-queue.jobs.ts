@@ -14,8 +14,8 @@ import { rowsOf, type DbOrTx } from '../../../db/client';
 import { leadEvents, leads } from '../../../db/schema';
 import { systemCtx, type Ctx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
-import { distributeLead } from '../leads/distribution';
-import { fireLeadEvents, mutedByImport, type LeadChange } from '../leads/lead-events';
+import { distributeLead } from '../leads';
+import { fireLeadEvents, mutedByImport, type LeadChange } from '../leads';
 import { RULE_COLUMNS, windowStartOf, type HoldRule } from './hold-release';
 
 export const HOLD_RELEASE_JOB = 'hold-release';

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { geos, holdConfigs } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
+import { parseList, sortedByName, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { contains } from '../../../lib/search';
@@ -30,16 +30,9 @@ type Status = (typeof HOLD_STATUSES)[number];
 
 const LIST: ListSpec = {
   orderBy: {
-    id: holdConfigs.id,
+    ...sortedByName(holdConfigs, 'id', 'periodStart', 'periodEnd', 'timezone', 'fresh', 'old', 'status', 'createdAt'),
     geo: sql`lower(${geos.title})`,
-    periodStart: holdConfigs.periodStart,
-    periodEnd: holdConfigs.periodEnd,
-    timezone: holdConfigs.timezone,
     interval: holdConfigs.intervalMinutes,
-    fresh: holdConfigs.fresh,
-    old: holdConfigs.old,
-    status: holdConfigs.status,
-    createdAt: holdConfigs.createdAt,
   },
   defaultOrder: 'id:desc',
   statuses: HOLD_STATUSES,

@@ -2,7 +2,7 @@
 import { envelope, integrationGuideQuery, integrationGuideSchema } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { READ as OFFERS_READ } from '../../inventory/offers/offers.service';
+import { READ as OFFERS_READ } from '../../inventory/offers';
 import { buildIntegrationGuide } from './integration-guide.service';
 
 export default async function integrationGuideRoutes(fastify: FastifyInstance) {

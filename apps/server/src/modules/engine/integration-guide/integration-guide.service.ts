@@ -17,10 +17,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { users, verticals } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
-import * as affiliateOffers from '../../inventory/offers/affiliate-offers.service';
-import * as staffOffers from '../../inventory/offers/offers.service';
-import { isAffiliate } from '../../inventory/offers/visibility';
-import { getSetting } from '../../settings/general/settings.store';
+import { affiliateOffer, isAffiliate, staffOffer } from '../../inventory/offers';
+import { getSetting } from '../../settings/general';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -123,7 +121,7 @@ async function offerFor(
   ctx: Ctx,
   offerId: number,
 ): Promise<{ offer: NonNullable<IntegrationGuide['offer']>; params: IncomingParameter[] }> {
-  const view: GuideOffer = isAffiliate(requireActor(ctx)) ? await affiliateOffers.get(ctx, offerId) : await staffOffers.get(ctx, offerId);
+  const view: GuideOffer = isAffiliate(requireActor(ctx)) ? await affiliateOffer(ctx, offerId) : await staffOffer(ctx, offerId);
   const [vertical] = await ctx.db
     .select({ parameters: verticals.incomingParameters })
     .from(verticals)

@@ -12,10 +12,10 @@ import { campaigns, landers, leadEvents, leads } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { findNul } from '../../../lib/pg-text';
-import { directReads } from '../leads/engine-reads';
-import { checkLeadValues } from '../leads/intake';
-import { isStaff } from '../leads/leads-query';
-import { detail, readable } from '../leads/leads.service';
+import { directReads } from '../leads';
+import { checkLeadValues } from '../leads';
+import { isStaff } from '../leads';
+import { detail, readable } from '../leads';
 
 type Lead = typeof leads.$inferSelect;
 type Change = { from: unknown; to: unknown };

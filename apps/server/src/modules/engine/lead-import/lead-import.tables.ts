@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { ownedBy } from '../../../db/columns';
 import { offers, users } from '../../../db/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -13,9 +14,7 @@ export const leadImports = pgTable(
   'lead_imports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** draft (uploaded, not started), pending, running, done, failed */
     status: varchar('status', { length: 16 }).notNull().default('draft'),
     fileKey: varchar('file_key', { length: 300 }).notNull(),
@@ -51,9 +50,7 @@ export const leadImports = pgTable(
 export const leadImportRows = pgTable(
   'lead_import_rows',
   {
-    importId: integer('import_id')
-      .notNull()
-      .references(() => leadImports.id, { onDelete: 'cascade' }),
+    importId: ownedBy('import_id', () => leadImports.id),
     /** 1 = the first row after the header */
     rowNo: integer('row_no').notNull(),
     /** accepted, duplicate, invalid */

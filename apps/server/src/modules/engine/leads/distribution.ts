@@ -27,20 +27,11 @@ import { leadDeliveries, leadEvents, leads } from '../../../db/schema';
 import type { Ctx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
 import { callOutbound } from '../../../lib/outbound';
-import { capCounters } from '../../inventory/caps/cap-counters';
-import {
-  capCovers,
-  capKey,
-  countersOf,
-  inCurrency,
-  isFull,
-  leadRevenuePricer,
-  ratesOf,
-  type EngineCap,
-} from '../../inventory/caps/cap-engine';
-import { heldUntilByConfig } from '../hold-queue/hold-release';
-import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../../sell-side/integrations/out-api';
-import { capReached, leadFailed } from '../../settings/notifications/raise';
+import { capCounters } from '../../inventory/caps';
+import { capCovers, capKey, countersOf, inCurrency, isFull, leadRevenuePricer, ratesOf, type EngineCap } from '../../inventory/caps';
+import { heldUntilByConfig } from '../hold-queue';
+import { buildOutApiRequest, parseOutApiResponse, type LeadValues } from '../../sell-side/integrations';
+import { capReached, leadFailed } from '../../settings/notifications';
 import { directReads, type EngineReads } from './engine-reads';
 import { fireLeadEvents, leadEventJobs, mutedByImport, type LeadEventSubject } from './lead-events';
 import { leadWriter } from './lead-writer';

@@ -27,7 +27,7 @@ import { rowsOf } from '../../../db/client';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { findNul } from '../../../lib/pg-text';
-import { holdByRules } from '../hold-queue/hold-release';
+import { holdByRules } from '../hold-queue';
 import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource, LeadVertical } from './engine-reads';
 import type { JobQueue } from '../../../jobs/queue';

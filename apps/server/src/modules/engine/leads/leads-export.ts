@@ -8,7 +8,7 @@ import { and, count, desc, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { leads } from '../../../db/schema';
 import { requireActor } from '../../../http/context';
-import type { Exporter } from '../../insights/exports/exporters';
+import type { Exporter } from '../../insights/exporters';
 import { isStaff, leadWhere } from './leads-query';
 import { selectLeads, toListItem } from './leads.service';
 

@@ -6,7 +6,7 @@ import { substituteMacros } from '@leadgrid/shared';
 import type { Config } from '../../../config';
 import { systemCtx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
-import { postbackFailed } from '../../settings/notifications/raise';
+import { postbackFailed } from '../../settings/notifications';
 import { BREAKER_DEFAULTS, HostBreaker } from './breaker';
 import {
   attemptLogWriter,

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../../db/client';
-import { countersOf, isFull, type EngineCap } from '../../inventory/caps/cap-engine';
+import { countersOf, isFull, type EngineCap } from '../../inventory/caps';
 
 type GateCap = EngineCap & { offerId: number };
 

@@ -22,16 +22,14 @@ export default async function trafficSourcesRoutes(fastify: FastifyInstance) {
     many: 'traffic sources',
   });
 
-  kit.list(trafficSourceListQuery, service.list);
-
-  /** loaded by the layout for every signed-in user (product §7), used by pickers, sieves and campaign forms */
-  kit.active(trafficSourceLookupQuery, trafficSourceRefSchema, service.active);
-
-  kit.get(service.get);
-
-  kit.items('PUT', '', trafficSourceCreate, service.create, 'created');
-
-  kit.items('PATCH', '', trafficSourceUpdate, service.update, 'saved');
-
-  kit.items('POST', '/change_status', trafficSourceStatusItem, service.changeStatus, kit.statusChanged);
+  const schemas = {
+    query: trafficSourceListQuery,
+    create: trafficSourceCreate,
+    update: trafficSourceUpdate,
+    status: trafficSourceStatusItem,
+  };
+  kit.crud(schemas, service, {
+    /** loaded by the layout for every signed-in user (product §7), used by pickers, sieves and campaign forms */
+    reads: () => kit.active(trafficSourceLookupQuery, trafficSourceRefSchema, service.active),
+  });
 }

@@ -41,7 +41,7 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http
 import { AppError } from '../../../http/errors';
 import { toSeconds } from '../../../http/list-query';
 import { recordAudit } from '../../../lib/audit';
-import { active as activeMetrics } from '../metrics/metrics.service';
+import { active as activeMetrics } from '../metrics';
 import { statisticsQuery } from '../statistics';
 import { dashboards, dashboardWidgets } from './dashboard.tables';
 

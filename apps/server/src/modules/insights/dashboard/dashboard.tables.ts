@@ -1,6 +1,7 @@
 /** The dashboard tables (migration 0017_dashboards.sql; docs/decisions/insights.md "Dashboard"). */
 import type { DashboardWidgetSettings, DashboardWidgetType } from '@leadgrid/shared';
 import { integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { ownedBy } from '../../../db/columns';
 import { roles, users } from '../../../db/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -19,9 +20,7 @@ export const dashboards = pgTable('dashboards', {
 
 export const dashboardWidgets = pgTable('dashboard_widgets', {
   id: serial('id').primaryKey(),
-  dashboardId: integer('dashboard_id')
-    .notNull()
-    .references(() => dashboards.id, { onDelete: 'cascade' }),
+  dashboardId: ownedBy('dashboard_id', () => dashboards.id),
   type: varchar('type', { length: 16 }).notNull().$type<DashboardWidgetType>(),
   settings: jsonb('settings').notNull().$type<DashboardWidgetSettings>(),
   order: integer('order').notNull().default(0),

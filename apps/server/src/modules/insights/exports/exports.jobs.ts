@@ -3,7 +3,7 @@
 import type { Services } from '../../../services';
 import { systemCtx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
-import { pruneNotificationOnce } from '../../settings/notifications/raise';
+import { pruneNotificationOnce } from '../../settings/notifications';
 import { cleanup, EXPORT_CLEANUP_JOB, EXPORT_JOB, run, type ExportJob } from './exports.service';
 
 type Deps = Pick<Services, 'database' | 'config' | 'now' | 'storage'>;

@@ -16,10 +16,10 @@ import { AppError } from '../../../http/errors';
 import { toSeconds } from '../../../http/list-query';
 import type { JobQueue } from '../../../jobs/queue';
 import type { Storage } from '../../../lib/storage';
-import { publishUserEvent } from '../../settings/events/events.hub';
-import { exportReady } from '../../settings/notifications/raise';
-import { csvRow, type CsvValue } from './csv';
-import type { ExportCursor } from './exporters';
+import { publishUserEvent } from '../../settings/events';
+import { exportReady } from '../../settings/notifications';
+import { csvRow, type CsvValue } from '../csv';
+import type { ExportCursor } from '../exporters';
 import { EXPORTERS } from './registry';
 import { xlsxFile } from './xlsx';
 

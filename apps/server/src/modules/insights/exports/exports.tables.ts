@@ -4,16 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { ts } from '../../../db/columns';
+import { ownedBy, ts } from '../../../db/columns';
 import { users } from '../../access/accounts.tables';
 
 export const exportsTable = pgTable(
   'exports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** leads (later conversions, clicks) */
     type: varchar('type', { length: 32 }).notNull(),
     /** the list query of the type, as given */

@@ -1,17 +1,18 @@
 /** The export types the server can run, by type. */
 import type { ExportType } from '@leadgrid/shared';
-import { clicksExporter } from '../../engine/clicks/clicks-export';
-import { conversionsExporter } from '../../engine/conversions/conversions-export';
+import { clicksExporter } from '../../engine/clicks';
+import { conversionsExporter } from '../../engine/conversions';
+// eslint-disable-next-line leadgrid/domain-boundaries -- the exporters' own file: the reports barrel leads back here (reports.service runs exports)
 import {
   affiliatePayoutsExporter,
   advertiserRevenueExporter,
   leadQualityExporter,
   offerPerformanceExporter,
   postbackFailuresExporter,
-} from '../reports/reports-export'; // the exporters' own file, as above: the reports barrel leads back here
-import { leadStatisticsExporter, statisticsExporter } from '../statistics/statistics-export';
-import { leadsExporter } from '../../engine/leads/leads-export';
-import type { ExportCursor, Exporter } from './exporters';
+} from '../reports/reports-export';
+import { leadStatisticsExporter, statisticsExporter } from '../statistics';
+import { leadsExporter } from '../../engine/leads';
+import type { ExportCursor, Exporter } from '../exporters';
 
 type AnyExporter = Exporter<unknown, ExportCursor>;
 

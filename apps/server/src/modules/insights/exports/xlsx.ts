@@ -4,7 +4,7 @@
  * never run as a formula, so no CSV-injection guard is needed here.
  */
 import type { SheetData } from 'write-excel-file/node';
-import type { CsvValue } from './csv';
+import type { CsvValue } from '../csv';
 
 export async function xlsxFile(header: readonly string[], rows: readonly (readonly CsvValue[])[]): Promise<Buffer> {
   const cell = (v: CsvValue) => {

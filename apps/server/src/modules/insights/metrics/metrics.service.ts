@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import { metrics } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
+import { parseList, sortedByName, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, reloadByIds } from '../../../lib/rows';
 import { contains } from '../../../lib/search';
@@ -38,12 +38,9 @@ type Status = (typeof ACTIVE_STATUSES)[number];
 
 const LIST: ListSpec = {
   orderBy: {
-    id: metrics.id,
+    ...sortedByName(metrics, 'id', 'outputFormat', 'status', 'createdAt'),
     title: sql`lower(${metrics.title})`,
     group: sql`lower(${metrics.group})`,
-    outputFormat: metrics.outputFormat,
-    status: metrics.status,
-    createdAt: metrics.createdAt,
   },
   defaultOrder: 'title:asc',
   statuses: ACTIVE_STATUSES,

@@ -23,13 +23,13 @@ import type { z } from 'zod';
 import { advertisers, systemLogs, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import type { CsvValue } from '../exports/csv';
-import type { Exporter } from '../exports/exporters';
+import type { CsvValue } from '../csv';
+import type { Exporter } from '../exporters';
 import { ledgerEntries } from '../../money/ledger';
 import { affiliateWhere, requireReach } from '../../money/money.scope';
-import { reachWhere as postbackLogReach } from '../../engine/postback-logs/postback-logs.service';
+import { reachWhere as postbackLogReach } from '../../engine/postback-logs';
 import { leadStatistics, statisticsQuery } from '../statistics';
-import { dayStart } from '../statistics/periods';
+import { dayStart } from '../statistics';
 
 type Period = { dateFrom?: string; dateTo?: string; timezone?: string };
 

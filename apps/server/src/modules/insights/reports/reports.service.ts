@@ -29,7 +29,7 @@ import { toSeconds } from '../../../http/list-query';
 import type { JobQueue } from '../../../jobs/queue';
 import type { Mailer } from '../../../lib/mailer';
 import type { Storage } from '../../../lib/storage';
-import { create as createExport, EXPORT_CONTENT_TYPES, run as runExport } from '../exports/exports.service';
+import { create as createExport, EXPORT_CONTENT_TYPES, run as runExport } from '../exports';
 import { requireReach } from '../../money/money.scope';
 import { reportSends, reports } from './reports.tables';
 

@@ -5,15 +5,14 @@
 import type { ExportFormat, ReportRange, ReportSchedule, ReportType } from '@leadgrid/shared';
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { ownedBy } from '../../../db/columns';
 import { exportsTable, users } from '../../../db/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const reports = pgTable('reports', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedBy('user_id', () => users.id),
   title: varchar('title', { length: 100 }).notNull(),
   type: varchar('type', { length: 32 }).notNull().$type<ReportType>(),
   query: jsonb('query')
@@ -33,9 +32,7 @@ export const reports = pgTable('reports', {
 
 export const reportSends = pgTable('report_sends', {
   id: serial('id').primaryKey(),
-  reportId: integer('report_id')
-    .notNull()
-    .references(() => reports.id, { onDelete: 'cascade' }),
+  reportId: ownedBy('report_id', () => reports.id),
   dueAt: ts('due_at').notNull(),
   status: varchar('status', { length: 16 }).notNull().default('pending').$type<'pending' | 'sent' | 'failed' | 'empty'>(),
   attempts: integer('attempts').notNull().default(0),

@@ -14,8 +14,8 @@ import {
   type StatisticsQuery,
 } from '@leadgrid/shared';
 import type { Ctx } from '../../../http/context';
-import type { CsvValue } from '../exports/csv';
-import type { Exporter } from '../exports/exporters';
+import type { CsvValue } from '../csv';
+import type { Exporter } from '../exporters';
 import { leadStatistics as readLeadStatistics, query as readStatistics } from './statistics.service';
 
 const firstRow = (ctx: Ctx, q: StatisticsQuery) => readStatistics(ctx, { ...q, limit: 1, offset: 0 });

@@ -17,7 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { userPreferences, users } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { active as activeMetrics } from '../metrics/metrics.service';
+import { active as activeMetrics } from '../metrics';
 
 /** the read permission of each statistics table: its metric choice is read and saved under it */
 export const TABLE_PERMISSION: Record<StatisticsMetricTable, string> = {

@@ -42,7 +42,7 @@ import Decimal from 'decimal.js';
 import { DateTime } from 'luxon';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { formulaVisibleTo, active as activeMetrics } from '../metrics/metrics.service';
+import { formulaVisibleTo, active as activeMetrics } from '../metrics';
 import { statisticsReach, type StatisticsReach } from '../../people/scope';
 import { dayStart, tile, TIME_FORMAT, timeValuePeriod, type Piece } from './periods';
 import { statisticsReader, type Reader } from './reader';

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { offers, teamMembers } from '../../../db/schema';
 import type { Ctx } from '../../../http/context';
-import { accessSql } from '../offers/visibility';
+import { accessSql } from '../offers';
 
 export interface OfferAccess {
   access: boolean;

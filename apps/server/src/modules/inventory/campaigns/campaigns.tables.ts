@@ -1,7 +1,7 @@
 /** Affiliates' campaigns, their landers and postbacks. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt, updatedAt, status } from '../../../db/columns';
+import { createdAt, ownedBy, status, ts, updatedAt } from '../../../db/columns';
 import { createdBy, users } from '../../access/accounts.tables';
 import { postbacks } from '../../engine/postbacks/postbacks.tables';
 import { trafficSources } from '../../engine/traffic-sources/traffic-sources.tables';
@@ -50,12 +50,8 @@ export const campaigns = pgTable(
 export const campaignLanders = pgTable(
   'campaign_landers',
   {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    landerId: integer('lander_id')
-      .notNull()
-      .references(() => landers.id, { onDelete: 'cascade' }),
+    campaignId: ownedBy('campaign_id', () => campaigns.id),
+    landerId: ownedBy('lander_id', () => landers.id),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.landerId] })],
 );
@@ -63,12 +59,8 @@ export const campaignLanders = pgTable(
 export const campaignPostbacks = pgTable(
   'campaign_postbacks',
   {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    postbackId: integer('postback_id')
-      .notNull()
-      .references(() => postbacks.id, { onDelete: 'cascade' }),
+    campaignId: ownedBy('campaign_id', () => campaigns.id),
+    postbackId: ownedBy('postback_id', () => postbacks.id),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.postbackId] })],
 );

@@ -28,8 +28,8 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, cloneRows, lockById, reloadByIds } from '../../../lib/rows';
-import { author, type AuthorRow } from '../../sell-side/integrations/common';
-import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers/visibility';
+import { pricedByFields, type PricedBy } from '../priced-by';
+import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers';
 import { capCounters } from './cap-counters';
 import { loadOffers, referenceErrors, type RefCheck } from './offer-refs';
 import { contains } from '../../../lib/search';
@@ -66,20 +66,13 @@ const select = (ctx: Ctx) =>
   ctx.db
     .select({
       cap: caps,
-      author,
-      model: { id: paymentModels.id, code: paymentModels.code, title: paymentModels.title },
-      goal: { id: verticalGoals.id, title: verticalGoals.title },
+      ...pricedByFields,
     })
     .from(caps)
     .leftJoin(users, eq(users.id, caps.createdBy))
     .leftJoin(paymentModels, eq(paymentModels.id, caps.paymentModelId))
     .leftJoin(verticalGoals, eq(verticalGoals.id, caps.goalId));
-type Selected = {
-  cap: Row;
-  author: AuthorRow;
-  model: { id: number; code: string; title: string } | null;
-  goal: { id: number; title: string } | null;
-};
+type Selected = PricedBy & { cap: Row };
 
 async function toViews(ctx: Ctx, rows: Selected[]) {
   const now = ctx.now();

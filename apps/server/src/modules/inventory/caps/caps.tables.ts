@@ -1,6 +1,6 @@
 /** Caps and their counters. */
 import { boolean, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, status, money, sieve } from '../../../db/columns';
+import { createdAt, money, ownedBy, sieve, status, updatedAt } from '../../../db/columns';
 import { createdBy } from '../../access/accounts.tables';
 import { verticalGoals } from '../../sell-side/verticals/verticals.tables';
 import { offerRef } from '../offers/offers.tables';
@@ -49,9 +49,7 @@ export const caps = pgTable(
 export const capCounters = pgTable(
   'cap_counters',
   {
-    capId: integer('cap_id')
-      .notNull()
-      .references(() => caps.id, { onDelete: 'cascade' }),
+    capId: ownedBy('cap_id', () => caps.id),
     periodKey: varchar('period_key', { length: 16 }).notNull(),
     value: money('value').notNull().default('0'),
     updatedAt: updatedAt(),

@@ -10,14 +10,12 @@ import {
   creativeViewSchema,
   envelope,
   idParams,
-  itemsOf,
   listOf,
 } from '@leadgrid/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../../http/errors';
 import * as service from './creatives.service';
-import { counted } from '../../../lib/plural';
+import { routeKit } from '../../../http/route-kit';
 
 const { READ, WRITE, TOO_LARGE_MESSAGE } = service;
 
@@ -48,67 +46,37 @@ const disposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export default async function creativesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const kit = routeKit(fastify, {
+    url: '/creatives',
+    tags: ['creatives'],
+    read: READ,
+    write: WRITE,
+    row: creativeSchema,
+    one: 'Creative',
+    many: 'creatives',
+  });
+  const { app, tags, answer } = kit;
   const deps = { storage: app.services.storage };
-  const tags = ['creatives'];
   const views = { 200: envelope(listOf(creativeViewSchema)) };
-  const answer = { 200: envelope(listOf(creativeSchema)) };
+  const schemas = { query: creativeListQuery, create: creativeCreate, update: creativeUpdate, status: creativeStatusItem };
 
-  app.get(
-    '/creatives',
-    { config: { permission: READ }, schema: { tags, querystring: creativeListQuery, response: views } },
-    async (req) => ({
-      data: await service.list(req.ctx, req.query),
-    }),
-  );
-
-  app.get(
-    '/creatives/types',
-    { config: { permission: READ }, schema: { tags, response: { 200: envelope(listOf(creativeTypeSchema)) } } },
-    async () => ({
-      data: service.types(),
-    }),
-  );
-
-  app.get('/creatives/:id', { config: { permission: READ }, schema: { tags, params: idParams, response: views } }, async (req) => ({
-    data: { items: [await service.get(req.ctx, req.params.id)] },
-  }));
-
-  app.put(
-    '/creatives',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeCreate), response: answer } },
-    async (req) => {
-      const items = await service.create(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Creative created', 'creatives created') };
+  kit.crud(
+    schemas,
+    { ...service, update: (ctx, items) => service.update(ctx, deps, items) },
+    {
+      views,
+      reads: () =>
+        app.get(
+          '/creatives/types',
+          { config: { permission: READ }, schema: { tags, response: { 200: envelope(listOf(creativeTypeSchema)) } } },
+          async () => ({
+            data: service.types(),
+          }),
+        ),
     },
   );
 
-  app.patch(
-    '/creatives',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeUpdate), response: answer } },
-    async (req) => {
-      const items = await service.update(req.ctx, deps, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Creative saved', 'creatives saved') };
-    },
-  );
-
-  app.post(
-    '/creatives/change_status',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeStatusItem), response: answer } },
-    async (req) => {
-      const items = await service.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Creative status changed', 'creatives changed status') };
-    },
-  );
-
-  app.patch(
-    '/creatives/sieves',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(creativeSievesItem), response: answer } },
-    async (req) => {
-      const items = await service.editSieves(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Creative sieve saved', 'creative sieves saved') };
-    },
-  );
+  kit.items('PATCH', '/sieves', creativeSievesItem, service.editSieves, ['Creative sieve saved', 'creative sieves saved']);
 
   app.put(
     '/creatives/:id/attachment',

@@ -33,8 +33,8 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { lockById, reloadByIds } from '../../../lib/rows';
 import type { Storage } from '../../../lib/storage';
-import { author, missingIds } from '../../sell-side/integrations/common';
-import { audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from '../landers/scope';
+import { author, missingIds } from '../../sell-side/integrations';
+import { audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from '../landers';
 import { contains } from '../../../lib/search';
 
 type Row = typeof creatives.$inferSelect;

@@ -31,32 +31,26 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
   });
   const { app, tags, read, write, answer } = kit;
 
-  kit.list(landerApiListQuery, service.list);
+  kit.crud({ query: landerApiListQuery, create: landerApiCreate, update: landerApiUpdate, status: landerApiStatusItem }, service, {
+    reads: () => {
+      /** the distinct languages of the versions, for the list filter */
+      app.get(
+        '/landers-api/languages',
+        { config: read, schema: { tags, response: { 200: envelope(landerApiLanguageCodesSchema) } } },
+        async (req) => ({ data: await service.languages(req.ctx) }),
+      );
 
-  /** the distinct languages of the versions, for the list filter */
-  app.get(
-    '/landers-api/languages',
-    { config: read, schema: { tags, response: { 200: envelope(landerApiLanguageCodesSchema) } } },
-    async (req) => ({ data: await service.languages(req.ctx) }),
-  );
-
-  /** the lander form's picker: also for those who edit offers without the landing API menu */
-  app.get(
-    '/landers-api/filters',
-    {
-      config: { permission: [READ, 'offer.update'] },
-      schema: { tags, querystring: landerApiLookupQuery, response: { 200: envelope(listOf(landerApiRefSchema)) } },
+      /** the lander form's picker: also for those who edit offers without the landing API menu */
+      app.get(
+        '/landers-api/filters',
+        {
+          config: { permission: [READ, 'offer.update'] },
+          schema: { tags, querystring: landerApiLookupQuery, response: { 200: envelope(listOf(landerApiRefSchema)) } },
+        },
+        async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
+      );
     },
-    async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
-  );
-
-  kit.get(service.get);
-
-  kit.items('PUT', '', landerApiCreate, service.create, 'created');
-
-  kit.items('PATCH', '', landerApiUpdate, service.update, 'saved');
-
-  kit.items('POST', '/change_status', landerApiStatusItem, service.changeStatus, kit.statusChanged);
+  });
 
   /** the full set of language versions (one per language) */
   app.post(

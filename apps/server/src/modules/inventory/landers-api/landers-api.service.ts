@@ -33,7 +33,7 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { author, duplicateTitleErrors, missingIds, uniqueGuard } from '../../sell-side/integrations/common';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard } from '../../sell-side/integrations';
 import { contains } from '../../../lib/search';
 
 type Row = typeof landersApi.$inferSelect;

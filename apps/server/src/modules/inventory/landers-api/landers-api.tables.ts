@@ -1,7 +1,7 @@
 /** The landing API library. */
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, status } from '../../../db/columns';
+import { createdAt, ownedBy, status } from '../../../db/columns';
 import { createdBy, verticals } from '../../access/accounts.tables';
 import { categories } from '../../settings/categories/categories.tables';
 import { tags } from '../../settings/tags/tags.tables';
@@ -25,12 +25,8 @@ export const landersApi = pgTable(
 export const landersApiCategories = pgTable(
   'landers_api_categories',
   {
-    landerApiId: integer('lander_api_id')
-      .notNull()
-      .references(() => landersApi.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    landerApiId: ownedBy('lander_api_id', () => landersApi.id),
+    categoryId: ownedBy('category_id', () => categories.id),
   },
   (t) => [primaryKey({ columns: [t.landerApiId, t.categoryId] })],
 );
@@ -38,12 +34,8 @@ export const landersApiCategories = pgTable(
 export const landersApiTags = pgTable(
   'landers_api_tags',
   {
-    landerApiId: integer('lander_api_id')
-      .notNull()
-      .references(() => landersApi.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    landerApiId: ownedBy('lander_api_id', () => landersApi.id),
+    tagId: ownedBy('tag_id', () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.landerApiId, t.tagId] })],
 );
@@ -53,9 +45,7 @@ export const landersApiLanguages = pgTable(
   'landers_api_languages',
   {
     id: serial('id').primaryKey(),
-    landerApiId: integer('lander_api_id')
-      .notNull()
-      .references(() => landersApi.id, { onDelete: 'cascade' }),
+    landerApiId: ownedBy('lander_api_id', () => landersApi.id),
     language: varchar('language', { length: 8 }).notNull(),
     targetUrl: varchar('target_url', { length: 2048 }).notNull(),
     previewUrl: varchar('preview_url', { length: 2048 }),

@@ -32,31 +32,26 @@ export default async function landersRoutes(fastify: FastifyInstance) {
   const { app, tags, read } = kit;
   const views = { 200: envelope(listOf(landerViewSchema)) };
 
-  kit.list(landerListQuery, service.list, views);
+  kit.crud({ query: landerListQuery, create: landerCreate, update: landerUpdate, status: landerStatusItem }, service, {
+    views,
+    reads: () => {
+      app.get(
+        '/landers/filters',
+        { config: read, schema: { tags, querystring: landerLookupQuery, response: { 200: envelope(listOf(landerRefSchema)) } } },
+        async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
+      );
 
-  app.get(
-    '/landers/filters',
-    { config: read, schema: { tags, querystring: landerLookupQuery, response: { 200: envelope(listOf(landerRefSchema)) } } },
-    async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
-  );
-
-  /** what the campaign form needs: the active landers of an offer the affiliate may use */
-  app.get(
-    '/landers/campaign-info',
-    {
-      config: { permission: [READ, 'front.menu.campaigns.read'] },
-      schema: { tags, querystring: landerCampaignInfoQuery, response: { 200: envelope(listOf(landerCampaignInfoSchema)) } },
+      /** what the campaign form needs: the active landers of an offer the affiliate may use */
+      app.get(
+        '/landers/campaign-info',
+        {
+          config: { permission: [READ, 'front.menu.campaigns.read'] },
+          schema: { tags, querystring: landerCampaignInfoQuery, response: { 200: envelope(listOf(landerCampaignInfoSchema)) } },
+        },
+        async (req) => ({ data: await service.campaignInfo(req.ctx, req.query) }),
+      );
     },
-    async (req) => ({ data: await service.campaignInfo(req.ctx, req.query) }),
-  );
-
-  kit.get(service.get, views);
-
-  kit.items('PUT', '', landerCreate, service.create, 'created');
-
-  kit.items('PATCH', '', landerUpdate, service.update, 'saved');
-
-  kit.items('POST', '/change_status', landerStatusItem, service.changeStatus, kit.statusChanged);
+  });
 
   kit.data('POST', '/edit_sieve', landerSieveEdit, service.editSieve, (_body, items) =>
     items.length === 1 ? 'Lander sieve saved' : `Sieve saved on ${items.length} landers`,

@@ -29,7 +29,7 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { author } from '../../sell-side/integrations/common';
+import { author } from '../../sell-side/integrations';
 import { affiliateAudience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from './scope';
 import { contains } from '../../../lib/search';
 

@@ -12,7 +12,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { offers, roles, teamMembers, teams, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { visibleToAffiliateWhere } from '../offers/visibility';
+import { visibleToAffiliateWhere } from '../offers';
 
 export type Audience = { kind: 'staff' } | { kind: 'affiliate'; affiliateId: number; teamId: number | null };
 

@@ -39,7 +39,7 @@ import {
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { parseList, type ListSpec } from '../../../http/list-query';
-import { imageUrl } from '../../settings/images/images.service';
+import { imageUrl } from '../../settings/images';
 import { assignedSql, isAffiliate, visibleToAffiliateWhere } from './visibility';
 import { contains } from '../../../lib/search';
 

@@ -220,6 +220,36 @@ async function upsertLinks(
   return audits;
 }
 
+/**
+ * The edit of an offer's affiliates or teams: every target must be among `found` (else a `missing` error on its
+ * affiliateId or teamId) and every sieve valid; then the links are saved and audited.
+ */
+async function saveLinks(
+  c: Ctx,
+  offerId: number,
+  kind: 'affiliate' | 'team',
+  owner: SieveOwner,
+  found: Set<number>,
+  missing: string,
+  data: Upsert[],
+) {
+  const at = (i: number) => ['body', 'data', i];
+  const key = kind === 'affiliate' ? 'affiliateId' : 'teamId';
+  const errors: ApiErrorItem[] = data.flatMap((x, i) =>
+    found.has(x.targetId) ? [] : [{ msg: 'required', type: missing, loc: [...at(i), key] }],
+  );
+  errors.push(
+    ...(await sieveErrors(
+      c,
+      offerId,
+      data.map((x) => x.sieve),
+      at,
+    )),
+  );
+  if (errors.length) throw new AppError('VALIDATION', 'Validation failed', errors);
+  await recordAudits(c, await upsertLinks(c, offerId, kind, owner, data));
+}
+
 /** POST /offers/:id/edit_affiliates: affiliates (role type affiliate, in the caller's people scope) */
 export async function editAffiliates(ctx: Ctx, offerId: number, data: { affiliateId: number; sieve?: Sieve; status: OfferLinkStatus }[]) {
   const actor = requireActor(ctx);
@@ -236,27 +266,15 @@ export async function editAffiliates(ctx: Ctx, offerId: number, data: { affiliat
           .where(and(inArray(users.id, ids), affiliateScopeWhere(actor, 'read', tx)))
       ).map((r) => r.id),
     );
-    const at = (i: number) => ['body', 'data', i];
-    const errors: ApiErrorItem[] = data.flatMap((x, i) =>
-      ok.has(x.affiliateId) ? [] : [{ msg: 'required', type: 'affiliate', loc: [...at(i), 'affiliateId'] }],
-    );
-    errors.push(
-      ...(await sieveErrors(
-        c,
-        offerId,
-        data.map((x) => x.sieve),
-        at,
-      )),
-    );
-    if (errors.length) throw new AppError('VALIDATION', 'Validation failed', errors);
-    const audits = await upsertLinks(
+    await saveLinks(
       c,
       offerId,
       'affiliate',
       'affiliates',
+      ok,
+      'affiliate',
       data.map((x) => ({ targetId: x.affiliateId, sieve: x.sieve, status: x.status })),
     );
-    await recordAudits(c, audits);
     const { revoked, restored } = await reconcileOfferAccess(c, { offerIds: [offerId], affiliateIds: ids });
     return { revoked: revoked.length, restored: restored.length };
   });
@@ -279,27 +297,15 @@ export async function editTeams(ctx: Ctx, offerId: number, data: { teamId: numbe
           .where(and(inArray(teams.id, ids), teamScopeWhere(actor, 'read', tx)))
       ).map((r) => r.id),
     );
-    const at = (i: number) => ['body', 'data', i];
-    const errors: ApiErrorItem[] = data.flatMap((x, i) =>
-      ok.has(x.teamId) ? [] : [{ msg: 'required', type: 'exists', loc: [...at(i), 'teamId'] }],
-    );
-    errors.push(
-      ...(await sieveErrors(
-        c,
-        offerId,
-        data.map((x) => x.sieve),
-        at,
-      )),
-    );
-    if (errors.length) throw new AppError('VALIDATION', 'Validation failed', errors);
-    const audits = await upsertLinks(
+    await saveLinks(
       c,
       offerId,
       'team',
       'teams',
+      ok,
+      'exists',
       data.map((x) => ({ targetId: x.teamId, sieve: x.sieve, status: x.status })),
     );
-    await recordAudits(c, audits);
     const members = (await tx.select({ id: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, ids))).map(
       (r) => r.id,
     );

@@ -43,7 +43,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { WRITE as CAMPAIGN_WRITE } from '../campaigns/campaigns.service';
+import { WRITE as CAMPAIGN_WRITE } from '../campaigns';
 import * as affiliateOffers from './affiliate-offers.service';
 import * as assignments from './assignments.service';
 import * as lookups from './offer-lookups.service';
@@ -52,6 +52,7 @@ import * as offers from './offers.service';
 import * as sieveDisplay from './sieve-display';
 import * as targets from './targets.service';
 import { isAffiliate, isStaff } from './visibility';
+import { routeKit } from '../../../http/route-kit';
 import { counted } from '../../../lib/plural';
 
 const READ = offers.READ;
@@ -275,30 +276,18 @@ export default async function offersRoutes(fastify: FastifyInstance) {
       return { data: await targets.list(req.ctx, req.params.id, req.query) };
     },
   );
-  app.put(
-    '/offer-advertisers',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerAdvertiserCreate), response: targetAnswer } },
-    async (req) => {
-      const items = await targets.create(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Advertiser added to the offer', 'advertisers added to offers') };
-    },
-  );
-  app.patch(
-    '/offer-advertisers',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerAdvertiserUpdate), response: targetAnswer } },
-    async (req) => {
-      const items = await targets.update(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Advertiser target saved', 'advertiser targets saved') };
-    },
-  );
-  app.post(
-    '/offer-advertisers/change_status',
-    { config: { permission: WRITE }, schema: { tags, body: itemsOf(offerAdvertiserStatusItem), response: targetAnswer } },
-    async (req) => {
-      const items = await targets.changeStatus(req.ctx, req.body.items);
-      return { data: { items }, message: counted(items.length, 'Advertiser target status changed', 'advertiser targets changed status') };
-    },
-  );
+  const targetKit = routeKit(fastify, {
+    url: '/offer-advertisers',
+    tags,
+    read: READ,
+    write: WRITE,
+    row: offerAdvertiserSchema,
+    one: 'Advertiser target',
+    many: 'advertiser targets',
+  });
+  targetKit.items('PUT', '', offerAdvertiserCreate, targets.create, ['Advertiser added to the offer', 'advertisers added to offers']);
+  targetKit.items('PATCH', '', offerAdvertiserUpdate, targets.update, 'saved');
+  targetKit.items('POST', '/change_status', offerAdvertiserStatusItem, targets.changeStatus, targetKit.statusChanged);
   app.delete(
     '/offer-advertisers',
     {

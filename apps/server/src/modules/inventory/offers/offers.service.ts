@@ -60,9 +60,9 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import type { JobQueue } from '../../../jobs/queue';
 import { lockById, reloadByIds } from '../../../lib/rows';
-import { imageUrl } from '../../settings/images/images.service';
-import { author } from '../../sell-side/integrations/common';
-import { offerStatusChanged } from '../../settings/notifications/raise';
+import { imageUrl } from '../../settings/images';
+import { author } from '../../sell-side/integrations';
+import { offerStatusChanged } from '../../settings/notifications';
 import { assertAffiliateInReach, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 import { contains } from '../../../lib/search';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt, updatedAt, status, sieve } from '../../../db/columns';
+import { createdAt, ownedBy, sieve, status, ts, updatedAt } from '../../../db/columns';
 import { advertisers, createdBy, users, verticals } from '../../access/accounts.tables';
 import { trafficSources } from '../../engine/traffic-sources/traffic-sources.tables';
 import { teams } from '../../people/teams/teams.tables';
@@ -64,9 +64,7 @@ export const offerTags = pgTable(
   'offer_tags',
   {
     offerId: offerRef(),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    tagId: ownedBy('tag_id', () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.tagId] }), index('offer_tags_tag_idx').on(t.tagId)],
 );
@@ -75,9 +73,7 @@ export const offerCategories = pgTable(
   'offer_categories',
   {
     offerId: offerRef(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    categoryId: ownedBy('category_id', () => categories.id),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.categoryId] }), index('offer_categories_category_idx').on(t.categoryId)],
 );
@@ -86,9 +82,7 @@ export const offerTrafficSources = pgTable(
   'offer_traffic_sources',
   {
     offerId: offerRef(),
-    trafficSourceId: integer('traffic_source_id')
-      .notNull()
-      .references(() => trafficSources.id, { onDelete: 'cascade' }),
+    trafficSourceId: ownedBy('traffic_source_id', () => trafficSources.id),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.trafficSourceId] })],
 );
@@ -98,9 +92,7 @@ export const offerPaymentModels = pgTable(
   'offer_payment_models',
   {
     offerId: offerRef(),
-    paymentModelId: integer('payment_model_id')
-      .notNull()
-      .references(() => paymentModels.id, { onDelete: 'cascade' }),
+    paymentModelId: ownedBy('payment_model_id', () => paymentModels.id),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.paymentModelId] })],
 );
@@ -109,9 +101,7 @@ export const offerManagers = pgTable(
   'offer_managers',
   {
     offerId: offerRef(),
-    managerId: integer('manager_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    managerId: ownedBy('manager_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.managerId] }), index('offer_managers_manager_idx').on(t.managerId)],
 );
@@ -122,9 +112,7 @@ export const offerAffiliates = pgTable(
   {
     id: serial('id').primaryKey(),
     offerId: offerRef(),
-    affiliateId: integer('affiliate_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    affiliateId: ownedBy('affiliate_id', () => users.id),
     sieve: sieve(),
     status: status(),
     createdAt: createdAt(),
@@ -138,9 +126,7 @@ export const offerTeams = pgTable(
   {
     id: serial('id').primaryKey(),
     offerId: offerRef(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: ownedBy('team_id', () => teams.id),
     sieve: sieve(),
     status: status(),
     createdAt: createdAt(),

@@ -11,7 +11,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caps, landers, offerAffiliates, offers, offerTeams, paymentRules } from '../../../db/schema';
 import type { Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { directReads } from '../../engine/leads/engine-reads';
+import { directReads } from '../../engine/leads';
 
 export async function readiness(ctx: Ctx, offerId: number): Promise<OfferReadiness> {
   const [offer] = await ctx.db

@@ -27,7 +27,7 @@ import { AppError } from '../../../http/errors';
 import { toSeconds } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { lockById, reloadByIds } from '../../../lib/rows';
-import { uniqueGuard } from '../../sell-side/integrations/common';
+import { uniqueGuard } from '../../sell-side/integrations';
 import { sieveErrors } from './assignments.service';
 import { contains } from '../../../lib/search';
 

@@ -9,7 +9,7 @@ import { caps, offerPaymentModels, offers, paymentModels, verticals } from '../.
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { toSeconds } from '../../../http/list-query';
-import { affiliateSeesOffer, isAffiliate } from '../offers/visibility';
+import { affiliateSeesOffer, isAffiliate } from '../offers';
 
 type Status = (typeof PAYMENT_MODEL_STATUSES)[number];
 

@@ -13,7 +13,7 @@ import {
   paymentRuleUpdate,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import { WRITE } from '../caps/caps.service';
+import { WRITE } from '../caps';
 import * as service from './payment-rules.service';
 import { routeKit } from '../../../http/route-kit';
 

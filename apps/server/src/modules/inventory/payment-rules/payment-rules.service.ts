@@ -24,9 +24,9 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, cloneRows, lockById, reloadByIds } from '../../../lib/rows';
-import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps/caps.service';
-import { loadOffers, referenceErrors, type RefCheck } from '../caps/offer-refs';
-import { author, type AuthorRow } from '../../sell-side/integrations/common';
+import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps';
+import { loadOffers, referenceErrors, type RefCheck } from '../caps';
+import { pricedByFields, type PricedBy } from '../priced-by';
 import { contains } from '../../../lib/search';
 
 type Row = typeof paymentRules.$inferSelect;
@@ -54,20 +54,13 @@ const select = (ctx: Ctx) =>
   ctx.db
     .select({
       rule: paymentRules,
-      author,
-      model: { id: paymentModels.id, code: paymentModels.code, title: paymentModels.title },
-      goal: { id: verticalGoals.id, title: verticalGoals.title },
+      ...pricedByFields,
     })
     .from(paymentRules)
     .leftJoin(users, eq(users.id, paymentRules.createdBy))
     .leftJoin(paymentModels, eq(paymentModels.id, paymentRules.paymentModelId))
     .leftJoin(verticalGoals, eq(verticalGoals.id, paymentRules.goalId));
-type Selected = {
-  rule: Row;
-  author: AuthorRow;
-  model: { id: number; code: string; title: string } | null;
-  goal: { id: number; title: string } | null;
-};
+type Selected = PricedBy & { rule: Row };
 
 const toViews = (rows: Selected[]) =>
   rows.map(({ rule: r, ...x }) => ({

@@ -24,10 +24,10 @@ import type { DbOrTx } from '../../../db/client';
 import { currencies, currencyRates, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError, isUniqueViolation } from '../../../http/errors';
-import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
+import { parseList, sortedByName, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { getSetting } from '../../settings/general/settings.store';
+import { getSetting } from '../../settings/general';
 import { contains } from '../../../lib/search';
 
 type CurrencyRow = typeof currencies.$inferSelect;
@@ -38,14 +38,9 @@ type Status = (typeof CURRENCY_STATUSES)[number];
 
 const LIST: ListSpec = {
   orderBy: {
-    id: currencies.id,
-    code: currencies.code,
+    ...sortedByName(currencies, 'id', 'code', 'rate', 'rateUpdatedAt', 'status', 'createdAt'),
     name: sql`lower(${currencies.name})`,
     title: sql`lower(${currencies.title})`,
-    rate: currencies.rate,
-    rateUpdatedAt: currencies.rateUpdatedAt,
-    status: currencies.status,
-    createdAt: currencies.createdAt,
   },
   defaultOrder: 'code:asc',
   statuses: CURRENCY_STATUSES,

@@ -1,7 +1,7 @@
 /** Currencies and their rate history. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt, status } from '../../../db/columns';
+import { createdAt, ownedBy, status, ts } from '../../../db/columns';
 import { createdBy, users } from '../../access/accounts.tables';
 
 /** Currencies; `rate` = units of this currency for one unit of the base currency. */
@@ -28,9 +28,7 @@ export const currencyRates = pgTable(
   'currency_rates',
   {
     id: serial('id').primaryKey(),
-    currencyId: integer('currency_id')
-      .notNull()
-      .references(() => currencies.id, { onDelete: 'cascade' }),
+    currencyId: ownedBy('currency_id', () => currencies.id),
     rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
     validFrom: ts('valid_from').notNull().defaultNow(),
     createdBy: createdBy(),

@@ -12,7 +12,7 @@ import { and, count, eq, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { requireActor, type Ctx } from '../../../http/context';
-import { baseCurrencyCode } from '../currencies/currencies.service';
+import { baseCurrencyCode } from '../currencies';
 import { AppError } from '../../../http/errors';
 import { invoices, rowsOf } from '../ledger';
 import { requireReach } from '../money.scope';

@@ -8,8 +8,8 @@ import { formatMoney, type Invoice, PAYOUT_CSV_COLUMNS, personName } from '@lead
 import { DateTime } from 'luxon';
 import type { Ctx } from '../../../http/context';
 import type { Storage } from '../../../lib/storage';
-import { findImage, openImage } from '../../settings/images/images.service';
-import { storedSettings } from '../../settings/general/settings.service';
+import { findImage, openImage } from '../../settings/images';
+import { storedSettings } from '../../settings/general';
 
 async function readAll(stream: Readable, limit = 2_000_000): Promise<Buffer | null> {
   const chunks: Buffer[] = [];

@@ -37,9 +37,9 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import type { JobQueue } from '../../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../../lib/audit';
-import { baseCurrencyCode } from '../currencies/currencies.service';
-import { notify } from '../../settings/notifications/notifications.service';
-import { get as paymentSettings } from '../payment-settings/payment-settings.service';
+import { baseCurrencyCode } from '../currencies';
+import { notify } from '../../settings/notifications';
+import { get as paymentSettings } from '../payment-settings';
 import { affiliateWhere, canReach, isAffiliate, isStaff, requireReach } from '../money.scope';
 import { loadRates, type RateBook } from '../money.rates';
 import {

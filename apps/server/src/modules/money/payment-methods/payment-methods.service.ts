@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { currencies, paymentMethods } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError, isUniqueViolation } from '../../../http/errors';
-import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
+import { parseList, sortedByName, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { contains } from '../../../lib/search';
@@ -29,10 +29,8 @@ type Status = (typeof PAYMENT_METHOD_STATUSES)[number];
 
 const LIST: ListSpec = {
   orderBy: {
-    id: paymentMethods.id,
+    ...sortedByName(paymentMethods, 'id', 'status', 'createdAt'),
     title: sql`lower(${paymentMethods.title})`,
-    status: paymentMethods.status,
-    createdAt: paymentMethods.createdAt,
   },
   defaultOrder: 'title:asc',
   statuses: PAYMENT_METHOD_STATUSES,

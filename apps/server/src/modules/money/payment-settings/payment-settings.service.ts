@@ -18,9 +18,9 @@ import { currencies, currencyRates, roles, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { baseCurrencyCode } from '../currencies/currencies.service';
+import { baseCurrencyCode } from '../currencies';
 import { hasEntries } from '../ledger';
-import { getSettings, setSetting } from '../../settings/general/settings.store';
+import { getSettings, setSetting } from '../../settings/general';
 
 type Editable = Omit<PaymentSettings, 'baseCurrency'>;
 

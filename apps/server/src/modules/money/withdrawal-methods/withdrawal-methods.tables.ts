@@ -1,7 +1,7 @@
 /** Affiliates' withdrawal methods. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, status } from '../../../db/columns';
+import { createdAt, ownedBy, status } from '../../../db/columns';
 import { users } from '../../access/accounts.tables';
 import { paymentMethods } from '../payment-methods/payment-methods.tables';
 
@@ -10,9 +10,7 @@ export const withdrawalMethods = pgTable(
   'withdrawal_methods',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     paymentMethodId: integer('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),

@@ -28,8 +28,8 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { hashPassword } from '../../../lib/crypto';
 import type { JobQueue } from '../../../jobs/queue';
-import { afterCredentialsChange } from '../../access/auth/account-mail';
-import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles/grants';
+import { afterCredentialsChange } from '../../access/auth';
+import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles';
 import {
   accountValues,
   emailErrors,

@@ -32,10 +32,10 @@ import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../../http/
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { hashPassword, randomToken } from '../../../lib/crypto';
 import type { JobQueue } from '../../../jobs/queue';
-import { afterCredentialsChange } from '../../access/auth/account-mail';
-import { revokeAllOfUser } from '../../access/auth/sessions';
-import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles/grants';
-import { reconcileOfferAccess } from '../../inventory/offers/visibility';
+import { afterCredentialsChange } from '../../access/auth';
+import { revokeAllOfUser } from '../../access/auth';
+import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles';
+import { reconcileOfferAccess } from '../../inventory/offers';
 import {
   accountValues,
   editList,

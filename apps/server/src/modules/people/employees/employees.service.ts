@@ -32,7 +32,7 @@ import { AppError, isUniqueViolation } from '../../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { hashPassword } from '../../../lib/crypto';
-import { afterCredentialsChange } from '../../access/auth/account-mail';
+import { afterCredentialsChange } from '../../access/auth';
 import type { JobQueue } from '../../../jobs/queue';
 import {
   accountValues,
@@ -45,8 +45,8 @@ import {
   resolveRoles,
   writeUserStatuses,
 } from '../accounts';
-import { assertMayGive, permissionsOf } from '../../access/roles/grants';
-import { permissionCatalogue } from '../../access/roles/roles.service';
+import { assertMayGive, permissionsOf } from '../../access/roles';
+import { permissionCatalogue } from '../../access/roles';
 import { contains } from '../../../lib/search';
 
 type UserRow = typeof users.$inferSelect;

@@ -35,8 +35,8 @@ import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http
 import { AppError, isUniqueViolation } from '../../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
-import { revokeAllOfUser } from '../../access/auth/sessions';
-import { reconcileOfferAccess } from '../../inventory/offers/visibility';
+import { revokeAllOfUser } from '../../access/auth';
+import { reconcileOfferAccess } from '../../inventory/offers';
 import { editList, FieldErrors, managerErrors, sameSet, type Loc } from '../accounts';
 import { blockHistory as readBlockHistory, recordBlockEvents, type BlockEventInput } from '../blocks';
 import {

@@ -1,7 +1,7 @@
 /** Affiliate teams, their members and managers. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt } from '../../../db/columns';
+import { createdAt, ownedBy, ts } from '../../../db/columns';
 import { users } from '../../access/accounts.tables';
 
 /** Affiliate teams; blocking a team covers its members (product §4). */
@@ -28,9 +28,7 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: ownedBy('team_id', () => teams.id),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' })
@@ -47,12 +45,8 @@ export const teamMembers = pgTable(
 export const teamManagers = pgTable(
   'team_managers',
   {
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    managerId: integer('manager_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: ownedBy('team_id', () => teams.id),
+    managerId: ownedBy('manager_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.managerId] }), index('team_managers_manager_idx').on(t.managerId)],
 );

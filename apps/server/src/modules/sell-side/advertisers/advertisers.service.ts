@@ -32,7 +32,7 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { randomToken, secureId } from '../../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { lockById, reloadByIds } from '../../../lib/rows';
-import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations';
 import { contains } from '../../../lib/search';
 
 type Row = typeof advertisers.$inferSelect;

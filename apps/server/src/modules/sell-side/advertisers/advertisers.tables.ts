@@ -1,17 +1,14 @@
 /** Advertisers' tags and managers (the advertisers table is in access/accounts.tables.ts). */
-import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { ownedBy } from '../../../db/columns';
 import { advertisers, users } from '../../access/accounts.tables';
 import { tags } from '../../settings/tags/tags.tables';
 
 export const advertiserTags = pgTable(
   'advertiser_tags',
   {
-    advertiserId: integer('advertiser_id')
-      .notNull()
-      .references(() => advertisers.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    advertiserId: ownedBy('advertiser_id', () => advertisers.id),
+    tagId: ownedBy('tag_id', () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.advertiserId, t.tagId] }), index('advertiser_tags_tag_idx').on(t.tagId)],
 );
@@ -19,12 +16,8 @@ export const advertiserTags = pgTable(
 export const advertiserManagers = pgTable(
   'advertiser_managers',
   {
-    advertiserId: integer('advertiser_id')
-      .notNull()
-      .references(() => advertisers.id, { onDelete: 'cascade' }),
-    managerId: integer('manager_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    advertiserId: ownedBy('advertiser_id', () => advertisers.id),
+    managerId: ownedBy('manager_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.advertiserId, t.managerId] }), index('advertiser_managers_manager_idx').on(t.managerId)],
 );

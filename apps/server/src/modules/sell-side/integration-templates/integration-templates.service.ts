@@ -16,8 +16,8 @@ import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations/common';
-import { checkSection, sectionsView } from '../integrations/sections';
+import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations';
+import { checkSection, sectionsView } from '../integrations';
 import { contains } from '../../../lib/search';
 
 type Row = typeof integrationTemplates.$inferSelect;

@@ -13,8 +13,8 @@ import { rowsOf } from '../../../db/client';
 import { advertisers, integrations } from '../../../db/schema';
 import { systemCtx, type Ctx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
-import { applyPolledStatus } from '../../engine/conversions/postback-in';
-import { notify } from '../../settings/notifications/notifications.service';
+import { applyPolledStatus } from '../../engine/conversions';
+import { notify } from '../../settings/notifications';
 import { runApiSync } from './integrations.service';
 
 export const API_SYNC_SCAN_JOB = 'api-sync-scan';

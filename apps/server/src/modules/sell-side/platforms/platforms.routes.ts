@@ -27,15 +27,14 @@ export default async function platformsRoutes(fastify: FastifyInstance) {
   });
   const { app, tags, write } = kit;
 
-  kit.list(sellSideListQuery, service.list);
-  /** pickers and the integration-methods look-up: any signed-in user */
-  kit.active(sellSideLookupQuery, platformRefSchema, service.active);
-  cascadePreviewRoute(kit, service.cascadePreview);
-  kit.get(service.get);
-
-  kit.items('PUT', '', platformCreate, service.create, 'created');
-  kit.items('PATCH', '', platformUpdate, service.update, 'saved');
-  kit.items('POST', '/change_status', sellSideStatusItem, service.changeStatus, cascadeSaid(kit));
+  kit.crud({ query: sellSideListQuery, create: platformCreate, update: platformUpdate, status: sellSideStatusItem }, service, {
+    reads: () => {
+      /** pickers and the integration-methods look-up: any signed-in user */
+      kit.active(sellSideLookupQuery, platformRefSchema, service.active);
+      cascadePreviewRoute(kit, service.cascadePreview);
+    },
+    status: cascadeSaid(kit),
+  });
 
   app.delete(
     '/platforms',

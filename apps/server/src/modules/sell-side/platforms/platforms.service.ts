@@ -13,16 +13,18 @@ import { advertisers, integrations, integrationTemplates, platforms, users } fro
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
-import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
+import { recordAudits } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { previewPlatforms, stopIntegrationsOfPlatforms } from '../integrations/cascades';
-import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { previewPlatforms, stopIntegrationsOfPlatforms } from '../integrations';
+import { author, type AuthorRow } from '../integrations';
+import { createUnique, updateUnique, type UniqueSpec } from '../../../lib/unique-rows';
 import { activeRows } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof platforms.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
 const DUPLICATE = 'A platform with this title already exists';
+const UNIQUE: UniqueSpec = { table: platforms, idColumn: platforms.id, column: platforms.title, field: 'title', message: DUPLICATE };
 export const ATTACHED = 'The platform cannot be deleted while other entities are attached';
 const LIST: ListSpec = {
   orderBy: { id: platforms.id, title: platforms.title, status: platforms.status, createdAt: platforms.createdAt },
@@ -104,53 +106,18 @@ export async function active(ctx: Ctx, q: LookupQuery) {
 
 export async function create(ctx: Ctx, items: z.infer<typeof platformCreate>[]) {
   const actor = requireActor(ctx);
-  const errors = await duplicateTitleErrors(ctx, platforms, platforms, items);
-  if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-  const ids = await ctx.db.transaction(async (tx) => {
-    const created: number[] = [];
-    for (const [i, { methods, ...item }] of items.entries()) {
-      const [row] = await uniqueGuard(['body', 'items', i, 'title'], DUPLICATE, () =>
-        tx
-          .insert(platforms)
-          .values({ ...item, ...flagsOf(methods), createdBy: actor.id, createdAt: ctx.now() })
-          .returning({ id: platforms.id }),
-      );
-      created.push(row.id);
-    }
-    await recordAudits(
-      { ...ctx, db: tx },
-      items.map((item, i) => ({ entity: 'platform', entityId: created[i], action: 'create', changes: item })),
-    );
-    return created;
+  const values = ({ methods, ...item }: (typeof items)[number]) => ({
+    ...item,
+    ...flagsOf(methods),
+    createdBy: actor.id,
+    createdAt: ctx.now(),
   });
-  return byIds(ctx, ids);
+  return byIds(ctx, await createUnique(ctx, UNIQUE, { entity: 'platform', values, changes: (item) => item }, items));
 }
 
 export async function update(ctx: Ctx, items: z.infer<typeof platformUpdate>[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      platforms,
-      platforms.id,
-      items.map((x) => x.id),
-      'Platform',
-    );
-    const errors = await duplicateTitleErrors(c, platforms, platforms, items);
-    if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-    const audits: AuditEntry[] = [];
-    for (const [i, { id, methods, ...patch }] of items.entries()) {
-      const changes = diffFields(current.get(id)!, { ...patch, ...(methods ? flagsOf(methods) : {}) });
-      if (!changes) continue;
-      await uniqueGuard(['body', 'items', i, 'title'], DUPLICATE, () =>
-        tx.update(platforms).set(changes.after).where(eq(platforms.id, id)),
-      );
-      audits.push({ entity: 'platform', entityId: id, action: 'update', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
-  return byIds(ctx, ids);
+  const patch = ({ id: _id, methods, ...fields }: (typeof items)[number]) => ({ ...fields, ...(methods ? flagsOf(methods) : {}) });
+  return byIds(ctx, await updateUnique<Row, (typeof items)[number]>(ctx, UNIQUE, { entity: 'platform', what: 'Platform', patch }, items));
 }
 
 /** Status change; deactivating a platform deactivates its active integrations (and their offers) in the same transaction. */

@@ -25,16 +25,15 @@ export default async function verticalsRoutes(fastify: FastifyInstance) {
     many: 'verticals',
   });
 
-  kit.list(sellSideListQuery, service.list);
-  /** pickers (advertiser, template and offer forms): any signed-in staff member */
-  kit.active(sellSideLookupQuery, verticalRefSchema, service.active);
-  /** the confirmation popup of a deactivation: how many advertisers it also stops */
-  cascadePreviewRoute(kit, service.cascadePreview);
-  kit.get(service.get);
-
-  kit.items('PUT', '', verticalCreate, service.create, 'created');
-  kit.items('PATCH', '', verticalUpdate, service.update, 'saved');
-  kit.items('POST', '/change_status', sellSideStatusItem, service.changeStatus, cascadeSaid(kit));
+  kit.crud({ query: sellSideListQuery, create: verticalCreate, update: verticalUpdate, status: sellSideStatusItem }, service, {
+    reads: () => {
+      /** pickers (advertiser, template and offer forms): any signed-in staff member */
+      kit.active(sellSideLookupQuery, verticalRefSchema, service.active);
+      /** the confirmation popup of a deactivation: how many advertisers it also stops */
+      cascadePreviewRoute(kit, service.cascadePreview);
+    },
+    status: cascadeSaid(kit),
+  });
 
   kit.sections(VERTICAL_SECTION_NAMES, VERTICAL_SECTIONS, service.editSection);
 }

@@ -16,16 +16,18 @@ import { integrations, integrationTemplates, metrics, users, verticalGoals, vert
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
-import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
+import { diffFields, recordAudit } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
-import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations/cascades';
-import { author, duplicateTitleErrors, uniqueGuard, type AuthorRow } from '../integrations/common';
+import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations';
+import { author, type AuthorRow } from '../integrations';
+import { createUnique, updateUnique, type UniqueSpec } from '../../../lib/unique-rows';
 import { activeRows } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof verticals.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
 const DUPLICATE = 'A vertical with this title already exists';
+const UNIQUE: UniqueSpec = { table: verticals, idColumn: verticals.id, column: verticals.title, field: 'title', message: DUPLICATE };
 const LIST: ListSpec = {
   orderBy: { id: verticals.id, title: verticals.title, status: verticals.status, createdAt: verticals.createdAt },
   defaultOrder: 'id:desc',
@@ -97,53 +99,12 @@ export async function active(ctx: Ctx, q: LookupQuery) {
 
 export async function create(ctx: Ctx, items: z.infer<typeof verticalCreate>[]) {
   const actor = requireActor(ctx);
-  const errors = await duplicateTitleErrors(ctx, verticals, verticals, items);
-  if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-  const ids = await ctx.db.transaction(async (tx) => {
-    const created: number[] = [];
-    for (const [i, item] of items.entries()) {
-      const [row] = await uniqueGuard(['body', 'items', i, 'title'], DUPLICATE, () =>
-        tx
-          .insert(verticals)
-          .values({ ...item, createdBy: actor.id, createdAt: ctx.now() })
-          .returning({ id: verticals.id }),
-      );
-      created.push(row.id);
-    }
-    await recordAudits(
-      { ...ctx, db: tx },
-      items.map((item, i) => ({ entity: 'vertical', entityId: created[i], action: 'create', changes: item })),
-    );
-    return created;
-  });
-  return byIds(ctx, ids);
+  const values = (item: (typeof items)[number]) => ({ ...item, createdBy: actor.id, createdAt: ctx.now() });
+  return byIds(ctx, await createUnique(ctx, UNIQUE, { entity: 'vertical', values, changes: (item) => item }, items));
 }
 
 export async function update(ctx: Ctx, items: z.infer<typeof verticalUpdate>[]) {
-  const ids = await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const current = await lockById<Row>(
-      c,
-      verticals,
-      verticals.id,
-      items.map((x) => x.id),
-      'Vertical',
-    );
-    const errors = await duplicateTitleErrors(c, verticals, verticals, items);
-    if (errors.length) throw new AppError('VALIDATION', DUPLICATE, errors);
-    const audits: AuditEntry[] = [];
-    for (const [i, { id, ...patch }] of items.entries()) {
-      const changes = diffFields(current.get(id)!, patch);
-      if (!changes) continue;
-      await uniqueGuard(['body', 'items', i, 'title'], DUPLICATE, () =>
-        tx.update(verticals).set(changes.after).where(eq(verticals.id, id)),
-      );
-      audits.push({ entity: 'vertical', entityId: id, action: 'update', changes });
-    }
-    await recordAudits(c, audits);
-    return items.map((x) => x.id);
-  });
-  return byIds(ctx, ids);
+  return byIds(ctx, await updateUnique<Row, (typeof items)[number]>(ctx, UNIQUE, { entity: 'vertical', what: 'Vertical' }, items));
 }
 
 /** Status change; deactivating a vertical blocks its active advertisers in the same transaction. */

@@ -22,16 +22,8 @@ export default async function categoriesRoutes(fastify: FastifyInstance) {
     many: 'categories',
   });
 
-  kit.list(categoryListQuery, service.list);
-
-  /** pickers and offer filters: any signed-in user (affiliates filter offers by category too) */
-  kit.active(categoryLookupQuery, categoryRefSchema, service.active);
-
-  kit.get(service.get);
-
-  kit.items('PUT', '', categoryCreate, service.create, 'created');
-
-  kit.items('PATCH', '', categoryUpdate, service.update, 'saved');
-
-  kit.items('POST', '/change_status', categoryStatusItem, service.changeStatus, kit.statusChanged);
+  kit.crud({ query: categoryListQuery, create: categoryCreate, update: categoryUpdate, status: categoryStatusItem }, service, {
+    /** pickers and offer filters: any signed-in user (affiliates filter offers by category too) */
+    reads: () => kit.active(categoryLookupQuery, categoryRefSchema, service.active),
+  });
 }

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadActor } from '../../../http/auth';
 import { requireActor } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import { recent, toView } from '../../insights/exports/exports.service';
+import { recent, toView } from '../../insights/exports';
 import { UserEventHub } from './events.hub';
 
 export const EVENTS_TOKEN_TTL = 60;

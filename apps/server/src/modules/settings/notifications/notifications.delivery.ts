@@ -10,7 +10,7 @@ import type { Database } from '../../../db/client';
 import { notificationChannels, notifications, users } from '../../../db/schema';
 import type { JobQueue } from '../../../jobs/queue';
 import type { Mailer } from '../../../lib/mailer';
-import { getSetting } from '../general/settings.store';
+import { getSetting } from '../general';
 
 export const NOTIFICATION_JOB = 'notification-deliver';
 

@@ -39,7 +39,7 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import type { JobQueue } from '../../../jobs/queue';
 import { recordAudits, type AuditEntry } from '../../../lib/audit';
 import type { Mailer } from '../../../lib/mailer';
-import { getSetting } from '../general/settings.store';
+import { getSetting } from '../general';
 import { NOTIFICATION_JOB, sendTelegram, type DeliveryJob } from './notifications.delivery';
 import { contains } from '../../../lib/search';
 

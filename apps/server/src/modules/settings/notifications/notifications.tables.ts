@@ -1,7 +1,7 @@
 /** Notification rules, channels and the in-app notifications. */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { ts, createdAt, status } from '../../../db/columns';
+import { index, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, ownedBy, status, ts } from '../../../db/columns';
 import { users } from '../../access/accounts.tables';
 
 /** Which events notify whom, and through which channels. */
@@ -45,9 +45,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     event: varchar('event', { length: 64 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull().default(''),

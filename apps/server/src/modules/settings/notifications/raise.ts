@@ -6,12 +6,11 @@
  * is inserted into `notification_once` (migration 0020) in the same transaction, and remembered by the process so a
  * stream of refused leads costs no round trip.
  */
-import { capPeriod, normalizeDecimal } from '@leadgrid/shared';
+import { capPeriod, normalizeDecimal, type CapPeriod } from '@leadgrid/shared';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/client';
 import type { Ctx } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
-import type { EngineCap } from '../../inventory/caps/cap-engine';
 import { notify, type NotifyPayload } from './notifications.service';
 import type { NotificationEvent } from '@leadgrid/shared';
 
@@ -84,8 +83,17 @@ async function offerTitle(ctx: Ctx, offerId: number): Promise<string> {
   return row?.title ?? `#${offerId}`;
 }
 
+/** what the notice of a cap says of it (an engine cap, inventory/caps) */
+interface ReachedCap {
+  id: number;
+  value: string;
+  currency: string | null;
+  timezone: string;
+  period: CapPeriod;
+}
+
 /** a cap filled up or refused a lead: once per cap and period */
-export async function capReached(ctx: Ctx, queue: JobQueue, p: { cap: EngineCap; offerId: number; at: Date }): Promise<boolean> {
+export async function capReached(ctx: Ctx, queue: JobQueue, p: { cap: ReachedCap; offerId: number; at: Date }): Promise<boolean> {
   const period = capPeriod(p.cap.period, p.cap.timezone, p.at);
   return notifyOnce(ctx, queue, `cap_reached:${p.cap.id}:${period.key}`, 'cap_reached', async (tx) => ({
     values: {

@@ -28,24 +28,17 @@ export default async function tagsRoutes(fastify: FastifyInstance) {
   });
   const { app, tags, write } = kit;
 
-  kit.list(tagListQuery, service.list);
-
-  app.get(
-    '/tags/by-type/:type',
-    {
-      config: { authenticated: true },
-      schema: { tags, params: tagTypeParams, querystring: tagLookupQuery, response: { 200: envelope(listOf(tagRefSchema)) } },
-    },
-    async (req) => ({ data: await service.lookupByType(req.ctx, req.params.type, req.query) }),
-  );
-
-  kit.get(service.get);
-
-  kit.items('PUT', '', tagCreate, service.create, 'created');
-
-  kit.items('PATCH', '', tagUpdate, service.update, 'saved');
-
-  kit.items('POST', '/change_status', tagStatusItem, service.changeStatus, kit.statusChanged);
+  kit.crud({ query: tagListQuery, create: tagCreate, update: tagUpdate, status: tagStatusItem }, service, {
+    reads: () =>
+      app.get(
+        '/tags/by-type/:type',
+        {
+          config: { authenticated: true },
+          schema: { tags, params: tagTypeParams, querystring: tagLookupQuery, response: { 200: envelope(listOf(tagRefSchema)) } },
+        },
+        async (req) => ({ data: await service.lookupByType(req.ctx, req.params.type, req.query) }),
+      ),
+  });
 
   app.delete(
     '/tags',

@@ -15,7 +15,7 @@ import { advertisers, caps, currencies, currencyRates, integrations, offers, pay
 import type { ChangeFeed } from '../../../../lib/cache/change-feed';
 import { FeedCache } from '../../../../lib/cache/feed-cache';
 import type { Config } from '../../../../config';
-import { baseCurrencyCode } from '../../../money/currencies/currencies.service';
+import { baseCurrencyCode } from '../../../money/currencies';
 import { directTargetReads, PostbackTargetsCache, type PostbackTargetReads } from '../../postback-delivery';
 
 export type IntegrationRow = typeof integrations.$inferSelect;

@@ -5,7 +5,7 @@
  */
 import type { ExportType } from '@leadgrid/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../../http/context';
+import type { Ctx } from '../../http/context';
 import type { CsvValue } from './csv';
 
 /** where a page starts: the last id read (leads, conversions) or a key of a type ordered by more than an id (clicks) */

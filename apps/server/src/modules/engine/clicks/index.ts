@@ -1,0 +1,2 @@
+/** The clicks domain's surface for other domains (style §1). */
+export { clicksExporter } from './clicks-export';

@@ -1,0 +1,2 @@
+/** The campaigns domain's surface for other domains (style §1). */
+export { WRITE } from './campaigns.service';

@@ -1,0 +1,2 @@
+/** The currencies domain's surface for other domains (style §1). */
+export { baseCurrencyCode } from './currencies.service';
