@@ -22,7 +22,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { allowed, isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { idsFilter } from '../../../components/list/filters';
+import { idsFilter } from '../../../components/list/idsFilter';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';

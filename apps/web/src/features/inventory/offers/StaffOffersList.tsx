@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { idsFilter } from '../../../components/list/filters';
+import { idsFilter } from '../../../components/list/idsFilter';
 import { Page } from '../../../components/Page';
 import { CountrySelect } from '../../../components/sieve/pickers';
 import { StatusTag } from '../../../components/StatusTag';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { idsFilter } from '../../../components/list/filters';
+import { idsFilter } from '../../../components/list/idsFilter';
 import { actionsColumn, dateColumn, idColumn, RowMenu } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs } from '../../../components/list/RouteTabs';

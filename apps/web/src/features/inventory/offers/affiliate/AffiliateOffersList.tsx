@@ -8,7 +8,7 @@ import type { AffiliateOffer } from '@leadgrid/shared/inventory/offers';
 import { Badge, Button, Card, Col, Empty, Flex, Pagination, Result, Row, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { Link } from 'react-router';
 import { ApiError } from '../../../../api/client';
-import { idsFilter } from '../../../../components/list/filters';
+import { idsFilter } from '../../../../components/list/idsFilter';
 import { Page } from '../../../../components/Page';
 import { CountrySelect } from '../../../../components/sieve/pickers';
 import { PAGE_SIZE_OPTIONS, useTable } from '../../../../components/table/useTable';
