@@ -55,10 +55,8 @@ beforeEach(() => {
   requests = [];
   FakeEventSource.last = null;
   vi.stubGlobal('EventSource', FakeEventSource);
-  mockApi((call) => {
-    const method = call.method;
-    const path = call.url;
-    requests.push({ method, path, body: call.body });
+  mockApi(({ method, url: path, body }) => {
+    requests.push({ method, path, body });
     if (path === '/api/v1/exports') return json({ data: { items: [view({ status: 'pending' })] }, message: 'The export has started' });
     if (path === '/api/v1/events/token') return json({ data: { token: 'tok en', expiresIn: 60 } });
     if (path === '/api/v1/exports/7') return json({ data: { items: [view({ progress: 10, rowsDone: 1 })] } });
