@@ -73,10 +73,8 @@ let calls: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
   calls = [];
-  mockApi((call) => {
-    const url = call.url;
-    const method = call.method;
-    calls.push({ method, url, body: call.body });
+  mockApi(({ method, url, body }) => {
+    calls.push({ method, url, body });
     if (method === 'PUT' && url === '/api/v1/postbacks')
       return json({ data: { items: [{ ...POSTBACK, id: 77 }] }, message: 'Postback created' });
     if (url.startsWith('/api/v1/postbacks?')) return json({ data: { items: [POSTBACK], meta: { totalCount: 1 } } });
