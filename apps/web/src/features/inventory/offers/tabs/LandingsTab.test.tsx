@@ -53,11 +53,9 @@ let writes: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
   writes = [];
-  mockApi((call) => {
-    const url = call.url;
-    const method = call.method;
+  mockApi(({ method, url, body }) => {
     if (method !== 'GET') {
-      writes.push({ method, url, body: call.body });
+      writes.push({ method, url, body });
       return json(
         {
           statusCode: 409,
