@@ -19,11 +19,9 @@ let writes: { method: string; url: string; body: { items: Record<string, unknown
 
 beforeEach(() => {
   writes = [];
-  mockApi((call) => {
-    const url = call.url;
-    const method = call.method;
+  mockApi(({ method, url, body }) => {
     if (method !== 'GET') {
-      writes.push({ method, url, body: call.body as { items: Record<string, unknown>[] } });
+      writes.push({ method, url, body: body as { items: Record<string, unknown>[] } });
       return json({ data: { items: [{ id: 9 }] }, message: 'Payment rule created' });
     }
     if (url.startsWith('/api/v1/currencies/all'))
