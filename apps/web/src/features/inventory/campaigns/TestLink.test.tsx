@@ -24,11 +24,9 @@ let answer: () => Response;
 beforeEach(() => {
   writes = [];
   answer = () => json({ data: { url: TEST_URL, expiresAt: 1_790_003_600 } });
-  mockApi((call) => {
-    const method = call.method;
-    const path = call.url;
+  mockApi(({ method, url: path, body }) => {
     if (method !== 'GET') {
-      writes.push({ method, path, body: call.body });
+      writes.push({ method, path, body });
       return answer();
     }
     if (path.startsWith('/api/v1/campaigns/7')) return json({ data: { items: [CAMPAIGN] } });
