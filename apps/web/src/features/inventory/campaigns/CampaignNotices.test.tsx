@@ -56,11 +56,9 @@ let answer: () => Response;
 
 beforeEach(() => {
   writes = [];
-  mockApi((call) => {
-    const method = call.method;
-    const path = call.url;
+  mockApi(({ method, url: path, body }) => {
     if (method !== 'GET') {
-      writes.push({ method, path, body: call.body });
+      writes.push({ method, path, body });
       return answer();
     }
     if (path.startsWith('/api/v1/offers/11') || path.startsWith('/api/v1/offers/for-affiliate/11'))
