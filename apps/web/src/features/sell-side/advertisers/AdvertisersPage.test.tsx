@@ -38,8 +38,7 @@ let urls: string[];
 
 beforeEach(() => {
   urls = [];
-  mockApi((call) => {
-    const url = call.url;
+  mockApi(({ url }) => {
     urls.push(url);
     if (url.startsWith('/api/v1/advertisers?'))
       return json({
