@@ -81,13 +81,12 @@ let answer: () => Response;
 beforeEach(() => {
   writes = [];
   answer = () => json({ data: { items: [{ ...ADVERTISER, id: 9 }] }, message: 'Advertiser created' });
-  mockApi((call) => {
-    const method = call.method;
+  mockApi(({ method, url, body }) => {
     if (method !== 'GET') {
-      writes.push({ method, body: call.body });
+      writes.push({ method, body });
       return answer();
     }
-    if (call.url.startsWith('/api/v1/currencies/all'))
+    if (url.startsWith('/api/v1/currencies/all'))
       return json({ data: { items: [{ id: 1, code: 'USD', name: 'US Dollar', status: 'active', isBase: true }] } });
     return json({ data: { items: [], meta: { totalCount: 0 } } });
   });
