@@ -19,13 +19,12 @@ let writes: { method: string; url: string; body: { items: Record<string, unknown
 
 beforeEach(() => {
   writes = [];
-  mockApi((call) => {
-    const method = call.method;
+  mockApi(({ method, url, body }) => {
     if (method !== 'GET') {
-      writes.push({ method, url: call.url, body: call.body as { items: Record<string, unknown>[] } });
+      writes.push({ method, url, body: body as { items: Record<string, unknown>[] } });
       return json({ data: { items: [{ id: 9 }] }, message: 'Cap created' });
     }
-    if (call.url.startsWith('/api/v1/timezones'))
+    if (url.startsWith('/api/v1/timezones'))
       return json({ data: { items: [{ name: 'Europe/Berlin', offset: '+01:00', title: 'Europe/Berlin (+01:00)' }] } });
     return json({ data: { items: [], meta: { totalCount: 0 } } });
   });
