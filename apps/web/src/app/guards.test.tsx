@@ -3,13 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 import { postbackRead, wrongPermissionsStore } from './access';
 import { RequireAuth, RequireGuest, RouteView } from './guards';
 import { AFFILIATE_MENU, menuFor } from './menus';
 import { MAIN_ROUTES, resolveLink, routeAt, type MenuLeaf, type PageRoute } from './routes';
 import { SessionContext, toAccess, type SessionValue } from './session';
+import { json, mockApi } from '../test/api';
 
 function makeUser(roleType: User['role']['type'], permissions: string[]): User {
   return {
@@ -119,12 +120,8 @@ const pages = (...ids: string[]) => ids.map((id) => ({ path: route(id).path, ele
 
 beforeEach(() => {
   wrongPermissionsStore.set(false);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ statusCode: 404, message: 'no' }), { status: 404 })),
-  );
+  mockApi(() => json({ statusCode: 404, message: 'no' }, 404));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('route guards', () => {
   it('sends a user whose role requires two-factor sign-in to its set-up, and nowhere else, until it is on', async () => {

@@ -8,6 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { notify } from '../../api/notify';
+import { json, mockApi } from '../../test/api';
 import { ExportButton } from './ExportButton';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -26,8 +27,6 @@ const view = (patch: Record<string, unknown>) => ({
   finishedAt: null,
   ...patch,
 });
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
 class FakeEventSource {
   static last: FakeEventSource | null = null;
   url: string;
@@ -56,20 +55,15 @@ beforeEach(() => {
   requests = [];
   FakeEventSource.last = null;
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(input);
-      requests.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (path === '/api/v1/exports') return json({ data: { items: [view({ status: 'pending' })] }, message: 'The export has started' });
-      if (path === '/api/v1/events/token') return json({ data: { token: 'tok en', expiresIn: 60 } });
-      if (path === '/api/v1/exports/7') return json({ data: { items: [view({ progress: 10, rowsDone: 1 })] } });
-      if (path === '/api/v1/exports/7/file')
-        return new Response('id,status\n1,sent\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
-      return json({ data: { items: [] } });
-    }),
-  );
+  mockApi(({ method, url: path, body }) => {
+    requests.push({ method, path, body });
+    if (path === '/api/v1/exports') return json({ data: { items: [view({ status: 'pending' })] }, message: 'The export has started' });
+    if (path === '/api/v1/events/token') return json({ data: { token: 'tok en', expiresIn: 60 } });
+    if (path === '/api/v1/exports/7') return json({ data: { items: [view({ progress: 10, rowsDone: 1 })] } });
+    if (path === '/api/v1/exports/7/file')
+      return new Response('id,status\n1,sent\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    return json({ data: { items: [] } });
+  });
   URL.createObjectURL = vi.fn(() => 'blob:clicks');
   URL.revokeObjectURL = vi.fn();
   HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {

@@ -4,9 +4,10 @@ import type { User } from '@leadgrid/shared/access/users';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../../app/session';
+import { json, mockApi, type ApiCall } from '../../test/api';
 import { NotesPanel } from './NotesPanel';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -24,30 +25,16 @@ const NOTES: Note[] = [
   { id: 1, targetSlug: 'affiliate:12', title: '', content: 'First call', createdAt: 1_700_000_000, createdBy: author(9, 'Bob') },
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      if (call.method === 'GET' && call.url.startsWith('/api/v1/notes?'))
-        return json(200, { data: { items: NOTES, meta: { totalCount: 2 } } });
-      if (call.method === 'PUT') return json(200, { data: { items: [{ ...NOTES[0], id: 3 }] }, message: 'Note added' });
-      if (call.method === 'POST') return json(200, { data: { items: [{ id: 2, status: 'deleted' }] }, message: 'Note removed' });
-      return json(404, { statusCode: 404, message: 'not found' });
-    }),
-  );
+  calls = mockApi((call) => {
+    if (call.method === 'GET' && call.url.startsWith('/api/v1/notes?')) return { data: { items: NOTES, meta: { totalCount: 2 } } };
+    if (call.method === 'PUT') return { data: { items: [{ ...NOTES[0], id: 3 }] }, message: 'Note added' };
+    if (call.method === 'POST') return { data: { items: [{ id: 2, status: 'deleted' }] }, message: 'Note removed' };
+    return json({ statusCode: 404, message: 'not found' }, 404);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function user(id: number, roleType: User['role']['type']): User {
   return {

@@ -3,40 +3,34 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
+import { json, mockApi } from '../../test/api';
 import { CategoryPicker, TagPicker } from './lists';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 let urls: string[];
 
 beforeEach(() => {
   urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      urls.push(url);
-      if (url.startsWith('/api/v1/tags/by-type/offer?ids='))
-        return json({ data: { items: [{ id: 9, title: 'Retired', type: 'offer', status: 'inactive' }] } });
-      if (url.startsWith('/api/v1/tags/by-type/offer')) {
-        const search = new URL(url, 'http://x').searchParams.get('search') ?? '';
-        const all = [
-          { id: 1, title: 'Hot', type: 'offer', status: 'active' },
-          { id: 2, title: 'Exclusive', type: 'offer', status: 'active' },
-        ];
-        return json({ data: { items: all.filter((t) => t.title.toLowerCase().includes(search.toLowerCase())) } });
-      }
-      if (url.startsWith('/api/v1/categories/active?ids='))
-        return json({ data: { items: [{ id: 4, title: 'Gambling', status: 'inactive' }] } });
-      if (url.startsWith('/api/v1/categories/active')) return json({ data: { items: [{ id: 1, title: 'Nutra', status: 'active' }] } });
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  mockApi(({ url }) => {
+    urls.push(url);
+    if (url.startsWith('/api/v1/tags/by-type/offer?ids='))
+      return { data: { items: [{ id: 9, title: 'Retired', type: 'offer', status: 'inactive' }] } };
+    if (url.startsWith('/api/v1/tags/by-type/offer')) {
+      const search = new URL(url, 'http://x').searchParams.get('search') ?? '';
+      const all = [
+        { id: 1, title: 'Hot', type: 'offer', status: 'active' },
+        { id: 2, title: 'Exclusive', type: 'offer', status: 'active' },
+      ];
+      return { data: { items: all.filter((t) => t.title.toLowerCase().includes(search.toLowerCase())) } };
+    }
+    if (url.startsWith('/api/v1/categories/active?ids=')) return { data: { items: [{ id: 4, title: 'Gambling', status: 'inactive' }] } };
+    if (url.startsWith('/api/v1/categories/active')) return { data: { items: [{ id: 1, title: 'Nutra', status: 'active' }] } };
+    return json({}, 404);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderInForm(children: ReactNode, initialValues: Record<string, unknown>) {
   render(

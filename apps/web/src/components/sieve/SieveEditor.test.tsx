@@ -6,33 +6,28 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { ApiError } from '../../api/client';
+import { mockApi } from '../../test/api';
 import { formatDays, sieveProblems, sieveServerErrors } from './model';
 import { SieveEditor } from './SieveEditor';
 import { SieveSummary } from './SieveSummary';
 
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.startsWith('/api/v1/countries'))
-        return json({
-          data: {
-            items: [
-              { code: 'DE', name: 'Germany' },
-              { code: 'AT', name: 'Austria' },
-            ],
-          },
-        });
-      if (url.startsWith('/api/v1/timezones'))
-        return json({ data: { items: [{ name: 'Europe/Berlin', offset: '+01:00', title: 'Europe/Berlin (+01:00)' }] } });
-      return json({ data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  mockApi(({ url }) => {
+    if (url.startsWith('/api/v1/countries'))
+      return {
+        data: {
+          items: [
+            { code: 'DE', name: 'Germany' },
+            { code: 'AT', name: 'Austria' },
+          ],
+        },
+      };
+    if (url.startsWith('/api/v1/timezones'))
+      return { data: { items: [{ name: 'Europe/Berlin', offset: '+01:00', title: 'Europe/Berlin (+01:00)' }] } };
+    return { data: { items: [], meta: { totalCount: 0 } } };
+  });
 });
 
 const base: Sieve = {

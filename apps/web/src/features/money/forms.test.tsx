@@ -11,9 +11,10 @@ import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { SessionContext, type SessionValue } from '../../app/session';
+import { json, mockApi } from '../../test/api';
 import { AdjustModal } from './balances/AdjustModal';
 import { WithdrawalModal } from './billing/WithdrawalModal';
 import { PayModal } from './invoices/PayModal';
@@ -22,8 +23,6 @@ import { createItem, InvoiceDrawer } from './InvoiceDrawer';
 vi.mock('../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const SLOW = { timeout: 30_000 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; path: string; body: unknown }[];
 const writes = () => requests.filter((r) => r.method !== 'GET');
 
@@ -63,35 +62,31 @@ const invoice = (extra: Partial<Invoice> = {}): Invoice => ({
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const url = new URL(String(input), 'http://localhost');
-      requests.push({ method, path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (url.pathname === '/api/v1/withdrawal-methods')
-        return json(200, {
-          data: {
-            items: [{ id: 5, title: 'My IBAN', isDefault: true, paymentMethod: { id: 1, title: 'Wire', status: 'active', fields: [] } }],
-            meta: { totalCount: 1 },
-          },
-        });
-      if (url.pathname === '/api/v1/currencies/all' || url.pathname === '/api/v1/currencies/for-invoice')
-        return json(200, {
-          data: {
-            items: [
-              { id: 1, code: 'USD', name: 'US dollar', status: 'active' },
-              { id: 2, code: 'EUR', name: 'Euro', status: 'active' },
-            ],
-          },
-        });
-      if (method === 'PUT' || method === 'POST')
-        return json(200, { data: { items: [invoice({ id: 77, title: 'INV-000077' })] }, message: 'Done' });
-      return json(200, { data: { items: [] } });
-    }),
-  );
+  mockApi((call) => {
+    const method = call.method;
+    const url = new URL(call.url, 'http://localhost');
+    requests.push({ method, path: url.pathname, body: call.body });
+    if (url.pathname === '/api/v1/withdrawal-methods')
+      return json({
+        data: {
+          items: [{ id: 5, title: 'My IBAN', isDefault: true, paymentMethod: { id: 1, title: 'Wire', status: 'active', fields: [] } }],
+          meta: { totalCount: 1 },
+        },
+      });
+    if (url.pathname === '/api/v1/currencies/all' || url.pathname === '/api/v1/currencies/for-invoice')
+      return json({
+        data: {
+          items: [
+            { id: 1, code: 'USD', name: 'US dollar', status: 'active' },
+            { id: 2, code: 'EUR', name: 'Euro', status: 'active' },
+          ],
+        },
+      });
+    if (method === 'PUT' || method === 'POST')
+      return json({ data: { items: [invoice({ id: 77, title: 'INV-000077' })] }, message: 'Done' });
+    return json({ data: { items: [] } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function wrap(node: ReactNode, timezone = 'UTC') {
   const session = { access: { roleType: 'admin', permissions: [] }, timezone, user: { id: 1 } } as unknown as SessionValue;

@@ -8,13 +8,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { Sidebar } from '../../app/layouts/Sidebar';
 import { SessionContext, type SessionValue } from '../../app/session';
+import { mockApi } from '../../test/api';
 
 const SLOW = { timeout: 30_000 };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 let counts: Record<string, number>;
 let calls: URLSearchParams[];
 
@@ -23,19 +23,15 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
   calls = [];
   counts = { affiliate: 3, advertiser: 0 };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/v1/invoices') {
-        calls.push(url.searchParams);
-        return json({ data: { items: [], meta: { totalCount: counts[url.searchParams.get('type') ?? ''] ?? 0 } } });
-      }
-      return json({ data: { items: [] } });
-    }),
-  );
+  mockApi((call) => {
+    const url = new URL(call.url, 'http://localhost');
+    if (url.pathname === '/api/v1/invoices') {
+      calls.push(url.searchParams);
+      return { data: { items: [], meta: { totalCount: counts[url.searchParams.get('type') ?? ''] ?? 0 } } };
+    }
+    return { data: { items: [] } };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const FINANCE = ['balance.affiliate.read', 'invoice.affiliate.read', 'balance.advertiser.read', 'invoice.advertiser.read'];
 const session = (id: number, roleType: string, permissions: string[]) =>

@@ -1,47 +1,28 @@
 /** Product §5, §8: a wrong two-factor code reads 'Invalid code, please try again' on the code field. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, type ApiCall } from '../../../test/api';
 import { TwoFactorCard } from './TwoFactorCard';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const INVALID = 'Invalid code, please try again';
 const invalidCode = () =>
-  json(400, { statusCode: 400, message: INVALID, errors: [{ msg: INVALID, type: 'twoFactor', loc: ['body', 'code'] }] });
+  json({ statusCode: 400, message: INVALID, errors: [{ msg: INVALID, type: 'twoFactor', loc: ['body', 'code'] }] }, 400);
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-let calls: Call[];
-let answer: (call: Call) => Response;
+let calls: ApiCall[];
+let answer: (call: ApiCall) => Response;
 
 beforeEach(() => {
-  calls = [];
   answer = (call) => {
     if (call.url.endsWith('/auth/2fa/setup'))
-      return json(200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: QR } });
+      return json({ data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: QR } });
     return invalidCode();
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
+  calls = mockApi((call) => answer(call));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const renderCard = (enabled: boolean, onChanged = vi.fn()) => {
   render(
@@ -96,7 +77,7 @@ describe('two-factor authentication', () => {
     await waitFor(() => expect(codeError()).toBe(INVALID));
     expect(calls.at(-1)?.url).toMatch(/\/auth\/2fa\/disable$/);
 
-    answer = () => json(200, { data: {}, message: 'Two-factor authentication is off' });
+    answer = () => json({ data: {}, message: 'Two-factor authentication is off' });
     typeCode('654321');
     fireEvent.click(screen.getByTestId('two-factor-submit'));
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));

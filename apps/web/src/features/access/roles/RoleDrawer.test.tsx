@@ -3,9 +3,10 @@ import type { Permission, Role } from '@leadgrid/shared/access/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultPermissions, type AccessSubject } from '@leadgrid/shared/access/permissions';
 import { SessionContext, type SessionValue } from '../../../app/session';
+import { json, mockApi, type ApiCall } from '../../../test/api';
 import { RoleDrawer } from './RoleDrawer';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -37,37 +38,18 @@ const ROLE: Role = {
   createdAt: 1_700_000_000,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-let calls: Call[];
+let calls: ApiCall[];
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      if (call.url.includes('/permissions')) return json(200, { data: { items: CATALOGUE } });
-      if (call.method === 'PATCH' && call.url.endsWith('/roles')) {
-        const item = (call.body as { items: Partial<Role>[] }).items[0];
-        return json(200, { data: { items: [{ ...ROLE, ...item }] }, message: 'Role saved' });
-      }
-      return json(404, { statusCode: 404, message: 'not found' });
-    }),
-  );
+  calls = mockApi((call) => {
+    if (call.url.includes('/permissions')) return json({ data: { items: CATALOGUE } });
+    if (call.method === 'PATCH' && call.url.endsWith('/roles')) {
+      const item = (call.body as { items: Partial<Role>[] }).items[0];
+      return json({ data: { items: [{ ...ROLE, ...item }] }, message: 'Role saved' });
+    }
+    return json({ statusCode: 404, message: 'not found' }, 404);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const ADMIN: AccessSubject = { roleType: 'admin', permissions: defaultPermissions('admin') };
 

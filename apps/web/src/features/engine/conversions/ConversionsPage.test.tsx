@@ -9,10 +9,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, type SessionValue } from '../../../app/session';
 import { formatMoney } from '../../../components/format';
+import { json, mockApi } from '../../../test/api';
 import ConversionsPage from './ConversionsPage';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -58,32 +59,26 @@ const conversion = (id: number, status: number, extra: Partial<ConversionView> =
 const ROWS = [conversion(1, 1), conversion(2, 2), conversion(3, 3)];
 const TOTALS = { count: 41, currency: 'USD', payout: '1234.5', revenue: '2000', profit: '765.5' };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; url: URL; body: unknown }[];
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const url = new URL(String(input), 'http://localhost');
-      requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (method === 'POST' && url.pathname === '/api/v1/conversions/change_status')
-        return json(200, {
-          data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Conversion 2 is already approved' }], postbacks: 1 },
-          message: 'Changed',
-        });
-      if (method === 'PATCH') return json(200, { data: { items: [ROWS[0]] }, message: 'Conversion saved' });
-      if (url.pathname === '/api/v1/conversions')
-        return json(200, { data: { items: ROWS, meta: { totalCount: 3, totals: url.searchParams.get('status') ? undefined : TOTALS } } });
-      if (url.pathname === '/api/v1/conversions/1') return json(200, { data: { items: [ROWS[0]] } });
-      return json(200, { data: { items: [] } });
-    }),
-  );
+  mockApi((call) => {
+    const method = call.method;
+    const url = new URL(call.url, 'http://localhost');
+    requests.push({ method, url, body: call.body });
+    if (method === 'POST' && url.pathname === '/api/v1/conversions/change_status')
+      return json({
+        data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Conversion 2 is already approved' }], postbacks: 1 },
+        message: 'Changed',
+      });
+    if (method === 'PATCH') return json({ data: { items: [ROWS[0]] }, message: 'Conversion saved' });
+    if (url.pathname === '/api/v1/conversions')
+      return json({ data: { items: ROWS, meta: { totalCount: 3, totals: url.searchParams.get('status') ? undefined : TOTALS } } });
+    if (url.pathname === '/api/v1/conversions/1') return json({ data: { items: [ROWS[0]] } });
+    return json({ data: { items: [] } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(url: string, roleType: string, permissions: string[]) {
   const session = { access: { roleType, permissions }, timezone: 'Europe/Berlin' } as unknown as SessionValue;

@@ -9,9 +9,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, type SessionValue } from '../../../app/session';
+import { json, mockApi } from '../../../test/api';
 import LeadsPage from './LeadsPage';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -73,40 +74,34 @@ const DETAIL: LeadDetail = {
   actions: ['trash', 'grade'],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let requests: { method: string; url: URL; body: unknown }[];
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const url = new URL(String(input), 'http://localhost');
-      requests.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (method === 'PATCH')
-        return json(200, {
-          data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Not in the vertical’s grades' }] },
-          message: 'Changed',
-        });
-      if (url.pathname === '/api/v1/leads')
-        return json(200, { data: { items: LEADS, meta: { totalCount: 3, totals: { count: 57, byStatus: { sent: 40, unsent: 17 } } } } });
-      if (url.pathname === '/api/v1/leads/1') return json(200, { data: { items: [DETAIL] } });
-      if (url.pathname === '/api/v1/leads/filters')
-        return json(200, {
-          data: {
-            items: [
-              { value: 4, label: 'Loans PL', count: 12 },
-              { value: 3, label: 'Loans DE', count: 7 },
-            ],
-          },
-        });
-      return json(200, { data: { items: [] } });
-    }),
-  );
+  mockApi((call) => {
+    const method = call.method;
+    const url = new URL(call.url, 'http://localhost');
+    requests.push({ method, url, body: call.body });
+    if (method === 'PATCH')
+      return json({
+        data: { outcome: 'partial', applied: [1], failed: [{ id: 2, reason: 'Not in the vertical’s grades' }] },
+        message: 'Changed',
+      });
+    if (url.pathname === '/api/v1/leads')
+      return json({ data: { items: LEADS, meta: { totalCount: 3, totals: { count: 57, byStatus: { sent: 40, unsent: 17 } } } } });
+    if (url.pathname === '/api/v1/leads/1') return json({ data: { items: [DETAIL] } });
+    if (url.pathname === '/api/v1/leads/filters')
+      return json({
+        data: {
+          items: [
+            { value: 4, label: 'Loans PL', count: 12 },
+            { value: 3, label: 'Loans DE', count: 7 },
+          ],
+        },
+      });
+    return json({ data: { items: [] } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(url: string, roleType: string, permissions: string[]) {
   const session = { access: { roleType, permissions }, timezone: 'Europe/Berlin' } as unknown as SessionValue;

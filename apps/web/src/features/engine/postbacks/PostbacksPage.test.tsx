@@ -5,9 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../../../app/session';
+import { json, mockApi } from '../../../test/api';
 import PostbackPage, { toCreate, toUpdate, valuesOf } from './PostbackPage';
 import PostbacksPage from './PostbacksPage';
 
@@ -68,26 +69,18 @@ describe('form values -> API items', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let calls: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'PUT' && url === '/api/v1/postbacks')
-        return json(200, { data: { items: [{ ...POSTBACK, id: 77 }] }, message: 'Postback created' });
-      if (url.startsWith('/api/v1/postbacks?')) return json(200, { data: { items: [POSTBACK], meta: { totalCount: 1 } } });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  mockApi(({ method, url, body }) => {
+    calls.push({ method, url, body });
+    if (method === 'PUT' && url === '/api/v1/postbacks')
+      return json({ data: { items: [{ ...POSTBACK, id: 77 }] }, message: 'Postback created' });
+    if (url.startsWith('/api/v1/postbacks?')) return json({ data: { items: [POSTBACK], meta: { totalCount: 1 } } });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string, type: 'admin' | 'affiliate', permissions: string[]) {
   const me = {

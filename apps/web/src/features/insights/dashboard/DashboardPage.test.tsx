@@ -1,6 +1,7 @@
 /** /: the dashboard asks each widget's figures on its own, for the current period in the user's zone; a failing widget stays in place. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../test/api';
 import { renderPage } from '../../../test/renderPage';
 import { presetRange } from '../model';
 import DashboardPage from './DashboardPage';
@@ -29,24 +30,17 @@ const DATA: Record<string, unknown> = {
 let urls: string[];
 beforeEach(() => {
   urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      const url = String(input);
-      urls.push(url);
-      const json = (body: unknown, status = 200) =>
-        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-      if (url.startsWith('/api/v1/dashboard')) return json({ data: DASHBOARD });
-      if (url.startsWith('/api/v1/statistics/dashboard?')) {
-        const id = new URL(url, 'http://x').searchParams.get('widgetId')!;
-        // the funnel's figures fail: the others must still show
-        return DATA[id] ? json({ data: DATA[id] }) : json({ statusCode: 500, message: 'Internal error' }, 500);
-      }
-      return json({ data: { items: [] } });
-    }),
-  );
+  mockApi(({ url }) => {
+    urls.push(url);
+    if (url.startsWith('/api/v1/dashboard')) return { data: DASHBOARD };
+    if (url.startsWith('/api/v1/statistics/dashboard?')) {
+      const id = new URL(url, 'http://x').searchParams.get('widgetId')!;
+      // the funnel's figures fail: the others must still show
+      return DATA[id] ? { data: DATA[id] } : json({ statusCode: 500, message: 'Internal error' }, 500);
+    }
+    return { data: { items: [] } };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('DashboardPage', () => {
   it('shows each widget from its own query for the current period; a failed widget does not hold the others', async () => {

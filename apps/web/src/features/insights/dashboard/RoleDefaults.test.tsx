@@ -3,7 +3,8 @@
  * the dashboard as a role's default (affiliate roles not offered) and removes a role's default.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api';
 import { renderPage } from '../../../test/renderPage';
 import DashboardPage from './DashboardPage';
 
@@ -52,30 +53,20 @@ const DEFAULTS = [{ roleId: 3, roleTitle: 'Brokers', roleType: 'advertiser_membe
 let requests: { method: string; url: string }[];
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      requests.push({ method, url });
-      const json = (body: unknown) =>
-        Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-      if (url.startsWith('/api/v1/dashboard/role-defaults/')) {
-        const roleId = Number(url.split('/').pop());
-        return json(
-          method === 'DELETE'
-            ? { data: { roleId } }
-            : { data: { roleId, roleTitle: 'Operators', roleType: 'employee', widgetsCount: 0, updatedAt: 1_764_000_000 } },
-        );
-      }
-      if (url.startsWith('/api/v1/dashboard/role-defaults')) return json({ data: { items: DEFAULTS } });
-      if (url.startsWith('/api/v1/dashboard')) return json({ data: DASHBOARD });
-      if (url.startsWith('/api/v1/roles')) return json({ data: { items: ROLES, meta: { totalCount: ROLES.length } } });
-      return json({ data: { items: [] } });
-    }),
-  );
+  mockApi(({ method, url }) => {
+    requests.push({ method, url });
+    if (url.startsWith('/api/v1/dashboard/role-defaults/')) {
+      const roleId = Number(url.split('/').pop());
+      return method === 'DELETE'
+        ? { data: { roleId } }
+        : { data: { roleId, roleTitle: 'Operators', roleType: 'employee', widgetsCount: 0, updatedAt: 1_764_000_000 } };
+    }
+    if (url.startsWith('/api/v1/dashboard/role-defaults')) return { data: { items: DEFAULTS } };
+    if (url.startsWith('/api/v1/dashboard')) return { data: DASHBOARD };
+    if (url.startsWith('/api/v1/roles')) return { data: { items: ROLES, meta: { totalCount: ROLES.length } } };
+    return { data: { items: [] } };
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const openMore = async () => {
   fireEvent.click(await screen.findByTestId('dashboard-more', undefined, SLOW));

@@ -4,7 +4,8 @@
  * the previous period and shows each metric's change.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api';
 import { renderPage, stubFetch } from '../../../test/renderPage';
 import StatisticsPage from './StatisticsPage';
 
@@ -60,8 +61,6 @@ function serve(totals: Record<string, unknown>) {
     return { data: { items, meta: { totalCount: 2, totals, ...previous(items, [50, 0]) } } };
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 const staff = ['front.menu.statistics.read'];
 const renderAt = (path: string, type = 'admin') =>
@@ -212,29 +211,21 @@ describe('StatisticsPage column choice kept on the server', () => {
     localStorage.setItem('lg_table:statistics', JSON.stringify({ hidden: ['leads_sent'] }));
     writes = [];
     urls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        urls.push(url);
-        const method = init?.method ?? 'GET';
-        let answer: unknown = { data: { items: [] } };
-        if (method !== 'GET') {
-          const body = JSON.parse(String(init?.body));
-          writes.push({ method, url, body });
-          answer = {
-            data: {
-              table: 'statistics',
-              items: CHOICE.map((m) => ({ ...m, ...body.items.find((x: { key: string }) => x.key === m.key) })),
-            },
-            message: 'Columns saved',
-          };
-        } else if (url.startsWith('/api/v1/statistics/metrics')) answer = { data: { table: 'statistics', items: CHOICE } };
-        else if (url.startsWith('/api/v1/statistics?'))
-          answer = { data: { items: [DAY('2026-11-26', 300, STAFF_TOTALS)], meta: { totalCount: 1, totals: STAFF_TOTALS } } };
-        return Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-      }),
-    );
+    mockApi(({ method, url, body }) => {
+      urls.push(url);
+      if (method !== 'GET') {
+        writes.push({ method, url, body });
+        const { items } = body as { items: { key: string }[] };
+        return {
+          data: { table: 'statistics', items: CHOICE.map((m) => ({ ...m, ...items.find((x) => x.key === m.key) })) },
+          message: 'Columns saved',
+        };
+      }
+      if (url.startsWith('/api/v1/statistics/metrics')) return { data: { table: 'statistics', items: CHOICE } };
+      if (url.startsWith('/api/v1/statistics?'))
+        return { data: { items: [DAY('2026-11-26', 300, STAFF_TOTALS)], meta: { totalCount: 1, totals: STAFF_TOTALS } } };
+      return { data: { items: [] } };
+    });
   });
 
   it('shows the columns the server keeps, in its order, and saves a change with one debounced PATCH', { timeout: 200_000 }, async () => {

@@ -8,9 +8,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, type SessionValue } from '../../../app/session';
+import { json, mockApi } from '../../../test/api';
 import { CampaignDrawer } from './CampaignDrawer';
 import { CampaignNotices } from './CampaignNotices';
 import { CAMPAIGN } from './campaign.fixture';
@@ -50,33 +51,24 @@ describe('CampaignNotices', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; path: string; body: unknown }[];
 let answer: () => Response;
 
 beforeEach(() => {
   writes = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(input);
-      if (method !== 'GET') {
-        writes.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-        return answer();
-      }
-      if (path.startsWith('/api/v1/offers/11') || path.startsWith('/api/v1/offers/for-affiliate/11'))
-        return json(200, {
-          data: { items: [{ id: 11, title: 'Loans DE', status: 'active', integrationMethod: 'api', geos: [], trafficSources: [] }] },
-        });
-      if (path.startsWith('/api/v1/offers/filters'))
-        return json(200, { data: { items: [{ id: 11, title: 'Loans DE', status: 'active' }] } });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  mockApi(({ method, url: path, body }) => {
+    if (method !== 'GET') {
+      writes.push({ method, path, body });
+      return answer();
+    }
+    if (path.startsWith('/api/v1/offers/11') || path.startsWith('/api/v1/offers/for-affiliate/11'))
+      return json({
+        data: { items: [{ id: 11, title: 'Loans DE', status: 'active', integrationMethod: 'api', geos: [], trafficSources: [] }] },
+      });
+    if (path.startsWith('/api/v1/offers/filters')) return json({ data: { items: [{ id: 11, title: 'Loans DE', status: 'active' }] } });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function Providers({ children, roleType = 'admin' }: { children: ReactNode; roleType?: string }) {
   const session = {
@@ -96,7 +88,7 @@ function Providers({ children, roleType = 'admin' }: { children: ReactNode; role
 
 describe('CampaignDrawer notices', () => {
   it('keeps the drawer open with the notices an edit answers', async () => {
-    answer = () => json(200, { data: { items: [{ ...CAMPAIGN, title: 'FB AT', notices: [BLOCKED] }] }, message: 'Campaign saved' });
+    answer = () => json({ data: { items: [{ ...CAMPAIGN, title: 'FB AT', notices: [BLOCKED] }] }, message: 'Campaign saved' });
     const onClose = vi.fn();
     render(
       <Providers>
@@ -114,7 +106,7 @@ describe('CampaignDrawer notices', () => {
   });
 
   it('closes after an edit without notices', async () => {
-    answer = () => json(200, { data: { items: [{ ...CAMPAIGN, title: 'FB AT', notices: [] }] }, message: 'Campaign saved' });
+    answer = () => json({ data: { items: [{ ...CAMPAIGN, title: 'FB AT', notices: [] }] }, message: 'Campaign saved' });
     const onClose = vi.fn();
     render(
       <Providers>
@@ -129,11 +121,14 @@ describe('CampaignDrawer notices', () => {
 
   it('puts the 403 “no access to this offer” on the offer field of a new campaign', async () => {
     answer = () =>
-      json(403, {
-        statusCode: 403,
-        message: 'You have no access to this offer',
-        errors: [{ msg: 'You have no access to this offer', type: 'no_offer_access', loc: ['body', 'items', 0, 'offerId'] }],
-      });
+      json(
+        {
+          statusCode: 403,
+          message: 'You have no access to this offer',
+          errors: [{ msg: 'You have no access to this offer', type: 'no_offer_access', loc: ['body', 'items', 0, 'offerId'] }],
+        },
+        403,
+      );
     const onCreated = vi.fn();
     render(
       <Providers roleType="affiliate">

@@ -6,9 +6,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, type SessionValue } from '../../../app/session';
+import { json, mockApi } from '../../../test/api';
 import CampaignDetailPage from './CampaignDetailPage';
 import { CAMPAIGN } from './campaign.fixture';
 
@@ -17,29 +18,21 @@ vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 const SLOW = { timeout: 10_000 };
 const TEST_URL = 'https://t.example.com/c/AbCdEfGhIjKl?lg_test=abc.def&sub1=try';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; path: string; body: unknown }[];
 let answer: () => Response;
 
 beforeEach(() => {
   writes = [];
-  answer = () => json(200, { data: { url: TEST_URL, expiresAt: 1_790_003_600 } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(input);
-      if (method !== 'GET') {
-        writes.push({ method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-        return answer();
-      }
-      if (path.startsWith('/api/v1/campaigns/7')) return json(200, { data: { items: [CAMPAIGN] } });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  answer = () => json({ data: { url: TEST_URL, expiresAt: 1_790_003_600 } });
+  mockApi(({ method, url: path, body }) => {
+    if (method !== 'GET') {
+      writes.push({ method, path, body });
+      return answer();
+    }
+    if (path.startsWith('/api/v1/campaigns/7')) return json({ data: { items: [CAMPAIGN] } });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(roleType: string, permissions: string[]) {
   const session = { access: { roleType, permissions }, timezone: 'UTC' } as unknown as SessionValue;
@@ -77,7 +70,7 @@ describe('campaign page: test link and invalid clicks', () => {
   });
 
   it('shows the server’s refusal in the dialog', async () => {
-    answer = () => json(403, { statusCode: 403, message: 'Test links are made by staff only', errors: [] });
+    answer = () => json({ statusCode: 403, message: 'Test links are made by staff only', errors: [] }, 403);
     renderPage('admin', ['front.menu.campaigns.read', 'campaign.update']);
     fireEvent.click(await screen.findByTestId('campaign-test-link', undefined, SLOW));
     fireEvent.click(await screen.findByTestId('test-link-make'));

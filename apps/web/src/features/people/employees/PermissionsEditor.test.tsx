@@ -7,8 +7,9 @@ import type { Permission } from '@leadgrid/shared/access/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { json, mockApi } from '../../../test/api';
 import { PermissionsEditor } from './PermissionsEditor';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -43,28 +44,22 @@ const view = (permissions: string[]): EmployeePermissions => {
   };
 };
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 let posts: unknown[];
 
 beforeEach(() => {
   posts = [];
   let current = view(['front.dashboard.read', 'front.menu.clicks.read', 'affiliate.read']);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/v1/employees/5/permissions' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { data: { permissions: string[] | null } };
-        posts.push(body.data.permissions);
-        current = view(body.data.permissions ?? current.rolePermissions);
-        return json({ data: current, message: 'Custom permissions saved' });
-      }
-      if (url === '/api/v1/employees/5/permissions') return json({ data: current });
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  mockApi((call) => {
+    if (call.url === '/api/v1/employees/5/permissions' && call.method === 'POST') {
+      const body = call.body as { data: { permissions: string[] | null } };
+      posts.push(body.data.permissions);
+      current = view(body.data.permissions ?? current.rolePermissions);
+      return { data: current, message: 'Custom permissions saved' };
+    }
+    if (call.url === '/api/v1/employees/5/permissions') return { data: current };
+    return json({}, 404);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderEditor() {
   render(

@@ -1,7 +1,8 @@
 /** The add-integration form creates a template inline (integration_template.update) and chooses it. */
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api';
 import { renderPage } from '../../../test/renderPage';
 import { AddIntegrationModal } from './IntegrationModals';
 
@@ -19,26 +20,20 @@ const ADVERTISER = {
 function stubApi() {
   const created: unknown[] = [];
   const templates: { id: number; title: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const json = (data: unknown) =>
-        new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-      if (init?.method === 'PUT' && url.includes('/integration-templates')) {
-        const { items } = JSON.parse(String(init.body));
-        created.push(...items);
-        const tpl = { id: 31, title: items[0].title, platform: { id: 2, title: 'LeadCRM' }, vertical: { id: 3, title: 'Finance' } };
-        templates.push({ id: 31, title: items[0].title });
-        return json({ items: [tpl] });
-      }
-      if (url.includes('/integration-templates/for-integration')) return json({ items: templates });
-      if (url.includes('/platforms/active'))
-        return json({ items: [{ id: 2, title: 'LeadCRM', status: 'active', methods: ['api', 'postback'] }] });
-      if (url.includes('/verticals')) return json({ items: [{ id: 3, title: 'Finance', status: 'active' }] });
-      return json({ items: [] });
-    }),
-  );
+  mockApi(({ method, url, body }) => {
+    if (method === 'PUT' && url.includes('/integration-templates')) {
+      const { items } = body as { items: { title: string }[] };
+      created.push(...items);
+      const tpl = { id: 31, title: items[0].title, platform: { id: 2, title: 'LeadCRM' }, vertical: { id: 3, title: 'Finance' } };
+      templates.push({ id: 31, title: items[0].title });
+      return { data: { items: [tpl] } };
+    }
+    if (url.includes('/integration-templates/for-integration')) return { data: { items: templates } };
+    if (url.includes('/platforms/active'))
+      return { data: { items: [{ id: 2, title: 'LeadCRM', status: 'active', methods: ['api', 'postback'] }] } };
+    if (url.includes('/verticals')) return { data: { items: [{ id: 3, title: 'Finance', status: 'active' }] } };
+    return { data: { items: [] } };
+  });
   return created;
 }
 
@@ -47,8 +42,6 @@ const open = (permissions: string[]) =>
     type: 'admin',
     permissions: ['advertiser.update', ...permissions],
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('creating a template from the integration form', () => {
   it('opens the template form for the advertiser’s platform and vertical, creates the template and chooses it', async () => {

@@ -4,8 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { json, mockApi } from '../../../test/api';
 import { AdvertiserDrawer, toCreate, toUpdate, valuesOf } from './AdvertiserDrawer';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -74,29 +75,22 @@ describe('create and edit items', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; body: unknown }[];
 let answer: () => Response;
 
 beforeEach(() => {
   writes = [];
-  answer = () => json(200, { data: { items: [{ ...ADVERTISER, id: 9 }] }, message: 'Advertiser created' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') {
-        writes.push({ method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-        return answer();
-      }
-      if (String(input).startsWith('/api/v1/currencies/all'))
-        return json(200, { data: { items: [{ id: 1, code: 'USD', name: 'US Dollar', status: 'active', isBase: true }] } });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  answer = () => json({ data: { items: [{ ...ADVERTISER, id: 9 }] }, message: 'Advertiser created' });
+  mockApi(({ method, url, body }) => {
+    if (method !== 'GET') {
+      writes.push({ method, body });
+      return answer();
+    }
+    if (url.startsWith('/api/v1/currencies/all'))
+      return json({ data: { items: [{ id: 1, code: 'USD', name: 'US Dollar', status: 'active', isBase: true }] } });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderDrawer(onSaved = vi.fn()) {
   render(
@@ -132,15 +126,18 @@ describe('AdvertiserDrawer', () => {
 
   it('puts the server’s field errors on their fields and keeps the drawer open', async () => {
     answer = () =>
-      json(400, {
-        statusCode: 400,
-        message: 'An advertiser with this title already exists',
-        errors: [
-          { msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'title'] },
-          { msg: 'required', type: 'exists', loc: ['body', 'items', 0, 'managerIds', 1] },
-          { msg: 'length', type: 'length', loc: ['body', 'items', 0, 'defaultCurrency'] },
-        ],
-      });
+      json(
+        {
+          statusCode: 400,
+          message: 'An advertiser with this title already exists',
+          errors: [
+            { msg: 'unique', type: 'unique', loc: ['body', 'items', 0, 'title'] },
+            { msg: 'required', type: 'exists', loc: ['body', 'items', 0, 'managerIds', 1] },
+            { msg: 'length', type: 'length', loc: ['body', 'items', 0, 'defaultCurrency'] },
+          ],
+        },
+        400,
+      );
     const { form, onSaved } = renderDrawer();
     fireEvent.change(screen.getByTestId('advertiser-title'), { target: { value: ' Acme Loans ' } });
     fireEvent.click(screen.getByTestId('advertiser-save'));

@@ -4,9 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../../../app/session';
+import { json, mockApi } from '../../../test/api';
 import AdvertisersPage from './AdvertisersPage';
 import { advertiserListQuery, idList, tabOf } from './filters';
 
@@ -33,55 +34,48 @@ describe('filters -> list query', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let urls: string[];
 
 beforeEach(() => {
   urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      urls.push(url);
-      if (url.startsWith('/api/v1/advertisers?'))
-        return json(200, {
-          data: {
-            items: [
-              {
-                id: 7,
-                secureId: 'abcd1234abcd1234',
-                title: 'Acme Loans',
-                description: '',
-                status: 'blocked',
-                statusChangedAt: 1_790_000_000,
-                statusChangedBy: null,
-                blockReason: 'Unpaid invoices',
-                contacts: [],
-                platform: { id: 2, title: 'LeadCRM' },
-                vertical: { id: 3, title: 'Finance' },
-                tags: [
-                  { id: 7, title: 'VIP' },
-                  { id: 8, title: 'EU' },
-                ],
-                managers: [],
-                defaultCurrency: 'EUR',
-                apiToken: null,
-                redirectTemplateEnabled: false,
-                redirectTemplate: null,
-                integrationsCount: 0,
-                createdAt: 1_790_000_000,
-                createdBy: null,
-              },
-            ],
-            meta: { totalCount: 1 },
-          },
-        });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  mockApi(({ url }) => {
+    urls.push(url);
+    if (url.startsWith('/api/v1/advertisers?'))
+      return json({
+        data: {
+          items: [
+            {
+              id: 7,
+              secureId: 'abcd1234abcd1234',
+              title: 'Acme Loans',
+              description: '',
+              status: 'blocked',
+              statusChangedAt: 1_790_000_000,
+              statusChangedBy: null,
+              blockReason: 'Unpaid invoices',
+              contacts: [],
+              platform: { id: 2, title: 'LeadCRM' },
+              vertical: { id: 3, title: 'Finance' },
+              tags: [
+                { id: 7, title: 'VIP' },
+                { id: 8, title: 'EU' },
+              ],
+              managers: [],
+              defaultCurrency: 'EUR',
+              apiToken: null,
+              redirectTemplateEnabled: false,
+              redirectTemplate: null,
+              integrationsCount: 0,
+              createdAt: 1_790_000_000,
+              createdBy: null,
+            },
+          ],
+          meta: { totalCount: 1 },
+        },
+      });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string, permissions: string[]) {
   const me = {

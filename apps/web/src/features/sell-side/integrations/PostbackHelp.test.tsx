@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import i18n from '../../../i18n';
 import { SessionContext, type SessionValue } from '../../../app/session';
+import { mockApi } from '../../../test/api';
 import { InboundSection, postbackExample, postbackExampleValues } from './InboundSection';
 
 vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -48,15 +49,9 @@ const INTEGRATION = {
 } as unknown as Integration;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () => new Response(JSON.stringify({ data: { items: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    ),
-  );
+  mockApi(() => ({ data: { items: [] } }));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   void i18n.changeLanguage('en');
 });
 

@@ -5,9 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../../../app/session';
+import { json, mockApi, type ApiCall } from '../../../test/api';
 import { en, ru } from './i18n';
 import PlatformDetailPage from './PlatformDetailPage';
 
@@ -25,30 +26,17 @@ const PLATFORM: Platform = {
   createdBy: null,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 let deleteAnswer: () => Response;
 
 beforeEach(() => {
-  calls = [];
-  deleteAnswer = () => json(409, { statusCode: 409, message: 'The platform cannot be deleted while other entities are attached' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      if (call.method === 'GET' && call.url === '/api/v1/platforms/4') return json(200, { data: { items: [PLATFORM] } });
-      if (call.method === 'DELETE' && call.url === '/api/v1/platforms') return deleteAnswer();
-      return json(404, { statusCode: 404, message: 'not found' });
-    }),
-  );
+  deleteAnswer = () => json({ statusCode: 409, message: 'The platform cannot be deleted while other entities are attached' }, 409);
+  calls = mockApi((call) => {
+    if (call.method === 'GET' && call.url === '/api/v1/platforms/4') return json({ data: { items: [PLATFORM] } });
+    if (call.method === 'DELETE' && call.url === '/api/v1/platforms') return deleteAnswer();
+    return json({ statusCode: 404, message: 'not found' }, 404);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderPage() {
   const user = {
@@ -100,7 +88,7 @@ describe('platform delete guard', () => {
   });
 
   it('a delete the server accepts goes back to the list', async () => {
-    deleteAnswer = () => json(200, { data: { deleted: 1 }, message: 'Platform deleted' });
+    deleteAnswer = () => json({ data: { deleted: 1 }, message: 'Platform deleted' });
     renderPage();
     await deleteFromPage();
     expect(await screen.findByTestId('platforms-list')).toBeTruthy();

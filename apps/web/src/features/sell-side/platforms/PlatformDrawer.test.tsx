@@ -1,6 +1,7 @@
 /** The platform form needs at least one integration method before it sends anything (product §3 Platform, §5 required). */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api';
 import { renderPage } from '../../../test/renderPage';
 import { PlatformDrawer } from './PlatformDrawer';
 
@@ -8,19 +9,14 @@ vi.mock('../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn
 
 function stubApi() {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-      const items = init?.body ? JSON.parse(String(init.body)).items : [];
-      sent.push(...items);
-      const saved = { id: 5, description: '', status: 'active', templates: [], createdAt: 1_790_000_000, createdBy: null, ...items[0] };
-      return new Response(JSON.stringify({ data: { items: [saved] } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
+  mockApi(({ body }) => {
+    const items = body ? (body as { items: Record<string, unknown>[] }).items : [];
+    sent.push(...items);
+    const saved = { id: 5, description: '', status: 'active', templates: [], createdAt: 1_790_000_000, createdBy: null, ...items[0] };
+    return { data: { items: [saved] } };
+  });
   return sent;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the platform form', () => {
   it('refuses to save with no integration method ticked, then saves once one is', async () => {

@@ -4,8 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { json, mockApi, type ApiCall } from '../../../test/api';
 import { applySectionErrors, sectionPath } from './sections';
 import { InboundRulesTab } from './tabs/InboundRulesTab';
 import { ApiError } from '../../../api/client';
@@ -35,39 +36,26 @@ const VERTICAL: Vertical = {
   createdBy: null,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 let answer: () => Response;
 
 beforeEach(() => {
-  calls = [];
-  answer = () => json(200, { data: { items: [VERTICAL] }, message: 'Vertical saved' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      if (call.url.startsWith('/api/v1/countries'))
-        return json(200, {
-          data: {
-            items: [
-              { code: 'AT', name: 'Austria' },
-              { code: 'DE', name: 'Germany' },
-            ],
-          },
-        });
-      if (call.url.startsWith('/api/v1/languages')) return json(200, { data: { items: [{ code: 'de', name: 'German' }] } });
-      if (call.method === 'POST' && call.url === '/api/v1/verticals/7/edit_inbound_rules') return answer();
-      return json(404, { statusCode: 404, message: 'not found' });
-    }),
-  );
+  answer = () => json({ data: { items: [VERTICAL] }, message: 'Vertical saved' });
+  calls = mockApi((call) => {
+    if (call.url.startsWith('/api/v1/countries'))
+      return json({
+        data: {
+          items: [
+            { code: 'AT', name: 'Austria' },
+            { code: 'DE', name: 'Germany' },
+          ],
+        },
+      });
+    if (call.url.startsWith('/api/v1/languages')) return json({ data: { items: [{ code: 'de', name: 'German' }] } });
+    if (call.method === 'POST' && call.url === '/api/v1/verticals/7/edit_inbound_rules') return answer();
+    return json({ statusCode: 404, message: 'not found' }, 404);
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderTab() {
   render(
@@ -118,11 +106,14 @@ describe('inbound rules', () => {
 
   it('sends the rules as {data} and shows a server error on the row it names', async () => {
     answer = () =>
-      json(400, {
-        statusCode: 400,
-        message: 'Validation failed',
-        errors: [{ msg: 'maxlength', type: 'maxlength', loc: ['body', 'data', 1, 'values', 0] }],
-      });
+      json(
+        {
+          statusCode: 400,
+          message: 'Validation failed',
+          errors: [{ msg: 'maxlength', type: 'maxlength', loc: ['body', 'data', 1, 'values', 0] }],
+        },
+        400,
+      );
     renderTab();
     await chooseType(rows()[0], 'Country is not one of');
     // the values were cleared with the type change: the rule needs a country again

@@ -10,10 +10,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../i18n';
 import { ApiError } from '../../../../api/client';
 import { SessionContext, toAccess, type SessionValue } from '../../../../app/session';
+import { json, mockApi } from '../../../../test/api';
 import { OfferLandingsTab } from './index';
 import { GUARD_TYPE, statusFailure } from './landerForm';
 
@@ -48,32 +49,27 @@ describe('statusFailure', () => {
   });
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; url: string; body: unknown }[];
 
 beforeEach(() => {
   writes = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') {
-        writes.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-        return json(409, {
+  mockApi(({ method, url, body }) => {
+    if (method !== 'GET') {
+      writes.push({ method, url, body });
+      return json(
+        {
           statusCode: 409,
           message: GUARD,
           errors: [{ msg: GUARD, type: GUARD_TYPE, loc: ['body', 'items', 0, 'status'] }],
-        });
-      }
-      if (url.startsWith('/api/v1/landers?')) return json(200, { data: { items: [LANDER], meta: { totalCount: 1 } } });
-      if (url.startsWith('/api/v1/offers/sieve-display-settings')) return json(200, { data: {} });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+        },
+        409,
+      );
+    }
+    if (url.startsWith('/api/v1/landers?')) return json({ data: { items: [LANDER], meta: { totalCount: 1 } } });
+    if (url.startsWith('/api/v1/offers/sieve-display-settings')) return json({ data: {} });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderTab() {
   const me = {

@@ -5,44 +5,37 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../i18n';
 import { SessionContext, toAccess, type SessionValue } from '../../../../app/session';
 import './i18n';
+import { json, mockApi } from '../../../../test/api';
 import { PaymentRuleDrawer } from './PaymentRuleDrawer';
 
 vi.mock('../../../../api/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const OFFER = { id: 2, title: 'Loans DE', vertical: { id: 3, title: 'Finance' }, status: 'active' } as unknown as Offer;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 let writes: { method: string; url: string; body: { items: Record<string, unknown>[] } }[];
 
 beforeEach(() => {
   writes = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') {
-        writes.push({ method, url, body: JSON.parse(String(init?.body)) });
-        return json(200, { data: { items: [{ id: 9 }] }, message: 'Payment rule created' });
-      }
-      if (url.startsWith('/api/v1/currencies/all'))
-        return json(200, {
-          data: {
-            items: [
-              { id: 1, code: 'USD', name: 'US Dollar', status: 'active', isBase: true },
-              { id: 2, code: 'EUR', name: 'Euro', status: 'active', isBase: false },
-            ],
-          },
-        });
-      return json(200, { data: { items: [], meta: { totalCount: 0 } } });
-    }),
-  );
+  mockApi(({ method, url, body }) => {
+    if (method !== 'GET') {
+      writes.push({ method, url, body: body as { items: Record<string, unknown>[] } });
+      return json({ data: { items: [{ id: 9 }] }, message: 'Payment rule created' });
+    }
+    if (url.startsWith('/api/v1/currencies/all'))
+      return json({
+        data: {
+          items: [
+            { id: 1, code: 'USD', name: 'US Dollar', status: 'active', isBase: true },
+            { id: 2, code: 'EUR', name: 'Euro', status: 'active', isBase: false },
+          ],
+        },
+      });
+    return json({ data: { items: [], meta: { totalCount: 0 } } });
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const SLOW = { timeout: 15_000 };
 const fieldOf = (form: HTMLElement, id: string) => form.querySelector(`#${id}`)!.closest('.ant-form-item') as HTMLElement;
