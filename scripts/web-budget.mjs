@@ -36,7 +36,6 @@ export const ROUTE_BUDGET = 150 * KB;
  */
 const GRID = 'antd Table (44.7 KB), Select (20.7) and the page frame (Card, Tabs: 12.6)';
 export const KNOWN_OVER = {
-  advertiserDetail: `${GRID}; the general tab is a page of six cards: two tables (integrations, members), an inline form (the redirect template: Form 7.3, useForm 2.0, Switch 2.4), the block-reason modal's Form and the advertisers texts (5.6). The integration popups, the integration tabs and the drawers already load when opened (205 -> 161 KB in session 14). Next: the member-status and block-reason modals and the redirect form on first use`,
   offerDetail: `${GRID}; the general tab is the offer's edit form: the offers module (11.9), OfferForm (5.3) with Upload and its progress (9.6 + 5.3), Form (7.2) and InputNumber (6.9); the staff and the affiliate offer pages share one chunk. Under 150 KB needs the form behind an edit button (a product change) and the two role pages as screens of their own`,
 };
 

@@ -47,9 +47,16 @@ describe('creating a template from the integration form', () => {
   it('opens the template form for the advertiser’s platform and vertical, creates the template and chooses it', async () => {
     const created = stubApi();
     open(['integration_template.update']);
-    expect(await screen.findByText('No active template for this platform and vertical yet. Create one with “New template”.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'No active template for this platform and vertical yet. Create one with “New template”.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByTestId('integration-template-new'));
-    const title = await screen.findByTestId('template-title');
+    // the template drawer loads on first opening (lazy): allow it the time of a loaded machine
+    const title = await screen.findByTestId('template-title', {}, { timeout: 10_000 });
     fireEvent.change(title, { target: { value: 'LeadCRM · Finance' } });
     fireEvent.click(screen.getByTestId('template-save'));
     await waitFor(() => expect(created).toEqual([expect.objectContaining({ title: 'LeadCRM · Finance', platformId: 2, verticalId: 3 })]));
@@ -60,7 +67,11 @@ describe('creating a template from the integration form', () => {
     stubApi();
     open([]);
     expect(
-      await screen.findByText('No active template for this platform and vertical. Create one in Settings → Integration templates.'),
+      await screen.findByText(
+        'No active template for this platform and vertical. Create one in Settings → Integration templates.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeTruthy();
     expect(screen.queryByTestId('integration-template-new')).toBeNull();
   });

@@ -5,9 +5,14 @@
  */
 import { App } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { BlockReasonModal } from '../../../components/BlockReasonModal';
+import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useChangeAdvertiserBlock } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
+
+// the reason popup is loaded at the first opening (docs/decisions/web.md, first-load budgets)
+const BlockReasonModal = lazyWhenOpen(() =>
+  import('../../../components/BlockReasonModal').then((m) => m.BlockReasonModal<{ reason: string }>),
+);
 
 interface Target {
   id: number;
@@ -18,7 +23,7 @@ export function BlockAdvertiserModal({ target, onClose }: { target: Target | nul
   const { t } = useAdvertisersT();
   const change = useChangeAdvertiserBlock();
   return (
-    <BlockReasonModal<{ reason: string }>
+    <BlockReasonModal
       open={target !== null}
       title={t('block.title', { title: target?.title ?? '' })}
       hint={t('block.text')}

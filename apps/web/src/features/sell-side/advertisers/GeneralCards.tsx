@@ -2,22 +2,22 @@
  * Cards of the advertiser's general tab: its details, the redirect template settings (edited in place), the API
  * token, and the offers it serves.
  */
-import { ApiOutlined, AppstoreOutlined, LinkOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { ApiOutlined, AppstoreOutlined, EditOutlined, LinkOutlined, ShoppingOutlined } from '@ant-design/icons';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Descriptions, Empty, Flex, Skeleton, Typography, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/StatusTag';
 import { useSession } from '../../../app/session';
 import { EMPTY_VALUE, formatDateTime } from '../../../components/format';
-import { applyServerErrors, useRevalidateOnLanguageChange } from '../../../components/form';
 import { ContactsList } from '../../../components/person/ContactsList';
 import { PeopleList, PersonCell } from '../../../components/person/parts';
 import { TokenCard } from '../../../components/TokenCard';
-import { RedirectTemplateFields } from './RedirectTemplateFields';
-import { useRegenerateAdvertiserToken, useUpdateAdvertisers } from '../../../api/advertisers';
+import { useRegenerateAdvertiserToken } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, RefCell, TagsCell } from './parts';
+
+const RedirectForm = lazy(() => import('./RedirectForm').then((m) => ({ default: m.RedirectForm })));
 
 export function DetailsCard({ a }: { a: Advertiser }) {
   const { t } = useAdvertisersT();
@@ -94,44 +94,34 @@ export function DetailsCard({ a }: { a: Advertiser }) {
   );
 }
 
-/** The redirect template: shown to readers, edited in place by writers (the URL is required while it is on). */
+/**
+ * The redirect template: read as the details are; those who may edit get "Edit", which turns the card into its form
+ * (loaded on first use: docs/decisions/web.md, first-load budgets) until it is saved or cancelled.
+ */
 export function RedirectCard({ a, canWrite }: { a: Advertiser; canWrite: boolean }) {
   const { t } = useAdvertisersT();
   const { token } = theme.useToken();
-  const [form] = Form.useForm<{ redirectTemplateEnabled: boolean; redirectTemplate: string }>();
-  const update = useUpdateAdvertisers();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [dirty, setDirty] = useState(false);
-  useRevalidateOnLanguageChange(form);
-  const initial = { redirectTemplateEnabled: a.redirectTemplateEnabled, redirectTemplate: a.redirectTemplate ?? '' };
-
-  useEffect(() => {
-    form.setFieldsValue({ redirectTemplateEnabled: a.redirectTemplateEnabled, redirectTemplate: a.redirectTemplate ?? '' });
-    setDirty(false);
-  }, [a.redirectTemplateEnabled, a.redirectTemplate, form]);
-
-  const submit = async (v: { redirectTemplateEnabled: boolean; redirectTemplate: string }) => {
-    setFailure([]);
-    try {
-      await update.mutateAsync([
-        { id: a.id, redirectTemplateEnabled: v.redirectTemplateEnabled, redirectTemplate: (v.redirectTemplate ?? '').trim() || null },
-      ]);
-      setDirty(false);
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
-  };
-
+  const [editing, setEditing] = useState(false);
   const title = (
     <Flex align="center" gap={8}>
       <LinkOutlined style={{ color: token.colorPrimary }} />
       {t('redirect.title')}
     </Flex>
   );
+  const extra =
+    canWrite && !editing ? (
+      <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="redirect-edit">
+        {t('actions.edit')}
+      </Button>
+    ) : null;
 
-  if (!canWrite)
-    return (
-      <Card variant="borderless" title={title} data-testid="redirect-card">
+  return (
+    <Card variant="borderless" title={title} extra={extra} data-testid="redirect-card">
+      {editing ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <RedirectForm a={a} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : (
         <Descriptions
           column={1}
           colon={false}
@@ -148,38 +138,7 @@ export function RedirectCard({ a, canWrite }: { a: Advertiser; canWrite: boolean
             },
           ]}
         />
-      </Card>
-    );
-
-  return (
-    <Card variant="borderless" title={title} data-testid="redirect-card">
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={initial}
-        onValuesChange={() => setDirty(true)}
-        onFinish={(v) => void submit(v)}
-      >
-        <RedirectTemplateFields />
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} style={{ marginBottom: 12 }} /> : null}
-        <Flex justify="flex-end" gap={8}>
-          <Button
-            disabled={!dirty || update.isPending}
-            onClick={() => {
-              form.setFieldsValue(initial);
-              form.setFields([{ name: 'redirectTemplate', errors: [] }]);
-              setFailure([]);
-              setDirty(false);
-            }}
-          >
-            {t('actions.reset')}
-          </Button>
-          <Button type="primary" htmlType="submit" disabled={!dirty} loading={update.isPending} data-testid="redirect-save">
-            {t('actions.save')}
-          </Button>
-        </Flex>
-      </Form>
+      )}
     </Card>
   );
 }

@@ -5,85 +5,27 @@
  */
 import { EditOutlined, MoreOutlined, PoweroffOutlined, ReloadOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import type { AdvertiserMember } from '@leadgrid/shared/people/people';
-import { Alert, Avatar, Button, Card, Dropdown, Empty, Flex, Form, Modal, Result, Skeleton, Table, Tooltip, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { Avatar, Button, Card, Dropdown, Empty, Flex, Result, Skeleton, Table, Tooltip, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { applyServerErrors } from '../../../components/form';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { initialsOf } from '../../../components/person/parts';
-import { useAdvertiserMembers, useChangeMemberStatus } from '../../../api/advertisers';
+import { useAdvertiserMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
-import { AdvertiserStatusCell, Dash } from './parts';
+import { AdvertiserStatusCell, Dash, memberName } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
-import { PersonStatusFields } from '../../../components/person/StatusFields';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
 const MemberDrawer = lazyWhenOpen(() => import('./MemberDrawer').then((m) => m.MemberDrawer));
+const MemberStatusModal = lazyWhenOpen(
+  () => import('./MemberStatusModal').then((m) => m.MemberStatusModal),
+  (p) => p.member !== null,
+);
 
 export const MEMBER_WRITE = 'user.update';
-type MemberStatus = AdvertiserMember['status'];
-const name = (m: AdvertiserMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
-
-function MemberStatusModal({ member, onClose }: { member: AdvertiserMember | null; onClose: () => void }) {
-  const { t } = useAdvertisersT();
-  const [form] = Form.useForm<{ status: MemberStatus; reason?: string }>();
-  const change = useChangeMemberStatus();
-  const [failure, setFailure] = useState<string[]>([]);
-  const status = Form.useWatch('status', form);
-  const open = member !== null;
-
-  useEffect(() => {
-    if (!member) return;
-    form.resetFields();
-    form.setFieldsValue({ status: member.status === 'active' ? 'inactive' : 'active', reason: '' });
-    setFailure([]);
-  }, [member, form]);
-
-  const submit = async (v: { status: MemberStatus; reason?: string }) => {
-    if (!member) return;
-    setFailure([]);
-    try {
-      await change.mutateAsync([{ id: member.id, status: v.status, reason: v.status === 'blocked' ? v.reason?.trim() : undefined }]);
-      onClose();
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={t('members.statusTitle', { name: member ? name(member) : '' })}
-      okText={t('members.statusConfirm')}
-      okButtonProps={{ danger: status === 'blocked', ...({ 'data-testid': 'member-status-confirm' } as Record<string, string>) }}
-      cancelText={t('actions.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={change.isPending}
-      forceRender
-      destroyOnHidden
-      width={520}
-    >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} data-testid="member-status-form">
-        <PersonStatusFields
-          t={t}
-          current={member?.status}
-          chosen={status}
-          texts={{
-            status: t('members.fields.status'),
-            hint: (s) => t(`members.statusHints.${s}`),
-            reason: t('block.reason'),
-            reasonPlaceholder: t('block.reasonPlaceholder'),
-          }}
-        />
-        {failure.length ? <Alert type="error" showIcon title={failure.join(' ')} /> : null}
-      </Form>
-    </Modal>
-  );
-}
 
 export function MembersCard({ advertiserId }: { advertiserId: number }) {
   const { t } = useAdvertisersT();
@@ -150,7 +92,7 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
                   {initialsOf(m)}
                 </Avatar>
                 <Flex vertical style={{ lineHeight: 1.3, minWidth: 0 }}>
-                  <Typography.Text strong>{name(m)}</Typography.Text>
+                  <Typography.Text strong>{memberName(m)}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {m.email}
                   </Typography.Text>
@@ -198,7 +140,7 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
                         <Button
                           type="text"
                           icon={<MoreOutlined />}
-                          aria-label={`${t('actions.more')}: ${name(m)}`}
+                          aria-label={`${t('actions.more')}: ${memberName(m)}`}
                           data-testid={`member-actions-${m.id}`}
                         />
                       </Dropdown>
