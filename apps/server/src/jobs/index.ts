@@ -15,6 +15,7 @@ import { defineNotificationJobs } from '../modules/settings/notifications/notifi
 import { definePostbackDeliveryJobs } from '../modules/engine/postback-delivery';
 import { defineInvoiceJobs } from '../modules/money/invoices';
 import { defineLeadImportJobs } from '../modules/engine/lead-import';
+import { defineTrackingJobs } from '../modules/engine/tracking';
 
 export function defineJobs(services: Services): void {
   defineNotificationJobs(services.queue, services);
@@ -29,4 +30,5 @@ export function defineJobs(services: Services): void {
   defineReportJobs(services.queue, services);
   defineInvoiceJobs(services.queue, services);
   defineLeadImportJobs(services.queue, services);
+  defineTrackingJobs(services.queue, services);
 }

@@ -1,5 +1,5 @@
 /** Clicks: the highest-volume table (written in batches off the request path); keep its indexes to what a query needs. */
-import { boolean, index, integer, jsonb, pgTable, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns';
 
 export const subs = () => ({
@@ -60,4 +60,19 @@ export const clicks = pgTable(
     index('clicks_affiliate_created_idx').on(t.affiliateId, t.createdAt),
     index('clicks_offer_created_idx').on(t.offerId, t.createdAt),
   ],
+);
+
+/**
+ * The visitors whose unique click is counted (migration 0025): one row a visitor (IP address + user agent, hashed to
+ * 64 bits with the campaign) holding the click that counted it until its window ends. Written by the click batch
+ * writer only (modules/engine/tracking/click-writer.ts), swept by `click-visitors-sweep`.
+ */
+export const clickVisitors = pgTable(
+  'click_visitors',
+  {
+    key: bigint('key', { mode: 'bigint' }).primaryKey(),
+    until: ts('until').notNull(),
+    clickId: uuid('click_id').notNull(),
+  },
+  (t) => [index('click_visitors_until_idx').on(t.until)],
 );

@@ -12,10 +12,16 @@
  * when the click is pushed (a new user agent once, not a whole batch's at one flush), on PGlite at the flush.
  * A failed write keeps its batch for the next flush (up to MAX_PENDING clicks, beyond which the oldest batches are
  * dropped and counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
+ * Unique clicks are decided once across every node: the clicks this process called unique are confirmed in the same
+ * transaction against `click_visitors` (one row a visitor and campaign, shared by all nodes), and a click another node
+ * or an earlier run of this one already counted is stored as not unique (VISITORS_SQL; docs/decisions/engine.md
+ * "Unique clicks across nodes"). A batch without such a click is written as before, in one statement.
  */
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../../../db/client';
 import { pgSafe } from '../../../lib/pg-text';
+import { UNIQUE_WINDOW_MS, visitorKey } from './click';
 import { deviceOf, memo } from './enrich';
 
 export interface ClickRow {
@@ -89,6 +95,54 @@ const COLUMNS = COLUMN_LIST.join(', ');
  * less CPU per click.
  */
 const INSERT_SQL = `INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(null::clicks, $1::json) ON CONFLICT (id) DO NOTHING`;
+
+/**
+ * The visitors of a batch's candidate unique clicks ($1 keys, $2 click times, $3 click ids) taken in `click_visitors`:
+ * a visitor not there, or whose window ended by this click's time, is taken by this click, which the statement
+ * answers (`click_id`); a visitor held by another click is left as it is, and that click is not unique. The row
+ * already held by this very click (a batch written again after a write that did commit) answers it again.
+ */
+const VISITORS_UPSERT = `INSERT INTO click_visitors (key, until, click_id)
+  SELECT v.key, v.at + interval '${UNIQUE_WINDOW_MS} milliseconds', v.click_id FROM unnest($1::bigint[], $2::timestamptz[], $3::uuid[]) AS v(key, at, click_id)
+  ON CONFLICT (key) DO UPDATE SET until = EXCLUDED.until, click_id = EXCLUDED.click_id
+  WHERE click_visitors.until <= EXCLUDED.until - interval '${UNIQUE_WINDOW_MS} milliseconds' OR click_visitors.click_id = EXCLUDED.click_id
+  RETURNING click_id`;
+/** PostgreSQL, after the batch's COPY in the same transaction: the candidates not confirmed are stored as not unique */
+const VISITORS_SQL = `WITH taken AS (${VISITORS_UPSERT})
+  UPDATE clicks SET is_unique = false WHERE id = ANY($3::uuid[]) AND is_unique AND id NOT IN (SELECT click_id FROM taken)`;
+/** PGlite: the batch's INSERT with its candidates confirmed in the same statement ($4 the batch's JSON) */
+const INSERT_WITH_VISITORS_SQL = `WITH taken AS (${VISITORS_UPSERT})
+  INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMN_LIST.map((c) => (c === 'is_unique' ? 'is_unique AND id IN (SELECT click_id FROM taken)' : c)).join(', ')}
+  FROM json_populate_recordset(null::clicks, $4::json) ON CONFLICT (id) DO NOTHING`;
+
+/** a visitor as a signed 64-bit key (the first 8 bytes of its MD5: a collision only makes a click not unique) */
+const visitorHash = (r: ClickRow): string =>
+  createHash('md5')
+    .update(visitorKey(r.campaignId, r.ip, r.userAgent))
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
+
+/** the candidate unique clicks of a batch, as VISITORS_UPSERT's three arrays; a visitor's second candidate in one batch
+ * (possible only after this process forgot it) is stored as not unique here */
+class Visitors {
+  private readonly seen = new Set<string>();
+  readonly keys: string[] = [];
+  readonly at: string[] = [];
+  readonly ids: string[] = [];
+  add(r: ClickRow): boolean {
+    const key = visitorHash(r);
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    this.keys.push(key);
+    this.at.push(r.createdAt.toISOString());
+    this.ids.push(r.id);
+    return true;
+  }
+  params(): string[][] {
+    return [this.keys, this.at, this.ids];
+  }
+}
 
 /**
  * PostgreSQL text takes no NUL character, and its JSON reader no lone surrogate: one in a visitor's value would fail
@@ -206,6 +260,8 @@ const SPARE_TEXTS = 4;
 class Batch {
   count = 0;
   readonly rows: ClickRow[] = [];
+  /** the batch's candidate unique clicks, or null while it has none */
+  visitors: Visitors | null = null;
   private text: Buffer | null;
   private length = 0;
   constructor(copy: boolean) {
@@ -218,6 +274,7 @@ class Batch {
   }
   add(row: ClickRow): void {
     this.count++;
+    if (row.isUnique && !(this.visitors ??= new Visitors()).add(row)) row = { ...row, isUnique: false };
     if (!this.text) {
       this.rows.push(row);
       return;
@@ -301,16 +358,22 @@ const copyFrom = (client: pg.PoolClient, text: string, data: Buffer) =>
     client.query(new CopyIn(text, data, (err) => (err ? reject(err) : resolve())) as never);
   });
 
-const copyIn = (pool: pg.Pool, text: string, data: Buffer) => withConnection(pool, (client) => copyFrom(client, text, data));
-
-/** COPY into a temporary table, then only the clicks not stored yet (the same text; a retried batch is rare) */
-const copyInSkippingStored = (pool: pg.Pool, data: Buffer) =>
+/**
+ * One batch's COPY on one pooled connection. With candidate unique clicks it runs in a transaction with VISITORS_SQL
+ * after it; `skipStored` (a batch written again after a write that did commit: rare) copies into a temporary table
+ * and inserts only the clicks not stored yet.
+ */
+const copyBatch = (pool: pg.Pool, data: Buffer, visitors: Visitors | null, skipStored: boolean) =>
   withConnection(pool, async (client) => {
+    if (!visitors && !skipStored) return copyFrom(client, COPY_SQL, data);
     await client.query('BEGIN');
     try {
-      await client.query('CREATE TEMPORARY TABLE click_batch (LIKE clicks) ON COMMIT DROP');
-      await copyFrom(client, `COPY click_batch (${COLUMNS}) FROM STDIN`, data);
-      await client.query(`INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM click_batch ON CONFLICT (id) DO NOTHING`);
+      if (skipStored) {
+        await client.query('CREATE TEMPORARY TABLE click_batch (LIKE clicks) ON COMMIT DROP');
+        await copyFrom(client, `COPY click_batch (${COLUMNS}) FROM STDIN`, data);
+        await client.query(`INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM click_batch ON CONFLICT (id) DO NOTHING`);
+      } else await copyFrom(client, COPY_SQL, data);
+      if (visitors) await client.query({ name: 'click-visitors', text: VISITORS_SQL, values: visitors.params() });
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -409,13 +472,14 @@ export class ClickWriter {
     const pool = this.database.pool;
     if (text && pool) {
       try {
-        await copyIn(pool, COPY_SQL, text);
+        await copyBatch(pool, text, batch.visitors, false);
       } catch (err) {
         // a click already stored (the batch was retried after a write that did commit): write the others
         if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-        await copyInSkippingStored(pool, text);
+        await copyBatch(pool, text, batch.visitors, true);
       }
-    } else await this.database.query(INSERT_SQL, [batchJson(batch.rows)]);
+    } else if (batch.visitors) await this.database.query(INSERT_WITH_VISITORS_SQL, [...batch.visitors.params(), batchJson(batch.rows)]);
+    else await this.database.query(INSERT_SQL, [batchJson(batch.rows)]);
     this.written += batch.count;
   }
 

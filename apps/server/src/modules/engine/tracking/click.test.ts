@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useApp, type TestApp } from '../../../../test/helper';
 import { campaignLanders, campaigns, landers, offers, users } from '../../../db/schema';
 import { ClickWriter } from './click-writer';
+import { sweepClickVisitors } from './tracking.jobs';
+import { compactStatistics, verifyStatistics } from '../../insights/statistics';
 import { uuidv7, UUID_RE } from './uuid';
 
 const t = await useApp({ TRUST_PROXY: 'true' });
@@ -431,5 +433,123 @@ describe('click batch writer', () => {
     fail = false;
     await writer.close();
     expect(await clicksOf(t, c.campaign.id)).toHaveLength(1);
+  });
+});
+
+describe('unique clicks across nodes', () => {
+  /** a click that this node's memory called unique (a candidate), by a visitor, at a time */
+  const candidate = (c: Awaited<ReturnType<typeof campaign>>, ip: string, at: Date) => ({
+    id: uuidv7(at.getTime()),
+    createdAt: at,
+    status: 1 as const,
+    invalidReason: null,
+    isUnique: true,
+    isBot: false,
+    isTest: false,
+    campaignId: c.campaign.id,
+    offerId: c.offer.id,
+    affiliateId: c.affiliate.id,
+    teamId: null,
+    landerId: null,
+    trafficSourceId: null,
+    country: 'US',
+    language: null,
+    ip,
+    userAgent: CHROME,
+    referrer: null,
+    targetUrl: null,
+    subs: [],
+    params: null,
+  });
+  const uniqueOf = async (c: Awaited<ReturnType<typeof campaign>>) =>
+    (await clicksOf(t, c.campaign.id)).map((r) => [r.ip, r.is_unique]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const node = () => new ClickWriter(t.database, 60_000, { error: () => undefined });
+
+  it('counts a visitor once when its clicks reach two nodes, and each other visitor once', async () => {
+    const c = await campaign(t);
+    const [a, b] = [node(), node()];
+    const now = Date.now();
+    await a.push(candidate(c, '10.0.0.1', new Date(now)));
+    await a.push(candidate(c, '10.0.0.2', new Date(now)));
+    await b.push(candidate(c, '10.0.0.1', new Date(now + 1000)));
+    await b.push(candidate(c, '10.0.0.3', new Date(now + 1000)));
+    await a.close();
+    await b.close();
+    expect(await uniqueOf(c)).toEqual([
+      ['10.0.0.1', true],
+      ['10.0.0.1', false],
+      ['10.0.0.2', true],
+      ['10.0.0.3', true],
+    ]);
+    // the roll-ups count what the rows say (on PostgreSQL the second node's click was stored unique, then corrected)
+    await compactStatistics(t.database);
+    const report = await verifyStatistics(t.database, { from: new Date(now - 60_000), to: new Date(now + 60_000) });
+    expect(report.totalDrift).toBe(0);
+    const [cube] = (
+      await t.database.query<{ n: string }>(
+        'select coalesce(sum(unique_clicks), 0) as n from stats_offer where offer_id = $1 and grain = 2',
+        [c.offer.id],
+      )
+    ).rows;
+    expect(Number(cube.n)).toBe(3);
+  });
+
+  it('counts a visitor once per window: again after 24 hours, not within them', async () => {
+    const c = await campaign(t);
+    const now = Date.now() - 3 * 86_400_000;
+    for (const [i, offset] of [0, 3_600_000, 86_400_000 + 1, 86_400_000 + 2].entries()) {
+      const w = node(); // each click through another node (or after a restart): only the table knows the visitor
+      await w.push({ ...candidate(c, '10.0.1.1', new Date(now + offset)), subs: [`n${i}`] });
+      await w.close();
+    }
+    const rows = await clicksOf(t, c.campaign.id);
+    expect(rows.map((r) => [r.sub1, r.is_unique])).toEqual([
+      ['n0', true],
+      ['n1', false],
+      ['n2', true],
+      ['n3', false],
+    ]);
+  });
+
+  it('keeps a unique click unique when its batch is written again after a write that did commit', async () => {
+    const c = await campaign(t);
+    const click = candidate(c, '10.0.2.1', new Date());
+    const w = node();
+    await w.push(click);
+    await w.flush();
+    await w.push(click);
+    await w.push(candidate(c, '10.0.2.2', new Date()));
+    await w.close();
+    expect(await uniqueOf(c)).toEqual([
+      ['10.0.2.1', true],
+      ['10.0.2.2', true],
+    ]);
+  });
+
+  it('stores a visitor twice in one batch as unique once', async () => {
+    const c = await campaign(t);
+    const w = node();
+    await w.push(candidate(c, '10.0.3.1', new Date()));
+    await w.push(candidate(c, '10.0.3.1', new Date()));
+    await w.close();
+    expect(await uniqueOf(c)).toEqual([
+      ['10.0.3.1', true],
+      ['10.0.3.1', false],
+    ]);
+  });
+
+  it('sweeps the visitors whose window has ended, and only those', async () => {
+    const c = await campaign(t);
+    const w = node();
+    await w.push(candidate(c, '10.0.4.1', new Date(Date.now() - 2 * 86_400_000)));
+    await w.push(candidate(c, '10.0.4.2', new Date()));
+    await w.close();
+    const ids = (await clicksOf(t, c.campaign.id)).map((r) => String(r.id));
+    const held = async () =>
+      (await t.database.query<{ click_id: string }>('select click_id from click_visitors where click_id = any($1::uuid[])', [ids])).rows
+        .length;
+    expect(await held()).toBe(2);
+    await sweepClickVisitors({ database: t.database, now: () => new Date() });
+    expect(await held()).toBe(1);
   });
 });

@@ -228,6 +228,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
     location = fillUrl(route.trafficbackUrl, macros);
   }
   const valid = !reason;
+  const userAgent = input.userAgent ? input.userAgent.slice(0, 1000) : null;
   return {
     location,
     row: {
@@ -235,7 +236,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
       createdAt: input.now,
       status: valid ? 1 : 2,
       invalidReason: reason,
-      isUnique: valid && !test && isUnique(`${route.campaignId}|${ip ?? ''}|${input.userAgent ?? ''}`),
+      isUnique: valid && !test && isUnique(visitorKey(route.campaignId, ip ?? null, userAgent)),
       isBot: bot,
       isTest: test,
       campaignId: route.campaignId,
@@ -247,7 +248,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
       country,
       language,
       ip: ip ?? null,
-      userAgent: input.userAgent ? input.userAgent.slice(0, 1000) : null,
+      userAgent,
       referrer: input.referrer ? input.referrer.slice(0, 2000) : null,
       targetUrl: location ? location.slice(0, 4000) : null,
       subs,
@@ -256,14 +257,23 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
   };
 }
 
+/** how long a visitor's first click on a campaign keeps the visitor's next clicks there from being unique */
+export const UNIQUE_WINDOW_MS = 86_400_000;
+
+/** the visitor of a click on a campaign: its IP address and user agent (as stored on the click row) */
+export const visitorKey = (campaignId: number | null, ip: string | null, userAgent: string | null) =>
+  `${campaignId ?? ''}|${ip ?? ''}|${userAgent ?? ''}`;
+
 /**
- * Unique clicks: the first click of an IP + user agent on a campaign within 24 hours. Kept in this process's memory
- * (bounded); with several tracker processes a visitor hitting two of them counts once per process.
+ * Unique clicks: the first click of an IP + user agent on a campaign within 24 hours. This process's memory (bounded)
+ * is the first look: a visitor it has seen in the window is not unique, at no cost. A click it calls unique is a
+ * candidate that the click batch writer confirms against the `click_visitors` table shared by every node
+ * (click-writer.ts; docs/decisions/engine.md "Unique clicks across nodes").
  */
 export class UniqueClicks {
   private readonly seen = new Map<string, number>();
   constructor(
-    private readonly windowMs = 86_400_000,
+    private readonly windowMs = UNIQUE_WINDOW_MS,
     private readonly max = 1_000_000,
   ) {}
 

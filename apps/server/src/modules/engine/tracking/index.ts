@@ -12,6 +12,8 @@ import { loadGeoDatabase } from './enrich';
 import { RoutingCache } from './routing';
 import { registerTrackingRoutes } from './tracking.routes';
 
+export { CLICK_VISITORS_SWEEP_JOB, defineTrackingJobs, sweepClickVisitors } from './tracking.jobs';
+
 export interface Tracking extends ClickState {
   feed: ChangeFeed;
   /** the click answer, served before Fastify by a listening server (click-handler.ts) and by the `/c/` route */
