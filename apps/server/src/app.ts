@@ -9,13 +9,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { IMAGE_MAX_BYTES } from '@leadgrid/shared';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { AppError } from './http/errors';
 import { registerMessageLanguage } from './http/language';
 import { registerJsonBody } from './http/json-body';
 import { openapiTransform, openapiTransformObject } from './http/openapi';
@@ -63,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the click handler reads the client IP with this same function
     trustProxy: trustProxyOf(config.TRUST_PROXY) ?? false,
     // `GET /c/<key>` is answered before Fastify (modules/engine/tracking/click-handler.ts)
-    serverFactory: clickFrontServer(() => tracking?.handler),
+    serverFactory: clickFrontServer(() => (config.NODE_ROLES.has('tracker') ? tracking?.handler : undefined)),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   defineJobs(services);
 
   registerErrorHandler(app);
+  // a node serves only its roles (NODE_ROLES): the balancer sends it nothing else, and what comes anyway is not found
+  if (config.NODE_ROLES.size < 3) app.addHook('onRequest', async (req) => servesOnlyItsRoles(config.NODE_ROLES, req));
   // answers' messages in the reader's language (http/language.ts)
   registerMessageLanguage(app);
   // every JSON body bounded in depth before it is parsed (http/json-body.ts)
@@ -196,4 +199,11 @@ async function registerWeb(app: FastifyInstance, config: Config) {
     if (file.startsWith(dist) && path !== '/' && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1));
     return sendIndex(req, reply as never);
   });
+}
+
+/** the hot paths are the tracker's (the click, and the routes marked `hotPath`: the lead API, inbound postbacks), the
+ * rest the api's */
+function servesOnlyItsRoles(roles: Config['NODE_ROLES'], req: FastifyRequest): void {
+  const hot = req.routeOptions.config?.hotPath === true || req.url.startsWith('/c/');
+  if (!roles.has(hot ? 'tracker' : 'api')) throw AppError.notFound('Route');
 }

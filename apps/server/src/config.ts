@@ -8,6 +8,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+export const NODE_ROLE_NAMES = ['api', 'tracker', 'worker'] as const;
+export type NodeRole = (typeof NODE_ROLE_NAMES)[number];
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -71,6 +74,26 @@ export const configSchema = z.object({
   CLICK_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(50),
   WEB_DIST: optionalString,
   DEMO: bool.default(false),
+  /**
+   * what this process serves when several run behind a balancer (docs/architecture.md §2, the deployment): `tracker`
+   * the hot paths (clicks `/c/`, the lead API, inbound postbacks), `api` everything else (the REST API, the web app,
+   * the events stream), `worker` the background jobs. Every role by default (one process does it all).
+   */
+  NODE_ROLES: z
+    .string()
+    .default(NODE_ROLE_NAMES.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.enum(NODE_ROLE_NAMES, { message: `each role must be one of ${NODE_ROLE_NAMES.join(', ')}` }))
+        .min(1, `name at least one of ${NODE_ROLE_NAMES.join(', ')}`),
+    )
+    .transform((roles) => new Set<NodeRole>(roles)),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; uploadDir: string };

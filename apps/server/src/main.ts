@@ -50,7 +50,8 @@ async function main() {
     queue,
     logger: { level: config.LOG_LEVEL },
   });
-  await queue.start({ workers: true });
+  // a node without the worker role only enqueues (NODE_ROLES)
+  await queue.start({ workers: config.NODE_ROLES.has('worker') });
 
   let closing = false;
   const shutdown = async (signal: string) => {
