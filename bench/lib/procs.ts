@@ -36,7 +36,8 @@ export function startProcess(args: string[], env: Record<string, string>): Child
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // exited, or ended by a signal (a SIGKILL'd child has no exit code)
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
