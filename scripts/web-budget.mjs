@@ -10,7 +10,8 @@
 //   (app/layouts/MainLayout.tsx, a lazy chunk since the login page does not load it: sidebar, header, menus),
 //   which every signed-in page loads first; the frame's own figure is printed as a row of its own.
 // Chunks come from the Vite manifest (build.manifest) and the screens from the lazy imports of the route table
-// (apps/web/src/app/routes.tsx). Sizes are those of the .br files the build wrote beside each asset (what a
+// (apps/web/src/app/routes.tsx); a path with a screen per role (a route's `affiliatePage`) counts each role's screen
+// on its own, with the role beside its path. Sizes are those of the .br files the build wrote beside each asset (what a
 // browser sending `accept-encoding: br` receives), or the plain file where the build kept none (small files).
 // The figures are printed and written into bench/RESULTS.md (its "Web first-load budgets" section).
 // A screen over budget fails the run unless it is in KNOWN_OVER with the reason; a known-over screen that is back
@@ -30,14 +31,12 @@ export const LOGIN_BUDGET = 200 * KB;
 export const ROUTE_BUDGET = 150 * KB;
 
 /**
- * Over budget today, with the reason; each one is a debt to pay (see docs/decisions/web.md). Figures: brotli KB of
- * the chunks named, from the build of the branch that wrote them. Drawers, modals and non-default tabs of these
- * screens already load when opened (components/lazyWhenOpen, React.lazy); what remains is on the first view.
+ * The screens let over budget, by id, with the reason (none today); each one is a debt to pay (see
+ * docs/decisions/web.md). A reason gives brotli KB of the chunks it names, from the build of the branch that wrote it,
+ * and what remains on the first view once drawers, modals and non-default tabs load when opened
+ * (components/lazyWhenOpen, React.lazy).
  */
-const GRID = 'antd Table (44.7 KB), Select (20.7) and the page frame (Card, Tabs: 12.6)';
-export const KNOWN_OVER = {
-  offerDetail: `${GRID}; the general tab is the offer's edit form: the offers module (11.9), OfferForm (5.3) with Upload and its progress (9.6 + 5.3), Form (7.2) and InputNumber (6.9); the staff and the affiliate offer pages share one chunk. Under 150 KB needs the form behind an edit button (a product change) and the two role pages as screens of their own`,
-};
+export const KNOWN_OVER = {};
 
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
@@ -78,7 +77,10 @@ function total(files) {
   return { raw, br, gz, count: files.size };
 }
 
-/** screens of the route table: `const X = page(() => import('../features/...'))`, with the first path that shows X */
+/**
+ * screens of the route table: `const X = page(() => import('../features/...'))`, with the first path that shows X;
+ * the screen of a route's `affiliatePage: X` and the staff screen of the same path get the role beside the path
+ */
 function screens() {
   const source = readFileSync(routesFile, 'utf8');
   const lines = source.split('\n');
@@ -97,9 +99,13 @@ function screens() {
     const alone = call && /^'[^']*',?$/.test(call.trim());
     const opening = alone ? around.slice(around.indexOf(call), around.indexOf(call) + 4).find((l) => /\($/.test(l.trim())) : undefined;
     if (call?.includes('detailRoute(') || opening?.includes('detailRoute(')) path += '/:id';
-    found.push({ id: name.charAt(0).toLowerCase() + name.slice(1), name, key, path });
+    const affiliate = at >= 0 && lines[at].includes(`affiliatePage: ${name}`);
+    found.push({ id: name.charAt(0).toLowerCase() + name.slice(1), name, key, path, affiliate });
   }
-  return found;
+  const roleSplit = new Set(found.filter((s) => s.affiliate).map((s) => s.path));
+  return found.map(({ affiliate, ...s }) =>
+    roleSplit.has(s.path) ? { ...s, path: `${s.path} (${affiliate ? 'affiliate' : 'staff'})` } : s,
+  );
 }
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;

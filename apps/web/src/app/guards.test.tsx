@@ -75,7 +75,8 @@ beforeAll(async () => {
     import('../features/insights/reports/ReportsPage'),
     import('../features/access/roles/RolesPage'),
     import('../features/inventory/offers/OffersPage'),
-    import('../features/inventory/offers/OfferDetailPage'),
+    import('../features/inventory/offers/StaffOfferPage'),
+    import('../features/inventory/offers/affiliate/AffiliateOfferPage'),
   ]);
 }, 120_000);
 // lazy screens on a loaded machine: a first transform can take longer than the default second
@@ -169,6 +170,20 @@ describe('route guards', () => {
     const user = makeUser('admin', ['front.menu.offers.read']);
     renderAt('/offers/abc', session(user), pages('offers.detail'));
     expect(await screen.findByText('This page could not be found')).toBeTruthy();
+  });
+
+  it('opens the staff offer page on /offers/:id for staff', async () => {
+    const calls = mockApi(() => json({ statusCode: 404, message: 'no' }, 404));
+    renderAt('/offers/7/general', session(makeUser('admin', ['front.menu.offers.read'])), pages('offers.detail'));
+    expect(await screen.findByText('This offer does not exist or is not available to you')).toBeTruthy();
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toContain('/api/v1/offers/7');
+  });
+
+  it('opens the affiliate offer page on the same path for an affiliate', async () => {
+    const calls = mockApi(() => json({ statusCode: 404, message: 'no' }, 404));
+    renderAt('/offers/7', session(makeUser('affiliate', ['front.menu.offers.read'])), pages('offers.detail'));
+    expect(await screen.findByText('This offer does not exist or is not open to you')).toBeTruthy();
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toContain('/api/v1/offers/for-affiliate/7');
   });
 
   it('takes a signed-in user away from the auth screens to the index', async () => {

@@ -11,7 +11,7 @@ import { Navigate, Outlet, useLocation, useParams, type Location } from 'react-r
 import { ApiError } from '../api/client';
 import { LineLoader } from '../components/LineLoader';
 import { useDocumentTitle } from '../components/useDocumentTitle';
-import { allowed, wrongPermissionsStore } from './access';
+import { allowed, isAffiliate, wrongPermissionsStore } from './access';
 import { NotFoundPage, ServerErrorPage } from './errors/ErrorPages';
 import type { PageRoute, RedirectRoute } from './routes';
 import { useSession } from './session';
@@ -93,7 +93,7 @@ export function RouteView({ route }: { route: PageRoute }) {
   useDocumentTitle(valid ? title : t('errors.notFound.pageTitle'));
   if (!valid) return <NotFoundPage />;
   if (!allowed(access, route.access)) return <PermissionRedirect quiet={route.quietRedirect} />;
-  const Screen = route.page;
+  const Screen = route.affiliatePage && access && isAffiliate(access) ? route.affiliatePage : route.page;
   return <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : <SectionEmpty title={title} />}</Suspense>;
 }
 

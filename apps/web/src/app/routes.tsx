@@ -19,6 +19,8 @@ export interface PageRoute {
   access?: Access;
   /** the screen; a section without one shows its title and an empty state */
   page?: Page;
+  /** the affiliate's screen of the same path, when it is not `page` (product §2): each role loads only its own */
+  affiliatePage?: Page;
   /** `:id` must be a positive integer and `:tab` one of these, otherwise the page is not found */
   tabs?: readonly string[];
   /** `:id` is a UUID (clicks) instead of a positive integer */
@@ -61,7 +63,12 @@ const GeneralSettings = page(() => import('../features/settings/general/GeneralS
 const Metrics = page(() => import('../features/insights/metrics/MetricsPage'));
 const MetricDetail = page(() => import('../features/insights/metrics/MetricDetailPage'));
 const Offers = page(() => import('../features/inventory/offers/OffersPage'));
-const OfferDetail = page(() => import('../features/inventory/offers/OfferDetailPage'));
+// /offers/{id}/{tab}: staff get the offer page with its tabs, affiliates the affiliate-safe view of the offer; one
+// screen per role, so neither loads the other's (docs/decisions/web.md, "What the offer page loads first")
+const StaffOfferDetail = page(() => import('../features/inventory/offers/StaffOfferPage').then((m) => ({ default: m.StaffOfferPage })));
+const AffiliateOfferDetail = page(() =>
+  import('../features/inventory/offers/affiliate/AffiliateOfferPage').then((m) => ({ default: m.AffiliateOfferPage })),
+);
 const LandingsApi = page(() => import('../features/inventory/landers-api/LandingsApiPage'));
 const LandingApiDetail = page(() => import('../features/inventory/landers-api/LandingApiDetailPage'));
 const GlobalPostback = page(() => import('../features/engine/global-postback/GlobalPostbackPage'));
@@ -137,6 +144,7 @@ function detailRoute(id: string, base: string, title: string, access?: Access, t
 }
 
 const ACTIVE_INACTIVE = ['active', 'inactive'] as const;
+const OFFER_DETAIL_TABS = ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'] as const;
 const postbackWrite = any('postback.update', 'postback.own.update');
 const advertiserPostbackLogs = all(P.postbackLogs, 'log.postback.advertiser.read');
 const paymentMethods = (s: AccessSubject) => isAffiliate(s) || allowed(s, 'payment_method.update');
@@ -166,14 +174,10 @@ export const MAIN_ROUTES: PageRoute[] = [
   { id: 'integrationGuide', path: '/integration-guide', title: 'nav.integrationGuide', access: P.offers, page: IntegrationGuide },
 
   ...listRoutes('offers', '/offers', ['active', 'inactive', 'draft', 'all'], 'nav.offers', P.offers, Offers),
-  detailRoute(
-    'offers',
-    '/offers',
-    'nav.offers',
-    P.offers,
-    ['general', 'affiliates', 'caps', 'landings', 'payment-rules', 'targeting'],
-    OfferDetail,
-  ),
+  {
+    ...detailRoute('offers', '/offers', 'nav.offers', P.offers, OFFER_DETAIL_TABS, StaffOfferDetail),
+    affiliatePage: AffiliateOfferDetail,
+  },
 
   ...listRoutes('advertisers', '/advertisers', ['active', 'blocked', 'all'], 'nav.advertisers', P.advertisers, Advertisers),
   detailRoute(

@@ -5,7 +5,7 @@ import type { PersonRef } from '@leadgrid/shared/people/people';
 import { Avatar, Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { StatusTag } from '../StatusTag';
 import { usePersonT } from './i18n';
-import { personName } from '../pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 
 const SHOWN = 2;
 

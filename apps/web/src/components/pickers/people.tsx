@@ -10,13 +10,12 @@ import type { Query } from '../../api/client';
 import { affiliateKeys, affiliatesApi, managerKeys } from '../../api/affiliates';
 import { usePickersT } from './i18n';
 import { LookupSelect, type PickerProps } from './LookupSelect';
+import { personName } from '@leadgrid/shared/people/names';
 
 export type PeoplePickerProps = PickerProps;
 type LookupProps<T extends { id: number }> = Omit<ComponentProps<typeof LookupSelect<T>>, 'page'>;
 
 const PAGE = 20;
-
-export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
 /** a people look-up: several by default, and a line saying how many more the search found */
 function LookupPicker<T extends { id: number }>({ multiple = true, ...rest }: LookupProps<T>) {

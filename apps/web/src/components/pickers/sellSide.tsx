@@ -20,6 +20,7 @@ import {
 } from '../../api/advertisers';
 import { usePickersT } from './i18n';
 import { LookupSelect, type PickerProps } from './LookupSelect';
+import { personName } from '@leadgrid/shared/people/names';
 
 export type { PickerProps };
 
@@ -71,8 +72,6 @@ export function PlatformPicker({ placeholder, ...rest }: PickerProps) {
     />
   );
 }
-
-const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
 /** Admins and advertiser managers (several by default). */
 export function AdvertiserManagerPicker({ placeholder, multiple = true, ...rest }: PickerProps) {

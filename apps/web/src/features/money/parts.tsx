@@ -11,7 +11,7 @@ import { notify } from '../../api/notify';
 import { saveBlob } from '../../components/export/ExportButton';
 import { formatMoney } from '../../components/format';
 import { StatusTag } from '../../components/StatusTag';
-import { personName } from '../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { moneyApi } from './api';
 import { useMoneyT } from './i18n';
 import {
@@ -24,8 +24,6 @@ import {
   type Invoice,
   type Party,
 } from './types';
-
-export { personName };
 
 export const figuresOf = (party: Party): readonly BalanceFigure[] =>
   party === 'advertiser' ? [...BALANCE_FIGURES, ...ADVANCE_FIGURES] : BALANCE_FIGURES;

@@ -3,7 +3,7 @@ import { TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { AffiliatePostback } from '@leadgrid/shared/engine/postbacks';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { personName } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { NS } from './i18n';
 
 export const POSTBACK_WRITE = ['postback.update', 'postback.own.update'];

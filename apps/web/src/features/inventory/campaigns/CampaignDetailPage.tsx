@@ -32,7 +32,7 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { personName } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { useCampaignActions, type StatusAction } from './actions';
 import { useCampaign } from './api';
 import { CampaignNotices } from './CampaignNotices';

@@ -12,6 +12,7 @@ import { api, type Query } from '../../../api/client';
 import { useIntegrationsFor } from './api';
 import { useOffersT } from './i18n';
 import { useDebounced } from '../../../components/useDebounced';
+import { personName } from '@leadgrid/shared/people/names';
 
 interface AdvertiserRef {
   id: number;
@@ -24,7 +25,6 @@ const SEARCH_DELAY_MS = 300;
 const PAGE = 30;
 
 export type { PickerProps };
-export const personName = (p: { firstName: string; lastName: string; email: string }) => `${p.firstName} ${p.lastName}`.trim() || p.email;
 
 function TwoLines({ title, sub, extra }: { title: string; sub?: string; extra?: ReactNode }) {
   return (

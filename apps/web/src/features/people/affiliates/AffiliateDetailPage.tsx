@@ -22,7 +22,7 @@ import { ContactsList } from '../../../components/person/ContactsList';
 import { useAffiliatesT } from './i18n';
 import { AFFILIATE_WRITE, PeopleList, PersonCell, TrafficBadge } from '../../../components/person/parts';
 import { LANGUAGE_NAMES } from '../../../components/person/parts';
-import { personName } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
 import { BackButton, DetailHeading, DetailPage } from '../../../components/detail/DetailPage';

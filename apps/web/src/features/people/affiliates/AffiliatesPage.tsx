@@ -22,7 +22,8 @@ import { TagPicker } from '../../../components/pickers/lists';
 import { BulkBar, SearchBox, useConfirmStatus } from '../../../components/listing/parts';
 import { affiliatesApi, useAffiliates, useChangeAffiliateBlock, useChangeAffiliateStatus } from '../../../api/affiliates';
 import { useAffiliatesT } from './i18n';
-import { ManagerPicker, personName, TeamPicker } from '../../../components/pickers/people';
+import { ManagerPicker, TeamPicker } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { AFFILIATE_WRITE, PeopleList, peopleListEmpty, StatusCell, TrafficBadge } from '../../../components/person/parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 

@@ -14,7 +14,7 @@ import { EMPTY_VALUE, formatDateTime } from '../../../components/format';
 import { ContactsList } from '../../../components/person/ContactsList';
 import { PersonCell } from '../../../components/person/parts';
 import { LANGUAGE_NAMES } from '../../../components/person/parts';
-import { personName } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { EMPLOYEE_WRITE, useEmployee } from './api';
 import { useEmployeesT } from './i18n';

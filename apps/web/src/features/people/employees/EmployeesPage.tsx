@@ -17,7 +17,7 @@ import { RouteTabs, useRouteTab } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
 import { StatusCell } from '../../../components/person/parts';
-import { personName } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { EMPLOYEE_WRITE, useEmployees, useStaffRoles } from './api';
 import { useEmployeesT } from './i18n';

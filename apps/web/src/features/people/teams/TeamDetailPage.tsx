@@ -16,7 +16,8 @@ import { StatusTag } from '../../../components/StatusTag';
 import { BlockHistory } from '../BlockHistory';
 import { BlockPanel } from '../BlockPanel';
 import { PeopleList, PersonCell, TrafficBadge } from '../../../components/person/parts';
-import { AffiliatePicker, personName } from '../../../components/pickers/people';
+import { AffiliatePicker } from '../../../components/pickers/people';
+import { personName } from '@leadgrid/shared/people/names';
 import { useConfirmStatus } from '../../../components/listing/parts';
 import { NotesPanel } from '../../../components/notes/NotesPanel';
 import {

@@ -6,7 +6,7 @@ import { useChangeMemberStatus } from '../../../api/advertisers';
 import { applyServerErrors } from '../../../components/form';
 import { PersonStatusFields } from '../../../components/person/StatusFields';
 import { useAdvertisersT } from './i18n';
-import { memberName as name } from './parts';
+import { personName as name } from '@leadgrid/shared/people/names';
 
 type MemberStatus = AdvertiserMember['status'];
 

@@ -14,7 +14,8 @@ import { formatDate, formatDateTime } from '../../../components/format';
 import { initialsOf } from '../../../components/person/parts';
 import { useAdvertiserMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
-import { AdvertiserStatusCell, Dash, memberName } from './parts';
+import { AdvertiserStatusCell, Dash } from './parts';
+import { personName } from '@leadgrid/shared/people/names';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
 
@@ -92,7 +93,7 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
                   {initialsOf(m)}
                 </Avatar>
                 <Flex vertical style={{ lineHeight: 1.3, minWidth: 0 }}>
-                  <Typography.Text strong>{memberName(m)}</Typography.Text>
+                  <Typography.Text strong>{personName(m)}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {m.email}
                   </Typography.Text>
@@ -140,7 +141,7 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
                         <Button
                           type="text"
                           icon={<MoreOutlined />}
-                          aria-label={`${t('actions.more')}: ${memberName(m)}`}
+                          aria-label={`${t('actions.more')}: ${personName(m)}`}
                           data-testid={`member-actions-${m.id}`}
                         />
                       </Dropdown>

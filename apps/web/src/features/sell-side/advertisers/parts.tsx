@@ -31,6 +31,3 @@ export const METHOD_FLAGS: Record<IntegrationMethod, 'outApiEnabled' | 'postback
 /** the first settings tab of an integration */
 export const integrationLink = (advertiserId: number, integrationId: number, tab = 'outbound-settings') =>
   `/advertisers/${advertiserId}/${tab}?integration=${integrationId}`;
-
-/** a member's name, or the e-mail when the name is empty */
-export const memberName = (m: { firstName: string; lastName: string; email: string }) => `${m.firstName} ${m.lastName}`.trim() || m.email;

@@ -37,7 +37,7 @@ import { AffiliatePicker, TeamPicker } from '../../../../components/pickers/peop
 import { useEditAffiliates, useEditTeams, useOfferAffiliates, useOfferTeams } from '../api';
 import { useOffersT } from '../i18n';
 import { useLocalTable } from '../parts';
-import { personName } from '../pickers';
+import { personName } from '@leadgrid/shared/people/names';
 
 interface Row {
   id: number;

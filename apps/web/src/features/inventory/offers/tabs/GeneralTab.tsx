@@ -11,7 +11,7 @@ import { useSession } from '../../../../app/session';
 import { applyServerErrors, useRevalidateOnLanguageChange } from '../../../../components/form';
 import { formatDateTime } from '../../../../components/format';
 import { NotesPanel } from '../../../../components/notes/NotesPanel';
-import { personName } from '../pickers';
+import { personName } from '@leadgrid/shared/people/names';
 import { useCreationData, useUpdateOffers } from '../api';
 import { useOffersT } from '../i18n';
 import { OfferFields, toUpdate, valuesOf, type OfferValues } from '../OfferForm';
