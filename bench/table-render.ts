@@ -22,8 +22,9 @@ const PASSWORD = process.env.ADMIN_PASSWORD ?? 'admin';
 const PAGES: { path: string; api: string }[] = [
   { path: '/leads', api: '/leads' },
   { path: '/conversions', api: '/conversions' },
-  { path: '/clicks/valid', api: '/clicks' },
-  { path: '/postback-logs/affiliates', api: '/postback-logs' },
+  // a tab of clicks or postback logs is its own list path (features/engine/clicks/api.ts, postback-logs/api.ts)
+  { path: '/clicks/valid', api: '/clicks/valid' },
+  { path: '/postback-logs/affiliates', api: '/postback-logs/affiliates' },
   { path: '/offers/all', api: '/offers' },
   { path: '/affiliates/members/all', api: '/affiliates' },
   { path: '/campaigns/all', api: '/campaigns' },

@@ -85,7 +85,8 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
       // dark: antd's error red as a danger button's text reads 4.2:1 on the page; the 4th shade reads 6.5:1, and a solid
       // danger button (that shade as its fill) carries the page's colour as text instead of white (2.6:1 on it)
       Button: dark ? { colorError: '#ff7875', colorErrorHover: '#ffa39e', colorErrorActive: '#ff4d4f', dangerColor: '#14171f' } : {},
-      Table: { headerBg: dark ? '#181c26' : '#f8f9fc' },
+      // a table's empty text given as a plain string (`locale.emptyText`) is antd's disabled text, 25% black or white
+      Table: { headerBg: dark ? '#181c26' : '#f8f9fc', colorTextDisabled: dark ? 'rgba(255,255,255,0.6)' : 'rgba(0,0,0,0.6)' },
     },
   };
 }

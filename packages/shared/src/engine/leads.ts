@@ -84,6 +84,29 @@ export const leadIntakeAnswerSchema = z.object({
 });
 export type LeadIntakeAnswer = z.infer<typeof leadIntakeAnswerSchema>;
 
+/**
+ * The lead API's own words in the OpenAPI document (the server's leads routes), and so in the integration guide: the
+ * operation's id, summary and description and what each answer code means there. The guide's Russian of these and of
+ * the fields above lives in the web's integration-guide locales, whose unit test holds them to this text.
+ */
+export const LEAD_API_DOC = {
+  operationId: 'postLeads',
+  summary: 'Post a lead (lead API)',
+  description:
+    'Validates the lead against the vertical of the offer, stores it and distributes it to the first advertiser that accepts it. ' +
+    'Authenticate with the affiliate API token (`X-Api-Key` header or `Authorization: Bearer`). Give the offer (`offerId`), ' +
+    'your campaign (`campaignId` or `campaignKey`) or the visitor’s `clickId`.',
+  responses: {
+    200: 'The lead is stored (any 2xx means it is): its id, its status and where to send the visitor',
+    400: 'Invalid lead, nothing stored: `errors` names each field in error (`loc`) and why (`msg`, `type`) — a missing or malformed value, an unknown campaign or click, a parameter the vertical requires',
+    401: 'No valid API token: the `X-Api-Key` header (or `Authorization: Bearer`) is missing, wrong or revoked',
+    403: 'The token may not post this lead: the offer is not open to you, your traffic is blocked, or the token is not an affiliate’s',
+    413: 'The request body is larger than 1 MB',
+    415: 'The body is not JSON: send `Content-Type: application/json`',
+    422: 'The lead is refused by a rule, nothing stored: the offer or campaign is not active, a rule of the vertical rejects it (`message` says which), or the vertical takes no test leads',
+  },
+} as const;
+
 /* ------------------------------------------------------------------------------------------------------------------
  * The /leads screen (product §3 Lead, §4 lead actions, §7 leads, §8 mass grade messages, §9 page size 25).
  * Staff read every field; an affiliate reads its own leads without the advertiser, the advertisers pool, the

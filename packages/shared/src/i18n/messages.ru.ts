@@ -158,17 +158,17 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   // modules/engine/hold-queue/hold-queue.jobs.ts
   'Duplicate of lead {dup}': 'Дубль лида {dup}',
   // modules/engine/hold-queue/hold-queue.routes.ts
-  'Hold-queue rule created': 'Правило очереди удержания создано',
-  '{n} hold-queue rules created': 'Создано правил очереди удержания: {n}',
-  'Hold-queue rule saved': 'Правило очереди удержания сохранено',
-  '{n} hold-queue rules saved': 'Сохранено правил очереди удержания: {n}',
-  'Hold-queue rule status changed': 'Статус правила очереди удержания изменён',
-  '{n} hold-queue rules changed status': 'Изменён статус правил очереди удержания: {n}',
+  'Hold-queue rule created': 'Правило очереди холда создано',
+  '{n} hold-queue rules created': 'Создано правил очереди холда: {n}',
+  'Hold-queue rule saved': 'Правило очереди холда сохранено',
+  '{n} hold-queue rules saved': 'Сохранено правил очереди холда: {n}',
+  'Hold-queue rule status changed': 'Статус правила очереди холда изменён',
+  '{n} hold-queue rules changed status': 'Изменён статус правил очереди холда: {n}',
   // modules/engine/hold-queue/hold-queue.service.ts
   'The geo does not exist or is not active': 'Гео не существует или не активно',
-  'Hold-queue rule': 'Правило очереди удержания',
+  'Hold-queue rule': 'Правило очереди холда',
   'A hold-queue rule can only be activated while its geo is active':
-    'Правило очереди удержания можно активировать, только пока его гео активно',
+    'Правило очереди холда можно активировать, только пока его гео активно',
   // modules/engine/lead-edit/lead-edit.routes.ts
   'The lead is saved': 'Лид сохранён',
   'Nothing changed': 'Ничего не изменилось',
@@ -207,7 +207,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   // modules/engine/leads/intake.ts
   'A value contains a character that is not allowed': 'Значение содержит недопустимый символ',
   'The lead is rejected: {text}': 'Лид отклонён: {text}',
-  'Held by the hold queue until {until}': 'Удерживается очередью удержания до {until}',
+  'Held by the hold queue until {until}': 'В холде до {until} (очередь холда)',
   'Duplicate of an earlier lead': 'Дубль более раннего лида',
   'Unknown click id': 'Неизвестный id клика',
   'Unknown campaign': 'Неизвестная кампания',
@@ -825,7 +825,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   'A geo with this title already exists': 'Гео с таким названием уже существует',
   'A deleted geo cannot be edited': 'Удалённое гео изменить нельзя',
   'The geo {titles} is used by an active hold-queue rule: deactivate the rule first':
-    'Гео {titles} используется активным правилом очереди удержания: сначала деактивируйте правило',
+    'Гео {titles} используется активным правилом очереди холда: сначала деактивируйте правило',
   "The geo '{title}' is deleted and cannot be restored": "Гео '{title}' удалено, восстановить его нельзя",
   // modules/settings/images/images.routes.ts
   'The upload is not valid multipart/form-data': 'Загрузка не является корректным multipart/form-data',
@@ -873,7 +873,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   // modules/engine/leads/intake.ts
   '{invalid} (accepted: the affiliate takes invalid leads)': '{invalid} (принят: партнёр принимает невалидные лиды)',
   // modules/engine/leads/distribution.ts
-  '{lastError}: held until the next period': '{lastError}: удерживается до следующего периода',
+  '{lastError}: held until the next period': '{lastError}: в холде до следующего периода',
   "{lastError}: sent to the offer's trafficback": '{lastError}: отправлен в трафикбэк оффера',
   // modules/insights/dashboard/dashboard.service.ts
   '{names}: not available to users of this role': '{names}: недоступно пользователям этой роли',
@@ -952,7 +952,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   Export: 'Экспорт',
   'Geo not found': 'Гео не найдено',
   Geo: 'Гео',
-  'Hold-queue rule not found': 'Правило очереди удержания не найдено',
+  'Hold-queue rule not found': 'Правило очереди холда не найдено',
   'Image not found': 'Изображение не найдено',
   Image: 'Изображение',
   'Import not found': 'Импорт не найден',

@@ -21,6 +21,7 @@ import {
   listOf,
   listWithTotalsOf,
   leadTotalsSchema,
+  LEAD_API_DOC,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +34,7 @@ import * as service from './leads.service';
 
 const READ = ['lead.read', 'lead.assigned.read', 'lead.own.read'];
 const STAFF_READ = ['lead.read', 'lead.assigned.read'];
+const { 200: stored, ...refusals } = LEAD_API_DOC.responses;
 
 export default async function leadsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -43,11 +45,9 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
       config: { authenticated: true, apiToken: true, hotPath: true, helmet: false, compress: false },
       schema: {
         tags: ['leads'],
-        summary: 'Post a lead (lead API)',
-        description:
-          'Validates the lead against the vertical of the offer, stores it and distributes it to the first advertiser that accepts it. ' +
-          'Authenticate with the affiliate API token (`X-Api-Key` header or `Authorization: Bearer`). Give the offer (`offerId`), ' +
-          'your campaign (`campaignId` or `campaignKey`) or the visitor’s `clickId`.',
+        operationId: LEAD_API_DOC.operationId,
+        summary: LEAD_API_DOC.summary,
+        description: LEAD_API_DOC.description,
         security: [{ apiKey: [] }, { bearer: [] }],
         body: leadIntakeSchema.meta({
           example: {
@@ -64,18 +64,9 @@ export default async function leadsRoutes(fastify: FastifyInstance) {
           },
         }),
         response: {
-          200: envelope(leadIntakeAnswerSchema).describe(
-            'The lead is stored (any 2xx means it is): its id, its status and where to send the visitor',
-          ),
+          200: envelope(leadIntakeAnswerSchema).describe(stored),
           // every 4xx the intake answers (intake.ts, the error handler); the integration guide lists them with these texts
-          ...errorAnswers({
-            400: 'Invalid lead, nothing stored: `errors` names each field in error (`loc`) and why (`msg`, `type`) — a missing or malformed value, an unknown campaign or click, a parameter the vertical requires',
-            401: 'No valid API token: the `X-Api-Key` header (or `Authorization: Bearer`) is missing, wrong or revoked',
-            403: 'The token may not post this lead: the offer is not open to you, your traffic is blocked, or the token is not an affiliate’s',
-            413: 'The request body is larger than 1 MB',
-            415: 'The body is not JSON: send `Content-Type: application/json`',
-            422: 'The lead is refused by a rule, nothing stored: the offer or campaign is not active, a rule of the vertical rejects it (`message` says which), or the vertical takes no test leads',
-          }),
+          ...errorAnswers(refusals),
         },
       },
     },

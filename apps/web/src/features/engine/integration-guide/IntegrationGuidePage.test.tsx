@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { queryOf, renderPage, stubFetch } from '../../../test/renderPage';
 import IntegrationGuidePage from './IntegrationGuidePage';
 
@@ -57,7 +58,10 @@ const guide = (token: string | null) => ({
 
 const SLOW = { timeout: 10_000 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 describe('the integration guide page', () => {
   it('shows the affiliate its own token, the fields, copyable curl examples and the postback macros of the white label', async () => {
@@ -87,7 +91,8 @@ describe('the integration guide page', () => {
     expect(within(responses).getByText('401')).toBeTruthy();
     expect(within(responses).getByText('No valid token')).toBeTruthy();
     expect(within(responses).getByText('Refused by a rule')).toBeTruthy();
-    expect(within(responses).getByText('The lead is refused by a rule')).toBeTruthy();
+    // the lead API's texts from the locales (in English, the document's own: docs.test.ts)
+    expect(within(responses).getByText(/^The lead is refused by a rule, nothing stored/)).toBeTruthy();
     // an affiliate has no offer picker: the offer comes from its offer page's link
     expect(screen.queryByTestId('guide-offer-choice')).toBeNull();
     expect(within(screen.getByTestId('guide-macros')).getByText('{click_id}')).toBeTruthy();
@@ -127,5 +132,29 @@ describe('the integration guide page', () => {
     // the choice goes to ?offerId= and the guide of that offer comes with its vertical's parameters
     await waitFor(() => expect(urls.some((u) => u === '/api/v1/integration-guide?offerId=7')).toBe(true), SLOW);
     expect(within(await screen.findByTestId('guide-offer', undefined, SLOW)).getByText('fields.income')).toBeTruthy();
+  });
+
+  it('speaks Russian: the document’s texts from the locales, the document’s own where the locales have none', async () => {
+    await i18n.changeLanguage('ru');
+    const g = guide(null);
+    const [op] = g.operations;
+    const unknown = {
+      name: 'extra',
+      type: 'string',
+      required: false,
+      description: 'A field the locales do not know',
+      values: [],
+      maxLength: null,
+    };
+    stubFetch(() => ({ data: { ...g, operations: [{ ...op, fields: [...op.fields, unknown] }] } }));
+    renderPage(IntegrationGuidePage, '/integration-guide?offerId=7', { type: 'affiliate', permissions: ['front.menu.offers.read'] });
+    const card = await screen.findByTestId('guide-operation-postLeads');
+    expect(within(card).getByText('Отправить лид (API лидов)')).toBeTruthy();
+    const fields = within(card).getByTestId('guide-fields');
+    expect(within(fields).getByText(/^Телефон, лучше в международном формате/)).toBeTruthy();
+    expect(within(fields).getByText('A field the locales do not know')).toBeTruthy();
+    expect(within(within(card).getByTestId('guide-answer')).getByText(/^Статус лида после/)).toBeTruthy();
+    expect(within(within(card).getByTestId('guide-responses')).getByText(/^Лид отклонён правилом/)).toBeTruthy();
+    expect(within(screen.getByTestId('guide-macros')).getByText('ID клика, выданный трекером')).toBeTruthy();
   });
 });

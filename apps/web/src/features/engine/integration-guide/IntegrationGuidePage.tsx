@@ -4,6 +4,8 @@
  * operation's fields, answers and error codes, copyable curl examples, the offer's vertical parameters and the
  * postback macros. Linked from the profile's tokens tab and the affiliate's offer page. Staff choose the offer of the
  * examples in a picker (it sets `?offerId=`); an affiliate gets the offer from the link of its offer page.
+ * The document's texts are English: the guide shows each in the interface's language from its locales (`docs.*`, by
+ * operation and field name; the macros' from the postback texts), the document's own text for one it has none of.
  */
 import {
   ApiOutlined,
@@ -23,6 +25,7 @@ import { useSession } from '../../../app/session';
 import { CopyButton } from '../../../components/CopyButton';
 import { OfferPicker } from '../../../components/offer-picker/OfferPicker';
 import { Page } from '../../../components/Page';
+import { NS as POSTBACK_NS } from '../postbackI18n';
 import { useIntegrationGuide } from './api';
 import { useIntegrationGuideT } from './i18n';
 
@@ -74,6 +77,7 @@ function CodeBlock({ code, testId, wrap = false }: { code: string; testId?: stri
 /** the fields of a request (with their required flag) or of an answer (`answer`: every key is always there) */
 function FieldTable({ fields, testId, answer = false }: { fields: GuideField[]; testId: string; answer?: boolean }) {
   const { t } = useIntegrationGuideT();
+  const docs = answer ? 'docs.answer' : 'docs.fields';
   return (
     <Table<GuideField>
       size="small"
@@ -106,7 +110,7 @@ function FieldTable({ fields, testId, answer = false }: { fields: GuideField[]; 
           title: t('columns.description'),
           render: (_v, f) => (
             <Flex vertical gap={2}>
-              <span>{f.description ? <DocText text={f.description} /> : '—'}</span>
+              <span>{f.description ? <DocText text={t(`${docs}.${f.name}`, { defaultValue: f.description })} /> : '—'}</span>
               {f.values.length ? (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('values', { values: f.values.join(', ') })}
@@ -138,6 +142,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function OperationCard({ op }: { op: GuideOperation }) {
   const { t } = useIntegrationGuideT();
+  const doc = (key: string, text: string) => t(`docs.operations.${op.operationId}.${key}`, { defaultValue: text });
   return (
     <Card
       variant="borderless"
@@ -149,7 +154,7 @@ function OperationCard({ op }: { op: GuideOperation }) {
           </Tag>
           <Typography.Text code>{op.path}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-            {op.summary}
+            {doc('summary', op.summary)}
           </Typography.Text>
         </Flex>
       }
@@ -157,7 +162,7 @@ function OperationCard({ op }: { op: GuideOperation }) {
       <Flex vertical gap={20}>
         {op.description ? (
           <Typography.Paragraph style={{ margin: 0 }}>
-            <DocText text={op.description} />
+            <DocText text={doc('description', op.description)} />
           </Typography.Paragraph>
         ) : null}
         <Section title={t('operation.url')}>
@@ -199,7 +204,11 @@ function OperationCard({ op }: { op: GuideOperation }) {
                 width: 220,
                 render: (_v, r) => <Typography.Text strong>{t(`codes.${r.code}`, { defaultValue: r.code })}</Typography.Text>,
               },
-              { key: 'description', title: t('columns.description'), render: (_v, r) => <DocText text={r.description} /> },
+              {
+                key: 'description',
+                title: t('columns.description'),
+                render: (_v, r) => <DocText text={doc(`responses.${r.code}`, r.description)} />,
+              },
             ]}
           />
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
@@ -342,7 +351,11 @@ function PostbackCard({ guide }: { guide: IntegrationGuide }) {
                 width: 170,
                 render: (_v, m) => <Typography.Text code copyable>{`{${m.name}}`}</Typography.Text>,
               },
-              { key: 'description', title: t('columns.description'), dataIndex: 'description' },
+              {
+                key: 'description',
+                title: t('columns.description'),
+                render: (_v, m) => t(`macros.descriptions.${m.name}`, { ns: POSTBACK_NS, defaultValue: m.description }),
+              },
             ]}
           />
         </Section>

@@ -75,9 +75,10 @@ function Details({ p }: { p: Platform }) {
                       height: '100%',
                       padding: '10px 12px',
                       borderRadius: token.borderRadiusLG,
-                      border: `1px solid ${on ? token.colorSuccessBorder : token.colorBorderSecondary}`,
+                      // an unsupported method reads by its dashed border and grey cross, not by fading (its
+                      // secondary text must keep 4.5:1: docs/decisions/web.md "Accessibility check")
+                      border: `1px ${on ? 'solid' : 'dashed'} ${on ? token.colorSuccessBorder : token.colorBorder}`,
                       background: on ? token.colorSuccessBg : undefined,
-                      opacity: on ? 1 : 0.75,
                     }}
                   >
                     {on ? (
