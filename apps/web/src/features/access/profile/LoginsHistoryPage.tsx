@@ -1,9 +1,11 @@
 /** /profile/loginsHistory: every sign-in attempt of this account, newest first, in the user's time zone. */
 import { Card, Flex, Tag, Typography, theme } from 'antd';
 import { useSession } from '../../../app/session';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { formatDate } from '../../../components/format';
+import { dateTimeColumn } from '../../../components/list/columns';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { useLoginsHistory, type LoginHistoryEntry } from './api';
 import { useProfileT } from './i18n';
 import { ProfileFrame } from './ProfileFrame';
@@ -13,22 +15,15 @@ export default function LoginsHistoryPage() {
   const { t } = useProfileT();
   const { user, timezone } = useSession();
   const { token } = theme.useToken();
-  const table = useTable({ defaultOrderBy: 'createdAt:desc' });
-  const history = useLoginsHistory(user?.id ?? 0, table.query);
+  // the answer's meta has the first sign-in's date beside the count
+  const resource = useResourceList({ defaultOrderBy: 'createdAt:desc', useList: (q) => useLoginsHistory(user?.id ?? 0, q) });
   if (!user) return null;
 
   const reasonText = (reason: string | null) =>
     reason ? t(`logins.reasons.${reason}`, { defaultValue: reason.replace(/_/g, ' ') }) : null;
 
   const columns: DataColumn<LoginHistoryEntry>[] = [
-    {
-      key: 'createdAt',
-      title: t('logins.columns.time'),
-      sortable: true,
-      alwaysVisible: true,
-      width: 200,
-      render: (_v, row) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(row.createdAt, timezone)}</span>,
-    },
+    { ...dateTimeColumn('createdAt', t('logins.columns.time'), timezone), alwaysVisible: true, width: 200 },
     {
       key: 'result',
       title: t('logins.columns.result'),
@@ -60,18 +55,14 @@ export default function LoginsHistoryPage() {
     },
   ];
 
-  const meta = history.data?.meta;
+  const meta = resource.list.data?.meta;
   return (
     <ProfileFrame>
       <Card variant="borderless">
-        <DataTable<LoginHistoryEntry>
+        <ResourceListTable<LoginHistoryEntry>
+          resource={resource}
           name="profile.loginsHistory"
           columns={columns}
-          table={table}
-          data={history.data}
-          loading={history.isFetching}
-          error={history.error}
-          onRetry={() => void history.refetch()}
           empty={{ title: t('logins.emptyTitle'), description: t('logins.emptyText') }}
           toolbar={
             meta && meta.totalCount > 0 ? (

@@ -12,8 +12,10 @@ import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { applyServerErrors, requiredRule, zodRule } from '../../../components/form';
 import { formatDateTime } from '../../../components/format';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { actionsColumn, dateTimeColumn } from '../../../components/list/columns';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { useApiTokens, useCreateApiToken, useRevokeApiTokens, type ApiToken } from './api';
 import { CopyButton } from '../../../components/CopyButton';
 import { useProfileT } from './i18n';
@@ -110,13 +112,13 @@ export default function TokensPage() {
   const { timezone, access } = useSession();
   // the integration guide is for whoever sees offers (the route's permission)
   const canGuide = allowed(access, ROUTE_PERMISSIONS.offers);
-  const table = useTable();
-  const tokens = useApiTokens();
+  // every token in one answer (at most API_TOKENS_MAX): the table pages them itself
+  const resource = useResourceList({ useList: () => useApiTokens() });
+  const { selected, selectedRows, setSelected } = resource;
   const revoke = useRevokeApiTokens();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiToken | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
-  const count = tokens.data?.items.length ?? 0;
+  const count = resource.list.data?.items.length ?? 0;
   const full = count >= API_TOKENS_MAX;
 
   const confirmRevoke = (rows: ApiToken[]) =>
@@ -152,7 +154,7 @@ export default function TokensPage() {
         </Typography.Text>
       ),
     },
-    { key: 'createdAt', title: t('tokens.columns.createdAt'), render: (_v, row) => formatDateTime(row.createdAt, timezone) },
+    { ...dateTimeColumn('createdAt', t('tokens.columns.createdAt'), timezone), sortable: false },
     {
       key: 'lastUsedAt',
       title: t('tokens.columns.lastUsedAt'),
@@ -163,14 +165,9 @@ export default function TokensPage() {
           <Typography.Text type="secondary">{t('tokens.neverUsed')}</Typography.Text>
         ),
     },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('tokens.columns.actions'),
-      alwaysVisible: true,
-      align: 'right',
-      width: 72,
-      render: (_v, row) => (
+    actionsColumn(
+      t('tokens.columns.actions'),
+      (row) => (
         <Tooltip title={t('tokens.revoke')}>
           <Button
             type="text"
@@ -181,7 +178,8 @@ export default function TokensPage() {
           />
         </Tooltip>
       ),
-    },
+      72,
+    ),
   ];
 
   const createButton = (
@@ -215,25 +213,17 @@ export default function TokensPage() {
         <Typography.Paragraph type="secondary" style={{ marginTop: 0, maxWidth: 760 }}>
           {t('tokens.text')}
         </Typography.Paragraph>
-        <DataTable<ApiToken>
+        <ResourceListTable<ApiToken>
+          resource={resource}
           name="profile.apiTokens"
           columns={columns}
-          table={table}
-          data={tokens.data}
-          loading={tokens.isFetching}
-          error={tokens.error}
-          onRetry={() => void tokens.refetch()}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          selectable
           empty={{ title: t('tokens.emptyTitle'), description: t('tokens.emptyText'), action: createButton }}
           toolbar={
             <Flex gap={8} align="center" wrap>
               {createButton}
               {selected.length ? (
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => confirmRevoke((tokens.data?.items ?? []).filter((r) => selected.includes(r.id)))}
-                >
+                <Button danger icon={<DeleteOutlined />} onClick={() => confirmRevoke(selectedRows)}>
                   {t('tokens.revokeSelected', { count: selected.length })}
                 </Button>
               ) : null}

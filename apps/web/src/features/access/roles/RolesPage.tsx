@@ -2,29 +2,19 @@
  * /settings/roles (role.read): the role list with type, status and search filters; create, edit (with the
  * permission change confirmation), clone and activate/deactivate need role.update and are hidden without it.
  */
-import {
-  CopyOutlined,
-  EditOutlined,
-  EyeOutlined,
-  LockOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  PoweroffOutlined,
-  SearchOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, EyeOutlined, LockOutlined, PoweroffOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { ROLE_TYPES, type RoleType } from '@leadgrid/shared/access/permissions';
 import type { Role } from '@leadgrid/shared/access/roles';
-import { App, Button, Card, Dropdown, Flex, Input, Segmented, Select, Tag, Tooltip } from 'antd';
+import { App, Button, Flex, Input, Segmented, Select, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useChangeRoleStatus, useCloneRole, useRoles } from '../../../api/roles';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDate } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { actionsColumn, dateColumn, EditButton, RowMenu, statusColumn } from '../../../components/list/columns';
+import { emptyState } from '../../../components/list/CreateButton';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { useRolesT } from './i18n';
 import { RoleDrawer, type RoleDrawerState } from './RoleDrawer';
 import { useRoleTitle } from '../../../components/roleTitle';
@@ -76,8 +66,8 @@ export default function RolesPage() {
   const { modal } = App.useApp();
   const { access, timezone } = useSession();
   const canWrite = allowed(access, 'role.update');
-  const table = useTable({ filters: ['type', 'status', 'search'] });
-  const roles = useRoles(table.query);
+  const resource = useResourceList({ filters: ['type', 'status', 'search'], useList: useRoles });
+  const { table, filtered } = resource;
   const changeStatus = useChangeRoleStatus();
   const clone = useCloneRole();
   const [drawer, setDrawer] = useState<RoleDrawerState>(null);
@@ -158,29 +148,18 @@ export default function RolesPage() {
         </Flex>
       ),
     },
-    { key: 'status', title: t('columns.status'), sortable: true, render: (_v, role) => <StatusTag status={role.status} /> },
-    { key: 'createdAt', title: t('columns.createdAt'), sortable: true, render: (_v, role) => formatDate(role.createdAt, timezone) },
-    {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      align: 'right',
-      width: canWrite ? 112 : 64,
-      render: (_v, role) =>
+    statusColumn(t('columns.status')),
+    dateColumn('createdAt', t('columns.createdAt'), timezone),
+    actionsColumn(
+      t('columns.actions'),
+      (role) =>
         canWrite ? (
           <Flex gap={4} justify="flex-end">
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                onClick={() => setDrawer({ mode: 'edit', role })}
-                aria-label={`${t('actions.edit')}: ${roleTitle(role)}`}
-              />
-            </Tooltip>
-            <Dropdown
-              trigger={['click']}
-              placement="bottomRight"
+            <EditButton label={t('actions.edit')} name={roleTitle(role)} onClick={() => setDrawer({ mode: 'edit', role })} />
+            <RowMenu
+              label={t('actions.more')}
+              name={roleTitle(role)}
+              testId={`role-actions-${role.id}`}
               menu={{
                 items: [
                   { key: 'clone', icon: <CopyOutlined />, label: t('actions.clone') },
@@ -196,14 +175,7 @@ export default function RolesPage() {
                   if (key === 'status') confirmStatus(role);
                 },
               }}
-            >
-              <Button
-                type="text"
-                icon={<MoreOutlined />}
-                aria-label={`${t('actions.more')}: ${roleTitle(role)}`}
-                data-testid={`role-actions-${role.id}`}
-              />
-            </Dropdown>
+            />
           </Flex>
         ) : (
           <Tooltip title={t('actions.view')}>
@@ -215,70 +187,51 @@ export default function RolesPage() {
             />
           </Tooltip>
         ),
-    },
+      canWrite ? 112 : 64,
+    ),
   ];
 
   const statusFilter = table.filters.status ?? 'all';
 
+  const create = () => setDrawer({ mode: 'create' });
   return (
-    <Page
+    <ResourceListPage<Role>
       title={t('title')}
       subtitle={t('subtitle')}
-      extra={
-        canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'create' })} data-testid="role-create">
-            {t('actions.create')}
-          </Button>
-        ) : null
+      create={canWrite && { label: t('actions.create'), onClick: create, testId: 'role-create' }}
+      resource={resource}
+      name="settings.roles"
+      columns={columns}
+      empty={
+        filtered
+          ? { title: t('emptyTitle'), description: t('emptyFiltered'), action: <Button onClick={table.reset}>{t('resetFilters')}</Button> }
+          : emptyState(t('emptyTitle'), t('emptyText'), canWrite ? { label: t('actions.create'), onClick: create } : undefined)
+      }
+      toolbar={
+        <>
+          <SearchBox value={table.filters.search} onSearch={onSearch} placeholder={t('filters.search')} />
+          <Select
+            allowClear
+            placeholder={t('filters.type')}
+            value={table.filters.type}
+            onChange={(v: string | undefined) => setFilters({ type: v ?? null })}
+            options={ROLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+            style={{ width: 200 }}
+            aria-label={t('filters.type')}
+          />
+          <Segmented
+            value={statusFilter}
+            onChange={(v) => setFilters({ status: v === 'all' ? null : String(v) })}
+            options={[
+              { value: 'all', label: t('filters.all') },
+              { value: 'active', label: t('status.active') },
+              { value: 'inactive', label: t('status.inactive') },
+            ]}
+          />
+        </>
       }
     >
-      <Card variant="borderless">
-        <DataTable<Role>
-          name="settings.roles"
-          columns={columns}
-          table={table}
-          data={roles.data}
-          loading={roles.isFetching}
-          error={roles.error}
-          onRetry={() => void roles.refetch()}
-          empty={{
-            title: t('emptyTitle'),
-            description: table.filters.search || table.filters.type || table.filters.status ? t('emptyFiltered') : t('emptyText'),
-            action:
-              table.filters.search || table.filters.type || table.filters.status ? (
-                <Button onClick={table.reset}>{t('resetFilters')}</Button>
-              ) : canWrite ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'create' })}>
-                  {t('actions.create')}
-                </Button>
-              ) : undefined,
-          }}
-          toolbar={
-            <>
-              <SearchBox value={table.filters.search} onSearch={onSearch} placeholder={t('filters.search')} />
-              <Select
-                allowClear
-                placeholder={t('filters.type')}
-                value={table.filters.type}
-                onChange={(v: string | undefined) => setFilters({ type: v ?? null })}
-                options={ROLE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-                style={{ width: 200 }}
-                aria-label={t('filters.type')}
-              />
-              <Segmented
-                value={statusFilter}
-                onChange={(v) => setFilters({ status: v === 'all' ? null : String(v) })}
-                options={[
-                  { value: 'all', label: t('filters.all') },
-                  { value: 'active', label: t('status.active') },
-                  { value: 'inactive', label: t('status.inactive') },
-                ]}
-              />
-            </>
-          }
-        />
-      </Card>
       <RoleDrawer state={drawer} onClose={() => setDrawer(null)} />
-    </Page>
+    </ResourceListPage>
   );
 }

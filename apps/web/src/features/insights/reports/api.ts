@@ -5,13 +5,13 @@
 import type { ReportView, ReportWrite } from '@leadgrid/shared/insights/reports';
 import type { ExportView } from '@leadgrid/shared/insights/exports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api, type Query } from '../../../api/client';
 
 type Items<T> = { items: T[]; meta?: { totalCount: number } };
 
 export const reportKeys = {
   saved: ['reports', 'saved'] as const,
-  downloads: (page: number) => ['reports', 'downloads', page] as const,
+  downloads: (query: Query) => ['reports', 'downloads', query] as const,
   allDownloads: ['reports', 'downloads'] as const,
 };
 
@@ -20,16 +20,17 @@ export const reportsApi = {
   create: async (body: ReportWrite) => (await api.post<Items<ReportView>>('/reports', body)).items[0],
   remove: (id: number) => api.delete(`/reports/${id}`),
   run: async (id: number) => (await api.post<Items<ExportView>>(`/reports/${id}/run`, undefined, { successToast: false })).items[0],
-  downloads: (limit: number, offset: number) => api.get<Items<ExportView>>(`/exports?limit=${limit}&offset=${offset}`),
+  downloads: (query: Query, signal?: AbortSignal) => api.get<Items<ExportView>>('/exports', query, { signal }),
   removeDownload: (id: number) => api.delete(`/exports/${id}`),
 };
 
 export const useSavedReports = () => useQuery({ queryKey: reportKeys.saved, queryFn: reportsApi.list });
 export const DOWNLOADS_PAGE = 20;
-export const useDownloads = (page: number) =>
+/** a page of the caller's exports (`limit`, `offset`) */
+export const useDownloads = (query: Query) =>
   useQuery({
-    queryKey: reportKeys.downloads(page),
-    queryFn: () => reportsApi.downloads(DOWNLOADS_PAGE, (page - 1) * DOWNLOADS_PAGE),
+    queryKey: reportKeys.downloads(query),
+    queryFn: ({ signal }) => reportsApi.downloads(query, signal),
     placeholderData: keepPreviousData,
   });
 

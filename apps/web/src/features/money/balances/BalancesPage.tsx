@@ -4,11 +4,12 @@
  * the server from the ledger. Filter by party (URL-bound); a row opens the party's balance page.
  */
 import { BALANCE_ORDER_FIELDS } from '@leadgrid/shared/money/balances';
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { idsFilter } from '../../../components/list/idsFilter';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { AdvertiserPicker } from '../../../components/pickers/sellSide';
 import { AffiliatePicker } from '../../../components/pickers/people';
 import { idList } from '../../../components/table/urlLists';
@@ -25,12 +26,24 @@ export function BalancesPage({ party }: { party: Party }) {
   const { t } = useMoneyT();
   const navigate = useNavigate();
   const idFilter = party === 'affiliate' ? 'affiliateId' : 'advertiserId';
-  const table = useTable({ defaultOrderBy: 'approved:desc', filters: [idFilter, 'search'] });
-  const ids = idList(table.filters[idFilter]);
-  const search = table.filters.search?.trim().slice(0, 200) || undefined;
-  const { orderBy, limit, offset } = table.query;
-  const list = useBalances(party, { orderBy, limit, offset, search, [idFilter]: ids.length ? ids.join(',') : undefined });
-  const filtered = ids.length > 0 || Boolean(search);
+  // a row is keyed by its party's id (`rowKey` below)
+  const resource = useResourceList({
+    defaultOrderBy: 'approved:desc',
+    filters: [idFilter, 'search'],
+    useList: ({ search, [idFilter]: ids, ...query }) =>
+      useBalances(party, {
+        ...query,
+        search: typeof search === 'string' ? search.trim().slice(0, 200) || undefined : undefined,
+        [idFilter]: typeof ids === 'string' ? idList(ids).join(',') || undefined : undefined,
+      }),
+  });
+  const { table, filtered } = resource;
+  const partyFilter = idsFilter(
+    table,
+    idFilter,
+    t(party === 'affiliate' ? 'invoices.filters.affiliate' : 'invoices.filters.advertiser'),
+    260,
+  );
 
   const columns: DataColumn<Balance>[] = [
     {
@@ -54,53 +67,27 @@ export function BalancesPage({ party }: { party: Party }) {
   ];
 
   return (
-    <Page
+    <ResourceListPage<Balance>
       title={t(party === 'affiliate' ? 'balances.affiliateTitle' : 'balances.advertiserTitle')}
       subtitle={t(party === 'affiliate' ? 'balances.affiliateSubtitle' : 'balances.advertiserSubtitle')}
-    >
-      <Card variant="borderless">
-        <DataTable<Balance>
-          name={`balances.${party}`}
-          size="middle"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          rowKey={partyIdOf}
-          onRow={(row) => ({ onDoubleClick: () => navigate(balancePath(party, partyIdOf(row))) })}
-          empty={{
-            title: filtered ? t('balances.emptyFilteredTitle') : t('balances.emptyTitle'),
-            description: filtered ? t('balances.emptyFiltered') : t('balances.emptyText'),
-            action: filtered ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
-          }}
-          toolbar={
-            <>
-              <SearchBox table={table} placeholder={t(party === 'affiliate' ? 'balances.searchAffiliate' : 'balances.searchAdvertiser')} />
-              {party === 'affiliate' ? (
-                <AffiliatePicker
-                  value={ids}
-                  onChange={(v) => table.setFilters({ [idFilter]: v as number[] })}
-                  placeholder={t('invoices.filters.affiliate')}
-                  style={{ width: 260 }}
-                  maxTagCount="responsive"
-                />
-              ) : (
-                <AdvertiserPicker
-                  multiple
-                  value={ids}
-                  onChange={(v) => table.setFilters({ [idFilter]: v as number[] })}
-                  placeholder={t('invoices.filters.advertiser')}
-                  style={{ width: 260 }}
-                  maxTagCount="responsive"
-                />
-              )}
-            </>
-          }
-        />
-      </Card>
-    </Page>
+      resource={resource}
+      name={`balances.${party}`}
+      size="middle"
+      columns={columns}
+      rowKey={partyIdOf}
+      onRow={(row) => ({ onDoubleClick: () => navigate(balancePath(party, partyIdOf(row))) })}
+      empty={{
+        title: filtered ? t('balances.emptyFilteredTitle') : t('balances.emptyTitle'),
+        description: filtered ? t('balances.emptyFiltered') : t('balances.emptyText'),
+        action: filtered ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t(party === 'affiliate' ? 'balances.searchAffiliate' : 'balances.searchAdvertiser')} />
+          {party === 'affiliate' ? <AffiliatePicker {...partyFilter} /> : <AdvertiserPicker multiple {...partyFilter} />}
+        </>
+      }
+    />
   );
 }
 

@@ -4,21 +4,23 @@
  * first. Selected unpaid invoices are marked paid or declined together, and affiliate ones exported as the payout
  * CSV; each row has its PDF. "Create invoice" opens the drawer (by period, by sum, or an advertiser's advance).
  */
-import { CheckOutlined, CloseOutlined, DownloadOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Dropdown, Flex, Select, Tooltip, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDate, formatMoney } from '../../../components/format';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { actionsColumn, RowMenu } from '../../../components/list/columns';
+import { idsFilter } from '../../../components/list/idsFilter';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { AdvertiserPicker } from '../../../components/pickers/sellSide';
 import { AffiliatePicker } from '../../../components/pickers/people';
 import { useAllCurrencies } from '../../../api/currencies';
 import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
-import { idList, textList } from '../../../components/table/urlLists';
+import { textList } from '../../../components/table/urlLists';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { useInvoices } from '../api';
 import { useMoneyT } from '../i18n';
@@ -35,23 +37,26 @@ const PayModal = lazyWhenOpen(
 );
 const InvoiceDrawer = lazyWhenOpen(() => import('../InvoiceDrawer').then((m) => m.InvoiceDrawer));
 
-/** the period an invoice covers (by-period invoices), or a dash */
 export function InvoicesPage({ type }: { type: InvoiceType }) {
   const { t } = useMoneyT();
   const { timezone, access } = useSession();
   const canUpdate = allowed(access, `invoice.${type}.update`);
   const navigate = useNavigate();
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: INVOICE_FILTERS });
+  // the URL's filters are read into the API's query (malformed values dropped, days in the user's zone)
+  const resource = useResourceList({
+    defaultOrderBy: 'id:desc',
+    filters: INVOICE_FILTERS,
+    // the table's filters are the URL's strings
+    useList: ({ orderBy, limit, offset, ...f }) =>
+      useInvoices({ orderBy, limit, offset, ...invoiceFiltersQuery(type, f as Record<string, string | undefined>, timezone) }),
+  });
+  const { table, selectedRows: selected, clearSelection: clear } = resource;
   const f = table.filters;
-  const { orderBy, limit, offset } = table.query;
-  const list = useInvoices({ orderBy, limit, offset, ...invoiceFiltersQuery(type, f, timezone) });
   const currencies = useAllCurrencies();
-  const [selected, setSelected] = useState<Invoice[]>([]);
   const [paying, setPaying] = useState<Invoice[] | null>(null);
   const [creating, setCreating] = useState(false);
   const actions = useInvoiceActions();
   const party = type === 'affiliate' ? 'affiliateId' : 'advertiserId';
-  const clear = () => setSelected([]);
 
   const columns: DataColumn<Invoice>[] = [
     {
@@ -92,19 +97,15 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
     { key: 'dueAt', title: t('invoices.columns.dueAt'), sortable: true, render: (v: number | null) => formatDate(v, timezone) },
     { key: 'createdAt', title: t('invoices.columns.createdAt'), sortable: true, render: (v: number) => formatDate(v, timezone) },
     {
-      key: 'actions',
-      title: '',
-      settingsLabel: t('invoices.columns.actions'),
-      alwaysVisible: true,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => (
+      ...actionsColumn<Invoice>(t('invoices.columns.actions'), (row) => (
         <Flex gap={4} justify="flex-end" wrap={false}>
           <PdfButton invoice={row} size="small" />
           {canUpdate && row.status === 'unpaid' ? (
-            <Dropdown
-              trigger={['click']}
-              placement="bottomRight"
+            <RowMenu
+              label={t('invoices.more')}
+              name={row.title}
+              testId={`invoice-actions-${row.id}`}
+              size="small"
               menu={{
                 items: [
                   { key: 'paid', icon: <CheckOutlined />, label: t('invoices.markPaid') },
@@ -112,20 +113,14 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 ],
                 onClick: ({ key }) => (key === 'paid' ? setPaying([row]) : actions.decline([row])),
               }}
-            >
-              <Button
-                size="small"
-                type="text"
-                icon={<MoreOutlined />}
-                aria-label={`${t('invoices.more')}: ${row.title}`}
-                data-testid={`invoice-actions-${row.id}`}
-              />
-            </Dropdown>
+            />
           ) : (
             <span style={{ display: 'inline-block', width: 24 }} />
           )}
         </Flex>
-      ),
+      )),
+      // as wide as the PDF button and the menu
+      width: undefined,
     },
   ];
 
@@ -133,157 +128,118 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   const unpaidSelected = unpaidOf(selected);
 
   return (
-    <Page
+    <ResourceListPage<Invoice>
       title={t(type === 'affiliate' ? 'invoices.affiliateTitle' : 'invoices.advertiserTitle')}
       subtitle={t(type === 'affiliate' ? 'invoices.affiliateSubtitle' : 'invoices.advertiserSubtitle')}
-      extra={
-        canUpdate ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="invoice-create">
-            {t('invoices.create')}
-          </Button>
-        ) : undefined
+      create={canUpdate && { label: t('invoices.create'), onClick: () => setCreating(true), testId: 'invoice-create' }}
+      resource={resource}
+      name={`invoices.${type}`}
+      size="middle"
+      columns={columns}
+      onRow={(row) => ({ onDoubleClick: () => navigate(invoicePath(row)) })}
+      selectable={canUpdate}
+      empty={{
+        title: filtered ? t('invoices.emptyFilteredTitle') : t('invoices.emptyTitle'),
+        description: filtered ? t('invoices.emptyFiltered') : t('invoices.emptyText'),
+        action: filtered ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('invoices.filters.search')} />
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            value={textList(f.status).filter((s) => (INVOICE_STATUSES as readonly string[]).includes(s))}
+            onChange={(v) => table.setFilters({ status: v })}
+            placeholder={t('invoices.filters.status')}
+            aria-label={t('invoices.filters.status')}
+            options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            style={{ width: 160 }}
+            data-testid="invoice-filter-status"
+          />
+          {type === 'affiliate' ? (
+            <AffiliatePicker {...idsFilter(table, party, t('invoices.filters.affiliate'), 200)} />
+          ) : (
+            <AdvertiserPicker multiple {...idsFilter(table, party, t('invoices.filters.advertiser'), 200)} />
+          )}
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={f.currency && /^[A-Z]{3}$/.test(f.currency) ? f.currency : undefined}
+            onChange={(v) => table.setFilters({ currency: v ?? null })}
+            placeholder={t('invoices.filters.currency')}
+            aria-label={t('invoices.filters.currency')}
+            options={(currencies.data ?? []).map((c) => ({ value: c.code, label: c.code }))}
+            style={{ width: 130 }}
+            data-testid="invoice-filter-currency"
+          />
+          <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+          <Checkbox
+            checked={f.overdue === '1'}
+            onChange={(e) => table.setFilters({ overdue: e.target.checked ? '1' : null })}
+            data-testid="invoice-filter-overdue"
+          >
+            {t('invoices.filters.overdue')}
+          </Checkbox>
+          {filtered ? (
+            <Button type="link" onClick={table.reset}>
+              {t('common.resetFilters')}
+            </Button>
+          ) : null}
+        </>
       }
-    >
-      <Card variant="borderless">
-        <DataTable<Invoice>
-          name={`invoices.${type}`}
-          size="middle"
-          columns={columns}
-          table={table}
-          data={list.data}
-          loading={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          onRow={(row) => ({ onDoubleClick: () => navigate(invoicePath(row)) })}
-          rowSelection={
-            canUpdate
-              ? {
-                  selectedRowKeys: selected.map((r) => r.id),
-                  onChange: (_k, rows) => setSelected(rows.filter(Boolean)),
-                  preserveSelectedRowKeys: true,
-                }
-              : undefined
-          }
-          empty={{
-            title: filtered ? t('invoices.emptyFilteredTitle') : t('invoices.emptyTitle'),
-            description: filtered ? t('invoices.emptyFiltered') : t('invoices.emptyText'),
-            action: filtered ? <Button onClick={table.reset}>{t('common.resetFilters')}</Button> : undefined,
-          }}
-          toolbar={
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clear}
+          busy={actions.busy}
+          extra={
             <>
-              <SearchBox table={table} placeholder={t('invoices.filters.search')} />
-              <Select
-                mode="multiple"
-                allowClear
-                maxTagCount="responsive"
-                value={textList(f.status).filter((s) => (INVOICE_STATUSES as readonly string[]).includes(s))}
-                onChange={(v) => table.setFilters({ status: v })}
-                placeholder={t('invoices.filters.status')}
-                aria-label={t('invoices.filters.status')}
-                options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                style={{ width: 160 }}
-                data-testid="invoice-filter-status"
-              />
-              {type === 'affiliate' ? (
-                <AffiliatePicker
-                  value={idList(f[party])}
-                  onChange={(v) => table.setFilters({ [party]: v as number[] })}
-                  placeholder={t('invoices.filters.affiliate')}
-                  style={{ width: 200 }}
-                  maxTagCount="responsive"
-                />
-              ) : (
-                <AdvertiserPicker
-                  multiple
-                  value={idList(f[party])}
-                  onChange={(v) => table.setFilters({ [party]: v as number[] })}
-                  placeholder={t('invoices.filters.advertiser')}
-                  style={{ width: 200 }}
-                  maxTagCount="responsive"
-                />
-              )}
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                value={f.currency && /^[A-Z]{3}$/.test(f.currency) ? f.currency : undefined}
-                onChange={(v) => table.setFilters({ currency: v ?? null })}
-                placeholder={t('invoices.filters.currency')}
-                aria-label={t('invoices.filters.currency')}
-                options={(currencies.data ?? []).map((c) => ({ value: c.code, label: c.code }))}
-                style={{ width: 130 }}
-                data-testid="invoice-filter-currency"
-              />
-              <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
-              <Checkbox
-                checked={f.overdue === '1'}
-                onChange={(e) => table.setFilters({ overdue: e.target.checked ? '1' : null })}
-                data-testid="invoice-filter-overdue"
+              <Button
+                size="small"
+                icon={<CheckOutlined />}
+                disabled={!unpaidSelected.length}
+                onClick={() => setPaying(selected)}
+                data-testid="invoice-bulk-paid"
               >
-                {t('invoices.filters.overdue')}
-              </Checkbox>
-              {filtered ? (
-                <Button type="link" onClick={table.reset}>
-                  {t('common.resetFilters')}
-                </Button>
+                {t('invoices.markPaid')}
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<CloseOutlined />}
+                disabled={!unpaidSelected.length}
+                onClick={() => actions.decline(selected, clear)}
+                data-testid="invoice-bulk-declined"
+              >
+                {t('invoices.decline')}
+              </Button>
+              {type === 'affiliate' ? (
+                <Tooltip title={t('invoices.csvHint')}>
+                  <Button
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    disabled={!unpaidSelected.length}
+                    onClick={() => void actions.exportCsv(selected)}
+                    data-testid="invoice-bulk-csv"
+                  >
+                    {t('invoices.csv')}
+                  </Button>
+                </Tooltip>
               ) : null}
             </>
           }
-          title={
-            selected.length
-              ? () => (
-                  <BulkBar
-                    count={selected.length}
-                    onClear={clear}
-                    busy={actions.busy}
-                    extra={
-                      <>
-                        <Button
-                          size="small"
-                          icon={<CheckOutlined />}
-                          disabled={!unpaidSelected.length}
-                          onClick={() => setPaying(selected)}
-                          data-testid="invoice-bulk-paid"
-                        >
-                          {t('invoices.markPaid')}
-                        </Button>
-                        <Button
-                          size="small"
-                          danger
-                          icon={<CloseOutlined />}
-                          disabled={!unpaidSelected.length}
-                          onClick={() => actions.decline(selected, clear)}
-                          data-testid="invoice-bulk-declined"
-                        >
-                          {t('invoices.decline')}
-                        </Button>
-                        {type === 'affiliate' ? (
-                          <Tooltip title={t('invoices.csvHint')}>
-                            <Button
-                              size="small"
-                              icon={<DownloadOutlined />}
-                              disabled={!unpaidSelected.length}
-                              onClick={() => void actions.exportCsv(selected)}
-                              data-testid="invoice-bulk-csv"
-                            >
-                              {t('invoices.csv')}
-                            </Button>
-                          </Tooltip>
-                        ) : null}
-                      </>
-                    }
-                  />
-                )
-              : undefined
-          }
         />
-      </Card>
+      )}
+    >
       {canUpdate ? (
         <>
           <PayModal invoices={paying} onClose={() => setPaying(null)} onDone={clear} />
           <InvoiceDrawer open={creating} type={type} onClose={() => setCreating(false)} onCreated={(inv) => navigate(invoicePath(inv))} />
         </>
       ) : null}
-    </Page>
+    </ResourceListPage>
   );
 }
 
