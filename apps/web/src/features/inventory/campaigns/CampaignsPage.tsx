@@ -74,7 +74,7 @@ export default function CampaignsPage() {
     scope: { status: tab === 'all' ? undefined : tab },
     useList: useCampaigns,
   });
-  const { table, filtered, selected, clearSelection } = resource;
+  const { table, filtered, clearSelection } = resource;
   const [drawer, setDrawer] = useState<{ campaign: Campaign | null; offerId?: number } | null>(null);
   const actions = useCampaignActions();
   const f = table.filters;
