@@ -22,7 +22,7 @@ export interface ResourceListTableProps<T> extends Omit<
   bulk?: (selected: number[]) => ReactNode;
 }
 
-export function ResourceListTable<T extends { id: number }>({ resource, selectable, bulk, loading, ...rest }: ResourceListTableProps<T>) {
+export function ResourceListTable<T extends object>({ resource, selectable, bulk, loading, ...rest }: ResourceListTableProps<T>) {
   const { table, list, selected } = resource;
   return (
     <DataTable<T>
@@ -53,7 +53,7 @@ export interface ResourceListPageProps<T> extends ResourceListTableProps<T> {
   children?: ReactNode;
 }
 
-export function ResourceListPage<T extends { id: number }>({
+export function ResourceListPage<T extends object>({
   title,
   subtitle,
   actions,

@@ -3,7 +3,7 @@
  * the status, and the row actions column with its common pencil button and menu.
  */
 import { EditOutlined, MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Tooltip, Typography, type ButtonProps, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../format';
 import { StatusTag } from '../StatusTag';
@@ -67,10 +67,23 @@ export function EditButton({ label, name, onClick, testId }: { label: string; na
 }
 
 /** the "more" button of a row opening its menu of actions; `label` and the row's `name` for screen readers */
-export function RowMenu({ menu, label, name, testId }: { menu: MenuProps; label: string; name: string; testId?: string }) {
+export function RowMenu({
+  menu,
+  label,
+  name,
+  testId,
+  size,
+}: {
+  menu: MenuProps;
+  label: string;
+  name: string;
+  testId?: string;
+  /** `small` beside other small buttons of the row */
+  size?: ButtonProps['size'];
+}) {
   return (
     <Dropdown trigger={['click']} placement="bottomRight" menu={menu}>
-      <Button type="text" icon={<MoreOutlined />} aria-label={`${label}: ${name}`} data-testid={testId} />
+      <Button type="text" size={size} icon={<MoreOutlined />} aria-label={`${label}: ${name}`} data-testid={testId} />
     </Dropdown>
   );
 }

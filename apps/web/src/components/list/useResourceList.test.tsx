@@ -101,6 +101,7 @@ describe('useResourceList', () => {
     fireEvent.click(screen.getByTitle('2'));
     await screen.findByText('Row 26');
     expect(current?.selected).toEqual([1, 2]);
+    expect(current?.selectedRows.map((r) => r.title)).toEqual(['Row 1', 'Row 2']);
     expect(current?.titleOf(26, (r) => r.title)).toBe('Row 26');
     expect(current?.titleOf(1, (r) => r.title)).toBe('#1');
   });

@@ -2,7 +2,9 @@
  * The state of a list page in one hook: the URL-bound table (page, size, sort, search, filters; `useTable`), the
  * feature's list query with the page's own parameters added, and the rows selected for a bulk action. The selection
  * belongs to the list it was made on: another route or other page parameters (a status tab) start with none, while
- * paging and sorting keep it (the bulk bar acts across pages).
+ * paging and sorting keep it (the bulk bar acts across pages). A list whose answer says more than its total beside the
+ * rows (the logins' first date) names that `meta` as the second type parameter; a list whose rows are keyed by another
+ * field (a balance by its party's id) gives the table its `rowKey`.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TableRowSelection } from 'antd/es/table/interface';
@@ -12,21 +14,32 @@ import type { Query } from '../../api/client';
 import type { ListData } from '../table/DataTable';
 import { useTable, type TableState, type UseTableOptions } from '../table/useTable';
 
-export interface UseResourceListOptions<T> extends UseTableOptions {
+/** what a list's answer says beside its rows: the total, and for some lists more */
+export type ListMeta = NonNullable<ListData<unknown>['meta']>;
+
+/** a list's answer: its rows and its `meta` */
+export interface ListAnswer<T, M extends ListMeta = ListMeta> {
+  items: T[];
+  meta?: M;
+}
+
+export interface UseResourceListOptions<T, M extends ListMeta = ListMeta> extends UseTableOptions {
   /** the feature's list query, given the table's query with `scope` added (e.g. `useTeams`, `(q) => useCaps(offer.id, q)`) */
-  useList: (query: Query) => UseQueryResult<ListData<T>>;
+  useList: (query: Query) => UseQueryResult<ListAnswer<T, M>>;
   /** parameters the page adds to the table's query, such as the status of its tab */
   scope?: Query;
 }
 
-export interface ResourceList<T> {
+export interface ResourceList<T, M extends ListMeta = ListMeta> {
   table: TableState;
-  list: UseQueryResult<ListData<T>>;
+  list: UseQueryResult<ListAnswer<T, M>>;
   /** the query the list was asked with */
   query: Query;
   /** a filter of the URL is set */
   filtered: boolean;
   selected: number[];
+  /** the selected rows this list has shown, the current page's copy first (a row selected on another page is kept) */
+  selectedRows: T[];
   setSelected(ids: number[] | ((current: number[]) => number[])): void;
   clearSelection(): void;
   /** antd's row selection bound to `selected`, kept across pages */
@@ -35,34 +48,48 @@ export interface ResourceList<T> {
   titleOf(id: number, title: (row: T) => string): string;
 }
 
-export function useResourceList<T extends { id: number }>({ useList, scope, ...tableOptions }: UseResourceListOptions<T>): ResourceList<T> {
+/** a row's `id`, when it has one */
+const idOf = (row: object): unknown => ('id' in row ? row.id : undefined);
+
+export function useResourceList<T extends object, M extends ListMeta = ListMeta>({
+  useList,
+  scope,
+  ...tableOptions
+}: UseResourceListOptions<T, M>): ResourceList<T, M> {
   const table = useTable(tableOptions);
   const query: Query = scope ? { ...table.query, ...scope } : table.query;
   const list = useList(query);
   const { pathname } = useLocation();
   const owner = `${pathname}?${JSON.stringify(scope ?? {})}`;
-  const [selection, setSelection] = useState<{ owner: string; ids: number[] }>({ owner, ids: [] });
+  const [selection, setSelection] = useState<{ owner: string; ids: number[]; rows: T[] }>({ owner, ids: [], rows: [] });
   // another list starts with none, also when the user comes back to the one the rows were selected on
-  if (selection.owner !== owner) setSelection({ owner, ids: [] });
+  if (selection.owner !== owner) setSelection({ owner, ids: [], rows: [] });
   const selected = selection.owner === owner ? selection.ids : [];
-  const setSelected: ResourceList<T>['setSelected'] = (next) =>
-    setSelection((s) => ({ owner, ids: typeof next === 'function' ? next(s.owner === owner ? s.ids : []) : next }));
+  const rowOf = (id: number) => list.data?.items.find((r) => idOf(r) === id);
+  // the rows of the selection are kept with it, so that a row selected on another page is still known
+  const setSelected = (next: number[] | ((current: number[]) => number[]), rows: T[] = []) =>
+    setSelection((s) => {
+      const ids = typeof next === 'function' ? next(s.owner === owner ? s.ids : []) : next;
+      const known = [...rows, ...(list.data?.items ?? []), ...(s.owner === owner ? s.rows : [])];
+      return { owner, ids, rows: ids.flatMap((id) => known.find((r) => idOf(r) === id) ?? []) };
+    });
   return {
     table,
     list,
     query,
     filtered: Object.values(table.filters).some(Boolean),
     selected,
-    setSelected,
+    selectedRows: selected.flatMap((id) => rowOf(id) ?? selection.rows.find((r) => idOf(r) === id) ?? []),
+    setSelected: (next) => setSelected(next),
     clearSelection: () => setSelected([]),
     rowSelection: (extra) => ({
       selectedRowKeys: selected,
-      onChange: (keys) => setSelected(keys as number[]),
+      onChange: (keys, rows) => setSelected(keys as number[], rows.filter(Boolean)),
       preserveSelectedRowKeys: true,
       ...extra,
     }),
     titleOf: (id, title) => {
-      const row = list.data?.items.find((r) => r.id === id);
+      const row = rowOf(id);
       return row ? title(row) : `#${id}`;
     },
   };
