@@ -9,7 +9,7 @@
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, PauseOutlined } from '@ant-design/icons';
 import type { ConversionFilterSlug, ConversionTotals, ConversionView } from '@leadgrid/shared/engine/conversions';
 import { Button, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { allowed, isStaff } from '../../../app/access';
 import { useSession } from '../../../app/session';
@@ -19,7 +19,7 @@ import { actionsColumn, RowMenu } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { TotalsCount, type DataColumn } from '../../../components/table/DataTable';
+import { TotalsCount, type DataColumn, type ListData } from '../../../components/table/DataTable';
 import { useIdParam } from '../../../components/table/useIdParam';
 import { textValues } from '../../../components/table/urlLists';
 import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert';
@@ -104,23 +104,20 @@ export default function ConversionsPage() {
   const { access, timezone } = useSession();
   const staff = access ? isStaff(access) : false;
   const canUpdate = staff && allowed(access, CONVERSION_UPDATE);
-  const resource = useResourceList<ConversionView>({
+  const resource = useResourceList<ConversionView, NonNullable<ListData<ConversionView, ConversionTotals>['meta']>>({
     defaultOrderBy: 'id:desc',
     filters: CONVERSION_FILTERS,
     useList: (q) => useConversions(conversionListQuery(q, textValues(q), timezone, staff)),
   });
-  const { table, list, filtered, selected, clearSelection } = resource;
+  const { table, list, filtered, selectedRows, clearSelection } = resource;
   const f = table.filters;
   const filtersQuery = useMemo(() => conversionFiltersQuery(f, timezone, staff), [f, timezone, staff]);
-  // the conversions shown so far by id: the bulk actions read the selected ones' statuses, also off this page
-  const seen = useRef(new Map<number, ConversionView>()).current;
   const [sendPostback, setSendPostback] = useState(true);
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
   const actions = useStatusActions(setOutcome);
   const [openId, setOpen] = useIdParam('conversion');
 
   for (const row of list.data?.items ?? []) {
-    seen.set(row.id, row);
     if (row.offer) noteLabel('offers', row.offer.id, row.offer.title);
     if (row.affiliate) noteLabel('affiliates', row.affiliate.id, personName(row.affiliate));
     if (row.campaign) noteLabel('campaigns', row.campaign.id, row.campaign.title);
@@ -320,8 +317,7 @@ export default function ConversionsPage() {
       ),
     );
 
-  // the answer of `useConversions`, whose totals are the conversions' (the kit's list does not name the totals' type)
-  const totals = list.data?.meta?.totals as ConversionTotals | undefined;
+  const totals = list.data?.meta?.totals;
   /** the totals row: every conversion of the filter (the server's meta.totals), in the base currency */
   const summaryCells = (sums: ConversionTotals) => ({
     id: <TotalsCount label={t('list.total', { count: sums.count })} hint={t('list.totalHint')} testId="conversions-total-count" />,
@@ -343,8 +339,6 @@ export default function ConversionsPage() {
         }
       : {}),
   });
-
-  const selectedRows = selected.flatMap((id) => seen.get(id) ?? []);
 
   return (
     <ResourceListPage<ConversionView>

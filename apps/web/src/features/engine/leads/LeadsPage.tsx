@@ -10,7 +10,7 @@ import { DeleteOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import type { LeadAction, LeadFilterSlug, LeadListItem, LeadTotals } from '@leadgrid/shared/engine/leads';
 import { Button, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allowed, isStaff } from '../../../app/access';
 import { useSession } from '../../../app/session';
@@ -19,7 +19,7 @@ import { actionsColumn, RowMenu } from '../../../components/list/columns';
 import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { TotalsCount, type DataColumn } from '../../../components/table/DataTable';
+import { TotalsCount, type DataColumn, type ListData } from '../../../components/table/DataTable';
 import { useIdParam } from '../../../components/table/useIdParam';
 import { textValues } from '../../../components/table/urlLists';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
@@ -64,23 +64,20 @@ export default function LeadsPage() {
   const staff = access ? isStaff(access) : false;
   const canUpdate = allowed(access, LEAD_UPDATE);
   const [params] = useSearchParams();
-  const resource = useResourceList<LeadListItem>({
+  const resource = useResourceList<LeadListItem, NonNullable<ListData<LeadListItem, LeadTotals>['meta']>>({
     defaultOrderBy: 'createdAt:desc',
     filters: LEAD_FILTERS,
     useList: (q) => useLeads(leadListQuery(q, textValues(q), timezone, staff)),
   });
-  const { table, list, filtered, selected, clearSelection } = resource;
+  const { table, list, filtered, selectedRows, clearSelection } = resource;
   const f = table.filters;
   const filtersQuery = useMemo(() => leadFiltersQuery(f, timezone, staff), [f, timezone, staff]);
-  // the leads shown so far by id: the bulk actions read the selected leads' statuses and verticals, also off this page
-  const seen = useRef(new Map<number, LeadListItem>()).current;
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
   const actions = useLeadActions(setOutcome);
   const [openId, setLead] = useIdParam('lead');
 
   // list rows know the names of their offers, affiliates, … : the filters show them for chosen ids
   for (const row of list.data?.items ?? []) {
-    seen.set(row.id, row);
     rememberLabel('offers', row.offer.id, row.offer.title);
     rememberLabel('verticals', row.vertical.id, row.vertical.title);
     rememberLabel('affiliates', row.affiliate.id, personName(row.affiliate));
@@ -236,8 +233,7 @@ export default function LeadsPage() {
       ),
     );
 
-  // the answer of `useLeads`, whose totals are the leads' (the kit's list does not name the totals' type)
-  const totals = list.data?.meta?.totals as LeadTotals | undefined;
+  const totals = list.data?.meta?.totals;
   /** the totals row: every lead of the filter (the server's meta.totals), counted by status */
   const summaryCells = (sums: LeadTotals) => ({
     id: <TotalsCount label={t('list.total', { count: sums.count })} hint={t('list.totalHint')} testId="leads-total-count" />,
@@ -252,7 +248,6 @@ export default function LeadsPage() {
       </Flex>
     ),
   });
-  const selectedRows = selected.flatMap((id) => seen.get(id) ?? []);
   const bulk = bulkActionsOf(selectedRows);
   const exportQuery = { ...filtersQuery, orderBy: resource.query.orderBy };
 
