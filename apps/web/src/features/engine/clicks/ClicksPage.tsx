@@ -4,7 +4,7 @@
  * in the URL; their values come from the dependent filters of the period. Staff with click.update edit a click here or
  * on its page.
  */
-import { EditOutlined, FilterOutlined } from '@ant-design/icons';
+import { FilterOutlined } from '@ant-design/icons';
 import { CLICK_COUNT_LIMIT, CLICK_SUBS, type Click, type ClickFilterSlug, type ClickList } from '@leadgrid/shared/engine/clicks';
 import { Alert, Badge, Button, Flex, Input, Popover, Select, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
