@@ -3,6 +3,7 @@
  * A switch keeps the filters and sorting of the URL but starts from the first page; with `fresh` it drops them all.
  */
 import { Segmented } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -36,7 +37,8 @@ export function RouteTabs<K extends string>({
   value: K;
   /** the path the tab is appended to */
   base: string;
-  label: (tab: K) => string;
+  /** a tab's words (or words with a count badge) */
+  label: (tab: K) => ReactNode;
   /** the tab shown at `base` itself (its path has no segment) */
   root?: K;
   /** a switch starts from a clean URL */

@@ -4,25 +4,26 @@
  * in the URL; their values come from the dependent filters of the period. Staff with click.update edit a click here or
  * on its page.
  */
-import { EditOutlined, FilterOutlined } from '@ant-design/icons';
-import { CLICK_COUNT_LIMIT, CLICK_SUBS, type Click, type ClickFilterSlug } from '@leadgrid/shared/engine/clicks';
-import { Alert, Badge, Button, Card, Flex, Input, Popover, Segmented, Select, Tooltip, Typography } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { CLICK_COUNT_LIMIT, CLICK_SUBS, type Click, type ClickFilterSlug, type ClickList } from '@leadgrid/shared/engine/clicks';
+import { Alert, Badge, Button, Flex, Input, Popover, Select, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import type { Query } from '../../../api/client';
+import { useLocation } from 'react-router';
 import { allowed, isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
-import { formatDateTime } from '../../../components/format';
 import { ExportButton } from '../../../components/export/ExportButton';
-import { Page } from '../../../components/Page';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable, type TableState } from '../../../components/table/useTable';
+import { actionsColumn, dateTimeColumn, EditButton } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
+import type { TableState } from '../../../components/table/useTable';
 import { SecondsRangeFilter } from '../../../components/period/SecondsRangeFilter';
 import { SearchBox } from '../../../components/listing/parts';
 import { useClicks } from './api';
 import { ClickFilterSelect } from './ClickFilterSelect';
 import { useClicksT } from './i18n';
-import { FILTERS, listQuery, MORE_FILTERS, TABS, tabOf } from './model';
+import { clickListQuery, FILTERS, MORE_FILTERS, TABS, tabOf } from './model';
 import { ClickIdCell, CountryCell, Dash, DeviceCell, MarksCell, RefCell, SubsCell } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
@@ -79,20 +80,18 @@ function MoreFilters({ table, children, names }: { table: TableState; children: 
 export default function ClicksPage() {
   const { t } = useClicksT();
   const { access, timezone } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const tab = tabOf(location.pathname.split('/')[2]);
+  const tab = tabOf(useLocation().pathname.split('/')[2]);
   const staff = access ? !isAffiliate(access) : false;
   const canEdit = allowed(access, 'click.update');
-  const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: FILTERS });
+  const resource = useResourceList<Click, NonNullable<ClickList['meta']>>({
+    defaultOrderBy: 'createdAt:desc',
+    filters: FILTERS,
+    useList: (q) => useClicks(tab, clickListQuery(tab, q, timezone)),
+  });
+  const { table, list, filtered } = resource;
   const f = table.filters;
-  const query: Query = useMemo(
-    () => ({ orderBy: table.query.orderBy, limit: table.limit, offset: table.offset, ...listQuery(tab, table.filters, timezone) }),
-    [table.query.orderBy, table.limit, table.offset, table.filters, tab, timezone],
-  );
-  const list = useClicks(tab, query);
+  const query = useMemo(() => clickListQuery(tab, resource.query, timezone), [tab, resource.query, timezone]);
   const [editing, setEditing] = useState<Click | null>(null);
-  const filtered = FILTERS.some((k) => f[k]);
   // the dependent filters read the same period and filters, on this tab
   const context = useMemo(() => {
     const { limit: _l, offset: _o, orderBy: _b, search: _s, ...rest } = query;
@@ -138,13 +137,7 @@ export default function ClicksPage() {
   );
 
   const columns: DataColumn<Click>[] = [
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      alwaysVisible: true,
-      render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
-    },
+    { ...dateTimeColumn<Click>('createdAt', t('columns.createdAt'), timezone), alwaysVisible: true },
     { key: 'id', title: t('columns.id'), alwaysVisible: true, render: (id: string) => <ClickIdCell id={id} /> },
     {
       key: 'offerId',
@@ -190,88 +183,65 @@ export default function ClicksPage() {
     { key: 'marks', title: t('columns.marks'), render: (_v, r) => <MarksCell click={r} /> },
   );
   if (canEdit)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, r) => (
-        <Tooltip title={t('edit.open')}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={`${t('edit.open')}: ${r.id}`}
-            onClick={() => setEditing(r)}
-            data-testid={`click-edit-${r.id}`}
-          />
-        </Tooltip>
-      ),
-    });
+    columns.push(
+      actionsColumn(t('columns.actions'), (r) => (
+        <EditButton label={t('edit.open')} name={r.id} onClick={() => setEditing(r)} testId={`click-edit-${r.id}`} />
+      )),
+    );
 
   const reason = (v: string | number, l: string) => t(`reasons.${v}`, { defaultValue: l });
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')} extra={<ExportButton type="clicks" query={exportQuery} />}>
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => navigate({ pathname: `/clicks/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') })}
-            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="click-tabs"
-          />
+    <ResourceListPage<Click>
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={<ExportButton type="clicks" query={exportQuery} />}
+      tabs={
+        <>
+          <RouteTabs tabs={TABS} value={tab} base="/clicks" label={(v) => t(`tabs.${v}`)} testId="click-tabs" />
           {list.data?.meta?.totalCapped ? <Alert type="info" showIcon title={t('countCapped', { count: CLICK_COUNT_LIMIT })} /> : null}
-          <DataTable<Click>
-            name={staff ? 'clicks' : 'clicks.affiliate'}
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            empty={{
-              title: t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : t('emptyText'),
-              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
-            }}
-            toolbar={
-              <>
-                <SecondsRangeFilter
-                  value={{ from: f.from, to: f.to }}
-                  onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })}
-                  placeholder={t('filters.period')}
-                />
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                {pick('offer', 'offerId', t('filters.offer'), true, 190)}
-                {staff ? pick('affiliate', 'affiliateId', t('filters.affiliate'), true, 190) : null}
-                {pick('campaign', 'campaignId', t('filters.campaign'), true, 180)}
-                {pick('country', 'country', t('filters.country'), false, 140)}
-                <MoreFilters table={table} names={MORE_FILTERS}>
-                  {pick('trafficSource', 'trafficSourceId', t('filters.trafficSource'), true, 172)}
-                  {pick('lander', 'landerId', t('filters.lander'), true, 172)}
-                  {pick('deviceType', 'deviceType', t('filters.deviceType'), false, 172)}
-                  {pick('os', 'os', t('filters.os'), false, 172)}
-                  {pick('browser', 'browser', t('filters.browser'), false, 172)}
-                  {tab === 'invalid' ? pick('invalidReason', 'invalidReason', t('filters.invalidReason'), false, 172, reason) : null}
-                  {flag('unique', t('filters.uniqueYes'), t('filters.uniqueNo'))}
-                  {flag('bot', t('filters.botYes'), t('filters.botNo'))}
-                </MoreFilters>
-                {filtered ? (
-                  <Button type="link" onClick={table.reset}>
-                    {t('filters.reset')}
-                  </Button>
-                ) : null}
-              </>
-            }
+        </>
+      }
+      resource={resource}
+      name={staff ? 'clicks' : 'clicks.affiliate'}
+      size="middle"
+      columns={columns}
+      empty={{
+        title: t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : t('emptyText'),
+        action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <SecondsRangeFilter
+            value={{ from: f.from, to: f.to }}
+            onChange={(r) => table.setFilters({ from: r.from ?? null, to: r.to ?? null })}
+            placeholder={t('filters.period')}
           />
-        </Flex>
-      </Card>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          {pick('offer', 'offerId', t('filters.offer'), true, 190)}
+          {staff ? pick('affiliate', 'affiliateId', t('filters.affiliate'), true, 190) : null}
+          {pick('campaign', 'campaignId', t('filters.campaign'), true, 180)}
+          {pick('country', 'country', t('filters.country'), false, 140)}
+          <MoreFilters table={table} names={MORE_FILTERS}>
+            {pick('trafficSource', 'trafficSourceId', t('filters.trafficSource'), true, 172)}
+            {pick('lander', 'landerId', t('filters.lander'), true, 172)}
+            {pick('deviceType', 'deviceType', t('filters.deviceType'), false, 172)}
+            {pick('os', 'os', t('filters.os'), false, 172)}
+            {pick('browser', 'browser', t('filters.browser'), false, 172)}
+            {tab === 'invalid' ? pick('invalidReason', 'invalidReason', t('filters.invalidReason'), false, 172, reason) : null}
+            {flag('unique', t('filters.uniqueYes'), t('filters.uniqueNo'))}
+            {flag('bot', t('filters.botYes'), t('filters.botNo'))}
+          </MoreFilters>
+          {filtered ? (
+            <Button type="link" onClick={table.reset}>
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
       <ClickEditModal click={editing} onClose={() => setEditing(null)} />
-    </Page>
+    </ResourceListPage>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { CLICK_SUBS, type ClickInvalidReason, type ClickTab, type ClickUpdateItem } from '@leadgrid/shared/engine/clicks';
 import type { Query } from '../../../api/client';
+import { textValues } from '../../../components/table/urlLists';
 
 export const TABS: readonly ClickTab[] = ['valid', 'invalid'];
 export const tabOf = (segment: string | undefined): ClickTab => (segment === 'invalid' ? 'invalid' : 'valid');
@@ -62,4 +63,10 @@ export function editPayload(
     if (next !== ((before[s] as string | null) ?? null)) item[s] = next;
   }
   return Object.keys(item).length > 1 ? item : null;
+}
+
+/** the page's query for a tab: the table's paging and ordering with the list query of its URL filters (`listQuery`) */
+export function clickListQuery(tab: ClickTab, table: Query, timezone: string): Query {
+  const { orderBy, limit, offset } = table;
+  return { orderBy, limit, offset, ...listQuery(tab, textValues(table), timezone) };
 }

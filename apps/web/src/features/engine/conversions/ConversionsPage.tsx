@@ -6,20 +6,22 @@
  * and the dependent filters. 25 a page, newest first. Selected conversions are approved, rejected or put on hold with
  * the send-postback choice; a row opens the edit drawer (`?conversion=<id>`).
  */
-import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, MoreOutlined, PauseOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, PauseOutlined } from '@ant-design/icons';
 import type { ConversionFilterSlug, ConversionTotals, ConversionView } from '@leadgrid/shared/engine/conversions';
-import { Button, Card, Dropdown, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { allowed, isStaff } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime, formatMoney } from '../../../components/format';
 import { ExportButton } from '../../../components/export/ExportButton';
-import { Page } from '../../../components/Page';
+import { actionsColumn, RowMenu } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, TotalsCount, type DataColumn } from '../../../components/table/DataTable';
+import { TotalsCount, type DataColumn, type ListData } from '../../../components/table/DataTable';
 import { useIdParam } from '../../../components/table/useIdParam';
-import { useTable } from '../../../components/table/useTable';
+import { textValues } from '../../../components/table/urlLists';
 import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert';
 import { personName } from '../../../components/format';
 import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
@@ -36,7 +38,6 @@ import {
   conversionListQuery,
   eligibleFor,
   filterValues,
-  hasFilters,
   SLUG_FILTER,
   STAFF_ONLY_FILTERS,
   STATUS_ACTION_LIST,
@@ -103,11 +104,14 @@ export default function ConversionsPage() {
   const { access, timezone } = useSession();
   const staff = access ? isStaff(access) : false;
   const canUpdate = staff && allowed(access, CONVERSION_UPDATE);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: CONVERSION_FILTERS });
+  const resource = useResourceList<ConversionView, NonNullable<ListData<ConversionView, ConversionTotals>['meta']>>({
+    defaultOrderBy: 'id:desc',
+    filters: CONVERSION_FILTERS,
+    useList: (q) => useConversions(conversionListQuery(q, textValues(q), timezone, staff)),
+  });
+  const { table, list, filtered, selectedRows, clearSelection } = resource;
   const f = table.filters;
-  const list = useConversions(conversionListQuery(table.query, f, timezone, staff));
   const filtersQuery = useMemo(() => conversionFiltersQuery(f, timezone, staff), [f, timezone, staff]);
-  const [selected, setSelected] = useState<ConversionView[]>([]);
   const [sendPostback, setSendPostback] = useState(true);
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
   const actions = useStatusActions(setOutcome);
@@ -283,46 +287,36 @@ export default function ConversionsPage() {
     },
   );
   if (canUpdate)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 48,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => {
-        const items: MenuProps['items'] = [
-          ...STATUS_ACTION_LIST.filter((a) => eligibleFor(a, [row]).length).map((a) => ({
-            key: a,
-            icon: ACTION_ICONS[a],
-            label: t(`actions.${a}`),
-            danger: a === 'reject',
-          })),
-          { type: 'divider' as const },
-          { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
-        ];
-        return (
-          <Dropdown
-            trigger={['click']}
-            placement="bottomRight"
-            menu={{
-              items,
-              onClick: ({ key }) => (key === 'edit' ? setOpen(row.id) : actions.run(key as StatusAction, [row], sendPostback)),
-            }}
-          >
-            <Button
-              type="text"
-              icon={<MoreOutlined />}
-              aria-label={`${t('actions.more')}: #${row.id}`}
-              data-testid={`conversion-actions-${row.id}`}
+    columns.push(
+      actionsColumn(
+        t('columns.actions'),
+        (row) => {
+          const items: MenuProps['items'] = [
+            ...STATUS_ACTION_LIST.filter((a) => eligibleFor(a, [row]).length).map((a) => ({
+              key: a,
+              icon: ACTION_ICONS[a],
+              label: t(`actions.${a}`),
+              danger: a === 'reject',
+            })),
+            { type: 'divider' as const },
+            { key: 'edit', icon: <EditOutlined />, label: t('actions.edit') },
+          ];
+          return (
+            <RowMenu
+              label={t('actions.more')}
+              name={`#${row.id}`}
+              testId={`conversion-actions-${row.id}`}
+              menu={{
+                items,
+                onClick: ({ key }) => (key === 'edit' ? setOpen(row.id) : actions.run(key as StatusAction, [row], sendPostback)),
+              }}
             />
-          </Dropdown>
-        );
-      },
-    });
+          );
+        },
+        48,
+      ),
+    );
 
-  const filtered = hasFilters(f);
   const totals = list.data?.meta?.totals;
   /** the totals row: every conversion of the filter (the server's meta.totals), in the base currency */
   const summaryCells = (sums: ConversionTotals) => ({
@@ -347,114 +341,92 @@ export default function ConversionsPage() {
   });
 
   return (
-    <Page
+    <ResourceListPage<ConversionView>
       title={t('title')}
       subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}
-      extra={<ExportButton type="conversions" query={filtersQuery} />}
+      actions={<ExportButton type="conversions" query={filtersQuery} />}
+      tabs={<OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
+      resource={resource}
+      name={staff ? 'conversions' : 'conversions.affiliate'}
+      size="middle"
+      columns={columns}
+      totalsCells={totals ? summaryCells(totals) : undefined}
+      onRow={canUpdate ? (row) => ({ onDoubleClick: () => setOpen(row.id) }) : undefined}
+      selectable={canUpdate}
+      empty={{
+        title: filtered ? t('emptyFilteredTitle') : t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
+        action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={staff ? t('filters.search') : t('filters.searchAffiliate')} />
+          <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+          {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
+            const name = SLUG_FILTER[s.slug];
+            return (
+              <ConversionFilterSelect
+                key={s.slug}
+                slug={s.slug}
+                context={filtersQuery}
+                value={filterValues(name, f[name])}
+                onChange={(v) => table.setFilters({ [name]: v })}
+                placeholder={t(`filters.${s.label}`)}
+                width={s.width}
+                labelOf={s.slug === 'statuses' || s.slug === 'marks' ? labelOf(s.slug) : undefined}
+              />
+            );
+          })}
+          {staff ? (
+            <Select
+              allowClear
+              value={f.isHidden === '0' || f.isHidden === '1' ? f.isHidden : undefined}
+              onChange={(v) => table.setFilters({ isHidden: v ?? null })}
+              placeholder={t('filters.visibility')}
+              aria-label={t('filters.visibility')}
+              style={{ width: 130 }}
+              popupMatchSelectWidth={220}
+              options={[
+                { value: '0', label: t('filters.visible') },
+                { value: '1', label: t('filters.hidden') },
+              ]}
+              data-testid="conversion-filter-hidden"
+            />
+          ) : null}
+          {filtered ? (
+            <Button type="link" onClick={table.reset} data-testid="conversion-filters-reset">
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={actions.busy}
+          extra={
+            <>
+              {STATUS_ACTION_LIST.map((a) => (
+                <Button
+                  key={a}
+                  size="small"
+                  icon={ACTION_ICONS[a]}
+                  danger={a === 'reject'}
+                  disabled={!eligibleFor(a, selectedRows).length || actions.busy}
+                  onClick={() => actions.run(a, selectedRows, sendPostback, clearSelection)}
+                  data-testid={`conversion-bulk-${a}`}
+                >
+                  {t(`actions.${a}`)}
+                </Button>
+              ))}
+              <PostbackChoice checked={sendPostback} onChange={setSendPostback} />
+            </>
+          }
+        />
+      )}
     >
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
-          <DataTable<ConversionView>
-            name={staff ? 'conversions' : 'conversions.affiliate'}
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            totalsCells={totals ? summaryCells(totals) : undefined}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            onRow={canUpdate ? (row) => ({ onDoubleClick: () => setOpen(row.id) }) : undefined}
-            rowSelection={
-              canUpdate
-                ? {
-                    selectedRowKeys: selected.map((c) => c.id),
-                    onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                    preserveSelectedRowKeys: true,
-                  }
-                : undefined
-            }
-            empty={{
-              title: filtered ? t('emptyFilteredTitle') : t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
-              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={staff ? t('filters.search') : t('filters.searchAffiliate')} />
-                <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
-                {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
-                  const name = SLUG_FILTER[s.slug];
-                  return (
-                    <ConversionFilterSelect
-                      key={s.slug}
-                      slug={s.slug}
-                      context={filtersQuery}
-                      value={filterValues(name, f[name])}
-                      onChange={(v) => table.setFilters({ [name]: v })}
-                      placeholder={t(`filters.${s.label}`)}
-                      width={s.width}
-                      labelOf={s.slug === 'statuses' || s.slug === 'marks' ? labelOf(s.slug) : undefined}
-                    />
-                  );
-                })}
-                {staff ? (
-                  <Select
-                    allowClear
-                    value={f.isHidden === '0' || f.isHidden === '1' ? f.isHidden : undefined}
-                    onChange={(v) => table.setFilters({ isHidden: v ?? null })}
-                    placeholder={t('filters.visibility')}
-                    aria-label={t('filters.visibility')}
-                    style={{ width: 130 }}
-                    popupMatchSelectWidth={220}
-                    options={[
-                      { value: '0', label: t('filters.visible') },
-                      { value: '1', label: t('filters.hidden') },
-                    ]}
-                    data-testid="conversion-filter-hidden"
-                  />
-                ) : null}
-                {filtered ? (
-                  <Button type="link" onClick={table.reset} data-testid="conversion-filters-reset">
-                    {t('filters.reset')}
-                  </Button>
-                ) : null}
-              </>
-            }
-            title={
-              selected.length
-                ? () => (
-                    <BulkBar
-                      count={selected.length}
-                      onClear={() => setSelected([])}
-                      busy={actions.busy}
-                      extra={
-                        <>
-                          {STATUS_ACTION_LIST.map((a) => (
-                            <Button
-                              key={a}
-                              size="small"
-                              icon={ACTION_ICONS[a]}
-                              danger={a === 'reject'}
-                              disabled={!eligibleFor(a, selected).length || actions.busy}
-                              onClick={() => actions.run(a, selected, sendPostback, () => setSelected([]))}
-                              data-testid={`conversion-bulk-${a}`}
-                            >
-                              {t(`actions.${a}`)}
-                            </Button>
-                          ))}
-                          <PostbackChoice checked={sendPostback} onChange={setSendPostback} />
-                        </>
-                      }
-                    />
-                  )
-                : undefined
-            }
-          />
-        </Flex>
-      </Card>
       {canUpdate ? <ConversionDrawer id={openId} onClose={() => setOpen(null)} /> : null}
-    </Page>
+    </ResourceListPage>
   );
 }

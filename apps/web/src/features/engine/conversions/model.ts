@@ -87,8 +87,6 @@ export function conversionListQuery(table: Query, filters: Partial<Record<string
   return { orderBy, limit, offset, ...conversionFiltersQuery(filters, tz, staff) };
 }
 
-export const hasFilters = (filters: Partial<Record<string, string | undefined>>) => CONVERSION_FILTERS.some((k) => Boolean(filters[k]));
-
 /** the status actions and the status each sets */
 export const STATUS_ACTIONS = { approve: 3, reject: 4, hold: 2 } as const;
 export type StatusAction = keyof typeof STATUS_ACTIONS;

@@ -6,26 +6,28 @@
  * 25 a page, newest first. Mass resend, trash and grade (one vertical) with the product §8 outcome; export with progress;
  * a lead opens in a drawer (`?lead=<id>`).
  */
-import { DeleteOutlined, MoreOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import type { LeadAction, LeadFilterSlug, LeadListItem, LeadTotals } from '@leadgrid/shared/engine/leads';
-import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allowed, isStaff } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { actionsColumn, RowMenu } from '../../../components/list/columns';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, TotalsCount, type DataColumn } from '../../../components/table/DataTable';
+import { TotalsCount, type DataColumn, type ListData } from '../../../components/table/DataTable';
 import { useIdParam } from '../../../components/table/useIdParam';
-import { useTable } from '../../../components/table/useTable';
+import { textValues } from '../../../components/table/urlLists';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { useLeadActions } from './actions';
 import { useLeads } from './api';
 import { ExportButton } from './ExportButton';
 import { FilterSelect, rememberLabel } from './FilterSelect';
-import { filterValues, hasFilters, LEAD_FILTERS, leadFiltersQuery, leadListQuery, SLUG_FILTER, STAFF_ONLY_FILTERS } from './filters';
+import { filterValues, LEAD_FILTERS, leadFiltersQuery, leadListQuery, SLUG_FILTER, STAFF_ONLY_FILTERS } from './filters';
 import { useLeadsT } from './i18n';
 import { actionsOf, bulkActionsOf, LEAD_UPDATE } from './model';
 import { leadName, SubFilter, SubsCell } from './parts';
@@ -62,12 +64,14 @@ export default function LeadsPage() {
   const staff = access ? isStaff(access) : false;
   const canUpdate = allowed(access, LEAD_UPDATE);
   const [params] = useSearchParams();
-  const table = useTable({ defaultOrderBy: 'createdAt:desc', filters: LEAD_FILTERS });
+  const resource = useResourceList<LeadListItem, NonNullable<ListData<LeadListItem, LeadTotals>['meta']>>({
+    defaultOrderBy: 'createdAt:desc',
+    filters: LEAD_FILTERS,
+    useList: (q) => useLeads(leadListQuery(q, textValues(q), timezone, staff)),
+  });
+  const { table, list, filtered, selectedRows, clearSelection } = resource;
   const f = table.filters;
-  const query = leadListQuery(table.query, f, timezone, staff);
-  const list = useLeads(query);
   const filtersQuery = useMemo(() => leadFiltersQuery(f, timezone, staff), [f, timezone, staff]);
-  const [selected, setSelected] = useState<LeadListItem[]>([]);
   const [outcome, setOutcome] = useState<OutcomeText | null>(null);
   const actions = useLeadActions(setOutcome);
   const [openId, setLead] = useIdParam('lead');
@@ -206,39 +210,29 @@ export default function LeadsPage() {
     { key: 'subs', title: t('columns.subs'), render: (_v, row) => <SubsCell lead={row} /> },
   );
   if (canUpdate)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 44,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => {
-        const items: MenuProps['items'] = actionsOf(row).map((a) => ({
-          key: a,
-          icon: ACTION_ICONS[a],
-          label: t(`actions.${a}`),
-          danger: a === 'trash',
-        }));
-        return (
-          <Dropdown
-            trigger={['click']}
-            placement="bottomRight"
-            menu={{ items, onClick: ({ key }) => actions.run(key as LeadAction, [row]) }}
-          >
-            <Button
-              type="text"
-              icon={<MoreOutlined />}
-              aria-label={`${t('actions.more')}: #${row.id}`}
-              data-testid={`lead-actions-${row.id}`}
+    columns.push(
+      actionsColumn(
+        t('columns.actions'),
+        (row) => {
+          const items: MenuProps['items'] = actionsOf(row).map((a) => ({
+            key: a,
+            icon: ACTION_ICONS[a],
+            label: t(`actions.${a}`),
+            danger: a === 'trash',
+          }));
+          return (
+            <RowMenu
+              label={t('actions.more')}
+              name={`#${row.id}`}
+              testId={`lead-actions-${row.id}`}
+              menu={{ items, onClick: ({ key }) => actions.run(key as LeadAction, [row]) }}
             />
-          </Dropdown>
-        );
-      },
-    });
+          );
+        },
+        44,
+      ),
+    );
 
-  const filtered = hasFilters(f);
   const totals = list.data?.meta?.totals;
   /** the totals row: every lead of the filter (the server's meta.totals), counted by status */
   const summaryCells = (sums: LeadTotals) => ({
@@ -254,14 +248,14 @@ export default function LeadsPage() {
       </Flex>
     ),
   });
-  const bulk = bulkActionsOf(selected);
-  const exportQuery = { ...filtersQuery, orderBy: query.orderBy };
+  const bulk = bulkActionsOf(selectedRows);
+  const exportQuery = { ...filtersQuery, orderBy: resource.query.orderBy };
 
   return (
-    <Page
+    <ResourceListPage<LeadListItem>
       title={t('title')}
       subtitle={staff ? t('subtitle') : t('subtitleAffiliate')}
-      extra={
+      actions={
         <Flex gap={8}>
           {canUpdate ? (
             <Link to="/leads/import">
@@ -273,94 +267,72 @@ export default function LeadsPage() {
           <ExportButton query={exportQuery} />
         </Flex>
       }
+      tabs={<OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
+      resource={resource}
+      name={staff ? 'leads' : 'leads.affiliate'}
+      size="small"
+      columns={columns}
+      totalsCells={totals ? summaryCells(totals) : undefined}
+      onRow={(row) => ({ onDoubleClick: () => setLead(row.id) })}
+      selectable={canUpdate}
+      empty={{
+        title: filtered ? t('emptyFilteredTitle') : t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
+        action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
+          {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
+            const name = SLUG_FILTER[s.slug];
+            return (
+              <FilterSelect
+                key={s.slug}
+                slug={s.slug}
+                context={filtersQuery}
+                value={filterValues(name, f[name])}
+                onChange={(v) => table.setFilters({ [name]: v })}
+                placeholder={t(`filters.${s.label}`)}
+                width={s.width}
+                fixed={s.slug === 'statuses' ? statusOptions : s.slug === 'leadGrades' ? gradeOptions : undefined}
+                render={s.slug === 'statuses' ? (v) => <StatusTag status={String(v)} /> : undefined}
+              />
+            );
+          })}
+          <SubFilter filters={f} onChange={(patch) => table.setFilters(patch)} />
+          {filtered ? (
+            <Button type="link" onClick={table.reset} data-testid="lead-filters-reset">
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </>
+      }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={actions.busy}
+          extra={bulk.map(({ action, enabled }) => (
+            <Tooltip key={action} title={action === 'grade' && !enabled ? t('actions.gradeOneVertical') : undefined}>
+              <Button
+                size="small"
+                icon={ACTION_ICONS[action]}
+                danger={action === 'trash'}
+                disabled={!enabled || actions.busy}
+                onClick={() => actions.run(action, selectedRows, clearSelection)}
+                data-testid={`lead-bulk-${action}`}
+              >
+                {t(`actions.${action}`)}
+              </Button>
+            </Tooltip>
+          ))}
+        />
+      )}
     >
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
-          <DataTable<LeadListItem>
-            name={staff ? 'leads' : 'leads.affiliate'}
-            size="small"
-            columns={columns}
-            table={table}
-            data={list.data}
-            totalsCells={totals ? summaryCells(totals) : undefined}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            onRow={(row) => ({ onDoubleClick: () => setLead(row.id) })}
-            rowSelection={
-              canUpdate
-                ? {
-                    selectedRowKeys: selected.map((l) => l.id),
-                    onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                    preserveSelectedRowKeys: true,
-                  }
-                : undefined
-            }
-            empty={{
-              title: filtered ? t('emptyFilteredTitle') : t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : staff ? t('emptyText') : t('emptyTextAffiliate'),
-              action: filtered ? <Button onClick={table.reset}>{t('filters.reset')}</Button> : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <DateRangeFilter from={f.dateFrom} to={f.dateTo} tz={timezone} onChange={(range) => table.setFilters(range)} />
-                {FILTER_SELECTS.filter((s) => staff || !STAFF_ONLY_FILTERS.includes(SLUG_FILTER[s.slug])).map((s) => {
-                  const name = SLUG_FILTER[s.slug];
-                  return (
-                    <FilterSelect
-                      key={s.slug}
-                      slug={s.slug}
-                      context={filtersQuery}
-                      value={filterValues(name, f[name])}
-                      onChange={(v) => table.setFilters({ [name]: v })}
-                      placeholder={t(`filters.${s.label}`)}
-                      width={s.width}
-                      fixed={s.slug === 'statuses' ? statusOptions : s.slug === 'leadGrades' ? gradeOptions : undefined}
-                      render={s.slug === 'statuses' ? (v) => <StatusTag status={String(v)} /> : undefined}
-                    />
-                  );
-                })}
-                <SubFilter filters={f} onChange={(patch) => table.setFilters(patch)} />
-                {filtered ? (
-                  <Button type="link" onClick={table.reset} data-testid="lead-filters-reset">
-                    {t('filters.reset')}
-                  </Button>
-                ) : null}
-              </>
-            }
-            title={
-              selected.length
-                ? () => (
-                    <BulkBar
-                      count={selected.length}
-                      onClear={() => setSelected([])}
-                      busy={actions.busy}
-                      extra={bulk.map(({ action, enabled }) => (
-                        <Tooltip key={action} title={action === 'grade' && !enabled ? t('actions.gradeOneVertical') : undefined}>
-                          <Button
-                            size="small"
-                            icon={ACTION_ICONS[action]}
-                            danger={action === 'trash'}
-                            disabled={!enabled || actions.busy}
-                            onClick={() => actions.run(action, selected, () => setSelected([]))}
-                            data-testid={`lead-bulk-${action}`}
-                          >
-                            {t(`actions.${action}`)}
-                          </Button>
-                        </Tooltip>
-                      ))}
-                    />
-                  )
-                : undefined
-            }
-          />
-        </Flex>
-      </Card>
       <LeadDrawer id={openId} staff={staff} canUpdate={canUpdate} onClose={() => setLead(null)} />
       {actions.popup}
-    </Page>
+    </ResourceListPage>
   );
 }
 

@@ -99,6 +99,3 @@ export function leadListQuery(table: Query, filters: Partial<Record<string, stri
   const { orderBy, limit, offset } = table;
   return { orderBy, limit, offset, ...leadFiltersQuery(filters, tz, staff) };
 }
-
-/** Whether any filter is set (the empty state then offers a reset). */
-export const hasFilters = (filters: Partial<Record<string, string | undefined>>) => LEAD_FILTERS.some((k) => Boolean(filters[k]));

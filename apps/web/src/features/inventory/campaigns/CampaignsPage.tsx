@@ -11,30 +11,40 @@ import {
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
-  MoreOutlined,
-  PlusOutlined,
   StopOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import type { Campaign } from '@leadgrid/shared/inventory/campaigns';
-import { Button, Card, Dropdown, Flex, Segmented, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { allowed, isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { idsFilter } from '../../../components/list/idsFilter';
-import { formatDate, formatDateTime } from '../../../components/format';
-import { Page } from '../../../components/Page';
+import { actionsColumn, dateColumn, idColumn, RowMenu } from '../../../components/list/columns';
+import { CreateButton } from '../../../components/list/CreateButton';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { AffiliatePicker } from '../../../components/pickers/people';
 import { personName } from '@leadgrid/shared/people/names';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { useCampaignActions, type StatusAction } from './actions';
 import { useCampaigns } from './api';
 import { useCampaignsT } from './i18n';
-import { actionsFor, bulkActionsFor, CAMPAIGN_BLOCK, CAMPAIGN_WRITE, FILTERS, TABS, tabOf, type CampaignAction } from './model';
+import {
+  actionsFor,
+  bulkActionsFor,
+  CAMPAIGN_BLOCK,
+  CAMPAIGN_WRITE,
+  FILTERS,
+  TABS,
+  tabOf,
+  type CampaignAction,
+  type Target,
+} from './model';
 import { CountryCodes } from './parts';
 import { OfferPicker } from '../../../components/offer-picker/OfferPicker';
 import { CountryPicker, SourcePicker, TrackDomainPicker } from './pickers';
@@ -59,14 +69,16 @@ export default function CampaignsPage() {
   const affiliateView = access ? isAffiliate(access) : false;
   const can = { write: allowed(access, CAMPAIGN_WRITE), block: allowed(access, CAMPAIGN_BLOCK) };
   const tab = tabOf(location.pathname.split('/')[2]);
-  const table = useTable({ defaultOrderBy: 'id:desc', filters: FILTERS });
-  const query = { ...table.query, status: tab === 'all' ? undefined : tab };
-  const list = useCampaigns(query);
-  const [selected, setSelected] = useState<Campaign[]>([]);
+  const resource = useResourceList<Campaign>({
+    defaultOrderBy: 'id:desc',
+    filters: FILTERS,
+    scope: { status: tab === 'all' ? undefined : tab },
+    useList: useCampaigns,
+  });
+  const { table, filtered, clearSelection } = resource;
   const [drawer, setDrawer] = useState<{ campaign: Campaign | null; offerId?: number } | null>(null);
   const actions = useCampaignActions();
   const f = table.filters;
-  const filtered = FILTERS.some((k) => f[k]);
 
   // `?create=1&offerId=<id>` (the affiliate's offer page): open the create drawer with that offer, once
   useEffect(() => {
@@ -83,10 +95,12 @@ export default function CampaignsPage() {
     );
   }, [params, setParams, can.write]);
 
-  const perform = (action: CampaignAction, rows: Campaign[], onDone?: () => void) => {
-    if (action === 'edit') return setDrawer({ campaign: rows[0] });
-    actions.run(action as StatusAction, rows, onDone);
+  const perform = (action: CampaignAction, row: Campaign) => {
+    if (action === 'edit') return setDrawer({ campaign: row });
+    actions.run(action as StatusAction, [row]);
   };
+  /** the selected campaigns with their titles (for the confirmation) */
+  const targets = (ids: number[]): Target[] => ids.map((id) => ({ id, title: resource.titleOf(id, (c) => c.title) }));
 
   const ACTION_ICONS: Record<CampaignAction, ReactNode> = {
     edit: <EditOutlined />,
@@ -99,13 +113,7 @@ export default function CampaignsPage() {
   };
 
   const columns: DataColumn<Campaign>[] = [
-    {
-      key: 'id',
-      title: t('columns.id'),
-      sortable: true,
-      width: 64,
-      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
-    },
+    idColumn(t('columns.id'), 64),
     {
       key: 'title',
       title: t('columns.title'),
@@ -209,27 +217,11 @@ export default function CampaignsPage() {
       title: t('columns.trackingUrl'),
       render: (_v, row) => <TrackingLinkCell url={row.trackingUrl} parked={Boolean(row.domain)} testId={`campaign-copy-${row.id}`} />,
     },
-    {
-      key: 'createdAt',
-      title: t('columns.createdAt'),
-      sortable: true,
-      render: (s: number) => (
-        <Tooltip title={formatDateTime(s, timezone)}>
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(s, timezone)}</Typography.Text>
-        </Tooltip>
-      ),
-    },
+    dateColumn('createdAt', t('columns.createdAt'), timezone),
   );
   if (can.write)
-    columns.push({
-      key: 'actions',
-      title: '',
-      settingsLabel: t('columns.actions'),
-      alwaysVisible: true,
-      width: 56,
-      align: 'right',
-      fixed: 'right',
-      render: (_v, row) => {
+    columns.push(
+      actionsColumn(t('columns.actions'), (row) => {
         const available = actionsFor(row.status, can);
         if (!available.length) return null;
         const items: MenuProps['items'] = available.flatMap((a) => [
@@ -237,135 +229,83 @@ export default function CampaignsPage() {
           { key: a, icon: ACTION_ICONS[a], label: t(`actions.${a}`), danger: a === 'delete' || a === 'block' },
         ]);
         return (
-          <Dropdown
-            trigger={['click']}
-            placement="bottomRight"
-            menu={{ items, onClick: ({ key }) => perform(key as CampaignAction, [row]) }}
-          >
-            <Button
-              type="text"
-              icon={<MoreOutlined />}
-              aria-label={`${t('actions.more')}: ${row.title}`}
-              data-testid={`campaign-actions-${row.id}`}
-            />
-          </Dropdown>
+          <RowMenu
+            label={t('actions.more')}
+            name={row.title}
+            testId={`campaign-actions-${row.id}`}
+            menu={{ items, onClick: ({ key }) => perform(key as CampaignAction, row) }}
+          />
         );
-      },
-    });
+      }),
+    );
 
   const bulk = bulkActionsFor(can);
   const openCreate = () => setDrawer({ campaign: null });
 
+  const createButton = <CreateButton onClick={openCreate}>{t('actions.create')}</CreateButton>;
+
   return (
-    <Page
+    <ResourceListPage<Campaign>
       title={t('title')}
       subtitle={affiliateView ? t('subtitleAffiliate') : t('subtitle')}
-      extra={
-        can.write ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="campaign-create">
-            {t('actions.create')}
-          </Button>
-        ) : null
+      create={can.write && { label: t('actions.create'), onClick: openCreate, testId: 'campaign-create' }}
+      tabs={<RouteTabs tabs={TABS} value={tab} base="/campaigns" label={(v) => t(`tabs.${v}`)} testId="campaign-tabs" />}
+      resource={resource}
+      name={affiliateView ? 'campaigns.affiliate' : 'campaigns'}
+      size="middle"
+      columns={columns}
+      selectable={can.write && { getCheckboxProps: (row) => ({ disabled: row.status === 'deleted' }) }}
+      empty={{
+        title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
+        description: filtered ? t('emptyFiltered') : affiliateView ? t('emptyTextAffiliate') : t('emptyText'),
+        action: filtered ? (
+          <Button onClick={table.reset}>{t('filters.reset')}</Button>
+        ) : affiliateView ? (
+          <Flex gap={8} justify="center">
+            <Button onClick={() => navigate('/offers/all')}>{t('list.browseOffers')}</Button>
+            {can.write ? createButton : null}
+          </Flex>
+        ) : can.write ? (
+          createButton
+        ) : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <OfferPicker multiple {...idsFilter(table, 'offerId', t('filters.offer'), 200)} />
+          {!affiliateView ? <AffiliatePicker {...idsFilter(table, 'affiliateId', t('filters.affiliate'), 200)} /> : null}
+          <CountryPicker
+            value={codeList(f.countries)}
+            onChange={(v) => table.setFilters({ countries: v })}
+            placeholder={t('filters.countries')}
+            maxTagCount="responsive"
+            style={{ width: 170 }}
+            aria-label={t('filters.countries')}
+          />
+          <TrackDomainPicker multiple {...idsFilter(table, 'domainId', t('filters.domain'), 170)} />
+          <SourcePicker multiple {...idsFilter(table, 'trafficSourceId', t('filters.trafficSource'), 180)} />
+        </>
       }
+      bulk={(ids) => (
+        <BulkBar
+          count={ids.length}
+          onClear={clearSelection}
+          busy={actions.busy}
+          extra={bulk.map((a) => (
+            <Button
+              key={a}
+              size="small"
+              danger={a === 'delete' || a === 'block'}
+              disabled={actions.busy}
+              onClick={() => actions.run(a as StatusAction, targets(ids), clearSelection)}
+              data-testid={`bulk-${a}`}
+            >
+              {t(`actions.${a}`)}
+            </Button>
+          ))}
+        />
+      )}
     >
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => {
-              setSelected([]);
-              navigate({ pathname: `/campaigns/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
-            }}
-            options={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="campaign-tabs"
-          />
-          <DataTable<Campaign>
-            name={affiliateView ? 'campaigns.affiliate' : 'campaigns'}
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            rowSelection={
-              can.write
-                ? {
-                    selectedRowKeys: selected.map((c) => c.id),
-                    onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                    preserveSelectedRowKeys: true,
-                    getCheckboxProps: (row) => ({ disabled: row.status === 'deleted' }),
-                  }
-                : undefined
-            }
-            empty={{
-              title: filtered || tab !== 'all' ? t('emptyFilteredTitle') : t('emptyTitle'),
-              description: filtered ? t('emptyFiltered') : affiliateView ? t('emptyTextAffiliate') : t('emptyText'),
-              action: filtered ? (
-                <Button onClick={table.reset}>{t('filters.reset')}</Button>
-              ) : affiliateView ? (
-                <Flex gap={8} justify="center">
-                  <Button onClick={() => navigate('/offers/all')}>{t('list.browseOffers')}</Button>
-                  {can.write ? (
-                    <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
-                      {t('actions.create')}
-                    </Button>
-                  ) : null}
-                </Flex>
-              ) : can.write ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
-                  {t('actions.create')}
-                </Button>
-              ) : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <OfferPicker multiple {...idsFilter(table, 'offerId', t('filters.offer'), 200)} />
-                {!affiliateView ? <AffiliatePicker {...idsFilter(table, 'affiliateId', t('filters.affiliate'), 200)} /> : null}
-                <CountryPicker
-                  value={codeList(f.countries)}
-                  onChange={(v) => table.setFilters({ countries: v })}
-                  placeholder={t('filters.countries')}
-                  maxTagCount="responsive"
-                  style={{ width: 170 }}
-                  aria-label={t('filters.countries')}
-                />
-                <TrackDomainPicker multiple {...idsFilter(table, 'domainId', t('filters.domain'), 170)} />
-                <SourcePicker multiple {...idsFilter(table, 'trafficSourceId', t('filters.trafficSource'), 180)} />
-              </>
-            }
-            title={
-              selected.length
-                ? () => (
-                    <BulkBar
-                      count={selected.length}
-                      onClear={() => setSelected([])}
-                      busy={actions.busy}
-                      extra={
-                        <>
-                          {bulk.map((a) => (
-                            <Button
-                              key={a}
-                              size="small"
-                              danger={a === 'delete' || a === 'block'}
-                              disabled={actions.busy}
-                              onClick={() => perform(a, selected, () => setSelected([]))}
-                              data-testid={`bulk-${a}`}
-                            >
-                              {t(`actions.${a}`)}
-                            </Button>
-                          ))}
-                        </>
-                      }
-                    />
-                  )
-                : undefined
-            }
-          />
-        </Flex>
-      </Card>
       <CampaignDrawer
         open={drawer !== null}
         campaign={drawer?.campaign ?? null}
@@ -374,6 +314,6 @@ export default function CampaignsPage() {
         onCreated={(c) => navigate(`/campaigns/${c.id}`)}
       />
       {actions.popup}
-    </Page>
+    </ResourceListPage>
   );
 }

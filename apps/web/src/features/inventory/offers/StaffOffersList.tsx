@@ -4,21 +4,23 @@
  * first by default, the create drawer, bulk edit of the selected rows and status changes with a confirmation.
  * Writes need offer.update.
  */
-import { AppstoreOutlined, CheckCircleOutlined, EditOutlined, FileOutlined, PauseCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CheckCircleOutlined, EditOutlined, FileOutlined, PauseCircleOutlined } from '@ant-design/icons';
 import type { Offer } from '@leadgrid/shared/inventory/offers';
 import type { OfferStatus } from '@leadgrid/shared/inventory/sieves';
-import { Badge, Button, Card, Flex, Segmented, Select, Typography, theme } from 'antd';
+import { Badge, Button, Flex, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { idsFilter } from '../../../components/list/idsFilter';
-import { Page } from '../../../components/Page';
 import { CountrySelect } from '../../../components/sieve/pickers';
 import { StatusTag } from '../../../components/StatusTag';
-import { actionsColumn, RowMenu } from '../../../components/list/columns';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { actionsColumn, idColumn, RowMenu } from '../../../components/list/columns';
+import { CreateButton } from '../../../components/list/CreateButton';
+import { ResourceListPage } from '../../../components/list/ResourceListPage';
+import { RouteTabs } from '../../../components/list/RouteTabs';
+import { useResourceList } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { RefCell, TagsCell } from '../../../components/cells';
 import { VerticalPicker } from '../../../components/pickers/sellSide';
 import { PeopleList } from '../../../components/person/parts';
@@ -49,25 +51,18 @@ export function StaffOffersList() {
   const location = useLocation();
   const canWrite = allowed(access, OFFER_WRITE);
   const tab = tabOf(location.pathname);
-  const table = useTable({ filters: OFFER_FILTERS });
-  const query = offerListQuery(tab, table.query);
-  const list = useOffers(query);
-  const counts = useOfferCounts(offerCountsQuery(query));
+  const resource = useResourceList<Offer>({ filters: OFFER_FILTERS, useList: (q) => useOffers(offerListQuery(tab, q)) });
+  const { table, filtered, selected, clearSelection } = resource;
+  const counts = useOfferCounts(offerCountsQuery(offerListQuery(tab, resource.query)));
   const changeStatus = useOfferStatus();
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<Offer[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const f = table.filters;
-  const filtered = OFFER_FILTERS.some((k) => f[k]);
+  /** the selected offers with their titles (for the confirmation of one) */
+  const selectedOffers = () => selected.map((id) => ({ id, title: resource.titleOf(id, (o) => o.title) }));
 
   const columns: DataColumn<Offer>[] = [
-    {
-      key: 'id',
-      title: t('columns.id'),
-      sortable: true,
-      width: 72,
-      render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text>,
-    },
+    idColumn(t('columns.id'), 72),
     {
       key: 'title',
       title: t('columns.title'),
@@ -129,13 +124,13 @@ export function StaffOffersList() {
     );
 
   const create = canWrite ? (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="offer-create">
+    <CreateButton onClick={() => setCreating(true)} testId="offer-create">
       {t('actions.create')}
-    </Button>
+    </CreateButton>
   ) : null;
 
   const countOf = (s: (typeof OFFER_TABS)[number]) => counts.data?.[s];
-  const bulkBar = selected.length ? (
+  const bulkBar = (ids: number[]) => (
     <Flex
       align="center"
       gap={8}
@@ -148,141 +143,116 @@ export function StaffOffersList() {
       }}
       data-testid="offer-bulk-bar"
     >
-      <Typography.Text strong>{t('selected', { count: selected.length })}</Typography.Text>
+      <Typography.Text strong>{t('selected', { count: ids.length })}</Typography.Text>
       <Button size="small" type="primary" icon={<EditOutlined />} onClick={() => setBulkOpen(true)} data-testid="offer-bulk-edit">
         {t('actions.bulkEdit')}
       </Button>
       {STATUS_ACTIONS.map((a) => (
-        <Button key={a.status} size="small" icon={a.icon} onClick={() => changeStatus(selected, a.status, () => setSelected([]))}>
+        <Button key={a.status} size="small" icon={a.icon} onClick={() => changeStatus(selectedOffers(), a.status, clearSelection)}>
           {t(`actions.${a.key}`)}
         </Button>
       ))}
-      <Button size="small" type="text" onClick={() => setSelected([])} style={{ marginInlineStart: 'auto' }}>
+      <Button size="small" type="text" onClick={clearSelection} style={{ marginInlineStart: 'auto' }}>
         {t('actions.clear')}
       </Button>
     </Flex>
-  ) : null;
+  );
 
   return (
-    <Page title={t('title')} subtitle={t('subtitle')} extra={create}>
-      <Card variant="borderless">
-        <Flex vertical gap={12}>
-          <Segmented
-            value={tab}
-            onChange={(v) => {
-              setSelected([]);
-              navigate({ pathname: `/offers/${v}`, search: location.search.replace(/([?&])offset=\d+&?/, '$1') });
-            }}
-            options={OFFER_TABS.map((value) => ({
-              value,
-              label: (
-                <Flex gap={6} align="center">
-                  {t(`tabs.${value}`)}
-                  {countOf(value) !== undefined ? (
-                    <Badge
-                      count={countOf(value)}
-                      showZero
-                      overflowCount={9999}
-                      color={value === tab ? token.colorPrimary : token.colorTextQuaternary}
-                      size="small"
-                    />
-                  ) : null}
-                </Flex>
-              ),
-            }))}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="offer-tabs"
+    <ResourceListPage<Offer>
+      title={t('title')}
+      subtitle={t('subtitle')}
+      actions={create}
+      tabs={
+        <RouteTabs
+          tabs={OFFER_TABS}
+          value={tab}
+          base="/offers"
+          label={(value) => (
+            <Flex gap={6} align="center">
+              {t(`tabs.${value}`)}
+              {countOf(value) !== undefined ? (
+                <Badge
+                  count={countOf(value)}
+                  showZero
+                  overflowCount={9999}
+                  color={value === tab ? token.colorPrimary : token.colorTextQuaternary}
+                  size="small"
+                />
+              ) : null}
+            </Flex>
+          )}
+          testId="offer-tabs"
+        />
+      }
+      resource={resource}
+      name="offers"
+      size="middle"
+      columns={columns}
+      selectable={canWrite}
+      bulk={bulkBar}
+      empty={{
+        title: filtered ? t('empty.filteredTitle') : tab === 'all' ? t('empty.title') : t('empty.filteredTitle'),
+        description: filtered ? t('empty.filtered') : tab === 'all' ? t('empty.text') : t('empty.tab'),
+        action: filtered ? (
+          <Button onClick={table.reset}>{t('filters.reset')}</Button>
+        ) : tab === 'all' || tab === 'draft' ? (
+          create
+        ) : undefined,
+      }}
+      toolbar={
+        <>
+          <SearchBox table={table} placeholder={t('filters.search')} />
+          <VerticalPicker multiple {...idsFilter(table, 'verticalId', t('filters.vertical'), 160)} data-testid="filter-vertical" />
+          <AdvertiserFilterPicker {...idsFilter(table, 'advertiserId', t('filters.advertiser'), 170)} data-testid="filter-advertiser" />
+          <TagPicker type="offer" {...idsFilter(table, 'tagIds', t('filters.tags'), 140)} />
+          <CategoryPicker {...idsFilter(table, 'categoryIds', t('filters.categories'), 150)} />
+          <CountrySelect
+            value={geoList(f.geos)}
+            onChange={(v) => table.setFilters({ geos: v })}
+            placeholder={t('filters.geos')}
+            maxTagCount="responsive"
+            style={{ width: 140 }}
+            aria-label={t('filters.geos')}
+            data-testid="filter-geos"
           />
-          {bulkBar}
-          <DataTable<Offer>
-            name="offers"
-            size="middle"
-            columns={columns}
-            table={table}
-            data={list.data}
-            loading={list.isFetching}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            rowSelection={
-              canWrite
-                ? {
-                    selectedRowKeys: selected.map((o) => o.id),
-                    onChange: (_keys, rows) =>
-                      setSelected((prev) => {
-                        const onPage = new Set((list.data?.items ?? []).map((o) => o.id));
-                        return [...prev.filter((o) => !onPage.has(o.id)), ...rows];
-                      }),
-                    preserveSelectedRowKeys: true,
-                  }
-                : undefined
-            }
-            empty={{
-              title: filtered ? t('empty.filteredTitle') : tab === 'all' ? t('empty.title') : t('empty.filteredTitle'),
-              description: filtered ? t('empty.filtered') : tab === 'all' ? t('empty.text') : t('empty.tab'),
-              action: filtered ? (
-                <Button onClick={table.reset}>{t('filters.reset')}</Button>
-              ) : tab === 'all' || tab === 'draft' ? (
-                create
-              ) : undefined,
-            }}
-            toolbar={
-              <>
-                <SearchBox table={table} placeholder={t('filters.search')} />
-                <VerticalPicker multiple {...idsFilter(table, 'verticalId', t('filters.vertical'), 160)} data-testid="filter-vertical" />
-                <AdvertiserFilterPicker
-                  {...idsFilter(table, 'advertiserId', t('filters.advertiser'), 170)}
-                  data-testid="filter-advertiser"
-                />
-                <TagPicker type="offer" {...idsFilter(table, 'tagIds', t('filters.tags'), 140)} />
-                <CategoryPicker {...idsFilter(table, 'categoryIds', t('filters.categories'), 150)} />
-                <CountrySelect
-                  value={geoList(f.geos)}
-                  onChange={(v) => table.setFilters({ geos: v })}
-                  placeholder={t('filters.geos')}
-                  maxTagCount="responsive"
-                  style={{ width: 140 }}
-                  aria-label={t('filters.geos')}
-                  data-testid="filter-geos"
-                />
-                <Select
-                  allowClear
-                  value={f.isHot}
-                  onChange={(v?: string) => table.setFilters({ isHot: v ?? null })}
-                  placeholder={t('filters.hot')}
-                  options={[
-                    { value: '1', label: t('hotOnly') },
-                    { value: '0', label: t('notHot') },
-                  ]}
-                  style={{ width: 130 }}
-                  aria-label={t('filters.hot')}
-                  data-testid="filter-hot"
-                />
-                <Select
-                  allowClear
-                  value={f.accessType}
-                  onChange={(v?: string) => table.setFilters({ accessType: v ?? null })}
-                  placeholder={t('filters.access')}
-                  options={[
-                    { value: '1', label: t('access.public') },
-                    { value: '3', label: t('access.private') },
-                  ]}
-                  style={{ width: 120 }}
-                  aria-label={t('filters.access')}
-                  data-testid="filter-access"
-                />
-                <OfferManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 160)} />
-                {filtered ? (
-                  <Button type="link" onClick={table.reset} style={{ paddingInline: 4 }}>
-                    {t('filters.reset')}
-                  </Button>
-                ) : null}
-              </>
-            }
+          <Select
+            allowClear
+            value={f.isHot}
+            onChange={(v?: string) => table.setFilters({ isHot: v ?? null })}
+            placeholder={t('filters.hot')}
+            options={[
+              { value: '1', label: t('hotOnly') },
+              { value: '0', label: t('notHot') },
+            ]}
+            style={{ width: 130 }}
+            aria-label={t('filters.hot')}
+            data-testid="filter-hot"
           />
-        </Flex>
-      </Card>
+          <Select
+            allowClear
+            value={f.accessType}
+            onChange={(v?: string) => table.setFilters({ accessType: v ?? null })}
+            placeholder={t('filters.access')}
+            options={[
+              { value: '1', label: t('access.public') },
+              { value: '3', label: t('access.private') },
+            ]}
+            style={{ width: 120 }}
+            aria-label={t('filters.access')}
+            data-testid="filter-access"
+          />
+          <OfferManagerPicker {...idsFilter(table, 'managerId', t('filters.manager'), 160)} />
+          {filtered ? (
+            <Button type="link" onClick={table.reset} style={{ paddingInline: 4 }}>
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
       <OfferDrawer open={creating} onClose={() => setCreating(false)} onCreated={(o) => navigate(`/offers/${o.id}/general`)} />
-      <BulkEditModal ids={selected.map((o) => o.id)} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={() => setSelected([])} />
-    </Page>
+      <BulkEditModal ids={selected} open={bulkOpen} onClose={() => setBulkOpen(false)} onDone={clearSelection} />
+    </ResourceListPage>
   );
 }
