@@ -24,6 +24,20 @@ export interface RouteKitSpec<Row extends z.ZodType> {
   many: string;
 }
 
+/**
+ * The spec of a list named by its collection, the common case: url `/${name}`, tagged `name`, its rows called `name`
+ * with spaces for the hyphens ('advertiser members'); a list named otherwise spells its spec out.
+ */
+export const named = <Row extends z.ZodType>(name: string, one: string, row: Row, read: string, write: string): RouteKitSpec<Row> => ({
+  url: `/${name}`,
+  tags: [name],
+  read,
+  write,
+  row,
+  one,
+  many: name.replaceAll('-', ' '),
+});
+
 /** the message of a write: a verb after the nouns ('saved'), or the two messages themselves (one, several) */
 export type Words = string | readonly [one: string, other: string];
 
@@ -180,6 +194,22 @@ export function routeKit<Row extends z.ZodType>(fastify: FastifyInstance, spec: 
     active<Q extends z.ZodType>(querystring: Q, ref: z.ZodType, run: (ctx: Ctx, query: z.infer<Q>) => Promise<unknown>) {
       const response: Answers = { 200: envelope(listOf(ref)) };
       app.get(`${url}/active`, { config: { authenticated: true }, schema: { tags, querystring, response } }, async (req) => ({
+        data: await run(req.ctx, req.query as z.infer<Q>),
+      }));
+    },
+    /**
+     * GET url/<path>: the rows a picker or another screen reads of this list, to the readers or to `permission` (the
+     * readers and those of another menu …)
+     */
+    picker<Q extends z.ZodType>(
+      path: string,
+      querystring: Q,
+      item: z.ZodType,
+      run: (ctx: Ctx, query: z.infer<Q>) => Promise<unknown>,
+      permission: string | string[] = spec.read,
+    ) {
+      const response: Answers = { 200: envelope(listOf(item)) };
+      app.get(`${url}/${path}`, { config: { permission }, schema: { tags, querystring, response } }, async (req) => ({
         data: await run(req.ctx, req.query as z.infer<Q>),
       }));
     },

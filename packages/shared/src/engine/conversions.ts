@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { zId } from '../validation';
 import { filterOptionSchema, itemsOf, listQuerySchema, type FilterOption } from '../common';
-import { leadFilterFields, leadRefSchema, leadPersonRefSchema } from './leads';
+import { dependentFiltersQuery, leadFilterFields, leadRefSchema, leadPersonRefSchema } from './leads';
 import { csvEnum, csvIds } from '../settings/tags';
 
 /** the body of `GET|POST /postback/:postbackKey` */
@@ -245,17 +245,8 @@ export const CONVERSION_FILTER_SLUGS = [
   'marks',
 ] as const;
 export type ConversionFilterSlug = (typeof CONVERSION_FILTER_SLUGS)[number];
-/**
- * `GET /conversions/filters`: the values of one filter present in the conversions the user may read, narrowed by
- * the other filters given (the slug's own filter is ignored) and by `search` on the label; `limit` 25 (at most 100).
- */
-export const conversionFiltersQuery = z.object({
-  filterSlug: z.enum(CONVERSION_FILTER_SLUGS, m('pattern')),
-  search: z.string().trim().max(200, m('maxlength')).optional(),
-  limit: z.coerce.number(m('number')).int(m('number')).min(1, m('min')).max(100, m('noMore')).default(25),
-  status: csvEnum(CONVERSION_STATUS_NAMES).optional(),
-  ...conversionFilterFields,
-});
+/** `GET /conversions/filters`: the values of one filter present in the conversions the user may read */
+export const conversionFiltersQuery = dependentFiltersQuery(CONVERSION_FILTER_SLUGS, CONVERSION_STATUS_NAMES, conversionFilterFields);
 export type ConversionFiltersQuery = z.input<typeof conversionFiltersQuery>;
 export const conversionFilterOptionSchema = filterOptionSchema;
 export type ConversionFilterOption = FilterOption;

@@ -330,16 +330,29 @@ export const LEAD_FILTER_SLUGS = [
 export type LeadFilterSlug = (typeof LEAD_FILTER_SLUGS)[number];
 
 /**
- * `GET /leads/filters`: the values of one filter present in the leads the user may read, narrowed by the other
- * filters given (the slug's own filter is ignored) and by `search` on the label; `limit` (default 25, at most 100).
+ * The query of a list's dependent filters (`GET /leads|conversions/filters`): the values of one filter (`slugs`)
+ * present in the rows the user may read, narrowed by the other filters given (`fields`, `status` among `statuses`;
+ * the slug's own filter is ignored) and by `search` on the label; `limit` (default 25, at most 100).
  */
-export const leadFiltersQuery = z.object({
-  filterSlug: z.enum(LEAD_FILTER_SLUGS, m('pattern')),
-  search: z.string().trim().max(200, m('maxlength')).optional(),
-  limit: z.coerce.number(m('number')).int(m('number')).min(1, m('min')).max(100, m('noMore')).default(25),
-  status: csvEnum(API_LEAD_STATUSES).optional(),
-  ...leadFilterFields,
-});
+export const dependentFiltersQuery = <
+  Slugs extends readonly [string, ...string[]],
+  Statuses extends readonly [string, ...string[]],
+  Fields extends z.ZodRawShape,
+>(
+  slugs: Slugs,
+  statuses: Statuses,
+  fields: Fields,
+) =>
+  z.object({
+    filterSlug: z.enum(slugs, m('pattern')),
+    search: z.string().trim().max(200, m('maxlength')).optional(),
+    limit: z.coerce.number(m('number')).int(m('number')).min(1, m('min')).max(100, m('noMore')).default(25),
+    status: csvEnum(statuses).optional(),
+    ...fields,
+  });
+
+/** `GET /leads/filters`: the values of one filter present in the leads the user may read */
+export const leadFiltersQuery = dependentFiltersQuery(LEAD_FILTER_SLUGS, API_LEAD_STATUSES, leadFilterFields);
 export type LeadFiltersQuery = z.input<typeof leadFiltersQuery>;
 
 export const leadFilterOptionSchema = filterOptionSchema;

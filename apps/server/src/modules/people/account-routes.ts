@@ -7,7 +7,8 @@ import { blockEventSchema, blockHistoryQuery, envelope, idParams, listMetaSchema
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../http/context';
-import type { Answers, RouteKit, Words } from '../../http/route-kit';
+import { routeKit, type Answers, type RouteKit, type RouteKitSpec, type Words } from '../../http/route-kit';
+import type { JobQueue } from '../../jobs/queue';
 import type { MailDeps } from './accounts';
 
 /** the mail deps of a request: the app's mailer, the request's log, the public address (else the request's own) */
@@ -74,4 +75,42 @@ export function blockHistoryRoute(
     { config: read, schema: { tags, params: idParams, querystring: blockHistoryQuery, response } },
     async (req) => ({ data: await history(req.ctx, req.params.id, req.query) }),
   );
+}
+
+/** what an account list's service answers to: its list and row, and the create, save and status change of accounts */
+export interface AccountService<Row, Q, C, U, S> {
+  list: (ctx: Ctx, query: Q) => Promise<unknown>;
+  get: (ctx: Ctx, id: number) => Promise<unknown>;
+  create: (ctx: Ctx, deps: MailDeps, items: C[]) => Promise<{ items: Row[]; unsentMail: number }>;
+  update: (ctx: Ctx, deps: { queue: JobQueue }, items: U[]) => Promise<Row[]>;
+  changeStatus: (ctx: Ctx, items: S[]) => Promise<Row[]>;
+}
+
+/** the routes a domain adds among those of `accountRoutes`, on its kit */
+type Hook<Row extends z.ZodType> = (kit: RouteKit<Row>) => void;
+
+/**
+ * The routes of a list of accounts (employees, advertiser members, affiliates), in this order (the OpenAPI
+ * document's): GET url (`views.list`: when the list answers less than a row), the domain's own reads (`reads`),
+ * GET url/:id (and `rowReads`), PUT url (create, mailing the passwords; `unsent` ends its message when a mail fails),
+ * PATCH url (save), the domain's own writes (`writes`), POST url/change_status.
+ */
+export function accountRoutes<Row extends z.ZodType, Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType, S extends z.ZodType>(
+  fastify: FastifyInstance,
+  spec: RouteKitSpec<Row>,
+  schemas: { query: Q; create: C; update: U; status: S },
+  service: AccountService<z.infer<Row>, z.infer<Q>, z.infer<C>, z.infer<U>, z.infer<S>>,
+  more: { unsent: string; listView?: Answers; reads?: Hook<Row>; rowReads?: Hook<Row>; writes?: Hook<Row> },
+) {
+  const kit = routeKit(fastify, spec);
+  const deps = { queue: fastify.services.queue };
+  kit.list(schemas.query, service.list, more.listView);
+  more.reads?.(kit);
+  kit.get(service.get);
+  more.rowReads?.(kit);
+  createRoute(kit, fastify, schemas.create, service.create, more.unsent);
+  kit.items('PATCH', '', schemas.update, (ctx, items) => service.update(ctx, deps, items), 'saved');
+  more.writes?.(kit);
+  kit.items('POST', '/change_status', schemas.status, service.changeStatus, statusesChanged(kit));
+  return kit;
 }

@@ -7,8 +7,8 @@ import { MANAGER_ROLE_TYPES, type ApiErrorItem, type RoleType } from '@leadgrid/
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { roles, tags, userManagers, userTags, users } from '../../db/schema';
-import type { Ctx } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { requireActor, type Ctx } from '../../http/context';
+import { AppError, isUniqueViolation } from '../../http/errors';
 import { recordAudits, type AuditEntry } from '../../lib/audit';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
@@ -166,6 +166,59 @@ export const accountValues = (ctx: Ctx, authorId: number, it: NewAccount, roleId
   createdAt: ctx.now(),
   createdBy: authorId,
 });
+
+/** a write whose unique e-mail is taken meanwhile: answered as the field error of `loc` */
+export async function uniqueAt<T>(loc: Loc, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('VALIDATION', 'Validation failed', [{ msg: 'unique', type: 'unique', loc }]);
+    throw err;
+  }
+}
+
+/**
+ * Creates checked accounts of one kind (employees, advertiser members): in one transaction a user row each
+ * (`accountValues` and the kind's own `columns`; an e-mail taken meanwhile is the item's field error) and a 'create'
+ * audit entry each (the kind's `audited` fields, then whether the password was generated); then e-mails the
+ * generated passwords. Answers the new ids and how many mails could not be sent.
+ */
+export async function createAccounts<I extends NewAccount & { firstName: string; password?: string }>(
+  ctx: Ctx,
+  deps: MailDeps,
+  items: readonly I[],
+  roleIds: readonly number[],
+  own: {
+    columns: (it: I) => Partial<typeof users.$inferInsert>;
+    audited: (it: I, roleId: number) => Record<string, unknown>;
+  },
+): Promise<{ ids: number[]; unsentMail: number }> {
+  const actor = requireActor(ctx);
+  const { passwords, hashes } = await newPasswords([...items]);
+  const ids = await ctx.db.transaction(async (db) => {
+    const created: number[] = [];
+    for (const [i, it] of items.entries()) {
+      const [row] = await uniqueAt(['body', 'items', i, 'email'], () =>
+        db
+          .insert(users)
+          .values({ ...accountValues(ctx, actor.id, it, roleIds[i], hashes[i]), ...own.columns(it) })
+          .returning({ id: users.id }),
+      );
+      created.push(row.id);
+    }
+    await recordAudits(
+      { ...ctx, db },
+      items.map((it, i) => ({
+        entity: 'user',
+        entityId: created[i],
+        action: 'create',
+        changes: { after: { ...own.audited(it, roleIds[i]), passwordGenerated: passwords[i].generated } },
+      })),
+    );
+    return created;
+  });
+  return { ids, unsentMail: await mailPasswords(ctx, deps, [...items], passwords) };
+}
 
 /**
  * E-mails a generated password. The account is already saved, so a mail failure does not undo it: it is logged

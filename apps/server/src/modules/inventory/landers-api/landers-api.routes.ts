@@ -11,7 +11,6 @@ import {
   landerApiSchema,
   landerApiStatusItem,
   landerApiUpdate,
-  listOf,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import * as service from './landers-api.service';
@@ -41,14 +40,7 @@ export default async function landersApiRoutes(fastify: FastifyInstance) {
       );
 
       /** the lander form's picker: also for those who edit offers without the landing API menu */
-      app.get(
-        '/landers-api/filters',
-        {
-          config: { permission: [READ, 'offer.update'] },
-          schema: { tags, querystring: landerApiLookupQuery, response: { 200: envelope(listOf(landerApiRefSchema)) } },
-        },
-        async (req) => ({ data: await service.lookup(req.ctx, req.query) }),
-      );
+      kit.picker('filters', landerApiLookupQuery, landerApiRefSchema, service.lookup, [READ, 'offer.update']);
     },
   });
 

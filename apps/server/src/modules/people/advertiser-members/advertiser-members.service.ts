@@ -23,24 +23,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { advertisers, roles, users } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
-import { AppError, isUniqueViolation } from '../../../http/errors';
+import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { hashPassword } from '../../../lib/crypto';
 import type { JobQueue } from '../../../jobs/queue';
 import { afterCredentialsChange } from '../../access/auth';
 import { assertMayGive, permissionsOf, roleChangeGrants } from '../../access/roles';
-import {
-  accountValues,
-  emailErrors,
-  FieldErrors,
-  type Loc,
-  type MailDeps,
-  mailPasswords,
-  newPasswords,
-  resolveRoles,
-  writeUserStatuses,
-} from '../accounts';
+import { createAccounts, emailErrors, FieldErrors, type Loc, type MailDeps, uniqueAt, resolveRoles, writeUserStatuses } from '../accounts';
 import { contains } from '../../../lib/search';
 
 type UserRow = typeof users.$inferSelect;
@@ -151,15 +141,6 @@ export async function get(ctx: Ctx, id: number): Promise<AdvertiserMember> {
   return (await present(ctx, [row]))[0];
 }
 
-async function guarded<T>(loc: Loc, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('VALIDATION', 'Validation failed', [{ msg: 'unique', type: 'unique', loc }]);
-    throw err;
-  }
-}
-
 export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof advertiserMemberCreate>[]) {
   const actor = requireActor(ctx);
   const errors = new FieldErrors();
@@ -187,43 +168,23 @@ export async function create(ctx: Ctx, deps: MailDeps, items: z.infer<typeof adv
     actor,
     roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
   );
-  const { passwords, hashes } = await newPasswords(items);
-  const ids = await ctx.db.transaction(async (db) => {
-    const created: number[] = [];
-    for (const [i, it] of items.entries()) {
-      const [row] = await guarded(itemLoc(i, 'email'), () =>
-        db
-          .insert(users)
-          .values({
-            ...accountValues(ctx, actor.id, it, roleRows[i]!.id, hashes[i]),
-            advertiserId: it.advertiserId,
-          })
-          .returning({ id: users.id }),
-      );
-      created.push(row.id);
-    }
-    await recordAudits(
-      { ...ctx, db },
-      items.map((it, i) => ({
-        entity: 'user',
-        entityId: created[i],
-        action: 'create',
-        changes: {
-          after: {
-            email: it.email,
-            firstName: it.firstName,
-            lastName: it.lastName,
-            advertiserId: it.advertiserId,
-            roleId: roleRows[i]!.id,
-            status: it.status,
-            passwordGenerated: passwords[i].generated,
-          },
-        },
-      })),
-    );
-    return created;
-  });
-  const unsentMail = await mailPasswords(ctx, deps, items, passwords);
+  const { ids, unsentMail } = await createAccounts(
+    ctx,
+    deps,
+    items,
+    roleRows.map((role) => role!.id),
+    {
+      columns: (it) => ({ advertiserId: it.advertiserId }),
+      audited: (it, roleId) => ({
+        email: it.email,
+        firstName: it.firstName,
+        lastName: it.lastName,
+        advertiserId: it.advertiserId,
+        roleId,
+        status: it.status,
+      }),
+    },
+  );
   return { items: await answer(ctx, ids), unsentMail };
 }
 
@@ -280,7 +241,7 @@ export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: z.infer
       if (roleRows[i]) patch.roleId = roleRows[i]!.id;
       const changes = diffFields(row, patch);
       if (!changes && !hashes[i]) continue;
-      await guarded(itemLoc(i, 'email'), () =>
+      await uniqueAt(itemLoc(i, 'email'), () =>
         db
           .update(users)
           .set({ ...(changes?.after as Partial<UserRow>), ...(hashes[i] ? { passwordHash: hashes[i] } : {}) })

@@ -11,34 +11,19 @@ import {
   idParams,
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
-import { createRoute, statusesChanged } from '../account-routes';
+import { accountRoutes } from '../account-routes';
 import * as employees from './employees.service';
-import { routeKit } from '../../../http/route-kit';
-
-const UNSENT = ' The e-mail with the password could not be sent: set a password by editing the employee.';
+import { named } from '../../../http/route-kit';
 
 export default async function employeesRoutes(fastify: FastifyInstance) {
-  const { queue } = fastify.services;
-  const kit = routeKit(fastify, {
-    url: '/employees',
-    tags: ['employees'],
-    read: 'front.menu.employees.read',
-    write: 'user.update',
-    row: employeeSchema,
-    one: 'Employee',
-    many: 'employees',
-  });
+  const kit = accountRoutes(
+    fastify,
+    named('employees', 'Employee', employeeSchema, 'front.menu.employees.read', 'user.update'),
+    { query: employeeListQuery, create: employeeCreate, update: employeeUpdate, status: employeeStatusItem },
+    employees,
+    { unsent: ' The e-mail with the password could not be sent: set a password by editing the employee.' },
+  );
   const { app, tags, read, write } = kit;
-
-  kit.list(employeeListQuery, employees.list);
-
-  kit.get(employees.get);
-
-  createRoute(kit, fastify, employeeCreate, employees.create, UNSENT);
-
-  kit.items('PATCH', '', employeeUpdate, (ctx, items) => employees.update(ctx, { queue }, items), 'saved');
-
-  kit.items('POST', '/change_status', employeeStatusItem, employees.changeStatus, statusesChanged(kit));
 
   app.get(
     '/employees/:id/permissions',

@@ -28,23 +28,13 @@ import type { z } from 'zod';
 import { roles, users } from '../../../db/schema';
 import { effectivePermissions } from '../../../http/auth';
 import { hasPermission, requireActor, type Actor, type Ctx } from '../../../http/context';
-import { AppError, isUniqueViolation } from '../../../http/errors';
+import { AppError } from '../../../http/errors';
 import { fromSeconds, parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { hashPassword } from '../../../lib/crypto';
 import { afterCredentialsChange } from '../../access/auth';
 import type { JobQueue } from '../../../jobs/queue';
-import {
-  accountValues,
-  emailErrors,
-  FieldErrors,
-  type Loc,
-  type MailDeps,
-  mailPasswords,
-  newPasswords,
-  resolveRoles,
-  writeUserStatuses,
-} from '../accounts';
+import { createAccounts, emailErrors, FieldErrors, type Loc, type MailDeps, uniqueAt, resolveRoles, writeUserStatuses } from '../accounts';
 import { assertMayGive, permissionsOf } from '../../access/roles';
 import { permissionCatalogue } from '../../access/roles';
 import { contains } from '../../../lib/search';
@@ -203,15 +193,6 @@ function adminRoleErrors(actor: Actor, wanted: { role: RoleRow | undefined; loc:
   );
 }
 
-async function guarded<T>(loc: Loc, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('VALIDATION', 'Validation failed', [{ msg: 'unique', type: 'unique', loc }]);
-    throw err;
-  }
-}
-
 export async function create(
   ctx: Ctx,
   deps: MailDeps,
@@ -242,42 +223,16 @@ export async function create(
     roleRows.map((role, i) => ({ next: permissionsOf(role!), loc: itemLoc(i, 'roleId') })),
   );
 
-  const { passwords, hashes } = await newPasswords(items);
-  const ids = await ctx.db.transaction(async (db) => {
-    const created: number[] = [];
-    for (const [i, it] of items.entries()) {
-      const [row] = await guarded(itemLoc(i, 'email'), () =>
-        db
-          .insert(users)
-          .values({
-            ...accountValues(ctx, actor.id, it, roleRows[i]!.id, hashes[i]),
-            birthDate: it.birthDate ?? null,
-          })
-          .returning({ id: users.id }),
-      );
-      created.push(row.id);
-    }
-    await recordAudits(
-      { ...ctx, db },
-      items.map((it, i) => ({
-        entity: 'user',
-        entityId: created[i],
-        action: 'create',
-        changes: {
-          after: {
-            email: it.email,
-            firstName: it.firstName,
-            lastName: it.lastName,
-            status: it.status,
-            roleId: roleRows[i]!.id,
-            passwordGenerated: passwords[i].generated,
-          },
-        },
-      })),
-    );
-    return created;
-  });
-  const unsentMail = await mailPasswords(ctx, deps, items, passwords);
+  const { ids, unsentMail } = await createAccounts(
+    ctx,
+    deps,
+    items,
+    roleRows.map((role) => role!.id),
+    {
+      columns: (it) => ({ birthDate: it.birthDate ?? null }),
+      audited: (it, roleId) => ({ email: it.email, firstName: it.firstName, lastName: it.lastName, status: it.status, roleId }),
+    },
+  );
   return { items: await answer(ctx, ids), unsentMail };
 }
 
@@ -381,7 +336,7 @@ export async function update(ctx: Ctx, deps: { queue: JobQueue }, items: z.infer
       if (roleRows[i] && roleRows[i]!.id !== row.roleId) Object.assign(patch, { roleId: roleRows[i]!.id, customPermissions: null });
       const changes = diffFields(row, patch);
       if (changes || hashes[i]) {
-        await guarded(itemLoc(i, 'email'), () =>
+        await uniqueAt(itemLoc(i, 'email'), () =>
           db
             .update(users)
             .set({ ...(changes?.after as Partial<UserRow>), ...(hashes[i] ? { passwordHash: hashes[i] } : {}) })

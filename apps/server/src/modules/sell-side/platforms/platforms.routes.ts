@@ -1,40 +1,19 @@
-import {
-  envelope,
-  idsBody,
-  platformCreate,
-  platformRefSchema,
-  platformSchema,
-  platformUpdate,
-  sellSideListQuery,
-  sellSideLookupQuery,
-  sellSideStatusItem,
-} from '@leadgrid/shared';
+import { envelope, idsBody, platformCreate, platformRefSchema, platformSchema, platformUpdate } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as service from './platforms.service';
-import { routeKit } from '../../../http/route-kit';
-import { cascadePreviewRoute, cascadeSaid } from '../cascade-routes';
+import { named } from '../../../http/route-kit';
+import { catalogueRoutes } from '../cascade-routes';
 
 export default async function platformsRoutes(fastify: FastifyInstance) {
-  const kit = routeKit(fastify, {
-    url: '/platforms',
-    tags: ['platforms'],
-    read: 'front.settings.platforms.read',
-    write: 'platform.update',
-    row: platformSchema,
-    one: 'Platform',
-    many: 'platforms',
-  });
+  // the pickers are any signed-in user's, the integration-methods look-up's too
+  const kit = catalogueRoutes(
+    fastify,
+    named('platforms', 'Platform', platformSchema, 'front.settings.platforms.read', 'platform.update'),
+    { create: platformCreate, update: platformUpdate, ref: platformRefSchema },
+    service,
+  );
   const { app, tags, write } = kit;
-
-  kit.crud({ query: sellSideListQuery, create: platformCreate, update: platformUpdate, status: sellSideStatusItem }, service, {
-    reads: () => {
-      /** pickers and the integration-methods look-up: any signed-in user */
-      kit.active(sellSideLookupQuery, platformRefSchema, service.active);
-      cascadePreviewRoute(kit, service.cascadePreview);
-    },
-    status: cascadeSaid(kit),
-  });
 
   app.delete(
     '/platforms',

@@ -1,7 +1,4 @@
 import {
-  sellSideListQuery,
-  sellSideLookupQuery,
-  sellSideStatusItem,
   VERTICAL_SECTION_NAMES,
   VERTICAL_SECTIONS,
   verticalCreate,
@@ -11,29 +8,17 @@ import {
 } from '@leadgrid/shared';
 import type { FastifyInstance } from 'fastify';
 import * as service from './verticals.service';
-import { routeKit } from '../../../http/route-kit';
-import { cascadePreviewRoute, cascadeSaid } from '../cascade-routes';
+import { named } from '../../../http/route-kit';
+import { catalogueRoutes } from '../cascade-routes';
 
 export default async function verticalsRoutes(fastify: FastifyInstance) {
-  const kit = routeKit(fastify, {
-    url: '/verticals',
-    tags: ['verticals'],
-    read: 'vertical.read',
-    write: 'vertical.update',
-    row: verticalSchema,
-    one: 'Vertical',
-    many: 'verticals',
-  });
-
-  kit.crud({ query: sellSideListQuery, create: verticalCreate, update: verticalUpdate, status: sellSideStatusItem }, service, {
-    reads: () => {
-      /** pickers (advertiser, template and offer forms): any signed-in staff member */
-      kit.active(sellSideLookupQuery, verticalRefSchema, service.active);
-      /** the confirmation popup of a deactivation: how many advertisers it also stops */
-      cascadePreviewRoute(kit, service.cascadePreview);
-    },
-    status: cascadeSaid(kit),
-  });
+  // the pickers are the advertiser, template and offer forms'; a deactivation's popup counts the advertisers it stops
+  const kit = catalogueRoutes(
+    fastify,
+    named('verticals', 'Vertical', verticalSchema, 'vertical.read', 'vertical.update'),
+    { create: verticalCreate, update: verticalUpdate, ref: verticalRefSchema },
+    service,
+  );
 
   kit.sections(VERTICAL_SECTION_NAMES, VERTICAL_SECTIONS, service.editSection);
 }

@@ -14,18 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as service from './tags.service';
-import { routeKit } from '../../../http/route-kit';
+import { named, routeKit } from '../../../http/route-kit';
 
 export default async function tagsRoutes(fastify: FastifyInstance) {
-  const kit = routeKit(fastify, {
-    url: '/tags',
-    tags: ['tags'],
-    read: 'front.settings.tags.read',
-    write: 'tag.update',
-    row: tagSchema,
-    one: 'Tag',
-    many: 'tags',
-  });
+  const kit = routeKit(fastify, named('tags', 'Tag', tagSchema, 'front.settings.tags.read', 'tag.update'));
   const { app, tags, write } = kit;
 
   kit.crud({ query: tagListQuery, create: tagCreate, update: tagUpdate, status: tagStatusItem }, service, {

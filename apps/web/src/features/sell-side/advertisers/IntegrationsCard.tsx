@@ -12,20 +12,18 @@ import {
   PlayCircleOutlined,
   PlusOutlined,
   PoweroffOutlined,
-  ReloadOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import type { Integration } from '@leadgrid/shared/sell-side/integrations';
 import { INTEGRATION_METHODS } from '@leadgrid/shared/sell-side/sell-side';
-import { App, Button, Card, Dropdown, Empty, Flex, Result, Skeleton, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Button, Card, Dropdown, Flex, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { StatusTag } from '../../../components/StatusTag';
 import { integrationsApi, useAdvertiserIntegrations, useChangeIntegrationStatus } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
-import { Dash, integrationLink, METHOD_FLAGS } from './parts';
+import { cardState, Dash, integrationLink, METHOD_FLAGS } from './parts';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -119,36 +117,14 @@ export function IntegrationsCard({ advertiser, canWrite }: { advertiser: Adverti
     </Button>
   ) : null;
 
-  let body;
-  if (integrations.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
-  else if (integrations.error)
-    body = (
-      <Result
-        status="warning"
-        title={t('integrations.loadFailed')}
-        subTitle={integrations.error instanceof ApiError ? integrations.error.message : undefined}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void integrations.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-        style={{ padding: '16px 0' }}
-      />
-    );
-  else if (!rows.length)
-    body = (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        style={{ margin: '8px 0' }}
-        description={
-          <Flex vertical gap={2}>
-            <Typography.Text strong>{t('integrations.emptyTitle')}</Typography.Text>
-            <Typography.Text type="secondary">{canWrite ? t('integrations.emptyText') : t('integrations.emptyReadOnly')}</Typography.Text>
-          </Flex>
-        }
-      />
-    );
-  else
+  const state = cardState(integrations, rows.length, {
+    loadFailed: t('integrations.loadFailed'),
+    retry: t('actions.retry'),
+    emptyTitle: t('integrations.emptyTitle'),
+    emptyText: canWrite ? t('integrations.emptyText') : t('integrations.emptyReadOnly'),
+  });
+  let body = state;
+  if (!state)
     body = (
       <Table<Integration>
         rowKey="id"

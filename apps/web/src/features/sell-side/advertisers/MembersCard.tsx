@@ -3,18 +3,17 @@
  * they are, their role, status and last activity; add and edit (user.update) in a drawer, and the status change
  * (active, inactive, blocked with a required reason) in a popup.
  */
-import { EditOutlined, MoreOutlined, PoweroffOutlined, ReloadOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, MoreOutlined, PoweroffOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import type { AdvertiserMember } from '@leadgrid/shared/people/people';
-import { Avatar, Button, Card, Dropdown, Empty, Flex, Result, Skeleton, Table, Tooltip, Typography, theme } from 'antd';
+import { Avatar, Button, Card, Dropdown, Flex, Table, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { initialsOf } from '../../../components/person/parts';
 import { useAdvertiserMembers } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
-import { AdvertiserStatusCell, Dash } from './parts';
+import { AdvertiserStatusCell, cardState, Dash } from './parts';
 import { personName } from '@leadgrid/shared/people/names';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 import { useRoleTitle } from '../../../components/roleTitle';
@@ -45,36 +44,14 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
     </Button>
   ) : null;
 
-  let body;
-  if (members.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
-  else if (members.error)
-    body = (
-      <Result
-        status="warning"
-        title={t('members.loadFailed')}
-        subTitle={members.error instanceof ApiError ? members.error.message : undefined}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void members.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-        style={{ padding: '16px 0' }}
-      />
-    );
-  else if (!rows.length)
-    body = (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        style={{ margin: '8px 0' }}
-        description={
-          <Flex vertical gap={2}>
-            <Typography.Text strong>{t('members.emptyTitle')}</Typography.Text>
-            <Typography.Text type="secondary">{t('members.emptyText')}</Typography.Text>
-          </Flex>
-        }
-      />
-    );
-  else
+  const state = cardState(members, rows.length, {
+    loadFailed: t('members.loadFailed'),
+    retry: t('actions.retry'),
+    emptyTitle: t('members.emptyTitle'),
+    emptyText: t('members.emptyText'),
+  });
+  let body = state;
+  if (!state)
     body = (
       <Table<AdvertiserMember>
         rowKey="id"

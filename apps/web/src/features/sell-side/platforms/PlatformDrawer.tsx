@@ -1,12 +1,13 @@
 /** Create or edit a platform: title, description and the integration methods it supports. */
 import { INTEGRATION_METHODS, type IntegrationMethod } from '@leadgrid/shared/sell-side/sell-side';
 import { platformCreate, type Platform } from '@leadgrid/shared/sell-side/platforms';
-import { Alert, Checkbox, Flex, Form, Input, Segmented, Typography, theme } from 'antd';
+import { Alert, Checkbox, Flex, Form, Segmented, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityDrawer, useEntityForm } from '../../../components/drawer/EntityDrawer';
-import { requiredRule, zodRule } from '../../../components/form';
+import { requiredRule } from '../../../components/form';
 import { useCreatePlatforms, useUpdatePlatforms, type PlatformStatus } from './api';
 import { NS } from './i18n';
+import { TitleDescriptionFields } from '../parts';
 
 interface Values {
   title: string;
@@ -98,24 +99,7 @@ export function PlatformDrawer({
     >
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="platform-form">
         {notes.length ? <Alert type="error" showIcon title={notes.join(' · ')} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="title"
-          label={t('fields.title')}
-          extra={t('hints.title')}
-          rules={[requiredRule(tc), zodRule(platformCreate.shape.title, tc)]}
-          validateFirst
-        >
-          <Input maxLength={200} autoFocus placeholder={t('placeholders.title')} data-testid="platform-title" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')} rules={[zodRule(platformCreate.shape.description, tc)]}>
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            maxLength={2000}
-            showCount
-            placeholder={t('placeholders.description')}
-            data-testid="platform-description"
-          />
-        </Form.Item>
+        <TitleDescriptionFields schema={platformCreate} t={t} tc={tc} testId="platform" rows={{ minRows: 2, maxRows: 6 }} />
         <Form.Item name="methods" label={t('fields.methods')} extra={t('hints.methods')} rules={[requiredRule(tc)]}>
           <MethodsInput />
         </Form.Item>

@@ -1,11 +1,11 @@
 /** Create a vertical (title, description, status) or rename and describe one. */
 import { verticalCreate, type Vertical } from '@leadgrid/shared/sell-side/verticals';
-import { Alert, Form, Input, Segmented } from 'antd';
+import { Alert, Form, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityDrawer, useEntityForm } from '../../../components/drawer/EntityDrawer';
-import { requiredRule, zodRule } from '../../../components/form';
 import { useCreateVerticals, useUpdateVerticals, type SellSideStatus } from './api';
 import { NS } from './i18n';
+import { TitleDescriptionFields } from '../parts';
 
 interface Values {
   title: string;
@@ -58,24 +58,7 @@ export function VerticalDrawer({
     >
       <Form form={form} layout="vertical" requiredMark="optional" data-testid="vertical-form" onFinish={() => void submit()}>
         {notes.length ? <Alert type="error" showIcon title={notes.join(' · ')} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="title"
-          label={t('fields.title')}
-          extra={t('hints.title')}
-          rules={[requiredRule(tc), zodRule(verticalCreate.shape.title, tc)]}
-          validateFirst
-        >
-          <Input maxLength={200} autoFocus placeholder={t('placeholders.title')} data-testid="vertical-title" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')} rules={[zodRule(verticalCreate.shape.description, tc)]}>
-          <Input.TextArea
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={2000}
-            showCount
-            placeholder={t('placeholders.description')}
-            data-testid="vertical-description"
-          />
-        </Form.Item>
+        <TitleDescriptionFields schema={verticalCreate} t={t} tc={tc} testId="vertical" rows={{ minRows: 3, maxRows: 8 }} />
         {!initial ? (
           <Form.Item name="status" label={t('fields.status')} extra={t('hints.status')}>
             <Segmented options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: tc(`status.${s}`) }))} />
