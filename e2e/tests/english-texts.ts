@@ -1,7 +1,7 @@
 /**
  * The English texts of the web app that a Russian screen must not show (issue 20, "Language leftovers"): every string
- * of the English bundles (apps/web/src/i18n/en.json and each `export const en = {…}` of a feature's or component's
- * i18n.ts) that the Russian bundles do not also hold, read from the sources as text (the bundles are plain objects).
+ * of the English bundles (apps/web/src/i18n/en.json, each feature's or component's locales/en.json, and each
+ * `export const en = {…}` of an i18n.ts) that the Russian bundles do not also hold, read from the sources as text.
  * Kept: strings with a word of four letters or more; left out: macros, URLs, keys, abbreviations and interpolation
  * placeholders, which both languages share, and anything a Russian text quotes.
  */
@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const WEB_SRC = join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/src');
 
-function filesUnder(dir: string, out: string[] = []): string[] {
+function filesUnder(dir: string, named: RegExp, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) filesUnder(path, out);
-    else if (/i18n\.tsx?$/.test(name)) out.push(path);
+    if (statSync(path).isDirectory()) filesUnder(path, named, out);
+    else if (named.test(name)) out.push(path);
   }
   return out;
 }
@@ -57,10 +57,13 @@ function jsonStrings(value: unknown, out: string[] = []): string[] {
 }
 
 function bundles(lang: 'en' | 'ru'): Set<string> {
-  const all = jsonStrings(JSON.parse(readFileSync(join(WEB_SRC, `i18n/${lang}.json`), 'utf8')));
-  for (const file of filesUnder(join(WEB_SRC, 'features')).concat(
-    filesUnder(join(WEB_SRC, 'components')),
-    filesUnder(join(WEB_SRC, 'app')),
+  // the JSON bundles: i18n/<lang>.json and each feature's or component's locales/<lang>.json (or <name>.<lang>.json)
+  const all = filesUnder(WEB_SRC, new RegExp(`(^|\\.)${lang}\\.json$`)).flatMap((file) =>
+    jsonStrings(JSON.parse(readFileSync(file, 'utf8'))),
+  );
+  for (const file of filesUnder(join(WEB_SRC, 'features'), /i18n\.tsx?$/).concat(
+    filesUnder(join(WEB_SRC, 'components'), /i18n\.tsx?$/),
+    filesUnder(join(WEB_SRC, 'app'), /i18n\.tsx?$/),
   )) {
     all.push(...literals(objectText(readFileSync(file, 'utf8'), lang)));
   }
