@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../../../db/client';
 import { pgSafe } from '../../../lib/pg-text';
-import { UNIQUE_WINDOW_MS, visitorKey } from './click';
+import { UNIQUE_WINDOW_MS, visitorKey } from './unique';
 import { deviceOf, memo } from './enrich';
 
 export interface ClickRow {

@@ -6,7 +6,7 @@ import type { TestLinks } from '../../../lib/test-link';
 import { CapGate } from './cap-gate';
 import { ChangeFeed } from '../../../lib/cache/change-feed';
 import { ClickHandler, trustProxyOf, type ClickState } from './click-handler';
-import { UniqueClicks } from './click';
+import { UniqueClicks } from './unique';
 import { ClickWriter } from './click-writer';
 import { loadGeoDatabase } from './enrich';
 import { RoutingCache } from './routing';

@@ -4,12 +4,12 @@
  */
 import { lt } from 'drizzle-orm';
 import type { JobQueue } from '../../../jobs/queue';
-import type { Services } from '../../../services';
+import type { Database } from '../../../db/client';
 import { clickVisitors } from '../../../db/schema';
 
 export const CLICK_VISITORS_SWEEP_JOB = 'click-visitors-sweep';
 
-export function defineTrackingJobs(queue: JobQueue, deps: Pick<Services, 'database' | 'now'>): void {
+export function defineTrackingJobs(queue: JobQueue, deps: { database: Database; now: () => Date }): void {
   queue.define({
     name: CLICK_VISITORS_SWEEP_JOB,
     cron: '41 * * * *',
@@ -21,6 +21,6 @@ export function defineTrackingJobs(queue: JobQueue, deps: Pick<Services, 'databa
 }
 
 /** deletes the visitors whose window ended before now */
-export async function sweepClickVisitors(deps: Pick<Services, 'database' | 'now'>): Promise<void> {
+export async function sweepClickVisitors(deps: { database: Database; now: () => Date }): Promise<void> {
   await deps.database.db.delete(clickVisitors).where(lt(clickVisitors.until, deps.now()));
 }
