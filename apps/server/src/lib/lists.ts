@@ -9,20 +9,23 @@ import type { Ctx } from '../http/context';
 import type { ParsedList } from '../http/list-query';
 import { contains } from './search';
 
-export interface PageSpec<Q extends PgSelect, T> {
+export type PageSpec<Q extends PgSelect, T> = {
   table: PgTable;
   /** the last order, so that rows of equal sort values keep one order from page to page */
   idColumn: PgColumn;
   where: SQL | undefined;
   /** the rows' select (`.$dynamic()`), without its filter */
   query: Q;
-  map: (row: Awaited<Q>[number]) => T;
-}
+} & (
+  | { map: (row: Awaited<Q>[number]) => T }
+  /** the page's rows made into views at once (a domain that reads their links in a few more queries) */
+  | { views: (rows: Awaited<Q>) => Promise<T[]> }
+);
 
 /** The page `p` asks for of the rows `where` keeps, mapped; `meta.totalCount` counts them all when `withMeta` asks. */
 export async function listPage<Q extends PgSelect, T>(ctx: Ctx, p: ParsedList, o: PageSpec<Q, T>) {
   const rows = (await o.query.where(o.where).orderBy(p.order, asc(o.idColumn)).limit(p.limit).offset(p.offset)) as Awaited<Q>;
-  const items = rows.map(o.map);
+  const items = 'views' in o ? await o.views(rows) : rows.map(o.map);
   if (!p.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(o.table).where(o.where);
   return { items, meta: { totalCount: n } };
@@ -48,4 +51,25 @@ export async function activeRows<R>(ctx: Ctx, o: PickerColumns, q: LookupQuery):
     .where(and(...where))
     .orderBy(asc(sql`lower(${o.title})`), asc(o.idColumn))
     .limit(q.limit)) as R[];
+}
+
+/**
+ * A list's filter through a link table (an advertiser's tags, a landing page's categories …): the rows whose `id` the
+ * link's `owner` column names on a link row whose `value` is one of `values`; no filter when none is given.
+ */
+export function linkedTo(
+  ctx: Ctx,
+  id: PgColumn,
+  owner: PgColumn,
+  value: PgColumn,
+  values: readonly (number | string)[] | undefined,
+): SQL | undefined {
+  if (!values?.length) return undefined;
+  return inArray(
+    id,
+    ctx.db
+      .select({ id: owner })
+      .from(owner.table)
+      .where(inArray(value, values as (number | string)[])),
+  );
 }

@@ -34,6 +34,7 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { author, duplicateTitleErrors, missingIds, uniqueGuard } from '../../sell-side/integrations';
+import { linkedTo, listPage } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof landersApi.$inferSelect;
@@ -137,35 +138,17 @@ export async function list(ctx: Ctx, q: z.infer<typeof landerApiListQuery>) {
     p.search ? bySearch(p.search) : undefined,
     q.verticalId?.length ? inArray(landersApi.verticalId, q.verticalId) : undefined,
     q.pageType?.length ? inArray(landersApi.pageType, q.pageType) : undefined,
-    q.categoryId?.length
-      ? inArray(
-          landersApi.id,
-          ctx.db
-            .select({ id: landersApiCategories.landerApiId })
-            .from(landersApiCategories)
-            .where(inArray(landersApiCategories.categoryId, q.categoryId)),
-        )
-      : undefined,
-    q.tagId?.length
-      ? inArray(
-          landersApi.id,
-          ctx.db.select({ id: landersApiTags.landerApiId }).from(landersApiTags).where(inArray(landersApiTags.tagId, q.tagId)),
-        )
-      : undefined,
-    q.language?.length
-      ? inArray(
-          landersApi.id,
-          ctx.db
-            .select({ id: landersApiLanguages.landerApiId })
-            .from(landersApiLanguages)
-            .where(inArray(landersApiLanguages.language, q.language)),
-        )
-      : undefined,
+    linkedTo(ctx, landersApi.id, landersApiCategories.landerApiId, landersApiCategories.categoryId, q.categoryId),
+    linkedTo(ctx, landersApi.id, landersApiTags.landerApiId, landersApiTags.tagId, q.tagId),
+    linkedTo(ctx, landersApi.id, landersApiLanguages.landerApiId, landersApiLanguages.language, q.language),
   );
-  const items = await toViews(ctx, await select(ctx).where(where).orderBy(p.order, asc(landersApi.id)).limit(p.limit).offset(p.offset));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(landersApi).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, {
+    table: landersApi,
+    idColumn: landersApi.id,
+    where,
+    query: select(ctx).$dynamic(),
+    views: (rows) => toViews(ctx, rows),
+  });
 }
 
 export async function get(ctx: Ctx, id: number) {

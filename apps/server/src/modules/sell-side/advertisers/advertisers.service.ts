@@ -33,6 +33,7 @@ import { randomToken, secureId } from '../../../lib/crypto';
 import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { lockById, reloadByIds } from '../../../lib/rows';
 import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations';
+import { linkedTo, listPage } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof advertisers.$inferSelect;
@@ -134,26 +135,16 @@ export async function list(ctx: Ctx, q: z.infer<typeof advertiserListQuery>) {
     p.search ? bySearch(p.search) : undefined,
     q.verticalId?.length ? inArray(advertisers.verticalId, q.verticalId) : undefined,
     q.platformId?.length ? inArray(advertisers.platformId, q.platformId) : undefined,
-    q.tagId?.length
-      ? inArray(
-          advertisers.id,
-          ctx.db.select({ id: advertiserTags.advertiserId }).from(advertiserTags).where(inArray(advertiserTags.tagId, q.tagId)),
-        )
-      : undefined,
-    q.managerId?.length
-      ? inArray(
-          advertisers.id,
-          ctx.db
-            .select({ id: advertiserManagers.advertiserId })
-            .from(advertiserManagers)
-            .where(inArray(advertiserManagers.managerId, q.managerId)),
-        )
-      : undefined,
+    linkedTo(ctx, advertisers.id, advertiserTags.advertiserId, advertiserTags.tagId, q.tagId),
+    linkedTo(ctx, advertisers.id, advertiserManagers.advertiserId, advertiserManagers.managerId, q.managerId),
   );
-  const items = await toViews(ctx, await select(ctx).where(where).orderBy(p.order, asc(advertisers.id)).limit(p.limit).offset(p.offset));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(advertisers).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, {
+    table: advertisers,
+    idColumn: advertisers.id,
+    where,
+    query: select(ctx).$dynamic(),
+    views: (rows) => toViews(ctx, rows),
+  });
 }
 
 export async function get(ctx: Ctx, id: number) {
