@@ -14,10 +14,10 @@ import { integrationTemplates, platforms, users, verticals } from '../../../db/s
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
-import { diffFields, recordAudit, recordAudits, type AuditEntry } from '../../../lib/audit';
+import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations';
-import { checkSection, sectionsView } from '../integrations';
+import { sectionsView, writeSection } from '../integrations';
 import { contains } from '../../../lib/search';
 
 type Row = typeof integrationTemplates.$inferSelect;
@@ -230,17 +230,12 @@ export async function clone(ctx: Ctx, items: { id: number; title?: string }[]) {
 }
 
 export async function editSection(ctx: Ctx, id: number, section: IntegrationSectionName, data: unknown) {
-  await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const row = (await lockById<Row>(c, integrationTemplates, integrationTemplates.id, [id], 'Integration template')).get(id)!;
-    const { field, value } = await checkSection(c, row, section, data);
-    const changes = diffFields(row as Record<string, unknown>, { [field]: value });
-    if (!changes) return;
-    await tx
-      .update(integrationTemplates)
-      .set({ [field]: value })
-      .where(eq(integrationTemplates.id, id));
-    await recordAudit(c, { entity: 'integration_template', entityId: id, action: `edit_${section}`, changes });
-  });
+  await writeSection(
+    ctx,
+    { table: integrationTemplates, idColumn: integrationTemplates.id, what: 'Integration template', entity: 'integration_template' },
+    id,
+    section,
+    data,
+  );
   return get(ctx, id);
 }

@@ -32,7 +32,7 @@ import { callOutbound } from '../../../lib/outbound';
 import { previewIntegrations, stopOffersOfIntegrations } from './cascades';
 import { author, uniqueGuard, type AuthorRow } from './common';
 import { buildOutApiRequest, parseOutApiResponse, valueAt } from './out-api';
-import { checkSection, leadFieldsOf, sectionsView } from './sections';
+import { leadFieldsOf, sectionsView, writeSection } from './sections';
 import { contains } from '../../../lib/search';
 
 type Row = typeof integrations.$inferSelect;
@@ -371,18 +371,13 @@ export async function clone(ctx: Ctx, items: { id: number; advertiserId: number;
 }
 
 export async function editSection(ctx: Ctx, id: number, section: IntegrationSectionName, data: unknown) {
-  await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx };
-    const row = (await lockById<Row>(c, integrations, integrations.id, [id], 'Integration')).get(id)!;
-    const { field, value } = await checkSection(c, row, section, data);
-    const changes = diffFields(row as Record<string, unknown>, { [field]: value });
-    if (!changes) return;
-    await tx
-      .update(integrations)
-      .set({ [field]: value })
-      .where(eq(integrations.id, id));
-    await recordAudit(c, { entity: 'integration', entityId: id, action: `edit_${section}`, changes });
-  });
+  await writeSection(
+    ctx,
+    { table: integrations, idColumn: integrations.id, what: 'Integration', entity: 'integration' },
+    id,
+    section,
+    data,
+  );
   return get(ctx, id);
 }
 

@@ -13,10 +13,13 @@ import {
   type ApiSync,
 } from '@leadgrid/shared';
 import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { verticalGoals, verticals } from '../../../db/schema';
 import type { Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
+import { diffFields, recordAudit } from '../../../lib/audit';
 import { urlHostProblem } from '../../../lib/outbound';
+import { lockById } from '../../../lib/rows';
 
 export const SECRET_MASK = '********';
 
@@ -98,4 +101,30 @@ export async function checkSection(
   }
   if (errors.length) throw new AppError('VALIDATION', 'Validation failed', errors);
   return { field: INTEGRATION_SECTIONS[section].field, value: data };
+}
+
+/**
+ * Writes one section of an integration or an integration template: the row locked, the section checked against it
+ * (checkSection), and only a change written and audited (`edit_<section>`). The caller answers the row again.
+ */
+export async function writeSection(
+  ctx: Ctx,
+  o: { table: PgTable; idColumn: PgColumn; what: string; entity: string },
+  id: number,
+  section: IntegrationSectionName,
+  data: unknown,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const c = { ...ctx, db: tx };
+    type Target = { id: number; verticalId: number; apiParameters: unknown[] } & Record<string, unknown>;
+    const row = (await lockById<Target>(c, o.table, o.idColumn, [id], o.what)).get(id)!;
+    const { field, value } = await checkSection(c, row, section, data);
+    const changes = diffFields(row, { [field]: value });
+    if (!changes) return;
+    await tx
+      .update(o.table)
+      .set({ [field]: value } as never)
+      .where(eq(o.idColumn, id));
+    await recordAudit(c, { entity: o.entity, entityId: id, action: `edit_${section}`, changes });
+  });
 }
