@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { apiClient } from './lib/api';
-import { buildMarket, sentLeads, type Market } from './lib/market';
+import { buildMarket, leadBody, sentLeads, type Market } from './lib/market';
 import { PARTNER, PARTNER_PORT, partnerStats } from './lib/partner';
 import { startProcess, stop, waitFor } from './lib/procs';
 
@@ -59,17 +59,6 @@ async function pool(n: number, connections: number, work: (i: number) => Promise
   );
 }
 
-const leadOf = (m: Market, i: number, run: string) => ({
-  campaignKey: m.campaignKey,
-  firstName: 'Node',
-  lastName: `Lead ${i}`,
-  phone: `+48602${String(i).padStart(6, '0')}`,
-  email: `lead${i}.${run}@nodes.example`,
-  country: 'PL',
-  language: 'pl',
-  ip: '83.1.2.3',
-  sub1: 'nodes',
-});
 const postLead = (base: string, m: Market, body: object) =>
   fetch(`${base}/api/v1/leads`, {
     method: 'POST',
@@ -183,7 +172,7 @@ async function main() {
       const m = await buildMarket(api, query, { capLimit: 200 });
       let ok2xx = 0;
       await pool(600, 30, async (i) => {
-        const res = await postLead(LB, m, leadOf(m, i, m.stamp));
+        const res = await postLead(LB, m, leadBody(m.campaignKey, m.stamp)(i));
         if (res.ok) ok2xx++;
         await res.arrayBuffer();
       });
@@ -315,7 +304,7 @@ async function main() {
         for (let i = n; Date.now() < until; i += 100) {
           try {
             if (kind === 'lead') {
-              const res = await postLead(LB, m, leadOf(m, i, m.stamp));
+              const res = await postLead(LB, m, leadBody(m.campaignKey, m.stamp)(i));
               const body = (await res.json()) as { data?: { id?: number } };
               if (res.ok && body.data?.id) ackLeads.push(body.data.id);
               else failed++;

@@ -132,3 +132,16 @@ export async function sentLeads(query: Query, m: Market, count: number): Promise
   );
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
+
+/** a lead with its own phone and e-mail (no duplicates), posted with the campaign key */
+export const leadBody = (campaignKey: string, run: string) => (i: number) => ({
+  campaignKey,
+  firstName: 'Bench',
+  lastName: `Lead ${i}`,
+  phone: `+48601${String(i % 1_000_000).padStart(6, '0')}`,
+  email: `lead${i}.${run}@bench.example`,
+  country: 'PL',
+  language: 'pl',
+  ip: '83.1.2.3',
+  sub1: 'bench',
+});

@@ -9,7 +9,7 @@
  * - inbound postback → conversion → outbound affiliate postback: each postback names a distinct lead (prepared in the
  *   setup), so each makes a conversion; afterwards the time until the affiliate receiver got every outbound postback.
  */
-import { buildMarket, sentLeads } from '../lib/market';
+import { buildMarket, leadBody, sentLeads } from '../lib/market';
 import { PARTNER, partnerStats, setCeilingClick } from '../lib/partner';
 import type { Query, Scenario } from '../lib/types';
 
@@ -30,19 +30,6 @@ const LEAD_EVENTS = [
 
 const count = async (query: Query, text: string, params: unknown[]) => Number((await query<{ n: string }>(text, params)).rows[0]?.n ?? 0);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** a lead with its own phone and e-mail (no duplicates), posted with the campaign key */
-const leadBody = (campaignKey: string, run: string) => (i: number) => ({
-  campaignKey,
-  firstName: 'Bench',
-  lastName: `Lead ${i}`,
-  phone: `+48601${String(i % 1_000_000).padStart(6, '0')}`,
-  email: `lead${i}.${run}@bench.example`,
-  country: 'PL',
-  language: 'pl',
-  ip: '83.1.2.3',
-  sub1: 'bench',
-});
 
 /** the leads of an offer by status */
 async function leadStatuses(query: Query, offerId: number | string): Promise<Record<string, number>> {

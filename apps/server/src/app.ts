@@ -12,7 +12,7 @@ import { IMAGE_MAX_BYTES } from '@leadgrid/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { NODE_ROLE_NAMES, type Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   // a node serves only its roles (NODE_ROLES): the balancer sends it nothing else, and what comes anyway is not found
-  if (config.NODE_ROLES.size < 3) app.addHook('onRequest', async (req) => servesOnlyItsRoles(config.NODE_ROLES, req));
+  if (config.NODE_ROLES.size < NODE_ROLE_NAMES.length) app.addHook('onRequest', async (req) => servesOnlyItsRoles(config.NODE_ROLES, req));
   // answers' messages in the reader's language (http/language.ts)
   registerMessageLanguage(app);
   // every JSON body bounded in depth before it is parsed (http/json-body.ts)
