@@ -205,5 +205,6 @@ async function registerWeb(app: FastifyInstance, config: Config) {
  * rest the api's */
 function servesOnlyItsRoles(roles: Config['NODE_ROLES'], req: FastifyRequest): void {
   const hot = req.routeOptions.config?.hotPath === true || req.url.startsWith('/c/');
-  if (!roles.has(hot ? 'tracker' : 'api')) throw AppError.notFound('Route');
+  // the same answer as a route no node has (the error handler's not-found)
+  if (!roles.has(hot ? 'tracker' : 'api')) throw new AppError('NOT_FOUND', `Route ${req.method} ${req.url.split('?')[0]} not found`);
 }

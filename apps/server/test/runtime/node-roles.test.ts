@@ -53,7 +53,7 @@ describe('node roles', () => {
     expect(lead.statusCode).toBe(401);
     const me = await tracker.request({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${api.admin.token}` } });
     expect(me.statusCode).toBe(404);
-    expect(me.json()).toMatchObject({ statusCode: 404, message: 'Route not found' });
+    expect(me.json()).toMatchObject({ statusCode: 404, message: 'Route GET /api/v1/auth/me not found' });
   });
 
   it('an api node answers the API, and not clicks or the lead API', async () => {
