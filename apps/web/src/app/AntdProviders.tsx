@@ -7,6 +7,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindNotifier } from '../api/notify';
+import { ThemeVariables } from '../components/ThemeVariables';
 import { useThemeMode } from './preferences';
 import { antdLocale, themeConfig } from './theme';
 
@@ -27,8 +28,10 @@ function NotifierBridge() {
 export function AntdProviders({ children, toasts = false }: { children: ReactNode; toasts?: boolean }) {
   const mode = useThemeMode();
   const { i18n } = useTranslation();
+  const config = themeConfig(mode);
   return (
-    <ConfigProvider theme={themeConfig(mode)} locale={antdLocale(i18n.language)}>
+    <ConfigProvider theme={config} locale={antdLocale(i18n.language)}>
+      <ThemeVariables components={config.components} />
       <AntApp notification={{ placement: 'topRight', maxCount: 6 }}>
         {toasts ? <NotifierBridge /> : null}
         {children}

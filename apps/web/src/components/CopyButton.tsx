@@ -51,3 +51,29 @@ export function CopyButton({ text, label, ...rest }: { text: string; label?: str
     </Tooltip>
   );
 }
+
+/** A small copy icon after a text in a table cell (antd Typography's `copyable` look), a plain button: one per row */
+export function CopyInline({ text, copiedTitle }: { text: string; copiedTitle?: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    if (await writeClipboard(text)) setCopied(true);
+    else notify.error(t('common.copyFailed'));
+  };
+  return (
+    <button
+      type="button"
+      className="lg-copy-inline"
+      onClick={() => void copy()}
+      aria-label={t('common.copy')}
+      title={copied ? (copiedTitle ?? t('common.copied')) : text}
+    >
+      {copied ? <CheckOutlined /> : <CopyOutlined />}
+    </button>
+  );
+}

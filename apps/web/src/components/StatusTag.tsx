@@ -1,5 +1,5 @@
 /** A status shown the same way everywhere: colour by meaning, label through i18n `status.<value>`. */
-import { Tag } from 'antd';
+import { LightTag } from './LightTag';
 import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<string, string> = {
@@ -29,12 +29,13 @@ const COLORS: Record<string, string> = {
 
 const humanize = (value: string) => value.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-export function StatusTag({ status, color }: { status: string | null | undefined; color?: string }) {
+/** `title`: what the status means for this record (a reason), on hover */
+export function StatusTag({ status, color, title }: { status: string | null | undefined; color?: string; title?: string }) {
   const { t } = useTranslation();
   if (!status) return null;
   return (
-    <Tag color={color ?? COLORS[status] ?? 'default'} variant="filled" style={{ marginInlineEnd: 0 }}>
+    <LightTag color={color ?? COLORS[status] ?? 'default'} title={title}>
       {t(`status.${status}`, { defaultValue: humanize(status) })}
-    </Tag>
+    </LightTag>
   );
 }

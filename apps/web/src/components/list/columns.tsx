@@ -1,20 +1,22 @@
 /**
- * Columns and cells the list pages share: the `#id` column, a date with its full time in a tooltip, a date and time,
- * the status, and the row actions column with its common pencil button and menu.
+ * Columns and cells the list pages share: the `#id` column, a date with its full time on hover, a date and time,
+ * the status, and the row actions column with its common pencil button and menu. Every row draws these, so they are
+ * light: plain elements, and the pencil's tooltip and the menu's dropdown mounted on first use (docs/decisions/web.md,
+ * "Tables: light cells").
  */
 import { EditOutlined, MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, Typography, type ButtonProps, type MenuProps } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Dropdown, Tooltip, type ButtonProps, type MenuProps } from 'antd';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../format';
 import { StatusTag } from '../StatusTag';
 import type { DataColumn } from '../table/DataTable';
 
-/** the date of a moment (unix seconds), the time of day in its tooltip */
+/** the date of a moment (unix seconds), the time of day on hover */
 export function DateCell({ value, timezone }: { value: number | null; timezone: string }) {
   return (
-    <Tooltip title={value ? formatDateTime(value, timezone) : undefined}>
-      <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDate(value, timezone)}</Typography.Text>
-    </Tooltip>
+    <span title={value ? formatDateTime(value, timezone) : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {formatDate(value, timezone)}
+    </span>
   );
 }
 
@@ -29,7 +31,7 @@ export function dateTimeColumn<T>(key: string, title: string, timezone: string):
     key,
     title,
     sortable: true,
-    render: (s: number) => <Typography.Text style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</Typography.Text>,
+    render: (s: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s, timezone)}</span>,
   };
 }
 
@@ -40,7 +42,7 @@ export function statusColumn<T>(title: string, filters?: { text: string; value: 
 
 /** the sortable `#id` column, in secondary text */
 export function idColumn<T>(title: string, width = 80): DataColumn<T> {
-  return { key: 'id', title, sortable: true, width, render: (id: number) => <Typography.Text type="secondary">#{id}</Typography.Text> };
+  return { key: 'id', title, sortable: true, width, render: (id: number) => <span className="lg-cell-secondary">#{id}</span> };
 }
 
 /** the row actions, pinned right and never hidden; `label` names the column in the column settings */
@@ -52,17 +54,33 @@ export function actionsColumn<T>(label: string, render: (row: T) => ReactNode, w
     alwaysVisible: true,
     width,
     align: 'right',
-    fixed: 'right',
+    // pinned by CSS (`position: sticky`, styles/global.css), not rc-table's `fixed`, which makes the table measure
+    // every column after each render (docs/decisions/web.md, "Tables: light cells")
+    className: 'lg-col-pinned',
     render: (_v: unknown, row: T) => render(row),
   };
 }
 
-/** the pencil of a row, `label` in its tooltip and for screen readers (with the row's `name` when given) */
+/** the pencil of a row, `label` in its tooltip (mounted when the pointer first comes) and for screen readers (with the
+ * row's `name` when given) */
 export function EditButton({ label, name, onClick, testId }: { label: string; name?: string; onClick: () => void; testId?: string }) {
-  return (
-    <Tooltip title={label}>
-      <Button type="text" icon={<EditOutlined />} aria-label={name ? `${label}: ${name}` : label} onClick={onClick} data-testid={testId} />
+  const [hovered, setHovered] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      icon={<EditOutlined />}
+      aria-label={name ? `${label}: ${name}` : label}
+      onClick={onClick}
+      onPointerEnter={hovered ? undefined : () => setHovered(true)}
+      data-testid={testId}
+    />
+  );
+  return hovered ? (
+    <Tooltip title={label} defaultOpen>
+      {button}
     </Tooltip>
+  ) : (
+    button
   );
 }
 
@@ -81,9 +99,30 @@ export function RowMenu({
   /** `small` beside other small buttons of the row */
   size?: ButtonProps['size'];
 }) {
+  // the dropdown is mounted by the first click (or Enter/Space) and opens at once; the button it wraps is a new
+  // element then, so it takes the focus back
+  const [open, setOpen] = useState<boolean | null>(null);
+  const ref = useRef<HTMLButtonElement>(null);
+  const mounted = open !== null;
+  useLayoutEffect(() => {
+    if (mounted) ref.current?.focus();
+  }, [mounted]);
+  const button = (
+    <Button
+      ref={ref}
+      type="text"
+      size={size}
+      icon={<MoreOutlined />}
+      aria-label={`${label}: ${name}`}
+      aria-haspopup="menu"
+      onClick={mounted ? undefined : () => setOpen(true)}
+      data-testid={testId}
+    />
+  );
+  if (!mounted) return button;
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" menu={menu}>
-      <Button type="text" size={size} icon={<MoreOutlined />} aria-label={`${label}: ${name}`} data-testid={testId} />
+    <Dropdown trigger={['click']} placement="bottomRight" menu={menu} open={open} onOpenChange={setOpen}>
+      {button}
     </Dropdown>
   );
 }

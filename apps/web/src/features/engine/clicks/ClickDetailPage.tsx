@@ -16,7 +16,8 @@ import { Page } from '../../../components/Page';
 import { useClick } from './api';
 import { ClickEditModal } from './ClickEditModal';
 import { useClicksT } from './i18n';
-import { CountryCell, Dash, MarksCell, RefCell } from './parts';
+import { CountryCell, MarksCell, RefCell } from './parts';
+import { Dash } from '../../../components/table/cells';
 
 const text = (v: string | null | undefined, copy = false): ReactNode =>
   v ? (

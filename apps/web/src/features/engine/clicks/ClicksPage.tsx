@@ -24,7 +24,8 @@ import { useClicks } from './api';
 import { ClickFilterSelect } from './ClickFilterSelect';
 import { useClicksT } from './i18n';
 import { clickListQuery, FILTERS, MORE_FILTERS, TABS, tabOf } from './model';
-import { ClickIdCell, CountryCell, Dash, DeviceCell, MarksCell, RefCell, SubsCell } from './parts';
+import { ClickIdCell, CountryCell, DeviceCell, MarksCell, RefCell, SubsCell } from './parts';
+import { CellSecondary, Dash } from '../../../components/table/cells';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -151,9 +152,9 @@ export default function ClicksPage() {
       title: t('columns.invalidReason'),
       render: (r: string | null) =>
         r ? (
-          <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
+          <CellSecondary type="danger" nowrap>
             {t(`reasons.${r}`, { defaultValue: r })}
-          </Typography.Text>
+          </CellSecondary>
         ) : (
           <Dash />
         ),
@@ -177,7 +178,7 @@ export default function ClicksPage() {
     {
       key: 'ip',
       title: t('columns.ip'),
-      render: (ip: string | null) => (ip ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{ip}</Typography.Text> : <Dash />),
+      render: (ip: string | null) => (ip ? <span style={{ whiteSpace: 'nowrap' }}>{ip}</span> : <Dash />),
     },
     { key: 'subs', title: t('columns.subs'), render: (_v, r) => <SubsCell click={r} /> },
     { key: 'marks', title: t('columns.marks'), render: (_v, r) => <MarksCell click={r} /> },

@@ -1,28 +1,28 @@
 /** Small pieces of the clicks screens: the copyable click id, the country code, the device line, the marks. */
 import type { Click } from '@leadgrid/shared/engine/clicks';
-import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useClicksT } from './i18n';
-import { CellText } from '../../../components/table/CellText';
-
-export const Dash = () => <Typography.Text type="secondary">—</Typography.Text>;
+import { CopyInline } from '../../../components/CopyButton';
+import { LightTag } from '../../../components/LightTag';
+import { CellLine, CellSecondary, CellStack, CellText, Dash } from '../../../components/table/cells';
 
 export function ClickIdCell({ id }: { id: string }) {
   return (
-    <Typography.Text copyable={{ text: id }} style={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: 12 }}>
+    <span style={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: 12 }}>
       <Link to={`/clicks/${id}`} title={id} data-testid="click-id-link">
         {id.slice(0, 8)}…{id.slice(-4)}
       </Link>
-    </Typography.Text>
+      <CopyInline text={id} />
+    </span>
   );
 }
 
 export function CountryCell({ code }: { code: string | null }) {
   if (!code) return <Dash />;
   return (
-    <Tag variant="filled" style={{ marginInlineEnd: 0, fontFamily: 'monospace' }} title={code}>
+    <LightTag style={{ fontFamily: 'monospace' }} title={code}>
       {code}
-    </Tag>
+    </LightTag>
   );
 }
 
@@ -31,12 +31,12 @@ export function DeviceCell({ click }: { click: Pick<Click, 'deviceType' | 'os' |
   const browser = [click.browser, click.browserVersion].filter(Boolean).join(' ');
   if (!click.deviceType && !os && !browser) return <Dash />;
   return (
-    <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
+    <CellStack style={{ lineHeight: 1.3, maxWidth: 200 }}>
       <CellText>{click.deviceType ?? '—'}</CellText>
-      <CellText type="secondary" style={{ fontSize: 12 }}>
+      <CellText type="secondary" small>
         {[os, browser].filter(Boolean).join(' · ') || '—'}
       </CellText>
-    </Flex>
+    </CellStack>
   );
 }
 
@@ -44,23 +44,15 @@ export function MarksCell({ click }: { click: Pick<Click, 'isUnique' | 'isBot' |
   const { t } = useClicksT();
   if (!click.isUnique && !click.isBot && !click.isTest) return <Dash />;
   return (
-    <Flex gap={4}>
+    <CellLine style={{ gap: 4 }}>
       {click.isTest ? (
-        <Tag color="blue" style={{ marginInlineEnd: 0 }} title={t('marks.testHint')}>
+        <LightTag color="blue" title={t('marks.testHint')}>
           {t('marks.test')}
-        </Tag>
+        </LightTag>
       ) : null}
-      {click.isUnique ? (
-        <Tag color="green" style={{ marginInlineEnd: 0 }}>
-          {t('marks.unique')}
-        </Tag>
-      ) : null}
-      {click.isBot ? (
-        <Tag color="volcano" style={{ marginInlineEnd: 0 }}>
-          {t('marks.bot')}
-        </Tag>
-      ) : null}
-    </Flex>
+      {click.isUnique ? <LightTag color="green">{t('marks.unique')}</LightTag> : null}
+      {click.isBot ? <LightTag color="volcano">{t('marks.bot')}</LightTag> : null}
+    </CellLine>
   );
 }
 
@@ -70,18 +62,14 @@ export function SubsCell({ click }: { click: Click }) {
   if (!set.length) return <Dash />;
   const all = set.map((s) => `${s}: ${click[s]}`);
   return (
-    <Flex vertical style={{ lineHeight: 1.3, maxWidth: 180 }} title={all.join('\n')}>
+    <div className="lg-cell-stack" style={{ lineHeight: 1.3, maxWidth: 180 }} title={all.join('\n')}>
       {all.slice(0, 3).map((line) => (
-        <CellText key={line} style={{ fontSize: 12 }}>
+        <CellText key={line} small>
           {line}
         </CellText>
       ))}
-      {all.length > 3 ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          +{all.length - 3}
-        </Typography.Text>
-      ) : null}
-    </Flex>
+      {all.length > 3 ? <CellSecondary small>+{all.length - 3}</CellSecondary> : null}
+    </div>
   );
 }
 
@@ -90,7 +78,7 @@ export function RefCell({ title, id, to }: { title: string | null; id: number | 
   if (id === null) return <Dash />;
   const name = title ?? `#${id}`;
   return (
-    <Flex vertical style={{ maxWidth: 200, lineHeight: 1.3 }}>
+    <CellStack style={{ maxWidth: 200, lineHeight: 1.3 }}>
       {to ? (
         <Link to={to}>
           <CellText style={{ color: 'inherit' }}>{name}</CellText>
@@ -98,9 +86,7 @@ export function RefCell({ title, id, to }: { title: string | null; id: number | 
       ) : (
         <CellText>{name}</CellText>
       )}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        #{id}
-      </Typography.Text>
-    </Flex>
+      <CellSecondary small>#{id}</CellSecondary>
+    </CellStack>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { CheckOutlined, CloseOutlined, EditOutlined, EyeInvisibleOutlined, PauseOutlined } from '@ant-design/icons';
 import type { ConversionFilterSlug, ConversionTotals, ConversionView } from '@leadgrid/shared/engine/conversions';
-import { Button, Flex, Select, Tag, theme, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Select, Tooltip, Typography, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { allowed, isStaff } from '../../../app/access';
@@ -25,7 +25,6 @@ import { textValues } from '../../../components/table/urlLists';
 import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert';
 import { personName } from '../../../components/format';
 import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
-import { Dash } from '../../../components/table/CellText';
 import { BulkBar, SearchBox } from '../../../components/listing/parts';
 import { PostbackChoice, useStatusActions } from './actions';
 import { useConversions } from './api';
@@ -44,7 +43,9 @@ import {
   statusName,
   type StatusAction,
 } from './model';
-import { CellText } from '../../../components/table/CellText';
+import { CellLine, CellSecondary, CellStack, CellText, Dash } from '../../../components/table/cells';
+import { LightTag } from '../../../components/LightTag';
+import { CopyInline } from '../../../components/CopyButton';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -73,34 +74,31 @@ const FILTER_SELECTS: { slug: ConversionFilterSlug; label: string; width: number
 
 function Stacked({ top, bottom, width = 180 }: { top: React.ReactNode; bottom?: React.ReactNode; width?: number }) {
   return (
-    <Flex vertical style={{ maxWidth: width, lineHeight: 1.3 }}>
+    <CellStack style={{ maxWidth: width, lineHeight: 1.3 }}>
       <CellText>{top}</CellText>
       {bottom ? (
-        <CellText type="secondary" style={{ fontSize: 12 }}>
+        <CellText type="secondary" small>
           {bottom}
         </CellText>
       ) : null}
-    </Flex>
+    </CellStack>
   );
 }
 
 function Money({ amount, currency, base, baseCurrency }: { amount: string; currency: string; base?: string; baseCurrency?: string }) {
   const { t } = useConversionsT();
   return (
-    <Flex vertical style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
-      <Typography.Text>{formatMoney(amount, currency)}</Typography.Text>
+    <CellStack style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
+      <span>{formatMoney(amount, currency)}</span>
       {base !== undefined && baseCurrency && baseCurrency !== currency ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('list.base', { amount: formatMoney(base, baseCurrency) })}
-        </Typography.Text>
+        <CellSecondary small>{t('list.base', { amount: formatMoney(base, baseCurrency) })}</CellSecondary>
       ) : null}
-    </Flex>
+    </CellStack>
   );
 }
 
 export default function ConversionsPage() {
   const { t } = useConversionsT();
-  const { token } = theme.useToken();
   const { access, timezone } = useSession();
   const staff = access ? isStaff(access) : false;
   const canUpdate = staff && allowed(access, CONVERSION_UPDATE);
@@ -163,25 +161,19 @@ export default function ConversionsPage() {
       settingsLabel: t('columns.status'),
       sortable: true,
       render: (_v, row) => (
-        <Flex gap={4} wrap={false} align="center" data-testid="conversion-status">
+        <CellLine style={{ gap: 4 }} testId="conversion-status">
           <StatusTag status={statusName(row.status)} />
           {row.marks.map((m) => (
-            <Tooltip key={m} title={t(`marks.${m}Hint`, { defaultValue: m })}>
-              <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid="conversion-mark">
-                {t(`marks.${m}`, { defaultValue: m })}
-              </Tag>
-            </Tooltip>
+            <LightTag key={m} color="orange" title={t(`marks.${m}Hint`, { defaultValue: m })} testId="conversion-mark">
+              {t(`marks.${m}`, { defaultValue: m })}
+            </LightTag>
           ))}
           {row.isHidden ? (
-            <Tooltip title={t('list.hiddenHint')}>
-              <EyeInvisibleOutlined
-                aria-label={t('list.hidden')}
-                style={{ color: token.colorTextTertiary }}
-                data-testid="conversion-hidden-mark"
-              />
-            </Tooltip>
+            <span title={t('list.hiddenHint')} className="lg-cell-secondary" style={{ display: 'inline-flex' }}>
+              <EyeInvisibleOutlined aria-label={t('list.hidden')} data-testid="conversion-hidden-mark" />
+            </span>
           ) : null}
-        </Flex>
+        </CellLine>
       ),
     },
     {
@@ -239,12 +231,12 @@ export default function ConversionsPage() {
       settingsLabel: t('columns.revenue'),
       align: 'right',
       render: (_v, row) => (
-        <Flex vertical style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
-          <Typography.Text>{formatMoney(row.revenue ?? '0', row.revenueCurrency)}</Typography.Text>
-          <Typography.Text type={row.profit?.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 12 }}>
+        <CellStack style={{ lineHeight: 1.3, whiteSpace: 'nowrap' }}>
+          <span>{formatMoney(row.revenue ?? '0', row.revenueCurrency)}</span>
+          <CellSecondary small type={row.profit?.startsWith('-') ? 'danger' : 'success'}>
             {t('list.profit', { amount: formatMoney(row.profit ?? '0', row.baseCurrency) })}
-          </Typography.Text>
-        </Flex>
+          </CellSecondary>
+        </CellStack>
       ),
     });
   columns.push(
@@ -253,14 +245,12 @@ export default function ConversionsPage() {
       title: t('columns.clickLead'),
       settingsLabel: t('columns.clickId'),
       render: (_v, row) => (
-        <Flex vertical style={{ lineHeight: 1.3 }}>
+        <CellStack style={{ lineHeight: 1.3 }}>
           {row.clickId ? (
-            <Typography.Text
-              copyable={{ text: row.clickId, tooltips: [row.clickId, t('list.copied')] }}
-              style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}
-            >
+            <span style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
               <Link to={`/clicks/${row.clickId}`}>{row.clickId.slice(0, 8)}…</Link>
-            </Typography.Text>
+              <CopyInline text={row.clickId} copiedTitle={t('list.copied')} />
+            </span>
           ) : (
             <Dash />
           )}
@@ -269,21 +259,14 @@ export default function ConversionsPage() {
               {t('columns.leadId')} #{row.leadId}
             </Link>
           ) : null}
-        </Flex>
+        </CellStack>
       ),
     },
     {
       key: 'publicNotes',
       title: <Tooltip title={t('columns.publicNotes')}>{t('columns.notes')}</Tooltip>,
       settingsLabel: t('columns.publicNotes'),
-      render: (v: string | null) =>
-        v ? (
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 80 }}>
-            {v}
-          </Typography.Text>
-        ) : (
-          <Dash />
-        ),
+      render: (v: string | null) => (v ? <CellText style={{ maxWidth: 80 }}>{v}</CellText> : <Dash />),
     },
   );
   if (canUpdate)

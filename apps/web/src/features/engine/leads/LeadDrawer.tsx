@@ -21,7 +21,7 @@ import { LeadEditDrawer } from './LeadEditDrawer';
 import { leadName, subsOf } from './parts';
 import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert';
 import { personName } from '../../../components/format';
-import { Dash } from '../../../components/table/CellText';
+import { Dash } from '../../../components/table/cells';
 
 const EVENT_COLORS: Record<string, string> = {
   failed: 'red',

@@ -9,7 +9,7 @@
 import { DeleteOutlined, RedoOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_LEAD_STATUSES } from '@leadgrid/shared/constants';
 import type { LeadAction, LeadFilterSlug, LeadListItem, LeadTotals } from '@leadgrid/shared/engine/leads';
-import { Button, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Tooltip, Typography, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { allowed, isStaff } from '../../../app/access';
@@ -34,8 +34,8 @@ import { leadName, SubFilter, SubsCell } from './parts';
 import { OutcomeAlert, type OutcomeText } from '../../../components/OutcomeAlert';
 import { personName } from '../../../components/format';
 import { DateRangeFilter } from '../../../components/period/DateRangeFilter';
-import { Dash } from '../../../components/table/CellText';
-import { CellText } from '../../../components/table/CellText';
+import { CellLine, CellSecondary, CellStack, CellText, Dash } from '../../../components/table/cells';
+import { LightTag } from '../../../components/LightTag';
 import { lazyWhenOpen } from '../../../components/lazyWhenOpen';
 
 // opened on demand: loaded at the first opening (docs/decisions/web.md, first-load budgets)
@@ -89,7 +89,7 @@ export default function LeadsPage() {
   const gradeOptions = [{ value: 'none', label: t('filters.noGrade') }];
 
   const secondary = (text: string) => (
-    <CellText type="secondary" style={{ fontSize: 12, display: 'block' }}>
+    <CellText type="secondary" small style={{ display: 'block' }}>
       {text}
     </CellText>
   );
@@ -101,7 +101,7 @@ export default function LeadsPage() {
       alwaysVisible: true,
       width: 130,
       render: (id: number, row) => (
-        <Flex vertical style={{ lineHeight: 1.35 }}>
+        <CellStack>
           <Link
             to={{ search: `?${withLead(params, id)}` }}
             onClick={(e) => {
@@ -114,10 +114,10 @@ export default function LeadsPage() {
           >
             #{id}
           </Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid="lead-created">
+          <CellSecondary small nowrap testId="lead-created">
             {formatDateTime(row.createdAt, timezone)}
-          </Typography.Text>
-        </Flex>
+          </CellSecondary>
+        </CellStack>
       ),
     },
     {
@@ -126,43 +126,33 @@ export default function LeadsPage() {
       sortable: true,
       width: 100,
       render: (_v, row) => (
-        <Flex gap={4} align="center" wrap data-testid="lead-status">
-          {row.statusReason ? (
-            <Tooltip title={row.statusReason}>
-              <span>
-                <StatusTag status={row.status} />
-              </span>
-            </Tooltip>
-          ) : (
-            <StatusTag status={row.status} />
-          )}
-          {row.isTest && row.status !== 'test' ? <Tag color="purple">{t('list.test')}</Tag> : null}
-        </Flex>
+        <CellLine wrap testId="lead-status">
+          <StatusTag status={row.status} title={row.statusReason ?? undefined} />
+          {row.isTest && row.status !== 'test' ? <LightTag color="purple">{t('list.test')}</LightTag> : null}
+        </CellLine>
       ),
     },
     {
       key: 'contact',
       title: t('columns.contact'),
       render: (_v, row) => (
-        <Flex vertical style={{ width: 150, lineHeight: 1.35 }}>
-          <Flex gap={6} align="center" wrap={false}>
-            {row.country ? (
-              <Tag style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</Tag>
-            ) : null}
-            <CellText style={{ minWidth: 0 }}>{leadName(row) || row.email || row.phone || '—'}</CellText>
-          </Flex>
+        <CellStack width={150}>
+          <CellLine>
+            {row.country ? <LightTag style={{ fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>{row.country}</LightTag> : null}
+            <CellText>{leadName(row) || row.email || row.phone || '—'}</CellText>
+          </CellLine>
           {secondary([row.phone, row.email].filter(Boolean).join(' · ') || '—')}
-        </Flex>
+        </CellStack>
       ),
     },
     {
       key: 'offer',
       title: t('columns.offer'),
       render: (_v, row) => (
-        <Flex vertical style={{ width: 140, lineHeight: 1.35 }}>
+        <CellStack width={140}>
           <CellText>{row.offer.title}</CellText>
           {secondary(row.campaign ? `${row.vertical.title} · ${row.campaign.title}` : row.vertical.title)}
-        </Flex>
+        </CellStack>
       ),
     },
   ];
@@ -200,9 +190,9 @@ export default function LeadsPage() {
       title: t('columns.grade'),
       render: (_v, row) =>
         row.leadGrade ? (
-          <Tag color="blue" style={{ marginInlineEnd: 0, maxWidth: 90, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <LightTag color="blue" style={{ maxWidth: 90 }} title={row.leadGradeTitle ?? row.leadGrade}>
             {row.leadGradeTitle ?? row.leadGrade}
-          </Tag>
+          </LightTag>
         ) : (
           <Dash />
         ),

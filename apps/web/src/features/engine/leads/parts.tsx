@@ -2,9 +2,10 @@
  * Small pieces of the leads screens: the sub filter (one of sub1..sub9 equal to a value), the folded subs of a lead
  * and a lead's name. The day range, a person's name and the empty cell are the shared kit's (components/).
  */
-import { Flex, Input, Popover, Select, Space, Tag, Typography } from 'antd';
+import { Flex, Input, Popover, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { CellText, Dash } from '../../../components/table/CellText';
+import { CellText, Dash } from '../../../components/table/cells';
+import { LightTag } from '../../../components/LightTag';
 import { SUB_FILTERS, SUB_MAX, type SubFilter as SubName } from './filters';
 import { useLeadsT } from './i18n';
 
@@ -17,6 +18,7 @@ export const subsOf = (lead: Subs) => SUB_FILTERS.flatMap((k) => (lead[k] ? [[k,
 
 /** Subs folded: the first one shown, all of them in a popover. */
 export function SubsCell({ lead }: { lead: Subs }) {
+  const [open, setOpen] = useState(false);
   const subs = subsOf(lead);
   if (!subs.length) return <Dash />;
   const all = (
@@ -28,15 +30,26 @@ export function SubsCell({ lead }: { lead: Subs }) {
       ))}
     </Flex>
   );
-  return (
-    <Popover content={all} trigger={['hover', 'click']}>
-      <Flex gap={4} align="center" style={{ width: 100, cursor: 'default' }} wrap={false}>
-        <CellText style={{ fontSize: 13, minWidth: 0 }}>
-          <Typography.Text type="secondary">{subs[0][0]}:</Typography.Text> {subs[0][1]}
-        </CellText>
-        {subs.length > 1 ? <Tag style={{ marginInlineEnd: 0 }}>+{subs.length - 1}</Tag> : null}
-      </Flex>
+  const cell = (
+    <div
+      className="lg-cell-line"
+      style={{ width: 100, gap: 4, cursor: 'default' }}
+      onPointerEnter={open ? undefined : () => setOpen(true)}
+      onClick={open ? undefined : () => setOpen(true)}
+    >
+      <CellText style={{ fontSize: 13 }}>
+        <span className="lg-cell-secondary">{subs[0][0]}:</span> {subs[0][1]}
+      </CellText>
+      {subs.length > 1 ? <LightTag>+{subs.length - 1}</LightTag> : null}
+    </div>
+  );
+  // the popover is mounted when the pointer first comes (a row's popover costs as much as the rest of its cells)
+  return open ? (
+    <Popover content={all} trigger={['hover', 'click']} defaultOpen>
+      {cell}
     </Popover>
+  ) : (
+    cell
   );
 }
 

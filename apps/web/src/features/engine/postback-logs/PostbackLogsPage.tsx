@@ -5,7 +5,7 @@
  */
 import { POSTBACK_EVENTS } from '@leadgrid/shared/constants';
 import type { PostbackLog } from '@leadgrid/shared/engine/postback-logs';
-import { Button, Flex, InputNumber, Select, Tag, Tooltip, Typography } from 'antd';
+import { Button, InputNumber, Select } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { isAffiliate } from '../../../app/access';
 import { useSession } from '../../../app/session';
@@ -22,7 +22,8 @@ import { usePostbackLogs } from './api';
 import { usePostbackLogsT } from './i18n';
 import { FILTERS, listQuery, logTabs, type LogTab } from './model';
 import { NamedRef, ResponseCode, SuccessTag, TargetCell } from './parts';
-import { CellText } from '../../../components/table/CellText';
+import { CellSecondary, CellStack, CellText, Dash } from '../../../components/table/cells';
+import { LightTag } from '../../../components/LightTag';
 
 const idOf = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : undefined);
 const ids = (v: string | undefined) =>
@@ -64,7 +65,7 @@ export default function PostbackLogsPage() {
     {
       key: 'entity',
       title: t('columns.entity'),
-      render: (e: PostbackLog['entity']) => <Tag color={e === 'advertiser' ? 'blue' : 'purple'}>{t(`entity.${e}`)}</Tag>,
+      render: (e: PostbackLog['entity']) => <LightTag color={e === 'advertiser' ? 'blue' : 'purple'}>{t(`entity.${e}`)}</LightTag>,
     },
   ];
   if (staff)
@@ -96,41 +97,26 @@ export default function PostbackLogsPage() {
       key: 'event',
       title: t('columns.event'),
       render: (_v, r) => (
-        <Flex vertical style={{ lineHeight: 1.3, maxWidth: 200 }}>
+        <CellStack style={{ lineHeight: 1.3, maxWidth: 200 }}>
           <CellText type={r.event ? undefined : 'secondary'}>
             {r.event ? t(`globalPostback:events.${r.event}`, { defaultValue: r.event }) : '—'}
           </CellText>
-          {r.goalId !== null ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {`${t('columns.goal')}: ${r.goalTitle ?? `#${r.goalId}`}`}
-            </Typography.Text>
-          ) : null}
-        </Flex>
+          {r.goalId !== null ? <CellSecondary small>{`${t('columns.goal')}: ${r.goalTitle ?? `#${r.goalId}`}`}</CellSecondary> : null}
+        </CellStack>
       ),
     },
     {
       key: 'conversionStatus',
       title: t('columns.conversionStatus'),
       render: (s: number | null) =>
-        s ? (
-          <span style={{ whiteSpace: 'nowrap' }}>{t(`conversionStatuses.${s}`, { defaultValue: String(s) })}</span>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+        s ? <span style={{ whiteSpace: 'nowrap' }}>{t(`conversionStatuses.${s}`, { defaultValue: String(s) })}</span> : <Dash />,
     },
     { key: 'success', title: t('columns.success'), sortable: true, render: (s: boolean) => <SuccessTag success={s} /> },
     { key: 'responseStatus', title: t('columns.responseStatus'), sortable: true, render: (c: number | null) => <ResponseCode code={c} /> },
     {
       key: 'msg',
       title: t('columns.msg'),
-      render: (m: string | null) =>
-        m ? (
-          <Tooltip title={m}>
-            <CellText style={{ maxWidth: 220 }}>{m}</CellText>
-          </Tooltip>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+      render: (m: string | null) => (m ? <CellText style={{ maxWidth: 220 }}>{m}</CellText> : <Dash />),
     },
     { key: 'attempt', title: t('columns.attempt'), sortable: true, align: 'right', width: 90 },
   );

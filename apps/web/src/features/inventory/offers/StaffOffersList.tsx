@@ -21,7 +21,7 @@ import { ResourceListPage } from '../../../components/list/ResourceListPage';
 import { RouteTabs } from '../../../components/list/RouteTabs';
 import { useResourceList } from '../../../components/list/useResourceList';
 import type { DataColumn } from '../../../components/table/DataTable';
-import { RefCell, TagsCell } from '../../../components/cells';
+import { RefCell, TagsCell } from '../../../components/table/cells';
 import { VerticalPicker } from '../../../components/pickers/sellSide';
 import { PeopleList } from '../../../components/person/parts';
 import { SearchBox } from '../../../components/listing/parts';

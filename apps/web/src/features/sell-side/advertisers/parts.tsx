@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { StatusTag } from '../../../components/StatusTag';
 import { useAdvertisersT } from './i18n';
 
-export { Dash, RefCell, TagsCell } from '../../../components/cells';
+export { Dash, RefCell, TagsCell } from '../../../components/table/cells';
 
 /** The status; a blocked advertiser shows its reason on hover. */
 export function AdvertiserStatusCell({ status, reason }: { status: string; reason?: string | null }) {
