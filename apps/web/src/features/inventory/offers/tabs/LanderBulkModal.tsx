@@ -12,7 +12,7 @@ import { sieveErrorsFromItems } from '../../../../components/sieve/model';
 import { ApiError } from '../../../../api/client';
 import { useLanderWrites } from './api';
 import { statusFailure } from './landerForm';
-import { FormFailure, useTabsT } from '../../formParts';
+import { bulkTexts, FormFailure, useTabsT } from '../../formParts';
 import { BulkModalFrame, CheckRow } from '../../../../components/bulk/BulkEditModal';
 
 interface BulkValues {
@@ -106,16 +106,14 @@ export function LanderBulkModal({
   return (
     <BulkModalFrame
       open={open}
+      {...bulkTexts(t)}
       title={t('landers.bulkTitle', { count: ids.length })}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t('actions.apply')}
-      cancelText={t('actions.cancel')}
       disabled={nothing}
       applyTestId="lander-bulk-save"
       pending={writes.update.isPending}
       width={680}
-      hint={t('bulk.hint')}
     >
       <Form form={form} layout="vertical" requiredMark={false} data-testid="lander-bulk-form">
         <Flex vertical gap={4}>

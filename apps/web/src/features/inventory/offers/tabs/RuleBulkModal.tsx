@@ -16,7 +16,7 @@ import { SieveEditor, sieveRule } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useRuleWrites } from './api';
 import { decimalInput } from './decimals';
-import { FormFailure, useTabsT } from '../../formParts';
+import { bulkTexts, FormFailure, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS } from './PaymentRuleDrawer';
 import { ruleBulkItems, type RuleBulkValues } from './paymentRuleForm';
 import { BulkModalFrame, CheckRow } from '../../../../components/bulk/BulkEditModal';
@@ -170,16 +170,14 @@ export function RuleBulkModal({
   return (
     <BulkModalFrame
       open={open}
+      {...bulkTexts(t)}
       title={t('rules.bulkTitle', { count: rules.length })}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t('actions.apply')}
-      cancelText={t('actions.cancel')}
       disabled={nothing}
       applyTestId="rule-bulk-save"
       pending={writes.update.isPending}
       width={720}
-      hint={t('bulk.hint')}
     >
       <Form form={form} layout="vertical" requiredMark={false} data-testid="rule-bulk-form">
         <Flex vertical gap={6}>
