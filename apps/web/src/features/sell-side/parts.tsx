@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { EntityDrawer, useEntityForm } from '../../components/drawer/EntityDrawer';
 import { requiredRule, zodRule } from '../../components/form';
@@ -31,8 +32,15 @@ export function statusListEmpty(
 
 type TitleDescriptionKey = 'fields.title' | 'hints.title' | 'placeholders.title' | 'fields.description' | 'placeholders.description';
 type CatalogueStatus = 'active' | 'inactive';
-type CatalogueKey = TitleDescriptionKey | 'edit' | 'create' | 'actions.cancel' | 'actions.save' | 'actions.create' | 'fields.status';
 type CatalogueValues<X> = X & { title: string; description: string; status: CatalogueStatus };
+
+/** what a catalogue's drawer is opened with: the record to edit (null for a new one), and who hears of the save */
+export interface CatalogueDrawerProps<T> {
+  open: boolean;
+  initial: T | null;
+  onClose(): void;
+  onSaved?(item: T): void;
+}
 
 /**
  * The create/edit drawer of a catalogue (platforms, verticals): title and description, the domain's own fields
@@ -44,24 +52,19 @@ export function CatalogueDrawer<T extends { id: number; title: string; descripti
   initial,
   onClose,
   onSaved,
-  t,
-  tc,
+  ns,
   schema,
   testId,
   rows,
   create,
   update,
   extra,
-  statusHint,
+  statusHint = false,
   submitOnEnter = false,
   children,
-}: {
-  open: boolean;
-  initial: T | null;
-  onClose(): void;
-  onSaved?(item: T): void;
-  t: (key: CatalogueKey) => string;
-  tc: TFunction;
+}: CatalogueDrawerProps<T> & {
+  /** the domain's texts (`edit`, `create`, `actions.*`, `fields.*`, `hints.*`, `placeholders.*`) */
+  ns: string;
   schema: { shape: { title: ZodType; description: ZodType } };
   testId: string;
   rows: { minRows: number; maxRows: number };
@@ -69,11 +72,14 @@ export function CatalogueDrawer<T extends { id: number; title: string; descripti
   update(items: (X & { id: number; title: string; description: string })[]): Promise<{ items: T[] }>;
   /** the domain's own fields: their values for the record (or a new one) and what the form's values send */
   extra: { values(initial: T | null): X; item(values: X): X };
-  statusHint?: string;
+  /** the status field explains itself (`hints.status`) */
+  statusHint?: boolean;
   /** Enter in a field saves */
   submitOnEnter?: boolean;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation(ns);
+  const { t: tc } = useTranslation();
   const { form, saving, notes, save } = useEntityForm<CatalogueValues<X>>({
     open,
     deps: [initial],
@@ -114,7 +120,7 @@ export function CatalogueDrawer<T extends { id: number; title: string; descripti
         <TitleDescriptionFields schema={schema} t={t} tc={tc} testId={testId} rows={rows} />
         {children}
         {!initial ? (
-          <Form.Item name="status" label={t('fields.status')} extra={statusHint}>
+          <Form.Item name="status" label={t('fields.status')} extra={statusHint ? t('hints.status') : undefined}>
             <Segmented options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: tc(`status.${s}`) }))} />
           </Form.Item>
         ) : null}

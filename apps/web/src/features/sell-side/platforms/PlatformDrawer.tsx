@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../components/form';
 import { useCreatePlatforms, useUpdatePlatforms } from './api';
 import { NS } from './i18n';
-import { CatalogueDrawer } from '../parts';
+import { CatalogueDrawer, type CatalogueDrawerProps } from '../parts';
 
 /** A platform's own field besides title, description and status; a new platform starts with API and postback. */
 const methods = {
@@ -49,29 +49,15 @@ function MethodsInput({ value, onChange }: { value?: IntegrationMethod[]; onChan
   );
 }
 
-export function PlatformDrawer({
-  open,
-  initial,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  initial: Platform | null;
-  onClose(): void;
-  onSaved?(p: Platform): void;
-}) {
+export function PlatformDrawer(props: CatalogueDrawerProps<Platform>) {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const create = useCreatePlatforms();
   const update = useUpdatePlatforms();
   return (
     <CatalogueDrawer
-      open={open}
-      initial={initial}
-      onClose={onClose}
-      onSaved={onSaved}
-      t={t}
-      tc={tc}
+      {...props}
+      ns={NS}
       schema={platformCreate}
       testId="platform"
       rows={{ minRows: 2, maxRows: 6 }}
