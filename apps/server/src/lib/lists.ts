@@ -3,16 +3,18 @@
  * order and their count when asked; and the active rows of a picker's look-up.
  */
 import type { LookupQuery } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../http/context';
 import type { ParsedList } from '../http/list-query';
 import { contains } from './search';
 
 export type PageSpec<Q extends PgSelect, T> = {
-  table: PgTable;
-  /** the last order, so that rows of equal sort values keep one order from page to page */
-  idColumn: PgColumn;
+  table: PgTable & { id: PgColumn };
+  /** the last order, so that rows of equal sort values keep one order from page to page; the table's `id` by default */
+  idColumn?: PgColumn;
+  /** the last order runs from the newest id (a log, the invoices) */
+  newestFirst?: boolean;
   where: SQL | undefined;
   /** the rows' select (`.$dynamic()`), without its filter */
   query: Q;
@@ -24,7 +26,9 @@ export type PageSpec<Q extends PgSelect, T> = {
 
 /** The page `p` asks for of the rows `where` keeps, mapped; `meta.totalCount` counts them all when `withMeta` asks. */
 export async function listPage<Q extends PgSelect, T>(ctx: Ctx, p: ParsedList, o: PageSpec<Q, T>) {
-  const rows = (await o.query.where(o.where).orderBy(p.order, asc(o.idColumn)).limit(p.limit).offset(p.offset)) as Awaited<Q>;
+  const id = o.idColumn ?? o.table.id;
+  const last = o.newestFirst ? desc(id) : asc(id);
+  const rows = (await o.query.where(o.where).orderBy(p.order, last).limit(p.limit).offset(p.offset)) as Awaited<Q>;
   const items = 'views' in o ? await o.views(rows) : rows.map(o.map);
   if (!p.withMeta) return { items };
   const [{ n }] = await ctx.db.select({ n: count() }).from(o.table).where(o.where);

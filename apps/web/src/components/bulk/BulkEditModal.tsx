@@ -4,7 +4,7 @@
  * the values into its request body (`build`: null while nothing would change). The server's field errors land on
  * their field; any other refusal shows under the parts, and the dialog stays open.
  */
-import { Alert, Col, Flex, Form, Modal, Segmented, Typography, theme, type FormInstance } from 'antd';
+import { Alert, Checkbox, Col, Flex, Form, Modal, Segmented, Typography, theme, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { applyServerErrors } from '../form';
@@ -87,6 +87,39 @@ export function FlagRow({ label, children }: { label: string; children: ReactNod
       </Col>
       <Col span={12}>{children}</Col>
     </>
+  );
+}
+
+/**
+ * One row of a dialog whose fields each wait for their checkbox (a lander's, a payment rule's bulk edit): the checkbox
+ * (`name`, a boolean form field) with the field's label, then the field's controls, which the caller turns off while
+ * the box is clear.
+ */
+export function CheckRow({
+  name,
+  label,
+  width,
+  testId,
+  children,
+}: {
+  name: string | (string | number)[];
+  label: string;
+  /** the checkbox column, so that the controls of every row line up */
+  width: number;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Flex align="flex-start" gap={16} style={{ minHeight: 40 }}>
+      <Form.Item name={name} valuePropName="checked" noStyle>
+        <Checkbox style={{ width, paddingTop: 5 }} data-testid={testId}>
+          {label}
+        </Checkbox>
+      </Form.Item>
+      <Flex gap={8} style={{ flex: 1 }} align="flex-start">
+        {children}
+      </Flex>
+    </Flex>
   );
 }
 

@@ -5,24 +5,30 @@
  */
 import { Card, Flex } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { Page } from '../Page';
 import { CreateButton } from './CreateButton';
 import { DataTable, type DataTableProps } from '../table/DataTable';
-import type { ResourceList } from './useResourceList';
+import type { ListMeta, ResourceList } from './useResourceList';
 
-export interface ResourceListTableProps<T> extends Omit<
+export interface ResourceListTableProps<T, K extends Key = number> extends Omit<
   DataTableProps<T>,
   'table' | 'data' | 'error' | 'onRetry' | 'rowSelection' | 'title'
 > {
-  resource: ResourceList<T>;
+  resource: ResourceList<T, ListMeta, K>;
   /** rows can be selected for a bulk action (`true`, or antd's options such as `getCheckboxProps`) */
   selectable?: boolean | Omit<TableRowSelection<T>, 'selectedRowKeys' | 'onChange'>;
   /** the bulk bar shown above the rows while some are selected */
-  bulk?: (selected: number[]) => ReactNode;
+  bulk?: (selected: K[]) => ReactNode;
 }
 
-export function ResourceListTable<T extends object>({ resource, selectable, bulk, loading, ...rest }: ResourceListTableProps<T>) {
+export function ResourceListTable<T extends object, K extends Key = number>({
+  resource,
+  selectable,
+  bulk,
+  loading,
+  ...rest
+}: ResourceListTableProps<T, K>) {
   const { table, list, selected } = resource;
   return (
     <DataTable<T>

@@ -6,7 +6,7 @@ import '../../i18n';
 import type { Query } from '../../api/client';
 import type { DataColumn, ListData } from '../table/DataTable';
 import { ResourceListPage } from './ResourceListPage';
-import { useResourceList, type ResourceList } from './useResourceList';
+import { clientList, useResourceList, type ResourceList } from './useResourceList';
 
 interface Row {
   id: number;
@@ -117,5 +117,20 @@ describe('useResourceList', () => {
     expect(screen.queryByTestId('bulk')).toBeNull();
     await act(() => router.navigate('/rows'));
     expect(current?.selected).toEqual([]);
+  });
+});
+
+describe('clientList', () => {
+  const rules = [
+    { event: 'a', status: 'active' },
+    { event: 'b', status: 'inactive' },
+    { event: 'c', status: 'active' },
+  ];
+
+  it('keeps the rows whose field is one of the filter values, counted, and every row without a filter', () => {
+    expect(clientList(rules, { status: 'inactive', limit: 25 }, ['status'])).toEqual({ items: [rules[1]], meta: { totalCount: 1 } });
+    expect(clientList(rules, { status: 'active,inactive' }, ['status']).meta).toEqual({ totalCount: 3 });
+    expect(clientList(rules, { status: '' }, ['status']).items).toEqual(rules);
+    expect(clientList(rules, { status: 'active', event: 'b' }, ['status']).items.map((r) => r.event)).toEqual(['a', 'c']);
   });
 });

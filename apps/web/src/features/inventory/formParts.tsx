@@ -115,6 +115,9 @@ export function applyItemErrors(form: FormInstance, error: unknown, index = 0): 
   return { rest: [...new Set(rest)], sieve };
 }
 
+/** what every bulk dialog of the offer's tabs says: apply, cancel, and the hint above the fields */
+export const bulkTexts = (t: TFunction) => ({ okText: t('actions.apply'), cancelText: t('actions.cancel'), hint: t('bulk.hint') });
+
 export function FormFailure({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
   return <Alert type="error" showIcon title={messages.join(' ')} style={{ marginTop: 8 }} data-testid="form-failure" />;

@@ -7,12 +7,13 @@
  * route checks it) and are never shown to an affiliate. A log outside the reader's reach is a 404.
  */
 import type { PostbackLog, PostbackLogEntity, PostbackLogListQuery } from '@leadgrid/shared';
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { advertisers, integrations, postbacks, systemLogs, userManagers, users, verticalGoals } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { peopleScope } from '../../people/scope';
+import { listPage } from '../../../lib/lists';
 
 const LIST: ListSpec = {
   orderBy: {
@@ -117,12 +118,14 @@ export async function list(ctx: Ctx, entity: PostbackLogEntity, q: PostbackLogLi
     q.createdFrom === undefined ? undefined : gte(systemLogs.createdAt, new Date(q.createdFrom * 1000)),
     q.createdTo === undefined ? undefined : lt(systemLogs.createdAt, new Date((q.createdTo + 1) * 1000)),
   );
-  const rows = await selectLogs(ctx).where(where).orderBy(p.order, desc(systemLogs.id)).limit(p.limit).offset(p.offset);
   const affiliate = requireActor(ctx).roleType === 'affiliate';
-  const items = rows.map((r) => toLog(r, affiliate));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(systemLogs).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, {
+    table: systemLogs,
+    newestFirst: true,
+    where,
+    query: selectLogs(ctx).$dynamic(),
+    map: (r) => toLog(r, affiliate),
+  });
 }
 
 /** One log; 404 when it does not exist or lies outside the reader's reach. */

@@ -20,7 +20,7 @@ import {
   type metricListQuery,
   type metricUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { metrics } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -29,6 +29,7 @@ import { parseList, sortedByName, toSeconds, type ListSpec } from '../../../http
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, reloadByIds } from '../../../lib/rows';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type MetricRow = typeof metrics.$inferSelect;
 type ListInput = z.infer<typeof metricListQuery>;
@@ -71,11 +72,7 @@ export async function list(ctx: Ctx, q: ListInput) {
     q.outputFormat ? eq(metrics.outputFormat, q.outputFormat) : undefined,
     p.search ? or(sql`${metrics.title} ILIKE ${contains(p.search)}`, sql`${metrics.description} ILIKE ${contains(p.search)}`) : undefined,
   );
-  const rows = await ctx.db.select().from(metrics).where(where).orderBy(p.order, asc(metrics.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map(toMetric);
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(metrics).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: metrics, where, query: ctx.db.select().from(metrics).$dynamic(), map: toMetric });
 }
 
 export async function get(ctx: Ctx, id: number) {

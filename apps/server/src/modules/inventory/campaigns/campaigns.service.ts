@@ -25,7 +25,7 @@ import {
   type campaignStatusItem,
   type campaignUpdate,
 } from '@leadgrid/shared';
-import { aliasedTable, and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   campaignLanders,
@@ -55,6 +55,7 @@ import { campaignCounts } from './campaign-counts';
 import { contains } from '../../../lib/search';
 import { counted } from '../../../lib/plural';
 import { reloadByIds } from '../../../lib/rows';
+import { linkedTo, listPage } from '../../../lib/lists';
 
 type Row = typeof campaigns.$inferSelect;
 type CreateItem = z.infer<typeof campaignCreate>;
@@ -291,12 +292,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof campaignListQuery>, mainU
     p.search ? bySearch(p.search) : undefined,
     q.affiliateId?.length ? inArray(campaigns.affiliateId, q.affiliateId) : undefined,
     q.offerId?.length ? inArray(campaigns.offerId, q.offerId) : undefined,
-    q.teamId?.length
-      ? inArray(
-          campaigns.affiliateId,
-          ctx.db.select({ id: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, q.teamId)),
-        )
-      : undefined,
+    linkedTo(ctx, campaigns.affiliateId, teamMembers.userId, teamMembers.teamId, q.teamId),
     q.countries?.length
       ? sql`${campaigns.countries} ?| array[${sql.join(
           q.countries.map((x) => sql`${x}`),
@@ -306,11 +302,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof campaignListQuery>, mainU
     q.domainId?.length ? inArray(campaigns.domainId, q.domainId) : undefined,
     q.trafficSourceId?.length ? inArray(campaigns.trafficSourceId, q.trafficSourceId) : undefined,
   );
-  const rows = await select(ctx).where(where).orderBy(p.order, asc(campaigns.id)).limit(p.limit).offset(p.offset);
-  const items = await toViews(ctx, rows, mainUrl, false);
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(campaigns).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: campaigns, where, query: select(ctx).$dynamic(), views: (rows) => toViews(ctx, rows, mainUrl, false) });
 }
 
 export async function get(ctx: Ctx, id: number, mainUrl: string) {

@@ -20,7 +20,7 @@ import {
   type offerInfoQuery,
   type Sieve,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { caps, paymentModels, teamMembers, teams, users, verticalGoals } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -33,6 +33,7 @@ import { affiliateSeesOffer, isAffiliate, isStaff } from '../offers';
 import { capCounters } from './cap-counters';
 import { loadOffers, referenceErrors, type RefCheck } from './offer-refs';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof caps.$inferSelect;
 type CreateItem = z.infer<typeof capCreate>;
@@ -121,10 +122,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof capListQuery>) {
     q.period?.length ? inArray(caps.period, q.period) : undefined,
     p.search ? bySearch(p.search) : undefined,
   );
-  const items = await toViews(ctx, await select(ctx).where(where).orderBy(p.order, asc(caps.id)).limit(p.limit).offset(p.offset));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(caps).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: caps, where, query: select(ctx).$dynamic(), views: (rows) => toViews(ctx, rows) });
 }
 
 export async function get(ctx: Ctx, id: number) {

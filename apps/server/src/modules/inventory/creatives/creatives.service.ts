@@ -24,7 +24,7 @@ import {
   storedSieve,
   type Sieve,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { creatives, offers, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -36,6 +36,7 @@ import type { Storage } from '../../../lib/storage';
 import { author, missingIds } from '../../sell-side/integrations';
 import { audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from '../landers';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof creatives.$inferSelect;
 type Status = (typeof CREATIVE_STATUSES)[number];
@@ -143,11 +144,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof creativeListQuery>) {
         )
       : undefined,
   );
-  const rows = await select(ctx).where(where).orderBy(p.order, asc(creatives.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map(viewFor(ctx, audience));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(creatives).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: creatives, where, query: select(ctx).$dynamic(), map: viewFor(ctx, audience) });
 }
 
 export async function get(ctx: Ctx, id: number) {

@@ -21,7 +21,7 @@ import {
   type landerUpdate,
   storedSieve,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertisers, landers, landersApi, landersApiLanguages, offerAdvertisers, offers, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -32,6 +32,7 @@ import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { author } from '../../sell-side/integrations';
 import { affiliateAudience, audienceOf, readableOffer, sieveAdmits, visibleOffersWhere, type Audience } from './scope';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof landers.$inferSelect;
 type Status = (typeof LANDER_STATUSES)[number];
@@ -136,11 +137,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof landerListQuery>) {
     q.language?.length ? inArray(landers.language, q.language) : undefined,
     q.pageType?.length ? inArray(landers.pageType, q.pageType) : undefined,
   );
-  const rows = await select(ctx).where(where).orderBy(p.order, asc(landers.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map(viewFor(audience));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(landers).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: landers, where, query: select(ctx).$dynamic(), map: viewFor(audience) });
 }
 
 export async function get(ctx: Ctx, id: number) {

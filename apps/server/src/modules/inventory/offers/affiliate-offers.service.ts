@@ -42,6 +42,7 @@ import { parseList, type ListSpec } from '../../../http/list-query';
 import { imageUrl } from '../../settings/images';
 import { assignedSql, isAffiliate, visibleToAffiliateWhere } from './visibility';
 import { contains } from '../../../lib/search';
+import { linkedTo } from '../../../lib/lists';
 
 type Q = z.infer<typeof affiliateOfferListQuery>;
 const LIST: ListSpec = {
@@ -87,12 +88,7 @@ function filtersWhere(ctx: Ctx, affiliateId: number, q: Omit<Partial<Q>, 'limit'
     visibleToAffiliateWhere(affiliateId),
     q.search ? or(ilike(offers.title, contains(q.search)), sql`${offers.id}::text = ${q.search}`) : undefined,
     q.verticalId?.length ? inArray(offers.verticalId, q.verticalId) : undefined,
-    q.categoryIds?.length
-      ? inArray(
-          offers.id,
-          ctx.db.select({ id: offerCategories.offerId }).from(offerCategories).where(inArray(offerCategories.categoryId, q.categoryIds)),
-        )
-      : undefined,
+    linkedTo(ctx, offers.id, offerCategories.offerId, offerCategories.categoryId, q.categoryIds),
     q.geos?.length ? geosWhere(q.geos) : undefined,
     q.isHot !== undefined ? eq(offers.isHot, q.isHot) : undefined,
     q.accessType !== undefined ? eq(offers.accessType, q.accessType) : undefined,

@@ -65,6 +65,7 @@ import { author } from '../../sell-side/integrations';
 import { offerStatusChanged } from '../../settings/notifications';
 import { assertAffiliateInReach, offerScopeWhere, reconcileOfferAccess, visibleToAffiliateWhere } from './visibility';
 import { contains } from '../../../lib/search';
+import { linkedTo } from '../../../lib/lists';
 
 type Row = typeof offers.$inferSelect;
 type CreateItem = z.infer<typeof offerCreate>;
@@ -298,30 +299,10 @@ function filtersWhere(ctx: Ctx, q: Omit<Partial<ListQuery>, 'status'>): SQL | un
   return and(
     q.search ? bySearch(q.search) : undefined,
     q.verticalId?.length ? inArray(offers.verticalId, q.verticalId) : undefined,
-    q.advertiserId?.length
-      ? inArray(
-          offers.id,
-          ctx.db
-            .select({ id: offerAdvertisers.offerId })
-            .from(offerAdvertisers)
-            .where(inArray(offerAdvertisers.advertiserId, q.advertiserId)),
-        )
-      : undefined,
-    q.tagIds?.length
-      ? inArray(offers.id, ctx.db.select({ id: offerTags.offerId }).from(offerTags).where(inArray(offerTags.tagId, q.tagIds)))
-      : undefined,
-    q.categoryIds?.length
-      ? inArray(
-          offers.id,
-          ctx.db.select({ id: offerCategories.offerId }).from(offerCategories).where(inArray(offerCategories.categoryId, q.categoryIds)),
-        )
-      : undefined,
-    q.managerId?.length
-      ? inArray(
-          offers.id,
-          ctx.db.select({ id: offerManagers.offerId }).from(offerManagers).where(inArray(offerManagers.managerId, q.managerId)),
-        )
-      : undefined,
+    linkedTo(ctx, offers.id, offerAdvertisers.offerId, offerAdvertisers.advertiserId, q.advertiserId),
+    linkedTo(ctx, offers.id, offerTags.offerId, offerTags.tagId, q.tagIds),
+    linkedTo(ctx, offers.id, offerCategories.offerId, offerCategories.categoryId, q.categoryIds),
+    linkedTo(ctx, offers.id, offerManagers.offerId, offerManagers.managerId, q.managerId),
     q.geos?.length ? geosWhere(q.geos) : undefined,
     q.isHot !== undefined ? eq(offers.isHot, q.isHot) : undefined,
     q.accessType !== undefined ? eq(offers.accessType, q.accessType) : undefined,

@@ -16,7 +16,7 @@ import {
   type paymentRuleLookupQuery,
   type paymentRuleUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentModels, paymentRules, users, verticalGoals } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -28,6 +28,7 @@ import { appliesTo, infoAudience, requireStaff, storedSieve } from '../caps';
 import { loadOffers, referenceErrors, type RefCheck } from '../caps';
 import { pricedByFields, type PricedBy } from '../priced-by';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof paymentRules.$inferSelect;
 type CreateItem = z.infer<typeof paymentRuleCreate>;
@@ -96,10 +97,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof paymentRuleListQuery>) {
     q.paymentModelId?.length ? inArray(paymentRules.paymentModelId, q.paymentModelId) : undefined,
     p.search ? bySearch(p.search) : undefined,
   );
-  const items = toViews(await select(ctx).where(where).orderBy(p.order, asc(paymentRules.id)).limit(p.limit).offset(p.offset));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(paymentRules).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: paymentRules, where, query: select(ctx).$dynamic(), views: async (rows) => toViews(rows) });
 }
 
 export async function get(ctx: Ctx, id: number) {

@@ -29,6 +29,7 @@ import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { getSetting } from '../../settings/general';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type ListInput = z.infer<typeof currencyListQuery>;
@@ -83,11 +84,12 @@ export async function list(ctx: Ctx, q: ListInput) {
       : undefined,
   );
   const base = await baseCurrencyCode(ctx);
-  const rows = await ctx.db.select().from(currencies).where(where).orderBy(p.order, asc(currencies.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map((r) => toCurrency(r, base));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(currencies).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, {
+    table: currencies,
+    where,
+    query: ctx.db.select().from(currencies).$dynamic(),
+    map: (r) => toCurrency(r, base),
+  });
 }
 
 /** Every currency, any status (the layout loads it on mount to show symbols and names). */

@@ -27,7 +27,7 @@ import {
   type invoiceStatusItem,
   type withdrawalRequestItem,
 } from '@leadgrid/shared';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { advertisers, conversions, currencies, offers, paymentMethods, users, verticalGoals, withdrawalMethods } from '../../../db/schema';
@@ -56,6 +56,7 @@ import {
   type OpenSource,
 } from '../ledger';
 import { ilikeContains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof invoices.$inferSelect;
 type CreateItem = z.infer<typeof invoiceCreateItem>;
@@ -280,11 +281,13 @@ export async function list(ctx: Ctx, q: ListInput): Promise<{ items: Invoice[]; 
     throw AppError.forbidden();
   const p = parseList(q, LIST);
   const where = listWhere(ctx, q, p.statuses, p.search);
-  const rows = await ctx.db.select().from(invoices).where(where).orderBy(p.order, desc(invoices.id)).limit(p.limit).offset(p.offset);
-  const items = await toViews(ctx.db, rows, isStaff(actor), ctx.now());
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(invoices).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, {
+    table: invoices,
+    newestFirst: true,
+    where,
+    query: ctx.db.select().from(invoices).$dynamic(),
+    views: (rows) => toViews(ctx.db, rows, isStaff(actor), ctx.now()),
+  });
 }
 
 async function loadInScope(ctx: Ctx, id: number): Promise<Row> {

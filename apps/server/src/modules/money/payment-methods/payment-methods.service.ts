@@ -11,7 +11,7 @@ import {
   type paymentMethodListQuery,
   type paymentMethodUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { currencies, paymentMethods } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -20,6 +20,7 @@ import { parseList, sortedByName, toSeconds, type ListSpec } from '../../../http
 import { diffFields, recordAudits, type AuditEntry } from '../../../lib/audit';
 import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 type ListInput = z.infer<typeof paymentMethodListQuery>;
@@ -57,17 +58,7 @@ export async function list(ctx: Ctx, q: ListInput) {
     p.search ? ilike(paymentMethods.title, contains(p.search)) : undefined,
     q.currency ? sql`${paymentMethods.currencies} @> ${JSON.stringify([q.currency])}::jsonb` : undefined,
   );
-  const rows = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(where)
-    .orderBy(p.order, asc(paymentMethods.id))
-    .limit(p.limit)
-    .offset(p.offset);
-  const items = rows.map(toPaymentMethod);
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(paymentMethods).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: paymentMethods, where, query: ctx.db.select().from(paymentMethods).$dynamic(), map: toPaymentMethod });
 }
 
 /** Active payment methods with their fields, ordered by title. */

@@ -65,6 +65,7 @@ import {
   teamManagerIds,
 } from '../scope';
 import { contains } from '../../../lib/search';
+import { linkedTo } from '../../../lib/lists';
 
 type ListInput = z.infer<typeof affiliateListQuery>;
 type CreateInput = z.infer<typeof affiliateCreate>;
@@ -288,13 +289,9 @@ export async function list(ctx: Ctx, q: ListInput) {
   const where = and(
     affiliateScopeWhere(actor, 'read', ctx.db),
     p.statuses ? inArray(users.status, p.statuses) : undefined,
-    q.managerId?.length
-      ? inArray(users.id, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(inArray(userManagers.managerId, q.managerId)))
-      : undefined,
+    linkedTo(ctx, users.id, userManagers.userId, userManagers.managerId, q.managerId),
     q.teamId?.length ? inArray(teamMembers.teamId, q.teamId) : undefined,
-    q.tagIds?.length
-      ? inArray(users.id, ctx.db.select({ id: userTags.userId }).from(userTags).where(inArray(userTags.tagId, q.tagIds)))
-      : undefined,
+    linkedTo(ctx, users.id, userTags.userId, userTags.tagId, q.tagIds),
     q.trafficBlocked === undefined
       ? undefined
       : q.trafficBlocked
@@ -344,9 +341,7 @@ export async function lookup(ctx: Ctx, q: LookupInput): Promise<{ items: Affilia
     affiliateScopeWhere(actor, 'read', ctx.db),
     q.ids?.length ? inArray(users.id, q.ids) : q.purpose === 'filter' ? undefined : eq(users.status, 'active'),
     q.teamId?.length ? inArray(teamMembers.teamId, q.teamId) : undefined,
-    q.managerId?.length
-      ? inArray(users.id, ctx.db.select({ id: userManagers.userId }).from(userManagers).where(inArray(userManagers.managerId, q.managerId)))
-      : undefined,
+    linkedTo(ctx, users.id, userManagers.userId, userManagers.managerId, q.managerId),
     q.search ? searchWhere(q.search) : undefined,
   );
   const rows = await selectAffiliates(ctx)

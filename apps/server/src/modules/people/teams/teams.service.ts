@@ -50,6 +50,7 @@ import {
   teamScopeWhere,
 } from '../scope';
 import { contains } from '../../../lib/search';
+import { linkedTo, listPage } from '../../../lib/lists';
 
 type TeamRow = typeof teams.$inferSelect;
 type ListInput = z.infer<typeof teamListQuery>;
@@ -188,20 +189,14 @@ export async function list(ctx: Ctx, q: ListInput) {
   const where = and(
     teamScopeWhere(actor, 'read', ctx.db),
     p.statuses ? inArray(teams.status, p.statuses) : undefined,
-    q.managerId?.length
-      ? inArray(teams.id, ctx.db.select({ id: teamManagers.teamId }).from(teamManagers).where(inArray(teamManagers.managerId, q.managerId)))
-      : undefined,
+    linkedTo(ctx, teams.id, teamManagers.teamId, teamManagers.managerId, q.managerId),
     q.trafficBlocked !== undefined ? eq(teams.trafficBlocked, q.trafficBlocked) : undefined,
     q.createdFrom !== undefined ? gte(teams.createdAt, fromSeconds(q.createdFrom)!) : undefined,
     // the upper bound takes its whole second
     q.createdTo !== undefined ? lt(teams.createdAt, fromSeconds(q.createdTo + 1)!) : undefined,
     p.search ? searchWhere(p.search) : undefined,
   );
-  const rows = await selectTeams(ctx).where(where).orderBy(p.order, asc(teams.id)).limit(p.limit).offset(p.offset);
-  const items = await present(ctx, rows);
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(teams).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: teams, where, query: selectTeams(ctx).$dynamic(), views: (rows) => present(ctx, rows) });
 }
 
 async function findVisible(ctx: Ctx, id: number): Promise<Row> {

@@ -8,7 +8,7 @@ import {
   type integrationTemplateListQuery,
   type integrationTemplateUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { integrationTemplates, platforms, users, verticals } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
@@ -19,6 +19,7 @@ import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { author, duplicateTitleErrors, missingIds, uniqueGuard, type AuthorRow } from '../integrations';
 import { sectionsView, writeSection } from '../integrations';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof integrationTemplates.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -75,11 +76,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof integrationTemplateListQu
     q.platformId?.length ? inArray(integrationTemplates.platformId, q.platformId) : undefined,
     q.verticalId?.length ? inArray(integrationTemplates.verticalId, q.verticalId) : undefined,
   );
-  const rows = await select(ctx).where(where).orderBy(p.order, asc(integrationTemplates.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map((r) => toView(ctx, r));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(integrationTemplates).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: integrationTemplates, where, query: select(ctx).$dynamic(), map: (r) => toView(ctx, r) });
 }
 
 export async function get(ctx: Ctx, id: number) {

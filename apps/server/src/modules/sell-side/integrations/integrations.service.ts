@@ -19,7 +19,7 @@ import {
   type integrationListQuery,
   type integrationUpdate,
 } from '@leadgrid/shared';
-import { aliasedTable, and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertisers, integrations, integrationTemplates, platforms, users, verticals } from '../../../db/schema';
 import { hasPermission, requireActor, type Ctx } from '../../../http/context';
@@ -34,6 +34,7 @@ import { author, uniqueGuard, type AuthorRow } from './common';
 import { buildOutApiRequest, parseOutApiResponse, valueAt } from './out-api';
 import { leadFieldsOf, sectionsView, writeSection } from './sections';
 import { contains } from '../../../lib/search';
+import { listPage } from '../../../lib/lists';
 
 type Row = typeof integrations.$inferSelect;
 type Status = (typeof SELL_SIDE_STATUSES)[number];
@@ -119,11 +120,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof integrationListQuery>) {
     q.platformId?.length ? inArray(integrations.platformId, q.platformId) : undefined,
     q.verticalId?.length ? inArray(integrations.verticalId, q.verticalId) : undefined,
   );
-  const rows = await select(ctx).where(where).orderBy(p.order, asc(integrations.id)).limit(p.limit).offset(p.offset);
-  const items = rows.map((r) => toView(ctx, r));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(integrations).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: integrations, where, query: select(ctx).$dynamic(), map: (r) => toView(ctx, r) });
 }
 
 export async function get(ctx: Ctx, id: number) {

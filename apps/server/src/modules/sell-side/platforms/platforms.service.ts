@@ -7,7 +7,7 @@ import {
   type platformUpdate,
   type sellSideListQuery,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertisers, integrations, integrationTemplates, platforms, users } from '../../../db/schema';
 import { requireActor, type Ctx } from '../../../http/context';
@@ -18,7 +18,7 @@ import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { previewPlatforms, stopIntegrationsOfPlatforms } from '../integrations';
 import { author, type AuthorRow } from '../integrations';
 import { createUnique, updateUnique, type UniqueSpec } from '../../../lib/unique-rows';
-import { activeRows } from '../../../lib/lists';
+import { activeRows, listPage } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof platforms.$inferSelect;
@@ -78,10 +78,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof sellSideListQuery>) {
     p.statuses ? inArray(platforms.status, p.statuses) : undefined,
     p.search ? ilike(platforms.title, contains(p.search)) : undefined,
   );
-  const items = await toViews(ctx, await select(ctx).where(where).orderBy(p.order, asc(platforms.id)).limit(p.limit).offset(p.offset));
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(platforms).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: platforms, where, query: select(ctx).$dynamic(), views: (rows) => toViews(ctx, rows) });
 }
 
 export async function get(ctx: Ctx, id: number) {

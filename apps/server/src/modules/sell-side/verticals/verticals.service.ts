@@ -9,7 +9,7 @@ import {
   type verticalGoalsSection,
   type verticalUpdate,
 } from '@leadgrid/shared';
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { integrations, integrationTemplates, metrics, users, verticalGoals, verticals } from '../../../db/schema';
@@ -21,7 +21,7 @@ import { changeStatuses, lockById, reloadByIds } from '../../../lib/rows';
 import { previewVerticals, stopAdvertisersOfVerticals } from '../integrations';
 import { author, type AuthorRow } from '../integrations';
 import { createUnique, updateUnique, type UniqueSpec } from '../../../lib/unique-rows';
-import { activeRows } from '../../../lib/lists';
+import { activeRows, listPage } from '../../../lib/lists';
 import { contains } from '../../../lib/search';
 
 type Row = typeof verticals.$inferSelect;
@@ -70,11 +70,7 @@ export async function list(ctx: Ctx, q: z.infer<typeof sellSideListQuery>) {
     p.statuses ? inArray(verticals.status, p.statuses) : undefined,
     p.search ? ilike(verticals.title, contains(p.search)) : undefined,
   );
-  const rows = await select(ctx).where(where).orderBy(p.order, asc(verticals.id)).limit(p.limit).offset(p.offset);
-  const items = await toViews(ctx, rows);
-  if (!p.withMeta) return { items };
-  const [{ n }] = await ctx.db.select({ n: count() }).from(verticals).where(where);
-  return { items, meta: { totalCount: n } };
+  return listPage(ctx, p, { table: verticals, where, query: select(ctx).$dynamic(), views: (rows) => toViews(ctx, rows) });
 }
 
 export async function get(ctx: Ctx, id: number) {

@@ -4,7 +4,6 @@
  * pay methods (payment models of the vertical or global), traffic sources, categories, tags, managers, geos, click
  * session lifespan and what it counts from, trafficback URL. Values <-> create item / changed-only edit item.
  */
-import { DeleteOutlined, LoadingOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@leadgrid/shared/constants';
 import {
   SESSION_LIFESPAN,
@@ -15,12 +14,11 @@ import {
 } from '@leadgrid/shared/inventory/offers';
 import type { OfferStatus } from '@leadgrid/shared/inventory/sieves';
 import { zDescription, zTitle, zUrl } from '@leadgrid/shared/validation';
-import { Button, Col, Divider, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography, Upload, theme } from 'antd';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../../api/client';
-import { IMAGE_ACCEPT, imageFileProblem, imageUrl, uploadImage } from '../../../api/images';
-import { notify } from '../../../api/notify';
+import { Col, Divider, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import { useEffect } from 'react';
+import { imageUrl } from '../../../api/images';
 import { requiredRule, zodRule } from '../../../components/form';
+import { ImageUploadField } from '../../../components/ImageUploadField';
 import { CountrySelect } from '../../../components/sieve/pickers';
 import { CategoryPicker, TagPicker, TrafficSourcePicker } from '../../../components/pickers/lists';
 import { useOffersT } from './i18n';
@@ -126,75 +124,22 @@ export function toUpdate(o: Offer, v: OfferValues): OfferUpdate {
 /** The offer image: preview, upload (PUT /images; the id is saved with the form) or remove. */
 export function OfferImageInput({ value, onChange }: { value?: number | null; onChange?: (id: number | null) => void }) {
   const { t } = useOffersT();
-  const { token } = theme.useToken();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = async (file: File) => {
-    const local = imageFileProblem(file);
-    if (local) {
-      const text = t(local === 'tooLarge' ? 'image.tooLarge' : 'image.notImage');
-      setProblem(text);
-      notify.error(text);
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      const image = await uploadImage(file);
-      onChange?.(image.id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) setProblem(err.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const url = imageUrl(value);
   return (
-    <Flex gap={16} align="center" data-testid="offer-image">
-      <Flex
-        align="center"
-        justify="center"
-        style={{
-          width: 96,
-          height: 96,
-          flex: 'none',
-          borderRadius: token.borderRadiusLG,
-          border: `1px dashed ${token.colorBorder}`,
-          background: token.colorFillQuaternary,
-          overflow: 'hidden',
-        }}
-      >
-        {busy ? (
-          <LoadingOutlined style={{ fontSize: 20, color: token.colorPrimary }} />
-        ) : url ? (
-          <img src={url} alt={t('fields.image')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-        ) : (
-          <PictureOutlined style={{ fontSize: 24, color: token.colorTextQuaternary }} />
-        )}
-      </Flex>
-      <Flex vertical gap={6}>
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          {t('hints.image')}
-        </Typography.Text>
-        <Flex gap={8}>
-          <Upload accept={IMAGE_ACCEPT} showUploadList={false} disabled={busy} beforeUpload={(file) => (void upload(file), false)}>
-            <Button size="small" icon={<UploadOutlined />} disabled={busy}>
-              {url ? t('image.replace') : t('image.upload')}
-            </Button>
-          </Upload>
-          {url ? (
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => onChange?.(null)} disabled={busy}>
-              {t('image.remove')}
-            </Button>
-          ) : null}
-        </Flex>
-        {problem ? (
-          <Typography.Text type="danger" role="alert" style={{ fontSize: 13 }}>
-            {problem}
-          </Typography.Text>
-        ) : null}
-      </Flex>
-    </Flex>
+    <ImageUploadField
+      url={imageUrl(value)}
+      onChange={(id) => onChange?.(id)}
+      alt={t('fields.image')}
+      hint={t('hints.image')}
+      preview={{ width: 96, height: 96, fit: 'cover' }}
+      texts={{
+        upload: t('image.upload'),
+        replace: t('image.replace'),
+        remove: t('image.remove'),
+        tooLarge: t('image.tooLarge'),
+        notImage: t('image.notImage'),
+      }}
+      testId="offer-image"
+    />
   );
 }
 

@@ -17,9 +17,10 @@ import {
 import type { Advertiser } from '@leadgrid/shared/sell-side/advertisers';
 import type { Integration } from '@leadgrid/shared/sell-side/integrations';
 import { INTEGRATION_METHODS } from '@leadgrid/shared/sell-side/sell-side';
-import { App, Button, Card, Dropdown, Flex, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Button, Dropdown, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CountCard } from '../../../components/CountCard';
 import { StatusTag } from '../../../components/StatusTag';
 import { integrationsApi, useAdvertiserIntegrations, useChangeIntegrationStatus } from '../../../api/advertisers';
 import { useAdvertisersT } from './i18n';
@@ -104,7 +105,6 @@ function useIntegrationStatus() {
 
 export function IntegrationsCard({ advertiser, canWrite }: { advertiser: Advertiser; canWrite: boolean }) {
   const { t } = useAdvertisersT();
-  const { token } = theme.useToken();
   const integrations = useAdvertiserIntegrations(advertiser.id);
   const changeStatus = useIntegrationStatus();
   const [adding, setAdding] = useState(false);
@@ -208,24 +208,17 @@ export function IntegrationsCard({ advertiser, canWrite }: { advertiser: Adverti
     );
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          <ApiOutlined style={{ color: token.colorPrimary }} />
-          {t('integrations.title')}
-          {rows.length ? <Typography.Text type="secondary">{rows.length}</Typography.Text> : null}
-        </Flex>
-      }
-      extra={add}
-      data-testid="integrations-card"
+    <CountCard
+      icon={ApiOutlined}
+      title={t('integrations.title')}
+      count={rows.length}
+      text={t('integrations.text')}
+      add={add}
+      testId="integrations-card"
     >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {t('integrations.text')}
-      </Typography.Paragraph>
       {body}
       <AddIntegrationModal advertiser={advertiser} open={adding} onClose={() => setAdding(false)} />
       <CloneModal integration={cloning} advertiserId={advertiser.id} onClose={() => setCloning(null)} />
-    </Card>
+    </CountCard>
   );
 }

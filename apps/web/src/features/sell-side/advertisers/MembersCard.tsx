@@ -5,10 +5,11 @@
  */
 import { EditOutlined, MoreOutlined, PoweroffOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import type { AdvertiserMember } from '@leadgrid/shared/people/people';
-import { Avatar, Button, Card, Dropdown, Flex, Table, Tooltip, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Table, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { allowed } from '../../../app/access';
 import { useSession } from '../../../app/session';
+import { CountCard } from '../../../components/CountCard';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { initialsOf } from '../../../components/person/parts';
 import { useAdvertiserMembers } from '../../../api/advertisers';
@@ -131,24 +132,10 @@ export function MembersCard({ advertiserId }: { advertiserId: number }) {
     );
 
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          <UserOutlined style={{ color: token.colorPrimary }} />
-          {t('members.title')}
-          {rows.length ? <Typography.Text type="secondary">{rows.length}</Typography.Text> : null}
-        </Flex>
-      }
-      extra={add}
-      data-testid="members-card"
-    >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {t('members.text')}
-      </Typography.Paragraph>
+    <CountCard icon={UserOutlined} title={t('members.title')} count={rows.length} text={t('members.text')} add={add} testId="members-card">
       {body}
       <MemberDrawer open={drawer !== null} advertiserId={advertiserId} member={drawer?.member ?? null} onClose={() => setDrawer(null)} />
       <MemberStatusModal member={changing} onClose={() => setChanging(null)} />
-    </Card>
+    </CountCard>
   );
 }

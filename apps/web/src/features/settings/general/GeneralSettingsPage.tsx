@@ -15,7 +15,7 @@ import { daysUntil, DATE_PATTERN, formatDateTime } from '../../../components/for
 import { Page } from '../../../components/Page';
 import { useGeneralSettings, useUpdateGeneralSettings } from './api';
 import { useSettingsT } from './i18n';
-import { ImageField } from './ImageField';
+import { ImageUploadField } from '../../../components/ImageUploadField';
 import { WhiteLabelPreview } from './WhiteLabelPreview';
 
 interface Values {
@@ -48,6 +48,13 @@ function valuesOf(s: GeneralSettings, tz: string): Values {
 
 function SettingsForm({ settings }: { settings: GeneralSettings }) {
   const { t } = useSettingsT();
+  const imageTexts = {
+    upload: t('general.image.upload'),
+    replace: t('general.image.replace'),
+    remove: t('general.image.remove'),
+    tooLarge: t('general.image.tooLarge'),
+    notImage: t('general.image.notImage'),
+  };
   const { timezone } = useSession();
   const [form] = Form.useForm<Values>();
   const save = useUpdateGeneralSettings();
@@ -107,20 +114,26 @@ function SettingsForm({ settings }: { settings: GeneralSettings }) {
               </Form.Item>
               <Divider style={{ margin: '8px 0 20px' }} />
               <Flex vertical gap={24}>
-                <ImageField
+                <ImageUploadField
                   label={t('general.whiteLabel.logo')}
+                  alt={t('general.whiteLabel.logo')}
                   hint={t('general.whiteLabel.logoHint')}
                   url={settings.logoUrl}
-                  previewSize={{ width: 160, height: 72 }}
-                  onSave={(logoImageId) => save.mutateAsync({ logoImageId })}
+                  preview={{ width: 160, height: 72, fit: 'contain' }}
+                  frameWidth={160}
+                  texts={imageTexts}
+                  onChange={(logoImageId) => save.mutateAsync({ logoImageId })}
                   testId="logo-field"
                 />
-                <ImageField
+                <ImageUploadField
                   label={t('general.whiteLabel.favicon')}
+                  alt={t('general.whiteLabel.favicon')}
                   hint={t('general.whiteLabel.faviconHint')}
                   url={settings.faviconUrl}
-                  previewSize={{ width: 72, height: 72 }}
-                  onSave={(faviconImageId) => save.mutateAsync({ faviconImageId })}
+                  preview={{ width: 72, height: 72, fit: 'contain' }}
+                  frameWidth={160}
+                  texts={imageTexts}
+                  onChange={(faviconImageId) => save.mutateAsync({ faviconImageId })}
                   testId="favicon-field"
                 />
               </Flex>

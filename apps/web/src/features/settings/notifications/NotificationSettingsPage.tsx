@@ -45,8 +45,9 @@ import { useSession } from '../../../app/session';
 import { applyServerErrors, checkRule, useRevalidateOnLanguageChange } from '../../../components/form';
 import { Page } from '../../../components/Page';
 import { StatusTag } from '../../../components/StatusTag';
-import { DataTable, type DataColumn } from '../../../components/table/DataTable';
-import { useTable } from '../../../components/table/useTable';
+import { ResourceListTable } from '../../../components/list/ResourceListPage';
+import { useResourceList, type ListMeta } from '../../../components/list/useResourceList';
+import type { DataColumn } from '../../../components/table/DataTable';
 import { BulkBar, useConfirmStatus, useStatusFilters } from '../../../components/listing/parts';
 import { useNotificationChannels, useNotificationRules, useRecipients, useTestChannel, useUpdateChannels, useUpdateRules } from './api';
 import { NS } from './i18n';
@@ -216,18 +217,17 @@ function RuleDrawer({ rule, channels, onClose }: { rule: NotificationRule | null
 
 function RulesCard({ channels, canWrite }: { channels: NotificationChannelView[]; canWrite: boolean }) {
   const { t } = useTranslation(NS);
-  const rules = useNotificationRules();
+  const resource = useResourceList<NotificationRule, ListMeta, string>({
+    filters: ['status'],
+    useList: useNotificationRules,
+    rowKey: (rule) => rule.event,
+  });
   const update = useUpdateRules();
   const confirmStatus = useConfirmStatus();
   const statusFilters = useStatusFilters(ACTIVE_STATUSES);
   const eventText = useEventText();
-  const table = useTable({ filters: ['status'] });
-  const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<NotificationRule | null>(null);
   const ready = new Set(channels.filter((c) => c.ready).map((c) => c.type));
-
-  const status = table.filters.status?.split(',');
-  const items = (rules.data ?? []).filter((r) => !status || status.includes(r.status));
 
   const columns: DataColumn<NotificationRule>[] = [
     {
@@ -319,34 +319,27 @@ function RulesCard({ channels, canWrite }: { channels: NotificationChannelView[]
 
   return (
     <Card variant="borderless" title={t('rules.title')}>
-      <DataTable<NotificationRule>
+      <ResourceListTable<NotificationRule, string>
+        resource={resource}
         name="settings.notificationRules"
         rowKey="event"
         columns={columns}
-        table={table}
-        data={rules.data ? { items, meta: { totalCount: items.length } } : undefined}
-        loading={rules.isFetching}
-        error={rules.error}
-        onRetry={() => void rules.refetch()}
-        rowSelection={canWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        // a rule the status filter hides leaves the selection at the next change
+        selectable={canWrite ? { preserveSelectedRowKeys: false } : false}
         empty={{ title: t('rules.emptyTitle'), description: t('rules.emptyText') }}
-        title={
-          selected.length
-            ? () => (
-                <BulkBar
-                  count={selected.length}
-                  onClear={() => setSelected([])}
-                  busy={update.isPending}
-                  onStatus={(next) =>
-                    confirmStatus(selected.length, next, async () => {
-                      await update.mutateAsync(selected.map((event) => ({ event: event as NotificationRule['event'], status: next })));
-                      setSelected([]);
-                    })
-                  }
-                />
-              )
-            : undefined
-        }
+        bulk={(selected) => (
+          <BulkBar
+            count={selected.length}
+            onClear={resource.clearSelection}
+            busy={update.isPending}
+            onStatus={(next) =>
+              confirmStatus(selected.length, next, async () => {
+                await update.mutateAsync(selected.map((event) => ({ event: event as NotificationRule['event'], status: next })));
+                resource.clearSelection();
+              })
+            }
+          />
+        )}
         data-testid="notification-rules"
       />
       <RuleDrawer rule={editing} channels={channels} onClose={() => setEditing(null)} />

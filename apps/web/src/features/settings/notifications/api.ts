@@ -13,6 +13,7 @@ import type {
 } from '@leadgrid/shared/settings/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from '../../../api/client';
+import { clientList } from '../../../components/list/useResourceList';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -40,8 +41,13 @@ export const notificationsApi = {
   markAllRead: () => api.post<{ updated: number; unreadCount: number }>('/notifications/my/read_all', {}, { successToast: false }),
 };
 
-export const useNotificationRules = () =>
-  useQuery({ queryKey: notificationKeys.rules(), queryFn: ({ signal }) => notificationsApi.rules(signal) });
+/** the rules as the list kit's answer: the server sends every rule, the table's status filter picks on the client */
+export const useNotificationRules = (query: Query) =>
+  useQuery({
+    queryKey: notificationKeys.rules(),
+    queryFn: ({ signal }) => notificationsApi.rules(signal),
+    select: (rules) => clientList(rules, query, ['status']),
+  });
 export const useNotificationChannels = () =>
   useQuery({ queryKey: notificationKeys.channels(), queryFn: ({ signal }) => notificationsApi.channels(signal) });
 

@@ -12,8 +12,8 @@ import { sieveErrorsFromItems } from '../../../../components/sieve/model';
 import { ApiError } from '../../../../api/client';
 import { useLanderWrites } from './api';
 import { statusFailure } from './landerForm';
-import { FormFailure, useTabsT } from '../../formParts';
-import { BulkModalFrame } from '../../../../components/bulk/BulkEditModal';
+import { bulkTexts, FormFailure, useTabsT } from '../../formParts';
+import { BulkModalFrame, CheckRow } from '../../../../components/bulk/BulkEditModal';
 
 interface BulkValues {
   changeWeight: boolean;
@@ -106,23 +106,18 @@ export function LanderBulkModal({
   return (
     <BulkModalFrame
       open={open}
+      {...bulkTexts(t)}
       title={t('landers.bulkTitle', { count: ids.length })}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t('actions.apply')}
-      cancelText={t('actions.cancel')}
       disabled={nothing}
       applyTestId="lander-bulk-save"
       pending={writes.update.isPending}
       width={680}
-      hint={t('bulk.hint')}
     >
       <Form form={form} layout="vertical" requiredMark={false} data-testid="lander-bulk-form">
         <Flex vertical gap={4}>
-          <Flex align="center" gap={16} style={{ minHeight: 40 }}>
-            <Form.Item name="changeWeight" valuePropName="checked" noStyle>
-              <Checkbox style={{ width: 170 }}>{t('fields.weight')}</Checkbox>
-            </Form.Item>
+          <CheckRow name="changeWeight" label={t('fields.weight')} width={170}>
             <Form.Item name="weight" noStyle rules={changeWeight ? [requiredRule(t), zodRule(landerUpdate.shape.weight, t)] : []}>
               <InputNumber
                 min={LANDER_WEIGHT.min}
@@ -133,18 +128,15 @@ export function LanderBulkModal({
                 data-testid="bulk-weight"
               />
             </Form.Item>
-          </Flex>
-          <Flex align="center" gap={16} style={{ minHeight: 40 }}>
-            <Form.Item name="changeStatus" valuePropName="checked" noStyle>
-              <Checkbox style={{ width: 170 }}>{t('fields.status')}</Checkbox>
-            </Form.Item>
+          </CheckRow>
+          <CheckRow name="changeStatus" label={t('fields.status')} width={170}>
             <Form.Item name="status" noStyle>
               <Segmented
                 disabled={!changeStatus}
                 options={(['active', 'inactive'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
               />
             </Form.Item>
-          </Flex>
+          </CheckRow>
           <Form.Item name="changeSieve" valuePropName="checked" style={{ marginBottom: 8 }}>
             <Checkbox>{t('bulk.replaceSieve')}</Checkbox>
           </Form.Item>

@@ -16,10 +16,10 @@ import { SieveEditor, sieveRule } from '../../../../components/sieve';
 import { CurrencyPicker } from '../../../../components/pickers/sellSide';
 import { useRuleWrites } from './api';
 import { decimalInput } from './decimals';
-import { FormFailure, useTabsT } from '../../formParts';
+import { bulkTexts, FormFailure, useTabsT } from '../../formParts';
 import { CONVERSION_STATUS_KEYS } from './PaymentRuleDrawer';
 import { ruleBulkItems, type RuleBulkValues } from './paymentRuleForm';
-import { BulkModalFrame } from '../../../../components/bulk/BulkEditModal';
+import { BulkModalFrame, CheckRow } from '../../../../components/bulk/BulkEditModal';
 
 const FIELDS = [
   'status',
@@ -160,16 +160,9 @@ export function RuleBulkModal({
   };
 
   const row = (field: Field, label: string, control: ReactNode) => (
-    <Flex align="flex-start" gap={16} style={{ minHeight: 40 }} key={field}>
-      <Form.Item name={['on', field]} valuePropName="checked" noStyle>
-        <Checkbox style={{ width: 200, paddingTop: 5 }} data-testid={`rule-bulk-on-${field}`}>
-          {label}
-        </Checkbox>
-      </Form.Item>
-      <Flex gap={8} style={{ flex: 1 }} align="flex-start">
-        {control}
-      </Flex>
-    </Flex>
+    <CheckRow key={field} name={['on', field]} label={label} width={200} testId={`rule-bulk-on-${field}`}>
+      {control}
+    </CheckRow>
   );
 
   const decimalRules = (field: 'revenueValue' | 'payoutValue') => [requiredRule(t), zodRule(paymentRuleUpdate.shape[field], t)];
@@ -177,16 +170,14 @@ export function RuleBulkModal({
   return (
     <BulkModalFrame
       open={open}
+      {...bulkTexts(t)}
       title={t('rules.bulkTitle', { count: rules.length })}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t('actions.apply')}
-      cancelText={t('actions.cancel')}
       disabled={nothing}
       applyTestId="rule-bulk-save"
       pending={writes.update.isPending}
       width={720}
-      hint={t('bulk.hint')}
     >
       <Form form={form} layout="vertical" requiredMark={false} data-testid="rule-bulk-form">
         <Flex vertical gap={6}>
