@@ -24,34 +24,11 @@ import type pg from 'pg';
 import type { Database } from '../../../db/client';
 import { pgSafe } from '../../../lib/pg-text';
 import type { ClickJournal, Segment } from './click-journal';
+import type { ClickRow } from './click-row';
 import { UNIQUE_WINDOW_MS, visitorKey } from './unique';
 import { deviceOf, memo } from './enrich';
 
-export interface ClickRow {
-  id: string;
-  createdAt: Date;
-  status: 1 | 2;
-  invalidReason: string | null;
-  isUnique: boolean;
-  isBot: boolean;
-  /** a staff test click (click.ts): stored, shown in Clicks, left out of statistics */
-  isTest: boolean;
-  campaignId: number | null;
-  offerId: number | null;
-  affiliateId: number | null;
-  teamId: number | null;
-  landerId: number | null;
-  trafficSourceId: number | null;
-  country: string | null;
-  language: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  referrer: string | null;
-  targetUrl: string | null;
-  /** sub1..sub9 */
-  subs: (string | null)[];
-  params: Record<string, string> | null;
-}
+export type { ClickRow };
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -406,7 +383,7 @@ export class ClickWriter {
     private readonly database: Database,
     private readonly flushMs: number,
     private readonly log: Log,
-    private readonly journal?: ClickJournal<ClickRow>,
+    private readonly journal?: ClickJournal,
   ) {
     this.copy = !!database.pool;
     this.open = new Batch(this.copy);
@@ -447,6 +424,11 @@ export class ClickWriter {
     }
     this.timer ??= setTimeout(this.onTimer, this.flushMs);
     return undefined;
+  }
+
+  /** the journal lines of the clicks pushed since the last call go to the file (click-handler.ts, before their answers) */
+  syncJournal(): void {
+    this.journal?.sync();
   }
 
   /** the open batch joins the waiting ones */

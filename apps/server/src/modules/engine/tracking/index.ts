@@ -8,7 +8,7 @@ import { ChangeFeed } from '../../../lib/cache/change-feed';
 import { ClickHandler, trustProxyOf, type ClickState } from './click-handler';
 import { UniqueClicks } from './unique';
 import { ClickJournal, journalDir } from './click-journal';
-import { ClickWriter, type ClickRow } from './click-writer';
+import { ClickWriter } from './click-writer';
 import { loadGeoDatabase } from './enrich';
 import { RoutingCache } from './routing';
 import { registerTrackingRoutes } from './tracking.routes';
@@ -27,9 +27,7 @@ export function setupTracking(
 ): Tracking {
   const feed = new ChangeFeed();
   // read (and replayed by the writer) before the first click: what a killed process of this node left
-  const journal = deps.config.CLICK_JOURNAL
-    ? ClickJournal.open<ClickRow>(journalDir(deps.config.dataDir, deps.config.PORT), app.log)
-    : undefined;
+  const journal = deps.config.CLICK_JOURNAL ? ClickJournal.open(journalDir(deps.config.dataDir, deps.config.PORT), app.log) : undefined;
   const tracking: Tracking = {
     feed,
     routing: new RoutingCache(deps.database, feed),
