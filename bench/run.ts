@@ -52,7 +52,7 @@ async function measure(base: string, s: Scenario, headers: Record<string, string
   const json = !!(s.body || prepared.body);
   const method = s.method ?? 'GET';
   const allHeaders = { ...headers, ...(json ? { 'content-type': 'application/json' } : {}) };
-  const perRequest = !!(prepared.body || (prepared.pathOf && !ceilingPath));
+  const perRequest = !!(prepared.body || prepared.headersOf || (prepared.pathOf && !ceilingPath));
   let i = 0;
   return autocannon({
     url: `${base}${ceilingPath ?? prepared.path}`,
@@ -74,6 +74,7 @@ async function measure(base: string, s: Scenario, headers: Record<string, string
                   ...req,
                   ...(prepared.pathOf && !ceilingPath ? { path: prepared.pathOf(n) } : {}),
                   ...(prepared.body ? { body: JSON.stringify(prepared.body(n)) } : {}),
+                  ...(prepared.headersOf ? { headers: { ...allHeaders, ...prepared.headersOf(n) } } : {}),
                 };
               },
             },
@@ -114,6 +115,10 @@ async function main() {
     ACCESS_TOKEN_TTL: '3600',
     // the local advertiser and affiliate receiver listen on 127.0.0.1
     ALLOW_PRIVATE_CALLBACKS: '1',
+    // autocannon is the balancer: the many-visitors click row names its visitors in X-Forwarded-For
+    TRUST_PROXY: 'loopback',
+    // BENCH_CLICK_JOURNAL=0: the click rows without the click journal (issue 22: its cost, alternating runs)
+    CLICK_JOURNAL: process.env.BENCH_CLICK_JOURNAL ?? '1',
   });
   const ceiling = startProcess(['bench/ceiling.ts'], { PORT: String(CEILING_PORT) });
   const rows: Row[] = [];

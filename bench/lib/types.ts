@@ -25,6 +25,8 @@ export interface Prepared {
   ceilingPath?: string;
   /** the path of the i-th request, when each request needs its own */
   pathOf?: (i: number) => string;
+  /** extra headers of the i-th request (e.g. a visitor's X-Forwarded-For), when each request needs its own */
+  headersOf?: (i: number) => Record<string, string>;
 }
 
 export interface Scenario {

@@ -16,6 +16,8 @@ import type { Query, Scenario } from '../lib/types';
 /** how long the postback scenario waits for the outbound postbacks to drain */
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 90) * 1000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** the visitors of the many-visitors click row (issue 22) */
+const CLICK_VISITORS = Number(process.env.BENCH_CLICK_VISITORS ?? 10_000);
 /** BENCH_LEAD_POSTBACKS=1: the lead row runs with one global postback on every lead event */
 const LEAD_POSTBACKS = process.env.BENCH_LEAD_POSTBACKS === '1';
 const LEAD_EVENTS = [
@@ -55,9 +57,17 @@ async function settled(query: Query, offerId: number | string): Promise<Record<s
   return leadStatuses(query, offerId);
 }
 
-export const traffic: Scenario[] = [
-  {
-    name: 'click redirect (GET /c/:key, 302 to the lander, click batch-written)',
+/**
+ * The click row: one visitor (its first click is the only unique one), or `visitors` distinct visitors (distinct
+ * X-Forwarded-For addresses, the app trusting its loopback balancer): each one's first click is a unique candidate,
+ * confirmed against `click_visitors` in its batch's transaction (click-writer.ts VISITORS_SQL) — the cost that row shows.
+ */
+function clickScenario(visitors: number): Scenario {
+  return {
+    name:
+      visitors > 1
+        ? `click redirect, ${visitors.toLocaleString('en')} visitors (GET /c/:key, 302, each visitor's first click unique, confirmed in click_visitors)`
+        : 'click redirect (GET /c/:key, 302 to the lander, click batch-written)',
     ceiling: '/c/',
     path: '/c/<key>?sub1=bench',
     connections: 50,
@@ -103,7 +113,12 @@ export const traffic: Scenario[] = [
       if (answer.status !== 302) throw new Error(`the sample click answered ${answer.status}`);
       await setCeilingClick(answer.headers);
       const path = `/c/${campaign.key}?sub1=bench`;
-      return { path, ceilingPath: path, headers, state: { campaignId: campaign.id } };
+      // a visitor per address of 10.x.y.z (the ceiling gets the same headers)
+      const headersOf =
+        visitors > 1
+          ? (i: number) => ({ 'x-forwarded-for': `10.${(i % visitors) >> 16}.${((i % visitors) >> 8) & 255}.${(i % visitors) & 255}` })
+          : undefined;
+      return { path, ceilingPath: path, headers, headersOf, state: { campaignId: campaign.id } };
     },
     async verify(_api, result, state, query, note) {
       // the writer flushes every 50 ms, behind the answers: wait until it caught up (at most 15 s), and say how long it took
@@ -116,14 +131,25 @@ export const traffic: Scenario[] = [
       }
       // autocannon stops counting at the deadline: requests in flight then are answered (and recorded) uncounted
       const valid = await count(query, 'select count(*) as n from clicks where campaign_id = $1 and status = 1', [state.campaignId]);
+      const unique = await count(query, 'select count(*) as n from clicks where campaign_id = $1 and is_unique', [state.campaignId]);
       note(
-        `${result.answered} clicks answered, ${recorded} recorded (${valid} valid), the last written ${((Date.now() - started) / 1000).toFixed(1)} s after the load`,
+        `${result.answered} clicks answered, ${recorded} recorded (${valid} valid, ${unique} unique), the last written ${((Date.now() - started) / 1000).toFixed(1)} s after the load`,
       );
-      return recorded >= result.answered && recorded <= result.sent
-        ? []
-        : [`${result.answered} clicks answered (${result.sent} sent), ${recorded} recorded`];
+      const misses =
+        recorded >= result.answered && recorded <= result.sent
+          ? []
+          : [`${result.answered} clicks answered (${result.sent} sent), ${recorded} recorded`];
+      // every visitor reached counted once (a visitor's first click in flight at the deadline may be uncounted)
+      const reached = Math.min(visitors, recorded);
+      if (unique !== reached) misses.push(`${unique} unique clicks, ${reached} visitors`);
+      return misses;
     },
-  },
+  };
+}
+
+export const traffic: Scenario[] = [
+  clickScenario(1),
+  clickScenario(CLICK_VISITORS),
   {
     name: `lead intake (POST /api/v1/leads, validated, stored, sent to a local advertiser answering at once${LEAD_POSTBACKS ? '; a global postback on every lead event' : ''})`,
     ceiling: '/ceiling/lead',

@@ -72,6 +72,11 @@ export const configSchema = z.object({
   ALLOW_PRIVATE_CALLBACKS: bool.default(false),
   /** clicks are written in batches every N ms; 0 writes each click before answering */
   CLICK_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(50),
+  /**
+   * each click appended to a local journal (DATA_DIR/click-journal/port-<PORT>) before its answer, so a killed process
+   * loses no acknowledged click (docs/decisions/engine.md "A local click journal"); off only to measure its cost
+   */
+  CLICK_JOURNAL: bool.default(true),
   WEB_DIST: optionalString,
   DEMO: bool.default(false),
   /**

@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed/demo';
 import { createJobQueue } from './jobs/queue';
 import { createMailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
+import { ClickJournalLockedError } from './modules/engine/tracking/click-journal';
 
 async function main() {
   let config;
@@ -83,6 +84,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a second process on this node's click journal (two nodes on one PORT and DATA_DIR): the message alone
+  console.error(err instanceof ClickJournalLockedError ? err.message : err);
   process.exit(1);
 });

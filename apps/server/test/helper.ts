@@ -99,6 +99,8 @@ export async function setupApp(env: Record<string, string> = {}): Promise<TestAp
     UPLOAD_DIR: uploadDir,
     ALLOW_PRIVATE_CALLBACKS: '1',
     LOG_LEVEL: 'silent',
+    // the test apps share one DATA_DIR and PORT: the journal is the tests' own (click-journal.test.ts)
+    CLICK_JOURNAL: '0',
     ...env,
   });
   const seeded = await seed(database.db, config);

@@ -56,6 +56,8 @@ async function asAdmin(query: string) {
  * drops the database; `kill` is the SIGKILL, `start` the start again; `output` is what the last start printed.
  */
 export function serverProcess(prefix: string, env: Record<string, string>) {
+  // `DATABASE_URL: ''` in env: the server on embedded PGlite in its data directory (no PostgreSQL database made)
+  const onPg = env.DATABASE_URL !== '';
   const name = `leadgrid_${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const url = withDatabase(BASE_URL, name);
   let child: ChildProcess | undefined;
@@ -66,6 +68,10 @@ export function serverProcess(prefix: string, env: Record<string, string>) {
     url,
     port: 0,
     output: '',
+    /** the server's DATA_DIR (made by `setUp`) */
+    get dataDir() {
+      return dataDir;
+    },
 
     async start() {
       self.output = '';
@@ -106,13 +112,21 @@ export function serverProcess(prefix: string, env: Record<string, string>) {
       await exited(child!);
     },
 
-    /** the database, the server started on it (migrated and seeded), and a connection of the test's own to it */
-    async setUp(): Promise<Database> {
-      await asAdmin(`CREATE DATABASE ${name}`);
+    /** SIGTERM: the graceful stop, waited for */
+    async stop() {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited(child);
+      }
+    },
+
+    /** the database, the server started on it (migrated and seeded), and a connection of the test's own to it (none on PGlite) */
+    async setUp(): Promise<Database | undefined> {
+      if (onPg) await asAdmin(`CREATE DATABASE ${name}`);
       dataDir = await mkdtemp(join(tmpdir(), `leadgrid-${prefix}-`));
       self.port = await freePort();
       await self.start();
-      database = await openDatabase({ url, poolSize: 4 });
+      if (onPg) database = await openDatabase({ url, poolSize: 4 });
       return database;
     },
 
@@ -122,7 +136,7 @@ export function serverProcess(prefix: string, env: Record<string, string>) {
         await exited(child);
       }
       await database?.close();
-      await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (onPg) await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

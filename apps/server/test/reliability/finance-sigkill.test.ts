@@ -48,7 +48,7 @@ describe.skipIf(!hasPg)('SIGKILL during invoice creation', () => {
   const count = async (q: ReturnType<typeof sql>) => Number(rowsOf<{ n: string }>(await database.db.execute(q))[0].n);
 
   beforeAll(async () => {
-    database = await server.setUp();
+    database = (await server.setUp())!;
   }, 90_000);
 
   afterAll(() => server.tearDown(), 60_000);

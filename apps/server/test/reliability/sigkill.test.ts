@@ -92,7 +92,7 @@ describe.skipIf(!hasPg)('SIGKILL during a lead load', () => {
       await new Promise<void>((r) => p.server!.listen(0, '127.0.0.1', r));
       p.base = `http://127.0.0.1:${(p.server!.address() as AddressInfo).port}`;
     }
-    database = await server.setUp();
+    database = (await server.setUp())!;
   }, 90_000);
 
   afterAll(async () => {

@@ -196,6 +196,8 @@ export class ClickHandler {
   private readonly answerAll = () => {
     const q = this.queued;
     this.queued = [];
+    // these clicks in the click journal first (click-journal.ts): no click answered before it is on disk
+    this.tracking.clicks.syncJournal();
     for (let i = 0; i < q.length; i += 5) {
       const res = q[i + 1] as ServerResponse;
       try {

@@ -12,6 +12,8 @@
  * when the click is pushed (a new user agent once, not a whole batch's at one flush), on PGlite at the flush.
  * A failed write keeps its batch for the next flush (up to MAX_PENDING clicks, beyond which the oldest batches are
  * dropped and counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
+ * With the click journal (click-journal.ts) each queued click is first appended to this node's file, a batch's file is
+ * removed once the batch is committed, and what a killed process left is queued again at start: a kill loses nothing.
  * Unique clicks are decided once across every node: the clicks this process called unique are confirmed in the same
  * transaction against `click_visitors` (one row a visitor and campaign, shared by all nodes), and a click another node
  * or an earlier run of this one already counted is stored as not unique (VISITORS_SQL; docs/decisions/engine.md
@@ -21,34 +23,12 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../../../db/client';
 import { pgSafe } from '../../../lib/pg-text';
+import type { ClickJournal, Segment } from './click-journal';
+import type { ClickRow } from './click-row';
 import { UNIQUE_WINDOW_MS, visitorKey } from './unique';
 import { deviceOf, memo } from './enrich';
 
-export interface ClickRow {
-  id: string;
-  createdAt: Date;
-  status: 1 | 2;
-  invalidReason: string | null;
-  isUnique: boolean;
-  isBot: boolean;
-  /** a staff test click (click.ts): stored, shown in Clicks, left out of statistics */
-  isTest: boolean;
-  campaignId: number | null;
-  offerId: number | null;
-  affiliateId: number | null;
-  teamId: number | null;
-  landerId: number | null;
-  trafficSourceId: number | null;
-  country: string | null;
-  language: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  referrer: string | null;
-  targetUrl: string | null;
-  /** sub1..sub9 */
-  subs: (string | null)[];
-  params: Record<string, string> | null;
-}
+export type { ClickRow };
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -262,6 +242,8 @@ class Batch {
   readonly rows: ClickRow[] = [];
   /** the batch's candidate unique clicks, or null while it has none */
   visitors: Visitors | null = null;
+  /** its clicks' journal file, removed once the batch is stored */
+  segment: Segment | null = null;
   private text: Buffer | null;
   private length = 0;
   constructor(copy: boolean) {
@@ -401,9 +383,19 @@ export class ClickWriter {
     private readonly database: Database,
     private readonly flushMs: number,
     private readonly log: Log,
+    private readonly journal?: ClickJournal,
   ) {
     this.copy = !!database.pool;
     this.open = new Batch(this.copy);
+    // what a killed process left in the journal: a batch a segment, written first
+    for (const left of journal?.leftovers ?? []) {
+      const batch = new Batch(this.copy);
+      for (const row of left.rows) batch.add(row);
+      batch.segment = left.segment;
+      this.waiting.push(batch);
+      this.pendingCount += batch.count;
+    }
+    if (this.waiting.length) this.timer = setTimeout(this.onTimer, 0);
   }
 
   /** a timed flush: its failure is logged in flush() and retried from there */
@@ -419,6 +411,7 @@ export class ClickWriter {
       batch.add(row);
       return this.write(batch).then(() => batch.release());
     }
+    this.journal?.append(row);
     this.open.add(row);
     this.pendingCount++;
     if (this.open.count >= MAX_BATCH) this.seal();
@@ -426,15 +419,22 @@ export class ClickWriter {
       const oldest = this.waiting.shift()!;
       this.pendingCount -= oldest.count;
       this.dropped += oldest.count;
+      this.journal?.cut(oldest.segment);
       this.log.error({ dropped: oldest.count }, 'click buffer full: oldest clicks dropped');
     }
     this.timer ??= setTimeout(this.onTimer, this.flushMs);
     return undefined;
   }
 
+  /** the journal lines of the clicks pushed since the last call go to the file (click-handler.ts, before their answers) */
+  syncJournal(): void {
+    this.journal?.sync();
+  }
+
   /** the open batch joins the waiting ones */
   private seal(): void {
     if (!this.open.count) return;
+    if (this.journal) this.open.segment = this.journal.seal();
     this.waiting.push(this.open);
     this.open = new Batch(this.copy);
   }
@@ -450,6 +450,7 @@ export class ClickWriter {
     this.flushing = this.write(batch).then(
       () => {
         this.pendingCount -= batch.count;
+        this.journal?.cut(batch.segment);
         batch.release();
       },
       (err: unknown) => {
@@ -493,5 +494,7 @@ export class ClickWriter {
         () => failures++,
       );
     if (this.timer) clearTimeout(this.timer);
+    // a batch still unwritten (the database refused) keeps its segment for the next start
+    this.journal?.close();
   }
 }

@@ -7,6 +7,7 @@ import { CapGate } from './cap-gate';
 import { ChangeFeed } from '../../../lib/cache/change-feed';
 import { ClickHandler, trustProxyOf, type ClickState } from './click-handler';
 import { UniqueClicks } from './unique';
+import { ClickJournal, journalDir } from './click-journal';
 import { ClickWriter } from './click-writer';
 import { loadGeoDatabase } from './enrich';
 import { RoutingCache } from './routing';
@@ -25,10 +26,12 @@ export function setupTracking(
   deps: { database: Database; config: Config; now: () => Date; testLinks: TestLinks },
 ): Tracking {
   const feed = new ChangeFeed();
+  // read (and replayed by the writer) before the first click: what a killed process of this node left
+  const journal = deps.config.CLICK_JOURNAL ? ClickJournal.open(journalDir(deps.config.dataDir, deps.config.PORT), app.log) : undefined;
   const tracking: Tracking = {
     feed,
     routing: new RoutingCache(deps.database, feed),
-    clicks: new ClickWriter(deps.database, deps.config.CLICK_FLUSH_MS, app.log),
+    clicks: new ClickWriter(deps.database, deps.config.CLICK_FLUSH_MS, app.log, journal),
     unique: new UniqueClicks(),
     caps: new CapGate(deps.database, deps.now, 5000, (err) => app.log.warn({ err }, 'cap gate refresh failed')),
     now: deps.now,

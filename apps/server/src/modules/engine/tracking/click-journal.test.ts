@@ -1,0 +1,186 @@
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../../../test/helper';
+import { campaigns } from '../../../db/schema';
+import { ClickJournal, ClickJournalLockedError, journalDir } from './click-journal';
+import { ClickWriter, type ClickRow } from './click-writer';
+import { uuidv7 } from './uuid';
+
+const t = await useApp();
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const root = mkdtempSync(join(tmpdir(), 'leadgrid-journal-'));
+let n = 0;
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const silent = { error: () => undefined };
+const newDir = () => journalDir(root, 4000 + ++n);
+const segments = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('seg-'));
+
+async function campaign() {
+  const affiliate = await t.make.user({ type: 'affiliate', signIn: false });
+  const offer = await t.make.offer({});
+  const [row] = await t.database.db
+    .insert(campaigns)
+    .values({
+      key: `jr${++n}${Math.random().toString(36).slice(2, 12)}`.padEnd(12, 'x'),
+      title: `J${n}`,
+      affiliateId: affiliate.id,
+      offerId: offer.id,
+    })
+    .returning();
+  return row;
+}
+
+const clickOf = (c: { id: number; offerId: number; affiliateId: number }, ip: string, isUnique = false): ClickRow => ({
+  id: uuidv7(),
+  createdAt: new Date(),
+  status: 1,
+  invalidReason: null,
+  isUnique,
+  isBot: false,
+  isTest: false,
+  campaignId: c.id,
+  offerId: c.offerId,
+  affiliateId: c.affiliateId,
+  teamId: null,
+  landerId: null,
+  trafficSourceId: null,
+  country: 'US',
+  language: 'en',
+  ip,
+  userAgent: CHROME,
+  referrer: 'https://ref.example/?q=a\tb\\c\n',
+  targetUrl: 'https://lander.example/',
+  subs: ['s1', null, 'ш3'],
+  params: { x: 'y' },
+});
+
+const stored = async (campaignId: number) =>
+  (
+    await t.database.query<{ id: string; is_unique: boolean; sub3: string | null; referrer: string | null }>(
+      'select id, is_unique, sub3, referrer from clicks where campaign_id = $1 order by id',
+      [campaignId],
+    )
+  ).rows;
+
+describe('click journal', () => {
+  it('takes each queued click before its write and is cut once its batch is committed; a graceful stop leaves it empty', async () => {
+    const c = await campaign();
+    const dir = newDir();
+    const writer = new ClickWriter(t.database, 60_000, silent, ClickJournal.open(dir, silent));
+    const first = [clickOf(c, '10.1.0.1'), clickOf(c, '10.1.0.2'), clickOf(c, '10.1.0.3')];
+    for (const r of first) expect(writer.push(r)).toBeUndefined();
+    // the clicks of a turn of the event loop are written together, before their answers (click-handler.ts)
+    expect(segments(dir)).toEqual([]);
+    writer.syncJournal();
+    expect(segments(dir)).toEqual(['seg-0.jsonl']);
+    const lines = readFileSync(join(dir, 'seg-0.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as string[])[0])).toEqual(first.map((r) => r.id));
+
+    await writer.flush();
+    expect(segments(dir)).toEqual([]);
+    expect(await stored(c.id)).toHaveLength(3);
+
+    writer.push(clickOf(c, '10.1.0.4'));
+    writer.syncJournal();
+    expect(segments(dir)).toEqual(['seg-1.jsonl']);
+    await writer.close();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await stored(c.id)).toHaveLength(4);
+  });
+
+  it('replays what a killed process left, each click stored once, a batch already committed included', async () => {
+    const c = await campaign();
+    const dir = newDir();
+    const killed = new ClickWriter(t.database, 60_000, silent, ClickJournal.open(dir, silent));
+    const committed = [clickOf(c, '10.2.0.1', true), clickOf(c, '10.2.0.2')];
+    for (const r of committed) killed.push(r);
+    killed.syncJournal();
+    const copy = join(root, `committed-${n}.jsonl`);
+    copyFileSync(join(dir, 'seg-0.jsonl'), copy);
+    await killed.flush();
+    const unwritten = [clickOf(c, '10.2.0.3', true), clickOf(c, '10.2.0.4'), clickOf(c, '10.2.0.5')];
+    for (const r of unwritten) killed.push(r);
+    killed.syncJournal();
+    // the process dies here: its open batch unwritten, and the first batch's segment as if the kill came between its
+    // commit and its removal
+    copyFileSync(copy, join(dir, 'seg-0.jsonl'));
+    expect(await stored(c.id)).toHaveLength(2);
+
+    const journal = ClickJournal.open(dir, silent);
+    expect(journal.leftovers.map((l) => l.rows.length)).toEqual([2, 3]);
+    expect(journal.leftovers[1].rows[0].createdAt).toEqual(unwritten[0].createdAt);
+    const restarted = new ClickWriter(t.database, 60_000, silent, journal);
+    await restarted.flush();
+    await restarted.flush();
+    const rows = await stored(c.id);
+    expect(rows.map((r) => r.id)).toEqual([...committed, ...unwritten].map((r) => r.id).sort());
+    // the candidates keep their unique mark: the replayed committed one holds its own visitor row
+    expect(rows.filter((r) => r.is_unique).map((r) => r.id)).toEqual([committed[0].id, unwritten[0].id].sort());
+    expect(rows.every((r) => r.sub3 === 'ш3' && r.referrer === 'https://ref.example/?q=a\tb\\c\n')).toBe(true);
+    expect(segments(dir)).toEqual([]);
+
+    // the same segments replayed once more (a second kill before their removal): nothing changes
+    copyFileSync(copy, join(dir, 'seg-0.jsonl'));
+    const again = new ClickWriter(t.database, 60_000, silent, ClickJournal.open(dir, silent));
+    await again.close();
+    expect(await stored(c.id)).toEqual(rows);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('skips a line cut short and keeps the whole ones', async () => {
+    const c = await campaign();
+    const dir = newDir();
+    ClickJournal.open(dir, silent).close();
+    const [a, b] = [clickOf(c, '10.3.0.1'), clickOf(c, '10.3.0.2')];
+    // the lines of a process killed in its writes, as the journal writes them
+    const journal0 = ClickJournal.open(dir, silent);
+    journal0.append(a);
+    journal0.append(b);
+    journal0.sync();
+    const whole = readFileSync(join(dir, 'seg-0.jsonl'), 'utf8').split('\n');
+    writeFileSync(join(dir, 'seg-7.jsonl'), `${whole[0]}\n${whole[1].slice(0, 40)}\n\n${whole[1]}\n["${b.id}",`);
+    rmSync(join(dir, 'seg-0.jsonl'));
+    const journal = ClickJournal.open(dir, silent);
+    expect(journal.leftovers.map((l) => l.rows.map((r) => r.id))).toEqual([[a.id, b.id]]);
+    expect(journal.leftovers[0].rows[1]).toEqual(b);
+    const writer = new ClickWriter(t.database, 60_000, silent, journal);
+    // a new segment after the leftovers, never one of their names
+    writer.push(clickOf(c, '10.3.0.3'));
+    writer.syncJournal();
+    expect(segments(dir).sort()).toEqual(['seg-7.jsonl', 'seg-8.jsonl']);
+    await writer.close();
+    expect(await stored(c.id)).toHaveLength(3);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('answers and writes a click the journal cannot take, and says so in the log', async () => {
+    const c = await campaign();
+    const dir = newDir();
+    const errors: string[] = [];
+    const log = { error: (_o: object, msg: string) => errors.push(msg) };
+    const journal = ClickJournal.open(dir, log);
+    const writer = new ClickWriter(t.database, 60_000, log, journal);
+    // the journal's directory gone (as a disk that refuses writes): the next segment cannot be opened
+    rmSync(dir, { recursive: true });
+    for (const ip of ['10.4.0.1', '10.4.0.2']) expect(writer.push(clickOf(c, ip))).toBeUndefined();
+    writer.syncJournal();
+    expect(journal.failures).toBe(2);
+    expect(errors).toEqual(['click journal write failed: the click is answered and held in memory only']);
+    await writer.close();
+    expect(await stored(c.id)).toHaveLength(2);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("is one node's: a second live process on the same directory is refused", () => {
+    const dir = newDir();
+    ClickJournal.open(dir, silent).close();
+    writeFileSync(join(dir, 'lock'), String(process.ppid));
+    expect(() => ClickJournal.open(dir, silent)).toThrow(ClickJournalLockedError);
+    // a lock left by a dead process is taken over
+    writeFileSync(join(dir, 'lock'), '999999999');
+    expect(() => ClickJournal.open(dir, silent).close()).not.toThrow();
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The click journal (architecture §5 Click, step 6; docs/decisions/engine.md "A local click journal"): a click is
+ * answered before the batch writer (click-writer.ts) stores it, so each click is first appended to a file of this
+ * node's own, without fsync. A process killed (SIGKILL, out of memory) leaves its writes in the kernel's page cache,
+ * hence on disk; a machine that loses power may lose the last seconds of them (not covered).
+ * - The clicks of one turn of the event loop are answered together (click-handler.ts `answerAll`): their lines wait in
+ *   memory and go to the file in ONE `write` right before those answers (`sync`), a line a click as a JSON array (a
+ *   third of the CPU of the row's JSON object). Nothing is answered before its line is written.
+ * - One file (segment) a batch: the writer seals its open batch, the journal closes that batch's segment and the next
+ *   click opens a new one; the writer removes a batch's segment once the batch is committed (`cut`). So the directory
+ *   holds only the clicks not known to be stored, and a graceful stop, which writes every batch, leaves it empty.
+ * - At start the segments left by a killed process are read back (`leftovers`) and queued to the writer as batches of
+ *   their own, written by its own insert path: a click already stored is skipped by its id (the insert's conflict
+ *   target), and a unique click is confirmed against `click_visitors` as any other.
+ * - The directory is the node's own: DATA_DIR/click-journal/port-<PORT> (two nodes of one machine listen on two ports),
+ *   guarded by a lock file naming the owner's pid (a second process on it refuses to start; a dead owner's is taken).
+ * - A click the journal cannot take (disk full, I/O error) is answered and kept in memory as before the journal: the
+ *   visitor is not refused for a protection against a crash; the failure is counted and logged (at most every 10 s).
+ * - A line cut short (the process killed in the middle of a write, a short write) is skipped when read back.
+ */
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { ClickRow } from './click-row';
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+/** a sealed segment: the file of one batch, removed once the batch is stored */
+export type Segment = string;
+
+export class ClickJournalLockedError extends Error {}
+
+const SEGMENT_RE = /^seg-(\d+)\.jsonl$/;
+const LOG_EVERY_MS = 10_000;
+
+/** the journal directory of the node listening on `port` (several nodes may share one DATA_DIR) */
+export const journalDir = (dataDir: string, port: number) => join(dataDir, 'click-journal', `port-${port}`);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** a click as its journal line: its values in a fixed order (`rowOf` reads them back), the time in epoch ms */
+const lineOf = (r: ClickRow): string =>
+  JSON.stringify([
+    r.id,
+    r.createdAt.getTime(),
+    r.status,
+    r.invalidReason,
+    r.isUnique,
+    r.isBot,
+    r.isTest,
+    r.campaignId,
+    r.offerId,
+    r.affiliateId,
+    r.teamId,
+    r.landerId,
+    r.trafficSourceId,
+    r.country,
+    r.language,
+    r.ip,
+    r.userAgent,
+    r.referrer,
+    r.targetUrl,
+    r.subs,
+    r.params,
+  ]);
+const FIELDS = 21;
+
+type Line = [
+  string,
+  number,
+  1 | 2,
+  string | null,
+  boolean,
+  boolean,
+  boolean,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  (string | null)[],
+  Record<string, string> | null,
+];
+
+/** a journal line read back; null for a line that is not whole */
+function rowOf(text: string): ClickRow | null {
+  let v: Line;
+  try {
+    v = JSON.parse(text) as Line;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(v) || v.length !== FIELDS || typeof v[0] !== 'string' || typeof v[1] !== 'number') return null;
+  return {
+    id: v[0],
+    createdAt: new Date(v[1]),
+    status: v[2],
+    invalidReason: v[3],
+    isUnique: v[4],
+    isBot: v[5],
+    isTest: v[6],
+    campaignId: v[7],
+    offerId: v[8],
+    affiliateId: v[9],
+    teamId: v[10],
+    landerId: v[11],
+    trafficSourceId: v[12],
+    country: v[13],
+    language: v[14],
+    ip: v[15],
+    userAgent: v[16],
+    referrer: v[17],
+    targetUrl: v[18],
+    subs: v[19],
+    params: v[20],
+  };
+}
+
+/** the clicks of a segment file, its lines cut short skipped */
+function readSegment(path: string): ClickRow[] {
+  const rows: ClickRow[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const row = line ? rowOf(line) : null;
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+export class ClickJournal {
+  /** the segments a killed process left, oldest first, with their clicks */
+  readonly leftovers: { segment: Segment; rows: ClickRow[] }[] = [];
+  /** clicks the journal could not take since start */
+  failures = 0;
+  private seq = 0;
+  private fd: number | undefined;
+  private path = '';
+  /** the lines not written yet (of this turn of the event loop) and their count */
+  private pending = '';
+  private pendingCount = 0;
+  /** the last write failed: the next one starts on a line of its own */
+  private broken = false;
+  private loggedAt = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly log: Log,
+  ) {}
+
+  /** takes the directory (its lock) and reads what a killed process left in it */
+  static open(dir: string, log: Log): ClickJournal {
+    mkdirSync(dir, { recursive: true });
+    const lock = join(dir, 'lock');
+    if (existsSync(lock)) {
+      const pid = Number(readFileSync(lock, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid))
+        throw new ClickJournalLockedError(
+          `The click journal in ${dir} is in use by process ${pid}: two nodes on one machine need their own PORT (or DATA_DIR).`,
+        );
+    }
+    writeFileSync(lock, String(process.pid));
+    const journal = new ClickJournal(dir, log);
+    const found = readdirSync(dir)
+      .map((name) => SEGMENT_RE.exec(name))
+      .filter((m): m is RegExpExecArray => !!m)
+      .map((m) => ({ name: m[0], seq: Number(m[1]) }))
+      .sort((a, b) => a.seq - b.seq);
+    for (const f of found) {
+      const segment = join(dir, f.name);
+      const rows = readSegment(segment);
+      if (rows.length) journal.leftovers.push({ segment, rows });
+      else journal.cut(segment);
+      journal.seq = f.seq + 1;
+    }
+    return journal;
+  }
+
+  /** the click's line, written by the next `sync` (before its answer) */
+  append(row: ClickRow): void {
+    this.pending += `${lineOf(row)}\n`;
+    this.pendingCount++;
+  }
+
+  /** the lines appended since the last call into the open segment: one `write`, no fsync; never throws */
+  sync(): void {
+    if (!this.pendingCount) return;
+    const text = this.broken ? `\n${this.pending}` : this.pending;
+    const count = this.pendingCount;
+    this.pending = '';
+    this.pendingCount = 0;
+    try {
+      if (this.fd === undefined) {
+        this.path = join(this.dir, `seg-${this.seq}.jsonl`);
+        this.fd = openSync(this.path, 'a');
+      }
+      this.broken = true;
+      const bytes = Buffer.byteLength(text);
+      const wrote = writeSync(this.fd, text);
+      if (wrote < bytes) throw new Error(`short write: ${wrote} of ${bytes} bytes (disk full?)`);
+      this.broken = false;
+    } catch (err) {
+      this.failures += count;
+      const now = Date.now();
+      if (now - this.loggedAt >= LOG_EVERY_MS) {
+        this.loggedAt = now;
+        this.log.error({ err, failures: this.failures }, 'click journal write failed: the click is answered and held in memory only');
+      }
+    }
+  }
+
+  /** closes the open segment (the writer sealed its batch) and answers it; null when the batch took none */
+  seal(): Segment | null {
+    this.sync();
+    if (this.fd === undefined) return this.path && existsSync(this.path) ? this.next() : null;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // the segment stays as written
+    }
+    this.fd = undefined;
+    return this.next();
+  }
+
+  private next(): Segment {
+    const sealed = this.path;
+    this.path = '';
+    this.seq++;
+    return sealed;
+  }
+
+  /** the segment's batch is stored (or given up): its file goes */
+  cut(segment: Segment | null | undefined): void {
+    if (!segment) return;
+    try {
+      unlinkSync(segment);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log.error({ err, segment }, 'click journal: a stored segment could not be removed');
+    }
+  }
+
+  /** after the writer's last flush: the open segment (empty after a graceful stop) and the lock go */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const open = this.fd !== undefined || this.path ? this.seal() : null;
+    if (open && !readSegment(open).length) this.cut(open);
+    rmSync(join(this.dir, 'lock'), { force: true });
+  }
+}
