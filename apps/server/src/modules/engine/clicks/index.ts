@@ -1,2 +1,3 @@
 /** The clicks domain's surface for other domains (style §1). */
 export { clicksExporter } from './clicks-export';
+export { aliased, clickIdIs, clickIdsIn } from './click-lookup';
