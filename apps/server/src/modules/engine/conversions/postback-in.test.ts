@@ -16,6 +16,7 @@ import {
   postbacks,
   systemLogs,
 } from '../../../db/schema';
+import { uuidv7At } from '../tracking/uuid';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ATTRIBUTES_MAX, ipAllowed, mergeAttributes, postbackAttributes, postbackParams } from './postback-in';
 
@@ -340,7 +341,7 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
 
   it('takes a click id: a click without a lead gets its own conversion', async () => {
     const m = await market();
-    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    const id = uuidv7At(t.clock.now.getTime()); // a click's id holds its time (its partition)
     await db
       .insert(clicks)
       .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
@@ -357,7 +358,7 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
       .update(integrations)
       .set({ postbackEnabled: true, leadStatusMappings: MAPPINGS })
       .where(eq(integrations.id, other.integration.id));
-    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
+    const id = uuidv7At(t.clock.now.getTime()); // a click's id holds its time (its partition)
     await db
       .insert(clicks)
       .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });

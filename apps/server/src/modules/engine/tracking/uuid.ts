@@ -5,7 +5,7 @@
  * A click's created_at is the time in its id (`uuidTime`, click.ts): the clicks table is partitioned by it and a click is
  * found by its id in one partition (docs/decisions/engine.md "Clicks partitioned by day").
  */
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const POOL_SIZE = 16 * 1024;
 const pool = Buffer.alloc(POOL_SIZE);
@@ -54,4 +54,15 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]
 export function uuidTime(id: string): Date | null {
   if (!UUID_RE.test(id) || id[14] !== '7') return null;
   return new Date(parseInt(id.slice(0, 8) + id.slice(9, 13), 16));
+}
+
+/** a UUIDv7 of a given millisecond, the other bits random (the tracker's generator only counts forward from the present):
+ * seeds and tests */
+export function uuidv7At(ms: number): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(ms, 0, 6);
+  b[6] = 0x70 | (b[6] & 0x0f);
+  b[8] = 0x80 | (b[8] & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
