@@ -90,7 +90,7 @@ BEGIN
   IF deleted > 0 THEN kept := greatest(kept, cutoff); END IF;
   IF kept IS NOT NULL THEN
     INSERT INTO raw_retention (tbl, kept_from) VALUES (tbl, kept)
-      ON CONFLICT (tbl) DO UPDATE SET kept_from = greatest(raw_retention.kept_from, excluded.kept_from);
+      ON CONFLICT ON CONSTRAINT raw_retention_pkey DO UPDATE SET kept_from = greatest(raw_retention.kept_from, excluded.kept_from);
   END IF;
   RETURN dropped;
 END;
