@@ -16,6 +16,8 @@ import {
   postbacks,
   systemLogs,
 } from '../../../db/schema';
+import { setSetting } from '../../settings/general';
+import { keepRawPartitions } from '../tracking';
 import { uuidv7At } from '../tracking/uuid';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ATTRIBUTES_MAX, ipAllowed, mergeAttributes, postbackAttributes, postbackParams } from './postback-in';
@@ -337,6 +339,35 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
       'event_lead_grade_changed',
       'event_trash',
     ]);
+  });
+
+  it("converts a lead whose raw click the retention dropped, with the click's country and IP as the lead kept them", async () => {
+    const m = await market({ sessionLifespan: 30 });
+    const clickId = uuidv7At(t.clock.now.getTime());
+    await db
+      .insert(clicks)
+      .values({ id: clickId, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'DE', ip: '10.9.8.7' });
+    // a lead of no country of its own, on the click: it keeps the click's data (migration 0026)
+    await db.update(leads).set({ clickId, country: null, ip: null }).where(eq(leads.id, m.lead.id));
+    expect((await leadOf(m.lead.id)).clickData).toEqual({ country: 'DE', ip: '10.9.8.7' });
+    await setSetting(db, 'rawClicksRetentionDays', 30);
+    t.clock.advance(40 * 86_400);
+    try {
+      await keepRawPartitions({ database: t.database, now: () => t.clock.now });
+      expect(await db.select().from(clicks).where(eq(clicks.id, clickId))).toHaveLength(0);
+      const res = await get(m.key, `lead_id=${m.lead.id}&status=deposit`);
+      expect(res.statusCode).toBe(200);
+      const [conv] = await conversionsOf(m.lead.id);
+      // the click's time comes from its id: 40 days after it, past the 30-day session lifespan, the conversion is late
+      expect(conv).toMatchObject({ clickId, clickData: { country: 'DE', ip: '10.9.8.7' }, marks: ['late_conversion'] });
+    } finally {
+      t.clock.advance(-40 * 86_400);
+      await setSetting(db, 'rawClicksRetentionDays', 90);
+    }
+    // the conversions list shows (and filters on) the click's country from the conversion's copy
+    const list = await t.request({ method: 'GET', url: `/api/v1/conversions?offerId=${m.offer.id}&country=DE`, as: t.admin });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.items.map((c: { id: number; country: string }) => [c.id, c.country])).toEqual([[expect.any(Number), 'DE']]);
   });
 
   it('takes a click id: a click without a lead gets its own conversion', async () => {
