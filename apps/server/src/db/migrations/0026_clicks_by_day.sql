@@ -120,6 +120,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM clicks_before_0026) THEN
     SELECT greatest(date_trunc('day', now() AT TIME ZONE 'UTC'), date_trunc('day', max(created_at) AT TIME ZONE 'UTC')) AT TIME ZONE 'UTC' + interval '1 day'
       INTO hi FROM clicks_before_0026;
+    -- a partition's key is its table's: (id, created_at) instead of id alone (ids stay unique: one time per id)
+    ALTER TABLE clicks_before_0026 DROP CONSTRAINT clicks_before_0026_pkey, ADD CONSTRAINT clicks_before_0026_pkey PRIMARY KEY (id, created_at);
     EXECUTE format('ALTER TABLE clicks ATTACH PARTITION clicks_before_0026 FOR VALUES FROM (MINVALUE) TO (%L)', hi);
   ELSE
     DROP TABLE clicks_before_0026;
@@ -150,6 +152,8 @@ BEGIN
   IF EXISTS (SELECT 1 FROM system_logs_before_0026) THEN
     SELECT greatest(date_trunc('day', now() AT TIME ZONE 'UTC'), date_trunc('day', max(created_at) AT TIME ZONE 'UTC')) AT TIME ZONE 'UTC' + interval '1 day'
       INTO hi FROM system_logs_before_0026;
+    -- a partition's key is its table's: (id, created_at) instead of id alone (ids stay unique: one time per id)
+    ALTER TABLE system_logs_before_0026 DROP CONSTRAINT system_logs_before_0026_pkey, ADD CONSTRAINT system_logs_before_0026_pkey PRIMARY KEY (id, created_at);
     EXECUTE format('ALTER TABLE system_logs ATTACH PARTITION system_logs_before_0026 FOR VALUES FROM (MINVALUE) TO (%L)', hi);
   ELSE
     DROP TABLE system_logs_before_0026;
