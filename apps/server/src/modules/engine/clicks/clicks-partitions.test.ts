@@ -32,7 +32,7 @@ const partitionOf = async (id: string) =>
 /** every roll-up counter summed, per cube: what the retention must leave as it is */
 const rollups = async () => {
   await compact(t.database);
-  return rowsOf(
+  return rowsOf<Record<string, string>>(
     await db.execute(
       sql`select (select sum(clicks)::text from stats_offer) as offer_clicks, (select sum(leads)::text from stats_offer) as offer_leads,
         (select sum(conversions)::text from stats_offer) as offer_conversions, (select sum(clicks)::text from stats_time) as time_clicks,

@@ -382,10 +382,8 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     await recordAudits(c, audits);
   });
   return {
-    items: await reloadByIds(
-      ids,
-      async (unique) => (await selectClicks(ctx).where(clickIdsIn(unique))).map((r) => toView(r, true)),
-      { repeated: true },
-    ),
+    items: await reloadByIds(ids, async (unique) => (await selectClicks(ctx).where(clickIdsIn(unique))).map((r) => toView(r, true)), {
+      repeated: true,
+    }),
   };
 }

@@ -344,9 +344,15 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
   it("converts a lead whose raw click the retention dropped, with the click's country and IP as the lead kept them", async () => {
     const m = await market({ sessionLifespan: 30 });
     const clickId = uuidv7At(t.clock.now.getTime());
-    await db
-      .insert(clicks)
-      .values({ id: clickId, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'DE', ip: '10.9.8.7' });
+    await db.insert(clicks).values({
+      id: clickId,
+      createdAt: t.clock.now,
+      status: 1,
+      offerId: m.offer.id,
+      affiliateId: m.affiliate.id,
+      country: 'DE',
+      ip: '10.9.8.7',
+    });
     // a lead of no country of its own, on the click: it keeps the click's data (migration 0026)
     await db.update(leads).set({ clickId, country: null, ip: null }).where(eq(leads.id, m.lead.id));
     expect((await leadOf(m.lead.id)).clickData).toEqual({ country: 'DE', ip: '10.9.8.7' });

@@ -20,6 +20,7 @@ export {
   RAW_TABLES,
   sweepClickVisitors,
 } from './tracking.jobs';
+export { uuidTime, uuidv7At } from './uuid';
 
 export interface Tracking extends ClickState {
   feed: ChangeFeed;

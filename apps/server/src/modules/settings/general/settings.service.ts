@@ -2,7 +2,13 @@
  * General settings (product §3, §7): the white-label values every visitor's browser loads (public api-settings)
  * and the admin's general settings form. Values live in the key/value `settings` table (settings.store.ts).
  */
-import { RAW_CLICKS_RETENTION, type ApiErrorItem, type GeneralSettings, type GeneralSettingsUpdate, type PublicSettings } from '@leadgrid/shared';
+import {
+  RAW_CLICKS_RETENTION,
+  type ApiErrorItem,
+  type GeneralSettings,
+  type GeneralSettingsUpdate,
+  type PublicSettings,
+} from '@leadgrid/shared';
 import { inArray } from 'drizzle-orm';
 import { images } from '../../../db/schema';
 import type { Config } from '../../../config';

@@ -3,8 +3,8 @@
  * that PostgreSQL plans it once per connection and the app builds no SQL per postback.
  */
 import { insertLogsSql, outboxInsertSql } from '../../postback-delivery';
-import type { ClickCopy } from '../../clicks/clicks.tables';
-import { uuidTime } from '../../tracking/uuid';
+import type { ClickCopy } from '../../clicks';
+import { uuidTime } from '../../tracking';
 import type { SubjectClick, SubjectLead } from './types';
 
 /**
