@@ -377,6 +377,38 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     expect(list.json().data.items.map((c: { id: number; country: string }) => [c.id, c.country])).toEqual([[expect.any(Number), 'DE']]);
   });
 
+  it('takes a later postback of a click without a lead after its raw click was dropped, by the conversion it made', async () => {
+    const m = await market();
+    const id = uuidv7At(t.clock.now.getTime());
+    await db
+      .insert(clicks)
+      .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL', sub2: 's2' });
+    const first = await get(m.key, `click_id=${id}&status=pending`);
+    expect(first.statusCode).toBe(200);
+    await setSetting(db, 'rawClicksRetentionDays', 30);
+    t.clock.advance(40 * 86_400);
+    try {
+      await keepRawPartitions({ database: t.database, now: () => t.clock.now });
+      expect(await db.select().from(clicks).where(eq(clicks.id, id))).toHaveLength(0);
+      const later = await get(m.key, `click_id=${id}&status=deposit`);
+      expect(later.statusCode).toBe(200);
+      expect(later.json().conversionId).toBe(first.json().conversionId);
+      const [conv] = await db.select().from(conversions).where(eq(conversions.clickId, id));
+      expect(conv).toMatchObject({ status: 3, leadId: null, affiliateId: m.affiliate.id, clickData: { country: 'PL', sub2: 's2' } });
+      // another integration's key, or a click never seen, is still an unknown click
+      const other = await t.make.advertiser({ verticalId: m.vertical.id });
+      await db
+        .update(integrations)
+        .set({ postbackEnabled: true, leadStatusMappings: MAPPINGS })
+        .where(eq(integrations.id, other.integration.id));
+      expect((await get(other.integration.postbackKey, `click_id=${id}&status=deposit`)).statusCode).toBe(404);
+      expect((await get(m.key, `click_id=${uuidv7At(t.clock.now.getTime() - 50 * 86_400_000)}&status=deposit`)).statusCode).toBe(404);
+    } finally {
+      t.clock.advance(-40 * 86_400);
+      await setSetting(db, 'rawClicksRetentionDays', 90);
+    }
+  });
+
   it('takes a click id: a click without a lead gets its own conversion', async () => {
     const m = await market();
     const id = uuidv7At(t.clock.now.getTime()); // a click's id holds its time (its partition)

@@ -55,23 +55,29 @@ export function subjectOf(row: SubjectRow): { lead: SubjectLead; click?: Subject
   return { lead: { ...(lead as SubjectLead), id: Number(row.id) }, click };
 }
 
-/** a lead's click as the lock statement gives it (SUBJECT_COLUMNS): from what the lead keeps of it */
-export function clickOfLead(lead: SubjectLead & { clickData: ClickCopy | null }): SubjectClick | undefined {
-  const d = lead.clickData;
-  if (!lead.clickId || !d) return undefined;
+/** what a lead or conversion keeps of its click (migration 0026) as the postback's click: the raw click may be gone */
+export function clickOfCopy(
+  clickId: string,
+  owner: { createdAt: Date; offerId: number; affiliateId: number; teamId: number | null; campaignId: number | null },
+  d: ClickCopy,
+): SubjectClick {
   const subs = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`sub${i + 1}`, d[`sub${i + 1}` as 'sub1'] ?? null]));
   return {
-    id: lead.clickId,
-    createdAt: uuidTime(lead.clickId) ?? lead.createdAt,
-    offerId: lead.offerId,
-    affiliateId: lead.affiliateId,
-    teamId: lead.teamId,
+    id: clickId,
+    createdAt: uuidTime(clickId) ?? owner.createdAt,
+    offerId: owner.offerId,
+    affiliateId: owner.affiliateId,
+    teamId: owner.teamId,
     country: d.country ?? null,
     ip: d.ip ?? null,
-    campaignId: lead.campaignId,
+    campaignId: owner.campaignId,
     ...subs,
   } as SubjectClick;
 }
+
+/** a lead's click as the lock statement gives it (SUBJECT_COLUMNS): from what the lead keeps of it */
+export const clickOfLead = (lead: SubjectLead & { clickData: ClickCopy | null }): SubjectClick | undefined =>
+  lead.clickId && lead.clickData ? clickOfCopy(lead.clickId, lead, lead.clickData) : undefined;
 
 const EXISTING = `json_build_object('id', c.id, 'status', c.status, 'eventId', c.event_id, 'originalRevenue', c.original_revenue::text,
   'attributes', c.attributes)`;
