@@ -39,6 +39,7 @@ import { parseList, toSeconds, type ListSpec } from '../../../http/list-query';
 import { recordAudits } from '../../../lib/audit';
 import { contains } from '../../../lib/search';
 import { reloadByIds } from '../../../lib/rows';
+import { clickIdIs, clickIdsIn } from './click-lookup';
 
 const LIST: ListSpec = {
   orderBy: { createdAt: clicks.createdAt },
@@ -119,7 +120,7 @@ function clickWhere(
     q.unique !== undefined ? eq(clicks.isUnique, q.unique) : undefined,
     q.bot !== undefined ? eq(clicks.isBot, q.bot) : undefined,
     q.ip ? eq(clicks.ip, q.ip) : undefined,
-    q.clickId ? eq(clicks.id, q.clickId) : undefined,
+    q.clickId ? clickIdIs(q.clickId) : undefined,
     ...subs,
   );
 }
@@ -205,7 +206,7 @@ function toView(r: Joined, staff: boolean): Click {
 
 /** the WHERE of a list: scope, period, tab, filters and the search box (a click id or an IP address) */
 async function listWhere(ctx: Ctx, actor: Actor, tab: ClickTab, q: ClickListFilters, search: string | undefined) {
-  const found = search ? (UUID.test(search) ? eq(clicks.id, search) : eq(clicks.ip, search)) : undefined;
+  const found = search ? (UUID.test(search) ? clickIdIs(search) : eq(clicks.ip, search)) : undefined;
   return and(clickWhere(ctx, actor, await clickScope(ctx, actor), q, CLICK_TABS[tab]), found);
 }
 
@@ -272,7 +273,7 @@ export async function exportPage(
 /** One click by id; 404 when it is missing (or not written yet) or outside the reader's reach. */
 export async function get(ctx: Ctx, id: string): Promise<Click> {
   const actor = requireActor(ctx);
-  const [row] = await selectClicks(ctx).where(and(eq(clicks.id, id), await clickScope(ctx, actor)));
+  const [row] = await selectClicks(ctx).where(and(clickIdIs(id), await clickScope(ctx, actor)));
   if (!row) throw AppError.notFound('Click');
   return toView(row, isStaff(actor));
 }
@@ -350,7 +351,7 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     const current = await tx
       .select()
       .from(clicks)
-      .where(and(inArray(clicks.id, ids), await clickScope(c, actor)))
+      .where(and(clickIdsIn(ids), await clickScope(c, actor)))
       .for('update');
     const byId = new Map(current.map((r) => [r.id, r]));
     const missing: ApiErrorItem[] = items.flatMap((x, i) =>
@@ -366,7 +367,7 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
       for (const s of CLICK_SUBS) if (x[s] !== undefined) set[s] = x[s] || null;
       const changed = Object.keys(set).filter((k) => set[k as keyof typeof set] !== row[k as keyof typeof row]);
       if (!changed.length) continue;
-      await tx.update(clicks).set(set).where(eq(clicks.id, x.id));
+      await tx.update(clicks).set(set).where(clickIdIs(x.id));
       audits.push({
         entity: 'click',
         entityId: null,
@@ -381,10 +382,8 @@ export async function update(ctx: Ctx, items: ClickUpdateItem[]): Promise<{ item
     await recordAudits(c, audits);
   });
   return {
-    items: await reloadByIds(
-      ids,
-      async (unique) => (await selectClicks(ctx).where(inArray(clicks.id, unique))).map((r) => toView(r, true)),
-      { repeated: true },
-    ),
+    items: await reloadByIds(ids, async (unique) => (await selectClicks(ctx).where(clickIdsIn(unique))).map((r) => toView(r, true)), {
+      repeated: true,
+    }),
   };
 }

@@ -1,5 +1,5 @@
 /** Clicks: the highest-volume table (written in batches off the request path); keep its indexes to what a query needs. */
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns';
 
 export const subs = () => ({
@@ -18,11 +18,14 @@ export const subs = () => ({
  * One visit through a campaign link. The id is a UUIDv7 made by the tracker (time-ordered, returned in the target URL
  * as `{click_id}` before the row is written). No foreign keys: the batch writer must never fail a whole batch because
  * a campaign was deleted meanwhile, and the ids are checked when the click is made.
+ * Partitioned by day on created_at (migration 0026, docs/decisions/engine.md "Clicks partitioned by day"): the key is
+ * (id, created_at), created_at being exactly the time in the id, so a look-up by id reads one partition (`clickIdIs`,
+ * click-lookup.ts); the retention drops whole days.
  */
 export const clicks = pgTable(
   'clicks',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     createdAt: ts('created_at').notNull(),
     /** 1 valid, 2 invalid */
     status: smallint('status').notNull(),
@@ -55,6 +58,7 @@ export const clicks = pgTable(
     isTest: boolean('is_test').notNull().default(false),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('clicks_created_idx').on(t.createdAt),
     index('clicks_campaign_created_idx').on(t.campaignId, t.createdAt),
     index('clicks_affiliate_created_idx').on(t.affiliateId, t.createdAt),
@@ -76,3 +80,33 @@ export const clickVisitors = pgTable(
   },
   (t) => [index('click_visitors_until_idx').on(t.until)],
 );
+
+/**
+ * What a lead or conversion keeps of its click (migration 0026, column `click_data`): copied by a trigger when it is
+ * written, so it outlives the click row (the retention) and the statistics count it the same afterwards.
+ */
+export interface ClickCopy {
+  traffic_source_id?: number;
+  lander_id?: number;
+  country?: string;
+  language?: string;
+  device_type?: string;
+  os?: string;
+  browser?: string;
+  ip?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
+  sub4?: string;
+  sub5?: string;
+  sub6?: string;
+  sub7?: string;
+  sub8?: string;
+  sub9?: string;
+}
+
+/** When each day-partitioned raw table (clicks, system_logs) keeps its rows from: moved forward by the retention. */
+export const rawRetention = pgTable('raw_retention', {
+  tbl: varchar('tbl', { length: 64 }).primaryKey(),
+  keptFrom: ts('kept_from').notNull(),
+});

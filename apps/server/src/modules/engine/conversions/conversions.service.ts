@@ -33,7 +33,6 @@ import type { z } from 'zod';
 import {
   advertisers,
   campaigns,
-  clicks,
   conversions,
   currencies,
   currencyRates,
@@ -92,8 +91,8 @@ function scopeWhere(db: DbOrTx, actor: Actor): SQL | undefined {
   return sql`false`;
 }
 
-/** the country of the conversion's lead, else of its click */
-const countryExpr = sql<string | null>`coalesce(${leads.country}, ${clicks.country})`;
+/** the country of the conversion's lead, else of its click (as the conversion keeps it: the raw click may be gone, migration 0026) */
+const countryExpr = sql<string | null>`coalesce(${leads.country}, ${conversions.clickData}->>'country')`;
 const LATE = sql`${conversions.marks} @> ${JSON.stringify(CONVERSION_MARKS)}::jsonb`;
 
 /** the start of a calendar day `yyyy-MM-dd` in a zone (`plusDays` 1: the start of the next day) */
@@ -179,8 +178,7 @@ function withJoins<Q extends PgSelect>(qb: Q) {
     .leftJoin(verticalGoals, eq(verticalGoals.id, conversions.goalId))
     .leftJoin(advertisers, eq(advertisers.id, conversions.advertiserId))
     .leftJoin(users, eq(users.id, conversions.affiliateId))
-    .leftJoin(leads, eq(leads.id, conversions.leadId))
-    .leftJoin(clicks, eq(clicks.id, conversions.clickId));
+    .leftJoin(leads, eq(leads.id, conversions.leadId));
 }
 
 type Joined = {

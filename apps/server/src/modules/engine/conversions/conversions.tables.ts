@@ -7,6 +7,7 @@ import { campaigns } from '../../inventory/campaigns/campaigns.tables';
 import { offers } from '../../inventory/offers/offers.tables';
 import { paymentRules } from '../../inventory/payment-rules/payment-rules.tables';
 import { verticalGoals } from '../../sell-side/verticals/verticals.tables';
+import type { ClickCopy } from '../clicks/clicks.tables';
 import { leads } from '../leads/leads.tables';
 
 /**
@@ -22,6 +23,8 @@ export const conversions = pgTable(
     status: smallint('status').notNull().default(1),
     statusChangedAt: ts('status_changed_at'),
     clickId: uuid('click_id'),
+    /** what the conversion keeps of its click (its own click id's, else its lead's), copied by a trigger (migration 0026) */
+    clickData: jsonb('click_data').$type<ClickCopy>(),
     leadId: bigint('lead_id', { mode: 'number' }).references(() => leads.id, { onDelete: 'set null' }),
     offerId: integer('offer_id')
       .notNull()

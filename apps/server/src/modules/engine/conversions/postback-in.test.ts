@@ -16,6 +16,9 @@ import {
   postbacks,
   systemLogs,
 } from '../../../db/schema';
+import { setSetting } from '../../settings/general';
+import { keepRawPartitions } from '../tracking';
+import { uuidv7At } from '../tracking/uuid';
 import { CONVERSION_AUTO_APPROVE_JOB } from './conversions.jobs';
 import { ATTRIBUTES_MAX, ipAllowed, mergeAttributes, postbackAttributes, postbackParams } from './postback-in';
 
@@ -338,9 +341,77 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
     ]);
   });
 
+  it("converts a lead whose raw click the retention dropped, with the click's country and IP as the lead kept them", async () => {
+    const m = await market({ sessionLifespan: 30 });
+    const clickId = uuidv7At(t.clock.now.getTime());
+    await db.insert(clicks).values({
+      id: clickId,
+      createdAt: t.clock.now,
+      status: 1,
+      offerId: m.offer.id,
+      affiliateId: m.affiliate.id,
+      country: 'DE',
+      ip: '10.9.8.7',
+    });
+    // a lead of no country of its own, on the click: it keeps the click's data (migration 0026)
+    await db.update(leads).set({ clickId, country: null, ip: null }).where(eq(leads.id, m.lead.id));
+    expect((await leadOf(m.lead.id)).clickData).toEqual({ country: 'DE', ip: '10.9.8.7' });
+    await setSetting(db, 'rawClicksRetentionDays', 30);
+    t.clock.advance(40 * 86_400);
+    try {
+      await keepRawPartitions({ database: t.database, now: () => t.clock.now });
+      expect(await db.select().from(clicks).where(eq(clicks.id, clickId))).toHaveLength(0);
+      const res = await get(m.key, `lead_id=${m.lead.id}&status=deposit`);
+      expect(res.statusCode).toBe(200);
+      const [conv] = await conversionsOf(m.lead.id);
+      // the click's time comes from its id: 40 days after it, past the 30-day session lifespan, the conversion is late
+      expect(conv).toMatchObject({ clickId, clickData: { country: 'DE', ip: '10.9.8.7' }, marks: ['late_conversion'] });
+    } finally {
+      t.clock.advance(-40 * 86_400);
+      await setSetting(db, 'rawClicksRetentionDays', 90);
+    }
+    // the conversions list shows (and filters on) the click's country from the conversion's copy
+    const staff = await t.make.user({ type: 'admin' }); // signed in now (the clock was ahead meanwhile)
+    const list = await t.request({ method: 'GET', url: `/api/v1/conversions?offerId=${m.offer.id}&country=DE`, as: staff });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.items.map((c: { id: number; country: string }) => [c.id, c.country])).toEqual([[expect.any(Number), 'DE']]);
+  });
+
+  it('takes a later postback of a click without a lead after its raw click was dropped, by the conversion it made', async () => {
+    const m = await market();
+    const id = uuidv7At(t.clock.now.getTime());
+    await db
+      .insert(clicks)
+      .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL', sub2: 's2' });
+    const first = await get(m.key, `click_id=${id}&status=pending`);
+    expect(first.statusCode).toBe(200);
+    await setSetting(db, 'rawClicksRetentionDays', 30);
+    t.clock.advance(40 * 86_400);
+    try {
+      await keepRawPartitions({ database: t.database, now: () => t.clock.now });
+      expect(await db.select().from(clicks).where(eq(clicks.id, id))).toHaveLength(0);
+      const later = await get(m.key, `click_id=${id}&status=deposit`);
+      expect(later.statusCode).toBe(200);
+      expect(later.json().conversionId).toBe(first.json().conversionId);
+      const [conv] = await db.select().from(conversions).where(eq(conversions.clickId, id));
+      expect(conv).toMatchObject({ status: 3, leadId: null, affiliateId: m.affiliate.id, clickData: { country: 'PL', sub2: 's2' } });
+      // another integration's key, or a click never seen, is still an unknown click
+      const other = await t.make.advertiser({ verticalId: m.vertical.id });
+      await db
+        .update(integrations)
+        .set({ postbackEnabled: true, leadStatusMappings: MAPPINGS })
+        .where(eq(integrations.id, other.integration.id));
+      expect((await get(other.integration.postbackKey, `click_id=${id}&status=deposit`)).statusCode).toBe(404);
+      expect((await get(m.key, `click_id=${uuidv7At(t.clock.now.getTime() - 50 * 86_400_000)}&status=deposit`)).statusCode).toBe(404);
+    } finally {
+      t.clock.advance(-40 * 86_400);
+      await setSetting(db, 'rawClicksRetentionDays', 90);
+    }
+  });
+
   it('takes a click id: a click without a lead gets its own conversion', async () => {
     const m = await market();
-    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    const id = uuidv7At(t.clock.now.getTime()); // a click's id holds its time (its partition)
     await db
       .insert(clicks)
       .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });
@@ -357,7 +428,7 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
       .update(integrations)
       .set({ postbackEnabled: true, leadStatusMappings: MAPPINGS })
       .where(eq(integrations.id, other.integration.id));
-    const id = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
+    const id = uuidv7At(t.clock.now.getTime()); // a click's id holds its time (its partition)
     await db
       .insert(clicks)
       .values({ id, createdAt: t.clock.now, status: 1, offerId: m.offer.id, affiliateId: m.affiliate.id, country: 'PL' });

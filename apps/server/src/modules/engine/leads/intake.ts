@@ -27,6 +27,7 @@ import { rowsOf } from '../../../db/client';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { findNul } from '../../../lib/pg-text';
+import { clickIdIs } from '../clicks';
 import { holdByRules } from '../hold-queue';
 import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource, LeadVertical } from './engine-reads';
@@ -79,7 +80,7 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
   if (input.clickId) {
     const [click] = rowsOf<Record<string, unknown>>(
       await ctx.db.execute(
-        sql`select campaign_id, offer_id, affiliate_id, lander_id, is_test, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where id = ${input.clickId}::uuid`,
+        sql`select campaign_id, offer_id, affiliate_id, lander_id, is_test, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where ${clickIdIs(input.clickId)}`,
       ),
     );
     if (!click || click.affiliate_id !== src.affiliateId) throw AppError.validation([bad('clickId', 'pattern', 'Unknown click id')]);

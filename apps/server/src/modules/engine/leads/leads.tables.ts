@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns';
-import { subs } from '../clicks/clicks.tables';
+import { subs, type ClickCopy } from '../clicks/clicks.tables';
 import { advertisers, users, verticals } from '../../access/accounts.tables';
 import { campaigns } from '../../inventory/campaigns/campaigns.tables';
 import { landers } from '../../inventory/landers/landers.tables';
@@ -38,6 +38,8 @@ export const leads = pgTable(
       .default(sql`'{}'::jsonb`),
     ...subs(),
     clickId: uuid('click_id'),
+    /** what the lead keeps of its click, copied by a trigger when written (migration 0026): outlives the click row */
+    clickData: jsonb('click_data').$type<ClickCopy>(),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     offerId: integer('offer_id')
       .notNull()

@@ -1,6 +1,6 @@
 /** The postback logs. */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns';
 import { advertisers, users } from '../../access/accounts.tables';
 import { integrations } from '../../sell-side/integrations/integrations.tables';
@@ -8,12 +8,13 @@ import { postbacks } from '../postbacks/postbacks.tables';
 
 /**
  * Postback logs: `postback_in` (an advertiser's postback or an API-sync status, entity advertiser) and `postback_out`
- * (one delivery attempt of an affiliate, team or global postback, entity affiliate).
+ * (one delivery attempt of an affiliate, team or global postback, entity affiliate). Partitioned by day like clicks
+ * (migration 0026): the key is (id, created_at).
  */
 export const systemLogs = pgTable(
   'system_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     type: varchar('type', { length: 16 }).notNull(),
     entity: varchar('entity', { length: 16 }).notNull(),
@@ -39,6 +40,7 @@ export const systemLogs = pgTable(
     attempt: integer('attempt').notNull().default(1),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('system_logs_type_created_idx').on(t.type, t.createdAt),
     index('system_logs_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('system_logs_advertiser_idx').on(t.advertiserId, t.createdAt),

@@ -4,9 +4,10 @@
  * - PostgreSQL: each click becomes a line of `COPY clicks FROM STDIN` text as it is pushed, appended to the batch's
  *   buffer (outside the JS heap: a waiting click is no object the garbage collector copies), and the batch is sent as
  *   one COPY (about 40% less PostgreSQL CPU per click than reading a JSON batch). A batch that meets a click id already
- *   stored (a retry after a write that did commit) goes through a temporary table and `ON CONFLICT (id) DO NOTHING`.
+ *   stored (a retry after a write that did commit) goes through a temporary table and `ON CONFLICT (id, created_at) DO
+ *   NOTHING` (the key of the day-partitioned clicks, migration 0026).
  * - PGlite: the rows wait as they are, and a batch is ONE `INSERT ... SELECT FROM json_populate_recordset($1) ON
- *   CONFLICT (id) DO NOTHING` of one JSON text made by the runtime's native serializer.
+ *   CONFLICT (id, created_at) DO NOTHING` of one JSON text made by the runtime's native serializer.
  * (Drizzle's multi-row insert stalled the event loop at this volume, and the driver's per-value array encoding of 35
  * columns cost more CPU than the click itself.) The user agent is parsed here, memoized per user agent: on PostgreSQL
  * when the click is pushed (a new user agent once, not a whole batch's at one flush), on PGlite at the flush.
@@ -74,7 +75,7 @@ const COLUMNS = COLUMN_LIST.join(', ');
  * left out of its object (`undefined`): a missing key reads as NULL, and the shorter text costs PostgreSQL about a fifth
  * less CPU per click.
  */
-const INSERT_SQL = `INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(null::clicks, $1::json) ON CONFLICT (id) DO NOTHING`;
+const INSERT_SQL = `INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM json_populate_recordset(null::clicks, $1::json) ON CONFLICT (id, created_at) DO NOTHING`;
 
 /**
  * The visitors of a batch's candidate unique clicks ($1 keys, $2 click times, $3 click ids) taken in `click_visitors`:
@@ -89,11 +90,11 @@ const VISITORS_UPSERT = `INSERT INTO click_visitors (key, until, click_id)
   RETURNING click_id`;
 /** PostgreSQL, after the batch's COPY in the same transaction: the candidates not confirmed are stored as not unique */
 const VISITORS_SQL = `WITH taken AS (${VISITORS_UPSERT})
-  UPDATE clicks SET is_unique = false WHERE id = ANY($3::uuid[]) AND is_unique AND id NOT IN (SELECT click_id FROM taken)`;
+  UPDATE clicks SET is_unique = false WHERE id = ANY($3::uuid[]) AND created_at = ANY($2::timestamptz[]) AND is_unique AND id NOT IN (SELECT click_id FROM taken)`;
 /** PGlite: the batch's INSERT with its candidates confirmed in the same statement ($4 the batch's JSON) */
 const INSERT_WITH_VISITORS_SQL = `WITH taken AS (${VISITORS_UPSERT})
   INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMN_LIST.map((c) => (c === 'is_unique' ? 'is_unique AND id IN (SELECT click_id FROM taken)' : c)).join(', ')}
-  FROM json_populate_recordset(null::clicks, $4::json) ON CONFLICT (id) DO NOTHING`;
+  FROM json_populate_recordset(null::clicks, $4::json) ON CONFLICT (id, created_at) DO NOTHING`;
 
 /** a visitor as a signed 64-bit key (the first 8 bytes of its MD5: a collision only makes a click not unique) */
 const visitorHash = (r: ClickRow): string =>
@@ -353,7 +354,7 @@ const copyBatch = (pool: pg.Pool, data: Buffer, visitors: Visitors | null, skipS
       if (skipStored) {
         await client.query('CREATE TEMPORARY TABLE click_batch (LIKE clicks) ON COMMIT DROP');
         await copyFrom(client, `COPY click_batch (${COLUMNS}) FROM STDIN`, data);
-        await client.query(`INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM click_batch ON CONFLICT (id) DO NOTHING`);
+        await client.query(`INSERT INTO clicks (${COLUMNS}) SELECT ${COLUMNS} FROM click_batch ON CONFLICT (id, created_at) DO NOTHING`);
       } else await copyFrom(client, COPY_SQL, data);
       if (visitors) await client.query({ name: 'click-visitors', text: VISITORS_SQL, values: visitors.params() });
       await client.query('COMMIT');

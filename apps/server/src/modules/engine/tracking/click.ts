@@ -9,7 +9,7 @@ import type { ClickRow } from './click-writer';
 import { visitorKey } from './unique';
 import { countryOf, isBot, languageOf, memo } from './enrich';
 import type { Route, RouteLander } from './routing';
-import { uuidv7 } from './uuid';
+import { uuidTime, uuidv7 } from './uuid';
 
 export const INVALID_REASONS = [
   'campaign_inactive',
@@ -234,7 +234,8 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
     location,
     row: {
       id,
-      createdAt: input.now,
+      // exactly the time in the id (the partition key a look-up by id computes from it; click-lookup.ts)
+      createdAt: uuidTime(id)!,
       status: valid ? 1 : 2,
       invalidReason: reason,
       isUnique: valid && !test && isUnique(visitorKey(route.campaignId, ip ?? null, userAgent)),

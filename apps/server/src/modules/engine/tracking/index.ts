@@ -13,7 +13,15 @@ import { loadGeoDatabase } from './enrich';
 import { RoutingCache } from './routing';
 import { registerTrackingRoutes } from './tracking.routes';
 
-export { CLICK_VISITORS_SWEEP_JOB, defineTrackingJobs, sweepClickVisitors } from './tracking.jobs';
+export {
+  CLICK_VISITORS_SWEEP_JOB,
+  defineTrackingJobs,
+  keepRawPartitions,
+  RAW_PARTITIONS_JOB,
+  RAW_TABLES,
+  sweepClickVisitors,
+} from './tracking.jobs';
+export { uuidTime, uuidv7At } from './uuid';
 
 export interface Tracking extends ClickState {
   feed: ChangeFeed;

@@ -2,8 +2,10 @@
  * UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, a 12-bit counter (rand_a: random at each new millisecond, +1 for
  * each id within the same one, so ids of one process sort in the order they were made), then random bits. Time-ordered,
  * so click ids index well, and made in memory so the tracker answers before the click row is written.
+ * A click's created_at is the time in its id (`uuidTime`, click.ts): the clicks table is partitioned by it and a click is
+ * found by its id in one partition (docs/decisions/engine.md "Clicks partitioned by day").
  */
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const POOL_SIZE = 16 * 1024;
 const pool = Buffer.alloc(POOL_SIZE);
@@ -21,7 +23,9 @@ export function uuidv7(now = Date.now()): string {
     randomFillSync(pool);
     offset = 0;
   }
-  if (now > lastMs) {
+  // a new millisecond, or a clock set back (the ids of a process then no longer sort; the id keeps the time given,
+  // which is the click's time). Only more than 4096 ids in one millisecond carry the id a millisecond ahead.
+  if (now > lastMs || now < lastMs - 1000) {
     lastMs = now;
     counter = ((pool[offset] << 8) | pool[offset + 1]) & 0x7ff; // leaves room to count up
   } else if (++counter > 0xfff) {
@@ -45,3 +49,20 @@ export function uuidv7(now = Date.now()): string {
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** the millisecond time in a UUIDv7 (its first 48 bits), or null for another id */
+export function uuidTime(id: string): Date | null {
+  if (!UUID_RE.test(id) || id[14] !== '7') return null;
+  return new Date(parseInt(id.slice(0, 8) + id.slice(9, 13), 16));
+}
+
+/** a UUIDv7 of a given millisecond, the other bits random (the tracker's generator only counts forward from the present):
+ * seeds and tests */
+export function uuidv7At(ms: number): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(ms, 0, 6);
+  b[6] = 0x70 | (b[6] & 0x0f);
+  b[8] = 0x80 | (b[8] & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

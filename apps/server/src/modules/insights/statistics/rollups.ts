@@ -45,6 +45,12 @@ export interface DriftReport {
   drift: Record<string, number>;
   totalDrift: number;
   repaired: boolean;
+  /**
+   * the part of the asked period whose raw clicks the retention dropped (before `raw_retention.kept_from`, migration
+   * 0026): not recomputed, not compared, never repaired (its roll-ups are all that is left of those clicks); null when
+   * the whole period was recomputed
+   */
+  notRecomputable: { from: Date; to: Date } | null;
 }
 
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
@@ -89,10 +95,18 @@ function expectedSql(facts: string, cube: (typeof CUBES)[number]): string {
  * the deltas for the next compaction and are neither lost nor counted twice.
  */
 export async function verify(database: Database, period: { from: Date; to: Date }, opts: { repair?: boolean } = {}): Promise<DriftReport> {
-  const from = floorDay(period.from);
-  const to = ceilDay(new Date(Math.max(period.to.getTime(), from.getTime() + 1)));
-  const facts = await factsText(database);
+  const asked = floorDay(period.from);
+  const to = ceilDay(new Date(Math.max(period.to.getTime(), asked.getTime() + 1)));
+  // the days whose raw clicks are gone cannot be recomputed: only the rest of the period is
+  const keptFrom = await rawClicksKeptFrom(database);
+  const from = keptFrom && keptFrom > asked ? new Date(Math.min(ceilDay(keptFrom).getTime(), to.getTime())) : asked;
+  const notRecomputable = from > asked ? { from: asked, to: from } : null;
   const drift: Record<string, number> = {};
+  if (from >= to) {
+    for (const cube of CUBES) drift[cube.table] = 0;
+    return { from, to, drift, totalDrift: 0, repaired: !!opts.repair, notRecomputable };
+  }
+  const facts = await factsText(database);
   await inSnapshot(database, async (q) => {
     if (opts.repair) {
       await q('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
@@ -126,7 +140,13 @@ export async function verify(database: Database, period: { from: Date; to: Date 
     }
   });
   const totalDrift = Object.values(drift).reduce((a, b) => a + b, 0);
-  return { from, to, drift, totalDrift, repaired: !!opts.repair };
+  return { from, to, drift, totalDrift, repaired: !!opts.repair, notRecomputable };
+}
+
+/** the time the raw clicks are kept from (the retention moves it forward), or null while none was dropped */
+async function rawClicksKeptFrom(database: Database): Promise<Date | null> {
+  const { rows } = await database.query<{ kept_from: Date | string }>(`SELECT kept_from FROM raw_retention WHERE tbl = 'clicks'`);
+  return rows[0] ? new Date(rows[0].kept_from) : null;
 }
 
 type Q = <T = Record<string, unknown>>(text: string, params: unknown[]) => Promise<{ rows: T[] }>;

@@ -2,7 +2,13 @@
  * General settings (product §3, §7): the white-label values every visitor's browser loads (public api-settings)
  * and the admin's general settings form. Values live in the key/value `settings` table (settings.store.ts).
  */
-import type { ApiErrorItem, GeneralSettings, GeneralSettingsUpdate, PublicSettings } from '@leadgrid/shared';
+import {
+  RAW_CLICKS_RETENTION,
+  type ApiErrorItem,
+  type GeneralSettings,
+  type GeneralSettingsUpdate,
+  type PublicSettings,
+} from '@leadgrid/shared';
 import { inArray } from 'drizzle-orm';
 import { images } from '../../../db/schema';
 import type { Config } from '../../../config';
@@ -23,6 +29,7 @@ const EDITABLE = [
   'registrationEnabled',
   'frontendVersionTs',
   'legalDetails',
+  'rawClicksRetentionDays',
 ] as const;
 type Editable = Pick<SettingValues, (typeof EDITABLE)[number]>;
 
@@ -39,6 +46,7 @@ export async function storedSettings(db: DbOrTx, config: Config): Promise<Stored
     registrationEnabled: s.registrationEnabled ?? true,
     frontendVersionTs: s.frontendVersionTs ?? 0,
     legalDetails: s.legalDetails ?? '',
+    rawClicksRetentionDays: s.rawClicksRetentionDays ?? RAW_CLICKS_RETENTION.default,
     baseCurrency: s.baseCurrency ?? config.BASE_CURRENCY,
     customerId: s.customerId ?? '',
   };
@@ -74,6 +82,7 @@ export async function generalSettings(ctx: Ctx, apiDomain: string): Promise<Gene
     logoImageId: s.logoImageId,
     faviconImageId: s.faviconImageId,
     legalDetails: s.legalDetails,
+    rawClicksRetentionDays: s.rawClicksRetentionDays,
   };
 }
 

@@ -24,6 +24,8 @@ export interface SettingValues {
   autoInvoiceAffiliateIds: number[] | null;
   /** general settings: the network's legal details printed on invoices */
   legalDetails: string;
+  /** general settings: days the raw clicks and postback logs are kept (the `raw-partitions` job) */
+  rawClicksRetentionDays: number;
   customerId: string;
   jwtSecret: string;
 }

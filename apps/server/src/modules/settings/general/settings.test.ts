@@ -171,6 +171,35 @@ describe('general settings', () => {
   });
 });
 
+describe('raw clicks retention (docs/decisions/engine.md "Clicks partitioned by day")', () => {
+  it('is 90 days until set; a whole number of days from 7 to 3650 is saved and audited, anything else is a 400 that saves nothing', async () => {
+    const shown = await t.request({ method: 'GET', url: '/api/v1/settings/general', as: t.admin });
+    expect(shown.json().data.rawClicksRetentionDays).toBe(90);
+    for (const bad of [6, 3651, 30.5, '30', null, -1]) {
+      const res = await saveGeneral({ name: 'Not with this', rawClicksRetentionDays: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().errors.map((e: { loc: unknown[] }) => e.loc.join('.'))).toEqual(['body.data.rawClicksRetentionDays']);
+    }
+    expect(await getSetting(db, 'rawClicksRetentionDays')).toBeUndefined();
+    expect(await getSetting(db, 'name')).toBe('Leadgrid');
+
+    const res = await saveGeneral({ rawClicksRetentionDays: 30 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.rawClicksRetentionDays).toBe(30);
+    expect(await getSetting(db, 'rawClicksRetentionDays')).toBe(30);
+    expect((await lastSettingsAudit()).changes).toEqual({ before: { rawClicksRetentionDays: 90 }, after: { rawClicksRetentionDays: 30 } });
+    await saveGeneral({ rawClicksRetentionDays: 90 });
+  });
+
+  it('is changed only with settings.general.update', async () => {
+    const manager = await t.make.user({ type: 'affiliate_manager' });
+    expect((await saveGeneral({ rawClicksRetentionDays: 7 }, manager)).statusCode).toBe(403);
+    const affiliate = await t.make.user({ type: 'affiliate' });
+    expect((await saveGeneral({ rawClicksRetentionDays: 7 }, affiliate)).statusCode).toBe(403);
+    expect(await getSetting(db, 'rawClicksRetentionDays')).not.toBe(7);
+  });
+});
+
 describe('public api-settings with a configured public URL and chat support', () => {
   it('answers the configured address and chat URL', async () => {
     const res = await configured.request({ method: 'GET', url: '/api/v1/public/api-settings', headers: { host: 'evil.example.org' } });

@@ -1,12 +1,34 @@
 /**
  * /settings/general (settings.general.update): system name, logo and favicon, registration switch, trial
- * expiry and the network's legal details printed on invoices (docs/decisions/money.md). Images are saved as soon as they are uploaded; the rest with the form. Every save refreshes the
+ * expiry, the network's legal details printed on invoices (docs/decisions/money.md) and how many days the raw clicks
+ * are kept (docs/decisions/engine.md "Clicks partitioned by day"). Images are saved as soon as they are uploaded; the rest with the form. Every save refreshes the
  * public settings, so the title, logo and favicon of the app change without a reload.
  */
 import { CalendarOutlined } from '@ant-design/icons';
 import { DEFAULT_PRODUCT_TITLE } from '@leadgrid/shared/constants';
-import { generalSettingsUpdate, type GeneralSettings, type GeneralSettingsUpdate } from '@leadgrid/shared/settings/general';
-import { Button, Card, Col, DatePicker, Descriptions, Divider, Flex, Form, Input, Result, Row, Skeleton, Switch, Typography } from 'antd';
+import {
+  generalSettingsUpdate,
+  RAW_CLICKS_RETENTION,
+  type GeneralSettings,
+  type GeneralSettingsUpdate,
+} from '@leadgrid/shared/settings/general';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Skeleton,
+  Switch,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../../app/session';
@@ -23,6 +45,7 @@ interface Values {
   registrationEnabled: boolean;
   trialDate: Dayjs | null;
   legalDetails: string;
+  rawClicksRetentionDays: number | null;
 }
 
 /** The trial lasts to the end of the chosen day in the user's time zone; the server keeps seconds. */
@@ -43,6 +66,7 @@ function valuesOf(s: GeneralSettings, tz: string): Values {
     registrationEnabled: s.registrationEnabled,
     trialDate: trialDateOf(s.trialExpireAt, tz),
     legalDetails: s.legalDetails,
+    rawClicksRetentionDays: s.rawClicksRetentionDays,
   };
 }
 
@@ -75,6 +99,8 @@ function SettingsForm({ settings }: { settings: GeneralSettings }) {
     if (trial !== settings.trialExpireAt) patch.trialExpireAt = trial;
     const legal = (values.legalDetails ?? '').trim();
     if (legal !== settings.legalDetails) patch.legalDetails = legal;
+    if (values.rawClicksRetentionDays !== null && values.rawClicksRetentionDays !== settings.rawClicksRetentionDays)
+      patch.rawClicksRetentionDays = values.rawClicksRetentionDays;
     if (Object.keys(patch).length === 0) {
       setDirty(false);
       return;
@@ -189,6 +215,23 @@ function SettingsForm({ settings }: { settings: GeneralSettings }) {
                   maxLength={2000}
                   placeholder={t('general.legal.placeholder')}
                   data-testid="legal-details"
+                />
+              </Form.Item>
+            </Card>
+            <Card variant="borderless" title={t('general.retention.title')}>
+              <Form.Item
+                name="rawClicksRetentionDays"
+                label={t('general.retention.days')}
+                extra={t('general.retention.hint', { min: RAW_CLICKS_RETENTION.min, max: RAW_CLICKS_RETENTION.max })}
+                rules={[requiredRule(t), zodRule(generalSettingsUpdate.shape.rawClicksRetentionDays.unwrap(), t)]}
+                style={{ marginBottom: 0 }}
+              >
+                <InputNumber
+                  min={RAW_CLICKS_RETENTION.min}
+                  max={RAW_CLICKS_RETENTION.max}
+                  precision={0}
+                  style={{ width: 160 }}
+                  data-testid="raw-clicks-retention"
                 />
               </Form.Item>
             </Card>

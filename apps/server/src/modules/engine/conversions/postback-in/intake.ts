@@ -15,11 +15,11 @@
  * plans it once per connection and the app builds no SQL per postback.
  */
 import { postbackSection, type Postback } from '@leadgrid/shared';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../../../config';
 import type { Database, DbOrTx } from '../../../../db/client';
 import { preparedQuery } from '../../../../db/prepared';
-import { clicks, integrations, leads, offerAdvertisers } from '../../../../db/schema';
+import { clicks, conversions, integrations, leads, offerAdvertisers } from '../../../../db/schema';
 import type { Ctx } from '../../../../http/context';
 import type { JobQueue } from '../../../../jobs/queue';
 import { Batcher } from '../../../../lib/batcher';
@@ -27,12 +27,13 @@ import { pgJson } from '../../../../lib/pg-text';
 import type { ChangeFeed } from '../../../../lib/cache/change-feed';
 import { countConversion, type CountedConversion } from '../../../inventory/caps';
 import { capReached } from '../../../settings/notifications';
+import { clickIdIs } from '../../clicks';
 import { logRow, wakeOutbox, type PostbackDeliverJob } from '../../postback-delivery';
 import { log, logValues } from './log';
 import { ipAllowed, plainIp, postbackParams, storable } from './params';
 import { finish, prepare, type Plan, type Probe, type Writes } from './plan';
 import { PostbackInReads, type PostbackReads } from './reads';
-import { LOCK, PROBE, subjectOf, WRITE, type SubjectRow } from './sql';
+import { clickOfCopy, clickOfLead, LOCK, PROBE, subjectOf, WRITE, type SubjectRow } from './sql';
 import {
   Refusal,
   type BatchItem,
@@ -67,15 +68,9 @@ async function lockSubject(
   const clickRef = p[names.clickIdParam]?.trim();
   if (!leadRef && !clickRef) throw new Refusal(400, `The postback names no lead: give ${names.leadIdParam} or ${names.clickIdParam}`);
   const leadWithClick = async (where: SQL | undefined) => {
-    const [row] = await tx
-      .select({ lead: leads, click: clicks })
-      .from(leads)
-      .leftJoin(clicks, eq(clicks.id, leads.clickId))
-      .where(where)
-      .orderBy(desc(leads.id))
-      .limit(1)
-      .for('update', { of: leads });
-    return row ? { lead: row.lead, click: row.click ?? undefined } : undefined;
+    // the lead's click is what the lead keeps of it (the raw click may be gone: the retention; sql.ts SUBJECT_COLUMNS)
+    const [lead] = await tx.select().from(leads).where(where).orderBy(desc(leads.id)).limit(1).for('update', { of: leads });
+    return lead ? { lead, click: clickOfLead(lead) } : undefined;
   };
   let found: { lead?: SubjectLead; click?: SubjectClick } | undefined;
   if (leadRef) {
@@ -95,13 +90,33 @@ async function lockSubject(
         .from(clicks)
         .where(
           and(
-            eq(clicks.id, clickRef),
+            clickIdIs(clickRef),
             sql`exists (select 1 from ${offerAdvertisers} oa where oa.offer_id = ${clicks.offerId} and oa.integration_id = ${integration.id})`,
           ),
         )
         .for('update');
-      if (!click || !click.offerId || !click.affiliateId) throw new Refusal(404, `Unknown click ${clickRef}`);
-      found = { click };
+      if (click) {
+        if (!click.offerId || !click.affiliateId) throw new Refusal(404, `Unknown click ${clickRef}`);
+        found = { click };
+      } else {
+        // the raw click may be gone (the retention): a click that already converted for this integration's offer is
+        // known by its conversion's copy, the conversion locked in its stead
+        const [conv] = await tx
+          .select()
+          .from(conversions)
+          .where(
+            and(
+              eq(conversions.clickId, clickRef),
+              isNull(conversions.leadId),
+              sql`exists (select 1 from ${offerAdvertisers} oa where oa.offer_id = ${conversions.offerId} and oa.integration_id = ${integration.id})`,
+            ),
+          )
+          .orderBy(desc(conversions.id))
+          .limit(1)
+          .for('update');
+        if (!conv) throw new Refusal(404, `Unknown click ${clickRef}`);
+        found = { click: clickOfCopy(clickRef, conv, conv.clickData ?? {}) };
+      }
     }
   }
   return found!;

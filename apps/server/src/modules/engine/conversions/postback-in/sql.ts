@@ -3,19 +3,27 @@
  * that PostgreSQL plans it once per connection and the app builds no SQL per postback.
  */
 import { insertLogsSql, outboxInsertSql } from '../../postback-delivery';
+import type { ClickCopy } from '../../clicks';
+import { uuidTime } from '../../tracking';
 import type { SubjectClick, SubjectLead } from './types';
 
-/** the subject columns of the lock statement: the lead's, then its click's prefixed with c_ */
+/**
+ * The subject columns of the lock statement: the lead's, then its click's prefixed with c_. The click's are what the
+ * lead keeps of it (`click_data`, copied when the lead was written, migration 0026) and the time in its id: the raw
+ * click may be gone (the retention drops old days), and the lock reads no clicks partition.
+ */
 const SUBJECT_COLUMNS = `l.id::float8 as "id", l.created_at as "createdAt", l.status, l.lead_grade as "leadGrade", l.offer_id as "offerId",
   l.affiliate_id as "affiliateId", l.team_id as "teamId", l.advertiser_id as "advertiserId", l.country, l.ip, l.click_id as "clickId",
   l.campaign_id as "campaignId", l.sub1, l.sub2, l.sub3, l.sub4, l.sub5, l.sub6, l.sub7, l.sub8, l.sub9,
-  c.id as "c_id", c.created_at as "c_createdAt", c.offer_id as "c_offerId", c.affiliate_id as "c_affiliateId", c.team_id as "c_teamId",
-  c.country as "c_country", c.ip as "c_ip", c.campaign_id as "c_campaignId", c.sub1 as "c_sub1", c.sub2 as "c_sub2", c.sub3 as "c_sub3",
-  c.sub4 as "c_sub4", c.sub5 as "c_sub5", c.sub6 as "c_sub6", c.sub7 as "c_sub7", c.sub8 as "c_sub8", c.sub9 as "c_sub9"`;
+  case when l.click_data is not null then l.click_id end as "c_id", coalesce(click_time(l.click_id), l.created_at) as "c_createdAt",
+  l.offer_id as "c_offerId", l.affiliate_id as "c_affiliateId", l.team_id as "c_teamId", l.click_data->>'country' as "c_country",
+  l.click_data->>'ip' as "c_ip", l.campaign_id as "c_campaignId", l.click_data->>'sub1' as "c_sub1", l.click_data->>'sub2' as "c_sub2",
+  l.click_data->>'sub3' as "c_sub3", l.click_data->>'sub4' as "c_sub4", l.click_data->>'sub5' as "c_sub5", l.click_data->>'sub6' as "c_sub6",
+  l.click_data->>'sub7' as "c_sub7", l.click_data->>'sub8' as "c_sub8", l.click_data->>'sub9' as "c_sub9"`;
 
-/** the leads a batch names by our id, with their clicks, locked in id order ($1: the ids as an array literal) */
+/** the leads a batch names by our id, with what they keep of their clicks, locked in id order ($1: the ids as an array literal) */
 const LOCK_SQL = `select ${SUBJECT_COLUMNS}
-from leads l left join clicks c on c.id = l.click_id
+from leads l
 where l.id = any($1::bigint[])
 order by l.id
 for update of l`;
@@ -46,6 +54,30 @@ export function subjectOf(row: SubjectRow): { lead: SubjectLead; click?: Subject
         } as SubjectClick);
   return { lead: { ...(lead as SubjectLead), id: Number(row.id) }, click };
 }
+
+/** what a lead or conversion keeps of its click (migration 0026) as the postback's click: the raw click may be gone */
+export function clickOfCopy(
+  clickId: string,
+  owner: { createdAt: Date; offerId: number; affiliateId: number; teamId: number | null; campaignId: number | null },
+  d: ClickCopy,
+): SubjectClick {
+  const subs = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`sub${i + 1}`, d[`sub${i + 1}` as 'sub1'] ?? null]));
+  return {
+    id: clickId,
+    createdAt: uuidTime(clickId) ?? owner.createdAt,
+    offerId: owner.offerId,
+    affiliateId: owner.affiliateId,
+    teamId: owner.teamId,
+    country: d.country ?? null,
+    ip: d.ip ?? null,
+    campaignId: owner.campaignId,
+    ...subs,
+  } as SubjectClick;
+}
+
+/** a lead's click as the lock statement gives it (SUBJECT_COLUMNS): from what the lead keeps of it */
+export const clickOfLead = (lead: SubjectLead & { clickData: ClickCopy | null }): SubjectClick | undefined =>
+  lead.clickId && lead.clickData ? clickOfCopy(lead.clickId, lead, lead.clickData) : undefined;
 
 const EXISTING = `json_build_object('id', c.id, 'status', c.status, 'eventId', c.event_id, 'originalRevenue', c.original_revenue::text,
   'attributes', c.attributes)`;
