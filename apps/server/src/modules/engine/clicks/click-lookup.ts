@@ -1,8 +1,8 @@
 /**
  * Finding a click by its id in the day-partitioned clicks (docs/decisions/engine.md "Clicks partitioned by day"): the
  * id is a UUIDv7 holding the click's millisecond time, which is exactly its created_at, so the look-up adds that bound
- * (SQL functions click_time_from / click_time_to of migration 0026: the id's time for a UUIDv7, any time for another
- * id) and PostgreSQL reads the one partition of that day.
+ * (SQL functions click_time_from / click_time_to of migration 0026: the id's time give or take a minute for a UUIDv7,
+ * for the clicks stored before it; any time for another id) and PostgreSQL reads the partition of that day.
  */
 import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { clicks } from './clicks.tables';
