@@ -174,7 +174,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  else await migrateLite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+/** applies the migrations not yet applied (`folder`: another copy of them, e.g. a test's history cut at one migration) */
+export async function migrateDatabase(database: Database, folder = MIGRATIONS_DIR): Promise<void> {
+  if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder: folder });
+  else await migrateLite(database.db as never, { migrationsFolder: folder });
 }
