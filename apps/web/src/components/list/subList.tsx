@@ -3,10 +3,11 @@
  * title, its count and its create button, the empty state (nothing yet, with the create button, or nothing found), and
  * the row actions column (edit, then a menu that starts with the status change).
  */
-import { EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Dropdown, Flex, Tag, Tooltip, type MenuProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import type { DataColumn } from '../table/DataTable';
+import { EditButton, RowMenu } from './columns';
 
 export function SubListCard({
   title,
@@ -97,15 +98,16 @@ export function rowActionsColumn<T extends { id: number; status: string }>({
     settingsLabel: texts.actions,
     alwaysVisible: true,
     width: 88,
-    fixed: 'right',
+    // pinned by CSS, not rc-table's `fixed` (components/list/columns.tsx, actionsColumn)
+    className: 'lg-col-pinned',
     align: 'right',
     render: (_: unknown, row: T) => (
-      <Flex gap={0} justify="flex-end">
-        <Tooltip title={texts.edit}>
-          <Button type="text" icon={<EditOutlined />} onClick={() => onEdit(row)} aria-label={texts.edit} data-testid={`${testId}-edit`} />
-        </Tooltip>
-        <Dropdown
-          trigger={['click']}
+      <div className="lg-cell-line" style={{ gap: 0, justifyContent: 'flex-end' }}>
+        <EditButton label={texts.edit} onClick={() => onEdit(row)} testId={`${testId}-edit`} />
+        <RowMenu
+          label={texts.more}
+          name={`#${row.id}`}
+          testId={`${testId}-more`}
           menu={{
             items: [
               row.status === 'active'
@@ -114,10 +116,8 @@ export function rowActionsColumn<T extends { id: number; status: string }>({
               ...menu(row),
             ],
           }}
-        >
-          <Button type="text" icon={<MoreOutlined />} aria-label={texts.more} data-testid={`${testId}-more`} />
-        </Dropdown>
-      </Flex>
+        />
+      </div>
     ),
   };
 }
