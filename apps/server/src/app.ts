@@ -68,7 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    ajv: undefined,
+    // zod validates and serializes every route (the compilers set below): with these builders, what the setters install,
+    // Fastify does not load its default ajv and fast-json-stringify compilers at start (docs/decisions/platform.md,
+    // "Lean start"; Fastify's types describe ajv's builders)
+    schemaController: {
+      compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never },
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useApp } from '../../test/helper';
 import { settings } from '../db/schema';
 import { createJobQueue, type JobLog } from './queue';
@@ -139,5 +139,31 @@ describe('job queue: workers', () => {
     expect(done).toEqual([1, 2]);
     const [second] = await workers.boss.findJobs('test-worker', { data: { n: 2 } });
     expect(second.state).toBe('completed');
+  });
+});
+
+describe('job queue: start on existing queues', () => {
+  /** another process's queue on the same database, defining test-options with these options */
+  async function startWith(retryLimit: number) {
+    const other = createJobQueue(t.database, log).define({
+      name: 'test-options',
+      options: { retryLimit, retryDelay: 5 },
+      handler: async () => undefined,
+    });
+    const created = vi.spyOn(other.boss, 'createQueue');
+    const updated = vi.spyOn(other.boss, 'updateQueue');
+    await other.start({ workers: false });
+    // sending needs the queue in pg-boss's cache
+    await other.send('test-options', {});
+    const [stored] = await other.boss.getQueues(['test-options']);
+    await other.stop();
+    return { created: created.mock.calls.length, updated: updated.mock.calls.length, retryLimit: stored.retryLimit };
+  }
+
+  it('creates a new queue, updates one whose options changed, and leaves an unchanged one alone', async () => {
+    expect(await startWith(1)).toEqual({ created: 1, updated: 0, retryLimit: 1 });
+    expect(await startWith(1)).toEqual({ created: 0, updated: 0, retryLimit: 1 });
+    expect(await startWith(3)).toEqual({ created: 0, updated: 1, retryLimit: 3 });
+    expect(await startWith(3)).toEqual({ created: 0, updated: 0, retryLimit: 3 });
   });
 });

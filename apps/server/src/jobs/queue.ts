@@ -116,12 +116,17 @@ export class JobQueue {
   async start(opts: { workers: boolean }): Promise<void> {
     if (this.state !== 'created') throw new Error('the job queue was already started');
     await this.boss.start();
+    // pg-boss's start loaded every existing queue into its cache; a queue that exists with this code's options is left
+    // as it is (a restart: no round trip per queue), only a new or changed one is written and loaded again
+    const existing = new Map((await this.boss.getQueues()).map((q) => [q.name, q]));
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, def.options ?? {});
-      // an existing queue takes the policy of this version of the code
+      // an existing queue takes the options of this version of the code
       // (the policy is fixed at creation: pg-boss refuses to update it)
       const { policy: _policy, ...updatable } = def.options ?? {};
-      if (Object.keys(updatable).length) await this.boss.updateQueue(def.name, updatable);
+      const found = existing.get(def.name);
+      if (found && Object.entries(updatable).every(([key, value]) => found[key as keyof typeof found] === value)) continue;
+      if (!found) await this.boss.createQueue(def.name, def.options ?? {});
+      else await this.boss.updateQueue(def.name, updatable);
       await this.boss.findJobs(def.name, { id: NIL_UUID });
     }
     this.state = 'started';

@@ -1,24 +1,26 @@
 /** First-start data: one system role per role type, the admin user and the default settings. */
 import { defaultPermissions, ROLE_TYPES, SYSTEM_ROLE_TITLES, type RoleType } from '@leadgrid/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword, randomToken, secureId } from '../../lib/crypto';
 import { ensureCurrencies } from '../../modules/money/currencies/currencies.service';
 import { ensurePaymentModels } from '../../modules/inventory/payment-models/payment-models.seed';
-import { ensureSetting } from '../../modules/settings/general/settings.store';
+import { ensureSettings } from '../../modules/settings/general/settings.store';
 import type { Db } from '../client';
 import { roles, users } from '../schema';
 
 export async function seedSystemRoles(db: Db): Promise<Record<RoleType, number>> {
+  // one read of every system role (a restart finds them all), an insert for each type still missing (the first start)
+  const found = await db
+    .select({ id: roles.id, type: roles.type })
+    .from(roles)
+    .where(and(inArray(roles.type, [...ROLE_TYPES]), eq(roles.system, true)))
+    .orderBy(roles.id);
   const ids = {} as Record<RoleType, number>;
   for (const type of ROLE_TYPES) {
-    const [found] = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.type, type), eq(roles.system, true)))
-      .limit(1);
-    if (found) {
-      ids[type] = found.id;
+    const existing = found.find((r) => r.type === type);
+    if (existing) {
+      ids[type] = existing.id;
       continue;
     }
     const [row] = await db
@@ -38,16 +40,21 @@ export interface SeedResult {
 
 export async function seed(db: Db, config: Config): Promise<SeedResult> {
   const roleIds = await seedSystemRoles(db);
-  await ensureSetting(db, 'name', config.SYSTEM_NAME);
-  await ensureSetting(db, 'registrationEnabled', true);
-  await ensureSetting(db, 'trialExpireAt', null);
-  await ensureSetting(db, 'logoImageId', null);
-  await ensureSetting(db, 'faviconImageId', null);
-  await ensureSetting(db, 'frontendVersionTs', Math.floor(Date.now() / 1000));
-  await ensureCurrencies(db, await ensureSetting(db, 'baseCurrency', config.BASE_CURRENCY));
-  await ensureSetting(db, 'customerId', secureId());
+  // the default settings in two statements, not two per key (a restart reads them all: docs/decisions/platform.md, "Lean start")
+  const stored = await ensureSettings(db, {
+    name: config.SYSTEM_NAME,
+    registrationEnabled: true,
+    trialExpireAt: null,
+    logoImageId: null,
+    faviconImageId: null,
+    frontendVersionTs: Math.floor(Date.now() / 1000),
+    baseCurrency: config.BASE_CURRENCY,
+    customerId: secureId(),
+    ...(config.JWT_SECRET ? {} : { jwtSecret: randomToken(48) }),
+  });
+  await ensureCurrencies(db, stored.baseCurrency);
   await ensurePaymentModels(db);
-  const jwtSecret = config.JWT_SECRET ?? (await ensureSetting(db, 'jwtSecret', randomToken(48)));
+  const jwtSecret = config.JWT_SECRET ?? stored.jwtSecret!;
 
   const result: SeedResult = { jwtSecret };
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleIds.admin)).limit(1);

@@ -1,5 +1,5 @@
 /** Key/value system settings with typed keys and defaults. */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { settings } from '../../../db/schema';
 
@@ -55,4 +55,15 @@ export async function ensureSetting<K extends SettingKey>(db: DbOrTx, key: K, va
     .values({ key, value: value as never })
     .onConflictDoNothing();
   return (await getSetting(db, key)) as SettingValues[K];
+}
+
+/** `ensureSetting` for several keys in two statements (the first start's data, read again on every start): answers the stored values. */
+export async function ensureSettings<T extends Partial<SettingValues>>(db: DbOrTx, defaults: T): Promise<T> {
+  const keys = Object.keys(defaults) as (keyof T & SettingKey)[];
+  await db
+    .insert(settings)
+    .values(keys.map((key) => ({ key, value: defaults[key] as never })))
+    .onConflictDoNothing();
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as T;
 }
