@@ -2,7 +2,7 @@
  * One Drizzle schema on two drivers: node-postgres when DATABASE_URL is set, embedded PGlite otherwise.
  * Migrations (drizzle-kit SQL) are applied at start.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { takePidLock } from '../lib/pid-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -152,26 +153,12 @@ export class DataDirLockedError extends Error {}
  */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lock = `${dataDir}.lock`;
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8').trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new DataDirLockedError(
-        `The embedded database in ${dataDir} is in use by process ${pid}. Stop it first, or use another DATA_DIR.`,
-      );
-    }
-  }
-  writeFileSync(lock, String(process.pid));
-  return () => rmSync(lock, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const lock = takePidLock(`${dataDir}.lock`);
+  if ('heldBy' in lock)
+    throw new DataDirLockedError(
+      `The embedded database in ${dataDir} is in use by process ${lock.heldBy}. Stop it first, or use another DATA_DIR.`,
+    );
+  return lock.release;
 }
 
 /** applies the migrations not yet applied (`folder`: another copy of them, e.g. a test's history cut at one migration) */

@@ -18,18 +18,8 @@
  *   visitor is not refused for a protection against a crash; the failure is counted and logged (at most every 10 s).
  * - A line cut short (the process killed in the middle of a write, a short write) is skipped when read back.
  */
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  unlinkSync,
-  writeSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { takePidLock } from '../../../lib/pid-lock';
 import { join } from 'node:path';
 import type { ClickRow } from './click-row';
 
@@ -47,15 +37,6 @@ const LOG_EVERY_MS = 10_000;
 
 /** the journal directory of the node listening on `port` (several nodes may share one DATA_DIR) */
 export const journalDir = (dataDir: string, port: number) => join(dataDir, 'click-journal', `port-${port}`);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** a click as its journal line: its values in a fixed order (`rowOf` reads them back), the time in epoch ms */
 const lineOf = (r: ClickRow): string =>
@@ -176,15 +157,11 @@ export class ClickJournal {
   /** takes the directory (its lock) and reads what a killed process left in it */
   static open(dir: string, log: Log): ClickJournal {
     mkdirSync(dir, { recursive: true });
-    const lock = join(dir, 'lock');
-    if (existsSync(lock)) {
-      const pid = Number(readFileSync(lock, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid))
-        throw new ClickJournalLockedError(
-          `The click journal in ${dir} is in use by process ${pid}: two nodes on one machine need their own PORT (or DATA_DIR).`,
-        );
-    }
-    writeFileSync(lock, String(process.pid));
+    const lock = takePidLock(join(dir, 'lock'));
+    if ('heldBy' in lock)
+      throw new ClickJournalLockedError(
+        `The click journal in ${dir} is in use by process ${lock.heldBy}: two nodes on one machine need their own PORT (or DATA_DIR).`,
+      );
     const journal = new ClickJournal(dir, log);
     const found = readdirSync(dir)
       .map((name) => SEGMENT_RE.exec(name))
