@@ -31,7 +31,9 @@ export async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label, ...rest }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+/** copies `text`: `copied` turns true after a successful copy and back after two seconds; a failure is told as
+ * `failed` (the common "could not copy" by default) */
+export function useCopy(text: string, failed?: string) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -41,8 +43,14 @@ export function CopyButton({ text, label, ...rest }: { text: string; label?: str
   }, [copied]);
   const copy = async () => {
     if (await writeClipboard(text)) setCopied(true);
-    else notify.error(t('common.copyFailed'));
+    else notify.error(failed ?? t('common.copyFailed'));
   };
+  return { copied, copy };
+}
+
+export function CopyButton({ text, label, ...rest }: { text: string; label?: string } & Omit<ButtonProps, 'onClick'>) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopy(text);
   return (
     <Tooltip title={copied ? t('common.copied') : t('common.copy')}>
       <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} aria-label={t('common.copy')} {...rest}>
@@ -55,16 +63,7 @@ export function CopyButton({ text, label, ...rest }: { text: string; label?: str
 /** A small copy icon after a text in a table cell (antd Typography's `copyable` look), a plain button: one per row */
 export function CopyInline({ text, copiedTitle }: { text: string; copiedTitle?: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    if (await writeClipboard(text)) setCopied(true);
-    else notify.error(t('common.copyFailed'));
-  };
+  const { copied, copy } = useCopy(text);
   return (
     <button
       type="button"

@@ -5,28 +5,16 @@
  */
 import { CheckOutlined, CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
-import { notify } from '../../../api/notify';
 import { useCampaignsT } from './i18n';
 import { testLinkOf } from './model';
-import { writeClipboard } from '../../../components/CopyButton';
+import { useCopy } from '../../../components/CopyButton';
 
 export const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' };
 
-/** `copied` turns true after a successful copy and back after two seconds. */
-function useCopy(text: string) {
+/** the shared copy state, with the campaigns' own "could not copy" */
+function useLinkCopy(text: string) {
   const { t } = useCampaignsT();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    if (await writeClipboard(text)) setCopied(true);
-    else notify.error(t('link.copyFailed'));
-  };
-  return { copied, copy };
+  return useCopy(text, t('link.copyFailed'));
 }
 
 export function TrackingLinkField({
@@ -40,7 +28,7 @@ export function TrackingLinkField({
 }) {
   const { t } = useCampaignsT();
   const { token } = theme.useToken();
-  const { copied, copy } = useCopy(url);
+  const { copied, copy } = useLinkCopy(url);
   return (
     <Flex vertical gap={6}>
       <Flex gap={8} align="stretch" wrap>
@@ -99,7 +87,7 @@ export function TrackingLinkField({
 /** The link in a table cell: its host (a parked domain, or the main host) over the `/c/<key>` path, and a copy button. */
 export function TrackingLinkCell({ url, parked, testId }: { url: string; parked: boolean; testId?: string }) {
   const { t } = useCampaignsT();
-  const { copied, copy } = useCopy(url);
+  const { copied, copy } = useLinkCopy(url);
   let host = '';
   let path = url;
   try {
