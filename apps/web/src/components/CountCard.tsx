@@ -1,6 +1,6 @@
 /**
- * A card of a detail page that lists a few records (an advertiser's integrations and members): the title with its
- * icon and how many there are, the add button in the corner, a line of what the list is, then the list.
+ * A card of a detail page that lists a few records (an advertiser's integrations, members and offers): the title with
+ * its icon and how many there are, the add button in the corner, a line of what the list is when given, then the list.
  */
 import { Card, Flex, Typography, theme } from 'antd';
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
@@ -19,7 +19,7 @@ export function CountCard({
   title: ReactNode;
   /** shown after the title when above zero */
   count: number;
-  text: ReactNode;
+  text?: ReactNode;
   add?: ReactNode;
   testId: string;
   children?: ReactNode;
@@ -38,9 +38,11 @@ export function CountCard({
       extra={add}
       data-testid={testId}
     >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {text}
-      </Typography.Paragraph>
+      {text ? (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+          {text}
+        </Typography.Paragraph>
+      ) : null}
       {children}
     </Card>
   );

@@ -14,6 +14,7 @@ import { ContactsList } from '../../../components/person/ContactsList';
 import { PeopleList, PersonCell } from '../../../components/person/parts';
 import { TokenCard } from '../../../components/TokenCard';
 import { useRegenerateAdvertiserToken } from '../../../api/advertisers';
+import { CountCard } from '../../../components/CountCard';
 import { useAdvertisersT } from './i18n';
 import { AdvertiserStatusCell, RefCell, TagsCell } from './parts';
 
@@ -175,19 +176,8 @@ export function AdvertiserTokenCard({ a, canWrite }: { a: Advertiser; canWrite: 
 /** The offers this advertiser serves (the offers it is an advertiser target of), each with the target's status. */
 export function OffersCard({ offers }: { offers: NonNullable<Advertiser['offers']> }) {
   const { t } = useAdvertisersT();
-  const { token } = theme.useToken();
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="center" gap={8}>
-          <ShoppingOutlined style={{ color: token.colorPrimary }} />
-          {t('offers.title')}
-          {offers.length ? <Typography.Text type="secondary">{offers.length}</Typography.Text> : null}
-        </Flex>
-      }
-      data-testid="offers-card"
-    >
+    <CountCard icon={ShoppingOutlined} title={t('offers.title')} count={offers.length} testId="offers-card">
       {offers.length ? (
         <Flex vertical gap={8}>
           {offers.map((o) => (
@@ -218,6 +208,6 @@ export function OffersCard({ offers }: { offers: NonNullable<Advertiser['offers'
           }
         />
       )}
-    </Card>
+    </CountCard>
   );
 }
