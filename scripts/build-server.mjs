@@ -14,8 +14,9 @@ const external = Object.keys(dependencies)
 const started = Date.now();
 rmSync(`${server}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: [`${server}src/main.ts`],
-  outfile: `${server}dist/main.js`,
+  // the embedded database's thread is a second entry (apps/server/src/db/pglite-worker.ts), loaded beside main.js
+  entryPoints: { main: `${server}src/main.ts`, 'pglite-worker': `${server}src/db/pglite-worker.ts` },
+  outdir: `${server}dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',

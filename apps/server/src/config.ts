@@ -35,6 +35,16 @@ export const configSchema = z.object({
     .string()
     .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 16MB')
     .default('16MB'),
+  /**
+   * the embedded database runs on a thread of its own, so its work never holds the event loop that answers requests
+   * (docs/decisions/platform.md, "The embedded database on its own thread"); off runs it on the request thread
+   */
+  EMBEDDED_DB_THREAD: bool.default(true),
+  /**
+   * a Unix socket path where the embedded database thread answers one SQL statement a JSON line, for local tools (the
+   * bench reads the running server's data through it); unset by default. The file is the server user's alone (0600)
+   */
+  EMBEDDED_DB_SOCKET: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(5, 'must have at least 5 characters').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must have at least 32 characters').optional()),

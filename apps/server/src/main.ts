@@ -28,6 +28,8 @@ async function main() {
       url: config.DATABASE_URL,
       dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
       sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+      thread: config.EMBEDDED_DB_THREAD,
+      socketPath: config.EMBEDDED_DB_SOCKET,
     });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
@@ -36,7 +38,7 @@ async function main() {
     }
     throw err;
   }
-  log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite`}`);
+  log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite${config.EMBEDDED_DB_THREAD ? ' (own thread)' : ''}`}`);
   await migrateDatabase(database);
   const seeded = await seed(database.db, config);
   if (config.DEMO) await seedDemo(database.db, { log });

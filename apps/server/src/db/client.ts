@@ -13,6 +13,8 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { takePidLock } from '../lib/pid-lock';
+import { pgliteStartParams } from './pglite-params';
+import { PgliteThread, type EmbeddedPglite } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,8 +36,8 @@ export interface Database {
    * makes it a prepared statement of each PostgreSQL connection (parsed and planned once; the text must not change).
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
-  /** the PGlite instance in embedded mode (pg-boss runs on it) */
-  pglite?: PGlite;
+  /** the embedded database (pg-boss runs on it): PGlite itself, or its own thread answering for it */
+  pglite?: EmbeddedPglite;
   pool?: pg.Pool;
   /**
    * LISTEN on a channel: `onMessage` gets each payload. On PostgreSQL a dedicated connection listens and reconnects
@@ -54,16 +56,13 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's buffer cache (PostgreSQL `shared_buffers`, e.g. `16MB`); the default is `PGLITE_SHARED_BUFFERS`'s */
   sharedBuffers?: string;
-}
-
-/**
- * PGlite's own settings (docs/decisions/platform.md, "Lean start"). Its defaults are a server's: 128 MB of buffers and
- * room for 100 connections, all initialised at start, in a WebAssembly memory that never shrinks. One process holds its
- * one connection; the operating system's file cache stays behind the buffers.
- */
-export function pgliteStartParams(sharedBuffers = '16MB'): string[] {
-  const settings = [`shared_buffers=${sharedBuffers}`, 'max_connections=5', 'wal_buffers=1MB', 'maintenance_work_mem=16MB'];
-  return [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])];
+  /**
+   * PGlite on a thread of its own (the server's default, `EMBEDDED_DB_THREAD`) rather than on the caller's: its work
+   * never holds the event loop (docs/decisions/platform.md, "The embedded database on its own thread")
+   */
+  thread?: boolean;
+  /** with `thread`: a Unix socket answering one-statement queries for local tools (EMBEDDED_DB_SOCKET) */
+  socketPath?: string;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -82,12 +81,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
-  const lite = await PGlite.create({
-    dataDir: opts.dataDir,
-    loadDataDir: opts.loadDataDir,
-    startParams: pgliteStartParams(opts.sharedBuffers),
-  });
-  const db = drizzleLite(lite, { schema }) as unknown as Db;
+  let lite: EmbeddedPglite;
+  try {
+    lite = opts.thread
+      ? await PgliteThread.open({
+          dataDir: opts.dataDir,
+          loadDataDir: opts.loadDataDir,
+          sharedBuffers: opts.sharedBuffers,
+          socketPath: opts.socketPath,
+        })
+      : await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const db = drizzleLite(lite as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
