@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiClient } from './lib/api';
 import { cpuSnapshot, cpuSpent, processCpuMs } from './lib/cpu';
+import { connectEmbedded } from './lib/embedded';
 import { PARTNER_PORT } from './lib/partner';
 import { serverNodeFlags, startProcess, stop, waitFor } from './lib/procs';
 import type { Prepared, Query, Scenario } from './lib/types';
@@ -101,7 +102,12 @@ function splitResults(text: string): { rows: string[]; after: string } {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'leadgrid-bench-'));
-  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+  const db = process.env.DATABASE_URL
+    ? 'PostgreSQL'
+    : `embedded PGlite (${process.env.BENCH_DB_THREAD === '0' ? 'on the request thread' : 'on its own thread'})`;
+  const socketPath = process.env.DATABASE_URL ? undefined : join(dataDir, 'db.sock');
+  // the rows of a run on the embedded database are rows of their own in the table, beside PostgreSQL's
+  const rowSuffix = process.env.DATABASE_URL ? '' : ` — ${db}`;
   // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = startProcess([...profile, ...serverNodeFlags(), 'apps/server/src/main.ts'], {
@@ -119,6 +125,10 @@ async function main() {
     TRUST_PROXY: 'loopback',
     // BENCH_CLICK_JOURNAL=0: the click rows without the click journal (issue 22: its cost, alternating runs)
     CLICK_JOURNAL: process.env.BENCH_CLICK_JOURNAL ?? '1',
+    // on the embedded database, its thread answers the checks' statements on a socket (bench/lib/embedded.ts)
+    EMBEDDED_DB_SOCKET: socketPath ?? '',
+    // BENCH_DB_THREAD=0: the embedded database on the request thread (the figures before issue 22's thread)
+    EMBEDDED_DB_THREAD: process.env.BENCH_DB_THREAD ?? '1',
   });
   const ceiling = startProcess(['bench/ceiling.ts'], { PORT: String(CEILING_PORT) });
   const rows: Row[] = [];
@@ -136,7 +146,10 @@ async function main() {
 
     const api = apiClient(`http://127.0.0.1:${APP_PORT}`, token);
     const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }) : undefined;
-    const query: Query | undefined = pool ? async (text, params) => pool.query(text, params as unknown[]) as never : undefined;
+    const embedded = socketPath && process.env.BENCH_DB_THREAD !== '0' ? await connectEmbedded(socketPath) : undefined;
+    const query: Query | undefined = pool ? async (text, params) => pool.query(text, params as unknown[]) as never : embedded?.query;
+    // the CPU of PostgreSQL's backends (on the embedded database: the app's own process, counted as the app's)
+    const backends = pool ? query : undefined;
     // BENCH_CLICK_ROLLUPS=off: the click row without the statistics roll-up trigger of the click batch (issue 16's
     // "≥ 95% of clicks/s with the roll-ups on": run BENCH_ONLY=click with and without it, alternating)
     const rollupsOff = process.env.BENCH_CLICK_ROLLUPS === 'off';
@@ -148,7 +161,7 @@ async function main() {
     for (const s of scenarios) {
       if (s.needsDatabase && !query) {
         rows.push({
-          name: s.name,
+          name: s.name + rowSuffix,
           rps: 0,
           p50: 0,
           p99: 0,
@@ -156,7 +169,7 @@ async function main() {
           non2xx: 0,
           load: load1(),
           notes: [],
-          verdict: 'not run: needs DATABASE_URL (PostgreSQL)',
+          verdict: 'not run: needs a database the bench can read (PostgreSQL, or the embedded one on its own thread)',
         });
         continue;
       }
@@ -169,7 +182,7 @@ async function main() {
         ? await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling)
         : undefined;
       const ceilingCpu = processCpuMs(ceiling.pid) - ceilingCpuBefore;
-      const cpuBefore = await cpuSnapshot(app.pid, query);
+      const cpuBefore = await cpuSnapshot(app.pid, backends);
       const r = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);
       const endedAt = Date.now();
       const load = load1();
@@ -183,11 +196,11 @@ async function main() {
               notes.push(n),
             )),
           );
-        else misses.push('not verified (the checks need DATABASE_URL)');
+        else misses.push('not verified (the checks need a database the bench can read)');
       }
       // the CPU of the work the load caused, until the verification saw it done (clicks written, leads settled, every
       // outbound postback delivered): what is still queued when autocannon stops is part of the cost
-      const cpu = cpuSpent(cpuBefore, await cpuSnapshot(app.pid, query));
+      const cpu = cpuSpent(cpuBefore, await cpuSnapshot(app.pid, backends));
       const rps = r.requests.average;
       if (s.targets.ratioOfCeiling && c && rps < c.requests.average * s.targets.ratioOfCeiling) {
         misses.push(`${Math.round((rps / c.requests.average) * 100)}% of ceiling < ${s.targets.ratioOfCeiling * 100}%`);
@@ -208,7 +221,7 @@ async function main() {
         misses.push(`${r.errors} errors (${r.timeouts} timeouts), answers by status: ${codes.join(', ') || 'none'}`);
       }
       rows.push({
-        name: s.name,
+        name: s.name + rowSuffix,
         rps: Math.round(r.requests.average),
         p50: r.latency.p50,
         p99: r.latency.p99,
@@ -227,6 +240,7 @@ async function main() {
     }
     if (rollupsOff) await pool?.query('ALTER TABLE clicks ENABLE TRIGGER clicks_stats_insert');
     await pool?.end();
+    embedded?.close();
   } finally {
     await stop(app);
     await stop(ceiling);
@@ -254,7 +268,7 @@ async function main() {
   writeFileSync(
     resultsFile,
     `# Benchmark results\n\nWritten by \`npm run bench\` on ${date} (${seconds} s in all; rows of scenarios not run keep their earlier figures).\n\n` +
-      `- Machine: ${machine}\n- Database: ${db}\n` +
+      `- Machine: ${machine}\n- Database: PostgreSQL, except the rows named for the embedded PGlite; this run: ${db}\n` +
       `- Load average (1, 5, 15 min): ${loadAtStart.join(', ')} at the start, ${loadAtEnd.join(', ')} at the end; the \`load\` column is the 1-minute figure after each scenario (the app, PostgreSQL, the partner process and autocannon share the same cores)\n` +
       `- CPU ms/req: CPU time (user + system, from /proc) of the app process and of the PostgreSQL backends of its database from the start of the load until the work it queued is done (clicks written, leads settled, outbound postbacks delivered), per answered request — the cost of one request whatever the machine's load; a 2-core machine serves at most about 2000 / (app + db + load generator) requests a second\n` +
       `- Load: autocannon from a separate process, ${DURATION} s per scenario (or the fixed number of requests the scenario states), connections as listed in \`bench/scenarios\`\n` +

@@ -25,7 +25,18 @@ export interface ThreadInit {
 
 type RowMode = 'array' | 'object';
 export type ThreadRequest =
-  | { op: 'query'; id: number; sql: string; params?: unknown[]; rowMode?: RowMode; raw?: number[]; paramTypes?: number[]; tx?: number }
+  | {
+      op: 'query';
+      id: number;
+      sql: string;
+      params?: unknown[];
+      rowMode?: RowMode;
+      raw?: number[];
+      paramTypes?: number[];
+      /** what `COPY … FROM '/dev/blob'` reads (a Blob crosses threads as it is) */
+      blob?: Blob;
+      tx?: number;
+    }
   | { op: 'exec'; id: number; sql: string; rowMode?: RowMode; raw?: number[]; tx?: number }
   | { op: 'begin'; id: number }
   | { op: 'end'; id: number; tx: number; commit: boolean }
@@ -86,12 +97,13 @@ function parse<T>(result: Results<T>, parsers: QueryOptions['parsers']): Results
 }
 
 function wireOptions(options: QueryOptions | undefined) {
-  if (options?.serializers || options?.blob || options?.onNotice)
-    throw new Error('the embedded database thread takes rowMode, parsers and paramTypes as query options');
+  if (options?.serializers || options?.onNotice)
+    throw new Error('the embedded database thread takes rowMode, parsers, paramTypes and blob as query options');
   return {
     rowMode: options?.rowMode,
     raw: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
     paramTypes: options?.paramTypes,
+    blob: options?.blob,
   };
 }
 
@@ -215,7 +227,7 @@ export class PgliteThread implements EmbeddedPglite {
   }
 
   async exec(sql: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
-    const { rowMode, raw } = wireOptions(options);
+    const { rowMode, raw } = wireOptions({ ...options, blob: undefined });
     const results = await this.call<Results[]>({ op: 'exec', sql, rowMode, raw, tx });
     return results.map((r) => parse(r, options?.parsers));
   }

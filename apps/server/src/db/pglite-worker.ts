@@ -28,9 +28,9 @@ export function wireError(err: unknown): WireError {
 }
 
 /** the parsers the caller keeps for itself: those types come back as PostgreSQL's text */
-function options(rowMode: 'array' | 'object' | undefined, raw: number[] | undefined, paramTypes: number[] | undefined): QueryOptions {
+function options(rowMode: 'array' | 'object' | undefined, raw: number[] | undefined, paramTypes?: number[], blob?: Blob): QueryOptions {
   const parsers = raw ? Object.fromEntries(raw.map((oid) => [oid, (value: string) => value])) : undefined;
-  return { rowMode, parsers, paramTypes };
+  return { rowMode, parsers, paramTypes, blob };
 }
 
 async function main() {
@@ -98,11 +98,11 @@ async function main() {
   const handle = async (m: ThreadRequest): Promise<void> => {
     switch (m.op) {
       case 'query': {
-        const result = await target(m.tx).query(m.sql, m.params, options(m.rowMode, m.raw, m.paramTypes));
+        const result = await target(m.tx).query(m.sql, m.params, options(m.rowMode, m.raw, m.paramTypes, m.blob));
         return reply({ op: 'result', id: m.id, result });
       }
       case 'exec': {
-        const result: Results[] = await target(m.tx).exec(m.sql, options(m.rowMode, m.raw, undefined));
+        const result: Results[] = await target(m.tx).exec(m.sql, options(m.rowMode, m.raw));
         return reply({ op: 'result', id: m.id, result });
       }
       case 'begin':

@@ -386,13 +386,17 @@ describe('click batch writer', () => {
   it('keeps a failed batch for the next flush', async () => {
     const c = await campaign(t);
     let fail = true;
-    // on PostgreSQL the batch goes through a pooled connection (COPY), on PGlite through query
-    const pool = t.database.pool;
+    // on PostgreSQL the batch's COPY goes through a pooled connection, on PGlite through PGlite's query
+    const { pool, pglite } = t.database;
     const flaky: typeof t.database = {
       ...t.database,
-      query: async <T>(text: string, params?: unknown[]) => {
-        if (fail) throw new Error('connection lost');
-        return t.database.query<T>(text, params);
+      pglite: pglite && {
+        ...pglite,
+        query: (async (...args: Parameters<typeof pglite.query>) => {
+          if (fail) throw new Error('connection lost');
+          return pglite.query(...args);
+        }) as typeof pglite.query,
+        transaction: pglite.transaction.bind(pglite),
       },
       pool:
         pool &&
