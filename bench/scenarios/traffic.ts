@@ -158,6 +158,7 @@ export const traffic: Scenario[] = [
     connections: 50,
     needsDatabase: true,
     targets: { minRps: 1000, p99Ms: 100 },
+    embeddedTargets: { minRps: 500 },
     async setup(api, query) {
       const m = await buildMarket(api, query!);
       if (LEAD_POSTBACKS) {

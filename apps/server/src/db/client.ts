@@ -2,7 +2,8 @@
  * One Drizzle schema on two drivers: node-postgres when DATABASE_URL is set, embedded PGlite otherwise.
  * Migrations (drizzle-kit SQL) are applied at start.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -83,18 +84,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
   let lite: EmbeddedPglite;
   try {
-    lite = opts.thread
-      ? await PgliteThread.open({
-          dataDir: opts.dataDir,
-          loadDataDir: opts.loadDataDir,
-          sharedBuffers: opts.sharedBuffers,
-          socketPath: opts.socketPath,
-        })
-      : await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
+    const open = () =>
+      opts.thread
+        ? PgliteThread.open({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, sharedBuffers: opts.sharedBuffers, socketPath: opts.socketPath })
+        : PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
+    if (opts.thread && opts.dataDir && !opts.loadDataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) {
+      // a first start: initdb and the migrations run in a thread that then ends. PostgreSQL's memory for them (caches of
+      // a thousand catalogue changes, in a WebAssembly memory that never shrinks) goes with it; the database then opens
+      // in the thread that serves (about 130 MB less, docs/decisions/platform.md "The embedded database on its own thread")
+      const first = await open();
+      await migrateDatabase(embedded(first, () => undefined));
+      await first.close();
+    }
+    lite = await open();
   } catch (err) {
     unlock();
     throw err;
   }
+  return embedded(lite, unlock);
+}
+
+/** the Database of an embedded PGlite (on this thread or its own); `unlock` frees its data directory once closed */
+function embedded(lite: EmbeddedPglite, unlock: () => void): Database {
   const db = drizzleLite(lite as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -19,8 +19,6 @@ export interface ThreadInit {
   sharedBuffers?: string;
   /** a Unix socket answering one-statement queries (EMBEDDED_DB_SOCKET) */
   socketPath?: string;
-  /** create the data directory and stop */
-  initOnly?: boolean;
 }
 
 type RowMode = 'array' | 'object';
@@ -142,7 +140,7 @@ function startWorker(init: ThreadInit, transfer: ArrayBuffer[]): Promise<Worker>
   });
 }
 
-export interface PgliteThreadOptions extends Omit<ThreadInit, 'loadDataDir' | 'initOnly'> {
+export interface PgliteThreadOptions extends Omit<ThreadInit, 'loadDataDir'> {
   loadDataDir?: Blob;
   /** the thread died (not closed): the default ends the process, whose supervisor starts it again */
   onCrash?: (err: Error) => void;
@@ -171,16 +169,9 @@ export class PgliteThread implements EmbeddedPglite {
     worker.on('exit', (code) => stop(new Error(`the embedded database thread stopped (exit code ${code})`)));
   }
 
-  /**
-   * Starts the thread and opens the database in it. A data directory created now is created by a first thread that
-   * then ends (PGlite's initdb keeps about 100 MB the allocator does not give back), and the database opens in a second.
-   */
+  /** Starts the thread and opens the database in it. */
   static async open(opts: PgliteThreadOptions): Promise<PgliteThread> {
     const { loadDataDir, onCrash, ...init } = opts;
-    if (init.dataDir && !existsSync(join(init.dataDir, 'PG_VERSION')) && !loadDataDir) {
-      const first = await startWorker({ ...init, socketPath: undefined, initOnly: true }, []);
-      await new Promise((resolve) => first.once('exit', resolve));
-    }
     const dump = loadDataDir ? await loadDataDir.arrayBuffer() : undefined;
     const worker = await startWorker({ ...init, loadDataDir: dump }, dump ? [dump] : []);
     return new PgliteThread(

@@ -45,13 +45,6 @@ async function main() {
     reply({ op: 'failed', error: wireError(err) });
     return;
   }
-  if (init.initOnly) {
-    // a fresh data directory was created (initdb) by a thread that ends here, taking initdb's memory with it
-    await lite.close();
-    reply({ op: 'ready' });
-    return;
-  }
-
   /** open transactions: the PGlite transaction waits for its end while the request thread sends its statements */
   const open = new Map<number, { tx: Transaction; end: (commit: boolean, id: number) => void }>();
   let txSeq = 0;
