@@ -13,7 +13,7 @@ import { apiClient } from './lib/api';
 import { cpuSnapshot, cpuSpent, processCpuMs } from './lib/cpu';
 import { connectEmbedded } from './lib/embedded';
 import { PARTNER_PORT } from './lib/partner';
-import { serverNodeFlags, startProcess, stop, waitFor } from './lib/procs';
+import { serverEnv, serverNodeFlags, startProcess, stop, waitFor } from './lib/procs';
 import type { Prepared, Query, Scenario } from './lib/types';
 import { foundation } from './scenarios/foundation';
 import { traffic } from './scenarios/traffic';
@@ -111,6 +111,7 @@ async function main() {
   // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = startProcess([...profile, ...serverNodeFlags(), 'apps/server/src/main.ts'], {
+    ...serverEnv(),
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -207,9 +208,7 @@ async function main() {
         misses.push(`${Math.round((rps / c.requests.average) * 100)}% of ceiling < ${targets.ratioOfCeiling * 100}%`);
       }
       if (targets.p99Ms && r.latency.p99 > targets.p99Ms)
-        misses.push(
-          `p99 ${r.latency.p99} ms > ${targets.p99Ms} ms (${Math.round((r.latency.p99 / targets.p99Ms) * 10) / 10}× the target)`,
-        );
+        misses.push(`p99 ${r.latency.p99} ms > ${targets.p99Ms} ms (${Math.round((r.latency.p99 / targets.p99Ms) * 10) / 10}× the target)`);
       if (targets.minRps && rps < targets.minRps)
         misses.push(
           `${Math.round(rps)} req/s < ${targets.minRps} (short by ${Math.round(targets.minRps - rps)}/s, ${Math.round((1 - rps / targets.minRps) * 100)}%)`,

@@ -12,6 +12,17 @@ export function serverNodeFlags(): string[] {
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * The environment `npm start` gives the server (`NAME=${NAME:-value}` words of the root start script: glibc's malloc
+ * settings, docs/decisions/platform.md "The embedded database on its own thread"), so the bench measures the same process.
+ */
+export function serverEnv(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: { start: string } };
+  return Object.fromEntries(
+    [...pkg.scripts.start.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1]!, process.env[m[1]!] ?? m[2]!]),
+  );
+}
+
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {

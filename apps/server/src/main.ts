@@ -38,7 +38,9 @@ async function main() {
     }
     throw err;
   }
-  log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite${config.EMBEDDED_DB_THREAD ? ' (own thread)' : ''}`}`);
+  log.info(
+    `database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/pglite${config.EMBEDDED_DB_THREAD ? ' (own thread)' : ''}`}`,
+  );
   await migrateDatabase(database);
   const seeded = await seed(database.db, config);
   if (config.DEMO) await seedDemo(database.db, { log });

@@ -86,7 +86,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     const open = () =>
       opts.thread
-        ? PgliteThread.open({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, sharedBuffers: opts.sharedBuffers, socketPath: opts.socketPath })
+        ? PgliteThread.open({
+            dataDir: opts.dataDir,
+            loadDataDir: opts.loadDataDir,
+            sharedBuffers: opts.sharedBuffers,
+            socketPath: opts.socketPath,
+          })
         : PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
     if (opts.thread && opts.dataDir && !opts.loadDataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) {
       // a first start: initdb and the migrations run in a thread that then ends. PostgreSQL's memory for them (caches of

@@ -80,7 +80,9 @@ describe('the embedded database on its own thread', () => {
       await tx.query(`INSERT INTO thread_things (code, amount) VALUES ('XT3', 3)`);
       await tx.rollback();
     });
-    const { rows } = await database.query<{ code: string }>(`SELECT code FROM thread_things WHERE code IN ('XT1', 'XT2', 'XT3') ORDER BY code`);
+    const { rows } = await database.query<{ code: string }>(
+      `SELECT code FROM thread_things WHERE code IN ('XT1', 'XT2', 'XT3') ORDER BY code`,
+    );
     expect(rows.map((r) => r.code)).toEqual(['XT1']);
   });
 
@@ -141,7 +143,9 @@ describe('the embedded database on its own thread', () => {
     conn.write(`${JSON.stringify({ id: 2, sql: 'SELECT * FROM no_such_table' })}\nnot json\n`);
     await expect.poll(() => lines.length).toBe(3);
     conn.destroy();
-    const answers = lines.map((l) => JSON.parse(l) as { id?: number; rows?: unknown[]; error?: { message: string; fields?: { code?: string } } });
+    const answers = lines.map(
+      (l) => JSON.parse(l) as { id?: number; rows?: unknown[]; error?: { message: string; fields?: { code?: string } } },
+    );
     expect(answers.find((a) => a.id === 1)).toEqual({ id: 1, rows: [{ code: 'XT1' }] });
     expect(answers.find((a) => a.id === 2)!.error!.fields!.code).toBe('42P01');
     expect(answers.find((a) => a.id === undefined)!.error!.message).toBe('not a JSON line');

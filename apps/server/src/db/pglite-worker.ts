@@ -112,10 +112,7 @@ async function main() {
       }
       case 'listen': {
         if (!unlisten.has(m.channel))
-          unlisten.set(
-            m.channel,
-            await lite.listen(m.channel, (payload) => reply({ op: 'notify', channel: m.channel, payload })),
-          );
+          unlisten.set(m.channel, await lite.listen(m.channel, (payload) => reply({ op: 'notify', channel: m.channel, payload })));
         return reply({ op: 'result', id: m.id, result: null });
       }
       case 'unlisten': {
