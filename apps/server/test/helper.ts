@@ -83,8 +83,8 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
     };
   }
   const buf = await readFile(inject('pgliteTemplate'));
-  // PGLITE_THREAD=1: the embedded database on its own thread, as the server runs it (EMBEDDED_DB_THREAD)
-  const database = await openDatabase({ loadDataDir: new Blob([buf]), thread: process.env.PGLITE_THREAD === '1' });
+  // the embedded database on its own thread, as the server runs it (EMBEDDED_DB_THREAD); PGLITE_THREAD=0: on the test's
+  const database = await openDatabase({ loadDataDir: new Blob([buf]), thread: process.env.PGLITE_THREAD !== '0' });
   return { database, drop: async () => undefined };
 }
 
