@@ -21,7 +21,19 @@
  *   visitor is not refused for a protection against a crash; the failure is counted and logged (at most every 10 s).
  * - A line cut short (the process killed in the middle of a write, a short write) is skipped when read back.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { takePidLock } from '../../../lib/pid-lock';
 import type { ClickRow } from './click-row';
@@ -232,7 +244,8 @@ export class ClickJournal {
         lock = takePidLock(join(sibling, 'lock'), { selfHolds: true });
       } catch (err) {
         // gone meanwhile (another node adopted it), or not a directory
-        if (!GONE.has((err as NodeJS.ErrnoException).code ?? '')) this.log.error({ err, dir: sibling }, 'click journal: a sibling could not be locked');
+        if (!GONE.has((err as NodeJS.ErrnoException).code ?? ''))
+          this.log.error({ err, dir: sibling }, 'click journal: a sibling could not be locked');
         continue;
       }
       if ('heldBy' in lock) continue;
@@ -257,7 +270,8 @@ export class ClickJournal {
       } catch {
         // not empty: a node started on its port meanwhile, or a segment stayed
       }
-      if (moved) this.log.info?.({ dir: sibling, segments: moved }, 'click journal: the segments of a node stopped on another port adopted');
+      if (moved)
+        this.log.info?.({ dir: sibling, segments: moved }, 'click journal: the segments of a node stopped on another port adopted');
     }
   }
 
