@@ -32,7 +32,7 @@ export const hasPg = !!process.env.DATABASE_URL || (await reachable(BASE_URL));
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as AddressInfo;

@@ -1,17 +1,17 @@
 /**
  * Reliability (issue 22): no acknowledged click is lost when the server is killed. The real server (its own process, on
  * a fresh data directory and database) writes its click batches every 10 s, so the clicks it answered are all still
- * unwritten when it is killed (SIGKILL) right after its last 302; started again, it replays its click journal
- * (modules/engine/tracking/click-journal.ts), and after a graceful stop every acknowledged click id is stored exactly
- * once and the journal is empty. Once on embedded PGlite, once on PostgreSQL (DATABASE_URL, or else the local default
- * server when it answers).
+ * unwritten when it is killed (SIGKILL) right after its last 302; started again on another port, it adopts and replays
+ * the killed port's click journal (modules/engine/tracking/click-journal.ts), and after a graceful stop every
+ * acknowledged click id is stored exactly once and the journal is empty. Once on embedded PGlite, once on PostgreSQL
+ * (DATABASE_URL, or else the local default server when it answers).
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
 import { journalDir } from '../../src/modules/engine/tracking/click-journal';
-import { BASE_URL, hasPg, serverProcess } from '../server-process';
+import { BASE_URL, freePort, hasPg, serverProcess } from '../server-process';
 
 if (!hasPg) console.warn(`click journal SIGKILL test on PostgreSQL skipped: no DATABASE_URL and no PostgreSQL at ${BASE_URL}`);
 
@@ -84,12 +84,15 @@ function suite(label: string, onPg: boolean) {
       );
       await server.kill();
       // nothing was written yet (the batch waits 10 s): the clicks are in the journal only
-      const dir = journalDir(server.dataDir, server.port);
-      expect(readdirSync(dir).filter((f) => f.startsWith('seg-')).length).toBeGreaterThan(0);
+      const killedDir = journalDir(server.dataDir, server.port);
+      expect(readdirSync(killedDir).filter((f) => f.startsWith('seg-')).length).toBeGreaterThan(0);
 
+      // started again on another port: it adopts the killed port's journal and removes its directory
+      server.port = await freePort();
       await server.start();
+      expect(existsSync(killedDir)).toBe(false);
       await server.stop();
-      expect(readdirSync(dir)).toEqual([]);
+      expect(readdirSync(journalDir(server.dataDir, server.port))).toEqual([]);
 
       const database = pgDatabase ?? (await openDatabase({ dataDir: join(server.dataDir, 'pglite') }));
       try {

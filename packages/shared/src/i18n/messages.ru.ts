@@ -210,6 +210,7 @@ export const MESSAGES_RU: Readonly<Record<string, string>> = {
   'Held by the hold queue until {until}': 'В холде до {until} (очередь холда)',
   'Duplicate of an earlier lead': 'Дубль более раннего лида',
   'Unknown click id': 'Неизвестный id клика',
+  'The click is older than the {n} days raw clicks are kept': 'Клик старше срока хранения сырых кликов ({n} дн.)',
   'Unknown campaign': 'Неизвестная кампания',
   'The campaign is not active': 'Кампания не активна',
   'The offer is not the campaign’s offer': 'Оффер не совпадает с оффером кампании',

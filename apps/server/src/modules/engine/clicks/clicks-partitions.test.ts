@@ -165,12 +165,19 @@ describe('clicks partitioned by day', () => {
       expect(allGone.notRecomputable).not.toBeNull();
       expect(allGone.totalDrift).toBe(0);
 
-      // a lead on the dropped click is refused like one on an unknown click, nothing written
+      // a lead on the dropped click is refused, saying the click is older than the retention, nothing written; an id
+      // of a day still kept that names no click is an unknown click
       const count = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from leads`))[0].n;
       const leadsBefore = await count();
       const refused = await post(m.token, { clickId: old, phone: nextPhone(), country: 'PL' });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors[0]).toMatchObject({ loc: ['body', 'clickId'], type: 'Unknown click id' });
+      expect(refused.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
+      expect(refused.json().errors).toEqual([
+        { msg: 'pattern', type: 'The click is older than the 90 days raw clicks are kept', loc: ['body', 'clickId'] },
+      ]);
+      const madeUp = await post(m.token, { clickId: uuidv7At(t.clock.now.getTime() - 3_600_000), phone: nextPhone(), country: 'PL' });
+      expect(madeUp.statusCode).toBe(400);
+      expect(madeUp.json().errors).toEqual([{ msg: 'pattern', type: 'Unknown click id', loc: ['body', 'clickId'] }]);
       expect(await count()).toBe(leadsBefore);
     } finally {
       t.clock.advance(-100 * 86_400);

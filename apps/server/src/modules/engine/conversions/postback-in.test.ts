@@ -402,7 +402,16 @@ describe('inbound postback: GET|POST /postback/:postbackKey', () => {
         .set({ postbackEnabled: true, leadStatusMappings: MAPPINGS })
         .where(eq(integrations.id, other.integration.id));
       expect((await get(other.integration.postbackKey, `click_id=${id}&status=deposit`)).statusCode).toBe(404);
-      expect((await get(m.key, `click_id=${uuidv7At(t.clock.now.getTime() - 50 * 86_400_000)}&status=deposit`)).statusCode).toBe(404);
+      // a click id of a dropped day that no conversion knows says the click is older than the retention; one of a day
+      // still kept is unknown
+      const dropped = uuidv7At(t.clock.now.getTime() - 50 * 86_400_000);
+      const old = await get(m.key, `click_id=${dropped}&status=deposit`);
+      expect(old.statusCode).toBe(404);
+      expect(old.json()).toEqual({ status: 'error', message: `The click ${dropped} is older than the 30 days raw clicks are kept` });
+      const recent = uuidv7At(t.clock.now.getTime() - 3_600_000);
+      const unknown = await get(m.key, `click_id=${recent}&status=deposit`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ status: 'error', message: `Unknown click ${recent}` });
     } finally {
       t.clock.advance(-40 * 86_400);
       await setSetting(db, 'rawClicksRetentionDays', 90);

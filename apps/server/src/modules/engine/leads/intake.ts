@@ -27,7 +27,7 @@ import { rowsOf } from '../../../db/client';
 import { requireActor, type Ctx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { findNul } from '../../../lib/pg-text';
-import { clickIdIs } from '../clicks';
+import { clickIdIs, droppedClickDays } from '../clicks';
 import { holdByRules } from '../hold-queue';
 import type { DistributableLead } from './distribution';
 import type { EngineReads, LeadSource, LeadVertical } from './engine-reads';
@@ -83,6 +83,11 @@ async function targetOf(ctx: Ctx, reads: EngineReads, src: Source, input: LeadIn
         sql`select campaign_id, offer_id, affiliate_id, lander_id, is_test, sub1, sub2, sub3, sub4, sub5, sub6, sub7, sub8, sub9 from clicks where ${clickIdIs(input.clickId)}`,
       ),
     );
+    if (!click) {
+      // a click the retention dropped says so (docs/decisions/engine.md "Clicks partitioned by day")
+      const days = await droppedClickDays(ctx.db, input.clickId, ctx.now());
+      if (days) throw AppError.validation([bad('clickId', 'pattern', `The click is older than the ${days} days raw clicks are kept`)]);
+    }
     if (!click || click.affiliate_id !== src.affiliateId) throw AppError.validation([bad('clickId', 'pattern', 'Unknown click id')]);
     campaignId ??= click.campaign_id as number;
     offerId ??= click.offer_id as number;

@@ -174,6 +174,60 @@ describe('click journal', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it('stores what a node killed on another port left, and removes its directory', async () => {
+    const c = await campaign();
+    const machine = mkdtempSync(join(root, 'machine-'));
+    // port 5001: killed with an unwritten batch (its lock names a dead process); port 5002: stopped with a batch the
+    // database refused (no lock left)
+    const killed = new ClickWriter(t.database, 60_000, silent, ClickJournal.open(journalDir(machine, 5001), silent));
+    const stopped = ClickJournal.open(journalDir(machine, 5002), silent);
+    const a = [clickOf(c, '10.6.0.1', true), clickOf(c, '10.6.0.2')];
+    for (const r of a) killed.push(r);
+    killed.syncJournal();
+    writeFileSync(join(journalDir(machine, 5001), 'lock'), '999999999');
+    const b = clickOf(c, '10.6.0.3');
+    stopped.append(b);
+    stopped.sync();
+    stopped.close();
+    expect(segments(journalDir(machine, 5002))).toEqual(['seg-0.jsonl']);
+
+    const dir = journalDir(machine, 5003);
+    const journal = ClickJournal.open(dir, silent);
+    expect(journal.leftovers.flatMap((l) => l.rows.map((r) => r.id)).sort()).toEqual([...a, b].map((r) => r.id).sort());
+    expect(readdirSync(join(machine, 'click-journal'))).toEqual(['port-5003']);
+    const writer = new ClickWriter(t.database, 60_000, silent, journal);
+    writer.push(clickOf(c, '10.6.0.4'));
+    writer.syncJournal();
+    await writer.close();
+    const rows = await stored(c.id);
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((r) => r.is_unique).map((r) => r.id)).toEqual([a[0].id]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("leaves alone the directory of a live node: another process's, or one this process holds", async () => {
+    const c = await campaign();
+    const machine = mkdtempSync(join(root, 'machine-'));
+    const other = journalDir(machine, 5011);
+    const stopped = ClickJournal.open(other, silent);
+    stopped.append(clickOf(c, '10.7.0.1'));
+    stopped.sync();
+    stopped.close();
+    writeFileSync(join(other, 'lock'), String(process.ppid));
+    const running = ClickJournal.open(journalDir(machine, 5012), silent);
+    running.append(clickOf(c, '10.7.0.2'));
+    running.sync();
+
+    const journal = ClickJournal.open(journalDir(machine, 5013), silent);
+    expect(journal.leftovers).toEqual([]);
+    expect(segments(other)).toEqual(['seg-0.jsonl']);
+    expect(readFileSync(join(other, 'lock'), 'utf8')).toBe(String(process.ppid));
+    expect(segments(journalDir(machine, 5012))).toEqual(['seg-0.jsonl']);
+    expect(readFileSync(join(journalDir(machine, 5012), 'lock'), 'utf8')).toBe(String(process.pid));
+    journal.close();
+    running.close();
+  });
+
   it("is one node's: a second live process on the same directory is refused", () => {
     const dir = newDir();
     ClickJournal.open(dir, silent).close();

@@ -14,17 +14,33 @@
  *   target), and a unique click is confirmed against `click_visitors` as any other.
  * - The directory is the node's own: DATA_DIR/click-journal/port-<PORT> (two nodes of one machine listen on two ports),
  *   guarded by a lock file naming the owner's pid (a second process on it refuses to start; a dead owner's is taken).
+ * - A node killed on one port and started on another leaves its old directory behind: a starting node adopts every
+ *   sibling directory whose lock is free (`adopt`: its segments renamed into this one, replayed as its own leftovers,
+ *   the directory removed); one locked by a live process is left alone.
  * - A click the journal cannot take (disk full, I/O error) is answered and kept in memory as before the journal: the
  *   visitor is not refused for a protection against a crash; the failure is counted and logged (at most every 10 s).
  * - A line cut short (the process killed in the middle of a write, a short write) is skipped when read back.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { takePidLock } from '../../../lib/pid-lock';
-import { join } from 'node:path';
 import type { ClickRow } from './click-row';
 
 interface Log {
   error(obj: object, msg: string): void;
+  info?(obj: object, msg: string): void;
 }
 
 /** a sealed segment: the file of one batch, removed once the batch is stored */
@@ -33,7 +49,11 @@ export type Segment = string;
 export class ClickJournalLockedError extends Error {}
 
 const SEGMENT_RE = /^seg-(\d+)\.jsonl$/;
+const SIBLING_RE = /^port-\d+$/;
 const LOG_EVERY_MS = 10_000;
+/** how long a starting node waits for its directory's lock (held for a moment by a node adopting it) */
+const LOCK_WAIT_MS = 2000;
+const GONE = new Set(['ENOENT', 'ENOTDIR']);
 
 /** the journal directory of the node listening on `port` (several nodes may share one DATA_DIR) */
 export const journalDir = (dataDir: string, port: number) => join(dataDir, 'click-journal', `port-${port}`);
@@ -133,6 +153,42 @@ function readSegment(path: string): ClickRow[] {
   return rows;
 }
 
+/** the segment files of a directory, oldest first */
+function segmentsOf(dir: string): { name: string; seq: number }[] {
+  return readdirSync(dir)
+    .map((name) => SEGMENT_RE.exec(name))
+    .filter((m): m is RegExpExecArray => !!m)
+    .map((m) => ({ name: m[0], seq: Number(m[1]) }))
+    .sort((a, b) => a.seq - b.seq);
+}
+
+const nextSeq = (found: { seq: number }[]) => (found.length ? found[found.length - 1].seq + 1 : 0);
+
+/**
+ * takes the node's own directory; a live holder is waited for a moment (a node adopting it as a stopped node's holds it
+ * while it moves the segments, and may remove the directory), then refused
+ */
+function lockOwn(dir: string): void {
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    mkdirSync(dir, { recursive: true });
+    let heldBy: number;
+    try {
+      const lock = takePidLock(join(dir, 'lock'));
+      if (!('heldBy' in lock)) return;
+      heldBy = lock.heldBy;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      heldBy = 0; // the directory removed by a node that adopted it: made again
+    }
+    if (Date.now() >= until)
+      throw new ClickJournalLockedError(
+        `The click journal in ${dir} is in use by process ${heldBy}: two nodes on one machine need their own PORT (or DATA_DIR).`,
+      );
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+  }
+}
+
 export class ClickJournal {
   /** the segments a killed process left, oldest first, with their clicks */
   readonly leftovers: { segment: Segment; rows: ClickRow[] }[] = [];
@@ -154,28 +210,69 @@ export class ClickJournal {
     private readonly log: Log,
   ) {}
 
-  /** takes the directory (its lock) and reads what a killed process left in it */
+  /**
+   * takes the directory (its lock), moves in what killed nodes of this machine left in their own (`adopt`) and reads
+   * what is there: the leftovers
+   */
   static open(dir: string, log: Log): ClickJournal {
-    mkdirSync(dir, { recursive: true });
-    const lock = takePidLock(join(dir, 'lock'));
-    if ('heldBy' in lock)
-      throw new ClickJournalLockedError(
-        `The click journal in ${dir} is in use by process ${lock.heldBy}: two nodes on one machine need their own PORT (or DATA_DIR).`,
-      );
+    lockOwn(dir);
     const journal = new ClickJournal(dir, log);
-    const found = readdirSync(dir)
-      .map((name) => SEGMENT_RE.exec(name))
-      .filter((m): m is RegExpExecArray => !!m)
-      .map((m) => ({ name: m[0], seq: Number(m[1]) }))
-      .sort((a, b) => a.seq - b.seq);
-    for (const f of found) {
+    journal.seq = nextSeq(segmentsOf(dir));
+    journal.adopt();
+    for (const f of segmentsOf(dir)) {
       const segment = join(dir, f.name);
       const rows = readSegment(segment);
       if (rows.length) journal.leftovers.push({ segment, rows });
       else journal.cut(segment);
-      journal.seq = f.seq + 1;
     }
     return journal;
+  }
+
+  /**
+   * The segments of the sibling directories (`port-*`) whose lock is free — a node killed on a port no node listens on
+   * any more — are moved into this one under new names, after this node's own, and each such directory goes. A
+   * directory locked by a live process (another node of this machine) is never touched. Of two nodes starting at once
+   * the lock decides who adopts, and a segment moves by one rename, which only one process can win.
+   */
+  private adopt(): void {
+    const parent = dirname(this.dir);
+    for (const name of readdirSync(parent)) {
+      const sibling = join(parent, name);
+      if (!SIBLING_RE.test(name) || sibling === this.dir) continue;
+      let lock: ReturnType<typeof takePidLock>;
+      try {
+        lock = takePidLock(join(sibling, 'lock'), { selfHolds: true });
+      } catch (err) {
+        // gone meanwhile (another node adopted it), or not a directory
+        if (!GONE.has((err as NodeJS.ErrnoException).code ?? ''))
+          this.log.error({ err, dir: sibling }, 'click journal: a sibling could not be locked');
+        continue;
+      }
+      if ('heldBy' in lock) continue;
+      let moved = 0;
+      try {
+        for (const f of segmentsOf(sibling)) {
+          try {
+            renameSync(join(sibling, f.name), join(this.dir, `seg-${this.seq}.jsonl`));
+            this.seq++;
+            moved++;
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          }
+        }
+      } catch (err) {
+        // what is left there waits for a later start
+        this.log.error({ err, dir: sibling }, 'click journal: the segments of a stopped node could not all be moved');
+      }
+      lock.release();
+      try {
+        rmdirSync(sibling);
+      } catch {
+        // not empty: a node started on its port meanwhile, or a segment stayed
+      }
+      if (moved)
+        this.log.info?.({ dir: sibling, segments: moved }, 'click journal: the segments of a node stopped on another port adopted');
+    }
   }
 
   /** the click's line, written by the next `sync` (before its answer) */

@@ -19,6 +19,7 @@ export {
   keepRawPartitions,
   RAW_PARTITIONS_JOB,
   RAW_TABLES,
+  rawCutoff,
   sweepClickVisitors,
 } from './tracking.jobs';
 export { uuidTime, uuidv7At } from './uuid';

@@ -50,6 +50,9 @@ export interface RawPartitionsReport {
   dropped: number;
 }
 
+/** the start of the oldest day of raw rows kept `days` days at `now` (UTC days): what is before it is dropped */
+export const rawCutoff = (now: Date, days: number) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS);
+
 /**
  * Makes the day partitions of today and the next RAW_DAYS_AHEAD days (rows of those days waiting in the default
  * partition move into them) and drops the partitions of days before the retention (`rawClicksRetentionDays` days
@@ -59,7 +62,7 @@ export interface RawPartitionsReport {
 export async function keepRawPartitions(deps: { database: Database; now: () => Date }): Promise<RawPartitionsReport> {
   const days = (await getSetting(deps.database.db, 'rawClicksRetentionDays')) ?? RAW_CLICKS_RETENTION.default;
   const now = deps.now();
-  const cutoff = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS);
+  const cutoff = rawCutoff(now, days);
   let made = 0;
   let dropped = 0;
   for (const table of RAW_TABLES) {

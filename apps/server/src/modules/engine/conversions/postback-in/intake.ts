@@ -27,7 +27,7 @@ import { pgJson } from '../../../../lib/pg-text';
 import type { ChangeFeed } from '../../../../lib/cache/change-feed';
 import { countConversion, type CountedConversion } from '../../../inventory/caps';
 import { capReached } from '../../../settings/notifications';
-import { clickIdIs } from '../../clicks';
+import { clickIdIs, droppedClickDays } from '../../clicks';
 import { logRow, wakeOutbox, type PostbackDeliverJob } from '../../postback-delivery';
 import { log, logValues } from './log';
 import { ipAllowed, plainIp, postbackParams, storable } from './params';
@@ -63,6 +63,7 @@ async function lockSubject(
   p: Record<string, string>,
   names: Postback,
   opts: RecordOptions,
+  now: Date,
 ): Promise<Subject> {
   const leadRef = p[names.leadIdParam]?.trim();
   const clickRef = p[names.clickIdParam]?.trim();
@@ -114,7 +115,13 @@ async function lockSubject(
           .orderBy(desc(conversions.id))
           .limit(1)
           .for('update');
-        if (!conv) throw new Refusal(404, `Unknown click ${clickRef}`);
+        if (!conv) {
+          const days = await droppedClickDays(tx, clickRef, now);
+          throw new Refusal(
+            404,
+            days ? `The click ${clickRef} is older than the ${days} days raw clicks are kept` : `Unknown click ${clickRef}`,
+          );
+        }
         found = { click: clickOfCopy(clickRef, conv, conv.clickData ?? {}) };
       }
     }
@@ -206,7 +213,7 @@ async function recordBatch(items: BatchItem[]): Promise<BatchResult[]> {
         const subject =
           pre && pre.lead.advertiserId === item.integration.advertiserId
             ? pre
-            : await lockSubject(tx, item.integration, item.p, item.names, item.opts);
+            : await lockSubject(tx, item.integration, item.p, item.names, item.opts, item.ctx.now());
         const key = subject.lead ? `lead ${subject.lead.id}` : `click ${subject.click!.id}`;
         if (subjects.has(key)) {
           results[at] = AGAIN;
