@@ -111,7 +111,8 @@ async function main() {
   // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const app = startProcess([...profile, ...serverNodeFlags(), 'apps/server/src/main.ts'], {
-    ...serverEnv(),
+    // BENCH_MALLOC=0: without npm start's malloc settings (their cost, alternating runs)
+    ...(process.env.BENCH_MALLOC === '0' ? {} : serverEnv()),
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

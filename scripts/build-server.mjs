@@ -14,8 +14,13 @@ const external = Object.keys(dependencies)
 const started = Date.now();
 rmSync(`${server}dist`, { recursive: true, force: true });
 await build({
-  // the embedded database's thread is a second entry (apps/server/src/db/pglite-worker.ts), loaded beside main.js
-  entryPoints: { main: `${server}src/main.ts`, 'pglite-worker': `${server}src/db/pglite-worker.ts` },
+  // the embedded database's thread and a first start's database maker are entries of their own (apps/server/src/db/
+  // pglite-worker.ts, pglite-prepare.ts), loaded beside main.js
+  entryPoints: {
+    main: `${server}src/main.ts`,
+    'pglite-worker': `${server}src/db/pglite-worker.ts`,
+    'pglite-prepare': `${server}src/db/pglite-prepare.ts`,
+  },
   outdir: `${server}dist`,
   bundle: true,
   platform: 'node',

@@ -15,7 +15,7 @@ import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { takePidLock } from '../lib/pid-lock';
 import { pgliteStartParams } from './pglite-params';
-import { PgliteThread, type EmbeddedPglite } from './pglite-thread';
+import { PgliteThread, prepareDataDir, type EmbeddedPglite } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -93,14 +93,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
             socketPath: opts.socketPath,
           })
         : PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
-    if (opts.thread && opts.dataDir && !opts.loadDataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) {
-      // a first start: initdb and the migrations run in a thread that then ends. PostgreSQL's memory for them (caches of
-      // a thousand catalogue changes, in a WebAssembly memory that never shrinks) goes with it; the database then opens
-      // in the thread that serves (about 130 MB less, docs/decisions/platform.md "The embedded database on its own thread")
-      const first = await open();
-      await migrateDatabase(embedded(first, () => undefined));
-      await first.close();
-    }
+    if (opts.thread && opts.dataDir && !opts.loadDataDir && !existsSync(join(opts.dataDir, 'PG_VERSION')))
+      // a first start: initdb and the migrations run in a process that then ends, taking their memory with it (about
+      // 50 MB; docs/decisions/platform.md "The embedded database on its own thread"); the server opens the result
+      await prepareDataDir(opts.dataDir, opts.sharedBuffers ?? '16MB', MIGRATIONS_DIR);
     lite = await open();
   } catch (err) {
     unlock();

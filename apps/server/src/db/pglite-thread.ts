@@ -4,10 +4,12 @@
  * `transaction`, `listen`, `dumpDataDir`, `close`), so Drizzle's PGlite driver, pg-boss's PGlite adapter and the
  * statistics snapshot use it as they would use PGlite; each call is a message to pglite-worker.ts and its answer.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
@@ -105,13 +107,37 @@ function wireOptions(options: QueryOptions | undefined) {
   };
 }
 
+/** an entry of the server's build beside main.js (`pglite-worker`, `pglite-prepare`), when running the build */
+function built(name: string): URL | undefined {
+  const compiled = new URL(`./${name}.js`, import.meta.url);
+  return import.meta.url.endsWith('.js') && existsSync(compiled) ? compiled : undefined;
+}
+
+/**
+ * Makes a first start's data directory in a child process that then ends (pglite-prepare.ts): initdb and the migrations
+ * leave about 50 MB in the process that ran them, which a thread's end does not give back.
+ */
+export async function prepareDataDir(dataDir: string, sharedBuffers: string, migrationsFolder: string): Promise<void> {
+  const compiled = built('pglite-prepare');
+  const args = compiled
+    ? [fileURLToPath(compiled)]
+    : [
+        '--import',
+        pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+        fileURLToPath(new URL('./pglite-prepare.ts', import.meta.url)),
+      ];
+  const child = spawn(process.execPath, [...args, dataDir, sharedBuffers, migrationsFolder], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (code !== 0) throw new Error(`creating the embedded database in ${dataDir} failed (${signal ?? `exit code ${code}`})`);
+}
+
 /**
  * The worker: its compiled bundle beside main.js, or (under tsx and vitest, running the sources) its TypeScript source
  * loaded through tsx's API, tsx being a development dependency.
  */
 function newWorker(options: WorkerOptions): Worker {
-  const compiled = new URL('./pglite-worker.js', import.meta.url);
-  if (import.meta.url.endsWith('.js') && existsSync(compiled)) return new Worker(compiled, options);
+  const compiled = built('pglite-worker');
+  if (compiled) return new Worker(compiled, options);
   // tsx's ES module API, by the path its package exports it under
   const require = createRequire(import.meta.url);
   const pkg = require.resolve('tsx/package.json');
