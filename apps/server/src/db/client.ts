@@ -84,20 +84,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
   let lite: EmbeddedPglite;
   try {
-    const open = () =>
-      opts.thread
-        ? PgliteThread.open({
-            dataDir: opts.dataDir,
-            loadDataDir: opts.loadDataDir,
-            sharedBuffers: opts.sharedBuffers,
-            socketPath: opts.socketPath,
-          })
-        : PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
     if (opts.thread && opts.dataDir && !opts.loadDataDir && !existsSync(join(opts.dataDir, 'PG_VERSION')))
       // a first start: initdb and the migrations run in a process that then ends, taking their memory with it (about
       // 50 MB; docs/decisions/platform.md "The embedded database on its own thread"); the server opens the result
-      await prepareDataDir(opts.dataDir, opts.sharedBuffers ?? '16MB', MIGRATIONS_DIR);
-    lite = await open();
+      await prepareDataDir(opts.dataDir, opts.sharedBuffers, MIGRATIONS_DIR);
+    lite = opts.thread
+      ? await PgliteThread.open({
+          dataDir: opts.dataDir,
+          loadDataDir: opts.loadDataDir,
+          sharedBuffers: opts.sharedBuffers,
+          socketPath: opts.socketPath,
+        })
+      : await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
   } catch (err) {
     unlock();
     throw err;

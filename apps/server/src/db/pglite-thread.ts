@@ -117,7 +117,7 @@ function built(name: string): URL | undefined {
  * Makes a first start's data directory in a child process that then ends (pglite-prepare.ts): initdb and the migrations
  * leave about 50 MB in the process that ran them, which a thread's end does not give back.
  */
-export async function prepareDataDir(dataDir: string, sharedBuffers: string, migrationsFolder: string): Promise<void> {
+export async function prepareDataDir(dataDir: string, sharedBuffers: string | undefined, migrationsFolder: string): Promise<void> {
   const compiled = built('pglite-prepare');
   const args = compiled
     ? [fileURLToPath(compiled)]
@@ -126,7 +126,9 @@ export async function prepareDataDir(dataDir: string, sharedBuffers: string, mig
         pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
         fileURLToPath(new URL('./pglite-prepare.ts', import.meta.url)),
       ];
-  const child = spawn(process.execPath, [...args, dataDir, sharedBuffers, migrationsFolder], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...args, dataDir, migrationsFolder, ...(sharedBuffers ? [sharedBuffers] : [])], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
   if (code !== 0) throw new Error(`creating the embedded database in ${dataDir} failed (${signal ?? `exit code ${code}`})`);
 }
