@@ -11,5 +11,8 @@ export default defineConfig({
     restoreMocks: true,
     // antd renders slowly in jsdom (first render of a Table takes seconds)
     testTimeout: 60_000,
+    // vitest's default is one worker less than the cores, so one on a 2-core machine; the files are CPU-bound in
+    // jsdom and two workers take 440 s where one took 670 s
+    maxWorkers: 2,
   },
 });
