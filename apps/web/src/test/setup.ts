@@ -2,7 +2,7 @@
  * jsdom lacks a few browser APIs antd uses; tests also start from an empty session and storage, and the API mock
  * (test/api.ts) answers only what the test itself set up.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './api';
@@ -34,6 +34,11 @@ if (!('ResizeObserver' in window)) {
 // jsdom implements getComputedStyle without pseudo-elements and logs each call antd makes with one
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// findBy*/waitFor give up after 1 s by default: antd's first render of a modal in jsdom, with two test workers on a
+// loaded 2-core machine, took longer than that in a CI run (BlockPanel's dialog "not found"). A wait still fails when
+// what it waits for never comes, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
