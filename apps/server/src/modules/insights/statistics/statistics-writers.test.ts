@@ -8,6 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestApp } from '../../../../test/helper';
+import { rowsOf } from '../../../db/client';
 import { conversions, integrations, leads, paymentRules } from '../../../db/schema';
 import { autoApproveConversions } from '../../engine/conversions/conversions.jobs';
 import { leadMarket } from '../../engine/leads/lead-market.fixture';
@@ -245,14 +246,16 @@ describe('each writer moves the roll-ups', () => {
 });
 
 describe('the roll-up triggers of clicks and leads (migration 0027)', () => {
-  const deltas = async () => Number((await db.execute<{ n: string }>(sql`select count(*) as n from stats_deltas`)).rows[0]!.n);
+  const deltas = async () => Number(rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from stats_deltas`))[0]!.n);
 
   it('run a statement written once: no EXECUTE in their functions (conversions keep the generated one)', async () => {
-    const { rows } = await db.execute<{ table: string; trigger: string; body: string }>(sql`
+    const rows = rowsOf<{ table: string; trigger: string; body: string }>(
+      await db.execute(sql`
       select c.relname as table, tg.tgname as trigger, p.prosrc as body
       from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_proc p on p.oid = tg.tgfoid
       where tg.tgname like '%_stats_%' and not tg.tgisinternal and c.relname in ('clicks', 'leads', 'conversions')
-      order by 1, 2`);
+      order by 1, 2`),
+    );
     expect(rows).toHaveLength(9);
     for (const r of rows) {
       if (r.table === 'conversions') expect(r.body, r.trigger).toMatch(/EXECUTE stats_delta_sql/);
