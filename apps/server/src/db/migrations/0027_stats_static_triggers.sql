@@ -13,16 +13,15 @@
 --   read the whole leads table for every later one.
 -- - A migration that changes stats_facts_sql or stats_delta_sql runs SELECT stats_triggers_build() after it.
 CREATE FUNCTION stats_triggers_build() RETURNS void AS $$
-DECLARE t text;
+DECLARE
+  t text;
+  fn constant text := 'CREATE OR REPLACE FUNCTION %I() RETURNS trigger AS $f$ BEGIN %s; RETURN NULL; END $f$ LANGUAGE plpgsql';
 BEGIN
   FOREACH t IN ARRAY ARRAY['clicks', 'leads'] LOOP
-    EXECUTE format('CREATE OR REPLACE FUNCTION %I() RETURNS trigger AS $f$ BEGIN %s; RETURN NULL; END $f$ LANGUAGE plpgsql',
-      'stats_' || t || '_inserted', stats_delta_sql(t, 'SELECT *, 1 AS sign FROM stats_new'));
-    EXECUTE format('CREATE OR REPLACE FUNCTION %I() RETURNS trigger AS $f$ BEGIN %s; RETURN NULL; END $f$ LANGUAGE plpgsql',
-      'stats_' || t || '_updated',
+    EXECUTE format(fn, 'stats_' || t || '_inserted', stats_delta_sql(t, 'SELECT *, 1 AS sign FROM stats_new'));
+    EXECUTE format(fn, 'stats_' || t || '_updated',
       stats_delta_sql(t, 'SELECT *, 1 AS sign FROM stats_new UNION ALL SELECT *, -1 AS sign FROM stats_old'));
-    EXECUTE format('CREATE OR REPLACE FUNCTION %I() RETURNS trigger AS $f$ BEGIN %s; RETURN NULL; END $f$ LANGUAGE plpgsql',
-      'stats_' || t || '_deleted', stats_delta_sql(t, 'SELECT *, -1 AS sign FROM stats_old'));
+    EXECUTE format(fn, 'stats_' || t || '_deleted', stats_delta_sql(t, 'SELECT *, -1 AS sign FROM stats_old'));
   END LOOP;
 END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
