@@ -164,45 +164,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built web app with history fallback (every non-API GET answers index.html). */
+/**
+ * Serves the built web app with history fallback (every non-API GET answers index.html). The hashed assets are one
+ * wildcard route: a route per file (@fastify/static's `wildcard: false`) made about 2,800 routes out of a build's files
+ * and cost 0.3 s of every start (docs/decisions/platform.md, "Lean start").
+ */
 async function registerWeb(app: FastifyInstance, config: Config) {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const dist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
   if (!existsSync(join(dist, 'index.html'))) return;
-  // the file routes of @fastify/static (config.rootPath is the served folder) are public like the index: browsers send no token for assets
-  app.addHook('onRoute', (route) => {
-    const rootPath = (route.config as { rootPath?: unknown } | undefined)?.rootPath;
-    if (typeof rootPath === 'string' && resolve(rootPath) === dist) route.config = { ...route.config, public: true } as typeof route.config;
-  });
   // the .br and .gz twins the build wrote beside each file are sent by the browser's accept-encoding (with
   // `vary: accept-encoding`): no compression work per request. Hashed assets never change under their name
   // (cached for a year); index.html always revalidates so a deployment is seen at once; other files an hour.
-  const assets = join(dist, 'assets') + sep;
+  const assets = join(dist, 'assets');
   const index = join(dist, 'index.html');
-  await app.register(fastifyStatic, {
-    root: dist,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    maxAge: '1h',
-    immutable: false,
-    setHeaders: (reply, file) => {
-      if (file.startsWith(assets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (file === index || file.startsWith(`${index}.`)) reply.header('cache-control', 'no-cache');
-    },
-  });
-  const sendIndex = (_req: unknown, reply: { sendFile: (f: string) => unknown }) => reply.sendFile('index.html');
-  app.get('/', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
-    const path = req.url.split('?')[0];
-    // also the tracker and postback paths whose key is too long for their route: a 404, not the web app
-    if (path.startsWith('/api/') || path.startsWith('/assets/') || path.startsWith('/c/') || path.startsWith('/postback/')) {
-      return reply.status(404).send({ statusCode: 404, message: `Route GET ${path} not found` });
-    }
-    const file = join(dist, path);
-    if (file.startsWith(dist) && path !== '/' && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1));
-    return sendIndex(req, reply as never);
+  // the web app's files are public like the index: browsers send no token for them
+  await app.register(async (web) => {
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true } as typeof route.config;
+    });
+    await web.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      maxAge: '1h',
+      immutable: false,
+      setHeaders: (reply, file) => {
+        if (file.startsWith(assets + sep)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (file === index || file.startsWith(`${index}.`)) reply.header('cache-control', 'no-cache');
+      },
+    });
+    type SendFile = { sendFile: (file: string, root: string) => unknown };
+    const sendIndex = (_req: unknown, reply: SendFile) => reply.sendFile('index.html', dist);
+    web.get('/', { schema: { hide: true } }, sendIndex as never);
+    web.get('/*', { schema: { hide: true } }, (req, reply) => {
+      const path = req.url.split('?')[0];
+      // also the tracker and postback paths whose key is too long for their route: a 404, not the web app
+      if (path.startsWith('/api/') || path.startsWith('/c/') || path.startsWith('/postback/')) {
+        return reply.status(404).send({ statusCode: 404, message: `Route GET ${path} not found` });
+      }
+      // a file at the build's top (favicon.svg, theme-init.js …), else the web app's page
+      const file = join(dist, path);
+      if (file.startsWith(dist + sep) && existsSync(file) && !file.endsWith('/'))
+        return (reply as unknown as SendFile).sendFile(path.slice(1), dist);
+      return sendIndex(req, reply as never);
+    });
   });
 }
 

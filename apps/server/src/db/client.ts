@@ -2,10 +2,7 @@
  * One Drizzle schema on two drivers: node-postgres when DATABASE_URL is set, embedded PGlite otherwise.
  * Migrations (drizzle-kit SQL) are applied at start.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,10 +10,11 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { takePidLock } from '../lib/pid-lock';
-import { pgliteStartParams } from './pglite-params';
-import { PgliteThread, prepareDataDir, type EmbeddedPglite } from './pglite-thread';
+import { MIGRATIONS_DIR, openEmbedded, type EmbeddedOptions, type OpenedEmbedded } from './embedded';
+import type { EmbeddedPglite } from './pglite-thread';
 import * as schema from './schema';
+
+export { DataDirLockedError, MIGRATIONS_DIR } from './embedded';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,8 +24,6 @@ export type DbOrTx = Db | Tx;
 
 /** the rows of a Drizzle `db.execute` answer (node-postgres and PGlite both answer `{ rows }`) */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface Database {
   kind: 'postgres' | 'pglite';
@@ -48,22 +44,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+export interface DatabaseOptions extends EmbeddedOptions {
   url?: string;
-  /** PGlite data directory; undefined means in memory */
-  dataDir?: string;
-  /** a PGlite data dir dump to start from (tests clone a migrated template) */
-  loadDataDir?: Blob | File;
   poolSize?: number;
-  /** PGlite's buffer cache (PostgreSQL `shared_buffers`, e.g. `16MB`); the default is `PGLITE_SHARED_BUFFERS`'s */
-  sharedBuffers?: string;
-  /**
-   * PGlite on a thread of its own (the server's default, `EMBEDDED_DB_THREAD`) rather than on the caller's: its work
-   * never holds the event loop (docs/decisions/platform.md, "The embedded database on its own thread")
-   */
-  thread?: boolean;
-  /** with `thread`: a Unix socket answering one-statement queries for local tools (EMBEDDED_DB_SOCKET) */
-  socketPath?: string;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -81,30 +64,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
-  let lite: EmbeddedPglite;
-  try {
-    if (opts.thread && opts.dataDir && !opts.loadDataDir && !existsSync(join(opts.dataDir, 'PG_VERSION')))
-      // a first start: initdb and the migrations run in a process that then ends, taking their memory with it (about
-      // 50 MB; docs/decisions/platform.md "The embedded database on its own thread"); the server opens the result
-      await prepareDataDir(opts.dataDir, opts.sharedBuffers, MIGRATIONS_DIR);
-    lite = opts.thread
-      ? await PgliteThread.open({
-          dataDir: opts.dataDir,
-          loadDataDir: opts.loadDataDir,
-          sharedBuffers: opts.sharedBuffers,
-          socketPath: opts.socketPath,
-        })
-      : await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
-  } catch (err) {
-    unlock();
-    throw err;
-  }
-  return embedded(lite, unlock);
+  return embeddedDatabase(await openEmbedded(opts));
 }
 
-/** the Database of an embedded PGlite (on this thread or its own); `unlock` frees its data directory once closed */
-function embedded(lite: EmbeddedPglite, unlock: () => void): Database {
+/** the Database of an opened embedded PGlite (on this thread or its own: db/embedded.ts) */
+export function embeddedDatabase({ lite, unlock }: OpenedEmbedded): Database {
   const db = drizzleLite(lite as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -161,22 +125,6 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
     stopped = true;
     await client?.end().catch(() => undefined);
   };
-}
-
-export class DataDirLockedError extends Error {}
-
-/**
- * The embedded database belongs to one process: a second server on the same data directory would corrupt it.
- * A lock file holds the owner's pid; a lock left by a dead process (a crash, SIGKILL) is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lock = takePidLock(`${dataDir}.lock`);
-  if ('heldBy' in lock)
-    throw new DataDirLockedError(
-      `The embedded database in ${dataDir} is in use by process ${lock.heldBy}. Stop it first, or use another DATA_DIR.`,
-    );
-  return lock.release;
 }
 
 /** applies the migrations not yet applied (`folder`: another copy of them, e.g. a test's history cut at one migration) */

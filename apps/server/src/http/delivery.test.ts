@@ -87,6 +87,29 @@ describe('the built web app', () => {
     }
   });
 
+  it('answers a missing asset with a 404, not the web app', async () => {
+    const res = await t.request({ method: 'GET', url: '/assets/index-missing.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('sends no file from outside the build, whatever the path', async () => {
+    const name = `${dist.split('/').pop()}-secret.txt`;
+    writeFileSync(join(dist, '..', name), 'the secret');
+    for (const url of [
+      `/assets/../../${name}`,
+      `/assets/%2e%2e/%2e%2e/${name}`,
+      `/..%2f${name}`,
+      `/%2e%2e/${name}`,
+      '/assets/..%2f..%2fetc/passwd',
+    ]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.payload, url).not.toContain('the secret');
+      expect(res.payload, url).not.toContain('root:');
+    }
+    rmSync(join(dist, '..', name));
+  });
+
   it('caches an unhashed public file for an hour, and compresses no file per request', async () => {
     const res = await t.request({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

@@ -167,3 +167,55 @@ describe('job queue: start on existing queues', () => {
     expect(await startWith(3)).toEqual({ created: 0, updated: 0, retryLimit: 3 });
   });
 });
+
+describe('job queue: schedules at start', () => {
+  /** another process's workers on the same database, with test-cron scheduled at `cron` */
+  async function startWith(cron: string) {
+    const other = createJobQueue(t.database, log).define({
+      name: 'test-cron',
+      cron,
+      pollingIntervalSeconds: 30,
+      handler: async () => undefined,
+    });
+    const scheduled = vi.spyOn(other.boss, 'schedule');
+    await other.start({ workers: true });
+    const [stored] = await other.boss.getSchedules('test-cron');
+    await other.stop();
+    return { written: scheduled.mock.calls.length, cron: stored.cron, updatedOn: stored.updatedOn };
+  }
+
+  it('writes a new or changed schedule and leaves one stored as defined alone', async () => {
+    const first = await startWith('5 * * * *');
+    expect(first).toMatchObject({ written: 1, cron: '5 * * * *' });
+    const again = await startWith('5 * * * *');
+    expect(again).toEqual({ ...first, written: 0 });
+    expect(await startWith('6 * * * *')).toMatchObject({ written: 1, cron: '6 * * * *' });
+    expect(await startWith('6 * * * *')).toMatchObject({ written: 0, cron: '6 * * * *' });
+  });
+});
+
+describe('job queue: the server’s start order', () => {
+  it('boots pg-boss before the queues are defined, starts workers only on a started queue and once', async () => {
+    const ran: number[] = [];
+    const q = createJobQueue(t.database, log);
+    const booting = q.boot();
+    expect(q.boot()).toBe(booting);
+    q.define<{ n: number }>({ name: 'test-order', pollingIntervalSeconds: 0.5, handler: async ({ n }) => void ran.push(n) });
+    await booting;
+    await expect(q.startWorkers()).rejects.toThrow(/must be started/);
+    await q.start({ workers: false });
+    await q.send('test-order', { n: 1 });
+    await q.startWorkers();
+    await expect(q.startWorkers()).rejects.toThrow(/already started/);
+    await expect.poll(() => ran, { timeout: 10_000, interval: 100 }).toEqual([1]);
+    await q.stop();
+  });
+
+  it('stops a queue that was booted but never started', async () => {
+    const q = createJobQueue(t.database, log);
+    await q.boot();
+    const stopped = vi.spyOn(q.boss, 'stop');
+    await q.stop();
+    expect(stopped).toHaveBeenCalledOnce();
+  });
+});

