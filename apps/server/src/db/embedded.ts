@@ -7,7 +7,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { takePidLock } from '../lib/pid-lock';
-import { pgliteStartParams } from './pglite-params';
 import { PgliteThread, prepareDataDir, type EmbeddedPglite } from './pglite-thread';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -52,8 +51,9 @@ export async function openEmbedded(opts: EmbeddedOptions): Promise<OpenedEmbedde
       });
       return { lite, unlock };
     }
-    // PGlite's module only where it runs on this thread (the thread's entry loads its own)
-    const { PGlite } = await import('@electric-sql/pglite');
+    // PGlite's module only where it runs on this thread (the thread's entry loads its own): the server's entry starts
+    // the thread without loading it
+    const [{ PGlite }, { pgliteStartParams }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-params')]);
     const lite = await PGlite.create({
       dataDir: opts.dataDir,
       loadDataDir: opts.loadDataDir,

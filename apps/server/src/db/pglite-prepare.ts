@@ -8,9 +8,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { pgliteStartParams } from './pglite-params';
+import { deferWasmTierUp, pgliteStartParams } from './pglite-params';
 
 const [dataDir, migrationsFolder, sharedBuffers] = process.argv.slice(2);
+deferWasmTierUp();
 const lite = await PGlite.create({ dataDir, startParams: pgliteStartParams(sharedBuffers) });
 await migrate(drizzle(lite), { migrationsFolder: migrationsFolder! });
 await lite.close();

@@ -10,7 +10,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { pgliteStartParams } from './pglite-params';
+import { deferWasmTierUp, pgliteStartParams } from './pglite-params';
 import type { ThreadInit, ThreadReply, ThreadRequest, WireError } from './pglite-thread';
 
 const port = parentPort!;
@@ -34,6 +34,7 @@ function options(rowMode: 'array' | 'object' | undefined, raw: number[] | undefi
 }
 
 async function main() {
+  deferWasmTierUp();
   let lite: PGlite;
   try {
     lite = await PGlite.create({
