@@ -26,8 +26,8 @@ await build({
   platform: 'node',
   format: 'esm',
   // main.js imports start.ts when it has begun opening the embedded database: that import becomes a chunk of its own,
-  // loaded while the database's thread starts (docs/decisions/platform.md, "Lean start"); the code the entries share
-  // goes into chunks beside them, so each module is loaded once
+  // loaded while the database's thread starts (docs/decisions/platform.md, "A restart under 3 s on the embedded
+  // database"); the code the entries share goes into chunks beside them, so each module is loaded once
   splitting: true,
   target: 'node20',
   external,

@@ -1,7 +1,8 @@
 // `npm start`: builds what it runs, once — the web app (apps/web/dist) and the server (apps/server/dist), each when its
 // build is missing or older than its sources — then runs the server's build in this same process, from apps/server
 // (one Node start fewer than a script then the server: docs/decisions/platform.md, "The server runs compiled
-// JavaScript" and "Lean start"). npm's script sets the allocator's environment before this process starts.
+// JavaScript" and "A restart under 3 s on the embedded database"). npm's script sets the allocator's environment
+// before this process starts.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /**
  * Serves the built web app with history fallback (every non-API GET answers index.html). The hashed assets are one
  * wildcard route: a route per file (@fastify/static's `wildcard: false`) made about 2,800 routes out of a build's files
- * and cost 0.3 s of every start (docs/decisions/platform.md, "Lean start").
+ * and cost 0.3 s of every start (docs/decisions/platform.md, "A restart under 3 s on the embedded database").
  */
 async function registerWeb(app: FastifyInstance, config: Config) {
   const here = fileURLToPath(new URL('.', import.meta.url));

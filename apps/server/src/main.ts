@@ -1,7 +1,8 @@
 /**
  * The server's entry: the configuration, then the embedded database starts opening on its own thread while the rest
  * of the server loads (start.ts, imported here: its modules take about a second), so the two go on at once
- * (docs/decisions/platform.md, "Lean start"). Graceful shutdown on SIGTERM / SIGINT is start.ts's.
+ * (docs/decisions/platform.md, "A restart under 3 s on the embedded database"). Graceful shutdown on SIGTERM / SIGINT
+ * is start.ts's.
  */
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openEmbedded } from './db/embedded';

@@ -22,7 +22,7 @@ export async function start(config: Config, embedded: Promise<OpenedEmbedded> | 
   await migrateDatabase(database);
   const settings = await seedSettings(database.db, config);
   // the rest of the first-start data and pg-boss's own start are the database's work while this thread builds the app
-  // (docs/decisions/platform.md, "Lean start")
+  // (docs/decisions/platform.md, "A restart under 3 s on the embedded database")
   const queue = createJobQueue(database, log.child({ module: 'jobs' }));
   const [seeded, app] = await Promise.all([
     seedData(database.db, config, settings).then(async (result) => {

@@ -1,7 +1,8 @@
 /**
  * Opening the embedded database: its data directory's lock, a first start's data directory, then PGlite on a thread of
  * its own or on the caller's. Apart from client.ts (Drizzle, pg and the schema), so the server's entry starts it before
- * it loads the rest of the server, and both go on at once (docs/decisions/platform.md, "Lean start").
+ * it loads the rest of the server, and both go on at once (docs/decisions/platform.md, "A restart under 3 s on the
+ * embedded database").
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -113,7 +113,8 @@ export class JobQueue {
   /**
    * pg-boss's own start (its schema installed or checked, its queue cache loaded), which needs no queue defined yet:
    * the server begins it while it builds the app, so the database does this while the request thread defines the
-   * routes and jobs (docs/decisions/platform.md, "Lean start"). `start` waits for it, or begins it.
+   * routes and jobs (docs/decisions/platform.md, "A restart under 3 s on the embedded database"). `start` waits for
+   * it, or begins it.
    */
   boot(): Promise<void> {
     this.booting ??= this.boss.start().then(() => undefined);
@@ -148,7 +149,7 @@ export class JobQueue {
   /**
    * Polls and runs the handlers, schedules the cron queues and starts the loops, on a started queue. The server calls it
    * once it listens, so the first requests are not queued behind the workers' first polls on the embedded database's
-   * one connection (docs/decisions/platform.md, "Lean start").
+   * one connection (docs/decisions/platform.md, "A restart under 3 s on the embedded database").
    */
   async startWorkers(): Promise<void> {
     if (this.state !== 'started') throw new Error('the job queue must be started before its workers');

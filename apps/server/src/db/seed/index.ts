@@ -46,7 +46,7 @@ export interface SeededSettings {
 
 /**
  * The settings half of the first-start data, answered first: the server builds its app with the secret while the rest
- * (`seedData`) is written (docs/decisions/platform.md, "Lean start").
+ * (`seedData`) is written (docs/decisions/platform.md, "A restart under 3 s on the embedded database").
  */
 export async function seedSettings(db: Db, config: Config): Promise<SeededSettings> {
   // the default settings in two statements, not two per key (a restart reads them all: docs/decisions/platform.md, "Lean start")
