@@ -219,3 +219,20 @@ describe('job queue: the server’s start order', () => {
     expect(stopped).toHaveBeenCalledOnce();
   });
 });
+
+describe('job queue: a stop while the workers start', () => {
+  it('starts no worker or loop after the stop', async () => {
+    let loopStarted = false;
+    const q = createJobQueue(t.database, log)
+      .define({ name: 'test-stop-a', handler: async () => undefined })
+      .define({ name: 'test-stop-b', handler: async () => undefined })
+      .defineLoop({ name: 'test-stop-loop', start: () => void (loopStarted = true), stop: async () => undefined, runDue: async () => 0 });
+    await q.start({ workers: false });
+    const worked = vi.spyOn(q.boss, 'work');
+    const starting = q.startWorkers();
+    await q.stop();
+    await starting;
+    expect(worked.mock.calls.length).toBeLessThan(2);
+    expect(loopStarted).toBe(false);
+  });
+});

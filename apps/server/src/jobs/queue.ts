@@ -73,6 +73,7 @@ export class JobQueue {
   private state: 'created' | 'started' | 'stopped' = 'created';
   private booting: Promise<void> | undefined;
   private workersStarted = false;
+  private stopping = false;
 
   constructor(
     private readonly database: Database,
@@ -164,6 +165,8 @@ export class JobQueue {
       return !!found && found.cron === cron && found.timezone === 'UTC' && empty(found.data) && empty(found.options);
     };
     for (const def of this.definitions.values()) {
+      // a stop that came meanwhile (SIGTERM in the first moments) ends the start here: no worker after the stop
+      if (this.stopping) return;
       // A worker fetching one job at a time waits the polling interval after each one, so a queue drained at most
       // concurrency / interval jobs a second (8/s for outbound postbacks, whatever the backlog). Instead two
       // workers each fetch up to half the concurrency and, while their batches come back full, fetch again at once:
@@ -196,6 +199,7 @@ export class JobQueue {
       if (def.cron && !unchanged(def.name, def.cron)) await this.boss.schedule(def.name, def.cron, {});
       if (def.runAtStart) await this.boss.send(def.name, {});
     }
+    if (this.stopping) return;
     for (const loop of this.loops.values()) loop.start();
     this.loopsRunning = true;
   }
@@ -259,6 +263,7 @@ export class JobQueue {
 
   /** Stops polling, lets running jobs finish (up to `timeoutMs`), and detaches from the database. */
   async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopping = true;
     if (this.state !== 'started') {
       this.state = 'stopped';
       // booted but never started (the start failed after `boot`): pg-boss's own timers stop
