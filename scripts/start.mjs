@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 function newest(path) {
-  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let max = 0;
   for (const entry of readdirSync(path, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;

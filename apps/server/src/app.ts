@@ -196,9 +196,7 @@ async function registerWeb(app: FastifyInstance, config: Config) {
         else if (file === index || file.startsWith(`${index}.`)) reply.header('cache-control', 'no-cache');
       },
     });
-    type SendFile = { sendFile: (file: string, root: string) => unknown };
-    const sendIndex = (_req: unknown, reply: SendFile) => reply.sendFile('index.html', dist);
-    web.get('/', { schema: { hide: true } }, sendIndex as never);
+    web.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html', dist));
     web.get('/*', { schema: { hide: true } }, (req, reply) => {
       const path = req.url.split('?')[0];
       // also the tracker and postback paths whose key is too long for their route: a 404, not the web app
@@ -207,9 +205,8 @@ async function registerWeb(app: FastifyInstance, config: Config) {
       }
       // a file at the build's top (favicon.svg, theme-init.js …), else the web app's page
       const file = join(dist, path);
-      if (file.startsWith(dist + sep) && existsSync(file) && !file.endsWith('/'))
-        return (reply as unknown as SendFile).sendFile(path.slice(1), dist);
-      return sendIndex(req, reply as never);
+      if (file.startsWith(dist + sep) && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1), dist);
+      return reply.sendFile('index.html', dist);
     });
   });
 }

@@ -43,28 +43,28 @@ export async function openEmbedded(opts: EmbeddedOptions): Promise<OpenedEmbedde
       // a first start: initdb and the migrations run in a process that then ends, taking their memory with it (about
       // 50 MB; docs/decisions/platform.md "The embedded database on its own thread"); the server opens the result
       await prepareDataDir(opts.dataDir, opts.sharedBuffers, MIGRATIONS_DIR);
-    if (opts.thread) {
-      const lite = await PgliteThread.open({
-        dataDir: opts.dataDir,
-        loadDataDir: opts.loadDataDir,
-        sharedBuffers: opts.sharedBuffers,
-        socketPath: opts.socketPath,
-      });
-      return { lite, unlock };
-    }
-    // PGlite's module only where it runs on this thread (the thread's entry loads its own): the server's entry starts
-    // the thread without loading it
-    const [{ PGlite }, { pgliteStartParams }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-params')]);
-    const lite = await PGlite.create({
-      dataDir: opts.dataDir,
-      loadDataDir: opts.loadDataDir,
-      startParams: pgliteStartParams(opts.sharedBuffers),
-    });
+    const lite = opts.thread
+      ? await PgliteThread.open({
+          dataDir: opts.dataDir,
+          loadDataDir: opts.loadDataDir,
+          sharedBuffers: opts.sharedBuffers,
+          socketPath: opts.socketPath,
+        })
+      : await openOnThisThread(opts);
     return { lite, unlock };
   } catch (err) {
     unlock();
     throw err;
   }
+}
+
+/**
+ * PGlite on the caller's thread, its module loaded only here (the thread's entry loads its own): the server's entry
+ * starts the thread without loading it
+ */
+async function openOnThisThread(opts: EmbeddedOptions): Promise<EmbeddedPglite> {
+  const [{ PGlite }, { pgliteStartParams }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-params')]);
+  return PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, startParams: pgliteStartParams(opts.sharedBuffers) });
 }
 
 /**

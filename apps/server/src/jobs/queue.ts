@@ -158,9 +158,10 @@ export class JobQueue {
     this.workersStarted = true;
     // a schedule stored as this code defines it is left as it is (a restart: no write per cron queue, 20-35 ms each
     // on the embedded database); a new or changed one is written
-    const stored = new Map((await this.boss.getSchedules()).map((s) => [`${s.name}\n${s.key ?? ''}`, s]));
+    // (this queue schedules each cron queue under the empty key)
+    const stored = new Map((await this.boss.getSchedules()).filter((s) => !s.key).map((s) => [s.name, s]));
     const unchanged = (name: string, cron: string) => {
-      const found = stored.get(`${name}\n`);
+      const found = stored.get(name);
       const empty = (value: unknown) => value == null || (typeof value === 'object' && !Object.keys(value).length);
       return !!found && found.cron === cron && found.timezone === 'UTC' && empty(found.data) && empty(found.options);
     };
