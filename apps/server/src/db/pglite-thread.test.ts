@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../http/errors';
 import { migrateDatabase, openDatabase, rowsOf, type Database } from './client';
+import { CopyData } from './copy-data';
 import { PgliteThread } from './pglite-thread';
 import { numeric, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
@@ -54,6 +55,31 @@ describe('the embedded database on its own thread', () => {
     })();
     const { rows } = await database.query<{ v: string }>('SELECT $1::numeric AS v', [decimalLike]);
     expect(rows[0]!.v).toBe('12.50');
+  });
+
+  it('reads COPY data from a CopyData handed over by transfer, and from a Blob as before', async () => {
+    const lite = database.pglite!;
+    const sent = Buffer.from('CP1\t1.5\nCP2\t2.25\n');
+    const data = CopyData.of(sent);
+    await lite.query(`COPY thread_things (code, amount) FROM '/dev/blob'`, [], { blob: data.asBlob() });
+    // the bytes went to the database thread: the sending side's buffer is detached, the caller's own is untouched
+    expect(data.bytes.byteLength).toBe(0);
+    expect(sent.toString()).toBe('CP1\t1.5\nCP2\t2.25\n');
+    await lite.query(`COPY thread_things (code, amount) FROM '/dev/blob'`, [], { blob: new Blob(['CP3\t3\n']) });
+    const { rows } = await database.query<{ code: string; amount: string }>(
+      `SELECT code, amount::text AS amount FROM thread_things WHERE code LIKE 'CP%' ORDER BY code`,
+    );
+    expect(rows).toEqual([
+      { code: 'CP1', amount: '1.5000' },
+      { code: 'CP2', amount: '2.2500' },
+      { code: 'CP3', amount: '3.0000' },
+    ]);
+    // bad COPY data: PostgreSQL's error with its code, nothing written
+    const err = await lite
+      .query(`COPY thread_things (code, amount) FROM '/dev/blob'`, [], { blob: CopyData.of(Buffer.from('CP4\tnot-a-number\n')).asBlob() })
+      .catch((e: unknown) => e as { code?: string });
+    expect(err).toMatchObject({ code: '22P02' });
+    expect((await database.query(`SELECT 1 FROM thread_things WHERE code = 'CP4'`)).rows).toHaveLength(0);
   });
 
   it('keeps a PostgreSQL error as the app reads it: code, constraint, message', async () => {

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { CopyData } from './copy-data';
 
 /** what the worker is started with */
 export interface ThreadInit {
@@ -33,8 +34,10 @@ export type ThreadRequest =
       rowMode?: RowMode;
       raw?: number[];
       paramTypes?: number[];
-      /** what `COPY … FROM '/dev/blob'` reads (a Blob crosses threads as it is) */
+      /** what `COPY … FROM '/dev/blob'` reads: a Blob crosses threads as it is */
       blob?: Blob;
+      /** … or a CopyData's bytes, transferred (copy-data.ts) */
+      copy?: ArrayBuffer;
       tx?: number;
     }
   | { op: 'exec'; id: number; sql: string; rowMode?: RowMode; raw?: number[]; tx?: number }
@@ -96,14 +99,21 @@ function parse<T>(result: Results<T>, parsers: QueryOptions['parsers']): Results
   return result;
 }
 
-function wireOptions(options: QueryOptions | undefined) {
+function wireOptions(options: QueryOptions | undefined): {
+  rowMode?: RowMode;
+  raw?: number[];
+  paramTypes?: number[];
+  blob?: Blob;
+  copy?: ArrayBuffer;
+} {
   if (options?.serializers || options?.onNotice)
     throw new Error('the embedded database thread takes rowMode, parsers, paramTypes and blob as query options');
+  const blob: unknown = options?.blob;
   return {
     rowMode: options?.rowMode,
     raw: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
     paramTypes: options?.paramTypes,
-    blob: options?.blob,
+    ...(blob instanceof CopyData ? { copy: blob.bytes } : { blob: options?.blob }),
   };
 }
 
@@ -229,19 +239,23 @@ export class PgliteThread implements EmbeddedPglite {
     else p.reject(fromWire(m.error));
   }
 
-  /** one request, its answer */
-  call<T>(request: Unsent): Promise<T> {
+  /** one request, its answer (`transfer`: buffers moved to the thread, no longer usable here) */
+  call<T>(request: Unsent, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.closing && request.op !== 'close') return Promise.reject(new Error('PGlite is closed'));
     if (this.ended) return Promise.reject(this.ended);
     const id = ++this.seq;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...request, id });
+      this.worker.postMessage({ ...request, id }, transfer);
     });
   }
 
   async query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    const result = await this.call<Results<T>>({ op: 'query', sql, params: params?.map(wireParam), ...wireOptions(options), tx });
+    const wired = wireOptions(options);
+    const result = await this.call<Results<T>>(
+      { op: 'query', sql, params: params?.map(wireParam), ...wired, tx },
+      wired.copy ? [wired.copy] : [],
+    );
     return parse(result, options?.parsers);
   }
 

@@ -10,6 +10,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { CopyData } from './copy-data';
 import { deferWasmTierUp, pgliteStartParams } from './pglite-params';
 import type { ThreadInit, ThreadReply, ThreadRequest, WireError } from './pglite-thread';
 
@@ -92,7 +93,8 @@ async function main() {
   const handle = async (m: ThreadRequest): Promise<void> => {
     switch (m.op) {
       case 'query': {
-        const result = await target(m.tx).query(m.sql, m.params, options(m.rowMode, m.raw, m.paramTypes, m.blob));
+        const blob = m.copy ? new CopyData(m.copy).asBlob() : m.blob;
+        const result = await target(m.tx).query(m.sql, m.params, options(m.rowMode, m.raw, m.paramTypes, blob));
         return reply({ op: 'result', id: m.id, result });
       }
       case 'exec': {
