@@ -13,7 +13,7 @@ import { apiClient } from './lib/api';
 import { cpuSnapshot, cpuSpent, processCpuMs } from './lib/cpu';
 import { connectEmbedded } from './lib/embedded';
 import { PARTNER_PORT } from './lib/partner';
-import { serverEnv, serverNodeFlags, startProcess, stop, waitFor } from './lib/procs';
+import { serverEnv, startProcess, startServer, stop, waitFor } from './lib/procs';
 import type { Prepared, Query, Scenario } from './lib/types';
 import { foundation } from './scenarios/foundation';
 import { traffic } from './scenarios/traffic';
@@ -110,28 +110,31 @@ async function main() {
   const rowSuffix = process.env.DATABASE_URL ? '' : ` — ${db}`;
   // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const app = startProcess([...profile, ...serverNodeFlags(), 'apps/server/src/main.ts'], {
-    // BENCH_MALLOC=0: without npm start's malloc settings (their cost, alternating runs)
-    ...(process.env.BENCH_MALLOC === '0' ? {} : serverEnv()),
-    PORT: String(APP_PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '100000',
-    ACCESS_TOKEN_TTL: '3600',
-    // the local advertiser and affiliate receiver listen on 127.0.0.1
-    ALLOW_PRIVATE_CALLBACKS: '1',
-    // autocannon is the balancer: the many-visitors click row names its visitors in X-Forwarded-For
-    TRUST_PROXY: 'loopback',
-    // BENCH_CLICK_JOURNAL=0: the click rows without the click journal (issue 22: its cost, alternating runs)
-    CLICK_JOURNAL: process.env.BENCH_CLICK_JOURNAL ?? '1',
-    // on the embedded database, its thread answers the checks' statements on a socket (bench/lib/embedded.ts)
-    EMBEDDED_DB_SOCKET: socketPath ?? '',
-    // BENCH_DB_THREAD=0: the embedded database on the request thread (the figures before issue 22's thread)
-    EMBEDDED_DB_THREAD: process.env.BENCH_DB_THREAD ?? '1',
-  });
+  const app = startServer(
+    {
+      // BENCH_MALLOC=0: without npm start's malloc settings (their cost, alternating runs)
+      ...(process.env.BENCH_MALLOC === '0' ? {} : serverEnv()),
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '100000',
+      ACCESS_TOKEN_TTL: '3600',
+      // the local advertiser and affiliate receiver listen on 127.0.0.1
+      ALLOW_PRIVATE_CALLBACKS: '1',
+      // autocannon is the balancer: the many-visitors click row names its visitors in X-Forwarded-For
+      TRUST_PROXY: 'loopback',
+      // BENCH_CLICK_JOURNAL=0: the click rows without the click journal (issue 22: its cost, alternating runs)
+      CLICK_JOURNAL: process.env.BENCH_CLICK_JOURNAL ?? '1',
+      // on the embedded database, its thread answers the checks' statements on a socket (bench/lib/embedded.ts)
+      EMBEDDED_DB_SOCKET: socketPath ?? '',
+      // BENCH_DB_THREAD=0: the embedded database on the request thread (the figures before issue 22's thread)
+      EMBEDDED_DB_THREAD: process.env.BENCH_DB_THREAD ?? '1',
+    },
+    profile,
+  );
   const ceiling = startProcess(['bench/ceiling.ts'], { PORT: String(CEILING_PORT) });
   const rows: Row[] = [];
   const loadAtStart = loadavg().map((x) => Math.round(x * 100) / 100);

@@ -37,8 +37,21 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not come up in ${timeoutMs} ms`);
 }
 
+/** a TypeScript script of the bench (the ceiling) in a Node process of its own, through tsx */
 export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  return startNode(['--import', 'tsx', ...args], env);
+}
+
+/**
+ * The app server as `npm start` runs it: `scripts/start.mjs` (which builds the web app and the server when their
+ * sources changed) runs the compiled server, with the start script's Node flags before it and `flags` (a profile's).
+ */
+export function startServer(env: Record<string, string>, flags: string[] = []): ChildProcess {
+  return startNode([...flags, ...serverNodeFlags(), 'scripts/start.mjs'], env);
+}
+
+function startNode(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
