@@ -20,6 +20,14 @@ import { traffic } from './scenarios/traffic';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/**
+ * BENCH_SLICES: a row whose target is a share of the ceiling (the click rows) runs as this many slices of the app,
+ * each beside a slice of the ceiling (ABBA order: ceiling-app, app-ceiling, ...), DURATION seconds of each in all,
+ * after one unmeasured second of each. This machine's speed swings 2× within a minute, so a ceiling measured only
+ * before and after the row missed the minutes in between. 1 measures as before (the ceiling, the app, the ceiling),
+ * as every other row does.
+ */
+const SLICES = Math.max(1, Math.floor(Number(process.env.BENCH_SLICES ?? 4)));
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3900);
 const CEILING_PORT = PARTNER_PORT;
 const ADMIN = { email: 'bench@leadgrid.local', password: 'bench-password' };
@@ -49,16 +57,24 @@ interface Row {
 const load1 = () => Math.round(loadavg()[0] * 100) / 100;
 
 /** the load of one scenario on the app (or, with `ceilingPath`, the same requests on the ceiling) */
-async function measure(base: string, s: Scenario, headers: Record<string, string>, prepared: Prepared, ceilingPath?: string) {
+async function measure(
+  base: string,
+  s: Scenario,
+  headers: Record<string, string>,
+  prepared: Prepared,
+  ceilingPath?: string,
+  seconds = DURATION,
+  /** the requests' numbering (`pathOf`, `body`, `headersOf`), carried on from one slice of a row to the next */
+  counter = { n: 0 },
+) {
   const json = !!(s.body || prepared.body);
   const method = s.method ?? 'GET';
   const allHeaders = { ...headers, ...(json ? { 'content-type': 'application/json' } : {}) };
   const perRequest = !!(prepared.body || prepared.headersOf || (prepared.pathOf && !ceilingPath));
-  let i = 0;
   return autocannon({
     url: `${base}${ceilingPath ?? prepared.path}`,
     connections: s.connections,
-    ...(s.amount ? { amount: s.amount } : { duration: DURATION }),
+    ...(s.amount ? { amount: s.amount } : { duration: seconds }),
     method,
     headers: allHeaders,
     body: s.body ? JSON.stringify(s.body) : undefined,
@@ -70,7 +86,7 @@ async function measure(base: string, s: Scenario, headers: Record<string, string
               path: ceilingPath ?? prepared.path,
               headers: allHeaders,
               setupRequest: (req) => {
-                const n = i++;
+                const n = counter.n++;
                 return {
                   ...req,
                   ...(prepared.pathOf && !ceilingPath ? { path: prepared.pathOf(n) } : {}),
@@ -83,6 +99,39 @@ async function measure(base: string, s: Scenario, headers: Record<string, string
         }
       : {}),
   });
+}
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** the slices of one row as one measurement: counts summed, the rate over their time together, the worst slice's latency */
+function combined(slices: Measured[]): Measured {
+  if (slices.length === 1) return slices[0]!;
+  const sum = (f: (r: Measured) => number) => slices.reduce((n, r) => n + f(r), 0);
+  const seconds = sum((r) => r.duration);
+  const codes: Record<string, { count: number }> = {};
+  for (const r of slices)
+    for (const [code, v] of Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}))
+      codes[code] = { count: (codes[code]?.count ?? 0) + v.count };
+  const first = slices[0]!;
+  return {
+    ...first,
+    duration: seconds,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+    '2xx': sum((r) => r['2xx']),
+    '3xx': sum((r) => r['3xx']),
+    '4xx': sum((r) => r['4xx']),
+    '5xx': sum((r) => r['5xx']),
+    requests: {
+      ...first.requests,
+      total: sum((r) => r.requests.total),
+      sent: sum((r) => r.requests.sent),
+      average: sum((r) => r.requests.total) / seconds,
+    },
+    latency: { ...first.latency, p50: Math.max(...slices.map((r) => r.latency.p50)), p99: Math.max(...slices.map((r) => r.latency.p99)) },
+    statusCodeStats: codes,
+  } as Measured;
 }
 
 const TABLE_HEAD =
@@ -182,15 +231,40 @@ async function main() {
       const prepared = s.setup ? await s.setup(api, query) : { path: s.path, state: {} };
       Object.assign(headers, prepared.headers);
       // the same requests (path shape, headers, body) as the app gets; the ceiling answers them without looking
-      const ceilingRun = async () => {
+      const ceilingRun = async (seconds = DURATION) => {
         const before = processCpuMs(ceiling.pid);
-        const result = await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling);
+        const result = await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling, seconds);
         return { result, cpu: processCpuMs(ceiling.pid) - before };
       };
-      const c1 = s.ceiling ? await ceilingRun() : undefined;
-      const cpuBefore = await cpuSnapshot(app.pid, backends);
-      const r = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);
-      const endedAt = Date.now();
+      // the app beside the ceiling: SLICES pairs of slices in ABBA order (see SLICES), or the ceiling before and after
+      // (the rows whose target is a share of the ceiling; the others keep a sustained load of DURATION seconds)
+      const sliced = !!s.ceiling && !s.amount && SLICES > 1 && !!((socketPath && s.embeddedTargets) || s.targets).ratioOfCeiling;
+      const ceilings: { result: Measured; cpu: number }[] = [];
+      const appSlices: Measured[] = [];
+      const appCounter = { n: 0 };
+      let appEndedAt = 0;
+      // one unmeasured second of each first (the JIT's first compiles, the connections), as a steady load has them
+      // done; the app's warm-up requests are part of what the verification counts
+      let warm = { answered: 0, ok: 0, sent: 0 };
+      if (sliced) {
+        await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling, 1);
+        const w = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared, undefined, 1, appCounter);
+        warm = { answered: w['2xx'] + w['3xx'] + w['4xx'] + w['5xx'], ok: w['2xx'], sent: w.requests.sent };
+      }
+      const cpuBefore = sliced ? await cpuSnapshot(app.pid, backends) : undefined;
+      if (sliced)
+        for (let i = 0; i < SLICES; i++)
+          for (const which of i % 2 === 0 ? ['ceiling', 'app'] : ['app', 'ceiling']) {
+            if (which === 'ceiling') ceilings.push(await ceilingRun(DURATION / SLICES));
+            else {
+              appSlices.push(await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared, undefined, DURATION / SLICES, appCounter));
+              appEndedAt = Date.now();
+            }
+          }
+      else if (s.ceiling) ceilings.push(await ceilingRun());
+      const cpuStart = cpuBefore ?? (await cpuSnapshot(app.pid, backends));
+      const r = sliced ? combined(appSlices) : await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);
+      const endedAt = sliced ? appEndedAt : Date.now();
       const load = load1();
       const misses: string[] = [];
       const notes: string[] = [];
@@ -198,19 +272,22 @@ async function main() {
       if (s.verify) {
         if (query)
           misses.push(
-            ...(await s.verify(api, { answered, ok: r['2xx'], sent: r.requests.sent, endedAt }, prepared.state ?? {}, query, (n) =>
-              notes.push(n),
+            ...(await s.verify(
+              api,
+              { answered: answered + warm.answered, ok: r['2xx'] + warm.ok, sent: r.requests.sent + warm.sent, endedAt },
+              prepared.state ?? {},
+              query,
+              (n) => notes.push(n),
             )),
           );
         else misses.push('not verified (the checks need a database the bench can read)');
       }
       // the CPU of the work the load caused, until the verification saw it done (clicks written, leads settled, every
-      // outbound postback delivered): what is still queued when autocannon stops is part of the cost
-      const cpu = cpuSpent(cpuBefore, await cpuSnapshot(app.pid, backends));
-      // the ceiling again once the app's work is done: the ratio is taken against the mean of before and after, so a
-      // machine whose speed drifts during the row (a shared VM's can change 2-3x within a minute) skews it less
-      const c2 = s.ceiling && !s.amount ? await ceilingRun() : undefined;
-      const ceilings = [c1, c2].filter((x) => x !== undefined);
+      // outbound postback delivered): what is still queued when autocannon stops is part of the cost. Sliced, the app's
+      // idle time during the ceiling's slices is in it too (a few ms a second).
+      const cpu = cpuSpent(cpuStart, await cpuSnapshot(app.pid, backends));
+      // unsliced, the ceiling again once the app's work is done: the ratio is taken against the mean of before and after
+      if (!sliced && s.ceiling && !s.amount) ceilings.push(await ceilingRun());
       const c = ceilings.length
         ? {
             requests: {
@@ -221,9 +298,13 @@ async function main() {
           }
         : undefined;
       const ceilingCpu = ceilings.reduce((sum, x) => sum + x.cpu, 0);
-      if (c1 && c2)
+      if (sliced)
         notes.push(
-          `ceiling ${Math.round(c1.result.requests.average)} req/s before the row, ${Math.round(c2.result.requests.average)} after`,
+          `${SLICES} slices of ${DURATION / SLICES} s each, ABBA: ceiling ${ceilings.map((x) => Math.round(x.result.requests.average)).join(' · ')} req/s, app ${appSlices.map((x) => Math.round(x.requests.average)).join(' · ')}`,
+        );
+      else if (ceilings.length === 2)
+        notes.push(
+          `ceiling ${Math.round(ceilings[0]!.result.requests.average)} req/s before the row, ${Math.round(ceilings[1]!.result.requests.average)} after`,
         );
       const rps = r.requests.average;
       const targets = (socketPath && s.embeddedTargets) || s.targets;
