@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiClient } from './lib/api';
-import { cpuSnapshot, cpuSpent, processCpuMs } from './lib/cpu';
+import { cpuSnapshot, cpuSpent, processCpuMs, type CpuSnapshot } from './lib/cpu';
 import { connectEmbedded } from './lib/embedded';
 import { PARTNER_PORT } from './lib/partner';
 import { serverEnv, startProcess, startServer, stop, waitFor } from './lib/procs';
@@ -105,7 +105,6 @@ type Measured = Awaited<ReturnType<typeof measure>>;
 
 /** the slices of one row as one measurement: counts summed, the rate over their time together, the worst slice's latency */
 function combined(slices: Measured[]): Measured {
-  if (slices.length === 1) return slices[0]!;
   const sum = (f: (r: Measured) => number) => slices.reduce((n, r) => n + f(r), 0);
   const seconds = sum((r) => r.duration);
   const codes: Record<string, { count: number }> = {};
@@ -239,32 +238,36 @@ async function main() {
       // the app beside the ceiling: SLICES pairs of slices in ABBA order (see SLICES), or the ceiling before and after
       // (the rows whose target is a share of the ceiling; the others keep a sustained load of DURATION seconds)
       const sliced = !!s.ceiling && !s.amount && SLICES > 1 && !!((socketPath && s.embeddedTargets) || s.targets).ratioOfCeiling;
+      const appBase = `http://127.0.0.1:${APP_PORT}`;
       const ceilings: { result: Measured; cpu: number }[] = [];
       const appSlices: Measured[] = [];
-      const appCounter = { n: 0 };
-      let appEndedAt = 0;
-      // one unmeasured second of each first (the JIT's first compiles, the connections), as a steady load has them
-      // done; the app's warm-up requests are part of what the verification counts
+      // the app's warm-up requests (sliced) are part of what the verification counts
       let warm = { answered: 0, ok: 0, sent: 0 };
+      let cpuStart: CpuSnapshot;
+      let r: Measured;
+      let endedAt = 0;
       if (sliced) {
+        // one unmeasured second of each first (the JIT's first compiles, the connections), as a steady load has them done
         await measure(`http://127.0.0.1:${CEILING_PORT}`, s, headers, prepared, prepared.ceilingPath ?? s.ceiling, 1);
-        const w = await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared, undefined, 1, appCounter);
+        const appCounter = { n: 0 };
+        const w = await measure(appBase, s, headers, prepared, undefined, 1, appCounter);
         warm = { answered: w['2xx'] + w['3xx'] + w['4xx'] + w['5xx'], ok: w['2xx'], sent: w.requests.sent };
-      }
-      const cpuBefore = sliced ? await cpuSnapshot(app.pid, backends) : undefined;
-      if (sliced)
+        cpuStart = await cpuSnapshot(app.pid, backends);
         for (let i = 0; i < SLICES; i++)
           for (const which of i % 2 === 0 ? ['ceiling', 'app'] : ['app', 'ceiling']) {
             if (which === 'ceiling') ceilings.push(await ceilingRun(DURATION / SLICES));
             else {
-              appSlices.push(await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared, undefined, DURATION / SLICES, appCounter));
-              appEndedAt = Date.now();
+              appSlices.push(await measure(appBase, s, headers, prepared, undefined, DURATION / SLICES, appCounter));
+              endedAt = Date.now();
             }
           }
-      else if (s.ceiling) ceilings.push(await ceilingRun());
-      const cpuStart = cpuBefore ?? (await cpuSnapshot(app.pid, backends));
-      const r = sliced ? combined(appSlices) : await measure(`http://127.0.0.1:${APP_PORT}`, s, headers, prepared);
-      const endedAt = sliced ? appEndedAt : Date.now();
+        r = combined(appSlices);
+      } else {
+        if (s.ceiling) ceilings.push(await ceilingRun());
+        cpuStart = await cpuSnapshot(app.pid, backends);
+        r = await measure(appBase, s, headers, prepared);
+        endedAt = Date.now();
+      }
       const load = load1();
       const misses: string[] = [];
       const notes: string[] = [];

@@ -20,7 +20,8 @@ export class CopyData {
     return Promise.resolve(this.bytes);
   }
 
-  /** as PGlite's `blob` option, which reads it through `arrayBuffer()` only (click-writer.test.ts writes through it) */
+  /** as PGlite's `blob` option, which reads it through `arrayBuffer()` only (pglite-thread.test.ts reads it through the
+   * thread; the click suites write through it on the test's own thread) */
   asBlob(): Blob {
     return this as unknown as Blob;
   }
