@@ -158,6 +158,8 @@ async function main() {
   const rowSuffix = process.env.DATABASE_URL ? '' : ` — ${db}`;
   // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // BENCH_NODE_FLAGS='--perf-basic-prof ...': more Node flags for the app (a `perf` profile names the JIT's functions)
+  profile.push(...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean));
   const app = startServer(
     {
       // BENCH_MALLOC=0: without npm start's malloc settings (their cost, alternating runs)
