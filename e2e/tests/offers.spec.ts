@@ -101,7 +101,8 @@ test('an affiliate creates a campaign for a private offer assigned to them and i
   await page.goto(`/affiliates/members/${affiliateId}`);
   await page.getByTestId('login-as').click();
   await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Login as affiliate' }).click();
-  await expect(page.getByTestId('impersonation-banner')).toBeVisible();
+  // the app starts again as the affiliate, on their statistics: once over 10 s on a loaded CI machine (session 20)
+  await expect(page.getByTestId('impersonation-banner')).toBeVisible({ timeout: 30_000 });
 
   // ---- the affiliate finds the private offer among theirs and opens it
   await page.goto('/offers/all');
