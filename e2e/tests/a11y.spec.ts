@@ -179,14 +179,13 @@ interface Finding {
   help: string;
 }
 
-/** the page's data loaded and drawn; `animations`: also antd's enter animations ended (the contrast check reads them) */
-async function settle(page: Page, animations = true) {
+async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.lg-line-loader')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('.ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 });
   // antd's enter animations (fade, slide) end within 0.3 s; contrast read mid-fade would be wrong
-  if (animations) await page.waitForTimeout(350);
+  await page.waitForTimeout(350);
 }
 
 async function scan(page: Page, path: string, theme: string, findings: Finding[], shot?: string) {
@@ -370,8 +369,7 @@ async function walkInRussian(page: Page, role: string, screens: string[], detail
   const detailPaths: string[] = [];
   const check = async (path: string) => {
     await page.goto(path);
-    // a text is there or not whatever its fade: no wait for the animations (130 screens × 0.35 s)
-    await settle(page, false);
+    await settle(page);
     for (const text of await englishOn(page, pieces)) leftovers.push(`${role} ${path}: ${text}`);
   };
   for (const path of only(screens)) {
