@@ -156,10 +156,12 @@ async function main() {
   const socketPath = process.env.DATABASE_URL ? undefined : join(dataDir, 'db.sock');
   // the rows of a run on the embedded database are rows of their own in the table, beside PostgreSQL's
   const rowSuffix = process.env.DATABASE_URL ? '' : ` — ${db}`;
-  // BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  // BENCH_NODE_FLAGS='--perf-basic-prof ...': more Node flags for the app (a `perf` profile names the JIT's functions)
-  profile.push(...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean));
+  // the app's extra Node flags: BENCH_PROFILE=<dir> writes a V8 CPU profile there when it stops; BENCH_NODE_FLAGS adds
+  // its own ('--perf-basic-prof': a `perf` profile names the JIT's functions)
+  const nodeFlags = [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+  ];
   const app = startServer(
     {
       // BENCH_MALLOC=0: without npm start's malloc settings (their cost, alternating runs)
@@ -183,7 +185,7 @@ async function main() {
       // BENCH_DB_THREAD=0: the embedded database on the request thread (the figures before issue 22's thread)
       EMBEDDED_DB_THREAD: process.env.BENCH_DB_THREAD ?? '1',
     },
-    profile,
+    nodeFlags,
   );
   const ceiling = startProcess(['bench/ceiling.ts'], { PORT: String(CEILING_PORT) });
   const rows: Row[] = [];
