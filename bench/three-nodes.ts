@@ -19,11 +19,12 @@
  *   NODES_PORT (4700: the balancer, the nodes the next three), BENCH_PARTNER_PORT (3901), PG_URL (postgres://postgres@127.0.0.1:5432)
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { readSegment } from '../apps/server/src/modules/engine/tracking/click-journal';
 import { apiClient } from './lib/api';
 import { buildMarket, leadBody, sentLeads, type Market } from './lib/market';
 import { PARTNER, PARTNER_PORT, partnerStats } from './lib/partner';
@@ -364,7 +365,7 @@ async function main() {
         const inJournal = () =>
           readdirSync(journal)
             .filter((f) => f.startsWith('seg-'))
-            .reduce((n, f) => n + readFileSync(join(journal, f), 'utf8').split('\n').length - 1, 0);
+            .reduce((n, f) => n + readSegment(join(journal, f)).length, 0);
         for (const end = Date.now() + 3000; Date.now() < end && inJournal() === 0;) await pause(1);
         procs[1].kill('SIGKILL');
         await new Promise((r) => procs[1].once('exit', r));

@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { substituteMacros } from '@leadgrid/shared';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setupApp, useApp, type TestApp } from '../../../../test/helper';
 import { campaigns } from '../../../db/schema';
 import { fillUrl } from './click';
-import { clientIp, headerSafeUrl, trustProxyOf } from './click-handler';
+import { clickHeaders, clientIp, headerSafeUrl, requestIdOf, trustProxyOf } from './click-handler';
 import { INACTIVE_PAGE } from './refused';
 import { ClickWriter } from './click-writer';
 import { uuidv7 } from './uuid';
@@ -180,6 +181,48 @@ describe('graceful shutdown', () => {
     await own.app.close();
     const after = await own.database.db.execute(sql`select count(*)::int as n from clicks where campaign_id = ${c.id}`);
     expect((after as unknown as { rows: { n: number }[] }).rows[0].n).toBe(20);
+  });
+});
+
+describe('click headers', () => {
+  /** the request Node's HTTP server parses from `head` */
+  async function parsed(head: string): Promise<IncomingMessage> {
+    let got!: (req: IncomingMessage) => void;
+    const seen = new Promise<IncomingMessage>((resolve) => (got = resolve));
+    const server = createServer((req, res) => {
+      got(req);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.write(`${head}\r\n`));
+    socket.on('error', () => undefined);
+    const req = await seen;
+    socket.destroy();
+    server.close();
+    return req;
+  }
+
+  it('are read from the raw headers as req.headers gives them: any case, the first agent and referrer, joined lines', async () => {
+    const heads = [
+      'GET /c/x HTTP/1.1\r\nHost: a\r\nUser-Agent: UA one\r\nACCEPT-LANGUAGE: de\r\nReferer: https://r.example/\r\nX-Request-Id: r1\r\n',
+      'GET /c/x HTTP/1.1\r\nhost: a\r\nuser-agent: first\r\nuSer-aGent: second\r\naccept-language: fr\r\nAccept-Language: en;q=0.5\r\n' +
+        'referer: one\r\nREFERER: two\r\nx-request-id: a\r\nX-REQUEST-ID: b\r\n',
+      'GET /c/x HTTP/1.1\r\nHost: a\r\nX-Agent: no\r\nreferrer: misspelt right\r\n',
+    ];
+    for (const head of heads) {
+      const req = await parsed(head);
+      expect(clickHeaders(req.rawHeaders)).toEqual({
+        userAgent: req.headers['user-agent'],
+        acceptLanguage: req.headers['accept-language'],
+        referrer: req.headers.referer,
+      });
+      expect(requestIdOf(req.rawHeaders)).toBe(req.headers['x-request-id']);
+    }
+    expect(clickHeaders((await parsed(heads[1])).rawHeaders)).toEqual({
+      userAgent: 'first',
+      acceptLanguage: 'fr, en;q=0.5',
+      referrer: 'one',
+    });
   });
 });
 

@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useApp } from '../../../../test/helper';
 import { campaigns } from '../../../db/schema';
-import { ClickJournal, ClickJournalLockedError, journalDir } from './click-journal';
+import { clickRowsOf } from './click-copy';
+import { ClickJournal, ClickJournalLockedError, journalDir, readSegment } from './click-journal';
 import { ClickWriter, type ClickRow } from './click-writer';
 import { uuidv7 } from './uuid';
 
@@ -53,7 +54,7 @@ const clickOf = (c: { id: number; offerId: number; affiliateId: number }, ip: st
   userAgent: CHROME,
   referrer: 'https://ref.example/?q=a\tb\\c\n',
   targetUrl: 'https://lander.example/',
-  subs: ['s1', null, 'ш3'],
+  subs: ['s1', null, 'ш3', null, null, null, null, null, null],
   params: { x: 'y' },
 });
 
@@ -75,9 +76,10 @@ describe('click journal', () => {
     // the clicks of a turn of the event loop are written together, before their answers (click-handler.ts)
     expect(segments(dir)).toEqual([]);
     writer.syncJournal();
-    expect(segments(dir)).toEqual(['seg-0.jsonl']);
-    const lines = readFileSync(join(dir, 'seg-0.jsonl'), 'utf8').trim().split('\n');
-    expect(lines.map((l) => (JSON.parse(l) as string[])[0])).toEqual(first.map((r) => r.id));
+    expect(segments(dir)).toEqual(['seg-0.pgcopy']);
+    // the batch's own binary rows (click-copy.ts)
+    expect(readFileSync(join(dir, 'seg-0.pgcopy'))).toEqual(clickRowsOf(first));
+    expect(readSegment(join(dir, 'seg-0.pgcopy')).map((r) => r.id)).toEqual(first.map((r) => r.id));
 
     await writer.flush();
     expect(segments(dir)).toEqual([]);
@@ -85,7 +87,7 @@ describe('click journal', () => {
 
     writer.push(clickOf(c, '10.1.0.4'));
     writer.syncJournal();
-    expect(segments(dir)).toEqual(['seg-1.jsonl']);
+    expect(segments(dir)).toEqual(['seg-1.pgcopy']);
     await writer.close();
     expect(readdirSync(dir)).toEqual([]);
     expect(await stored(c.id)).toHaveLength(4);
@@ -98,15 +100,15 @@ describe('click journal', () => {
     const committed = [clickOf(c, '10.2.0.1', true), clickOf(c, '10.2.0.2')];
     for (const r of committed) killed.push(r);
     killed.syncJournal();
-    const copy = join(root, `committed-${n}.jsonl`);
-    copyFileSync(join(dir, 'seg-0.jsonl'), copy);
+    const copy = join(root, `committed-${n}.pgcopy`);
+    copyFileSync(join(dir, 'seg-0.pgcopy'), copy);
     await killed.flush();
     const unwritten = [clickOf(c, '10.2.0.3', true), clickOf(c, '10.2.0.4'), clickOf(c, '10.2.0.5')];
     for (const r of unwritten) killed.push(r);
     killed.syncJournal();
     // the process dies here: its open batch unwritten, and the first batch's segment as if the kill came between its
     // commit and its removal
-    copyFileSync(copy, join(dir, 'seg-0.jsonl'));
+    copyFileSync(copy, join(dir, 'seg-0.pgcopy'));
     expect(await stored(c.id)).toHaveLength(2);
 
     const journal = ClickJournal.open(dir, silent);
@@ -123,37 +125,82 @@ describe('click journal', () => {
     expect(segments(dir)).toEqual([]);
 
     // the same segments replayed once more (a second kill before their removal): nothing changes
-    copyFileSync(copy, join(dir, 'seg-0.jsonl'));
+    copyFileSync(copy, join(dir, 'seg-0.pgcopy'));
     const again = new ClickWriter(t.database, 60_000, silent, ClickJournal.open(dir, silent));
     await again.close();
     expect(await stored(c.id)).toEqual(rows);
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('skips a line cut short and keeps the whole ones', async () => {
+  it('reads a segment up to a row cut short, and the whole lines of a segment written before the binary rows', async () => {
     const c = await campaign();
     const dir = newDir();
     ClickJournal.open(dir, silent).close();
-    const [a, b] = [clickOf(c, '10.3.0.1'), clickOf(c, '10.3.0.2')];
-    // the lines of a process killed in its writes, as the journal writes them
-    const journal0 = ClickJournal.open(dir, silent);
-    journal0.append(a);
-    journal0.append(b);
-    journal0.sync();
-    const whole = readFileSync(join(dir, 'seg-0.jsonl'), 'utf8').split('\n');
-    writeFileSync(join(dir, 'seg-7.jsonl'), `${whole[0]}\n${whole[1].slice(0, 40)}\n\n${whole[1]}\n["${b.id}",`);
-    rmSync(join(dir, 'seg-0.jsonl'));
+    const [a, b, d, e] = [clickOf(c, '10.3.0.1'), clickOf(c, '10.3.0.2'), clickOf(c, '10.3.0.5'), clickOf(c, '10.3.0.6')];
+    // a process killed in the middle of its write: two whole rows, then part of a third
+    const whole = clickRowsOf([a, b]);
+    writeFileSync(join(dir, 'seg-7.pgcopy'), Buffer.concat([whole, clickRowsOf([d]).subarray(0, 60)]));
+    // an older segment: a JSON array a line, one line cut short, an empty line
+    const line = (r: ClickRow) =>
+      JSON.stringify([
+        r.id,
+        r.createdAt.getTime(),
+        r.status,
+        r.invalidReason,
+        r.isUnique,
+        r.isBot,
+        r.isTest,
+        r.campaignId,
+        r.offerId,
+        r.affiliateId,
+        r.teamId,
+        r.landerId,
+        r.trafficSourceId,
+        r.country,
+        r.language,
+        r.ip,
+        r.userAgent,
+        r.referrer,
+        r.targetUrl,
+        r.subs,
+        r.params,
+      ]);
+    writeFileSync(join(dir, 'seg-5.jsonl'), `${line(e)}\n${line(d).slice(0, 40)}\n\n["${d.id}",`);
     const journal = ClickJournal.open(dir, silent);
-    expect(journal.leftovers.map((l) => l.rows.map((r) => r.id))).toEqual([[a.id, b.id]]);
-    expect(journal.leftovers[0].rows[1]).toEqual(b);
+    expect(journal.leftovers.map((l) => l.rows.map((r) => r.id))).toEqual([[e.id], [a.id, b.id]]);
+    expect(journal.leftovers[1].rows[1]).toEqual(b);
+    expect(journal.leftovers[0].rows[0]).toEqual(e);
     const writer = new ClickWriter(t.database, 60_000, silent, journal);
     // a new segment after the leftovers, never one of their names
     writer.push(clickOf(c, '10.3.0.3'));
     writer.syncJournal();
-    expect(segments(dir).sort()).toEqual(['seg-7.jsonl', 'seg-8.jsonl']);
+    expect(segments(dir).sort()).toEqual(['seg-5.jsonl', 'seg-7.pgcopy', 'seg-8.pgcopy']);
     await writer.close();
-    expect(await stored(c.id)).toHaveLength(3);
+    expect(await stored(c.id)).toHaveLength(4);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('cuts a failed write back to the whole rows; a segment that cannot be cut takes no more rows until the next', async () => {
+    const c = await campaign();
+    const dir = newDir();
+    const errors: string[] = [];
+    const journal = ClickJournal.open(dir, { error: (_o: object, msg: string) => errors.push(msg) });
+    const [a, b, d] = [clickOf(c, '10.8.0.1'), clickOf(c, '10.8.0.2'), clickOf(c, '10.8.0.3')];
+    journal.write(clickRowsOf([a]), 1);
+    // the file taken from under the journal (as an I/O error): the write and the cut back both fail
+    closeSync((journal as unknown as { fd: number }).fd);
+    journal.write(clickRowsOf([b]), 1);
+    journal.write(clickRowsOf([d]), 1);
+    expect(journal.failures).toBe(2);
+    expect(errors).toHaveLength(1);
+    const first = journal.seal()!;
+    expect(readSegment(first).map((r) => r.id)).toEqual([a.id]);
+    // the next segment takes rows again
+    journal.write(clickRowsOf([d]), 1);
+    const second = journal.seal()!;
+    expect(readSegment(second).map((r) => r.id)).toEqual([d.id]);
+    expect(journal.failures).toBe(2);
+    journal.close();
   });
 
   it('answers and writes a click the journal cannot take, and says so in the log', async () => {
@@ -186,10 +233,9 @@ describe('click journal', () => {
     killed.syncJournal();
     writeFileSync(join(journalDir(machine, 5001), 'lock'), '999999999');
     const b = clickOf(c, '10.6.0.3');
-    stopped.append(b);
-    stopped.sync();
+    stopped.write(clickRowsOf([b]), 1);
     stopped.close();
-    expect(segments(journalDir(machine, 5002))).toEqual(['seg-0.jsonl']);
+    expect(segments(journalDir(machine, 5002))).toEqual(['seg-0.pgcopy']);
 
     const dir = journalDir(machine, 5003);
     const journal = ClickJournal.open(dir, silent);
@@ -210,19 +256,17 @@ describe('click journal', () => {
     const machine = mkdtempSync(join(root, 'machine-'));
     const other = journalDir(machine, 5011);
     const stopped = ClickJournal.open(other, silent);
-    stopped.append(clickOf(c, '10.7.0.1'));
-    stopped.sync();
+    stopped.write(clickRowsOf([clickOf(c, '10.7.0.1')]), 1);
     stopped.close();
     writeFileSync(join(other, 'lock'), String(process.ppid));
     const running = ClickJournal.open(journalDir(machine, 5012), silent);
-    running.append(clickOf(c, '10.7.0.2'));
-    running.sync();
+    running.write(clickRowsOf([clickOf(c, '10.7.0.2')]), 1);
 
     const journal = ClickJournal.open(journalDir(machine, 5013), silent);
     expect(journal.leftovers).toEqual([]);
-    expect(segments(other)).toEqual(['seg-0.jsonl']);
+    expect(segments(other)).toEqual(['seg-0.pgcopy']);
     expect(readFileSync(join(other, 'lock'), 'utf8')).toBe(String(process.ppid));
-    expect(segments(journalDir(machine, 5012))).toEqual(['seg-0.jsonl']);
+    expect(segments(journalDir(machine, 5012))).toEqual(['seg-0.pgcopy']);
     expect(readFileSync(join(journalDir(machine, 5012), 'lock'), 'utf8')).toBe(String(process.pid));
     journal.close();
     running.close();

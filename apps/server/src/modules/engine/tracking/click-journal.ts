@@ -3,9 +3,10 @@
  * answered before the batch writer (click-writer.ts) stores it, so each click is first appended to a file of this
  * node's own, without fsync. A process killed (SIGKILL, out of memory) leaves its writes in the kernel's page cache,
  * hence on disk; a machine that loses power may lose the last seconds of them (not covered).
- * - The clicks of one turn of the event loop are answered together (click-handler.ts `answerAll`): their lines wait in
- *   memory and go to the file in ONE `write` right before those answers (`sync`), a line a click as a JSON array (a
- *   third of the CPU of the row's JSON object). Nothing is answered before its line is written.
+ * - The clicks of one turn of the event loop are answered together (click-handler.ts `answerAll`): their rows go to the
+ *   file in ONE `write` right before those answers (`write`), as the batch writer's binary COPY rows (click-copy.ts):
+ *   the very bytes the batch holds, so the journal formats nothing of its own. Nothing is answered before its row is
+ *   written. A write that fails halfway is cut back to the last whole row, so the rows after it still read.
  * - One file (segment) a batch: the writer seals its open batch, the journal closes that batch's segment and the next
  *   click opens a new one; the writer removes a batch's segment once the batch is committed (`cut`). So the directory
  *   holds only the clicks not known to be stored, and a graceful stop, which writes every batch, leaves it empty.
@@ -19,11 +20,14 @@
  *   the directory removed); one locked by a live process is left alone.
  * - A click the journal cannot take (disk full, I/O error) is answered and kept in memory as before the journal: the
  *   visitor is not refused for a protection against a crash; the failure is counted and logged (at most every 10 s).
- * - A line cut short (the process killed in the middle of a write, a short write) is skipped when read back.
+ * - A row cut short (the process killed in the middle of a write) ends what is read back of its segment.
+ * - Segments written before the binary rows (`seg-N.jsonl`, a JSON array a line) are still read back, a line cut short
+ *   skipped.
  */
 import {
   closeSync,
   existsSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -36,6 +40,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { takePidLock } from '../../../lib/pid-lock';
+import { readClickRows } from './click-copy';
 import type { ClickRow } from './click-row';
 
 interface Log {
@@ -48,7 +53,9 @@ export type Segment = string;
 
 export class ClickJournalLockedError extends Error {}
 
-const SEGMENT_RE = /^seg-(\d+)\.jsonl$/;
+const SEGMENT_RE = /^seg-(\d+)\.(pgcopy|jsonl)$/;
+/** a segment's file name: its binary rows */
+const segmentName = (seq: number) => `seg-${seq}.pgcopy`;
 const SIBLING_RE = /^port-\d+$/;
 const LOG_EVERY_MS = 10_000;
 /** how long a starting node waits for its directory's lock (held for a moment by a node adopting it) */
@@ -58,31 +65,7 @@ const GONE = new Set(['ENOENT', 'ENOTDIR']);
 /** the journal directory of the node listening on `port` (several nodes may share one DATA_DIR) */
 export const journalDir = (dataDir: string, port: number) => join(dataDir, 'click-journal', `port-${port}`);
 
-/** a click as its journal line: its values in a fixed order (`rowOf` reads them back), the time in epoch ms */
-const lineOf = (r: ClickRow): string =>
-  JSON.stringify([
-    r.id,
-    r.createdAt.getTime(),
-    r.status,
-    r.invalidReason,
-    r.isUnique,
-    r.isBot,
-    r.isTest,
-    r.campaignId,
-    r.offerId,
-    r.affiliateId,
-    r.teamId,
-    r.landerId,
-    r.trafficSourceId,
-    r.country,
-    r.language,
-    r.ip,
-    r.userAgent,
-    r.referrer,
-    r.targetUrl,
-    r.subs,
-    r.params,
-  ]);
+/** the values of a line of a segment written before the binary rows, in its order (`rowOf`), the time in epoch ms */
 const FIELDS = 21;
 
 type Line = [
@@ -109,7 +92,7 @@ type Line = [
   Record<string, string> | null,
 ];
 
-/** a journal line read back; null for a line that is not whole */
+/** a line of an old segment read back; null for a line that is not whole */
 function rowOf(text: string): ClickRow | null {
   let v: Line;
   try {
@@ -143,8 +126,9 @@ function rowOf(text: string): ClickRow | null {
   };
 }
 
-/** the clicks of a segment file, its lines cut short skipped */
-function readSegment(path: string): ClickRow[] {
+/** the clicks of a segment file: its binary rows up to one cut short, or an old segment's whole lines */
+export function readSegment(path: string): ClickRow[] {
+  if (path.endsWith('.pgcopy')) return readClickRows(readFileSync(path)).rows;
   const rows: ClickRow[] = [];
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     const row = line ? rowOf(line) : null;
@@ -154,11 +138,11 @@ function readSegment(path: string): ClickRow[] {
 }
 
 /** the segment files of a directory, oldest first */
-function segmentsOf(dir: string): { name: string; seq: number }[] {
+function segmentsOf(dir: string): { name: string; seq: number; ext: string }[] {
   return readdirSync(dir)
     .map((name) => SEGMENT_RE.exec(name))
     .filter((m): m is RegExpExecArray => !!m)
-    .map((m) => ({ name: m[0], seq: Number(m[1]) }))
+    .map((m) => ({ name: m[0], seq: Number(m[1]), ext: m[2] }))
     .sort((a, b) => a.seq - b.seq);
 }
 
@@ -197,10 +181,9 @@ export class ClickJournal {
   private seq = 0;
   private fd: number | undefined;
   private path = '';
-  /** the lines not written yet (of this turn of the event loop) and their count */
-  private pending = '';
-  private pendingCount = 0;
-  /** the last write failed: the next one starts on a line of its own */
+  /** the bytes of the open segment's whole rows */
+  private size = 0;
+  /** a failed write could not be cut back: the open segment takes no more rows */
   private broken = false;
   private loggedAt = 0;
   private closed = false;
@@ -253,7 +236,7 @@ export class ClickJournal {
       try {
         for (const f of segmentsOf(sibling)) {
           try {
-            renameSync(join(sibling, f.name), join(this.dir, `seg-${this.seq}.jsonl`));
+            renameSync(join(sibling, f.name), join(this.dir, `seg-${this.seq}.${f.ext}`));
             this.seq++;
             moved++;
           } catch (err) {
@@ -275,30 +258,24 @@ export class ClickJournal {
     }
   }
 
-  /** the click's line, written by the next `sync` (before its answer) */
-  append(row: ClickRow): void {
-    this.pending += `${lineOf(row)}\n`;
-    this.pendingCount++;
-  }
-
-  /** the lines appended since the last call into the open segment: one `write`, no fsync; never throws */
-  sync(): void {
-    if (!this.pendingCount) return;
-    const text = this.broken ? `\n${this.pending}` : this.pending;
-    const count = this.pendingCount;
-    this.pending = '';
-    this.pendingCount = 0;
+  /**
+   * `count` clicks' binary rows into the open segment: one `write`, no fsync; never throws. A write that fails is cut
+   * back to the rows before it (a segment is read up to its first row cut short), and its clicks are counted as failed.
+   */
+  write(rows: Uint8Array, count: number): void {
+    if (!count) return;
     try {
+      if (this.broken) throw new Error('the segment could not be cut back after a failed write');
       if (this.fd === undefined) {
-        this.path = join(this.dir, `seg-${this.seq}.jsonl`);
+        this.path = join(this.dir, segmentName(this.seq));
         this.fd = openSync(this.path, 'a');
+        this.size = 0;
       }
-      this.broken = true;
-      const bytes = Buffer.byteLength(text);
-      const wrote = writeSync(this.fd, text);
-      if (wrote < bytes) throw new Error(`short write: ${wrote} of ${bytes} bytes (disk full?)`);
-      this.broken = false;
+      const wrote = writeSync(this.fd, rows);
+      if (wrote < rows.length) throw new Error(`short write: ${wrote} of ${rows.length} bytes (disk full?)`);
+      this.size += wrote;
     } catch (err) {
+      if (this.fd !== undefined && !this.broken) this.cutBack();
       this.failures += count;
       const now = Date.now();
       if (now - this.loggedAt >= LOG_EVERY_MS) {
@@ -308,9 +285,18 @@ export class ClickJournal {
     }
   }
 
+  /** the open segment back to its whole rows */
+  private cutBack(): void {
+    try {
+      ftruncateSync(this.fd!, this.size);
+    } catch {
+      this.broken = true;
+    }
+  }
+
   /** closes the open segment (the writer sealed its batch) and answers it; null when the batch took none */
   seal(): Segment | null {
-    this.sync();
+    this.broken = false;
     if (this.fd === undefined) return this.path && existsSync(this.path) ? this.next() : null;
     try {
       closeSync(this.fd);

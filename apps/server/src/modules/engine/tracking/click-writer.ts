@@ -1,20 +1,21 @@
 /**
  * The click batch writer (architecture §5 Click, step 6): the tracker pushes a click and answers at once; what is
  * pushed is written every `CLICK_FLUSH_MS` in one statement per batch (at most MAX_BATCH clicks) through the raw driver.
- * Each click becomes a line of `COPY clicks` text as it is pushed (its user agent parsed then, memoized per user
- * agent), appended to the batch's buffer (outside the JS heap: a waiting click is no object the garbage collector
- * copies), and the batch is written as one COPY (about 40% less PostgreSQL CPU per click than reading a JSON batch):
- * - PostgreSQL: `COPY clicks FROM STDIN` on one pooled connection;
- * - PGlite: `COPY clicks FROM '/dev/blob'`, the text given as the statement's COPY data (db/copy-data.ts: one copy of
- *   the batch's bytes, transferred to the database thread).
+ * Each click becomes a row of binary COPY data as it is pushed (click-copy.ts; its user agent parsed then, memoized per
+ * user agent), appended to the batch's buffer (outside the JS heap: a waiting click is no object the garbage collector
+ * copies), and the batch is written as one COPY (about 40% less PostgreSQL CPU per click than reading a JSON batch, and
+ * the binary format 10% less than COPY text: docs/decisions/engine.md "Clicks written as binary COPY"):
+ * - PostgreSQL: `COPY clicks FROM STDIN (FORMAT binary)` on one pooled connection;
+ * - PGlite: `COPY clicks FROM '/dev/blob' (FORMAT binary)`, the data given as the statement's COPY data
+ *   (db/copy-data.ts: one copy of the batch's bytes, transferred to the database thread).
  * A batch that meets a click id already stored (a retry after a write that did commit) goes through a temporary table
  * and `ON CONFLICT (id, created_at) DO NOTHING` (the key of the day-partitioned clicks, migration 0026).
  * (Drizzle's multi-row insert stalled the event loop at this volume, and the driver's per-value array encoding of 35
  * columns cost more CPU than the click itself.)
  * A failed write keeps its batch for the next flush (up to MAX_PENDING clicks, beyond which the oldest batches are
  * dropped and counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
- * With the click journal (click-journal.ts) each queued click is first appended to this node's file, a batch's file is
- * removed once the batch is committed, and what a killed process left is queued again at start: a kill loses nothing.
+ * With the click journal (click-journal.ts) each queued click's row is first written to this node's file, the same
+ * bytes as the batch's (`syncJournal`), a batch's file is removed once the batch is committed, and what a killed process left is queued again at start: a kill loses nothing.
  * Unique clicks are decided once across every node: the clicks this process called unique are confirmed in the same
  * transaction against `click_visitors` (one row a visitor and campaign, shared by all nodes), and a click another node
  * or an earlier run of this one already counted is stored as not unique (VISITORS_SQL; docs/decisions/engine.md
@@ -25,11 +26,10 @@ import type pg from 'pg';
 import type { Database } from '../../../db/client';
 import { CopyData } from '../../../db/copy-data';
 import type { EmbeddedPglite } from '../../../db/pglite-thread';
-import { pgSafe } from '../../../lib/pg-text';
+import { CLICK_COPY_COLUMNS, COPY_HEADER, COPY_TRAILER, writeClickRow } from './click-copy';
 import type { ClickJournal, Segment } from './click-journal';
 import type { ClickRow } from './click-row';
 import { UNIQUE_WINDOW_MS, visitorKey } from './unique';
-import { deviceOf, memo } from './enrich';
 
 export type { ClickRow };
 
@@ -40,38 +40,7 @@ interface Log {
 const MAX_PENDING = 200_000;
 const MAX_BATCH = 5_000;
 
-const COLUMN_LIST = [
-  'id',
-  'created_at',
-  'status',
-  'invalid_reason',
-  'is_unique',
-  'is_bot',
-  'campaign_id',
-  'offer_id',
-  'affiliate_id',
-  'team_id',
-  'lander_id',
-  'traffic_source_id',
-  'country',
-  'language',
-  'ip',
-  'referrer',
-  // the user agent and what is parsed from it side by side: one remembered piece of each COPY line (`agentText`)
-  'user_agent',
-  'browser',
-  'browser_version',
-  'os',
-  'os_version',
-  'device_type',
-  'device_brand',
-  'device_model',
-  'target_url',
-  ...Array.from({ length: 9 }, (_, i) => `sub${i + 1}`),
-  'params',
-  'is_test',
-];
-const COLUMNS = COLUMN_LIST.join(', ');
+const COLUMNS = CLICK_COPY_COLUMNS.join(', ');
 
 /**
  * The visitors of a batch's candidate unique clicks ($1 keys, $2 click times, $3 click ids) taken in `click_visitors`:
@@ -118,99 +87,56 @@ class Visitors {
 }
 
 /**
- * PostgreSQL text takes no NUL character, and its JSON reader no lone surrogate: one in a visitor's value would fail
- * the whole batch, again at every retry. Both are dropped (lib/pg-text.ts).
- */
-const clean = (s: string | null | undefined): string | undefined => (s === null || s === undefined ? undefined : pgSafe(s, ''));
-
-function paramsOf(params: Record<string, string>): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const k in params) out[clean(k)!] = clean(params[k]);
-  return out;
-}
-
-/** COPY's text format: `\N` is NULL; a backslash, tab, newline or carriage return inside a value is escaped */
-const COPY_SPECIAL = /[\\\t\n\r\0\ud800-\udfff]/;
-const COPY_ESCAPES = /[\\\t\n\r]/g;
-const copyEscape = (c: string) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r');
-/** a text value of the COPY text: made safe (as `clean`), escaped only when it has something to escape */
-const txt = (s: string | null | undefined): string =>
-  s === null || s === undefined ? '\\N' : COPY_SPECIAL.test(s) ? pgSafe(s, '').replace(COPY_ESCAPES, copyEscape) : s;
-const int = (n: number | null) => (n === null ? '\\N' : String(n));
-/** a value made by the tracker itself (a uuid, an ISO country or language code, an IP address the runtime accepted, an
- * invalid reason): nothing in it to escape */
-const own = (s: string | null) => (s === null ? '\\N' : s);
-
-/** the user agent and its browser, OS and device as their piece of a COPY line, remembered per user agent */
-const agentText = memo(20_000, 1000, (ua: string): string => {
-  const d = deviceOf(ua || undefined);
-  return (
-    `${ua ? txt(ua) : '\\N'}\t${txt(d.browser)}\t${txt(d.browserVersion)}\t${txt(d.os)}\t${txt(d.osVersion)}\t${txt(d.deviceType)}\t` +
-    `${txt(d.deviceBrand)}\t${txt(d.deviceModel)}`
-  );
-});
-
-/** the time of a click as COPY reads it; the clicks of one millisecond (dozens under load) share the text */
-let isoAt = Number.NaN;
-let isoText = '';
-function isoOf(d: Date): string {
-  const t = d.getTime();
-  if (t !== isoAt) {
-    isoAt = t;
-    isoText = d.toISOString();
-  }
-  return isoText;
-}
-
-/** one click as a line of `COPY clicks FROM STDIN` text, the columns in COLUMN_LIST order */
-function copyLine(r: ClickRow): string {
-  const s = r.subs;
-  return (
-    `${r.id}\t${isoOf(r.createdAt)}\t${r.status}\t${own(r.invalidReason)}\t${r.isUnique ? 't' : 'f'}\t${r.isBot ? 't' : 'f'}\t` +
-    `${int(r.campaignId)}\t${int(r.offerId)}\t${int(r.affiliateId)}\t${int(r.teamId)}\t${int(r.landerId)}\t${int(r.trafficSourceId)}\t` +
-    `${own(r.country)}\t${own(r.language)}\t${own(r.ip)}\t${txt(r.referrer)}\t${agentText(r.userAgent ?? '')}\t` +
-    `${txt(r.targetUrl)}\t${txt(s[0])}\t${txt(s[1])}\t${txt(s[2])}\t${txt(s[3])}\t${txt(s[4])}\t${txt(s[5])}\t${txt(s[6])}\t${txt(s[7])}\t${txt(s[8])}\t` +
-    `${r.params ? txt(JSON.stringify(paramsOf(r.params))) : '\\N'}\t${r.isTest ? 't' : 'f'}\n`
-  );
-}
-
-/**
  * Buffers of written batches, used again: a new buffer per batch is memory outside the heap that V8 counts as
  * pressure, and it answered with a full garbage collection every half second.
  */
-const spareTexts: Buffer[] = [];
-const SPARE_TEXTS = 4;
+const spareBuffers: Buffer[] = [];
+const SPARE_BUFFERS = 4;
 
-/** a batch waiting to be written: its COPY text */
+/** a batch waiting to be written: its clicks as binary COPY data (click-copy.ts), the header first */
 class Batch {
   count = 0;
   /** the batch's candidate unique clicks, or null while it has none */
   visitors: Visitors | null = null;
   /** its clicks' journal file, removed once the batch is stored */
   segment: Segment | null = null;
-  private text: Buffer | null = spareTexts.pop() ?? Buffer.allocUnsafe(64 * 1024);
-  private length = 0;
+  bytes: Buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(64 * 1024);
+  private length = COPY_HEADER.length;
+  /** the rows before this offset, and their count, are in the journal */
+  private journaled = COPY_HEADER.length;
+  private journaledCount = 0;
+  constructor() {
+    COPY_HEADER.copy(this.bytes, 0);
+  }
   /** once written: its buffer serves a next batch */
   release(): void {
-    if (this.text && spareTexts.length < SPARE_TEXTS && this.text.length <= 4 * 1024 * 1024) spareTexts.push(this.text);
-    this.text = null;
+    if (spareBuffers.length < SPARE_BUFFERS && this.bytes.length <= 4 * 1024 * 1024) spareBuffers.push(this.bytes);
+    this.bytes = Buffer.alloc(0);
+  }
+  /** a bigger buffer holding what is written (writeClickRow asks when a row may not fit) */
+  grow(needed: number): Buffer {
+    const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, needed));
+    this.bytes.copy(bigger, 0, 0, this.length);
+    return (this.bytes = bigger);
   }
   add(row: ClickRow): void {
     this.count++;
     if (row.isUnique && !(this.visitors ??= new Visitors()).add(row)) row = { ...row, isUnique: false };
-    const line = copyLine(row);
-    const room = line.length * 3; // UTF-8 bytes at most
-    let text = this.text!;
-    if (this.length + room > text.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(text.length * 2, this.length + room));
-      text.copy(bigger, 0, 0, this.length);
-      this.text = text = bigger;
-    }
-    this.length += text.write(line, this.length);
+    this.length = writeClickRow(row, this, this.length);
   }
-  /** the COPY text */
-  copyText(): Buffer {
-    return this.text!.subarray(0, this.length);
+  /** the rows added since the last call, for the journal, and their count */
+  unjournaled(): { rows: Buffer; count: number } {
+    const rows = this.bytes.subarray(this.journaled, this.length);
+    const count = this.count - this.journaledCount;
+    this.journaled = this.length;
+    this.journaledCount = this.count;
+    return { rows, count };
+  }
+  /** the COPY data: header, rows, trailer */
+  copyData(): Buffer {
+    if (this.length + COPY_TRAILER.length > this.bytes.length) this.grow(this.length + COPY_TRAILER.length);
+    COPY_TRAILER.copy(this.bytes, this.length);
+    return this.bytes.subarray(0, this.length + COPY_TRAILER.length);
   }
 }
 
@@ -280,7 +206,7 @@ const copyFrom = (client: pg.PoolClient, text: string, data: Buffer) =>
 
 /** one batch's statements on one connection: a pooled PostgreSQL client, or PGlite (on its thread or not) */
 interface BatchSession {
-  /** COPY of the batch's text into `table` */
+  /** COPY of the batch's data into `table` */
   copy(table: string, data: Buffer): Promise<void>;
   query(text: string, params?: unknown[], name?: string): Promise<unknown>;
 }
@@ -303,7 +229,7 @@ async function writeBatch(session: BatchSession, data: Buffer, visitors: Visitor
 const copyBatch = (pool: pg.Pool, data: Buffer, visitors: Visitors | null, skipStored: boolean) =>
   withConnection(pool, async (client) => {
     const session: BatchSession = {
-      copy: (table, text) => copyFrom(client, `COPY ${table} (${COLUMNS}) FROM STDIN`, text),
+      copy: (table, data) => copyFrom(client, `COPY ${table} (${COLUMNS}) FROM STDIN (FORMAT binary)`, data),
       query: (text, values, name) => client.query({ text, values, name }),
     };
     if (!visitors && !skipStored) return session.copy('clicks', data);
@@ -317,11 +243,11 @@ const copyBatch = (pool: pg.Pool, data: Buffer, visitors: Visitors | null, skipS
     }
   });
 
-/** PGlite: the same COPY text read from its `/dev/blob` (about a third less of its CPU a click than a JSON batch) */
+/** PGlite: the same COPY data read from its `/dev/blob` */
 const copyBatchLite = async (lite: EmbeddedPglite, data: Buffer, visitors: Visitors | null, skipStored: boolean) => {
   const sessionOf = (on: Pick<EmbeddedPglite, 'query'>): BatchSession => ({
-    copy: async (table, text) =>
-      void (await on.query(`COPY ${table} (${COLUMNS}) FROM '/dev/blob'`, [], { blob: CopyData.of(text).asBlob() })),
+    copy: async (table, data) =>
+      void (await on.query(`COPY ${table} (${COLUMNS}) FROM '/dev/blob' (FORMAT binary)`, [], { blob: CopyData.of(data).asBlob() })),
     query: (text, params) => on.query(text, params),
   });
   if (!visitors && !skipStored) return sessionOf(lite).copy('clicks', data);
@@ -354,6 +280,7 @@ export class ClickWriter {
     for (const left of journal?.leftovers ?? []) {
       const batch = new Batch();
       for (const row of left.rows) batch.add(row);
+      batch.unjournaled(); // already in its segment
       batch.segment = left.segment;
       this.waiting.push(batch);
       this.pendingCount += batch.count;
@@ -374,7 +301,6 @@ export class ClickWriter {
       batch.add(row);
       return this.write(batch).then(() => batch.release());
     }
-    this.journal?.append(row);
     this.open.add(row);
     this.pendingCount++;
     if (this.open.count >= MAX_BATCH) this.seal();
@@ -389,15 +315,21 @@ export class ClickWriter {
     return undefined;
   }
 
-  /** the journal lines of the clicks pushed since the last call go to the file (click-handler.ts, before their answers) */
+  /** the clicks pushed since the last call go to the journal's file (click-handler.ts, before their answers): the open
+   * batch's rows added since, as they are */
   syncJournal(): void {
-    this.journal?.sync();
+    if (!this.journal) return;
+    const { rows, count } = this.open.unjournaled();
+    this.journal.write(rows, count);
   }
 
   /** the open batch joins the waiting ones */
   private seal(): void {
     if (!this.open.count) return;
-    if (this.journal) this.open.segment = this.journal.seal();
+    if (this.journal) {
+      this.syncJournal();
+      this.open.segment = this.journal.seal();
+    }
     this.waiting.push(this.open);
     this.open = new Batch();
   }
@@ -432,10 +364,10 @@ export class ClickWriter {
   }
 
   private async write(batch: Batch): Promise<void> {
-    const text = batch.copyText();
+    const data = batch.copyData();
     const { pool, pglite } = this.database;
     const copy = (skipStored: boolean) =>
-      pool ? copyBatch(pool, text, batch.visitors, skipStored) : copyBatchLite(pglite!, text, batch.visitors, skipStored);
+      pool ? copyBatch(pool, data, batch.visitors, skipStored) : copyBatchLite(pglite!, data, batch.visitors, skipStored);
     try {
       await copy(false);
     } catch (err) {
