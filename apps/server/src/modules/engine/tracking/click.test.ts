@@ -5,7 +5,7 @@ import { campaignLanders, campaigns, landers, offers, users } from '../../../db/
 import { ClickWriter } from './click-writer';
 import { sweepClickVisitors } from './tracking.jobs';
 import { compactStatistics, verifyStatistics } from '../../insights/statistics';
-import { uuidv7, UUID_RE } from './uuid';
+import { lastUuidMs, uuidTime, uuidv7, UUID_RE } from './uuid';
 
 const t = await useApp({ TRUST_PROXY: 'true' });
 const sync = await useApp({ TRUST_PROXY: 'true', CLICK_FLUSH_MS: '0' });
@@ -222,6 +222,17 @@ describe('click ids', () => {
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids.slice(0, 10)) expect(id).toMatch(UUID_RE);
     expect(parseInt(ids[0].replace(/-/g, '').slice(0, 12), 16)).toBeGreaterThanOrEqual(at);
+  });
+
+  it("tell the time in the last id made, past 4096 ids in one millisecond too (the click row's created_at)", () => {
+    const at = Date.now() + 60_000;
+    const times = new Set<number>();
+    for (let i = 0; i < 6000; i++) {
+      const id = uuidv7(at);
+      expect(lastUuidMs()).toBe(uuidTime(id)!.getTime());
+      times.add(lastUuidMs());
+    }
+    expect(times.size).toBeGreaterThan(1);
   });
 });
 

@@ -9,7 +9,7 @@ import type { ClickRow } from './click-writer';
 import { visitorKey } from './unique';
 import { countryOf, isBot, languageOf, memo } from './enrich';
 import type { Route, RouteLander } from './routing';
-import { uuidTime, uuidv7 } from './uuid';
+import { lastUuidMs, uuidv7 } from './uuid';
 
 export const INVALID_REASONS = [
   'campaign_inactive',
@@ -165,6 +165,8 @@ const ipOf = (ip: string | undefined) => (ip && ip.length <= 45 && isIP(ip) ? ip
 
 export function makeClick(route: Route, input: ClickInput, isUnique: (key: string) => boolean): ClickOutcome {
   const id = uuidv7(input.now.getTime());
+  // the time in the id (later than now only past 4096 ids in one millisecond)
+  const idMs = lastUuidMs();
   const ip = ipOf(input.ip);
   const country = countryOf(ip);
   const language = languageOf(input.acceptLanguage);
@@ -235,7 +237,7 @@ export function makeClick(route: Route, input: ClickInput, isUnique: (key: strin
     row: {
       id,
       // exactly the time in the id (the partition key a look-up by id computes from it; click-lookup.ts)
-      createdAt: uuidTime(id)!,
+      createdAt: idMs === input.now.getTime() ? input.now : new Date(idMs),
       status: valid ? 1 : 2,
       invalidReason: reason,
       isUnique: valid && !test && isUnique(visitorKey(route.campaignId, ip ?? null, userAgent)),

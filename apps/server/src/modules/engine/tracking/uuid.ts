@@ -48,6 +48,9 @@ export function uuidv7(now = Date.now()): string {
   );
 }
 
+/** the millisecond time in the last id `uuidv7` made (its first 48 bits): `uuidTime` of it, without reading it back */
+export const lastUuidMs = (): number => lastMs;
+
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** the millisecond time in a UUIDv7 (its first 48 bits), or null for another id */
