@@ -204,9 +204,10 @@ describe('click headers', () => {
 
   it('are read from the raw headers as req.headers gives them: any case, the first agent and referrer, joined lines', async () => {
     const heads = [
-      'GET /c/x HTTP/1.1\r\nHost: a\r\nUser-Agent: UA one\r\nACCEPT-LANGUAGE: de\r\nReferer: https://r.example/\r\nX-Request-Id: r1\r\n',
+      'GET /c/x HTTP/1.1\r\nHost: a\r\nUser-Agent: UA one\r\nACCEPT-LANGUAGE: de\r\nReferer: https://r.example/\r\nX-Request-Id: r1\r\n' +
+        'X-Forwarded-For: 1.2.3.4\r\n',
       'GET /c/x HTTP/1.1\r\nhost: a\r\nuser-agent: first\r\nuSer-aGent: second\r\naccept-language: fr\r\nAccept-Language: en;q=0.5\r\n' +
-        'referer: one\r\nREFERER: two\r\nx-request-id: a\r\nX-REQUEST-ID: b\r\n',
+        'referer: one\r\nREFERER: two\r\nx-request-id: a\r\nX-REQUEST-ID: b\r\nx-forwarded-for: 1.1.1.1\r\nX-Forwarded-For: 2.2.2.2, 3.3.3.3\r\n',
       'GET /c/x HTTP/1.1\r\nHost: a\r\nX-Agent: no\r\nreferrer: misspelt right\r\n',
     ];
     for (const head of heads) {
@@ -215,6 +216,7 @@ describe('click headers', () => {
         userAgent: req.headers['user-agent'],
         acceptLanguage: req.headers['accept-language'],
         referrer: req.headers.referer,
+        forwardedFor: req.headers['x-forwarded-for'],
       });
       expect(requestIdOf(req.rawHeaders)).toBe(req.headers['x-request-id']);
     }
@@ -222,6 +224,7 @@ describe('click headers', () => {
       userAgent: 'first',
       acceptLanguage: 'fr, en;q=0.5',
       referrer: 'one',
+      forwardedFor: '1.1.1.1, 2.2.2.2, 3.3.3.3',
     });
   });
 });

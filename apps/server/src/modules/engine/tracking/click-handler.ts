@@ -41,10 +41,16 @@ export function trustProxyOf(setting: string | undefined): TrustProxy {
   return proxyAddr.compile(setting.split(',').map((s) => s.trim()));
 }
 
-/** the visitor's address: the socket's, or the last untrusted hop of X-Forwarded-For behind trusted proxies */
-export function clientIp(req: IncomingMessage, trust: TrustProxy): string | undefined {
+/**
+ * the visitor's address: the socket's, or the last untrusted hop of X-Forwarded-For behind trusted proxies (the header
+ * as `clickHeaders` read it, so that `req.headers` is not built for it)
+ */
+export function clientIp(req: IncomingMessage, trust: TrustProxy, headers = clickHeaders(req.rawHeaders)): string | undefined {
   if (!trust) return req.socket.remoteAddress;
-  const all = proxyAddr.all(req, trust);
+  const all = proxyAddr.all(
+    { headers: { 'x-forwarded-for': headers.forwardedFor }, socket: req.socket } as unknown as IncomingMessage,
+    trust,
+  );
   return all[all.length - 1];
 }
 
@@ -72,11 +78,12 @@ export interface ClickHeaders {
   userAgent: string | undefined;
   acceptLanguage: string | undefined;
   referrer: string | undefined;
+  forwardedFor: string | undefined;
 }
 
 /**
  * The headers a click reads, from `req.rawHeaders` (names in any case, as sent) with the values `req.headers` would
- * give: the first User-Agent and Referer, the Accept-Language lines joined by ", ". Reading `req.headers` makes Node
+ * give: the first User-Agent and Referer, the Accept-Language and X-Forwarded-For lines joined by ", ". Reading `req.headers` makes Node
  * build an object of every header on the first read, about 2% of the click's CPU (docs/decisions/engine.md "Clicks
  * written as binary COPY").
  */
@@ -84,17 +91,19 @@ export function clickHeaders(raw: string[]): ClickHeaders {
   let userAgent: string | undefined;
   let acceptLanguage: string | undefined;
   let referrer: string | undefined;
+  let forwardedFor: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i];
     const n = name.length;
     if (n === 10) {
       if (userAgent === undefined && name.toLowerCase() === 'user-agent') userAgent = raw[i + 1];
     } else if (n === 15) {
-      if (name.toLowerCase() === 'accept-language')
-        acceptLanguage = acceptLanguage === undefined ? raw[i + 1] : `${acceptLanguage}, ${raw[i + 1]}`;
+      const lower = name.toLowerCase();
+      if (lower === 'accept-language') acceptLanguage = acceptLanguage === undefined ? raw[i + 1] : `${acceptLanguage}, ${raw[i + 1]}`;
+      else if (lower === 'x-forwarded-for') forwardedFor = forwardedFor === undefined ? raw[i + 1] : `${forwardedFor}, ${raw[i + 1]}`;
     } else if (n === 7 && referrer === undefined && name.toLowerCase() === 'referer') referrer = raw[i + 1];
   }
-  return { userAgent, acceptLanguage, referrer };
+  return { userAgent, acceptLanguage, referrer, forwardedFor };
 }
 
 /** the caller's X-Request-Id from `req.rawHeaders`, its lines joined by ", " as `req.headers` joins them */
@@ -174,7 +183,7 @@ export class ClickHandler {
         const click = makeClick(
           route,
           {
-            ip: clientIp(req, this.trust),
+            ip: clientIp(req, this.trust, headers),
             userAgent: headers.userAgent,
             acceptLanguage: headers.acceptLanguage,
             referrer: headers.referrer,

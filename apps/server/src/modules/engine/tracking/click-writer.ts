@@ -72,14 +72,16 @@ class Visitors {
   readonly keys: string[] = [];
   readonly at: string[] = [];
   readonly ids: string[] = [];
-  add(r: ClickRow): boolean {
+  /** the visitor's key when this batch has no candidate of that visitor yet, else null */
+  fresh(r: ClickRow): string | null {
     const key = visitorHash(r);
-    if (this.seen.has(key)) return false;
+    return this.seen.has(key) ? null : key;
+  }
+  take(key: string, r: ClickRow): void {
     this.seen.add(key);
     this.keys.push(key);
     this.at.push(r.createdAt.toISOString());
     this.ids.push(r.id);
-    return true;
   }
   params(): string[][] {
     return [this.keys, this.at, this.ids];
@@ -120,9 +122,12 @@ class Batch {
     return (this.bytes = bigger);
   }
   add(row: ClickRow): void {
-    this.count++;
-    if (row.isUnique && !(this.visitors ??= new Visitors()).add(row)) row = { ...row, isUnique: false };
+    const visitor = row.isUnique ? (this.visitors ??= new Visitors()).fresh(row) : null;
+    if (row.isUnique && visitor === null) row = { ...row, isUnique: false };
+    // a row that cannot be written (an id of another shape: click-copy.ts) throws here and leaves the batch as it was
     this.length = writeClickRow(row, this, this.length);
+    if (visitor !== null) this.visitors!.take(visitor, row);
+    this.count++;
   }
   /** the rows added since the last call, for the journal, and their count */
   unjournaled(): { rows: Buffer; count: number } {

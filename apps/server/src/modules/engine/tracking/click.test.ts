@@ -271,6 +271,43 @@ describe('click batch writer', () => {
     expect((await clicksOf(t, c.campaign.id)).map((r) => r.id).sort()).toEqual([...ids].sort());
   });
 
+  it('refuses a row it cannot write (an id of another shape) and leaves the batch and its unique candidates as they were', async () => {
+    const c = await campaign(t);
+    const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
+    const row = (id: string, ip: string) => ({
+      id,
+      createdAt: new Date(),
+      status: 1 as const,
+      invalidReason: null,
+      isUnique: true,
+      isBot: false,
+      isTest: false,
+      campaignId: c.campaign.id,
+      offerId: c.offer.id,
+      affiliateId: c.affiliate.id,
+      teamId: null,
+      landerId: null,
+      trafficSourceId: null,
+      country: 'US',
+      language: null,
+      ip,
+      userAgent: CHROME,
+      referrer: null,
+      targetUrl: null,
+      subs: [],
+      params: null,
+    });
+    const good = [row(uuidv7(), '10.9.0.1'), row(uuidv7(), '10.9.0.2')];
+    writer.push(good[0]);
+    expect(() => writer.push(row('not-a-click-id', '10.9.0.2'))).toThrow('not a uuid');
+    writer.push(good[1]);
+    await writer.close();
+    expect(writer.written).toBe(2);
+    const stored = await clicksOf(t, c.campaign.id);
+    // the refused row took no visitor: the next click of its visitor is the unique one
+    expect(stored.map((r) => [r.id, r.is_unique])).toEqual(good.map((g) => [g.id, true]));
+  });
+
   it('writes more clicks than one batch takes, each once, and again after its buffers were used', async () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
