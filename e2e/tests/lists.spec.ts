@@ -80,7 +80,7 @@ test('admin parks a tracking domain: a bad host is refused on the field, a good 
   const good = `track-${run}.example.com`;
   await host.fill(good.toUpperCase());
   await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Domain parked', { exact: true })).toBeVisible();
+  await expect(page.getByText('Domain parked', { exact: true })).toBeVisible({ timeout: 20_000 });
   const instruction = page.getByTestId('dns-instruction');
   await expect(instruction).toContainText(good);
   await expect(instruction).toContainText(new URL(page.url()).hostname);
