@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApp, type TestApp } from '../../../../test/helper';
 import { campaignLanders, campaigns, landers, offers, users } from '../../../db/schema';
-import { ClickWriter } from './click-writer';
+import { ClickWriter, type ClickRow } from './click-writer';
 import { sweepClickVisitors } from './tracking.jobs';
 import { compactStatistics, verifyStatistics } from '../../insights/statistics';
 import { lastUuidMs, uuidTime, uuidv7, UUID_RE } from './uuid';
@@ -51,6 +51,32 @@ async function quiet(app: TestApp) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** a click of campaign `c` as the tracker hands it to the writer: valid, not unique, from the US, unless `over` says */
+const clickRow = (c: Awaited<ReturnType<typeof campaign>>, over: Partial<ClickRow> = {}): ClickRow => ({
+  id: uuidv7(),
+  createdAt: new Date(),
+  status: 1,
+  invalidReason: null,
+  isUnique: false,
+  isBot: false,
+  isTest: false,
+  campaignId: c.campaign.id,
+  offerId: c.offer.id,
+  affiliateId: c.affiliate.id,
+  teamId: null,
+  landerId: null,
+  trafficSourceId: null,
+  country: 'US',
+  language: null,
+  ip: US_IP,
+  userAgent: CHROME,
+  referrer: null,
+  targetUrl: null,
+  subs: [],
+  params: null,
+  ...over,
+});
 
 describe('click: GET /c/:campaignKey', () => {
   it('redirects to the lander with the click id and subs, and records an enriched valid click', async () => {
@@ -241,30 +267,7 @@ describe('click batch writer', () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     const ids = Array.from({ length: 250 }, () => uuidv7());
-    for (const id of ids)
-      await writer.push({
-        id,
-        createdAt: new Date(),
-        status: 1,
-        invalidReason: null,
-        isUnique: false,
-        isBot: false,
-        isTest: false,
-        campaignId: c.campaign.id,
-        offerId: c.offer.id,
-        affiliateId: c.affiliate.id,
-        teamId: null,
-        landerId: null,
-        trafficSourceId: null,
-        country: 'US',
-        language: null,
-        ip: US_IP,
-        userAgent: CHROME,
-        referrer: null,
-        targetUrl: null,
-        subs: [],
-        params: null,
-      });
+    for (const id of ids) await writer.push(clickRow(c, { id }));
     expect(await clicksOf(t, c.campaign.id)).toHaveLength(0);
     await writer.close();
     expect(writer.written).toBe(250);
@@ -274,29 +277,7 @@ describe('click batch writer', () => {
   it('refuses a row it cannot write (an id of another shape) and leaves the batch and its unique candidates as they were', async () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
-    const row = (id: string, ip: string) => ({
-      id,
-      createdAt: new Date(),
-      status: 1 as const,
-      invalidReason: null,
-      isUnique: true,
-      isBot: false,
-      isTest: false,
-      campaignId: c.campaign.id,
-      offerId: c.offer.id,
-      affiliateId: c.affiliate.id,
-      teamId: null,
-      landerId: null,
-      trafficSourceId: null,
-      country: 'US',
-      language: null,
-      ip,
-      userAgent: CHROME,
-      referrer: null,
-      targetUrl: null,
-      subs: [],
-      params: null,
-    });
+    const row = (id: string, ip: string) => clickRow(c, { id, ip, isUnique: true });
     const good = [row(uuidv7(), '10.9.0.1'), row(uuidv7(), '10.9.0.2')];
     writer.push(good[0]);
     expect(() => writer.push(row('not-a-click-id', '10.9.0.2'))).toThrow('not a uuid');
@@ -313,29 +294,9 @@ describe('click batch writer', () => {
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     const push = async (n: number) => {
       for (let i = 0; i < n; i++)
-        await writer.push({
-          id: uuidv7(),
-          createdAt: new Date(),
-          status: 1,
-          invalidReason: null,
-          isUnique: false,
-          isBot: false,
-          isTest: false,
-          campaignId: c.campaign.id,
-          offerId: c.offer.id,
-          affiliateId: c.affiliate.id,
-          teamId: null,
-          landerId: null,
-          trafficSourceId: null,
-          country: 'US',
-          language: null,
-          ip: US_IP,
-          userAgent: `${CHROME} ${i % 7}`,
-          referrer: null,
-          targetUrl: `https://l.example/${'x'.repeat(i % 300)}`,
-          subs: [`s${i}`],
-          params: null,
-        });
+        await writer.push(
+          clickRow(c, { userAgent: `${CHROME} ${i % 7}`, targetUrl: `https://l.example/${'x'.repeat(i % 300)}`, subs: [`s${i}`] }),
+        );
     };
     await push(6_500);
     await writer.flush();
@@ -398,29 +359,7 @@ describe('click batch writer', () => {
 
   it('stores each click once when a batch is written again (a retry after a write that did commit)', async () => {
     const c = await campaign(t);
-    const row = () => ({
-      id: uuidv7(),
-      createdAt: new Date(),
-      status: 1 as const,
-      invalidReason: null,
-      isUnique: false,
-      isBot: false,
-      isTest: false,
-      campaignId: c.campaign.id,
-      offerId: c.offer.id,
-      affiliateId: c.affiliate.id,
-      teamId: null,
-      landerId: null,
-      trafficSourceId: null,
-      country: 'US',
-      language: null,
-      ip: US_IP,
-      userAgent: CHROME,
-      referrer: null,
-      targetUrl: null,
-      subs: [],
-      params: null,
-    });
+    const row = () => clickRow(c);
     const first = [row(), row()];
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     for (const r of first) await writer.push(r);
@@ -457,29 +396,7 @@ describe('click batch writer', () => {
     };
     const errors: string[] = [];
     const writer = new ClickWriter(flaky, 60_000, { error: (_o, msg) => errors.push(msg) });
-    await writer.push({
-      id: uuidv7(),
-      createdAt: new Date(),
-      status: 1,
-      invalidReason: null,
-      isUnique: false,
-      isBot: false,
-      isTest: false,
-      campaignId: c.campaign.id,
-      offerId: c.offer.id,
-      affiliateId: c.affiliate.id,
-      teamId: null,
-      landerId: null,
-      trafficSourceId: null,
-      country: null,
-      language: null,
-      ip: null,
-      userAgent: null,
-      referrer: null,
-      targetUrl: null,
-      subs: [],
-      params: null,
-    });
+    await writer.push(clickRow(c, { country: null, ip: null, userAgent: null }));
     await expect(writer.flush()).rejects.toThrow('connection lost');
     expect(errors).toEqual(['click batch write failed: kept for the next flush']);
     fail = false;
@@ -490,29 +407,8 @@ describe('click batch writer', () => {
 
 describe('unique clicks across nodes', () => {
   /** a click that this node's memory called unique (a candidate), by a visitor, at a time */
-  const candidate = (c: Awaited<ReturnType<typeof campaign>>, ip: string, at: Date) => ({
-    id: uuidv7(at.getTime()),
-    createdAt: at,
-    status: 1 as const,
-    invalidReason: null,
-    isUnique: true,
-    isBot: false,
-    isTest: false,
-    campaignId: c.campaign.id,
-    offerId: c.offer.id,
-    affiliateId: c.affiliate.id,
-    teamId: null,
-    landerId: null,
-    trafficSourceId: null,
-    country: 'US',
-    language: null,
-    ip,
-    userAgent: CHROME,
-    referrer: null,
-    targetUrl: null,
-    subs: [],
-    params: null,
-  });
+  const candidate = (c: Awaited<ReturnType<typeof campaign>>, ip: string, at: Date) =>
+    clickRow(c, { id: uuidv7(at.getTime()), createdAt: at, isUnique: true, ip });
   const uniqueOf = async (c: Awaited<ReturnType<typeof campaign>>) =>
     (await clicksOf(t, c.campaign.id)).map((r) => [r.ip, r.is_unique]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   const node = () => new ClickWriter(t.database, 60_000, { error: () => undefined });
