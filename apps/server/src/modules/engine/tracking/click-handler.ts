@@ -83,9 +83,9 @@ export interface ClickHeaders {
 
 /**
  * The headers a click reads, from `req.rawHeaders` (names in any case, as sent) with the values `req.headers` would
- * give: the first User-Agent and Referer, the Accept-Language and X-Forwarded-For lines joined by ", ". Reading `req.headers` makes Node
- * build an object of every header on the first read, about 2% of the click's CPU (docs/decisions/engine.md "Clicks
- * written as binary COPY").
+ * give: the first User-Agent and Referer, the Accept-Language and X-Forwarded-For lines joined by ", ". Reading
+ * `req.headers` makes Node build an object of every header on the first read, about 2% of the click's CPU
+ * (docs/decisions/engine.md "Clicks written as binary COPY").
  */
 export function clickHeaders(raw: string[]): ClickHeaders {
   let userAgent: string | undefined;
