@@ -15,7 +15,8 @@
  * A failed write keeps its batch for the next flush (up to MAX_PENDING clicks, beyond which the oldest batches are
  * dropped and counted in the log); `close()` flushes what is left, so a graceful shutdown loses nothing.
  * With the click journal (click-journal.ts) each queued click's row is first written to this node's file, the same
- * bytes as the batch's (`syncJournal`), a batch's file is removed once the batch is committed, and what a killed process left is queued again at start: a kill loses nothing.
+ * bytes as the batch's (`syncJournal`); a batch's file is removed once the batch is committed, and what a killed
+ * process left is queued again at start: a kill loses nothing.
  * Unique clicks are decided once across every node: the clicks this process called unique are confirmed in the same
  * transaction against `click_visitors` (one row a visitor and campaign, shared by all nodes), and a click another node
  * or an earlier run of this one already counted is stored as not unique (VISITORS_SQL; docs/decisions/engine.md
