@@ -56,11 +56,15 @@ export async function routeTable(t: TestApp): Promise<{ operations: Operation[];
       Object.entries(ops).map(([m, op]) => [`${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, op] as const),
     ),
   );
-  // the built web app (registered only when apps/web/dist exists, so not in a fresh clone): one route per file
-  // (@fastify/static, `config.rootPath` set), the index at `/` and the SPA fallback `/*` — public pages and files
-  // that carry no data, not API operations (app.ts)
+  // the built web app (registered only when apps/web/dist exists, so not in a fresh clone): its files (@fastify/static:
+  // one route per file with `config.rootPath` set, or with `wildcard: true`, as app.ts registers it, the one route
+  // `/assets/*`), the index at `/` and the SPA fallback `/*` — public pages and files that carry no data, not API
+  // operations (app.ts)
   const webApp = (r: RouteOptions) =>
-    typeof (r.config as { rootPath?: unknown } | undefined)?.rootPath === 'string' || r.url === '/' || r.url === '/*';
+    typeof (r.config as { rootPath?: unknown } | undefined)?.rootPath === 'string' ||
+    r.url === '/' ||
+    r.url === '/*' ||
+    r.url === '/assets/*';
   const operations = registered
     .filter((r) => !webApp(r))
     .flatMap((r) =>
