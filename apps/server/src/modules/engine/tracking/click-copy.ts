@@ -72,14 +72,10 @@ function i32(b: Uint8Array, o: number, v: number): number {
 const readI32 = (b: Uint8Array, o: number) => (b[o] << 24) | (b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3];
 const readU32 = (b: Uint8Array, o: number) => readI32(b, o) >>> 0;
 
-/** what PostgreSQL's text refuses: a NUL character, a lone surrogate (tested for the whole range, then made safe) */
-const UNSAFE = /[\0\ud800-\udfff]/;
-
-/** a text field: its length and UTF-8 bytes (`b` has room for 4 + 3 × its length), or NULL */
+/** a text field: its length and UTF-8 bytes, made safe (`b` has room for 4 + 3 × its length), or NULL */
 function text(b: Buffer, o: number, s: string | null | undefined): number {
   if (s === null || s === undefined) return i32(b, o, -1);
-  if (UNSAFE.test(s)) s = pgSafe(s, '');
-  const n = b.write(s, o + 4);
+  const n = b.write(pgSafe(s, ''), o + 4);
   i32(b, o, n);
   return o + 4 + n;
 }
@@ -158,10 +154,30 @@ const FIXED = 2 + FIELDS * 4 + 16 + 8 + 2 + 3 + 6 * 4 + 1;
 const textRoom = (s: string | null | undefined) => (s ? 3 * s.length : 0);
 
 /**
- * Appends `r` as one row to `out` at `o`, growing it through `grow(needed)` when it has less room than the row may
- * take; answers the row's end.
+ * Click rows appended to one buffer, grown (doubled, or to what a row needs) when a row may not fit. `start`: the bytes
+ * kept before the rows (the batch writer's COPY header).
  */
-export function writeClickRow(r: ClickRow, target: { bytes: Buffer; grow(needed: number): Buffer }, o: number): number {
+export class ClickRows {
+  length: number;
+  constructor(
+    public bytes: Buffer,
+    start = 0,
+  ) {
+    this.length = start;
+  }
+  add(r: ClickRow): void {
+    this.length = writeClickRow(r, this, this.length);
+  }
+  /** a bigger buffer holding what is written */
+  grow(needed: number): Buffer {
+    const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, needed));
+    this.bytes.copy(bigger, 0, 0, this.length);
+    return (this.bytes = bigger);
+  }
+}
+
+/** Appends `r` as one row to `target` at `o`, growing it when it has less room than the row may take; answers the row's end. */
+function writeClickRow(r: ClickRow, target: ClickRows, o: number): number {
   const s = r.subs;
   const agent = agentBytes(r.userAgent ?? '');
   const params = r.params ? JSON.stringify(paramsOf(r.params)) : null;
@@ -204,17 +220,9 @@ export function writeClickRow(r: ClickRow, target: { bytes: Buffer; grow(needed:
 
 /** the binary rows of `rows`, without header or trailer (tests, and the journal's tests) */
 export function clickRowsOf(rows: ClickRow[]): Buffer {
-  const target = {
-    bytes: Buffer.alloc(1024),
-    grow(needed: number) {
-      const bigger = Buffer.alloc(Math.max(needed, this.bytes.length * 2));
-      this.bytes.copy(bigger);
-      return (this.bytes = bigger);
-    },
-  };
-  let o = 0;
-  for (const r of rows) o = writeClickRow(r, target, o);
-  return target.bytes.subarray(0, o);
+  const out = new ClickRows(Buffer.allocUnsafe(1024));
+  for (const r of rows) out.add(r);
+  return out.bytes.subarray(0, out.length);
 }
 
 /** a row's fields as [start, end) pairs (start -1 for NULL), or null when the bytes end inside it or it is no click row */

@@ -27,7 +27,7 @@ import type pg from 'pg';
 import type { Database } from '../../../db/client';
 import { CopyData } from '../../../db/copy-data';
 import type { EmbeddedPglite } from '../../../db/pglite-thread';
-import { CLICK_COPY_COLUMNS, COPY_HEADER, COPY_TRAILER, writeClickRow } from './click-copy';
+import { CLICK_COPY_COLUMNS, ClickRows, COPY_HEADER, COPY_TRAILER } from './click-copy';
 import type { ClickJournal, Segment } from './click-journal';
 import type { ClickRow } from './click-row';
 import { UNIQUE_WINDOW_MS, visitorKey } from './unique';
@@ -103,46 +103,40 @@ class Batch {
   visitors: Visitors | null = null;
   /** its clicks' journal file, removed once the batch is stored */
   segment: Segment | null = null;
-  bytes: Buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(64 * 1024);
-  private length = COPY_HEADER.length;
+  private readonly rows = new ClickRows(spareBuffers.pop() ?? Buffer.allocUnsafe(64 * 1024), COPY_HEADER.length);
   /** the rows before this offset, and their count, are in the journal */
   private journaled = COPY_HEADER.length;
   private journaledCount = 0;
   constructor() {
-    COPY_HEADER.copy(this.bytes, 0);
+    COPY_HEADER.copy(this.rows.bytes, 0);
   }
   /** once written: its buffer serves a next batch */
   release(): void {
-    if (spareBuffers.length < SPARE_BUFFERS && this.bytes.length <= 4 * 1024 * 1024) spareBuffers.push(this.bytes);
-    this.bytes = Buffer.alloc(0);
-  }
-  /** a bigger buffer holding what is written (writeClickRow asks when a row may not fit) */
-  grow(needed: number): Buffer {
-    const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, needed));
-    this.bytes.copy(bigger, 0, 0, this.length);
-    return (this.bytes = bigger);
+    if (spareBuffers.length < SPARE_BUFFERS && this.rows.bytes.length <= 4 * 1024 * 1024) spareBuffers.push(this.rows.bytes);
+    this.rows.bytes = Buffer.alloc(0);
   }
   add(row: ClickRow): void {
     const visitor = row.isUnique ? (this.visitors ??= new Visitors()).fresh(row) : null;
     if (row.isUnique && visitor === null) row = { ...row, isUnique: false };
     // a row that cannot be written (an id of another shape: click-copy.ts) throws here and leaves the batch as it was
-    this.length = writeClickRow(row, this, this.length);
+    this.rows.add(row);
     if (visitor !== null) this.visitors!.take(visitor, row);
     this.count++;
   }
   /** the rows added since the last call, for the journal, and their count */
   unjournaled(): { rows: Buffer; count: number } {
-    const rows = this.bytes.subarray(this.journaled, this.length);
+    const rows = this.rows.bytes.subarray(this.journaled, this.rows.length);
     const count = this.count - this.journaledCount;
-    this.journaled = this.length;
+    this.journaled = this.rows.length;
     this.journaledCount = this.count;
     return { rows, count };
   }
   /** the COPY data: header, rows, trailer */
   copyData(): Buffer {
-    if (this.length + COPY_TRAILER.length > this.bytes.length) this.grow(this.length + COPY_TRAILER.length);
-    COPY_TRAILER.copy(this.bytes, this.length);
-    return this.bytes.subarray(0, this.length + COPY_TRAILER.length);
+    const end = this.rows.length + COPY_TRAILER.length;
+    if (end > this.rows.bytes.length) this.rows.grow(end);
+    COPY_TRAILER.copy(this.rows.bytes, this.rows.length);
+    return this.rows.bytes.subarray(0, end);
   }
 }
 
