@@ -79,11 +79,13 @@ export interface ClickHeaders {
   acceptLanguage: string | undefined;
   referrer: string | undefined;
   forwardedFor: string | undefined;
+  /** the caller's X-Request-Id (the answer carries it back) */
+  requestId: string | undefined;
 }
 
 /**
  * The headers a click reads, from `req.rawHeaders` (names in any case, as sent) with the values `req.headers` would
- * give: the first User-Agent and Referer, the Accept-Language and X-Forwarded-For lines joined by ", ". Reading
+ * give: the first User-Agent and Referer, the Accept-Language, X-Forwarded-For and X-Request-Id lines joined by ", ". Reading
  * `req.headers` makes Node build an object of every header on the first read, about 2% of the click's CPU
  * (docs/decisions/engine.md "Clicks written as binary COPY").
  */
@@ -92,6 +94,7 @@ export function clickHeaders(raw: string[]): ClickHeaders {
   let acceptLanguage: string | undefined;
   let referrer: string | undefined;
   let forwardedFor: string | undefined;
+  let requestId: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i];
     const n = name.length;
@@ -101,17 +104,12 @@ export function clickHeaders(raw: string[]): ClickHeaders {
       const lower = name.toLowerCase();
       if (lower === 'accept-language') acceptLanguage = acceptLanguage === undefined ? raw[i + 1] : `${acceptLanguage}, ${raw[i + 1]}`;
       else if (lower === 'x-forwarded-for') forwardedFor = forwardedFor === undefined ? raw[i + 1] : `${forwardedFor}, ${raw[i + 1]}`;
-    } else if (n === 7 && referrer === undefined && name.toLowerCase() === 'referer') referrer = raw[i + 1];
+    } else if (n === 7) {
+      if (referrer === undefined && name.toLowerCase() === 'referer') referrer = raw[i + 1];
+    } else if (n === 12 && name.toLowerCase() === 'x-request-id')
+      requestId = requestId === undefined ? raw[i + 1] : `${requestId}, ${raw[i + 1]}`;
   }
-  return { userAgent, acceptLanguage, referrer, forwardedFor };
-}
-
-/** the caller's X-Request-Id from `req.rawHeaders`, its lines joined by ", " as `req.headers` joins them */
-export function requestIdOf(raw: string[]): string | undefined {
-  let id: string | undefined;
-  for (let i = 0; i < raw.length; i += 2)
-    if (raw[i].length === 12 && raw[i].toLowerCase() === 'x-request-id') id = id === undefined ? raw[i + 1] : `${id}, ${raw[i + 1]}`;
-  return id;
+  return { userAgent, acceptLanguage, referrer, forwardedFor, requestId };
 }
 
 /** the tracking state a click reads (index.ts's `Tracking` holds it, with the change feed and this handler) */
@@ -174,10 +172,11 @@ export class ClickHandler {
     let location: string | null = null;
     let clickId: string | undefined;
     let page: RefusalPage = INACTIVE_PAGE;
+    const headers = clickHeaders(req.rawHeaders);
+    const given = headers.requestId;
     try {
       if (route) {
         const now = tracking.now();
-        const headers = clickHeaders(req.rawHeaders);
         const query = search ? parseQuery(search) : {};
         const test = search.includes(TEST_MARK) && this.testClick(key, query, now);
         const click = makeClick(
@@ -203,10 +202,10 @@ export class ClickHandler {
           const to = location;
           const shown = page;
           return writing.then(
-            () => this.queue(req, res, to, id, shown),
+            () => this.queue(given, res, to, id, shown),
             (err: unknown) => {
               this.log.error({ err, campaignKey: key, clickId: id }, 'click failed');
-              this.queue(req, res, to, id, shown);
+              this.queue(given, res, to, id, shown);
             },
           );
         }
@@ -214,7 +213,7 @@ export class ClickHandler {
     } catch (err) {
       this.log.error({ err, campaignKey: key, clickId }, 'click failed');
     }
-    this.queue(req, res, location, clickId, page);
+    this.queue(given, res, location, clickId, page);
     return undefined;
   }
 
@@ -226,12 +225,19 @@ export class ClickHandler {
     return this.tracking.testLinks.verify(key, token, now.getTime());
   }
 
-  private queue(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined, page: RefusalPage): void {
+  /** `given`: the caller's request id */
+  private queue(
+    given: string | undefined,
+    res: ServerResponse,
+    location: string | null,
+    clickId: string | undefined,
+    page: RefusalPage,
+  ): void {
     // answered with the others of this turn of the event loop (see `answerAll`)
-    if (this.queued.push(req, res, location, clickId, page) === 5) setImmediate(this.answerAll);
+    if (this.queued.push(given, res, location, clickId, page) === 5) setImmediate(this.answerAll);
   }
 
-  /** the clicks of this turn of the event loop, waiting for their answer: request, response, location, click id, refusal page... */
+  /** the clicks of this turn of the event loop, waiting for their answer: the caller's request id, response, location, click id, refusal page... */
   private queued: unknown[] = [];
 
   /**
@@ -248,7 +254,7 @@ export class ClickHandler {
     for (let i = 0; i < q.length; i += 5) {
       const res = q[i + 1] as ServerResponse;
       try {
-        this.answer(q[i] as IncomingMessage, res, q[i + 2] as string | null, q[i + 3] as string | undefined, q[i + 4] as RefusalPage);
+        this.answer(q[i] as string | undefined, res, q[i + 2] as string | null, q[i + 3] as string | undefined, q[i + 4] as RefusalPage);
       } catch (err) {
         // answer() catches what the runtime throws; this keeps one surprise from leaving the others unanswered
         this.log.error({ err, clickId: q[i + 3] }, 'click failed');
@@ -257,10 +263,15 @@ export class ClickHandler {
     }
   };
 
-  private answer(req: IncomingMessage, res: ServerResponse, location: string | null, clickId: string | undefined, page: RefusalPage): void {
+  private answer(
+    given: string | undefined,
+    res: ServerResponse,
+    location: string | null,
+    clickId: string | undefined,
+    page: RefusalPage,
+  ): void {
     if (res.headersSent || res.destroyed) return;
     // the caller's request id when it sends one (as Fastify does), else the click's id: the answer names its click row
-    const given = requestIdOf(req.rawHeaders);
     const requestId = given || (clickId ?? randomUUID());
     try {
       if (location) {
