@@ -5,34 +5,27 @@ import { campaigns } from '../../../db/schema';
 import { clickRowsOf, COPY_HEADER, COPY_TRAILER, readClickRows } from './click-copy';
 import type { ClickRow } from './click-row';
 import { ClickWriter } from './click-writer';
-import { uuidv7, uuidv7At } from './uuid';
+import { uuidv7At } from './uuid';
+import { clickRow } from './click-row.fixture';
 
 const t = await useApp();
 
-const base = (over: Partial<ClickRow> = {}): ClickRow => ({
-  id: uuidv7(),
-  createdAt: new Date(),
-  status: 1,
-  invalidReason: null,
-  isUnique: true,
-  isBot: false,
-  isTest: false,
-  campaignId: 1,
-  offerId: 2,
-  affiliateId: 3,
-  teamId: null,
-  landerId: 4,
-  trafficSourceId: null,
-  country: 'DE',
-  language: 'de',
-  ip: '2001:db8::1',
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
-  referrer: null,
-  targetUrl: 'https://lander.example/?a=1&b=ü',
-  subs: ['a', null, 'ш', null, null, null, null, null, '9'],
-  params: { utm: 'x' },
-  ...over,
-});
+const base = (over: Partial<ClickRow> = {}): ClickRow =>
+  clickRow({
+    isUnique: true,
+    campaignId: 1,
+    offerId: 2,
+    affiliateId: 3,
+    landerId: 4,
+    country: 'DE',
+    language: 'de',
+    ip: '2001:db8::1',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0',
+    targetUrl: 'https://lander.example/?a=1&b=ü',
+    subs: ['a', null, 'ш', null, null, null, null, null, '9'],
+    params: { utm: 'x' },
+    ...over,
+  });
 
 /** a string of any UTF-16 units (lone surrogates and NUL included) */
 const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 40 });

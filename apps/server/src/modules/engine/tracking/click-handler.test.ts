@@ -10,14 +10,13 @@ import { fillUrl } from './click';
 import { clickHeaders, clientIp, headerSafeUrl, trustProxyOf } from './click-handler';
 import { INACTIVE_PAGE } from './refused';
 import { ClickWriter } from './click-writer';
-import { uuidv7 } from './uuid';
+import { CHROME, clickRow } from './click-row.fixture';
 
 const t = await useApp({ TRUST_PROXY: 'true' });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 const handler = t.app.services.tracking.handler;
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const VISITOR = { 'user-agent': CHROME, 'x-forwarded-for': '8.8.8.8' };
 let n = 0;
 
@@ -279,29 +278,16 @@ describe('click batch writer input', () => {
   it('writes values with NUL characters and lone surrogates instead of failing the batch', async () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
-    await writer.push({
-      id: uuidv7(),
-      createdAt: new Date(),
-      status: 1,
-      invalidReason: null,
-      isUnique: true,
-      isBot: false,
-      isTest: false,
-      campaignId: c.id,
-      offerId: null,
-      affiliateId: null,
-      teamId: null,
-      landerId: null,
-      trafficSourceId: null,
-      country: null,
-      language: null,
-      ip: null,
-      userAgent: `${CHROME}\u0000`,
-      referrer: 'https://r.example/\ud800',
-      targetUrl: null,
-      subs: ['a\u0000b', '\udc00c', 'ok \ud83d\ude00'],
-      params: { 'k\u0000': 'v\ud800' },
-    });
+    await writer.push(
+      clickRow({
+        isUnique: true,
+        campaignId: c.id,
+        userAgent: `${CHROME}\u0000`,
+        referrer: 'https://r.example/\ud800',
+        subs: ['a\u0000b', '\udc00c', 'ok \ud83d\ude00'],
+        params: { 'k\u0000': 'v\ud800' },
+      }),
+    );
     await writer.close();
     expect(writer.written).toBe(1);
     const [row] = await clicksOf(t, c.id);

@@ -7,10 +7,9 @@ import { campaigns } from '../../../db/schema';
 import { clickRowsOf } from './click-copy';
 import { ClickJournal, ClickJournalLockedError, journalDir, readSegment } from './click-journal';
 import { ClickWriter, type ClickRow } from './click-writer';
-import { uuidv7 } from './uuid';
+import { CHROME, clickRow } from './click-row.fixture';
 
 const t = await useApp();
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const root = mkdtempSync(join(tmpdir(), 'leadgrid-journal-'));
 let n = 0;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -34,29 +33,21 @@ async function campaign() {
   return row;
 }
 
-const clickOf = (c: { id: number; offerId: number; affiliateId: number }, ip: string, isUnique = false): ClickRow => ({
-  id: uuidv7(),
-  createdAt: new Date(),
-  status: 1,
-  invalidReason: null,
-  isUnique,
-  isBot: false,
-  isTest: false,
-  campaignId: c.id,
-  offerId: c.offerId,
-  affiliateId: c.affiliateId,
-  teamId: null,
-  landerId: null,
-  trafficSourceId: null,
-  country: 'US',
-  language: 'en',
-  ip,
-  userAgent: CHROME,
-  referrer: 'https://ref.example/?q=a\tb\\c\n',
-  targetUrl: 'https://lander.example/',
-  subs: ['s1', null, 'ш3', null, null, null, null, null, null],
-  params: { x: 'y' },
-});
+const clickOf = (c: { id: number; offerId: number; affiliateId: number }, ip: string, isUnique = false): ClickRow =>
+  clickRow({
+    isUnique,
+    campaignId: c.id,
+    offerId: c.offerId,
+    affiliateId: c.affiliateId,
+    country: 'US',
+    language: 'en',
+    ip,
+    userAgent: CHROME,
+    referrer: 'https://ref.example/?q=a\tb\\c\n',
+    targetUrl: 'https://lander.example/',
+    subs: ['s1', null, 'ш3', null, null, null, null, null, null],
+    params: { x: 'y' },
+  });
 
 const stored = async (campaignId: number) =>
   (

@@ -6,13 +6,13 @@ import { ClickWriter, type ClickRow } from './click-writer';
 import { sweepClickVisitors } from './tracking.jobs';
 import { compactStatistics, verifyStatistics } from '../../insights/statistics';
 import { lastUuidMs, uuidTime, uuidv7, UUID_RE } from './uuid';
+import { CHROME, clickRow } from './click-row.fixture';
 
 const t = await useApp({ TRUST_PROXY: 'true' });
 const sync = await useApp({ TRUST_PROXY: 'true', CLICK_FLUSH_MS: '0' });
 
 const US_IP = '8.8.8.8';
 const DE_IP = '2a00:1450:4001:80b::200e';
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 let n = 0;
 
 async function campaign(app: TestApp, opts: { geos?: string[]; trafficbackUrl?: string; landerUrls?: string[]; status?: string } = {}) {
@@ -53,30 +53,17 @@ async function quiet(app: TestApp) {
 }
 
 /** a click of campaign `c` as the tracker hands it to the writer: valid, not unique, from the US, unless `over` says */
-const clickRow = (c: Awaited<ReturnType<typeof campaign>>, over: Partial<ClickRow> = {}): ClickRow => ({
-  id: uuidv7(),
-  createdAt: new Date(),
-  status: 1,
-  invalidReason: null,
-  isUnique: false,
-  isBot: false,
-  isTest: false,
-  campaignId: c.campaign.id,
-  offerId: c.offer.id,
-  affiliateId: c.affiliate.id,
-  teamId: null,
-  landerId: null,
-  trafficSourceId: null,
-  country: 'US',
-  language: null,
-  ip: US_IP,
-  userAgent: CHROME,
-  referrer: null,
-  targetUrl: null,
-  subs: [],
-  params: null,
-  ...over,
-});
+/** a click of `c`'s campaign from a US visitor's Chrome, as the tracker stores it */
+const rowOf = (c: Awaited<ReturnType<typeof campaign>>, over: Partial<ClickRow> = {}): ClickRow =>
+  clickRow({
+    campaignId: c.campaign.id,
+    offerId: c.offer.id,
+    affiliateId: c.affiliate.id,
+    country: 'US',
+    ip: US_IP,
+    userAgent: CHROME,
+    ...over,
+  });
 
 describe('click: GET /c/:campaignKey', () => {
   it('redirects to the lander with the click id and subs, and records an enriched valid click', async () => {
@@ -267,7 +254,7 @@ describe('click batch writer', () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     const ids = Array.from({ length: 250 }, () => uuidv7());
-    for (const id of ids) await writer.push(clickRow(c, { id }));
+    for (const id of ids) await writer.push(rowOf(c, { id }));
     expect(await clicksOf(t, c.campaign.id)).toHaveLength(0);
     await writer.close();
     expect(writer.written).toBe(250);
@@ -277,7 +264,7 @@ describe('click batch writer', () => {
   it('refuses a row it cannot write (an id of another shape) and leaves the batch and its unique candidates as they were', async () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
-    const row = (id: string, ip: string) => clickRow(c, { id, ip, isUnique: true });
+    const row = (id: string, ip: string) => rowOf(c, { id, ip, isUnique: true });
     const good = [row(uuidv7(), '10.9.0.1'), row(uuidv7(), '10.9.0.2')];
     writer.push(good[0]);
     expect(() => writer.push(row('not-a-click-id', '10.9.0.2'))).toThrow('not a uuid');
@@ -295,7 +282,7 @@ describe('click batch writer', () => {
     const push = async (n: number) => {
       for (let i = 0; i < n; i++)
         await writer.push(
-          clickRow(c, { userAgent: `${CHROME} ${i % 7}`, targetUrl: `https://l.example/${'x'.repeat(i % 300)}`, subs: [`s${i}`] }),
+          rowOf(c, { userAgent: `${CHROME} ${i % 7}`, targetUrl: `https://l.example/${'x'.repeat(i % 300)}`, subs: [`s${i}`] }),
         );
     };
     await push(6_500);
@@ -316,29 +303,20 @@ describe('click batch writer', () => {
   it('stores values with tabs, line breaks and backslashes as they came', async () => {
     const c = await campaign(t);
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
-    await writer.push({
-      id: uuidv7(),
-      createdAt: new Date(),
-      status: 2,
-      invalidReason: 'bot',
-      isUnique: false,
-      isBot: true,
-      isTest: false,
-      campaignId: c.campaign.id,
-      offerId: c.offer.id,
-      affiliateId: c.affiliate.id,
-      teamId: null,
-      landerId: null,
-      trafficSourceId: null,
-      country: null,
-      language: null,
-      ip: null,
-      userAgent: 'UA\tx\\N',
-      referrer: 'r\r\n',
-      targetUrl: '\\N',
-      subs: ['a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀'],
-      params: { 'k\\': 'v\t"w"', x: '\\N' },
-    });
+    await writer.push(
+      rowOf(c, {
+        status: 2,
+        invalidReason: 'bot',
+        isBot: true,
+        country: null,
+        ip: null,
+        userAgent: 'UA\tx\\N',
+        referrer: 'r\r\n',
+        targetUrl: '\\N',
+        subs: ['a\tb', 'c\nd', 'e\\f', '\\', '', null, 'ü€😀'],
+        params: { 'k\\': 'v\t"w"', x: '\\N' },
+      }),
+    );
     await writer.close();
     const [row] = await clicksOf(t, c.campaign.id);
     expect([
@@ -359,7 +337,7 @@ describe('click batch writer', () => {
 
   it('stores each click once when a batch is written again (a retry after a write that did commit)', async () => {
     const c = await campaign(t);
-    const row = () => clickRow(c);
+    const row = () => rowOf(c);
     const first = [row(), row()];
     const writer = new ClickWriter(t.database, 60_000, { error: () => undefined });
     for (const r of first) await writer.push(r);
@@ -396,7 +374,7 @@ describe('click batch writer', () => {
     };
     const errors: string[] = [];
     const writer = new ClickWriter(flaky, 60_000, { error: (_o, msg) => errors.push(msg) });
-    await writer.push(clickRow(c, { country: null, ip: null, userAgent: null }));
+    await writer.push(rowOf(c, { country: null, ip: null, userAgent: null }));
     await expect(writer.flush()).rejects.toThrow('connection lost');
     expect(errors).toEqual(['click batch write failed: kept for the next flush']);
     fail = false;
@@ -408,7 +386,7 @@ describe('click batch writer', () => {
 describe('unique clicks across nodes', () => {
   /** a click that this node's memory called unique (a candidate), by a visitor, at a time */
   const candidate = (c: Awaited<ReturnType<typeof campaign>>, ip: string, at: Date) =>
-    clickRow(c, { id: uuidv7(at.getTime()), createdAt: at, isUnique: true, ip });
+    rowOf(c, { id: uuidv7(at.getTime()), createdAt: at, isUnique: true, ip });
   const uniqueOf = async (c: Awaited<ReturnType<typeof campaign>>) =>
     (await clicksOf(t, c.campaign.id)).map((r) => [r.ip, r.is_unique]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   const node = () => new ClickWriter(t.database, 60_000, { error: () => undefined });
