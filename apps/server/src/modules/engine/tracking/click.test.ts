@@ -52,7 +52,6 @@ async function quiet(app: TestApp) {
   }
 }
 
-/** a click of campaign `c` as the tracker hands it to the writer: valid, not unique, from the US, unless `over` says */
 /** a click of `c`'s campaign from a US visitor's Chrome, as the tracker stores it */
 const rowOf = (c: Awaited<ReturnType<typeof campaign>>, over: Partial<ClickRow> = {}): ClickRow =>
   clickRow({
